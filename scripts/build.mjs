@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Bundles src/cli.ts into dist/cli.js (esbuild, production React, devtools stubbed).
+// --if-stale: skip when dist/cli.js is newer than every file under src/ and package.json.
+import { build } from 'esbuild';
+import { readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'cli.js');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+if (process.argv.includes('--if-stale')) {
+  try {
+    const built = statSync(out).mtimeMs;
+    const src = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+    if (built > src) process.exit(0);
+  } catch {
+    // no build yet
+  }
+}
+
+mkdirSync(join(root, 'dist'), { recursive: true });
+const stub = join(root, 'dist', 'devtools-stub.js');
+writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => {};\n');
+
+// Ink 6.8's incremental log-update moves the cursor up one line too few when the previous frame
+// ended with a newline (every frame shorter than the terminal does), so each redraw lands one row
+// low. Patch that one expression in the bundle; fail the build if Ink's code changed.
+const INK_BUG = 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));';
+const INK_FIX = "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));";
+const inkLogUpdateFix = {
+  name: 'ink-log-update-fix',
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
+      const src = await readFile(args.path, 'utf8');
+      if (!src.includes(INK_BUG)) throw new Error(`ink log-update changed; re-check the incremental cursor fix in scripts/build.mjs (${args.path})`);
+      return { contents: src.replace(INK_BUG, INK_FIX), loader: 'js' };
+    });
+  },
+};
+
+await build({
+  plugins: [inkLogUpdateFix],
+  entryPoints: [join(root, 'src', 'cli.ts')],
+  outdir: join(root, 'dist'),
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'react-devtools-core': stub },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

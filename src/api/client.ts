@@ -1,0 +1,163 @@
+/** The relayer API client: the five operations of the contract over one Transport. */
+import type { z } from 'zod';
+import pkg from '../../package.json' with { type: 'json' };
+import { ApiError } from './errors.js';
+import { parseJson, stringifyJson } from './json.js';
+import {
+  prepareCreateNotification,
+  prepareListRelayers,
+  prepareListTransactions,
+  preparePluginCall,
+  prepareReplaceTransaction,
+  type NotificationCreateRequest,
+  type PageQuery,
+  type PreparedRequest,
+  type ReplacementRequest,
+} from './requests.js';
+import {
+  ContractPluginResultSchema,
+  NotificationSchema,
+  PaginationSchema,
+  PluginMetadataSchema,
+  RelayerSchema,
+  TransactionSchema,
+  describeIssue,
+  type Notification,
+  type Page,
+  type PluginCallResult,
+  type PluginLog,
+  type Relayer,
+  type Transaction,
+} from './schemas.js';
+import { Transport, type Envelope } from './transport.js';
+
+export const VERSION: string = pkg.version;
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  /** Per-attempt timeout; default 15 s. */
+  timeoutMs?: number;
+  /** Retries for GETs on network errors, 5xx and 429; default 2. PUT/POST are never retried. */
+  maxRetries?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface RelayerClient {
+  listRelayers(q?: PageQuery, o?: CallOptions): Promise<Page<Relayer>>;
+  listTransactions(relayerId: string, q?: PageQuery, o?: CallOptions): Promise<Page<Transaction>>;
+  replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
+  callPlugin(pluginId: string, params: unknown, o?: CallOptions): Promise<PluginCallResult>;
+  createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
+  close(): Promise<void>;
+}
+
+export function createRelayerClient(opts: ClientOptions): RelayerClient {
+  const transport = new Transport({
+    baseUrl: opts.baseUrl,
+    token: opts.token,
+    timeoutMs: opts.timeoutMs ?? 15_000,
+    maxRetries: opts.maxRetries ?? 2,
+    userAgent: `relayer-tui/${VERSION}`,
+  });
+
+  /** Validates lazily so that a bad argument rejects (never throws synchronously). */
+  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope) => T): Promise<T> => {
+    const prepared = prepare();
+    const { envelope } = await transport.send(prepared, o?.signal);
+    return read(envelope);
+  };
+
+  return {
+    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env) => readPage(env, RelayerSchema)),
+    listTransactions: (relayerId, q, o) =>
+      run(() => prepareListTransactions(relayerId, q), o, (env) => readPage(env, TransactionSchema)),
+    replaceTransaction: (relayerId, transactionId, body, o) =>
+      run(() => prepareReplaceTransaction(relayerId, transactionId, body), o, (env) => readOne(env.data, TransactionSchema)),
+    callPlugin: (pluginId, params, o) => run(() => preparePluginCall(pluginId, params), o, readPluginResult),
+    createNotification: (body, o) =>
+      run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
+    close: () => transport.close(),
+  };
+}
+
+function invalid(message: string): ApiError {
+  return new ApiError('invalid_response', `Unexpected answer from the server: ${message}`);
+}
+
+/** Validates without transforming: the object returned is the one received (key order, digits). */
+function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data'): z.infer<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw invalid(describeIssue(r.error, prefix));
+  return data as z.infer<S>;
+}
+
+function readPage<S extends z.ZodType>(env: Envelope, schema: S): Page<z.infer<S>> {
+  if (!Array.isArray(env.data)) throw invalid('data: expected a list');
+  const items = env.data.map((item, i) => readOne(item, schema, `data[${i}]`));
+  const p = PaginationSchema.safeParse(env.pagination);
+  if (!p.success) throw invalid(describeIssue(p.error, 'pagination'));
+  const num = (field: string, v: unknown): number => {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 0) throw invalid(`pagination.${field}: expected a non-negative integer`);
+    return n;
+  };
+  return {
+    items,
+    page: num('current_page', p.data.current_page),
+    perPage: num('per_page', p.data.per_page),
+    totalItems: num('total_items', p.data.total_items),
+  };
+}
+
+function logs(list: readonly { level: string; message: unknown }[] | null | undefined): PluginLog[] {
+  return (list ?? []).map((l) => ({ level: l.level, message: typeof l.message === 'string' ? l.message : stringifyJson(l.message) }));
+}
+
+/**
+ * The contract sends `data` = {success, message, error, return_value, logs, traces}; the real server
+ * sends `data` = the return value and logs/traces in `metadata`. Both become one PluginCallResult.
+ */
+function readPluginResult(env: Envelope): PluginCallResult {
+  const data = env.data;
+  const contract = ContractPluginResultSchema.safeParse(data);
+  const looksContract =
+    contract.success &&
+    env.metadata === undefined &&
+    typeof data === 'object' &&
+    data !== null &&
+    ('return_value' in data || 'logs' in data || 'traces' in data);
+  if (looksContract) {
+    const c = contract.data;
+    return {
+      success: c.success,
+      message: c.message ?? null,
+      error: c.error ? c.error : null,
+      return_value: decodeReturnValue(c.return_value),
+      logs: logs(c.logs),
+      traces: c.traces ?? [],
+    };
+  }
+  let meta: { logs?: { level: string; message: unknown }[] | null; traces?: unknown[] | null } = {};
+  if (env.metadata !== undefined && env.metadata !== null) {
+    const m = PluginMetadataSchema.safeParse(env.metadata);
+    if (!m.success) throw invalid(describeIssue(m.error, 'metadata'));
+    meta = m.data;
+  }
+  return { success: true, message: null, error: null, return_value: data, logs: logs(meta.logs), traces: meta.traces ?? [] };
+}
+
+/** The contract's return_value is a string: JSON text is decoded (losslessly), other text kept. */
+function decodeReturnValue(v: unknown): unknown {
+  if (typeof v !== 'string') return v ?? null;
+  const t = v.trim();
+  if (t === '') return v;
+  try {
+    return parseJson(t);
+  } catch {
+    return v;
+  }
+}

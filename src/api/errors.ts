@@ -1,0 +1,68 @@
+/** Every failure of the API module is an ApiError; nothing else escapes. */
+
+export type ApiErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'invalid_response';
+
+export interface ApiErrorInit {
+  status?: number;
+  retryAfterMs?: number;
+  /** The request field a local validation failure is about (e.g. `value`). */
+  field?: string;
+  /** true when a PUT/POST failed after it may have reached the server: its effect is unknown. */
+  outcomeUnknown?: boolean;
+  /** true when the caller's AbortSignal cancelled the request. */
+  aborted?: boolean;
+  /** The failure envelope's `data`, when the server sent one (plugin errors carry details there). */
+  data?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  readonly field?: string;
+  readonly outcomeUnknown?: boolean;
+  readonly aborted?: boolean;
+  readonly data?: unknown;
+
+  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.field !== undefined) this.field = init.field;
+    if (init.outcomeUnknown) this.outcomeUnknown = true;
+    if (init.aborted) this.aborted = true;
+    if (init.data !== undefined) this.data = init.data;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** Maps an HTTP status of a failed response to an error kind. */
+export function kindForStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'bad_request';
+}
+
+/** Refusal of a request before it is sent: a message naming the field. */
+export function invalidField(field: string, problem: string): ApiError {
+  return new ApiError('bad_request', `${field}: ${problem}`, { field });
+}

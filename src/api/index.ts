@@ -1,0 +1,16 @@
+/** The one API module: everything screens and tests use to talk to a relayer server. */
+export { createRelayerClient, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
+export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
+export { parseJson, stringifyJson, JsonSyntaxError } from './json.js';
+export { U128_MAX, INT64_MAX, U128, INT64, toExactInteger, type IntegerInput } from './integers.js';
+export * from './requests.js';
+export type {
+  Page,
+  Relayer,
+  Transaction,
+  Notification,
+  PluginCallResult,
+  PluginLog,
+  DisabledReason,
+} from './schemas.js';
+export { RelayerSchema, TransactionSchema, NotificationSchema } from './schemas.js';

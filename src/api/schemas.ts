@@ -1,0 +1,161 @@
+/**
+ * Response schemas. They check structure (types, required fields) and tolerate formats: a hash,
+ * timestamp or address in an odd format is kept as it came. Unknown fields are kept (loose objects).
+ * Integers may arrive as number, bigint (beyond 2^53, from the lossless parser) or strings.
+ */
+import { z } from 'zod';
+
+const str = z.string();
+const optStr = z.string().nullish();
+/** An integer-ish value: number, bigint or a string of digits (kept as sent). */
+const intLike = z.union([z.number(), z.bigint(), z.string()]);
+const optInt = intLike.nullish();
+const optBool = z.boolean().nullish();
+
+export const NetworkTypeSchema = z.string();
+
+export const RpcUrlSchema = z.looseObject({ url: str, weight: optInt });
+
+export const DisabledReasonSchema: z.ZodType<DisabledReason> = z.lazy(() =>
+  z.union([
+    z.looseObject({
+      type: z.string(),
+      details: z.union([z.string(), z.array(DisabledReasonSchema), z.null()]).optional(),
+    }),
+    z.string(),
+  ]),
+);
+export type DisabledReason = string | { type: string; details?: string | DisabledReason[] | null; [k: string]: unknown };
+
+export const PoliciesSchema = z.looseObject({
+  eip1559_pricing: optBool,
+  gas_limit_estimation: optBool,
+  gas_price_cap: optInt,
+  min_balance: optInt,
+  private_transactions: optBool,
+  whitelist_receivers: z.array(z.string()).nullish(),
+});
+
+export const RelayerSchema = z.looseObject({
+  id: str,
+  name: optStr,
+  network: optStr,
+  network_type: optStr,
+  address: optStr,
+  paused: optBool,
+  system_disabled: optBool,
+  signer_id: optStr,
+  notification_id: optStr,
+  custom_rpc_urls: z.array(RpcUrlSchema).nullish(),
+  policies: PoliciesSchema.nullish(),
+  disabled_reason: DisabledReasonSchema.nullish(),
+});
+export type Relayer = z.infer<typeof RelayerSchema>;
+
+export const EvmSignatureSchema = z.looseObject({
+  r: optStr,
+  s: optStr,
+  v: optInt,
+  sig: optStr,
+});
+
+/**
+ * One tolerant schema for the EVM, Solana and Stellar transaction shapes (the real server sends no
+ * network field: the shape, or the relayer's network_type, tells which).
+ */
+export const TransactionSchema = z.looseObject({
+  id: str,
+  status: str,
+  relayer_id: optStr,
+  status_reason: optStr,
+  created_at: optStr,
+  sent_at: optStr,
+  confirmed_at: optStr,
+  hash: optStr,
+  from: optStr,
+  to: optStr,
+  value: optInt,
+  data: optStr,
+  nonce: optInt,
+  gas_limit: optInt,
+  gas_price: optInt,
+  max_fee_per_gas: optInt,
+  max_priority_fee_per_gas: optInt,
+  // EVM: {r,s,v,sig}; Solana: a plain string.
+  signature: z.union([EvmSignatureSchema, z.string()]).nullish(),
+  // Real server: one of the four speeds; contract: "object" (shape not shown).
+  speed: z.union([z.string(), z.looseObject({})]).nullish(),
+  is_canceled: optBool,
+  // Solana
+  transaction: optStr,
+  instructions: z.array(z.unknown()).nullish(),
+  // Stellar
+  source_account: optStr,
+  fee: optInt,
+  sequence_number: optInt,
+  transaction_result_xdr: optStr,
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const NotificationSchema = z.looseObject({
+  id: str,
+  type: optStr,
+  url: optStr,
+  has_signing_key: optBool,
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const PluginLogSchema = z.looseObject({ level: str, message: z.unknown() });
+export interface PluginLog {
+  level: string;
+  message: string;
+}
+
+/** The contract's plugin call result object (the `data` of a plugin call). */
+export const ContractPluginResultSchema = z.looseObject({
+  success: z.boolean(),
+  message: optStr,
+  error: optStr,
+  return_value: z.unknown().optional(),
+  logs: z.array(PluginLogSchema).nullish(),
+  traces: z.array(z.unknown()).nullish(),
+});
+
+/** The real server's `metadata` beside a plugin call's `data`. */
+export const PluginMetadataSchema = z.looseObject({
+  logs: z.array(PluginLogSchema).nullish(),
+  traces: z.array(z.unknown()).nullish(),
+});
+
+/** What callPlugin returns, whichever server shape it came in. */
+export interface PluginCallResult {
+  success: boolean;
+  message: string | null;
+  error: string | null;
+  /** The plugin's return value as JSON (the contract's string form is parsed when it holds JSON). */
+  return_value: unknown;
+  logs: PluginLog[];
+  traces: unknown[];
+}
+
+export const PaginationSchema = z.looseObject({
+  current_page: intLike,
+  per_page: intLike,
+  total_items: intLike,
+});
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+}
+
+/** Formats a zod failure as one short line: `data[3].id: expected string`. */
+export function describeIssue(error: z.ZodError, prefix: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `${prefix}: invalid`;
+  let path = prefix;
+  for (const p of issue.path) path += typeof p === 'number' ? `[${p}]` : `.${String(p)}`;
+  return `${path}: ${issue.message}`;
+}

@@ -1,0 +1,63 @@
+/** Entry point: argv -> config -> the TUI (with the built-in sandbox when no server is set) or `sandbox`. */
+import { parseCli, USAGE } from './config/config.js';
+
+async function main(): Promise<void> {
+  const action = parseCli(process.argv.slice(2), process.env);
+  switch (action.kind) {
+    case 'help':
+      process.stdout.write(USAGE);
+      return;
+    case 'version': {
+      const { VERSION } = await import('./api/index.js');
+      process.stdout.write(`relayer-tui ${VERSION}\n`);
+      return;
+    }
+    case 'error':
+      process.stderr.write(`relayer-tui: ${action.message}\n`);
+      process.exitCode = 2;
+      return;
+    case 'sandbox': {
+      const { runSandboxCli } = await import('./sandbox/index.js');
+      await runSandboxCli(action.argv);
+      return;
+    }
+    case 'run':
+      break;
+  }
+  const { config } = action;
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY).\n');
+    process.exitCode = 2;
+    return;
+  }
+  for (const w of config.warnings) process.stderr.write(`relayer-tui: warning: ${w}\n`);
+
+  const { createRelayerClient } = await import('./api/index.js');
+  let baseUrl = config.baseUrl;
+  let token = config.token;
+  let serverLabel: string | undefined;
+  let stopSandbox: (() => Promise<void>) | undefined;
+  if (!baseUrl) {
+    const { startSandbox } = await import('./sandbox/index.js');
+    const sandbox = await startSandbox({ flavor: config.sandboxFlavor });
+    baseUrl = sandbox.url;
+    token = sandbox.token;
+    serverLabel = 'SANDBOX';
+    stopSandbox = () => sandbox.close();
+  }
+  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs });
+  serverLabel ??= new URL(baseUrl).host;
+  const { runTui } = await import('./ui/run.js');
+  await runTui({
+    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now },
+    cleanup: async () => {
+      await client.close();
+      await stopSandbox?.();
+    },
+  });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`relayer-tui: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+/**
+ * `relayer-tui sandbox` command line: start a sandbox relayer and keep it running until SIGINT/SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { FLAVORS, type Flavor } from './flavor.js';
+import { startSandbox } from './server.js';
+import type { SandboxOptions } from './types.js';
+
+export const SANDBOX_CLI_DEFAULT_PORT = 8080;
+
+export const SANDBOX_USAGE = `Usage: relayer-tui sandbox [options]
+
+Start a local sandbox relayer (an HTTP server speaking the relayer API) with seeded demo data.
+
+Options:
+  --host <host>         Interface to listen on (default 127.0.0.1)
+  --port <port>         Port to listen on, 0 for a free one (default ${SANDBOX_CLI_DEFAULT_PORT})
+  --token <token>       API key clients must send as "Authorization: Bearer <token>" (default: random)
+  --latency <ms>        Delay every API response by this many milliseconds (default 0)
+  --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited)
+  --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
+                        (default contract)
+  -h, --help            Show this help
+`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Stops the sandbox when aborted, like SIGINT/SIGTERM (for in-process use and tests). */
+  signal?: AbortSignal;
+}
+
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+function parseNonNegativeInt(name: string, raw: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined | Error {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) return new Error(`--${name} must be an integer between 0 and ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Parse options; returns the sandbox options, 'help', or an error message. */
+export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Error {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        token: { type: 'string' },
+        latency: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        flavor: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+  if (values.help) return 'help';
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const opts: SandboxOptions = {};
+  const host = str('host');
+  if (host !== undefined) {
+    if (host === '') return new Error('--host must not be empty');
+    opts.host = host;
+  }
+  const port = parseNonNegativeInt('port', str('port'), 65535);
+  if (port instanceof Error) return port;
+  opts.port = port ?? SANDBOX_CLI_DEFAULT_PORT;
+  const token = str('token');
+  if (token !== undefined) {
+    if (token === '' || /\s/.test(token)) return new Error('--token must be non-empty and contain no whitespace');
+    opts.token = token;
+  }
+  const latency = parseNonNegativeInt('latency', str('latency'));
+  if (latency instanceof Error) return latency;
+  if (latency !== undefined) opts.latencyMs = latency;
+  const rate = parseNonNegativeInt('rate-limit', str('rate-limit'));
+  if (rate instanceof Error) return rate;
+  if (rate !== undefined) opts.rateLimit = rate;
+  const flavor = str('flavor');
+  if (flavor !== undefined) {
+    if (!(FLAVORS as readonly string[]).includes(flavor)) {
+      return new Error(`--flavor must be one of ${FLAVORS.join(', ')}, got "${flavor}"`);
+    }
+    opts.flavor = flavor as Flavor;
+  }
+  return opts;
+}
+
+/**
+ * Start the sandbox from command-line arguments. Resolves once the server has stopped (SIGINT/SIGTERM),
+ * or right away after --help or a bad option (which sets process.exitCode = 2).
+ */
+export async function runSandboxCli(argv: string[], io: CliIo = defaultIo): Promise<void> {
+  const parsed = parseSandboxArgs(argv);
+  if (parsed === 'help') {
+    io.out(SANDBOX_USAGE);
+    return;
+  }
+  if (parsed instanceof Error) {
+    io.err(`relayer-tui sandbox: ${parsed.message}`);
+    io.err('Run "relayer-tui sandbox --help" for usage.');
+    process.exitCode = 2;
+    return;
+  }
+  let sandbox;
+  try {
+    sandbox = await startSandbox(parsed);
+  } catch (err) {
+    io.err(`relayer-tui sandbox: cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+    return;
+  }
+  io.out(`relayer sandbox (${sandbox.flavor} flavor) listening on ${sandbox.url}`);
+  if (parsed.token === undefined) io.out(`token: ${sandbox.token}`);
+  io.out('run the client with:');
+  io.out(`  RELAYER_URL=${sandbox.url} RELAYER_API_KEY=${sandbox.token} relayer-tui`);
+  io.out('press Ctrl+C to stop');
+
+  const s = sandbox;
+  await new Promise<void>((resolve) => {
+    let stopped = false;
+    const stop = (reason: string) => {
+      if (stopped) return;
+      stopped = true;
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.signal?.removeEventListener('abort', onAbort);
+      io.out(`received ${reason}, stopping sandbox`);
+      void s.close().then(resolve);
+    };
+    const onAbort = () => stop('abort');
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (io.signal?.aborted) stop('abort');
+    else io.signal?.addEventListener('abort', onAbort);
+  });
+}

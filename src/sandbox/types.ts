@@ -1,0 +1,63 @@
+/** Public types of the sandbox relayer (re-exported from index.ts). */
+import type { Flavor } from './flavor.js';
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 = a free port. */
+  port?: number;
+  /** Generated (crypto random, 32 hex chars) when omitted. */
+  token?: string;
+  /** Every API response (not /health) is delayed by this much. */
+  latencyMs?: number;
+  /** Requests per second per Authorization value (token bucket, burst = rate); 0/undefined = unlimited. */
+  rateLimit?: number;
+  /** Default 'contract'. */
+  flavor?: Flavor;
+  /** How long the `slow` plugin takes unless params.ms says otherwise. Default 3000. */
+  slowPluginMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path + query as received. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Raw bytes as utf8, exactly as received. */
+  body: string;
+}
+
+export interface Injection {
+  status: number;
+  body: string;
+  /** Default application/json. */
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Which requests it applies to; `pathPrefix` is compared with the URL as received (path + query). */
+  match?: { method?: string; pathPrefix?: string };
+  /** How many matching requests get this answer. Default 1. */
+  times?: number;
+  /** Close the connection without answering (a network error for the client). */
+  destroySocket?: boolean;
+  delayMs?: number;
+}
+
+export interface Sandbox {
+  /** Base URL without trailing slash, e.g. "http://127.0.0.1:43123"; API paths are under /api/v1. */
+  url: string;
+  token: string;
+  flavor: Flavor;
+  /** Last 500 requests, oldest first. */
+  requests: RecordedRequest[];
+  /** The next matching request(s) get this canned answer instead of normal routing (auth is not checked). */
+  inject(i: Injection): void;
+  setLatency(ms: number): void;
+  /** Current state of a transaction, as the API would render it. */
+  getTransaction(relayerId: string, txId: string): Record<string, unknown> | undefined;
+  /** A stored notification including its signing key (for tests only). */
+  getNotification(id: string): { id: string; type: string; url: string; signing_key?: string } | undefined;
+  /** Plugin calls that reached a plugin (assignable, e.g. to reset it to 0). */
+  pluginCalls: number;
+  /** Closes the server and all keep-alive sockets promptly. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,152 @@
+/**
+ * The shell: screen stack, help overlay, command palette, and the one key dispatcher. Keys go to the
+ * overlay, then (in text entry) to the top screen, then through the keymap to a command.
+ */
+import { Box, Text, useApp } from 'ink';
+import { useCallback, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useKeys } from './input/useKeys.js';
+import type { KeyEvent } from './input/keys.js';
+import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
+import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { HelpOverlay, helpMaxScroll } from './components/HelpOverlay.js';
+import { StatusBar } from './components/StatusBar.js';
+import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from './shellContext.js';
+import { initialShell, shellReducer, type Route } from './state/shell.js';
+import { complete, parsePalette } from './state/palette.js';
+import { useDirectory } from './directory.js';
+import { tone } from './theme.js';
+import { screenFor } from './screens/registry.js';
+
+/** Title + status + footer lines around the body. */
+const CHROME_ROWS = 3;
+
+export function Shell({ initialRoute }: { initialRoute?: Route }) {
+  const [state, dispatch] = useReducer(shellReducer, initialRoute, initialShell);
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const directory = useDirectory();
+  const handles = useRef(new Map<number, ScreenHandle>());
+  const [helpScroll, setHelpScroll] = useState(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // Never let the frame reach the terminal height (Ink clears the screen every frame otherwise).
+  const frameRows = Math.max(4, rows - 1);
+  const bodyRows = Math.max(1, frameRows - CHROME_ROWS);
+  const width = Math.max(20, columns);
+
+  const register = useCallback((key: number, handle: ScreenHandle | null) => {
+    if (handle) handles.current.set(key, handle);
+    else handles.current.delete(key);
+  }, []);
+  const push = useCallback((route: Route) => dispatch({ type: 'push', route }), []);
+  const api: ShellApi = useMemo(() => ({ dispatch, push, state, register }), [state, push, register]);
+
+  const quit = useCallback(() => {
+    dispatch({ type: 'quit' });
+    exit();
+  }, [exit]);
+
+  const onKey = (key: KeyEvent) => {
+    const s = stateRef.current;
+    if (key.ctrl && key.name === 'c') return quit();
+    const top = s.stack[s.stack.length - 1]!;
+    const handle = handles.current.get(top.key);
+
+    if (s.overlay === 'help') {
+      if (key.name === 'escape' || key.name === '?' || key.name === 'f1' || key.name === 'q') {
+        setHelpScroll(0);
+        return dispatch({ type: 'overlay', overlay: null });
+      }
+      const max = helpMaxScroll(bodyRows);
+      if (key.name === 'down' || key.name === 'j') setHelpScroll((n) => Math.min(max, n + 1));
+      if (key.name === 'up' || key.name === 'k') setHelpScroll((n) => Math.max(0, n - 1));
+      if (key.name === 'pagedown' || key.name === 'space' || key.name === ' ') setHelpScroll((n) => Math.min(max, n + bodyRows));
+      if (key.name === 'pageup') setHelpScroll((n) => Math.max(0, n - bodyRows));
+      return;
+    }
+    if (s.overlay === 'palette') return paletteKey(key);
+    if (key.name === 'f1') return dispatch({ type: 'overlay', overlay: 'help' });
+    if (handle?.textEntry && handle.onKey?.(key)) return;
+
+    const binding = resolve(key, [...(handle?.scopes ?? []), 'global']);
+    if (s.flash) dispatch({ type: 'clearFlash' });
+    if (!binding) {
+      const other = anyBinding(key);
+      if (other) {
+        const where = [...new Set(BINDINGS.filter((b) => b.command === other.command).map((b) => SCOPE_TITLES[b.scope]))].join(', ');
+        dispatch({ type: 'flash', text: `${other.label}: ${other.description.toLowerCase()} works in ${where}, not here` });
+      }
+      return;
+    }
+    switch (binding.command) {
+      case 'help':
+        return dispatch({ type: 'overlay', overlay: 'help' });
+      case 'palette':
+        return dispatch({ type: 'overlay', overlay: 'palette' });
+      case 'quit':
+        return quit();
+      case 'back': {
+        const r = handle?.onCommand('back', key);
+        if (r === true) return;
+        if (s.stack.length > 1) return dispatch({ type: 'pop' });
+        return dispatch({ type: 'flash', text: 'Already at the top: q quits', tone: 'info' });
+      }
+      default: {
+        const r = handle?.onCommand(binding.command, key) ?? false;
+        if (typeof r === 'string') dispatch({ type: 'flash', text: r });
+        else if (r === false) dispatch({ type: 'flash', text: `${binding.label}: ${binding.description.toLowerCase()} does not apply here` });
+      }
+    }
+  };
+
+  const paletteKey = (key: KeyEvent) => {
+    const text = stateRef.current.paletteText;
+    if (key.name === 'escape') return dispatch({ type: 'overlay', overlay: null });
+    if (key.name === 'backspace') {
+      if (!text) return dispatch({ type: 'overlay', overlay: null });
+      return dispatch({ type: 'paletteText', text: text.slice(0, -1) });
+    }
+    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids()) });
+    if (key.name === 'return') {
+      const r = parsePalette(text);
+      dispatch({ type: 'overlay', overlay: null });
+      if (r.kind === 'quit') return quit();
+      if (r.kind === 'help') return dispatch({ type: 'overlay', overlay: 'help' });
+      if (r.kind === 'error') return dispatch({ type: 'flash', text: r.message, tone: 'bad' });
+      return dispatch({ type: 'jump', route: r.route });
+    }
+    if (key.text && !key.ctrl) return dispatch({ type: 'paletteText', text: text + key.text.replace(/[\r\n]/g, ' ') });
+  };
+
+  useKeys(onKey);
+
+  const topIndex = state.stack.length - 1;
+  return (
+    <ShellContext.Provider value={api}>
+      <Box flexDirection="column" width={width} height={frameRows}>
+        {state.overlay === 'help' ? (
+          <Box flexDirection="column">
+            <Text bold color={tone('accent')} wrap="truncate">
+              relayer-tui › help (esc closes, j/k scroll)
+            </Text>
+            <HelpOverlay width={width} height={bodyRows} scroll={helpScroll} />
+            <StatusBar info={{}} width={width} />
+            <Text wrap="truncate" color={tone('muted')}>
+              esc/?/F1 close help
+            </Text>
+          </Box>
+        ) : null}
+        {state.stack.map((entry, i) => {
+          const active = i === topIndex && state.overlay !== 'help';
+          const props: ScreenProps = { route: entry.route, screenKey: entry.key, active, width, height: bodyRows };
+          return (
+            <Box key={entry.key} display={active ? 'flex' : 'none'} flexDirection="column">
+              {screenFor(props) as ReactElement}
+            </Box>
+          );
+        })}
+      </Box>
+    </ShellContext.Provider>
+  );
+}

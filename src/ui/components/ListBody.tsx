@@ -1,0 +1,121 @@
+/**
+ * The body every list screen shares: filter line, first-load / error / empty states, and the
+ * windowed table. `listCommand` maps the list commands of the keymap onto the paged-list state.
+ */
+import { Box, Text } from 'ink';
+import TextInput from 'ink-text-input';
+import type { KeyEvent } from '../input/keys.js';
+import type { Command } from '../keymap.js';
+import type { CommandResult } from '../shellContext.js';
+import type { usePagedList } from '../hooks/usePagedList.js';
+import { scrolled } from '../state/pagedList.js';
+import { tone } from '../theme.js';
+import { ErrorPanel } from './ErrorPanel.js';
+import { Table, type Column } from './Table.js';
+
+type List<T> = ReturnType<typeof usePagedList<T>>;
+
+/** Rows the table may use inside a body of `height` rows (filter line and header excluded). */
+export function tableRows(height: number, filterShown: boolean): number {
+  return Math.max(1, height - 1 - (filterShown ? 1 : 0));
+}
+
+export function listCommand<T>(list: List<T>, cmd: Command, height: number): CommandResult {
+  const { state, visible, pages } = list;
+  switch (cmd) {
+    case 'up':
+    case 'down':
+    case 'first':
+    case 'last':
+    case 'pageUp':
+    case 'pageDown':
+    case 'halfUp':
+    case 'halfDown':
+      if (visible.length === 0) return 'Nothing to move through';
+      list.dispatch({ type: 'move', to: cmd, rows: visible.length, height });
+      return true;
+    case 'nextPage':
+      if (state.loading) return 'Still loading…';
+      if (pages !== null && state.page >= pages) return `Already on the last page (${state.page} of ${pages})`;
+      list.goToPage(state.page + 1);
+      return true;
+    case 'prevPage':
+      if (state.loading) return 'Still loading…';
+      if (state.page <= 1) return 'Already on the first page';
+      list.goToPage(state.page - 1);
+      return true;
+    case 'filter':
+      list.dispatch({ type: 'filterStart' });
+      return true;
+    case 'refresh':
+      list.refresh();
+      return true;
+    case 'back':
+      if (state.filter) {
+        list.dispatch({ type: 'filterClear' });
+        return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
+/** While the filter line is being edited: esc clears it; the text input takes the other keys. */
+export function useListKeys<T>(list: List<T>): (key: KeyEvent) => boolean {
+  return (key) => {
+    if (!list.state.filterEditing) return false;
+    if (key.name === 'escape') list.dispatch({ type: 'filterClear' });
+    else if (key.name === 'up' || key.name === 'down') {
+      list.dispatch({ type: 'filterKeep' });
+      return false;
+    }
+    return true;
+  };
+}
+
+export interface ListBodyProps<T> {
+  list: List<T>;
+  columns: readonly Column<T>[];
+  getId: (t: T) => string;
+  width: number;
+  height: number;
+  /** e.g. "relayers", for "Loading relayers…". */
+  noun: string;
+}
+
+export function ListBody<T>({ list, columns, getId, width, height, noun }: ListBodyProps<T>) {
+  const { state, visible } = list;
+  const filterShown = state.filterEditing || state.filter !== '';
+  const rows = tableRows(height, filterShown);
+  if (state.loading === 'first' && state.items.length === 0) return <Text>Loading {noun}…</Text>;
+  if (state.error && state.items.length === 0) return <ErrorPanel error={state.error} width={width} />;
+  return (
+    <Box flexDirection="column" height={height}>
+      {filterShown ? (
+        <Text wrap="truncate">
+          <Text color={tone('info')}>/</Text>
+          {state.filterEditing ? (
+            <TextInput value={state.filter} onChange={(t) => list.dispatch({ type: 'filterChange', text: t })} onSubmit={() => list.dispatch({ type: 'filterKeep' })} />
+          ) : (
+            <Text>{state.filter}</Text>
+          )}
+          <Text color={tone('muted')}>
+            {'  '}
+            {visible.length} of {state.items.length} {state.filterEditing ? '· enter keeps, esc clears' : '· esc clears'}
+          </Text>
+        </Text>
+      ) : null}
+      <Table
+        columns={columns}
+        rows={visible}
+        getId={getId}
+        cursor={state.cursor}
+        top={scrolled(state.top, state.cursor, rows)}
+        height={rows}
+        width={width}
+        empty={state.filter ? `No ${noun} match "${state.filter}"` : `No ${noun}`}
+      />
+    </Box>
+  );
+}

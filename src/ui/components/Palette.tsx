@@ -1,0 +1,21 @@
+/** The `:` command line, drawn in place of the footer. The shell sends it every key while open. */
+import { Text } from 'ink';
+import { completions } from '../state/palette.js';
+import { useDirectory } from '../directory.js';
+import { useShell } from '../shellContext.js';
+import { tone } from '../theme.js';
+import { truncate } from '../format.js';
+
+export function Palette({ width }: { width: number }) {
+  const text = useShell().state.paletteText;
+  const options = completions(text, useDirectory().ids()).slice(0, 8);
+  const hint = options.length > 1 ? `   ${options.join('  ')}` : '';
+  const line = `:${text}`;
+  return (
+    <Text wrap="truncate">
+      {line}
+      <Text inverse> </Text>
+      <Text color={tone('muted')}>{truncate(hint, Math.max(0, width - line.length - 1))}</Text>
+    </Text>
+  );
+}

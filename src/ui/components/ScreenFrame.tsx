@@ -1,0 +1,34 @@
+/** Title line, the screen's body (exactly `height` rows), status bar and footer (or the palette). */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { Scope } from '../keymap.js';
+import { useShell } from '../shellContext.js';
+import { tone } from '../theme.js';
+import { Footer } from './Footer.js';
+import { Palette } from './Palette.js';
+import { StatusBar, type StatusInfo } from './StatusBar.js';
+
+export interface ScreenFrameProps {
+  title: string;
+  scopes: readonly Scope[];
+  status: StatusInfo;
+  width: number;
+  height: number;
+  children: ReactNode;
+}
+
+export function ScreenFrame({ title, scopes, status, width, height, children }: ScreenFrameProps) {
+  const { state } = useShell();
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text wrap="truncate" bold color={tone('accent')}>
+        {title}
+      </Text>
+      <Box flexDirection="column" height={height} overflow="hidden">
+        {children}
+      </Box>
+      <StatusBar info={status} width={width} />
+      {state.overlay === 'palette' ? <Palette width={width} /> : <Footer scopes={scopes} width={width} />}
+    </Box>
+  );
+}

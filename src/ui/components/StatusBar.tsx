@@ -1,0 +1,81 @@
+/**
+ * The status bar: server, read-only/read-write, relayer, page x of y, data age, latency, last error.
+ * Segments drop from the right-hand priority list when the terminal is narrow. No timer: the age is
+ * computed when something else redraws (idle writes nothing).
+ */
+import { Text } from 'ink';
+import type { ApiError } from '../../api/index.js';
+import { ageMs, thousands, truncate } from '../format.js';
+import { useServices } from '../services.js';
+import { useShell } from '../shellContext.js';
+import { tone } from '../theme.js';
+
+export interface StatusInfo {
+  relayer?: string;
+  page?: number;
+  pages?: number | null;
+  totalItems?: number | null;
+  loadedAt?: number | null;
+  latencyMs?: number | null;
+  error?: ApiError | null;
+  /** e.g. "loading page 3…" */
+  activity?: string | null;
+}
+
+export function shortError(e: ApiError): string {
+  return `${e.status ? `${e.status} ` : ''}${e.message}`;
+}
+
+interface Segment {
+  text: string;
+  color?: string;
+  priority: number;
+}
+
+export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
+  const { serverLabel, readOnly, now } = useServices();
+  const { state } = useShell();
+  const segs: Segment[] = [
+    { text: serverLabel, color: tone('accent'), priority: 0 },
+    { text: readOnly ? 'READ-ONLY' : 'rw', color: readOnly ? tone('warn') : undefined, priority: 1 },
+  ];
+  if (info.relayer) segs.push({ text: info.relayer, priority: 3 });
+  if (info.page !== undefined)
+    segs.push({
+      text: `page ${thousands(info.page)}/${info.pages == null ? '?' : thousands(info.pages)}${info.totalItems == null ? '' : ` (${thousands(info.totalItems)})`}`,
+      priority: 2,
+    });
+  if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
+  else if (info.loadedAt != null) segs.push({ text: `${ageMs(now() - info.loadedAt)} ago`, priority: 5 });
+  if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
+  const flash = state.flash;
+  if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1 });
+  else if (info.error) segs.push({ text: `✗ ${shortError(info.error)}`, color: tone('bad'), priority: 1 });
+
+  // Drop the least important segments until the line fits; the last one may be truncated.
+  const sep = ' │ ';
+  let shown = segs;
+  const len = (xs: Segment[]) => xs.reduce((n, s) => n + s.text.length, 0) + sep.length * Math.max(0, xs.length - 1);
+  while (len(shown) > width && shown.some((s) => s.priority >= 2)) {
+    const worst = Math.max(...shown.map((s) => s.priority));
+    const idx = shown.map((s) => s.priority).lastIndexOf(worst);
+    shown = shown.filter((_, i) => i !== idx);
+  }
+  let room = width;
+  return (
+    <Text wrap="truncate" inverse>
+      {shown.map((s, i) => {
+        const prefix = i ? sep : '';
+        const t = truncate(s.text, Math.max(0, room - prefix.length));
+        room -= prefix.length + t.length;
+        return (
+          <Text key={i} color={s.color}>
+            {prefix}
+            {t}
+          </Text>
+        );
+      })}
+      {room > 0 ? ' '.repeat(room) : ''}
+    </Text>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * A windowed table: columns drop by priority to fit the width, rows are memoised so a cursor move
+ * re-renders two rows, and the cursor row is marked with `›` and reverse video (not colour alone).
+ */
+import { Box, Text } from 'ink';
+import { memo, useMemo } from 'react';
+import { pad } from '../format.js';
+import { tone, type Tone } from '../theme.js';
+
+export interface Column<T> {
+  key: string;
+  title: string;
+  /** Fixed width, or the minimum width of a column that takes a share of the spare room. */
+  width: number;
+  flex?: boolean;
+  /** Lower numbers are kept first when the terminal is narrow. */
+  priority: number;
+  align?: 'left' | 'right';
+  cell: (row: T) => string;
+  tone?: (row: T) => Tone;
+}
+
+const GAP = 1;
+const MARK = 2; // "› "
+
+/** Which columns fit in `width`, in display order, with their final widths. */
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number): { col: Column<T>; width: number }[] {
+  const avail = width - MARK;
+  const byPriority = [...columns].sort((a, b) => a.priority - b.priority);
+  const chosen = new Set<Column<T>>();
+  let used = 0;
+  for (const c of byPriority) {
+    const need = c.width + (chosen.size ? GAP : 0);
+    if (used + need <= avail) {
+      chosen.add(c);
+      used += need;
+    }
+  }
+  const shown = columns.filter((c) => chosen.has(c));
+  const flex = shown.filter((c) => c.flex);
+  let spare = avail - used;
+  return shown.map((c) => {
+    let w = c.width;
+    if (c.flex && spare > 0) {
+      const share = Math.floor(spare / flex.length) || spare;
+      w += share;
+    }
+    return { col: c, width: w };
+  }).map((x, i, arr) => {
+    // Give the remainder of the spare room to the last flex column.
+    if (x.col.flex && i === arr.map((y) => y.col.flex).lastIndexOf(true)) {
+      const total = arr.reduce((s, y) => s + y.width, 0) + GAP * (arr.length - 1);
+      return { ...x, width: x.width + Math.max(0, avail - total) };
+    }
+    return x;
+  });
+}
+
+interface RowProps {
+  cells: readonly { text: string; color?: string }[];
+  selected: boolean;
+}
+
+const Row = memo(function Row({ cells, selected }: RowProps) {
+  return (
+    <Text wrap="truncate" inverse={selected}>
+      {selected ? '› ' : '  '}
+      {cells.map((c, i) => (
+        <Text key={i} color={selected ? undefined : c.color}>
+          {i ? ' ' : ''}
+          {c.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}, (a, b) => a.selected === b.selected && a.cells.length === b.cells.length && a.cells.every((c, i) => c.text === b.cells[i]!.text && c.color === b.cells[i]!.color));
+
+export interface TableProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  getId: (row: T) => string;
+  cursor: number;
+  top: number;
+  /** Rows of data shown (the header takes one more line). */
+  height: number;
+  width: number;
+  /** Shown instead of rows when there are none. */
+  empty?: string;
+}
+
+export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty }: TableProps<T>) {
+  const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  const header = '  ' + layout.map((l) => pad(l.col.title, l.width, l.col.align)).join(' ');
+  const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
+  const windowRows = rows.slice(start, start + height);
+  return (
+    <Box flexDirection="column" height={height + 1}>
+      <Text bold wrap="truncate">
+        {header}
+      </Text>
+      {windowRows.length === 0 && empty ? <Text wrap="truncate">{'  ' + empty}</Text> : null}
+      {windowRows.map((row, i) => (
+        <Row
+          key={getId(row)}
+          selected={start + i === cursor}
+          cells={layout.map((l) => ({ text: pad(l.col.cell(row), l.width, l.col.align), color: l.col.tone ? tone(l.col.tone(row)) : undefined }))}
+        />
+      ))}
+    </Box>
+  );
+}

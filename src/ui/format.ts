@@ -1,0 +1,132 @@
+/** Pure formatting helpers for the views: shortening, ages, amounts, states in words. */
+import type { Relayer } from '../api/index.js';
+import type { Tone } from './theme.js';
+
+/** `0x12ab…9f3c`: keeps both ends of a long id within `max` characters. */
+export function shortenMiddle(s: string, max: number): string {
+  if (max <= 0) return '';
+  if (s.length <= max) return s;
+  if (max <= 3) return s.slice(0, max);
+  const keep = max - 1;
+  const head = Math.ceil(keep / 2);
+  return `${s.slice(0, head)}…${s.slice(s.length - (keep - head))}`;
+}
+
+/** Cuts to `max` characters with an ellipsis. */
+export function truncate(s: string, max: number): string {
+  if (max <= 0) return '';
+  if (s.length <= max) return s;
+  return max === 1 ? '…' : `${s.slice(0, max - 1)}…`;
+}
+
+export function pad(s: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const t = truncate(s, width);
+  return align === 'right' ? t.padStart(width) : t.padEnd(width);
+}
+
+/** `12s`, `5m`, `3h`, `2d` since an RFC 3339 (or other Date-parsable) timestamp; '' if unparsable. */
+export function age(ts: string | null | undefined, now: number): string {
+  if (!ts) return '';
+  const t = Date.parse(ts);
+  if (Number.isNaN(t)) return '';
+  return ageMs(now - t);
+}
+
+export function ageMs(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 0) return 'future';
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+export function thousands(n: number | bigint): string {
+  return n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Parses an amount given as 0x-hex or decimal (string, number or bigint); undefined if neither. */
+export function toBigInt(v: unknown): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (/^0x[0-9a-fA-F]+$/.test(s)) return BigInt(s);
+  if (/^\d+$/.test(s)) return BigInt(s);
+  return undefined;
+}
+
+/** Formats base units with `decimals` places, trimming trailing zeros: 1500000000000000000 -> 1.5. */
+export function formatUnits(v: bigint, decimals: number): string {
+  const neg = v < 0n;
+  const abs = neg ? -v : v;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${thousands(whole)}${frac ? `.${frac}` : ''}`;
+}
+
+const NATIVE: Record<string, string> = {
+  polygon: 'POL',
+  amoy: 'POL',
+  'polygon-amoy': 'POL',
+  bsc: 'BNB',
+  'bsc-testnet': 'BNB',
+  avalanche: 'AVAX',
+  fuji: 'AVAX',
+  gnosis: 'xDAI',
+};
+
+/** Native unit of an EVM network (18 decimals): ETH unless known otherwise. */
+export function nativeUnit(network: string | null | undefined): string {
+  return (network && NATIVE[network.toLowerCase()]) || 'ETH';
+}
+
+/** An EVM value (0x-hex or decimal wei) as `1.5 ETH`; the input as given when it is neither. */
+export function formatWei(v: unknown, network: string | null | undefined): string {
+  const b = toBigInt(v);
+  if (b === undefined) return v === null || v === undefined ? '' : String(v);
+  return `${formatUnits(b, 18)} ${nativeUnit(network)}`;
+}
+
+/** Gas prices in gwei (9 decimals). */
+export function formatGwei(v: unknown): string {
+  const b = toBigInt(v);
+  if (b === undefined) return v === null || v === undefined ? '' : String(v);
+  return `${formatUnits(b, 9)} gwei`;
+}
+
+export type RelayerState = 'active' | 'paused' | 'disabled';
+
+export function relayerState(r: Relayer): RelayerState {
+  if (r.system_disabled) return 'disabled';
+  if (r.paused) return 'paused';
+  return 'active';
+}
+
+export const RELAYER_STATE_TONE: Record<RelayerState, Tone> = { active: 'ok', paused: 'warn', disabled: 'bad' };
+
+const STATUS_TONE: Record<string, Tone> = {
+  pending: 'info',
+  sent: 'info',
+  submitted: 'accent',
+  mined: 'ok',
+  confirmed: 'ok',
+  failed: 'bad',
+  expired: 'warn',
+  canceled: 'muted',
+};
+
+export function statusTone(status: string | null | undefined): Tone {
+  return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'plain';
+}
+
+/** Any scalar as display text (bigint digits kept). */
+export function text(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+}

@@ -1,0 +1,89 @@
+/**
+ * Loads one server page at a time into the paged-list reducer. The latest request wins; requests
+ * are aborted on unmount. A refresh that brings identical data changes no state (writes nothing).
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { ApiError, type Page } from '../../api/index.js';
+import { filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
+
+export interface PagedListOptions<T> {
+  /** Fetches one page; the signal aborts it. */
+  fetch: (q: { page: number; perPage: number }, signal: AbortSignal) => Promise<Page<T>>;
+  perPage: number;
+  getId: (t: T) => string;
+  /** Text the `/` filter searches. */
+  text: (t: T) => string;
+  /** Client-side order of the rows of a page. */
+  order?: (items: readonly T[]) => readonly T[];
+  now: () => number;
+}
+
+export interface RequestMeta {
+  /** When the shown data was last confirmed by the server. */
+  loadedAt: number | null;
+  latencyMs: number | null;
+}
+
+/** A refresh shows "refreshing" only when it takes longer than this. */
+const QUIET_MS = 400;
+
+export function usePagedList<T>(opts: PagedListOptions<T>) {
+  const [state, dispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, opts.perPage, initialPaged<T>);
+  const meta = useRef<RequestMeta>({ loadedAt: null, latencyMs: null });
+  const inflight = useRef<AbortController | null>(null);
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+
+  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number) => {
+    const o = optsRef.current;
+    inflight.current?.abort();
+    const ctrl = new AbortController();
+    inflight.current = ctrl;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    if (kind === 'refresh') quiet = setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
+    else dispatch({ type: 'loadStart', page, kind });
+    const started = o.now();
+    o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(
+      (result) => {
+        clearTimeout(quiet);
+        if (ctrl.signal.aborted) return;
+        meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
+        const items = o.order ? o.order(result.items) : result.items;
+        const sel = visibleRef.current[stateRef.current.cursor];
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId: sel ? o.getId(sel) : null });
+      },
+      (e: unknown) => {
+        clearTimeout(quiet);
+        if (ctrl.signal.aborted) return;
+        meta.current = { ...meta.current, latencyMs: o.now() - started };
+        dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
+      },
+    );
+  }, []);
+
+  useEffect(() => () => inflight.current?.abort(), []);
+
+  const pages = pageCount(state);
+  const actions = useMemo(
+    () => ({
+      refresh: () => load(stateRef.current.page, stateRef.current.items.length ? 'refresh' : 'first'),
+      goToPage: (p: number) => load(p, 'page'),
+      /** Re-query with another page size, keeping the first shown row on screen. */
+      resize: (perPage: number) => {
+        const s = stateRef.current;
+        if (perPage === s.perPage) return;
+        const firstIndex = (s.page - 1) * s.perPage;
+        load(Math.floor(firstIndex / perPage) + 1, s.items.length ? 'page' : 'first', perPage);
+      },
+    }),
+    [load],
+  );
+
+  return { state, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
+}

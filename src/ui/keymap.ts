@@ -1,0 +1,123 @@
+/**
+ * The one keymap: every command, its keys and a one-line description. The help overlay and the
+ * footer hints are generated from this table; the shell resolves keys to commands through it.
+ */
+import type { KeyEvent } from './input/keys.js';
+
+export type Command =
+  | 'quit'
+  | 'help'
+  | 'palette'
+  | 'back'
+  | 'filter'
+  | 'refresh'
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'halfUp'
+  | 'halfDown'
+  | 'first'
+  | 'last'
+  | 'nextPage'
+  | 'prevPage'
+  | 'open'
+  | 'info'
+  | 'raw'
+  | 'edit'
+  | 'nextField'
+  | 'prevField'
+  | 'review'
+  | 'send';
+
+/** Where a binding applies. `global` works everywhere outside text entry. */
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'detail' | 'form' | 'review';
+
+export interface KeySpec {
+  name: string;
+  ctrl?: boolean;
+  shift?: boolean;
+}
+
+export interface Binding {
+  command: Command;
+  keys: KeySpec[];
+  /** How the keys are written in help and footer. */
+  label: string;
+  description: string;
+  scope: Scope;
+  /** Shown in the footer of screens with this scope. */
+  hint?: string;
+}
+
+export const BINDINGS: readonly Binding[] = [
+  { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id>, :plugin <id>, :notify, :q)', scope: 'global', hint: 'cmd' },
+  { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
+  { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit (ctrl+c too)', scope: 'global', hint: 'quit' },
+  { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
+
+  { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Move up', scope: 'list' },
+  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Move down', scope: 'list', hint: 'move' },
+  { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Up one screenful', scope: 'list' },
+  { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Down one screenful', scope: 'list' },
+  { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'list' },
+  { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'list' },
+  { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'First row', scope: 'list' },
+  { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Last row', scope: 'list' },
+  { command: 'nextPage', keys: [{ name: ']' }], label: ']', description: 'Next server page', scope: 'list', hint: 'page' },
+  { command: 'prevPage', keys: [{ name: '[' }], label: '[', description: 'Previous server page', scope: 'list' },
+  { command: 'filter', keys: [{ name: '/' }], label: '/', description: 'Filter the loaded rows (enter keeps, esc clears)', scope: 'list', hint: 'filter' },
+  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
+  { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'Relayer detail', scope: 'relayers', hint: 'info' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
+
+  { command: 'raw', keys: [{ name: 'v' }], label: 'v', description: 'Toggle raw JSON as received', scope: 'detail', hint: 'raw' },
+  { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll up', scope: 'detail' },
+  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll down', scope: 'detail', hint: 'scroll' },
+  { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Scroll up a screenful', scope: 'detail' },
+  { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Scroll down a screenful', scope: 'detail' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'detail', hint: 'replace' },
+
+  { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
+  { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },
+  { command: 'review', keys: [{ name: 's', ctrl: true }], label: 'ctrl+s', description: 'Review the exact request before sending', scope: 'form', hint: 'review' },
+  { command: 'send', keys: [{ name: 'y' }], label: 'y', description: 'Send the reviewed request', scope: 'review', hint: 'send' },
+];
+
+export function matches(spec: KeySpec, key: KeyEvent): boolean {
+  return spec.name === key.name && (spec.ctrl ?? false) === key.ctrl && (spec.name !== 'tab' || (spec.shift ?? false) === key.shift);
+}
+
+/** The command a key means in the given scopes (first match in the order of `scopes`). */
+export function resolve(key: KeyEvent, scopes: readonly Scope[]): Binding | undefined {
+  for (const scope of scopes) {
+    const b = BINDINGS.find((x) => x.scope === scope && x.keys.some((k) => matches(k, key)));
+    if (b) return b;
+  }
+  return undefined;
+}
+
+/** Any binding for this key, in any scope: used to say why a key does not apply here. */
+export function anyBinding(key: KeyEvent): Binding | undefined {
+  return BINDINGS.find((x) => x.keys.some((k) => matches(k, key)));
+}
+
+/** Footer hints for a screen: `key label` pairs, screen scopes first, then global. */
+export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string }[] {
+  const out: { label: string; hint: string }[] = [];
+  for (const scope of [...scopes, 'global' as const]) {
+    for (const b of BINDINGS) if (b.scope === scope && b.hint) out.push({ label: b.label, hint: b.hint });
+  }
+  return out;
+}
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  global: 'Everywhere',
+  list: 'Lists',
+  relayers: 'Relayers',
+  transactions: 'Transactions',
+  detail: 'Detail views',
+  form: 'Forms',
+  review: 'Review',
+};

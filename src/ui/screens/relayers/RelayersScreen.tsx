@@ -1,0 +1,69 @@
+/** Every relayer's state at a glance; enter opens its transactions, i its detail. */
+import { useEffect } from 'react';
+import type { Relayer } from '../../../api/index.js';
+import { ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useDirectory } from '../../directory.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { useServices } from '../../services.js';
+import { useScreenHandle, useShell, type ScreenProps } from '../../shellContext.js';
+import { RELAYER_COLUMNS, relayerSearchText, sortRelayers } from './columns.js';
+
+/** Relayer lists are short: fetch big pages so the client-side sort covers them whole. */
+export const RELAYERS_PER_PAGE = 100;
+
+const getId = (r: Relayer) => r.id;
+const SCOPES = ['relayers', 'list'] as const;
+
+export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
+  const { client, now } = useServices();
+  const directory = useDirectory();
+  const shell = useShell();
+  const list = usePagedList<Relayer>({
+    fetch: (q, signal) => client.listRelayers(q, { signal }),
+    perPage: RELAYERS_PER_PAGE,
+    getId,
+    text: relayerSearchText,
+    order: sortRelayers,
+    now,
+  });
+  const { state, selected } = list;
+
+  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => directory.add(state.items), [state.items, directory]);
+
+  const rows = tableRows(height, state.filterEditing || state.filter !== '');
+  useScreenHandle(screenKey, {
+    scopes: SCOPES,
+    textEntry: state.filterEditing,
+    onKey: useListKeys(list),
+    onCommand: (cmd) => {
+      if (cmd === 'open' || cmd === 'info') {
+        if (!selected) return 'No relayer selected';
+        shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id } : { kind: 'relayer', relayerId: selected.id });
+        return true;
+      }
+      return listCommand(list, cmd, rows);
+    },
+  });
+
+  return (
+    <ScreenFrame
+      title="relayer-tui › relayers"
+      scopes={SCOPES}
+      width={width}
+      height={height}
+      status={{
+        page: state.page,
+        pages: list.pages,
+        totalItems: state.totalItems,
+        loadedAt: list.meta.current.loadedAt,
+        latencyMs: list.meta.current.latencyMs,
+        error: state.error,
+        activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
+      }}
+    >
+      <ListBody list={list} columns={RELAYER_COLUMNS} getId={getId} width={width} height={height} noun="relayers" />
+    </ScreenFrame>
+  );
+}

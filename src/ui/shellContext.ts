@@ -1,0 +1,51 @@
+/** How screens talk to the shell: register their key handling, read layout, push routes. */
+import { createContext, useContext, useLayoutEffect } from 'react';
+import type { KeyEvent } from './input/keys.js';
+import type { Command, Scope } from './keymap.js';
+import type { Route, ShellAction, ShellState } from './state/shell.js';
+
+/** What a screen does with a command: true = done, a string = why it does not apply, false = not handled. */
+export type CommandResult = boolean | string;
+
+export interface ScreenHandle {
+  scopes: readonly Scope[];
+  /** While true, keys go to onKey first (text entry), before any binding. */
+  textEntry?: boolean;
+  onKey?: (key: KeyEvent) => boolean;
+  onCommand: (cmd: Command, key: KeyEvent) => CommandResult;
+  /** Unsaved edits or a request in flight: quitting asks first. */
+  busyReason?: string | null;
+}
+
+export interface ShellApi {
+  dispatch: (a: ShellAction) => void;
+  push: (route: Route) => void;
+  state: ShellState;
+  register: (key: number, handle: ScreenHandle | null) => void;
+}
+
+export const ShellContext = createContext<ShellApi | null>(null);
+
+export function useShell(): ShellApi {
+  const s = useContext(ShellContext);
+  if (!s) throw new Error('ShellContext missing');
+  return s;
+}
+
+/** Registers the screen's handler; the newest closure is used for every key. */
+export function useScreenHandle(screenKey: number, handle: ScreenHandle): void {
+  const { register } = useShell();
+  useLayoutEffect(() => {
+    register(screenKey, handle);
+  });
+  useLayoutEffect(() => () => register(screenKey, null), [register, screenKey]);
+}
+
+export interface ScreenProps<R extends Route = Route> {
+  route: R;
+  screenKey: number;
+  active: boolean;
+  width: number;
+  /** Rows for the screen's body (title, status bar and footer are outside it). */
+  height: number;
+}

@@ -1,0 +1,158 @@
+/**
+ * A server-paged list with a cursor, a window and a filter: pure state, unit-tested.
+ * Rows are kept in the order given by `order` (the server gives relayers in no order).
+ */
+import type { ApiError, Page } from '../../api/index.js';
+
+export interface PagedState<T> {
+  items: readonly T[];
+  page: number;
+  perPage: number;
+  totalItems: number | null;
+  /** Index into the filtered rows. */
+  cursor: number;
+  /** First visible row of the window. */
+  top: number;
+  /** First load (nothing to show yet) or a page change in progress. */
+  loading: 'first' | 'page' | null;
+  /** The page a page change is going to. */
+  pendingPage: number | null;
+  error: ApiError | null;
+  filter: string;
+  filterEditing: boolean;
+}
+
+export type PagedAction<T> =
+  | { type: 'loadStart'; page: number; kind: 'first' | 'page' }
+  /** keepId: the selected row's id when the request completes (kept across a refresh). */
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null }
+  | { type: 'failed'; error: ApiError }
+  | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
+  | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
+  | { type: 'filterStart' }
+  | { type: 'filterChange'; text: string }
+  | { type: 'filterKeep' }
+  | { type: 'filterClear' };
+
+export function initialPaged<T>(perPage: number): PagedState<T> {
+  return {
+    items: [],
+    page: 1,
+    perPage,
+    totalItems: null,
+    cursor: 0,
+    top: 0,
+    loading: 'first',
+    pendingPage: 1,
+    error: null,
+    filter: '',
+    filterEditing: false,
+  };
+}
+
+export function pageCount(s: { totalItems: number | null; perPage: number }): number | null {
+  if (s.totalItems === null) return null;
+  return Math.max(1, Math.ceil(s.totalItems / s.perPage));
+}
+
+/** Keeps the cursor inside the window of `height` rows. */
+export function scrolled(top: number, cursor: number, height: number): number {
+  if (height <= 0) return 0;
+  if (cursor < top) return cursor;
+  if (cursor >= top + height) return cursor - height + 1;
+  return top;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  // Structural compare through the lossless writer's view is not needed: both come from the same parser.
+  for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+  return true;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState<T> {
+  switch (a.type) {
+    case 'loadStart':
+      return { ...s, loading: a.kind, pendingPage: a.page };
+    case 'loaded': {
+      const { page } = a;
+      const samePage = page.page === s.page;
+      const unchanged = samePage && s.loading === null && s.error === null && page.totalItems === s.totalItems && sameItems(s.items, page.items);
+      if (unchanged) return s;
+      const items = page.items;
+      // Keep the selection on the same id when it is still there (refresh); else the first row.
+      let cursor = 0;
+      if (samePage && a.keepId !== null) {
+        const visible = filterRows(items, s.filter, a.text);
+        const idx = visible.findIndex((t) => a.getId(t) === a.keepId);
+        cursor = idx >= 0 ? idx : Math.min(s.cursor, Math.max(0, visible.length - 1));
+      }
+      return {
+        ...s,
+        items,
+        page: page.page,
+        perPage: page.perPage,
+        totalItems: page.totalItems,
+        cursor,
+        top: samePage ? s.top : 0,
+        loading: null,
+        pendingPage: null,
+        error: null,
+        filter: samePage ? s.filter : '',
+        filterEditing: samePage ? s.filterEditing : false,
+      };
+    }
+    case 'failed':
+      return { ...s, loading: null, pendingPage: null, error: a.error };
+    case 'move': {
+      const n = a.rows;
+      if (n === 0) return s;
+      const h = Math.max(1, a.height);
+      const half = Math.max(1, Math.floor(h / 2));
+      const delta: Record<typeof a.to, number> = {
+        up: -1,
+        down: 1,
+        pageUp: -h,
+        pageDown: h,
+        halfUp: -half,
+        halfDown: half,
+        first: -Infinity,
+        last: Infinity,
+      };
+      const cursor = Math.max(0, Math.min(n - 1, s.cursor + delta[a.to]));
+      if (cursor === s.cursor) return s;
+      return { ...s, cursor, top: scrolled(s.top, cursor, h) };
+    }
+    case 'select': {
+      const idx = a.visible.findIndex((t) => a.getId(t) === a.id);
+      if (idx < 0) return s;
+      return { ...s, cursor: idx, top: scrolled(s.top, idx, a.height) };
+    }
+    case 'filterStart':
+      return { ...s, filterEditing: true };
+    case 'filterChange':
+      return s.filter === a.text ? s : { ...s, filter: a.text, cursor: 0, top: 0 };
+    case 'filterKeep':
+      return { ...s, filterEditing: false };
+    case 'filterClear':
+      return { ...s, filter: '', filterEditing: false, cursor: 0, top: 0 };
+  }
+}
+
+/** Rows that pass the filter (case-insensitive substring of the row's search text). */
+export function filterRows<T>(items: readonly T[], filter: string, text: (t: T) => string): readonly T[] {
+  const f = filter.trim().toLowerCase();
+  if (!f) return items;
+  return items.filter((t) => text(t).toLowerCase().includes(f));
+}

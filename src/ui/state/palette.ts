@@ -1,0 +1,66 @@
+/** Command palette: parsing and completion, pure. */
+import type { Route } from './shell.js';
+
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'plugin', 'notify', 'help', 'q', 'quit'] as const;
+
+export type PaletteResult =
+  | { kind: 'route'; route: Route }
+  | { kind: 'quit' }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string };
+
+export function parsePalette(input: string): PaletteResult {
+  const parts = input.trim().replace(/^:/, '').trim().split(/\s+/).filter(Boolean);
+  const [cmd, arg] = parts;
+  switch (cmd) {
+    case undefined:
+      return { kind: 'error', message: 'Type a command: relayers, tx <relayer-id>, plugin <id>, notify, q' };
+    case 'relayers':
+    case 'rel':
+      return { kind: 'route', route: { kind: 'relayers' } };
+    case 'tx':
+    case 'transactions':
+      if (!arg) return { kind: 'error', message: ':tx needs a relayer id (tab completes)' };
+      return { kind: 'route', route: { kind: 'transactions', relayerId: arg } };
+    case 'plugin':
+      if (!arg) return { kind: 'error', message: ':plugin needs a plugin id, e.g. :plugin echo' };
+      return { kind: 'route', route: { kind: 'plugin', pluginId: arg } };
+    case 'notify':
+    case 'notification':
+      return { kind: 'route', route: { kind: 'notify' } };
+    case 'help':
+      return { kind: 'help' };
+    case 'q':
+    case 'quit':
+      return { kind: 'quit' };
+    default:
+      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :plugin <id>, :notify, :q` };
+  }
+}
+
+/** Completions for the current input: command names, then relayer ids after `tx `. */
+export function completions(input: string, relayerIds: readonly string[]): string[] {
+  const m = /^:?\s*(\S*)(\s+(\S*))?$/.exec(input);
+  if (!m) return [];
+  const [, cmd = '', spaced, arg = ''] = m;
+  if (!spaced) return PALETTE_COMMANDS.filter((c) => c.startsWith(cmd) && c !== 'quit').map((c) => c);
+  if (cmd === 'tx' || cmd === 'transactions') return relayerIds.filter((id) => id.toLowerCase().startsWith(arg.toLowerCase()));
+  return [];
+}
+
+/** The input after tab: the single completion, or the longest common prefix of several. */
+export function complete(input: string, relayerIds: readonly string[]): string {
+  const options = completions(input, relayerIds);
+  if (options.length === 0) return input;
+  const prefix = options.reduce((p, o) => {
+    let i = 0;
+    while (i < p.length && i < o.length && p[i] === o[i]) i++;
+    return p.slice(0, i);
+  });
+  const m = /^:?\s*(\S*)(\s+(\S*))?$/.exec(input)!;
+  if (!m[2]) {
+    const done = options.length === 1;
+    return done ? `${prefix}${prefix === 'tx' || prefix === 'plugin' ? ' ' : ''}` : prefix.length > (m[1] ?? '').length ? prefix : input;
+  }
+  return `${m[1]} ${prefix.length >= (m[3] ?? '').length ? prefix : m[3]}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * The terminal's lifecycle: alternate screen on start; on every exit path (quit, crash, SIGINT,
+ * SIGTERM, SIGHUP) leave it, show the cursor and turn raw mode off. Restoring twice is harmless.
+ */
+export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
+export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
+
+export interface TerminalGuard {
+  restore: () => void;
+  /** Registers signal and crash handlers; `onExit` unmounts the app before the process exits. */
+  install: (onExit: (code: number, report?: string) => void) => void;
+  dispose: () => void;
+}
+
+export function guardTerminal(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): TerminalGuard {
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    try {
+      if (stdin.isTTY && stdin.isRaw) stdin.setRawMode(false);
+    } catch {
+      // stdin already gone (SSH drop)
+    }
+    try {
+      stdout.write(LEAVE_ALT);
+    } catch {
+      // stdout already gone
+    }
+  };
+  stdout.write(ENTER_ALT);
+  const listeners: [string, (...a: unknown[]) => void][] = [];
+  return {
+    restore,
+    install(onExit) {
+      const on = (ev: string, fn: (...a: unknown[]) => void) => {
+        process.on(ev as NodeJS.Signals, fn);
+        listeners.push([ev, fn]);
+      };
+      on('SIGINT', () => onExit(130));
+      on('SIGTERM', () => onExit(143));
+      on('SIGHUP', () => onExit(129));
+      on('uncaughtException', (e) => onExit(1, crashReport(e)));
+      on('unhandledRejection', (e) => onExit(1, crashReport(e)));
+      on('exit', restore);
+    },
+    dispose() {
+      for (const [ev, fn] of listeners) process.off(ev as NodeJS.Signals, fn);
+    },
+  };
+}
+
+/** A short crash report: the message and the first frame of our own code, no full stack. */
+export function crashReport(e: unknown): string {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const frame = err.stack?.split('\n').find((l) => /^\s+at /.test(l))?.trim();
+  return `relayer-tui crashed: ${err.message}${frame ? `\n  ${frame}` : ''}\nThe terminal was restored. Please report this with the steps that led to it.`;
+}

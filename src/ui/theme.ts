@@ -1,0 +1,42 @@
+/**
+ * Semantic colours, decided in one place. Monochrome when NO_COLOR is set or TERM=dumb: then the
+ * UI still reads through words, markers and reverse video for the cursor.
+ */
+export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted' | 'accent' | 'plain';
+
+const COLORS: Record<Tone, string | undefined> = {
+  ok: 'green',
+  warn: 'yellow',
+  bad: 'red',
+  info: 'cyan',
+  muted: 'gray',
+  accent: 'blue',
+  plain: undefined,
+};
+
+export function colorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return true;
+}
+
+let enabled = colorEnabled();
+
+/** For tests and the CLI: recompute from an environment. */
+export function setColorEnabled(on: boolean): void {
+  enabled = on;
+}
+
+export function isColorEnabled(): boolean {
+  return enabled;
+}
+
+/** Ink `color` prop for a tone, or undefined in monochrome. */
+export function tone(t: Tone): string | undefined {
+  return enabled ? COLORS[t] : undefined;
+}
+
+/** Dim text only with colour on (dim is unreadable on some monochrome terminals). */
+export function dim(): boolean {
+  return enabled;
+}

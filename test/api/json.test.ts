@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, U128_MAX, parseJson, stringifyJson } from '../../src/api/index.js';
+
+const U128_TEXT = '340282366920938463463374607431768211455';
+
+describe('parseJson', () => {
+  it('keeps integers beyond 2^53 exact as bigint and safe ones as numbers', () => {
+    const v = parseJson(`{"big":${U128_TEXT},"max_safe":9007199254740991,"unsafe":9007199254740993,"neg":-18446744073709551617,"small":42}`) as Record<string, unknown>;
+    expect(v.big).toBe(U128_MAX);
+    expect(v.max_safe).toBe(9007199254740991);
+    expect(v.unsafe).toBe(9007199254740993n);
+    expect(v.neg).toBe(-18446744073709551617n);
+    expect(v.small).toBe(42);
+  });
+
+  it('parses everything else exactly as JSON.parse does', () => {
+    const text = '{"s":"a\\"b\\\\c\\u00e9\\n","f":1.5,"e":-2.5e3,"z":0,"t":true,"F":false,"n":null,"arr":[1,[2,{}],[]],"o":{"x":"y"},"emoji":"😀"}';
+    expect(parseJson(text)).toEqual(JSON.parse(text));
+    expect(parseJson('  \n\t"plain"\r\n ')).toBe('plain');
+  });
+
+  it('keeps __proto__ as an ordinary own key (no prototype pollution)', () => {
+    const v = parseJson('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.keys(v)).toEqual(['__proto__', 'a']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reports line and column of a syntax error', () => {
+    const text = '{\n  "a": 1,\n  "b": }';
+    let err: unknown;
+    try {
+      parseJson(text);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(JsonSyntaxError);
+    const e = err as JsonSyntaxError;
+    expect(e.line).toBe(3);
+    expect(e.column).toBe(8);
+    expect(e.position).toBe(text.indexOf('}'));
+    expect(e.message).toMatch(/line 3, column 8/);
+  });
+
+  it.each([
+    ['truncated object', '{"data":[{"id":"a"}', /end of input/i],
+    ['unterminated string', '{"a":"abc', /Unterminated string/],
+    ['trailing garbage', '{"a":1} x', /after the JSON value/],
+    ['trailing comma', '[1,2,]', /Unexpected/],
+    ['single quotes', "{'a':1}", /property name/],
+    ['bare word', 'nope', /Unexpected character/],
+    ['leading zero', '01', /after the JSON value/],
+    ['lonely minus', '-', /Unexpected end of input/],
+    ['raw control character in a string', '"a\u0001b"', /Control character/],
+    ['bad escape', '"\\x41"', /escape/],
+    ['empty text', '', /end of input/],
+  ])('rejects %s with a JsonSyntaxError', (_name, text, re) => {
+    expect(() => parseJson(text)).toThrow(JsonSyntaxError);
+    expect(() => parseJson(text)).toThrow(re);
+  });
+
+  it('refuses nesting deeper than 512 levels instead of overflowing the stack', () => {
+    expect(() => parseJson('['.repeat(600) + ']'.repeat(600))).toThrow(/Nesting too deep/);
+    expect(parseJson('['.repeat(100) + ']'.repeat(100))).toBeInstanceOf(Array);
+  });
+});
+
+describe('stringifyJson', () => {
+  it('writes bigint as bare digits and round-trips u128 max losslessly', () => {
+    const text = stringifyJson({ value: U128_MAX, gas_limit: 21000n, neg: -5n, list: [1n, 2] });
+    expect(text).toBe(`{"value":${U128_TEXT},"gas_limit":21000,"neg":-5,"list":[1,2]}`);
+    expect(parseJson(text)).toEqual({ value: U128_MAX, gas_limit: 21000, neg: -5, list: [1, 2] });
+  });
+
+  it('matches JSON.stringify for values without bigint, with and without indentation', () => {
+    const v = { a: 'x', b: [1, 2.5, null, true], c: { d: 'é\u0000"' }, u: undefined };
+    expect(stringifyJson(v)).toBe(JSON.stringify(v));
+    expect(stringifyJson(v, 2)).toBe(JSON.stringify(v, null, 2));
+  });
+
+  it('indents bigint values like any other number', () => {
+    expect(stringifyJson({ n: 12345678901234567890n }, 2)).toBe('{\n  "n": 12345678901234567890\n}');
+  });
+
+  it('leaves strings that merely look like digits quoted', () => {
+    expect(stringifyJson({ s: U128_TEXT, n: U128_MAX })).toBe(`{"s":"${U128_TEXT}","n":${U128_TEXT}}`);
+  });
+
+  it('writes undefined at the top level as null', () => {
+    expect(stringifyJson(undefined)).toBe('null');
+  });
+});

@@ -1,0 +1,141 @@
+/** Renders the app against a real sandbox over loopback HTTP, with a sized fake terminal. */
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
+import { vi } from 'vitest';
+import { createRelayerClient, type RelayerClient } from '../../src/api/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { App } from '../../src/ui/App.js';
+import type { Services } from '../../src/ui/services.js';
+import type { Route } from '../../src/ui/state/shell.js';
+
+export class FakeStdout extends EventEmitter {
+  isTTY = true;
+  frames: string[] = [];
+  bytes = 0;
+  constructor(
+    public columns = 100,
+    public rows = 30,
+  ) {
+    super();
+  }
+  write = (s: string) => {
+    this.frames.push(s);
+    this.bytes += Buffer.byteLength(s);
+    return true;
+  };
+  lastFrame = () => this.frames[this.frames.length - 1] ?? '';
+  resize(columns: number, rows: number) {
+    this.columns = columns;
+    this.rows = rows;
+    this.emit('resize');
+  }
+}
+
+export class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private queue: string[] = [];
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => this.queue.shift() ?? null;
+  write = (data: string) => {
+    this.queue.push(data);
+    this.emit('readable');
+  };
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  client: RelayerClient;
+  stdout: FakeStdout;
+  stdin: FakeStdin;
+  frame: () => string;
+  /** Sends keys one by one (each as its own input event), letting Ink process each. */
+  press: (...keys: string[]) => Promise<void>;
+  waitFor: (pred: (frame: string) => boolean, what?: string) => Promise<string>;
+  unmount: () => Promise<void>;
+}
+
+export const KEY = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  enter: '\r',
+  esc: '\x1b',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  backspace: '\x7f',
+  ctrlC: '\x03',
+  ctrlS: '\x13',
+  ctrlD: '\x04',
+  ctrlU: '\x15',
+  f1: '\x1bOP',
+};
+
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+export interface HarnessOptions {
+  columns?: number;
+  rows?: number;
+  sandbox?: SandboxOptions;
+  services?: Partial<Services>;
+  route?: Route;
+  client?: { timeoutMs?: number; maxRetries?: number; token?: string };
+}
+
+export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox(opts.sandbox);
+  const client = createRelayerClient({
+    baseUrl: sandbox.url,
+    token: opts.client?.token ?? sandbox.token,
+    timeoutMs: opts.client?.timeoutMs,
+    maxRetries: opts.client?.maxRetries ?? 0,
+  });
+  const stdout = new FakeStdout(opts.columns, opts.rows);
+  const stdin = new FakeStdin();
+  const services: Services = { client, serverLabel: 'SANDBOX', readOnly: false, now: Date.now, ...opts.services };
+  const instance = inkRender(<App services={services} initialRoute={opts.route} />, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const frame = () => stdout.lastFrame();
+  return {
+    sandbox,
+    client,
+    stdout,
+    stdin,
+    frame,
+    press: async (...keys) => {
+      for (const k of keys) {
+        stdin.write(k);
+        await tick();
+        await tick();
+      }
+    },
+    waitFor: async (pred, what = 'condition') => {
+      await vi.waitFor(
+        () => {
+          if (!pred(frame())) throw new Error(`waiting for ${what}; last frame:\n${frame()}`);
+        },
+        { timeout: 5000, interval: 10 },
+      );
+      await tick();
+      return frame();
+    },
+    unmount: async () => {
+      instance.unmount();
+      instance.cleanup();
+      await client.close();
+      await sandbox.close();
+    },
+  };
+}

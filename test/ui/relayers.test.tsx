@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+describe('relayers screen', () => {
+  it('lists relayers sorted by name with their state in words', async () => {
+    h = await renderApp();
+    const f = await h.waitFor((f) => f.includes('Sepolia Main'), 'relayers');
+    expect(f).toContain('SANDBOX');
+    expect(f).toMatch(/paused\s+Mainnet Hot Wallet/);
+    expect(f).toMatch(/disabled\s+Polygon Ops/);
+    const names = [...f.matchAll(/^[› ] (?:active|paused|disabled)\s+(.+?)\s{2,}/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(10);
+    expect([...names].sort((a, b) => a!.localeCompare(b!))).toEqual(names);
+  });
+
+  it('moves the cursor with j and k', async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    const first = /^› \S+\s+(.+?)\s{2,}/m.exec(h.frame())![1];
+    await h.press('j', 'j');
+    const third = await h.waitFor((f) => /^› \S+\s+(.+?)\s{2,}/m.exec(f)![1] !== first);
+    expect(third).not.toBe(first);
+  });
+});
