@@ -4,19 +4,17 @@
  * evm → group A, solana → group B, stellar → group C.
  */
 import { JsonSyntaxError, parseJson } from '../api/json.js';
+import { type SandboxData, renderTransaction } from './data.js';
+import { newEvmHash, newEvmSignature } from './generate.js';
 import {
   GWEI,
   REPLACEABLE_STATUSES,
   SPEEDS,
   type EvmTx,
-  type SandboxData,
   type SolanaTx,
   type Speed,
   type StellarTx,
-  newEvmHash,
-  newEvmSignature,
-  renderTransaction,
-} from './data.js';
+} from './models.js';
 import { type Flavor, type SandboxResponse, badInput, capitalize, fail, invalid, ok } from './flavor.js';
 import {
   I64_MAX,

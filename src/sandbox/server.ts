@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SandboxData, TX_STATUSES, type TxStatus, renderRelayer, renderTransaction } from './data.js';
+import { SandboxData, renderRelayer, renderTransaction } from './data.js';
+import { TX_STATUSES, type TxStatus } from './models.js';
 import {
   FLAVORS,
   type Flavor,

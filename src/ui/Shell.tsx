@@ -5,13 +5,13 @@
 import { Box, Text, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { useKeys } from './input/useKeys.js';
-import type { KeyEvent } from './input/keys.js';
+import { parseKey, type KeyEvent } from './input/keys.js';
 import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { HelpOverlay, helpMaxScroll } from './components/HelpOverlay.js';
 import { StatusBar } from './components/StatusBar.js';
 import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from './shellContext.js';
-import { initialShell, shellReducer, type Route } from './state/shell.js';
+import { initialShell, shellReducer, type Route, type ShellAction } from './state/shell.js';
 import { complete, parsePalette } from './state/palette.js';
 import { useDirectory } from './directory.js';
 import { tone } from './theme.js';
@@ -21,7 +21,7 @@ import { screenFor } from './screens/registry.js';
 const CHROME_ROWS = 3;
 
 export function Shell({ initialRoute }: { initialRoute?: Route }) {
-  const [state, dispatch] = useReducer(shellReducer, initialRoute, initialShell);
+  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, initialShell);
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const directory = useDirectory();
@@ -29,6 +29,11 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   const [helpScroll, setHelpScroll] = useState(0);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Keys of one chunk are handled before React re-renders: keep the ref in step with each action.
+  const dispatch = useCallback((a: ShellAction) => {
+    stateRef.current = shellReducer(stateRef.current, a);
+    rawDispatch(a);
+  }, []);
 
   // Never let the frame reach the terminal height (Ink clears the screen every frame otherwise).
   const frameRows = Math.max(4, rows - 1);
@@ -48,6 +53,21 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   }, [exit]);
 
   const onKey = (key: KeyEvent) => {
+    // Keys typed faster than a read (common over SSH) arrive as one chunk: outside text entry,
+    // they are separate keystrokes.
+    if (key.name === 'paste' && !textEntryActive()) {
+      const chars = [...key.text];
+      for (let i = 0; i < chars.length; i++) {
+        if (i > 0 && textEntryActive()) {
+          // e.g. ":tx bulk" typed at once: the rest of the chunk is text for the palette.
+          const rest = chars.slice(i).join('');
+          onKey({ ...parseKey(rest), name: rest.length === 1 ? rest : 'paste', text: rest });
+          return;
+        }
+        onKey(parseKey(chars[i]!));
+      }
+      return;
+    }
     const s = stateRef.current;
     if (key.ctrl && key.name === 'c') return quit();
     const top = s.stack[s.stack.length - 1]!;
@@ -99,6 +119,13 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       }
     }
   };
+
+  function textEntryActive(): boolean {
+    const s = stateRef.current;
+    if (s.overlay === 'palette') return true;
+    const top = s.stack[s.stack.length - 1]!;
+    return handles.current.get(top.key)?.textEntry === true;
+  }
 
   const paletteKey = (key: KeyEvent) => {
     const text = stateRef.current.paletteText;

@@ -91,6 +91,14 @@ export function formatWei(v: unknown, network: string | null | undefined): strin
   return `${formatUnits(b, 18)} ${nativeUnit(network)}`;
 }
 
+/** Like formatWei but with at most `decimals` fraction digits; a cut is marked with `…`. */
+export function formatWeiShort(v: unknown, network: string | null | undefined, decimals = 6): string {
+  const full = formatWei(v, network);
+  const m = /^([\d,]+)\.(\d+)( .*)$/.exec(full);
+  if (!m || m[2]!.length <= decimals) return full;
+  return `${m[1]}.${m[2]!.slice(0, decimals)}…${m[3]}`;
+}
+
 /** Gas prices in gwei (9 decimals). */
 export function formatGwei(v: unknown): string {
   const b = toBigInt(v);

@@ -48,24 +48,26 @@ export interface Binding {
   scope: Scope;
   /** Shown in the footer of screens with this scope. */
   hint?: string;
+  /** Shorter key label for the footer (defaults to `label`). */
+  short?: string;
 }
 
 export const BINDINGS: readonly Binding[] = [
-  { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help' },
+  { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
   { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id>, :plugin <id>, :notify, :q)', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit (ctrl+c too)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
 
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Move up', scope: 'list' },
-  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Move down', scope: 'list', hint: 'move' },
+  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Move down', scope: 'list' },
   { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Up one screenful', scope: 'list' },
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Down one screenful', scope: 'list' },
   { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'list' },
   { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'list' },
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'First row', scope: 'list' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Last row', scope: 'list' },
-  { command: 'nextPage', keys: [{ name: ']' }], label: ']', description: 'Next server page', scope: 'list', hint: 'page' },
+  { command: 'nextPage', keys: [{ name: ']' }], label: ']', description: 'Next server page', scope: 'list', hint: 'next page', short: '[ ]' },
   { command: 'prevPage', keys: [{ name: '[' }], label: '[', description: 'Previous server page', scope: 'list' },
   { command: 'filter', keys: [{ name: '/' }], label: '/', description: 'Filter the loaded rows (enter keeps, esc clears)', scope: 'list', hint: 'filter' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
@@ -103,11 +105,12 @@ export function anyBinding(key: KeyEvent): Binding | undefined {
   return BINDINGS.find((x) => x.keys.some((k) => matches(k, key)));
 }
 
-/** Footer hints for a screen: `key label` pairs, screen scopes first, then global. */
+/** Footer hints for a screen: `key label` pairs; help and quit first so they never drop off. */
 export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string }[] {
   const out: { label: string; hint: string }[] = [];
+  for (const b of BINDINGS) if (b.command === 'help' || b.command === 'quit') out.push({ label: b.short ?? b.label, hint: b.hint! });
   for (const scope of [...scopes, 'global' as const]) {
-    for (const b of BINDINGS) if (b.scope === scope && b.hint) out.push({ label: b.label, hint: b.hint });
+    for (const b of BINDINGS) if (b.scope === scope && b.hint && b.command !== 'help' && b.command !== 'quit') out.push({ label: b.short ?? b.label, hint: b.hint });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { KeyEvent } from '../input/keys.js';
 import type { Command } from '../keymap.js';
 import type { CommandResult } from '../shellContext.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
-import { scrolled } from '../state/pagedList.js';
+import { pageCount, scrolled } from '../state/pagedList.js';
 import { tone } from '../theme.js';
 import { ErrorPanel } from './ErrorPanel.js';
 import { Table, type Column } from './Table.js';
@@ -21,7 +21,11 @@ export function tableRows(height: number, filterShown: boolean): number {
 }
 
 export function listCommand<T>(list: List<T>, cmd: Command, height: number): CommandResult {
-  const { state, visible, pages } = list;
+  const { visible } = list;
+  const state = list.getState();
+  const pages = pageCount(state);
+  // Paging while a page loads moves on from the page being loaded (the older request is aborted).
+  const current = state.pendingPage ?? state.page;
   switch (cmd) {
     case 'up':
     case 'down':
@@ -35,14 +39,14 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
       list.dispatch({ type: 'move', to: cmd, rows: visible.length, height });
       return true;
     case 'nextPage':
-      if (state.loading) return 'Still loading…';
-      if (pages !== null && state.page >= pages) return `Already on the last page (${state.page} of ${pages})`;
-      list.goToPage(state.page + 1);
+      if (state.loading === 'first') return 'Still loading…';
+      if (pages !== null && current >= pages) return `Already on the last page (${current} of ${pages})`;
+      list.goToPage(current + 1);
       return true;
     case 'prevPage':
-      if (state.loading) return 'Still loading…';
-      if (state.page <= 1) return 'Already on the first page';
-      list.goToPage(state.page - 1);
+      if (state.loading === 'first') return 'Still loading…';
+      if (current <= 1) return 'Already on the first page';
+      list.goToPage(current - 1);
       return true;
     case 'filter':
       list.dispatch({ type: 'filterStart' });

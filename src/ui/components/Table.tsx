@@ -16,7 +16,8 @@ export interface Column<T> {
   /** Lower numbers are kept first when the terminal is narrow. */
   priority: number;
   align?: 'left' | 'right';
-  cell: (row: T) => string;
+  /** The cell's text; `width` is the column's final width (for shortening in the middle). */
+  cell: (row: T, width: number) => string;
   tone?: (row: T) => Tone;
 }
 
@@ -103,7 +104,7 @@ export function Table<T>({ columns, rows, getId, cursor, top, height, width, emp
         <Row
           key={getId(row)}
           selected={start + i === cursor}
-          cells={layout.map((l) => ({ text: pad(l.col.cell(row), l.width, l.col.align), color: l.col.tone ? tone(l.col.tone(row)) : undefined }))}
+          cells={layout.map((l) => ({ text: pad(l.col.cell(row, l.width), l.width, l.col.align), color: l.col.tone ? tone(l.col.tone(row)) : undefined }))}
         />
       ))}
     </Box>

@@ -28,13 +28,18 @@ export interface RequestMeta {
 const QUIET_MS = 400;
 
 export function usePagedList<T>(opts: PagedListOptions<T>) {
-  const [state, dispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, opts.perPage, initialPaged<T>);
+  const [state, rawDispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, opts.perPage, initialPaged<T>);
   const meta = useRef<RequestMeta>({ loadedAt: null, latencyMs: null });
   const inflight = useRef<AbortController | null>(null);
   const optsRef = useRef(opts);
   optsRef.current = opts;
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Several keys can arrive before React re-renders: keep the ref in step with every action.
+  const dispatch = useCallback((a: PagedAction<T>) => {
+    stateRef.current = pagedReducer(stateRef.current, a);
+    rawDispatch(a);
+  }, []);
 
   const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);
   const visibleRef = useRef(visible);
@@ -65,7 +70,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
       },
     );
-  }, []);
+  }, [dispatch]);
 
   useEffect(() => () => inflight.current?.abort(), []);
 
@@ -85,5 +90,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     [load],
   );
 
-  return { state, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
+  /** The state as of the last action, even before React re-renders. */
+  const getState = useCallback(() => stateRef.current, []);
+  return { state, getState, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
 }

@@ -64,3 +64,50 @@ export function parseKey(raw: string): KeyEvent {
   const single = [...text].length === 1;
   return { name: single ? text : 'paste', ctrl: false, shift: single && /[A-Z]/.test(text), text, raw };
 }
+
+/**
+ * Splits one input chunk into keys: escape sequences, single control characters, and runs of
+ * printable text (a paste stays one run). Ink hands over chunks like ":tx bu\t\r" whole.
+ */
+export function splitKeys(raw: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x1b) {
+      const next = raw[i + 1];
+      if (next === undefined) {
+        out.push('\x1b');
+        i += 1;
+      } else if (next === '[') {
+        if (raw[i + 2] === '[' && raw[i + 3] !== undefined) {
+          out.push(raw.slice(i, i + 4));
+          i += 4;
+          continue;
+        }
+        let j = i + 2;
+        while (j < raw.length && /[0-9;?<>=]/.test(raw[j]!)) j++;
+        out.push(raw.slice(i, Math.min(j + 1, raw.length)));
+        i = j + 1;
+      } else if (next === 'O' && raw[i + 2] !== undefined) {
+        out.push(raw.slice(i, i + 3));
+        i += 3;
+      } else if (next === '\x1b') {
+        out.push('\x1b');
+        i += 1;
+      } else {
+        out.push(raw.slice(i, i + 2));
+        i += 2;
+      }
+    } else if (c < 0x20 || c === 0x7f) {
+      out.push(raw[i]!);
+      i += 1;
+    } else {
+      let j = i;
+      while (j < raw.length && raw.charCodeAt(j) >= 0x20 && raw.charCodeAt(j) !== 0x7f && raw.charCodeAt(j) !== 0x1b) j++;
+      out.push(raw.slice(i, j));
+      i = j;
+    }
+  }
+  return out;
+}

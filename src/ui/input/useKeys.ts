@@ -4,7 +4,7 @@
  */
 import { useStdin } from 'ink';
 import { useEffect, useRef } from 'react';
-import { parseKey, type KeyEvent } from './keys.js';
+import { parseKey, splitKeys, type KeyEvent } from './keys.js';
 
 export function useKeys(handler: (key: KeyEvent) => void): void {
   const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
@@ -12,7 +12,9 @@ export function useKeys(handler: (key: KeyEvent) => void): void {
   ref.current = handler;
   useEffect(() => {
     if (isRawModeSupported) setRawMode(true);
-    const onInput = (data: string) => ref.current(parseKey(data));
+    const onInput = (data: string) => {
+      for (const k of splitKeys(data)) ref.current(parseKey(k));
+    };
     emitter.on('input', onInput);
     return () => {
       emitter.off('input', onInput);

@@ -1,11 +1,12 @@
 /** The screen stack and the overlays: pure state. */
+import type { Transaction } from '../../api/index.js';
 
 export type Route =
   | { kind: 'relayers' }
   | { kind: 'relayer'; relayerId: string }
   | { kind: 'transactions'; relayerId: string }
-  | { kind: 'transaction'; relayerId: string; txId: string }
-  | { kind: 'replace'; relayerId: string; txId: string }
+  | { kind: 'transaction'; relayerId: string; tx: Transaction }
+  | { kind: 'replace'; relayerId: string; tx: Transaction }
   | { kind: 'plugin'; pluginId: string }
   | { kind: 'notify' };
 
@@ -53,8 +54,25 @@ export function parents(route: Route): Route[] {
   }
 }
 
+/** Identity of a route: its kind and ids (transactions are compared by id). */
+export function routeKey(r: Route): string {
+  switch (r.kind) {
+    case 'relayers':
+    case 'notify':
+      return r.kind;
+    case 'relayer':
+    case 'transactions':
+      return `${r.kind}:${r.relayerId}`;
+    case 'transaction':
+    case 'replace':
+      return `${r.kind}:${r.relayerId}:${r.tx.id}`;
+    case 'plugin':
+      return `plugin:${r.pluginId}`;
+  }
+}
+
 export function sameRoute(a: Route, b: Route): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return routeKey(a) === routeKey(b);
 }
 
 export function shellReducer(s: ShellState, a: ShellAction): ShellState {

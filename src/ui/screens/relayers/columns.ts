@@ -9,7 +9,7 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
   { key: 'id', title: 'ID', width: 16, priority: 2, cell: (r) => r.id },
   { key: 'network', title: 'NETWORK', width: 12, priority: 3, cell: (r) => r.network ?? '' },
   { key: 'type', title: 'TYPE', width: 7, priority: 4, cell: (r) => r.network_type ?? '' },
-  { key: 'address', title: 'ADDRESS', width: 15, priority: 5, cell: (r) => shortenMiddle(r.address ?? '', 15) },
+  { key: 'address', title: 'ADDRESS', width: 15, flex: true, priority: 5, cell: (r, w) => shortenMiddle(r.address ?? '', w) },
 ];
 
 /** What `/` searches: the visible columns and the ids. */

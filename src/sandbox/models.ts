@@ -1,0 +1,121 @@
+/** Internal models of the sandbox's data: statuses, speeds, transactions per network, relayer seeds. */
+
+export type TxStatus = 'canceled' | 'pending' | 'sent' | 'submitted' | 'mined' | 'confirmed' | 'failed' | 'expired';
+export const TX_STATUSES: readonly TxStatus[] = [
+  'canceled',
+  'pending',
+  'sent',
+  'submitted',
+  'mined',
+  'confirmed',
+  'failed',
+  'expired',
+];
+export const REPLACEABLE_STATUSES: readonly TxStatus[] = ['pending', 'sent', 'submitted'];
+
+export type Speed = 'fastest' | 'fast' | 'average' | 'safeLow';
+export const SPEEDS: readonly Speed[] = ['fastest', 'fast', 'average', 'safeLow'];
+
+export type NetworkType = 'evm' | 'solana' | 'stellar';
+
+export interface EvmSignature {
+  r: string;
+  s: string;
+  v: number;
+  sig: string;
+}
+
+export interface EvmTx {
+  kind: 'evm';
+  id: string;
+  relayer_id: string;
+  status: TxStatus;
+  status_reason: string | null;
+  created_at: number;
+  sent_at: number | null;
+  confirmed_at: number | null;
+  hash: string | null;
+  from: string;
+  to: string | null;
+  value: bigint;
+  data: string;
+  nonce: number;
+  gas_limit: number | null;
+  gas_price: bigint | null;
+  max_fee_per_gas: bigint | null;
+  max_priority_fee_per_gas: bigint | null;
+  signature: EvmSignature | null;
+  speed: Speed | null;
+  is_canceled: boolean;
+}
+
+export interface SolanaInstruction {
+  program_id: string;
+  accounts: { pubkey: string; is_signer: boolean; is_writable: boolean }[];
+  data: string;
+}
+
+export interface SolanaTx {
+  kind: 'solana';
+  id: string;
+  relayer_id: string;
+  signature: string | null;
+  status: TxStatus;
+  status_reason: string | null;
+  created_at: number;
+  sent_at: number | null;
+  confirmed_at: number | null;
+  transaction: string;
+  instructions?: SolanaInstruction[];
+}
+
+export interface StellarTx {
+  kind: 'stellar';
+  id: string;
+  relayer_id: string;
+  hash: string | null;
+  status: TxStatus;
+  status_reason: string | null;
+  created_at: number;
+  sent_at: number | null;
+  confirmed_at: number | null;
+  source_account: string;
+  /** Stroops; bigint only when a replacement's max_fee exceeds 2^53. */
+  fee: number | bigint;
+  sequence_number: string;
+  transaction_result_xdr?: string;
+}
+
+export type Tx = EvmTx | SolanaTx | StellarTx;
+
+export interface RpcUrl {
+  url: string;
+  /** What the real server shows: path masked with `***`. */
+  masked: string;
+  weight: number;
+}
+
+export interface RelayerSeed {
+  id: string;
+  name: string;
+  network: string;
+  network_type: NetworkType;
+  address: string;
+  paused: boolean;
+  system_disabled: boolean;
+  disabled_reason?: Record<string, unknown>;
+  signer_id: string;
+  notification_id?: string;
+  custom_rpc_urls: RpcUrl[];
+  policies: Record<string, unknown>;
+  /** Number of seeded transactions. */
+  txCount: number;
+  /** Statuses of the newest transactions, in order; older ones follow a fixed mostly-final pattern. */
+  head: TxStatus[];
+}
+
+export const BULK_RELAYER_ID = 'bulk-1m';
+export const BULK_COUNT = 1_000_000;
+export const BULK_ID_PREFIX = '00000000-0000-4000-8000-';
+
+export const GWEI = 1_000_000_000n;

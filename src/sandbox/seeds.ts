@@ -1,0 +1,201 @@
+/** The seeded relayers (deterministic; order = contract-flavor list order). */
+import { BASE32, BASE58, Rng } from './random.js';
+import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type RpcUrl, type TxStatus } from './models.js';
+
+const ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pending', 'submitted', 'sent', 'mined', 'mined'];
+
+export function evmAddress(seed: string): string {
+  return `0x${new Rng(`addr:${seed}`).hex(40)}`;
+}
+function solanaAddress(seed: string): string {
+  return new Rng(`sol:${seed}`).chars(BASE58, 44);
+}
+function stellarAddress(seed: string): string {
+  return `G${new Rng(`xlm:${seed}`).chars(BASE32, 55)}`;
+}
+
+function evmPolicies(over: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    eip1559_pricing: true,
+    gas_limit_estimation: true,
+    gas_price_cap: 100_000_000_000,
+    min_balance: 5_000_000_000_000_000,
+    private_transactions: false,
+    whitelist_receivers: [],
+    ...over,
+  };
+}
+
+const SOLANA_POLICIES: Record<string, unknown> = {
+  fee_payment_strategy: 'relayer',
+  min_balance: 1_000_000,
+  max_signatures: 2,
+  max_allowed_fee_lamports: 50_000,
+  fee_margin_percentage: 10,
+  allowed_programs: ['11111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
+};
+
+const STELLAR_POLICIES: Record<string, unknown> = {
+  fee_payment_strategy: 'relayer',
+  min_balance: 10_000_000,
+  max_fee: 1_000_000,
+  timeout_seconds: 30,
+  concurrent_transactions: false,
+};
+
+interface SeedSpec {
+  id: string;
+  name: string;
+  network: string;
+  network_type: NetworkType;
+  signer_id: string;
+  txCount: number;
+  head?: TxStatus[];
+  paused?: boolean;
+  disabled_reason?: Record<string, unknown>;
+  notification?: boolean;
+  rpc?: RpcUrl[];
+  policies?: Record<string, unknown>;
+}
+
+const SEEDS: SeedSpec[] = [
+  {
+    id: 'sepolia-main',
+    name: 'Sepolia Main',
+    network: 'sepolia',
+    network_type: 'evm',
+    signer_id: 'local-signer-1',
+    txCount: 60,
+    rpc: [
+      {
+        url: 'https://eth-sepolia.example.com/v2/sk_4f9a8b7c6d5e4f3a2b1c',
+        masked: 'https://eth-sepolia.example.com/v2/***',
+        weight: 100,
+      },
+      { url: 'https://rpc.sepolia.example.org/key/0f1e2d3c', masked: 'https://rpc.sepolia.example.org/***', weight: 50 },
+    ],
+    policies: evmPolicies({ whitelist_receivers: [evmAddress('rx1'), evmAddress('rx2')] }),
+  },
+  {
+    id: 'mainnet-hot',
+    name: 'Mainnet Hot Wallet',
+    network: 'mainnet',
+    network_type: 'evm',
+    signer_id: 'aws-kms-hot',
+    txCount: 20,
+    head: ['pending', 'submitted', 'mined'],
+    paused: true,
+    rpc: [{ url: 'https://eth-mainnet.example.com/v3/9c8b7a6f5e4d', masked: 'https://eth-mainnet.example.com/v3/***', weight: 100 }],
+    policies: evmPolicies({
+      min_balance: 100_000_000_000_000_000_000n,
+      gas_price_cap: 300_000_000_000,
+      private_transactions: true,
+    }),
+  },
+  {
+    id: 'polygon-ops',
+    name: 'Polygon Ops',
+    network: 'polygon',
+    network_type: 'evm',
+    signer_id: 'vault-ops',
+    txCount: 18,
+    head: ['pending', 'sent'],
+    disabled_reason: {
+      type: 'Multiple',
+      details: [
+        { type: 'NonceSyncFailed', details: 'Failed to sync nonce: RPC error: nonce too low (expected 1042, got 1039)' },
+        { type: 'RpcValidationFailed', details: 'RPC endpoint https://polygon-rpc.example.com/*** returned chain id 80002, expected 137' },
+      ],
+    },
+    policies: evmPolicies({ eip1559_pricing: false, gas_price_cap: 500_000_000_000 }),
+  },
+  {
+    id: 'base-batch',
+    name: 'Base Batch Sender',
+    network: 'base',
+    network_type: 'evm',
+    signer_id: 'local-signer-2',
+    txCount: 15,
+    head: ['submitted'],
+    disabled_reason: {
+      type: 'BalanceCheckFailed',
+      details: 'Balance 1200000000000000 is below the minimum 5000000000000000',
+    },
+  },
+  { id: 'solana-devnet', name: 'Solana Devnet', network: 'devnet', network_type: 'solana', signer_id: 'solana-local', txCount: 24 },
+  { id: 'stellar-testnet', name: 'Stellar Testnet', network: 'testnet', network_type: 'stellar', signer_id: 'stellar-local', txCount: 24 },
+  {
+    id: 'arbitrum-payouts',
+    name: 'Arbitrum Payouts',
+    network: 'arbitrum-one',
+    network_type: 'evm',
+    signer_id: 'turnkey-payouts',
+    txCount: 25,
+    notification: false,
+  },
+  { id: 'optimism-relay', name: 'Optimism Relay', network: 'optimism', network_type: 'evm', signer_id: 'local-signer-1', txCount: 12, head: ['sent', 'confirmed'] },
+  { id: BULK_RELAYER_ID, name: 'Bulk 1M (load test)', network: 'sepolia', network_type: 'evm', signer_id: 'local-signer-3', txCount: BULK_COUNT },
+  {
+    id: 'solana-mainnet',
+    name: 'Solana Mainnet',
+    network: 'mainnet-beta',
+    network_type: 'solana',
+    signer_id: 'solana-kms',
+    txCount: 10,
+    head: ['submitted', 'confirmed'],
+    rpc: [{ url: 'https://solana-mainnet.example.com/rpc/7d6c5b4a', masked: 'https://solana-mainnet.example.com/***', weight: 80 }],
+  },
+  {
+    id: 'stellar-mainnet',
+    name: 'Stellar Mainnet',
+    network: 'mainnet',
+    network_type: 'stellar',
+    signer_id: 'stellar-kms',
+    txCount: 10,
+    head: ['sent', 'confirmed'],
+    notification: false,
+  },
+  { id: 'bsc-treasury', name: 'BSC Treasury', network: 'bsc', network_type: 'evm', signer_id: 'vault-treasury', txCount: 10, head: ['confirmed'] },
+  {
+    id: 'avalanche-bridge',
+    name: 'Avalanche Bridge',
+    network: 'avalanche',
+    network_type: 'evm',
+    signer_id: 'gcp-kms-bridge',
+    txCount: 14,
+    head: ['pending', 'mined'],
+    policies: evmPolicies({ gas_limit_estimation: false, whitelist_receivers: [evmAddress('bridge')] }),
+  },
+  { id: 'holesky-test', name: 'Holesky Test', network: 'holesky', network_type: 'evm', signer_id: 'local-signer-1', txCount: 8, notification: false },
+  { id: 'linea-idle', name: 'Linea Idle', network: 'linea', network_type: 'evm', signer_id: 'local-signer-4', txCount: 0 },
+];
+
+function buildRelayer(s: SeedSpec): RelayerSeed {
+  const address =
+    s.network_type === 'evm' ? evmAddress(s.id) : s.network_type === 'solana' ? solanaAddress(s.id) : stellarAddress(s.id);
+  const policies =
+    s.policies ?? (s.network_type === 'evm' ? evmPolicies() : s.network_type === 'solana' ? SOLANA_POLICIES : STELLAR_POLICIES);
+  const r: RelayerSeed = {
+    id: s.id,
+    name: s.name,
+    network: s.network,
+    network_type: s.network_type,
+    address,
+    paused: s.paused ?? false,
+    system_disabled: s.disabled_reason !== undefined,
+    signer_id: s.signer_id,
+    custom_rpc_urls: s.rpc ?? [],
+    policies,
+    txCount: s.txCount,
+    head: s.head ?? ACTIVE_HEAD,
+  };
+  if (s.disabled_reason) r.disabled_reason = s.disabled_reason;
+  if (s.notification !== false) r.notification_id = 'ops-webhook';
+  return r;
+}
+
+export const SANDBOX_RELAYERS: string[] = SEEDS.map((s) => s.id);
+
+export function seedRelayers(): RelayerSeed[] {
+  return SEEDS.map(buildRelayer);
+}

@@ -1,0 +1,19 @@
+/**
+ * The one place that decides what is a mutation and whether it may run. Screens ask before opening
+ * a form and again before sending; read-only mode refuses all three operations.
+ */
+import type { Services } from './services.js';
+
+export type Mutation = 'replace' | 'plugin' | 'notify';
+
+export const MUTATIONS: Record<Mutation, string> = {
+  replace: 'replacing a transaction',
+  plugin: 'calling a plugin',
+  notify: 'creating a notification',
+};
+
+/** Why the mutation may not run now, or null when it may. */
+export function mutationBlocked(services: Pick<Services, 'readOnly'>, m: Mutation): string | null {
+  if (services.readOnly) return `Read-only mode: ${MUTATIONS[m]} is disabled (started with --read-only or RELAYER_TUI_READ_ONLY=1)`;
+  return null;
+}

@@ -1,0 +1,81 @@
+/** Transaction columns by network type, by priority (status and age stay at 60 columns). */
+import type { Transaction } from '../../../api/index.js';
+import type { Column } from '../../components/Table.js';
+import { age, formatGwei, formatWeiShort, shortenMiddle, statusTone, text } from '../../format.js';
+
+export type NetworkKind = 'evm' | 'solana' | 'stellar';
+
+/** The relayer's network type, else what the transaction's shape says. */
+export function networkKind(networkType: string | null | undefined, sample?: Transaction): NetworkKind {
+  const t = (networkType ?? '').toLowerCase();
+  if (t === 'evm' || t === 'solana' || t === 'stellar') return t;
+  if (sample) {
+    if ('sequence_number' in sample || 'source_account' in sample) return 'stellar';
+    if ('nonce' in sample || 'gas_limit' in sample || 'value' in sample) return 'evm';
+    if ('transaction' in sample || typeof sample.signature === 'string') return 'solana';
+  }
+  return 'evm';
+}
+
+/** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
+export function feeText(t: Transaction): string {
+  if (t.gas_price != null) return formatGwei(t.gas_price);
+  if (t.max_fee_per_gas != null || t.max_priority_fee_per_gas != null)
+    return `${formatGwei(t.max_fee_per_gas).replace(' gwei', '')}/${formatGwei(t.max_priority_fee_per_gas)}`;
+  return '';
+}
+
+const statusCol: Column<Transaction> = {
+  key: 'status',
+  title: 'STATUS',
+  width: 9,
+  priority: 0,
+  cell: (t) => t.status,
+  tone: (t) => statusTone(t.status),
+};
+const ageCol = (now: () => number): Column<Transaction> => ({
+  key: 'age',
+  title: 'AGE',
+  width: 4,
+  priority: 1,
+  align: 'right',
+  cell: (t) => age(t.created_at, now()),
+});
+
+export function transactionColumns(kind: NetworkKind, network: string | null | undefined, now: () => number): Column<Transaction>[] {
+  switch (kind) {
+    case 'evm':
+      return [
+        statusCol,
+        { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => text(t.nonce) },
+        { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => shortenMiddle(t.hash ?? '', w) },
+        { key: 'to', title: 'TO', width: 13, priority: 4, cell: (t, w) => shortenMiddle(t.to ?? '', w) },
+        { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t) => formatWeiShort(t.value, network) },
+        { key: 'fee', title: 'FEE', width: 14, priority: 6, align: 'right', cell: feeText },
+        { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : text(t.speed)) },
+        ageCol(now),
+      ];
+    case 'solana':
+      return [
+        statusCol,
+        { key: 'signature', title: 'SIGNATURE', width: 20, flex: true, priority: 2, cell: (t, w) => shortenMiddle(text(t.signature), w) },
+        { key: 'id', title: 'ID', width: 13, priority: 3, cell: (t, w) => shortenMiddle(t.id, w) },
+        ageCol(now),
+      ];
+    case 'stellar':
+      return [
+        statusCol,
+        { key: 'hash', title: 'HASH', width: 17, flex: true, priority: 3, cell: (t, w) => shortenMiddle(t.hash ?? '', w) },
+        { key: 'seq', title: 'SEQUENCE', width: 19, priority: 2, align: 'right', cell: (t) => text(t.sequence_number) },
+        { key: 'fee', title: 'FEE', width: 9, priority: 4, align: 'right', cell: (t) => text(t.fee) },
+        ageCol(now),
+      ];
+  }
+}
+
+export function transactionSearchText(t: Transaction): string {
+  return [t.id, t.status, t.hash, t.to, t.from, text(t.nonce), text(t.value), text(t.signature), text(t.sequence_number), t.speed]
+    .filter((x) => x !== null && x !== undefined && x !== '')
+    .map(String)
+    .join(' ');
+}
