@@ -2,8 +2,9 @@
 // Bundles src/cli.ts into dist/cli.js (esbuild, production React, devtools stubbed).
 // --if-stale: skip when dist/cli.js is newer than every file under src/ and package.json.
 import { build } from 'esbuild';
-import { readdirSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { INK_LOG_UPDATE, patchInkLogUpdate } from './ink-fix.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,23 +30,18 @@ if (process.argv.includes('--if-stale')) {
   }
 }
 
+rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
 const stub = join(root, 'dist', 'devtools-stub.js');
 writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => {};\n');
 
-// Ink 6.8's incremental log-update moves the cursor up one line too few when the previous frame
-// ended with a newline (every frame shorter than the terminal does), so each redraw lands one row
-// low. Patch that one expression in the bundle; fail the build if Ink's code changed.
-const INK_BUG = 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));';
-const INK_FIX = "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));";
 const inkLogUpdateFix = {
   name: 'ink-log-update-fix',
   setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
-      const src = await readFile(args.path, 'utf8');
-      if (!src.includes(INK_BUG)) throw new Error(`ink log-update changed; re-check the incremental cursor fix in scripts/build.mjs (${args.path})`);
-      return { contents: src.replace(INK_BUG, INK_FIX), loader: 'js' };
-    });
+    b.onLoad({ filter: INK_LOG_UPDATE }, async (args) => ({
+      contents: patchInkLogUpdate(await readFile(args.path, 'utf8'), args.path),
+      loader: 'js',
+    }));
   },
 };
 

@@ -2,6 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { vi } from 'vitest';
+import xterm from '@xterm/headless';
 import { createRelayerClient, type RelayerClient } from '../../src/api/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { App } from '../../src/ui/App.js';
@@ -57,6 +58,10 @@ export interface Harness {
   press: (...keys: string[]) => Promise<void>;
   waitFor: (pred: (frame: string) => boolean, what?: string) => Promise<string>;
   unmount: () => Promise<void>;
+  /** The emulated terminal's screen (terminal mode), one string per row, right-trimmed. */
+  screen: () => string[];
+  /** Resolves when everything written so far has been parsed by the emulator. */
+  flushed: () => Promise<void>;
 }
 
 export const KEY = {
@@ -87,6 +92,11 @@ export interface HarnessOptions {
   services?: Partial<Services>;
   route?: Route;
   client?: { timeoutMs?: number; maxRetries?: number; token?: string };
+  /**
+   * Render as the CLI does (incremental rendering, 15 fps, no debug frames) into a terminal
+   * emulator: `screen()` is what an operator sees, `stdout.bytes` what crossed the wire.
+   */
+  terminal?: boolean;
 }
 
 export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
@@ -99,15 +109,33 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
   });
   const stdout = new FakeStdout(opts.columns, opts.rows);
   const stdin = new FakeStdin();
+  const term = opts.terminal ? new xterm.Terminal({ cols: stdout.columns, rows: stdout.rows, allowProposedApi: true, convertEol: true }) : undefined;
+  let parsed = Promise.resolve();
+  if (term) {
+    const write = stdout.write;
+    stdout.write = (chunk: string) => {
+      parsed = parsed.then(() => new Promise<void>((r) => term.write(chunk, r)));
+      return write(chunk);
+    };
+    stdout.on('resize', () => term.resize(stdout.columns, stdout.rows));
+  }
   const services: Services = { client, serverLabel: 'SANDBOX', readOnly: false, now: Date.now, ...opts.services };
   const instance = inkRender(<App services={services} initialRoute={opts.route} />, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
-    debug: true,
+    debug: !opts.terminal,
     exitOnCtrlC: false,
     patchConsole: false,
+    ...(opts.terminal ? { incrementalRendering: true, maxFps: 15 } : {}),
   });
-  const frame = () => stdout.lastFrame();
+  const screen = () => {
+    if (!term) return stdout.lastFrame().split('\n');
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < term.rows; i++) lines.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    return lines;
+  };
+  const frame = () => (term ? screen().join('\n') : stdout.lastFrame());
   return {
     sandbox,
     client,
@@ -123,7 +151,8 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
     },
     waitFor: async (pred, what = 'condition') => {
       await vi.waitFor(
-        () => {
+        async () => {
+          await parsed;
           if (!pred(frame())) throw new Error(`waiting for ${what}; last frame:\n${frame()}`);
         },
         { timeout: 5000, interval: 10 },
@@ -131,8 +160,11 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
       await tick();
       return frame();
     },
+    screen,
+    flushed: () => parsed,
     unmount: async () => {
       instance.unmount();
+      term?.dispose();
       instance.cleanup();
       await client.close();
       await sandbox.close();

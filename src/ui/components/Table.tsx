@@ -104,7 +104,11 @@ export function Table<T>({ columns, rows, getId, cursor, top, height, width, emp
         <Row
           key={getId(row)}
           selected={start + i === cursor}
-          cells={layout.map((l) => ({ text: pad(l.col.cell(row, l.width), l.width, l.col.align), color: l.col.tone ? tone(l.col.tone(row)) : undefined }))}
+          cells={layout.map((l, c) => {
+            const t = pad(l.col.cell(row, l.width), l.width, l.col.align);
+            // Trailing spaces cost bytes on every redraw of the row.
+            return { text: c === layout.length - 1 ? t.trimEnd() : t, color: l.col.tone ? tone(l.col.tone(row)) : undefined };
+          })}
         />
       ))}
     </Box>
