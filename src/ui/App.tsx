@@ -2,6 +2,8 @@
 import { useMemo } from 'react';
 import { Shell } from './Shell.js';
 import { DirectoryContext, RelayerDirectory } from './directory.js';
+import { DraftsContext, FormDrafts } from './forms/drafts.js';
+import { SessionEvents, SessionEventsContext } from './sessionEvents.js';
 import { ServicesContext, type Services } from './services.js';
 import type { Route } from './state/shell.js';
 
@@ -11,11 +13,15 @@ export interface AppProps {
 }
 
 export function App({ services, initialRoute }: AppProps) {
-  const directory = useMemo(() => new RelayerDirectory(), []);
+  const session = useMemo(() => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents() }), []);
   return (
     <ServicesContext.Provider value={services}>
-      <DirectoryContext.Provider value={directory}>
-        <Shell initialRoute={initialRoute} />
+      <DirectoryContext.Provider value={session.directory}>
+        <DraftsContext.Provider value={session.drafts}>
+          <SessionEventsContext.Provider value={session.events}>
+            <Shell initialRoute={initialRoute} />
+          </SessionEventsContext.Provider>
+        </DraftsContext.Provider>
       </DirectoryContext.Provider>
     </ServicesContext.Provider>
   );

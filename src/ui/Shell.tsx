@@ -105,6 +105,8 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       case 'palette':
         return dispatch({ type: 'overlay', overlay: 'palette' });
       case 'quit':
+        if (handle?.busyReason && key.name === 'q')
+          return dispatch({ type: 'flash', text: `Not quitting: ${handle.busyReason}. esc leaves the form; ctrl+c quits anyway`, tone: 'warn' });
         return quit();
       case 'back': {
         const r = handle?.onCommand('back', key);

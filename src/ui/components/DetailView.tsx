@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import { stringifyJson } from '../../api/index.js';
-import { age, text } from '../format.js';
+import { age, shortenMiddle, text } from '../format.js';
 import { tone, type Tone } from '../theme.js';
 
 export interface DetailLine {
@@ -43,14 +43,17 @@ export function flatten(record: unknown, now: number, prefix = ''): DetailLine[]
   return out;
 }
 
-/** Wraps detail lines to the width: label column, value wrapped with empty labels below. */
+/**
+ * Wraps detail lines to the width: label column, value wrapped with empty labels below. Long labels are
+ * shortened in the middle so sibling fields (`x.details[0].type` / `x.details[0].details`) stay distinct.
+ */
 export function layoutDetail(lines: readonly DetailLine[], width: number): { label: string; value: string; tone?: Tone }[] {
   const labelWidth = Math.min(28, Math.max(8, ...lines.map((l) => l.label.length)) + 1);
   const valueWidth = Math.max(10, width - labelWidth - 1);
   const out: { label: string; value: string; tone?: Tone }[] = [];
   for (const l of lines) {
     const chunks = chunk(l.value, valueWidth);
-    chunks.forEach((c, i) => out.push({ label: i === 0 ? l.label.slice(0, labelWidth - 1).padEnd(labelWidth) : ''.padEnd(labelWidth), value: c, tone: l.tone }));
+    chunks.forEach((c, i) => out.push({ label: i === 0 ? shortenMiddle(l.label, labelWidth - 1).padEnd(labelWidth) : ''.padEnd(labelWidth), value: c, tone: l.tone }));
   }
   return out;
 }

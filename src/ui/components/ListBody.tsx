@@ -3,7 +3,6 @@
  * windowed table. `listCommand` maps the list commands of the keymap onto the paged-list state.
  */
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import type { KeyEvent } from '../input/keys.js';
 import type { Command } from '../keymap.js';
 import type { CommandResult } from '../shellContext.js';
@@ -65,15 +64,33 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
   }
 }
 
-/** While the filter line is being edited: esc clears it; the text input takes the other keys. */
+/**
+ * While the filter line is being edited: printable keys (and pasted runs) edit it, backspace deletes,
+ * enter keeps it, esc clears it; up/down keep it and move the cursor. The text is handled here, not
+ * by a text-input component, so keys that arrive in the same chunk as `/` (fast typing over SSH) are
+ * not lost before such a component would have mounted. Reads the state as of the last action.
+ */
 export function useListKeys<T>(list: List<T>): (key: KeyEvent) => boolean {
   return (key) => {
-    if (!list.state.filterEditing) return false;
-    if (key.name === 'escape') list.dispatch({ type: 'filterClear' });
-    else if (key.name === 'up' || key.name === 'down') {
-      list.dispatch({ type: 'filterKeep' });
-      return false;
+    const s = list.getState();
+    if (!s.filterEditing) return false;
+    switch (key.name) {
+      case 'escape':
+        list.dispatch({ type: 'filterClear' });
+        return true;
+      case 'return':
+        list.dispatch({ type: 'filterKeep' });
+        return true;
+      case 'up':
+      case 'down':
+        list.dispatch({ type: 'filterKeep' });
+        return false;
+      case 'backspace':
+        if (s.filter) list.dispatch({ type: 'filterChange', text: [...s.filter].slice(0, -1).join('') });
+        return true;
     }
+    const t = key.ctrl ? '' : key.text.replace(/[\r\n\t]/g, '');
+    if (t) list.dispatch({ type: 'filterChange', text: s.filter + t });
     return true;
   };
 }
@@ -99,11 +116,8 @@ export function ListBody<T>({ list, columns, getId, width, height, noun }: ListB
       {filterShown ? (
         <Text wrap="truncate">
           <Text color={tone('info')}>/</Text>
-          {state.filterEditing ? (
-            <TextInput value={state.filter} onChange={(t) => list.dispatch({ type: 'filterChange', text: t })} onSubmit={() => list.dispatch({ type: 'filterKeep' })} />
-          ) : (
-            <Text>{state.filter}</Text>
-          )}
+          <Text>{state.filter}</Text>
+          {state.filterEditing ? <Text inverse> </Text> : null}
           <Text color={tone('muted')}>
             {'  '}
             {visible.length} of {state.items.length} {state.filterEditing ? '· enter keeps, esc clears' : '· esc clears'}

@@ -45,7 +45,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
 
-  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number) => {
+  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string) => {
     const o = optsRef.current;
     inflight.current?.abort();
     const ctrl = new AbortController();
@@ -61,7 +61,8 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
         const items = o.order ? o.order(result.items) : result.items;
         const sel = visibleRef.current[stateRef.current.cursor];
-        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId: sel ? o.getId(sel) : null });
+        const keepId = select ?? (sel ? o.getId(sel) : null);
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId });
       },
       (e: unknown) => {
         clearTimeout(quiet);
@@ -77,7 +78,8 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   const pages = pageCount(state);
   const actions = useMemo(
     () => ({
-      refresh: () => load(stateRef.current.page, stateRef.current.items.length ? 'refresh' : 'first'),
+      /** Re-fetches the current page; `select` moves the cursor to that id when it is there. */
+      refresh: (select?: string) => load(stateRef.current.page, stateRef.current.items.length ? 'refresh' : 'first', undefined, select),
       goToPage: (p: number) => load(p, 'page'),
       /** Re-query with another page size, keeping the first shown row on screen. */
       resize: (perPage: number) => {

@@ -1,20 +1,13 @@
 /** Route -> screen component. */
-import { Text } from 'ink';
 import type { ScreenProps } from '../shellContext.js';
-import { ScreenFrame } from '../components/ScreenFrame.js';
 import type { Route } from '../state/shell.js';
 import { RelayerScreen } from './relayer/RelayerScreen.js';
 import { RelayersScreen } from './relayers/RelayersScreen.js';
 import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
-
-function Placeholder({ width, height, route }: ScreenProps) {
-  return (
-    <ScreenFrame title={`relayer-tui › ${route.kind}`} scopes={[]} width={width} height={height} status={{}}>
-      <Text>This screen arrives with a later issue. esc goes back.</Text>
-    </ScreenFrame>
-  );
-}
+import { ReplaceScreen } from './replace/ReplaceScreen.js';
+import { PluginScreen } from './plugin/PluginScreen.js';
+import { NotifyScreen } from './notify/NotifyScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -26,7 +19,11 @@ export function screenFor(props: ScreenProps) {
       return <TransactionsScreen {...(props as ScreenProps<Extract<Route, { kind: 'transactions' }>>)} />;
     case 'transaction':
       return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
-    default:
-      return <Placeholder {...props} />;
+    case 'replace':
+      return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
+    case 'plugin':
+      return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
+    case 'notify':
+      return <NotifyScreen {...props} />;
   }
 }

@@ -35,7 +35,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const rows = tableRows(height, state.filterEditing || state.filter !== '');
   useScreenHandle(screenKey, {
     scopes: SCOPES,
-    textEntry: state.filterEditing,
+    // Read live: keys later in the same input chunk as `/` must already go to the filter.
+    get textEntry() {
+      return list.getState().filterEditing;
+    },
     onKey: useListKeys(list),
     onCommand: (cmd) => {
       if (cmd === 'open' || cmd === 'info') {

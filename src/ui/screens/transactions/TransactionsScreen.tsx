@@ -9,6 +9,7 @@ import { useRelayer } from '../../hooks/useRelayer.js';
 import { useServices } from '../../services.js';
 import { useScreenHandle, useShell, type ScreenProps } from '../../shellContext.js';
 import { mutationBlocked } from '../../mutations.js';
+import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind, transactionColumns, transactionSearchText } from './columns.js';
 
@@ -33,6 +34,10 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const { state, selected } = list;
 
   useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // After a replacement: refresh and select the replaced transaction.
+  useSessionEvent('replaced', (e) => {
+    if (e.relayerId === relayerId) list.refresh(e.transactionId);
+  });
   useEffect(() => list.resize(perPage), [perPage]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const kind = networkKind(relayer?.network_type, state.items[0]);
@@ -41,7 +46,10 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
 
   useScreenHandle(screenKey, {
     scopes: SCOPES,
-    textEntry: state.filterEditing,
+    // Read live: keys later in the same input chunk as `/` must already go to the filter.
+    get textEntry() {
+      return list.getState().filterEditing;
+    },
     onKey: useListKeys(list),
     onCommand: (cmd) => {
       if (cmd === 'open' || cmd === 'edit') {

@@ -1,0 +1,49 @@
+/** A form screen: registers the form's keys with the shell and frames the MutationFrame. */
+import { useState, type ReactNode } from 'react';
+import type { FormHandle } from '../forms/useForm.js';
+import type { KeyEvent } from '../input/keys.js';
+import { reviewLines } from './ReviewView.js';
+import { useScreenHandle } from '../shellContext.js';
+import { MutationFrame } from './MutationFrame.js';
+import { ScreenFrame } from './ScreenFrame.js';
+import type { StatusInfo } from './StatusBar.js';
+
+export interface FormScreenProps {
+  form: FormHandle;
+  screenKey: number;
+  title: string;
+  width: number;
+  height: number;
+  status?: StatusInfo;
+  result: (value: unknown) => ReactNode;
+  secret?: string;
+  intro?: ReactNode;
+  /** Keys for the result view (e.g. expanding traces); true when consumed. */
+  resultKeys?: (key: KeyEvent) => boolean;
+}
+
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys }: FormScreenProps) {
+  const [scroll, setScroll] = useState(0);
+  const phase = form.state.phase;
+  useScreenHandle(screenKey, {
+    scopes: phase.kind === 'review' ? ['review'] : ['form'],
+    textEntry: true,
+    busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
+    onKey: (key) => {
+      if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
+        const max = Math.max(0, reviewLines(phase.request).length - (height - 1));
+        setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
+        return true;
+      }
+      if (phase.kind === 'done' && resultKeys?.(key)) return true;
+      if (phase.kind !== 'review') setScroll(0);
+      return form.onKey(key);
+    },
+    onCommand: () => false,
+  });
+  return (
+    <ScreenFrame title={title} scopes={phase.kind === 'review' ? ['review'] : ['form']} width={width} height={height} status={status ?? {}}>
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={result} secret={secret} intro={intro} />
+    </ScreenFrame>
+  );
+}

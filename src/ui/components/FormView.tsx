@@ -1,0 +1,117 @@
+/**
+ * Form fields, edited in place: label, value with a cursor, the constraint and any inline error.
+ * Windowed around the focused field so the frame never outgrows the body.
+ */
+import { Box, Text } from 'ink';
+import { lineCol } from '../forms/editor.js';
+import type { FieldSpec, Values } from '../forms/types.js';
+import { tone } from '../theme.js';
+
+export interface FormViewProps {
+  fields: readonly FieldSpec[];
+  values: Values;
+  cursors: Record<string, number>;
+  focus: number;
+  errors: Record<string, string>;
+  width: number;
+  height: number;
+}
+
+const LABEL = 26;
+
+/** What is shown for a value: secrets as bullets, never the text. */
+export function displayValue(f: FieldSpec, value: string): string {
+  return f.kind === 'secret' ? '•'.repeat([...value].length) : value;
+}
+
+/** A window of `width` characters around the cursor, with the cursor in reverse video. */
+function CursorLine({ text, cursor, width, focused }: { text: string; cursor: number; width: number; focused: boolean }) {
+  if (!focused) return <Text>{text.length > width ? `${text.slice(0, width - 1)}…` : text}</Text>;
+  const start = Math.max(0, Math.min(cursor - Math.floor(width * 0.7), text.length - width + 1));
+  const shown = text.slice(start, start + width);
+  const c = cursor - start;
+  return (
+    <Text>
+      {start > 0 ? '…' : ''}
+      {shown.slice(0, c)}
+      <Text inverse>{shown[c] ?? ' '}</Text>
+      {shown.slice(c + 1)}
+    </Text>
+  );
+}
+
+function fieldLines(f: FieldSpec): number {
+  return f.kind === 'json' ? (f.rows ?? 6) + 2 : 2;
+}
+
+export function FormView({ fields, values, cursors, focus, errors, width, height }: FormViewProps) {
+  // Window: start at a field such that the focused field fits.
+  let start = 0;
+  let used = fields.slice(0, focus + 1).reduce((n, f) => n + fieldLines(f), 0);
+  while (used > height && start < focus) used -= fieldLines(fields[start++]!);
+  const shown: FieldSpec[] = [];
+  let total = 0;
+  for (let i = start; i < fields.length; i++) {
+    const n = fieldLines(fields[i]!);
+    if (total + n > height) break;
+    shown.push(fields[i]!);
+    total += n;
+  }
+  const valueWidth = Math.max(10, width - LABEL - 2);
+  return (
+    <Box flexDirection="column" height={height}>
+      {shown.map((f) => {
+        const i = fields.indexOf(f);
+        const focused = i === focus;
+        const value = values[f.name] ?? '';
+        const cursor = cursors[f.name] ?? value.length;
+        const error = errors[f.name] ?? f.validate?.(value, values) ?? null;
+        const note = error ? null : f.note?.(value, values);
+        const label = `${focused ? '›' : ' '} ${f.label}`.padEnd(LABEL).slice(0, LABEL);
+        const under = (
+          <Text wrap="truncate">
+            {' '.repeat(LABEL)}
+            <Text color={tone('muted')}>{f.hint}</Text>
+            {error ? <Text color={tone('bad')}>{`  ✗ ${error}`}</Text> : note ? <Text color={tone('info')}>{`  ${note}`}</Text> : null}
+          </Text>
+        );
+        if (f.kind === 'json') {
+          const rows = f.rows ?? 6;
+          const lines = value.split('\n');
+          const { line, col } = lineCol(value, cursor);
+          const top = Math.max(0, Math.min(line - Math.floor(rows / 2), lines.length - rows));
+          return (
+            <Box key={f.name} flexDirection="column">
+              <Text wrap="truncate" bold={focused}>
+                {label}
+                <Text color={tone('muted')}>{`${lines.length} line${lines.length === 1 ? '' : 's'}${focused ? ', enter = new line, tab = next field' : ''}`}</Text>
+              </Text>
+              {Array.from({ length: rows }, (_, r) => {
+                const n = top + r;
+                const text = lines[n];
+                return (
+                  <Text key={r} wrap="truncate">
+                    <Text color={tone('muted')}>{text === undefined ? ' '.repeat(LABEL) : `${String(n + 1).padStart(LABEL - 2)}  `}</Text>
+                    {text === undefined ? '' : <CursorLine text={text} cursor={n === line ? col : -1} width={valueWidth} focused={focused && n === line} />}
+                  </Text>
+                );
+              })}
+              {under}
+            </Box>
+          );
+        }
+        const shownValue = f.kind === 'choice' ? `‹ ${value} ›` : displayValue(f, value);
+        const shownCursor = f.kind === 'choice' ? -1 : [...value.slice(0, cursor)].length;
+        return (
+          <Box key={f.name} flexDirection="column">
+            <Text wrap="truncate" bold={focused}>
+              {label}
+              {f.kind === 'choice' ? <Text inverse={focused}>{shownValue}</Text> : <CursorLine text={shownValue} cursor={shownCursor} width={valueWidth} focused={focused} />}
+            </Text>
+            {under}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+/** A form's state machine: edit → review → sending → done, with a discard prompt. Pure. */
+import type { ApiError } from '../../api/index.js';
+import type { EditState } from './editor.js';
+import type { BuiltRequest, FieldSpec, Values } from './types.js';
+
+export type Phase =
+  | { kind: 'edit' }
+  | { kind: 'confirmLeave' }
+  | { kind: 'review'; request: BuiltRequest }
+  | { kind: 'sending'; request: BuiltRequest }
+  | { kind: 'done'; request: BuiltRequest; result: unknown };
+
+export interface FormState {
+  values: Values;
+  cursors: Record<string, number>;
+  focus: number;
+  /** Values as first shown: `dirty` compares with them. */
+  initial: Values;
+  phase: Phase;
+  /** Errors from the last review attempt (field → message). */
+  errors: Record<string, string>;
+  /** The last failure from the server: shown above the form, every field kept. */
+  failure: ApiError | null;
+}
+
+export type FormAction =
+  | { type: 'edit'; field: string; edit: EditState }
+  | { type: 'focus'; index: number }
+  | { type: 'errors'; errors: Record<string, string> }
+  | { type: 'review'; request: BuiltRequest }
+  | { type: 'back' }
+  | { type: 'confirmLeave' }
+  | { type: 'sending' }
+  | { type: 'sent'; result: unknown }
+  | { type: 'failed'; error: ApiError }
+  | { type: 'reset'; values: Values };
+
+export function initialForm(values: Values, initial: Values, focus: number): FormState {
+  const cursors: Record<string, number> = {};
+  for (const [k, v] of Object.entries(values)) cursors[k] = v.length;
+  return { values, cursors, focus, initial, phase: { kind: 'edit' }, errors: {}, failure: null };
+}
+
+export function isDirty(s: FormState): boolean {
+  return Object.keys(s.values).some((k) => (s.values[k] ?? '') !== (s.initial[k] ?? ''));
+}
+
+export function visibleFields(fields: readonly FieldSpec[], values: Values): FieldSpec[] {
+  return fields.filter((f) => !f.hidden?.(values));
+}
+
+export function formReducer(s: FormState, a: FormAction): FormState {
+  switch (a.type) {
+    case 'edit': {
+      const errors = { ...s.errors };
+      delete errors[a.field];
+      return { ...s, values: { ...s.values, [a.field]: a.edit.value }, cursors: { ...s.cursors, [a.field]: a.edit.cursor }, errors };
+    }
+    case 'focus':
+      return { ...s, focus: a.index };
+    case 'errors':
+      return { ...s, errors: a.errors, phase: { kind: 'edit' } };
+    case 'review':
+      return s.phase.kind === 'edit' ? { ...s, errors: {}, phase: { kind: 'review', request: a.request } } : s;
+    case 'back':
+      return s.phase.kind === 'review' || s.phase.kind === 'confirmLeave' || s.phase.kind === 'done' ? { ...s, phase: { kind: 'edit' } } : s;
+    case 'confirmLeave':
+      return s.phase.kind === 'edit' ? { ...s, phase: { kind: 'confirmLeave' } } : s;
+    case 'sending':
+      return s.phase.kind === 'review' ? { ...s, failure: null, phase: { kind: 'sending', request: s.phase.request } } : s;
+    case 'sent':
+      return s.phase.kind === 'sending' ? { ...s, phase: { kind: 'done', request: s.phase.request, result: a.result } } : s;
+    case 'failed':
+      return s.phase.kind === 'sending' ? { ...s, failure: a.error, phase: { kind: 'edit' } } : s;
+    case 'reset':
+      return initialForm(a.values, a.values, s.focus);
+  }
+}

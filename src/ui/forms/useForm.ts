@@ -1,0 +1,179 @@
+/**
+ * A form's keys and lifecycle: editing, tab between fields, ctrl+s to review, y to send exactly the
+ * reviewed request (once; one in flight), esc to go back or leave (asking when there are changes).
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import { ApiError } from '../../api/index.js';
+import type { KeyEvent } from '../input/keys.js';
+import { mutationBlocked, type Mutation } from '../mutations.js';
+import { useServices } from '../services.js';
+import { useShell } from '../shellContext.js';
+import { useDrafts } from './drafts.js';
+import { edit } from './editor.js';
+import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
+import type { FormDefinition, Values } from './types.js';
+
+export interface UseFormOptions {
+  /** Draft key: the same form for the same target reopens with what was typed. */
+  draftKey: string;
+  definition: FormDefinition;
+  initialValues: Values;
+  mutation: Mutation;
+  /** Keep the values as a draft after a successful send (plugin params), else clear them. */
+  keepAfterSend?: boolean;
+  onSent?: (result: unknown) => void;
+}
+
+export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, onSent }: UseFormOptions) {
+  const services = useServices();
+  const shell = useShell();
+  const drafts = useDrafts();
+  const [state, rawDispatch] = useReducer(formReducer, undefined, () => {
+    const values = { ...initialValues, ...drafts.get(draftKey) };
+    const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
+    const focus = Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
+    return initialForm(values, initialValues, focus);
+  });
+  const ref = useRef(state);
+  ref.current = state;
+  const dispatch = (a: FormAction) => {
+    ref.current = formReducer(ref.current, a);
+    rawDispatch(a);
+  };
+  const inflight = useRef<AbortController | null>(null);
+  useEffect(() => () => inflight.current?.abort(), []);
+  // Keep what was typed for the session (leaving with "keep" or browsing elsewhere loses nothing).
+  const keepDraft = useRef(true);
+  useEffect(() => {
+    if (keepDraft.current) drafts.set(draftKey, state.values);
+  }, [state.values, draftKey, drafts]);
+
+  const fields = visibleFields(definition.fields, state.values);
+  const focused = fields[Math.min(state.focus, fields.length - 1)];
+
+  const leave = (discard: boolean) => {
+    if (discard) {
+      keepDraft.current = false;
+      drafts.delete(draftKey);
+    }
+    shell.dispatch({ type: 'pop' });
+  };
+
+  const review = () => {
+    const s = ref.current;
+    const errors: Record<string, string> = {};
+    for (const f of visibleFields(definition.fields, s.values)) {
+      const msg = f.validate?.(s.values[f.name] ?? '', s.values);
+      if (msg) errors[f.name] = msg;
+    }
+    const built = Object.keys(errors).length ? { errors } : definition.build(s.values);
+    if ('errors' in built) {
+      dispatch({ type: 'errors', errors: built.errors });
+      const first = visibleFields(definition.fields, s.values).findIndex((f) => f.name in built.errors);
+      if (first >= 0) dispatch({ type: 'focus', index: first });
+      const n = Object.keys(built.errors).length;
+      shell.dispatch({ type: 'flash', text: `${n} field${n > 1 ? 's need' : ' needs'} attention before review`, tone: 'bad' });
+      return;
+    }
+    dispatch({ type: 'review', request: built.request });
+  };
+
+  const send = () => {
+    const s = ref.current;
+    if (s.phase.kind !== 'review') return;
+    const blocked = mutationBlocked(services, mutation);
+    if (blocked) {
+      shell.dispatch({ type: 'flash', text: blocked, tone: 'bad' });
+      return;
+    }
+    const request = s.phase.request;
+    dispatch({ type: 'sending' });
+    const ctrl = new AbortController();
+    inflight.current = ctrl;
+    request.send(services.client, ctrl.signal).then(
+      (result) => {
+        if (ctrl.signal.aborted) return;
+        dispatch({ type: 'sent', result });
+        if (!keepAfterSend) {
+          keepDraft.current = false;
+          drafts.delete(draftKey);
+        }
+        onSent?.(result);
+      },
+      (e: unknown) => {
+        if (ctrl.signal.aborted) return;
+        dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
+      },
+    );
+  };
+
+  const onKey = (key: KeyEvent): boolean => {
+    const s = ref.current;
+    const phase = s.phase.kind;
+    if (phase === 'sending') return true; // nothing can send again while a request runs
+    if (phase === 'done') {
+      if (key.name === 'escape' || key.name === 'return') leave(!keepAfterSend);
+      return key.name !== 'q' && key.name !== '?' && key.name !== ':';
+    }
+    if (phase === 'review') {
+      if (key.name === 'y' && !key.ctrl) send();
+      else if (key.name === 'escape') dispatch({ type: 'back' });
+      else return false;
+      return true;
+    }
+    if (phase === 'confirmLeave') {
+      if (key.name === 'k') leave(false);
+      else if (key.name === 'd') leave(true);
+      else dispatch({ type: 'back' });
+      return true;
+    }
+    // edit
+    const fs = visibleFields(definition.fields, s.values);
+    const idx = Math.min(s.focus, fs.length - 1);
+    const field = fs[idx];
+    if (key.name === 'tab') {
+      dispatch({ type: 'focus', index: (idx + (key.shift ? -1 : 1) + fs.length) % fs.length });
+      return true;
+    }
+    if (key.ctrl && key.name === 's') {
+      review();
+      return true;
+    }
+    if (key.name === 'escape') {
+      if (isDirty(s)) dispatch({ type: 'confirmLeave' });
+      else leave(true);
+      return true;
+    }
+    if (!field) return false;
+    if (field.kind === 'choice') {
+      const opts = field.options ?? [];
+      const cur = Math.max(0, opts.indexOf(s.values[field.name] ?? ''));
+      const step = key.name === 'left' ? -1 : key.name === 'right' || key.name === ' ' || key.name === 'space' ? 1 : 0;
+      if (step && opts.length) {
+        const value = opts[(cur + step + opts.length) % opts.length]!;
+        dispatch({ type: 'edit', field: field.name, edit: { value, cursor: value.length } });
+        return true;
+      }
+      if (key.name === 'down' || key.name === 'up') {
+        dispatch({ type: 'focus', index: (idx + (key.name === 'up' ? -1 : 1) + fs.length) % fs.length });
+        return true;
+      }
+      return key.ctrl ? false : true;
+    }
+    const next = edit({ value: s.values[field.name] ?? '', cursor: s.cursors[field.name] ?? 0 }, key, field.kind === 'json');
+    if (next) {
+      dispatch({ type: 'edit', field: field.name, edit: next });
+      return true;
+    }
+    if (key.name === 'down' || key.name === 'up' || (key.name === 'return' && field.kind !== 'json')) {
+      dispatch({ type: 'focus', index: (idx + (key.name === 'up' ? -1 : 1) + fs.length) % fs.length });
+      return true;
+    }
+    return key.ctrl ? false : true;
+  };
+
+  return { state, fields, focused, onKey, dirty: isDirty(state) };
+}
+
+export type FormHandle = ReturnType<typeof useForm>;
+export type { FormState };

@@ -1,0 +1,60 @@
+/** Inline checks for form fields, in the operator's words. Empty optional fields pass. */
+import {
+  ApiError,
+  JsonSyntaxError,
+  NOTIFICATION_ID,
+  isAbsoluteHttpUrl,
+  isBase64,
+  isHexAddress,
+  isHexData,
+  isRfc3339,
+  parseJson,
+  type IntegerRange,
+} from '../../api/index.js';
+
+type Check = (value: string) => string | null;
+
+const optional = (check: Check): Check => (v) => (v.trim() === '' ? null : check(v.trim()));
+
+export const required =
+  (check: Check = () => null): Check =>
+  (v) =>
+    v.trim() === '' ? 'required' : check(v.trim());
+
+export function integerCheck(range: IntegerRange): Check {
+  return (v) => {
+    if (/^-\d+$/.test(v)) return 'out of range: must not be negative';
+    if (!/^\d+$/.test(v)) return 'not an integer: digits only (no decimals, units or separators)';
+    if (BigInt(v) > range.max) return `out of range: above the ${range.label} maximum ${range.max}`;
+    return null;
+  };
+}
+
+export const optionalInteger = (range: IntegerRange) => optional(integerCheck(range));
+export const address = optional((v) => (isHexAddress(v) ? null : 'not an address: 0x and 40 hex digits'));
+export const hexData = optional((v) => (isHexData(v) ? null : 'not hex: 0x followed by whole bytes (pairs of hex digits)'));
+export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g. 2026-11-22T15:04:05Z'));
+export const base64 = (v: string) => (isBase64(v.trim()) ? null : 'not base64: standard alphabet with = padding');
+export const absoluteUrl = (v: string) => (isAbsoluteHttpUrl(v.trim()) ? null : 'not an absolute URL: e.g. https://ops.example.com/hook');
+export const notificationId = optional((v) => (NOTIFICATION_ID.test(v) ? null : 'letters, digits, - and _ only, at most 36'));
+
+/** JSON text: null when valid, else the parser's reason with line and column. */
+export function jsonCheck(v: string): string | null {
+  if (v.trim() === '') return 'not valid JSON: empty (use null for no params)';
+  try {
+    parseJson(v);
+    return null;
+  } catch (e) {
+    return e instanceof JsonSyntaxError ? `not valid JSON: ${e.message}` : 'not valid JSON';
+  }
+}
+
+/** Maps a local refusal from the API module onto the field it names. */
+export function apiFieldErrors(e: unknown): Record<string, string> {
+  if (e instanceof ApiError && e.field) {
+    const field = e.field.split(/[.[]/)[0]!;
+    return { [field]: e.message.startsWith(`${e.field}: `) ? e.message.slice(e.field.length + 2) : e.message };
+  }
+  if (e instanceof ApiError) return { _form: e.message };
+  throw e;
+}

@@ -1,0 +1,43 @@
+/** Create a webhook notification: url, optional id, optional write-only signing key (masked). */
+import { prepareCreateNotification, type NotificationCreateRequest } from '../../../api/index.js';
+import type { FormDefinition, Values } from '../../forms/types.js';
+import { absoluteUrl, apiFieldErrors, notificationId, required } from '../../forms/validators.js';
+
+export const REAL_SERVER_MIN_KEY = 32;
+
+export const NOTIFY_INITIAL: Values = { url: '', id: '', signing_key: '' };
+
+export function notifyRequest(v: Values): NotificationCreateRequest {
+  const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  return { url: (v.url ?? '').trim(), id: opt(v.id), type: 'webhook', signing_key: v.signing_key ? v.signing_key : undefined };
+}
+
+export function notifyForm(): FormDefinition {
+  return {
+    fields: [
+      { name: 'url', label: 'url', kind: 'text', hint: 'absolute http(s) URL, required', validate: required(absoluteUrl) },
+      { name: 'id', label: 'id', kind: 'text', hint: 'optional: letters, digits, - and _, at most 36 (generated when empty)', validate: notificationId },
+      {
+        name: 'signing_key',
+        label: 'signing_key',
+        kind: 'secret',
+        hint: `optional, write-only, masked; the real server needs ≥ ${REAL_SERVER_MIN_KEY} chars`,
+        note: (v) => {
+          const n = [...v].length;
+          if (n === 0) return null;
+          return n < REAL_SERVER_MIN_KEY ? `${n} chars — the real server refuses fewer than ${REAL_SERVER_MIN_KEY}` : `${n} chars`;
+        },
+      },
+    ],
+    focus: 'url',
+    build: (v) => {
+      const req = notifyRequest(v);
+      try {
+        const prepared = prepareCreateNotification(req);
+        return { request: { prepared, send: (client, signal) => client.createNotification(req, { signal }) } };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** Call a plugin: its id and free-form JSON params (big integers kept exactly). */
+import { parseJson, preparePluginCall } from '../../../api/index.js';
+import type { FormDefinition, Values } from '../../forms/types.js';
+import { apiFieldErrors, jsonCheck, required } from '../../forms/validators.js';
+
+export const DEFAULT_PARAMS = '{}';
+
+export function pluginInitialValues(pluginId: string): Values {
+  return { plugin_id: pluginId, params: DEFAULT_PARAMS };
+}
+
+export function pluginForm(rows: number, focusParams: boolean): FormDefinition {
+  return {
+    fields: [
+      { name: 'plugin_id', label: 'plugin id', kind: 'text', hint: 'required, e.g. echo', validate: required() },
+      { name: 'params', label: 'params', kind: 'json', rows, hint: 'any JSON value; big integers are sent with every digit', validate: jsonCheck },
+    ],
+    focus: focusParams ? 'params' : 'plugin_id',
+    build: (v) => {
+      const pluginId = (v.plugin_id ?? '').trim();
+      let params: unknown;
+      try {
+        params = parseJson(v.params ?? '');
+      } catch {
+        return { errors: { params: jsonCheck(v.params ?? '') ?? 'not valid JSON' } };
+      }
+      try {
+        const prepared = preparePluginCall(pluginId, params);
+        return { request: { prepared, send: (client, signal) => client.callPlugin(pluginId, params, { signal }) } };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import type { Transaction } from '../../../api/index.js';
+import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
+import { FormScreen } from '../../components/FormScreen.js';
+import { useForm } from '../../forms/useForm.js';
+import type { FormDefinition, Values } from '../../forms/types.js';
+import { useDirectory } from '../../directory.js';
+import { useServices } from '../../services.js';
+import { useSessionEvents } from '../../sessionEvents.js';
+import type { ScreenProps } from '../../shellContext.js';
+import type { Route } from '../../state/shell.js';
+import { networkKind } from '../transactions/columns.js';
+import { evmForm, evmInitialValues } from './evmForm.js';
+import { solanaForm, solanaInitialValues } from './solanaForm.js';
+import { stellarForm, stellarInitialValues } from './stellarForm.js';
+
+export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'replace' }>>) {
+  const { now } = useServices();
+  const events = useSessionEvents();
+  const relayer = useDirectory().get(route.relayerId);
+  const { tx, relayerId } = route;
+  const kind = networkKind(relayer?.network_type, tx);
+  const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
+    const txWithRelayer: Transaction = { ...tx, relayer_id: tx.relayer_id ?? relayerId };
+    if (kind === 'solana') return { definition: solanaForm(relayer, txWithRelayer), initial: solanaInitialValues(tx) };
+    if (kind === 'stellar') return { definition: stellarForm(relayer, txWithRelayer), initial: stellarInitialValues(relayer, tx) };
+    return { definition: evmForm(relayer, txWithRelayer), initial: evmInitialValues(tx) };
+  }, [kind, relayer, tx, relayerId]);
+  const form = useForm({
+    draftKey: `replace:${relayerId}:${tx.id}`,
+    definition,
+    initialValues: initial,
+    mutation: 'replace',
+    onSent: (result) => events.emit('replaced', { relayerId, transactionId: (result as Transaction).id ?? tx.id }),
+  });
+  return (
+    <FormScreen
+      form={form}
+      screenKey={screenKey}
+      width={width}
+      height={height}
+      title={`relayer-tui › replace ${kind.toUpperCase()} transaction ${tx.id} (status ${tx.status})`}
+      status={{ relayer: relayerId }}
+      result={(value) => (
+        <>
+          <Text wrap="truncate">The server's answer (the list behind is refreshed, this transaction selected):</Text>
+          <DetailView lines={layoutDetail(flatten(value, now()), width)} scroll={0} height={height - 3} />
+        </>
+      )}
+    />
+  );
+}

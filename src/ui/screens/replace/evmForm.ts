@@ -1,0 +1,127 @@
+/** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
+import { INT64, U128, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
+import { formatGwei, formatWei, text, toBigInt } from '../../format.js';
+import type { FieldSpec, FormDefinition, Values } from '../../forms/types.js';
+import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
+
+export const NO_SPEED = '(none)';
+export const REPLACEABLE = ['pending', 'sent', 'submitted'];
+
+const gwei = (v: string) => (/^\d+$/.test(v.trim()) ? `= ${formatGwei(v.trim())}` : null);
+const mixed = (all: Readonly<Values>) => all.gas_price?.trim() && (all.max_fee_per_gas?.trim() || all.max_priority_fee_per_gas?.trim());
+
+export function evmInitialValues(tx: Transaction): Values {
+  const value = toBigInt(tx.value);
+  return {
+    value: value === undefined ? '' : value.toString(),
+    to: tx.to ?? '',
+    data: tx.data ?? '',
+    gas_limit: tx.gas_limit == null ? '' : text(tx.gas_limit),
+    gas_price: '',
+    max_fee_per_gas: '',
+    max_priority_fee_per_gas: '',
+    speed: typeof tx.speed === 'string' && tx.speed ? tx.speed : NO_SPEED,
+    valid_until: '',
+  };
+}
+
+export function evmFields(network: string | null | undefined): FieldSpec[] {
+  return [
+    {
+      name: 'value',
+      label: 'value',
+      kind: 'text',
+      hint: 'wei, integer 0 … 2^128-1 (u128), required',
+      validate: required(integerCheck(U128)),
+      note: (v) => (/^\d+$/.test(v.trim()) && BigInt(v.trim()) <= U128.max ? `= ${formatWei(v.trim(), network)}` : null),
+    },
+    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits)', validate: address },
+    { name: 'data', label: 'data', kind: 'text', hint: '0x hex calldata', validate: hexData },
+    { name: 'gas_limit', label: 'gas_limit', kind: 'text', hint: 'integer ≥ 0 (int64); empty = estimate', validate: optionalInteger(INT64) },
+    {
+      name: 'gas_price',
+      label: 'gas_price',
+      kind: 'text',
+      hint: 'wei, legacy pricing (not with the EIP-1559 pair)',
+      validate: (v, all) => optionalInteger(U128)(v) ?? (mixed(all) ? 'not with max_fee_per_gas / max_priority_fee_per_gas' : null),
+      note: gwei,
+    },
+    {
+      name: 'max_fee_per_gas',
+      label: 'max_fee_per_gas',
+      kind: 'text',
+      hint: 'wei, EIP-1559 (with max_priority_fee_per_gas)',
+      validate: (v, all) =>
+        optionalInteger(U128)(v) ?? (!v.trim() && all.max_priority_fee_per_gas?.trim() ? 'required with max_priority_fee_per_gas' : null),
+      note: gwei,
+    },
+    {
+      name: 'max_priority_fee_per_gas',
+      label: 'max_priority_fee_per_gas',
+      kind: 'text',
+      hint: 'wei, EIP-1559 tip (≤ max_fee_per_gas)',
+      validate: (v, all) => {
+        const e = optionalInteger(U128)(v);
+        if (e) return e;
+        if (!v.trim() && all.max_fee_per_gas?.trim()) return 'required with max_fee_per_gas';
+        if (v.trim() && /^\d+$/.test(all.max_fee_per_gas?.trim() ?? '') && BigInt(v.trim()) > BigInt(all.max_fee_per_gas!.trim()))
+          return 'out of range: above max_fee_per_gas';
+        return null;
+      },
+      note: gwei,
+    },
+    { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, 'fastest', 'fast', 'average', 'safeLow'], hint: '←/→ choose; the server re-quotes the price from it' },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+  ];
+}
+
+export function evmRequest(v: Values): EvmReplacementRequest {
+  const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  return {
+    value: v.value!.trim(),
+    to: opt(v.to),
+    data: opt(v.data),
+    gas_limit: opt(v.gas_limit),
+    gas_price: opt(v.gas_price),
+    max_fee_per_gas: opt(v.max_fee_per_gas),
+    max_priority_fee_per_gas: opt(v.max_priority_fee_per_gas),
+    speed: v.speed && v.speed !== NO_SPEED ? (v.speed as EvmReplacementRequest['speed']) : undefined,
+    valid_until: opt(v.valid_until),
+  };
+}
+
+export function evmForm(relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+  const relayerId = tx.relayer_id ?? relayer?.id ?? '';
+  const network = relayer?.network;
+  return {
+    fields: evmFields(network),
+    focus: 'value',
+    build: (values) => {
+      const req = evmRequest(values);
+      let prepared;
+      try {
+        prepared = prepareReplaceTransaction(relayerId, tx.id, req);
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+      const arrow = (before: unknown, after: string | undefined, fmt: (x: unknown) => string = text) =>
+        after === undefined || fmt(after) === fmt(before) ? `${fmt(before) || '—'} (unchanged)` : `${fmt(before) || '—'} → ${fmt(after)}`;
+      const review: { label: string; value: string; tone?: 'warn' | 'bad' }[] = [
+        { label: 'replacing nonce', value: `${text(tx.nonce) || '?'} (the nonce is kept)` },
+        { label: 'value (wei)', value: arrow(toBigInt(tx.value)?.toString() ?? tx.value, req.value as string) },
+        { label: 'value', value: `${formatWei(tx.value, network)} → ${formatWei(req.value, network)}` },
+        { label: 'to', value: arrow(tx.to, req.to ?? undefined) },
+        { label: 'gas_limit', value: arrow(tx.gas_limit, (req.gas_limit as string | undefined) ?? undefined) },
+        { label: 'gas_price', value: arrow(tx.gas_price, (req.gas_price as string | undefined) ?? undefined) },
+        { label: 'max_fee_per_gas', value: arrow(tx.max_fee_per_gas, (req.max_fee_per_gas as string | undefined) ?? undefined) },
+        { label: 'max_priority_fee_per_gas', value: arrow(tx.max_priority_fee_per_gas, (req.max_priority_fee_per_gas as string | undefined) ?? undefined) },
+        { label: 'speed', value: arrow(tx.speed, req.speed ?? undefined) },
+      ];
+      if (!REPLACEABLE.includes(tx.status.toLowerCase()))
+        review.unshift({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
+      return {
+        request: { prepared, review, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) },
+      };
+    },
+  };
+}

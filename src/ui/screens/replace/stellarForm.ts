@@ -1,0 +1,118 @@
+/** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
+import { INT64, parseJson, prepareReplaceTransaction, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../../api/index.js';
+import type { FormDefinition, Values } from '../../forms/types.js';
+import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
+
+export const DEFAULT_MAX_FEE = '1000000';
+
+export function stellarInitialValues(relayer: Relayer | undefined, tx: Transaction): Values {
+  return {
+    network: relayer?.network ?? '',
+    source_account: tx.source_account ?? '',
+    memo_type: 'none',
+    memo_value: '',
+    max_fee: DEFAULT_MAX_FEE,
+    valid_until: '',
+    fee_bump: 'no',
+    mode: 'operations',
+    operations: '[\n  {"type": "payment", "destination": "", "amount": "1", "asset": {"type": "native"}}\n]',
+    transaction_xdr: '',
+  };
+}
+
+function memoCheck(v: string, all: Readonly<Values>): string | null {
+  switch (all.memo_type) {
+    case 'text':
+      return Buffer.byteLength(v, 'utf8') > 28 ? 'out of range: a text memo is at most 28 bytes' : null;
+    case 'id':
+      return required(integerCheck(INT64))(v);
+    case 'hash':
+    case 'return':
+      return /^[0-9a-fA-F]{64}$/.test(v.trim()) ? null : 'not hex: exactly 64 hex digits (32 bytes)';
+    default:
+      return null;
+  }
+}
+
+function memo(v: Values): MemoSpec | undefined {
+  const value = v.memo_value ?? '';
+  switch (v.memo_type) {
+    case 'text':
+      return { type: 'text', value };
+    case 'id':
+      return { type: 'id', value: value.trim() };
+    case 'hash':
+    case 'return':
+      return { type: v.memo_type, value: [...Buffer.from(value.trim(), 'hex')] };
+    case 'none':
+      return { type: 'none' };
+    default:
+      return undefined;
+  }
+}
+
+export function stellarForm(relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+  const relayerId = tx.relayer_id ?? relayer?.id ?? '';
+  return {
+    fields: [
+      { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
+      { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
+      { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
+      {
+        name: 'memo_value',
+        label: 'memo value',
+        kind: 'text',
+        hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
+        validate: memoCheck,
+        hidden: (all) => all.memo_type === 'none',
+      },
+      { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
+      { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+      { name: 'mode', label: 'build from', kind: 'choice', options: ['operations', 'transaction_xdr'], hint: '←/→: operations or a pre-built XDR, never both' },
+      {
+        name: 'operations',
+        label: 'operations',
+        kind: 'json',
+        rows: 5,
+        hint: 'JSON array of operations, each with a "type"',
+        validate: (v) => jsonCheck(v) ?? (Array.isArray(parseJson(v)) ? null : 'not a JSON array'),
+        hidden: (all) => all.mode !== 'operations',
+      },
+      {
+        name: 'transaction_xdr',
+        label: 'transaction_xdr',
+        kind: 'text',
+        hint: 'base64 XDR, signed or unsigned',
+        validate: required(base64),
+        hidden: (all) => all.mode !== 'transaction_xdr',
+      },
+      {
+        name: 'fee_bump',
+        label: 'fee_bump',
+        kind: 'choice',
+        options: ['no', 'yes'],
+        hint: 'only with a signed transaction_xdr',
+        validate: (v, all) => (v === 'yes' && all.mode !== 'transaction_xdr' ? 'only with transaction_xdr' : null),
+      },
+    ],
+    focus: 'network',
+    build: (v) => {
+      const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+      const req: StellarReplacementRequest = {
+        network: (v.network ?? '').trim(),
+        source_account: opt(v.source_account),
+        memo: memo(v),
+        max_fee: opt(v.max_fee),
+        valid_until: opt(v.valid_until),
+        fee_bump: v.fee_bump === 'yes' ? true : undefined,
+        ...(v.mode === 'operations' ? { operations: parseJson(v.operations ?? '[]') as unknown[] } : { transaction_xdr: opt(v.transaction_xdr) }),
+      };
+      try {
+        const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
+        return { request: { prepared, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

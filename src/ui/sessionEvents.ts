@@ -1,0 +1,32 @@
+/** Things one screen tells others in the same session (e.g. "this transaction was replaced"). */
+import { EventEmitter } from 'node:events';
+import { createContext, useContext, useEffect, useRef } from 'react';
+
+export interface SessionEventMap {
+  replaced: { relayerId: string; transactionId: string };
+}
+
+export class SessionEvents {
+  private readonly emitter = new EventEmitter();
+  emit<K extends keyof SessionEventMap>(name: K, payload: SessionEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+  on<K extends keyof SessionEventMap>(name: K, fn: (p: SessionEventMap[K]) => void): () => void {
+    this.emitter.on(name, fn);
+    return () => this.emitter.off(name, fn);
+  }
+}
+
+export const SessionEventsContext = createContext<SessionEvents>(new SessionEvents());
+
+export function useSessionEvents(): SessionEvents {
+  return useContext(SessionEventsContext);
+}
+
+/** Subscribes with the latest handler. */
+export function useSessionEvent<K extends keyof SessionEventMap>(name: K, fn: (p: SessionEventMap[K]) => void): void {
+  const events = useSessionEvents();
+  const ref = useRef(fn);
+  ref.current = fn;
+  useEffect(() => events.on(name, (p) => ref.current(p)), [events, name]);
+}
