@@ -71,8 +71,8 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
         const under = (
           <Text wrap="truncate">
             {' '.repeat(LABEL)}
+            {error ? <Text color={tone('bad')}>{`✗ ${error}  `}</Text> : note ? <Text color={tone('info')}>{`${note}  `}</Text> : null}
             <Text color={tone('muted')}>{f.hint}</Text>
-            {error ? <Text color={tone('bad')}>{`  ✗ ${error}`}</Text> : note ? <Text color={tone('info')}>{`  ${note}`}</Text> : null}
           </Text>
         );
         if (f.kind === 'json') {

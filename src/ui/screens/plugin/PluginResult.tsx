@@ -5,7 +5,15 @@ import { tone, type Tone } from '../../theme.js';
 
 const LEVEL_TONE: Record<string, Tone> = { error: 'bad', warn: 'warn', info: 'info', debug: 'muted', log: 'plain', result: 'ok' };
 
-export function pluginResultLines(r: PluginCallResult, showTraces: boolean): { text: string; tone?: Tone }[] {
+/** Long log lines wrap under their level instead of being cut. */
+function wrapLog(level: string, message: string, width: number): string[] {
+  const room = Math.max(10, width - 9);
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(1, message.length); i += room) out.push(`${i === 0 ? `  ${level.toUpperCase().padEnd(7)}` : ' '.repeat(9)}${message.slice(i, i + room)}`);
+  return out;
+}
+
+export function pluginResultLines(r: PluginCallResult, showTraces: boolean, width = 80): { text: string; tone?: Tone }[] {
   const lines: { text: string; tone?: Tone }[] = [];
   lines.push({ text: `success   ${r.success ? 'yes' : 'no'}`, tone: r.success ? 'ok' : 'bad' });
   if (r.message) lines.push({ text: `message   ${r.message}` });
@@ -13,14 +21,15 @@ export function pluginResultLines(r: PluginCallResult, showTraces: boolean): { t
   lines.push({ text: 'return value:', tone: 'muted' });
   for (const l of stringifyJson(r.return_value, 2).split('\n')) lines.push({ text: `  ${l}` });
   lines.push({ text: `logs (${r.logs.length}):`, tone: 'muted' });
-  for (const l of r.logs) lines.push({ text: `  ${l.level.toUpperCase().padEnd(7)}${l.message}`, tone: LEVEL_TONE[l.level.toLowerCase()] ?? 'plain' });
+  for (const l of r.logs)
+    for (const text of wrapLog(l.level, l.message, width)) lines.push({ text, tone: LEVEL_TONE[l.level.toLowerCase()] ?? 'plain' });
   lines.push({ text: `traces (${r.traces.length})${r.traces.length ? (showTraces ? ' — t hides' : ' — t shows them') : ''}`, tone: 'muted' });
   if (showTraces) r.traces.forEach((t, i) => stringifyJson(t, 2).split('\n').forEach((l, j) => lines.push({ text: `  ${j === 0 ? `#${i + 1} ` : '   '}${l}` })));
   return lines;
 }
 
-export function PluginResult({ result, showTraces, scroll, height }: { result: PluginCallResult; showTraces: boolean; scroll: number; height: number }) {
-  const lines = pluginResultLines(result, showTraces);
+export function PluginResult({ result, showTraces, scroll, height, width }: { result: PluginCallResult; showTraces: boolean; scroll: number; height: number; width: number }) {
+  const lines = pluginResultLines(result, showTraces, width);
   const top = Math.max(0, Math.min(scroll, lines.length - height));
   return (
     <Box flexDirection="column" height={height}>

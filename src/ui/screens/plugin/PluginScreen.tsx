@@ -29,10 +29,10 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       width={width}
       height={height}
       title={`relayer-tui › plugin ${form.state.values.plugin_id ?? route.pluginId}`}
-      result={(value) => <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={resultHeight} />}
+      result={(value) => <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={resultHeight} width={width} />}
       resultKeys={(key) => {
         if (phase.kind !== 'done') return false;
-        const count = pluginResultLines(phase.result as PluginCallResult, showTraces).length;
+        const count = pluginResultLines(phase.result as PluginCallResult, showTraces, width).length;
         if (key.name === 't') setShowTraces((t) => !t);
         else if (key.name === 'j' || key.name === 'down') setScroll((s) => Math.min(Math.max(0, count - resultHeight), s + 1));
         else if (key.name === 'k' || key.name === 'up') setScroll((s) => Math.max(0, s - 1));

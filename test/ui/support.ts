@@ -1,0 +1,77 @@
+/** Small helpers shared by the browse UI tests (frame reading, exit detection, raw server answers). */
+import { vi } from 'vitest';
+import { parseJson, stringifyJson } from '../../src/api/index.js';
+import type { Harness } from './helpers.js';
+
+/** The frame's lines (a trailing newline does not count as a line). */
+export function frameLines(frame: string): string[] {
+  return frame.replace(/\n$/, '').split('\n');
+}
+
+/** The status bar line (it always starts with the server label). */
+export function statusLine(frame: string): string {
+  return frameLines(frame).find((l) => l.startsWith('SANDBOX')) ?? '';
+}
+
+/** The footer: the line below the status bar. */
+export function footerLine(frame: string): string {
+  const lines = frameLines(frame);
+  const i = lines.findIndex((l) => l.startsWith('SANDBOX'));
+  return i >= 0 ? (lines[i + 1] ?? '') : '';
+}
+
+/** The selected table row (marked `› `), without the marker. */
+export function cursorRow(frame: string): string {
+  const l = frameLines(frame).find((x) => x.startsWith('› '));
+  return l === undefined ? '' : l.slice(2);
+}
+
+/** Data rows of a table: lines that start with the cursor marker or two spaces and a word. */
+export function tableRows(frame: string): string[] {
+  const lines = frameLines(frame);
+  const header = lines.findIndex((l) => /^ {2}[A-Z]{3,}\s/.test(l));
+  if (header < 0) return [];
+  const out: string[] = [];
+  for (const l of lines.slice(header + 1)) {
+    if (!/^(› | {2})\S/.test(l)) break;
+    out.push(l.slice(2));
+  }
+  return out;
+}
+
+/** The app has exited: Ink stopped listening to stdin, and further keys draw nothing. */
+export async function waitForExit(h: Harness): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (h.stdin.listenerCount('readable') !== 0) throw new Error('app still reading stdin');
+    },
+    { timeout: 5000, interval: 10 },
+  );
+  const frames = h.stdout.frames.length;
+  await h.press('j', '?', KEY_ENTER);
+  if (h.stdout.frames.length !== frames) throw new Error('the app drew after it exited');
+}
+
+/** Still running: Ink listens to stdin. */
+export function running(h: Harness): boolean {
+  return h.stdin.listenerCount('readable') > 0;
+}
+
+const KEY_ENTER = '\r';
+
+/** A raw API answer from the sandbox (what the app receives), parsed losslessly. */
+export async function rawGet(h: Harness, path: string): Promise<{ text: string; json: Record<string, unknown> }> {
+  const res = await fetch(`${h.sandbox.url}/api/v1${path}`, { headers: { authorization: `Bearer ${h.sandbox.token}` } });
+  const text = await res.text();
+  return { text, json: parseJson(text) as Record<string, unknown> };
+}
+
+/** Serialises a changed answer for `sandbox.inject` (big integers keep their digits). */
+export function body(value: unknown): string {
+  return stringifyJson(value);
+}
+
+/** The SGR colour codes (foreground/background) in a frame; inverse/bold are not colours. */
+export function colourCodes(frame: string): string[] {
+  return [...frame.matchAll(/\x1b\[((?:3|4|9|10)[0-9](?:;[0-9;]*)?)m/g)].map((m) => m[1]!).filter((c) => c !== '39' && c !== '49');
+}
