@@ -57,7 +57,7 @@ await build({
   format: 'esm',
   target: 'node20',
   jsx: 'automatic',
-  minify: false,
+  minify: true,
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },

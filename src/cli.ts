@@ -1,5 +1,9 @@
 /** Entry point: argv -> config -> the TUI (with the built-in sandbox when no server is set) or `sandbox`. */
 import { parseCli, USAGE } from './config/config.js';
+import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
+
+/** How long the first frame waits for the prefetched relayers before showing "Loading…". */
+const PREFETCH_WAIT_MS = 300;
 
 async function main(): Promise<void> {
   const action = parseCli(process.argv.slice(2), process.env);
@@ -47,9 +51,12 @@ async function main(): Promise<void> {
   }
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs });
   serverLabel ??= new URL(baseUrl).host;
+  // Fetch the first screen's data while the UI code loads, so the first frame can show it.
+  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }).catch(() => undefined);
   const { runTui } = await import('./ui/run.js');
+  const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => setTimeout(() => r(undefined), PREFETCH_WAIT_MS))]);
   await runTui({
-    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now },
+    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers },
     cleanup: async () => {
       await client.close();
       await stopSandbox?.();

@@ -3,7 +3,8 @@
  * the translation of every failure into an ApiError with the server's own text.
  */
 import { STATUS_CODES } from 'node:http';
-import { Pool } from 'undici';
+import request from 'undici/lib/api/api-request.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { parseJson } from './json.js';
 import type { PreparedRequest } from './requests.js';
@@ -51,7 +52,7 @@ export function parseBaseUrl(baseUrl: string): { origin: string; basePath: strin
 }
 
 export class Transport {
-  private readonly pool: Pool;
+  private readonly pool: InstanceType<typeof Pool>;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
@@ -118,7 +119,7 @@ export class Transport {
     try {
       const headers: Record<string, string> = { ...this.headers, authorization: `Bearer ${this.secret}` };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await this.pool.request({
+      const res = await request.call(this.pool, {
         path: this.basePath + req.path,
         method: req.method,
         headers,
@@ -144,7 +145,7 @@ export class Transport {
       }
       if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true, outcomeUnknown: mutation && maybeSent });
       if (e instanceof BodyTooLarge) throw new ApiError('invalid_response', `The server's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-      const what = describeNetworkError(code);
+      const what = code ? describeNetworkError(code) : `request failed (${e instanceof Error ? e.message : String(e)})`;
       const suffix = mutation && maybeSent ? ': the outcome is unknown. Refresh to check before trying again.' : '';
       throw new ApiError('network', `Cannot reach ${this.host}: ${what}${suffix}`, { outcomeUnknown: mutation && maybeSent });
     } finally {

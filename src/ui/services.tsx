@@ -1,6 +1,6 @@
 /** What every screen may use: the API client and the session's settings. No URLs or JSON here. */
 import { createContext, useContext } from 'react';
-import type { RelayerClient } from '../api/index.js';
+import type { Page, Relayer, RelayerClient } from '../api/index.js';
 
 export interface Services {
   client: RelayerClient;
@@ -11,6 +11,8 @@ export interface Services {
   perPage?: number;
   /** Clock, replaceable in tests. */
   now: () => number;
+  /** The relayers' first page, fetched while the UI code loads (startup). */
+  initialRelayers?: Page<Relayer>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
-import { reviewLines } from './ReviewView.js';
+import { reviewRows } from './ReviewView.js';
 import { useScreenHandle } from '../shellContext.js';
 import { MutationFrame } from './MutationFrame.js';
 import { ScreenFrame } from './ScreenFrame.js';
@@ -31,7 +31,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
-        const max = Math.max(0, reviewLines(phase.request).length - (height - 1));
+        const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));
         setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
         return true;
       }

@@ -9,7 +9,7 @@ import type { FormHandle } from '../forms/useForm.js';
 import { tone } from '../theme.js';
 import { nextStep } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
-import { ReviewView } from './ReviewView.js';
+import { ReviewView, reviewRows, wrapRows } from './ReviewView.js';
 
 export function failureText(e: ApiError, secret?: string): { head: string; body: string; next: string } {
   const scrub = (s: string) => (secret && secret.length >= 4 ? s.split(secret).join('••••') : s);
@@ -39,15 +39,17 @@ export interface MutationFrameProps {
 export function MutationFrame({ form, width, height, scroll, result, secret, intro }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
-  if (phase.kind === 'review')
+  if (phase.kind === 'review') {
+    const more = reviewRows(phase.request, width).length > height - 1;
     return (
       <Box flexDirection="column" height={height}>
         <Text bold wrap="truncate">
-          Review: <Text color={tone('warn')}>y</Text> sends exactly this · esc returns to the form
+          Review: <Text color={tone('warn')}>y</Text> sends exactly this · esc returns to the form{more ? ' · j/k scroll' : ''}
         </Text>
-        <ReviewView request={phase.request} height={height - 1} scroll={scroll} />
+        <ReviewView request={phase.request} height={height - 1} scroll={scroll} width={width} />
       </Box>
     );
+  }
   if (phase.kind === 'sending')
     return (
       <Box flexDirection="column" height={height}>
@@ -57,32 +59,48 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
         <Text color={tone('muted')}>One request at a time: keys that would send again do nothing until the server answers.</Text>
       </Box>
     );
-  if (phase.kind === 'done')
+  if (phase.kind === 'done') {
+    // The header is wrapped here (a long path takes two rows at 80 columns): a row Ink wraps on its
+    // own would squeeze the result below it and lose one of its lines.
+    const head = wrapRows(`✓ Done: ${phase.request.prepared.method} ${phase.request.prepared.path}`, width);
     return (
       <Box flexDirection="column" height={height}>
-        <Text color={tone('ok')} bold>
-          ✓ Done: {phase.request.prepared.method} {phase.request.prepared.path}
-        </Text>
-        <Box flexDirection="column" height={height - 2} overflow="hidden">
-          {result(phase.result)}
+        {head.map((l, i) => (
+          <Text key={i} color={tone('ok')} bold wrap="truncate">
+            {l}
+          </Text>
+        ))}
+        <Box flexDirection="column" height={Math.max(1, height - head.length - 1)} overflow="hidden">
+          <Box flexDirection="column" flexShrink={0}>
+            {result(phase.result)}
+          </Box>
         </Box>
         <Text color={tone('muted')}>enter or esc: back</Text>
       </Box>
     );
+  }
   const failure = state.failure ? failureText(state.failure, secret) : null;
-  const top = (failure ? 3 : 0) + (intro ? 1 : 0);
+  // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
+  const failureRows = failure ? { body: wrapRows(failure.body, width).slice(0, 3), next: wrapRows(failure.next, width).slice(0, 2) } : null;
+  const top = (failureRows ? 1 + failureRows.body.length + failureRows.next.length : 0) + (intro ? 1 : 0);
   const bottom = phase.kind === 'confirmLeave' ? 1 : 0;
   return (
     <Box flexDirection="column" height={height}>
-      {failure ? (
-        <Box flexDirection="column">
+      {failure && failureRows ? (
+        <Box flexDirection="column" flexShrink={0}>
           <Text color={tone('bad')} bold wrap="truncate">
             {failure.head}
           </Text>
-          <Text wrap="truncate">{failure.body}</Text>
-          <Text color={tone('muted')} wrap="truncate">
-            {failure.next}
-          </Text>
+          {failureRows.body.map((l, i) => (
+            <Text key={`b${i}`} wrap="truncate">
+              {l}
+            </Text>
+          ))}
+          {failureRows.next.map((l, i) => (
+            <Text key={`n${i}`} color={tone('muted')} wrap="truncate">
+              {l}
+            </Text>
+          ))}
         </Box>
       ) : null}
       {intro ? <Box height={1}>{intro}</Box> : null}

@@ -3,22 +3,58 @@ import { Box, Text } from 'ink';
 import type { BuiltRequest } from '../forms/types.js';
 import { tone } from '../theme.js';
 
-export function reviewLines(request: BuiltRequest): { text: string; tone?: 'warn' | 'bad' | 'muted' | 'accent' }[] {
+type ReviewTone = 'warn' | 'bad' | 'muted' | 'accent';
+const LABEL = 26;
+
+export function reviewLines(request: BuiltRequest): { text: string; tone?: ReviewTone; indent?: number }[] {
   const { prepared } = request;
-  const lines: { text: string; tone?: 'warn' | 'bad' | 'muted' | 'accent' }[] = [{ text: `${prepared.method} ${prepared.path}`, tone: 'accent' }];
-  for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(26)}${r.value}`, tone: r.tone });
+  const lines: { text: string; tone?: ReviewTone; indent?: number }[] = [{ text: `${prepared.method} ${prepared.path}`, tone: 'accent' }];
+  for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(LABEL)}${r.value}`, tone: r.tone, indent: LABEL });
   lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });
   for (const l of (prepared.displayBody ?? '').split('\n')) lines.push({ text: l });
   return lines;
 }
 
-export function ReviewView({ request, height, scroll }: { request: BuiltRequest; height: number; scroll: number }) {
-  const lines = reviewLines(request);
-  const top = Math.max(0, Math.min(scroll, lines.length - height));
+/**
+ * Cuts a line into rows of at most `width` characters, at a space when there is one (digits of a
+ * number stay together), else hard; continuation rows start with `indent` spaces.
+ */
+export function wrapRows(text: string, width: number, indent = 0): string[] {
+  const w = Math.max(1, width);
+  if (text.length <= w) return [text];
+  const ind = indent < w - 10 ? indent : 0;
+  const rows: string[] = [];
+  let rest = text;
+  for (let first = true; rest.length > 0; first = false) {
+    const room = first ? w : w - ind;
+    const pad = first ? '' : ' '.repeat(ind);
+    if (rest.length <= room) {
+      rows.push(pad + rest);
+      break;
+    }
+    let cut = rest.lastIndexOf(' ', room);
+    if (cut <= (first ? ind : 0)) cut = room;
+    rows.push(pad + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).replace(/^ +/, '');
+  }
+  return rows;
+}
+
+/**
+ * The review as screen rows of the given width: long lines (the path, before → after, long body
+ * values) are wrapped here, so every row is one terminal row and scrolling reaches every line.
+ */
+export function reviewRows(request: BuiltRequest, width: number): { text: string; tone?: ReviewTone; head: boolean }[] {
+  return reviewLines(request).flatMap((l, i) => wrapRows(l.text, width, l.indent).map((text) => ({ text, tone: l.tone, head: i === 0 })));
+}
+
+export function ReviewView({ request, height, scroll, width }: { request: BuiltRequest; height: number; scroll: number; width: number }) {
+  const rows = reviewRows(request, width);
+  const top = Math.max(0, Math.min(scroll, rows.length - height));
   return (
     <Box flexDirection="column" height={height}>
-      {lines.slice(top, top + height).map((l, i) => (
-        <Text key={top + i} wrap="wrap" color={l.tone ? tone(l.tone) : undefined} bold={i + top === 0}>
+      {rows.slice(top, top + height).map((l, i) => (
+        <Text key={top + i} wrap="truncate" color={l.tone ? tone(l.tone) : undefined} bold={l.head}>
           {l.text}
         </Text>
       ))}

@@ -45,7 +45,10 @@ export function jsonCheck(v: string): string | null {
     parseJson(v);
     return null;
   } catch (e) {
-    return e instanceof JsonSyntaxError ? `not valid JSON: ${e.message}` : 'not valid JSON';
+    // Line and column first: the reason can be long and the row is cut at the terminal's edge.
+    if (!(e instanceof JsonSyntaxError)) return 'not valid JSON';
+    const reason = e.message.replace(/ at line \d+, column \d+$/, '');
+    return `not valid JSON at line ${e.line}, column ${e.column}: ${reason}`;
   }
 }
 

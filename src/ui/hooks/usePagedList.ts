@@ -16,6 +16,8 @@ export interface PagedListOptions<T> {
   /** Client-side order of the rows of a page. */
   order?: (items: readonly T[]) => readonly T[];
   now: () => number;
+  /** A first page fetched before the UI started (startup prefetch): shown in the first frame. */
+  initial?: Page<T>;
 }
 
 export interface RequestMeta {
@@ -28,8 +30,13 @@ export interface RequestMeta {
 const QUIET_MS = 400;
 
 export function usePagedList<T>(opts: PagedListOptions<T>) {
-  const [state, rawDispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, opts.perPage, initialPaged<T>);
-  const meta = useRef<RequestMeta>({ loadedAt: null, latencyMs: null });
+  const [state, rawDispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, opts.perPage, (perPage: number) => {
+    const empty = initialPaged<T>(perPage);
+    if (!opts.initial) return empty;
+    const items = opts.order ? opts.order(opts.initial.items) : opts.initial.items;
+    return pagedReducer(empty, { type: 'loaded', page: { ...opts.initial, items: [...items] }, getId: opts.getId, text: opts.text, keepId: null });
+  });
+  const meta = useRef<RequestMeta>({ loadedAt: opts.initial ? opts.now() : null, latencyMs: null });
   const inflight = useRef<AbortController | null>(null);
   const optsRef = useRef(opts);
   optsRef.current = opts;

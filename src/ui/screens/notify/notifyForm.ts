@@ -1,5 +1,5 @@
 /** Create a webhook notification: url, optional id, optional write-only signing key (masked). */
-import { prepareCreateNotification, type NotificationCreateRequest } from '../../../api/index.js';
+import { ApiError, prepareCreateNotification, type NotificationCreateRequest } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
 import { absoluteUrl, apiFieldErrors, notificationId, required } from '../../forms/validators.js';
 
@@ -10,6 +10,22 @@ export const NOTIFY_INITIAL: Values = { url: '', id: '', signing_key: '' };
 export function notifyRequest(v: Values): NotificationCreateRequest {
   const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
   return { url: (v.url ?? '').trim(), id: opt(v.id), type: 'webhook', signing_key: v.signing_key ? v.signing_key : undefined };
+}
+
+/**
+ * The error with the signing key masked out of its message, at the source: the screen keeps the
+ * error while the key field is edited (or cleared), so masking with the field's current value
+ * would show the key that was sent.
+ */
+export function maskKeyInError(e: unknown, key: string | null | undefined): unknown {
+  if (!key || !(e instanceof ApiError) || !e.message.includes(key)) return e;
+  return new ApiError(e.kind, e.message.split(key).join('••••'), {
+    status: e.status,
+    retryAfterMs: e.retryAfterMs,
+    field: e.field,
+    outcomeUnknown: e.outcomeUnknown,
+    aborted: e.aborted,
+  });
 }
 
 export function notifyForm(): FormDefinition {
@@ -34,7 +50,15 @@ export function notifyForm(): FormDefinition {
       const req = notifyRequest(v);
       try {
         const prepared = prepareCreateNotification(req);
-        return { request: { prepared, send: (client, signal) => client.createNotification(req, { signal }) } };
+        return {
+          request: {
+            prepared,
+            send: (client, signal) =>
+              client.createNotification(req, { signal }).catch((e: unknown) => {
+                throw maskKeyInError(e, req.signing_key);
+              }),
+          },
+        };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

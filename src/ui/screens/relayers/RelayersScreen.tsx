@@ -9,14 +9,15 @@ import { useServices } from '../../services.js';
 import { useScreenHandle, useShell, type ScreenProps } from '../../shellContext.js';
 import { RELAYER_COLUMNS, relayerSearchText, sortRelayers } from './columns.js';
 
-/** Relayer lists are short: fetch big pages so the client-side sort covers them whole. */
-export const RELAYERS_PER_PAGE = 100;
+import { RELAYERS_PER_PAGE } from './pageSize.js';
+
+export { RELAYERS_PER_PAGE };
 
 const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
 
 export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
-  const { client, now } = useServices();
+  const { client, now, initialRelayers } = useServices();
   const directory = useDirectory();
   const shell = useShell();
   const list = usePagedList<Relayer>({
@@ -26,10 +27,13 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     text: relayerSearchText,
     order: sortRelayers,
     now,
+    initial: initialRelayers,
   });
   const { state, selected } = list;
 
-  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!initialRelayers) list.refresh();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => directory.add(state.items), [state.items, directory]);
 
   const rows = tableRows(height, state.filterEditing || state.filter !== '');

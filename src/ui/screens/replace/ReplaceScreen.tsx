@@ -41,7 +41,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       screenKey={screenKey}
       width={width}
       height={height}
-      title={`relayer-tui › replace ${kind.toUpperCase()} transaction ${tx.id} (status ${tx.status})`}
+      title={`relayer-tui › replace ${kind.toUpperCase()} tx ${tx.id} (${tx.status})`}
       status={{ relayer: relayerId }}
       result={(value) => (
         <>

@@ -1,0 +1,201 @@
+/**
+ * E2E harness: the built CLI (dist/cli.js) in a real pseudo-terminal (node-pty), its output fed to a
+ * headless xterm for the screen and also kept as the raw byte stream (to check escape sequences).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import xterm from '@xterm/headless';
+import * as pty from 'node-pty';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+
+/** Escape sequences the terminal contract is about (src/ui/terminal.ts). */
+export const ENTER_ALT = '\x1b[?1049h';
+export const LEAVE_ALT = '\x1b[?1049l';
+export const SHOW_CURSOR = '\x1b[?25h';
+export const HIDE_CURSOR = '\x1b[?25l';
+
+/** Keys as the bytes a terminal sends. */
+export const KEY = {
+  enter: '\r',
+  esc: '\x1b',
+  tab: '\t',
+  ctrlC: '\x03',
+  ctrlS: '\x13',
+  ctrlU: '\x15',
+  down: '\x1b[B',
+  up: '\x1b[A',
+} as const;
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: the e2e tests drive the built CLI. Run \`npm run build\` first (\`npm test\` builds before vitest).`);
+}
+
+export interface SpawnOptions {
+  cols?: number;
+  rows?: number;
+  args?: string[];
+  /** Merged over the inherited environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface Exit {
+  exitCode: number;
+  signal?: number;
+}
+
+/** Variables that would point the CLI at a real server or change its mode: never inherited. */
+const STRIPPED_ENV = ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY', 'NO_COLOR'];
+
+export class Tui {
+  readonly proc: pty.IPty;
+  readonly term: InstanceType<typeof xterm.Terminal>;
+  /** Every byte the CLI wrote to the terminal, in order (decoded as UTF-8). */
+  raw = '';
+  readonly exited: Promise<Exit>;
+  private exit: Exit | undefined;
+  cols: number;
+  rows: number;
+
+  constructor({ cols = 100, rows = 30, args = [], env = {} }: SpawnOptions = {}) {
+    assertBuilt();
+    this.cols = cols;
+    this.rows = rows;
+    const base: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !STRIPPED_ENV.includes(k)) base[k] = v;
+    base.TERM = 'xterm-256color';
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete base[k];
+      else base[k] = v;
+    }
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+    this.proc = pty.spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
+    this.proc.onData((d) => {
+      this.raw += d;
+      this.term.write(d);
+    });
+    this.exited = new Promise<Exit>((res) => {
+      this.proc.onExit(({ exitCode, signal }) => {
+        this.exit = { exitCode, signal };
+        res(this.exit);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.proc.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exit !== undefined;
+  }
+
+  /** Resolves once xterm has parsed everything received so far. */
+  flushed(): Promise<void> {
+    return new Promise((r) => this.term.write('', r));
+  }
+
+  /** The visible rows, trailing blanks trimmed per row. Call after `flushed()` (waitForScreen does). */
+  screen(): string[] {
+    const buf = this.term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < this.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    return out;
+  }
+
+  text(): string {
+    return this.screen().join('\n');
+  }
+
+  press(bytes: string): void {
+    if (this.hasExited) throw new Error(`press(${JSON.stringify(bytes)}): the CLI has already exited`);
+    this.proc.write(bytes);
+  }
+
+  /** Polls until `pred(rows)` holds; on timeout throws with the screen and what was waited for. */
+  async waitForScreen(pred: (rows: string[]) => boolean, timeoutMs = 5000, what = 'condition'): Promise<string[]> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      await this.flushed();
+      const rows = this.screen();
+      if (pred(rows)) return rows;
+      if (this.hasExited) throw new Error(`The CLI exited (${JSON.stringify(this.exit)}) while waiting for ${what}. Screen:\n${rows.join('\n')}`);
+      if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen:\n${rows.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  }
+
+  /** Waits until the screen contains `needle` (string or regexp). */
+  waitForText(needle: string | RegExp, timeoutMs = 5000): Promise<string[]> {
+    const test = (s: string) => (typeof needle === 'string' ? s.includes(needle) : needle.test(s));
+    return this.waitForScreen((rows) => test(rows.join('\n')), timeoutMs, `text ${String(needle)}`);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.cols = cols;
+    this.rows = rows;
+    this.proc.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGTERM'): void {
+    if (!this.hasExited) this.proc.kill(signal);
+  }
+
+  /** Waits for the exit, failing after `timeoutMs`. */
+  async waitForExit(timeoutMs = 5000): Promise<Exit> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`The CLI did not exit within ${timeoutMs} ms. Screen:\n${this.text()}`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** For afterEach: make sure the child is gone (SIGKILL if it does not exit on SIGTERM). */
+  async dispose(): Promise<void> {
+    if (!this.hasExited) {
+      this.kill('SIGTERM');
+      try {
+        await this.waitForExit(2000);
+      } catch {
+        this.kill('SIGKILL');
+        await this.waitForExit(2000).catch(() => undefined);
+      }
+    }
+    this.term.dispose();
+  }
+}
+
+/** Starts the CLI and waits for the relayers table (the built-in sandbox answers). */
+export async function startCli(opts: SpawnOptions = {}): Promise<Tui> {
+  const tui = new Tui(opts);
+  started.add(tui);
+  await tui.waitForText('Sepolia Main', 10_000);
+  return tui;
+}
+
+const started = new Set<Tui>();
+
+/** Kills every CLI started by startCli (use in afterEach). */
+export async function disposeAll(): Promise<void> {
+  const all = [...started];
+  started.clear();
+  await Promise.all(all.map((t) => t.dispose()));
+}
+
+/** The row carrying the selection marker `›` in a list. */
+export function selectedRow(rows: string[]): string | undefined {
+  return rows.find((r) => r.startsWith('›'));
+}
+
+/** Index of the status bar row (server label is its first segment). */
+export function statusRow(rows: string[], label = 'SANDBOX'): number {
+  return rows.findIndex((r) => r.startsWith(label));
+}

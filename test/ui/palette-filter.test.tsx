@@ -1,0 +1,143 @@
+/** The `:` command palette and the `/` filter over loaded rows. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow, footerLine, frameLines, rawGet, running, statusLine, tableRows, waitForExit } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const title = (f: string) => frameLines(f)[0] ?? '';
+
+async function relayersLoaded(opts: Parameters<typeof renderApp>[0] = {}): Promise<Harness> {
+  h = await renderApp(opts);
+  await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('Stellar Testnet'), 'relayers');
+  return h;
+}
+
+describe('command palette', () => {
+  it(':tx sep + tab completes the relayer id; enter opens its transactions', async () => {
+    await relayersLoaded();
+    await h!.press(':');
+    await h!.waitFor((f) => footerLine(f).startsWith(':'), 'palette open');
+    await h!.press('t', 'x', ' ', 's', 'e', 'p');
+    await h!.waitFor((f) => footerLine(f).startsWith(':tx sep'));
+    await h!.press(KEY.tab);
+    await h!.waitFor((f) => footerLine(f).startsWith(':tx sepolia-main'), 'completed');
+    await h!.press(KEY.enter);
+    const f = await h!.waitFor((x) => title(x).includes('Sepolia Main › transactions') && x.includes('ETH'), 'transactions');
+    expect(statusLine(f)).toContain('sepolia-main');
+  });
+
+  it('a whole chunk ":tx bu<tab><enter>" (fast typing) opens bulk-1m', async () => {
+    await relayersLoaded();
+    await h!.press(':tx bu\t\r');
+    const f = await h!.waitFor((x) => statusLine(x).includes('(1,000,000)'), 'bulk-1m');
+    expect(title(f)).toContain('Bulk 1M (load test) › transactions');
+  });
+
+  it('shows the candidates while typing and :relayers goes back to the list as it was', async () => {
+    await relayersLoaded();
+    await h!.press('j', 'j', 'j');
+    await h!.waitFor((f) => cursorRow(f).includes('BSC Treasury'));
+    await h!.press(':tx s');
+    const f = await h!.waitFor((x) => footerLine(x).startsWith(':tx s'));
+    expect(footerLine(f)).toMatch(/sepolia-main\s+solana-devnet\s+solana-mainnet/);
+    await h!.press('olana-devnet', KEY.enter);
+    await h!.waitFor((x) => title(x).includes('Solana Devnet › transactions'), 'solana transactions');
+    await h!.press(':relayers', KEY.enter);
+    await h!.waitFor((x) => title(x) === 'relayer-tui › relayers' && cursorRow(x).includes('BSC Treasury'), 'relayers, cursor kept');
+  });
+
+  it(':plugin <id> and :notify open their screens; esc goes back to the relayers', async () => {
+    await relayersLoaded();
+    await h!.press(':plugin echo', KEY.enter);
+    await h!.waitFor((f) => /plugin/i.test(title(f)) && title(f).includes('echo'), 'plugin screen');
+    await h!.press(KEY.esc);
+    await h!.waitFor((f) => title(f) === 'relayer-tui › relayers', 'back');
+    await h!.press(':notify', KEY.enter);
+    await h!.waitFor((f) => /notif/i.test(title(f)), 'notify screen');
+    await h!.press(KEY.esc);
+    await h!.waitFor((f) => title(f) === 'relayer-tui › relayers', 'back again');
+  });
+
+  it('an unknown command flashes an error and closes the palette; esc closes it too', async () => {
+    await relayersLoaded();
+    await h!.press(':frob', KEY.enter);
+    const f = await h!.waitFor((x) => statusLine(x).includes('Unknown command :frob'), 'error flash');
+    expect(footerLine(f)).not.toMatch(/^:/);
+    expect(title(f)).toBe('relayer-tui › relayers');
+    await h!.press(':', 'q');
+    await h!.waitFor((x) => footerLine(x).startsWith(':q'));
+    await h!.press(KEY.esc);
+    await h!.waitFor((x) => !footerLine(x).startsWith(':'), 'palette closed');
+    expect(running(h!)).toBe(true);
+  });
+
+  it(':q quits', async () => {
+    await relayersLoaded();
+    await h!.press(':q', KEY.enter);
+    await waitForExit(h!);
+  });
+});
+
+describe('filter', () => {
+  it('filters case-insensitively over names and ids; enter keeps it, esc clears it', async () => {
+    await relayersLoaded();
+    await h!.press('/');
+    await h!.waitFor((f) => /^\/.*enter keeps, esc clears/m.test(f), 'filter line');
+    await h!.press('S', 'O', 'L', 'A', 'N', 'A');
+    const f = await h!.waitFor((x) => x.includes('2 of 15'), 'filtered');
+    expect(tableRows(f).map((r) => r.split(/\s{2,}/)[1])).toEqual(['Solana Devnet', 'Solana Mainnet']);
+    await h!.press(KEY.enter);
+    const kept = await h!.waitFor((x) => /^\/SOLANA\s+2 of 15 · esc clears$/m.test(x), 'kept');
+    expect(tableRows(kept)).toHaveLength(2);
+    // Keys are commands again: j moves within the filtered rows, enter opens the row.
+    await h!.press('j');
+    await h!.waitFor((x) => cursorRow(x).includes('Solana Mainnet'));
+    await h!.press(KEY.esc);
+    const cleared = await h!.waitFor((x) => !x.includes('of 15') && tableRows(x).length === 15, 'cleared');
+    expect(statusLine(cleared)).not.toContain('Already at the top');
+  });
+
+  it('matches ids, networks and the middle of an address, and backspace edits', async () => {
+    await relayersLoaded();
+    await h!.press('/stellar-test');
+    let f = await h!.waitFor((x) => x.includes('1 of 15'));
+    expect(cursorRow(f)).toContain('Stellar Testnet');
+    await h!.press(KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace);
+    f = await h!.waitFor((x) => /^\/stellar-\s/m.test(x));
+    expect(f).toContain('2 of 15');
+    await h!.press(KEY.esc);
+    await h!.waitFor((x) => tableRows(x).length === 15);
+    const { json } = await rawGet(h!, '/relayers?page=1&per_page=100');
+    const polygon = (json.data as { id: string; address: string }[]).find((r) => r.id === 'polygon-ops')!;
+    await h!.press('/', polygon.address.slice(15, 27).toUpperCase(), KEY.enter);
+    f = await h!.waitFor((x) => x.includes('1 of 15'), 'address filter');
+    expect(cursorRow(f)).toContain('Polygon Ops');
+    await h!.press(KEY.enter);
+    await h!.waitFor((x) => title(x).includes('Polygon Ops › transactions'), 'enter opens the filtered row');
+  });
+
+  it('text typed in the same chunk as / goes into the filter (fast typing over SSH)', async () => {
+    await relayersLoaded();
+    await h!.press('/holesky\r');
+    const f = await h!.waitFor((x) => /^\/holesky\s+1 of 15 · esc clears$/m.test(x), 'chunk filter');
+    expect(cursorRow(f)).toContain('Holesky Test');
+  });
+
+  it('filters transactions by status and says when nothing matches', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    await h.waitFor((f) => statusLine(f).includes('page 1/3'));
+    await h.press('/failed', KEY.enter);
+    let f = await h.waitFor((x) => /^\/failed\s+\d+ of 25/m.test(x));
+    const rows = tableRows(f);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r).toMatch(/^failed\s/);
+    await h.press('/zzzz-nothing', KEY.enter);
+    f = await h.waitFor((x) => x.includes('No transactions match'));
+    expect(f).toContain('0 of 25');
+  });
+});

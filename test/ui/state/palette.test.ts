@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { complete, completions, parsePalette } from '../../../src/ui/state/palette.js';
+
+const IDS = ['base-batch', 'bsc-treasury', 'bulk-1m', 'sepolia-main', 'solana-devnet', 'solana-mainnet', 'stellar-testnet'];
+
+describe('palette: parse', () => {
+  it('routes the browse commands', () => {
+    expect(parsePalette('relayers')).toEqual({ kind: 'route', route: { kind: 'relayers' } });
+    expect(parsePalette(':relayers')).toEqual({ kind: 'route', route: { kind: 'relayers' } });
+    expect(parsePalette('  tx   sepolia-main  ')).toEqual({ kind: 'route', route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    expect(parsePalette('plugin echo')).toEqual({ kind: 'route', route: { kind: 'plugin', pluginId: 'echo' } });
+    expect(parsePalette('notify')).toEqual({ kind: 'route', route: { kind: 'notify' } });
+    expect(parsePalette('q')).toEqual({ kind: 'quit' });
+    expect(parsePalette('quit')).toEqual({ kind: 'quit' });
+    expect(parsePalette('help')).toEqual({ kind: 'help' });
+  });
+
+  it('explains what is missing or unknown', () => {
+    const noId = parsePalette('tx');
+    expect(noId.kind).toBe('error');
+    expect(noId.kind === 'error' && noId.message).toMatch(/relayer id/);
+    expect(parsePalette('plugin').kind).toBe('error');
+    const unknown = parsePalette('frobnicate now');
+    expect(unknown.kind === 'error' && unknown.message).toMatch(/^Unknown command :frobnicate/);
+    expect(parsePalette('   ').kind).toBe('error');
+  });
+});
+
+describe('palette: completion', () => {
+  it('lists command names, then relayer ids after tx (case-insensitive)', () => {
+    expect(completions('', IDS)).toEqual(['relayers', 'tx', 'plugin', 'notify', 'help', 'q']);
+    expect(completions('t', IDS)).toEqual(['tx']);
+    expect(completions('tx s', IDS)).toEqual(['sepolia-main', 'solana-devnet', 'solana-mainnet', 'stellar-testnet']);
+    expect(completions('tx SOL', IDS)).toEqual(['solana-devnet', 'solana-mainnet']);
+    expect(completions('plugin e', IDS)).toEqual([]);
+  });
+
+  it('completes a unique id, a command (with a space when it takes an argument) or the common prefix', () => {
+    expect(complete('tx sep', IDS)).toBe('tx sepolia-main');
+    expect(complete('tx bu', IDS)).toBe('tx bulk-1m');
+    expect(complete('tx sol', IDS)).toBe('tx solana-');
+    expect(complete('tx s', IDS)).toBe('tx s');
+    expect(complete('t', IDS)).toBe('tx ');
+    expect(complete('pl', IDS)).toBe('plugin ');
+    expect(complete('no', IDS)).toBe('notify');
+    expect(complete('tx nope', IDS)).toBe('tx nope');
+    expect(complete('zzz', IDS)).toBe('zzz');
+  });
+});

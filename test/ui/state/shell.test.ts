@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../src/api/index.js';
+import { initialShell, parents, shellReducer, type Route, type ShellState } from '../../../src/ui/state/shell.js';
+
+const tx = (id: string) => ({ id, status: 'pending' }) as Transaction;
+const kinds = (s: ShellState) => s.stack.map((e) => e.route.kind);
+const keys = (s: ShellState) => s.stack.map((e) => e.key);
+
+describe('shell reducer: the screen stack', () => {
+  it('starts with the natural parents of the initial route', () => {
+    expect(kinds(initialShell())).toEqual(['relayers']);
+    const s = initialShell({ kind: 'transaction', relayerId: 'sepolia-main', tx: tx('t1') });
+    expect(kinds(s)).toEqual(['relayers', 'transactions', 'transaction']);
+    expect(s.stack[1]!.route).toEqual({ kind: 'transactions', relayerId: 'sepolia-main' });
+    expect(new Set(keys(s)).size).toBe(3);
+    expect(parents({ kind: 'relayer', relayerId: 'x' }).map((r) => r.kind)).toEqual(['relayers', 'relayer']);
+  });
+
+  it('push adds a screen with a fresh key; pop removes one and never empties the stack', () => {
+    let s = initialShell();
+    s = shellReducer(s, { type: 'flash', text: 'hello' });
+    s = shellReducer(s, { type: 'push', route: { kind: 'transactions', relayerId: 'a' } });
+    expect(kinds(s)).toEqual(['relayers', 'transactions']);
+    expect(s.flash).toBeNull();
+    s = shellReducer(s, { type: 'push', route: { kind: 'transaction', relayerId: 'a', tx: tx('t') } });
+    expect(new Set(keys(s)).size).toBe(3);
+    s = shellReducer(s, { type: 'pop' });
+    s = shellReducer(s, { type: 'pop' });
+    expect(kinds(s)).toEqual(['relayers']);
+    const again = shellReducer(s, { type: 'pop' });
+    expect(again).toBe(s);
+    expect(again.stack).toHaveLength(1);
+  });
+
+  it('jump reuses the entries (and keys) already on the way and replaces the rest', () => {
+    let s = initialShell();
+    s = shellReducer(s, { type: 'push', route: { kind: 'transactions', relayerId: 'a' } });
+    s = shellReducer(s, { type: 'push', route: { kind: 'transaction', relayerId: 'a', tx: tx('t') } });
+    const [k0, k1] = keys(s);
+    const toA = shellReducer(s, { type: 'jump', route: { kind: 'transactions', relayerId: 'a' } });
+    expect(kinds(toA)).toEqual(['relayers', 'transactions']);
+    expect(keys(toA)).toEqual([k0, k1]);
+    const toB = shellReducer(s, { type: 'jump', route: { kind: 'transactions', relayerId: 'b' } });
+    expect(keys(toB)[0]).toBe(k0);
+    expect(keys(toB)[1]).not.toBe(k1);
+    expect(keys(toB)[1]).toBeGreaterThanOrEqual(s.nextKey);
+    const home = shellReducer(s, { type: 'jump', route: { kind: 'relayers' } });
+    expect(keys(home)).toEqual([k0]);
+    const plugin: Route = { kind: 'plugin', pluginId: 'echo' };
+    expect(kinds(shellReducer(s, { type: 'jump', route: plugin }))).toEqual(['relayers', 'plugin']);
+  });
+
+  it('overlays: opening the palette clears its text; flash is cleared without a new object when absent', () => {
+    let s = shellReducer(initialShell(), { type: 'overlay', overlay: 'palette' });
+    s = shellReducer(s, { type: 'paletteText', text: 'tx sep' });
+    s = shellReducer(s, { type: 'overlay', overlay: null });
+    expect(shellReducer(s, { type: 'overlay', overlay: null })).toBe(s);
+    s = shellReducer(s, { type: 'overlay', overlay: 'palette' });
+    expect(s.paletteText).toBe('');
+    expect(shellReducer(s, { type: 'clearFlash' })).toBe(s);
+    const f = shellReducer(s, { type: 'flash', text: 'x' });
+    expect(f.flash).toEqual({ text: 'x', tone: 'warn' });
+    expect(shellReducer(f, { type: 'clearFlash' }).flash).toBeNull();
+  });
+});
