@@ -89,7 +89,7 @@ export class Transport {
       try {
         return await this.attempt(req, signal);
       } catch (e) {
-        const err = e instanceof ApiError ? e : this.scrubbed(new ApiError('network', 'Request failed unexpectedly'));
+        const err = this.scrubbed(e instanceof ApiError ? e : new ApiError('network', 'Request failed unexpectedly'));
         const retryable =
           attempt < retries &&
           !err.aborted &&

@@ -14,6 +14,8 @@ import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from
 import { initialShell, shellReducer, type Route, type ShellAction } from './state/shell.js';
 import { complete, parsePalette } from './state/palette.js';
 import { useDirectory } from './directory.js';
+import { mutationBlocked, routeMutation } from './mutations.js';
+import { useServices } from './services.js';
 import { tone } from './theme.js';
 import { screenFor } from './screens/registry.js';
 
@@ -25,6 +27,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const directory = useDirectory();
+  const services = useServices();
   const handles = useRef(new Map<number, ScreenHandle>());
   const [helpScroll, setHelpScroll] = useState(0);
   const stateRef = useRef(state);
@@ -143,6 +146,9 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       if (r.kind === 'quit') return quit();
       if (r.kind === 'help') return dispatch({ type: 'overlay', overlay: 'help' });
       if (r.kind === 'error') return dispatch({ type: 'flash', text: r.message, tone: 'bad' });
+      const mutation = routeMutation(r.route);
+      const blocked = mutation && mutationBlocked(services, mutation);
+      if (blocked) return dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return dispatch({ type: 'jump', route: r.route });
     }
     if (key.text && !key.ctrl) return dispatch({ type: 'paletteText', text: text + key.text.replace(/[\r\n]/g, ' ') });

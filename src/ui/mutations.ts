@@ -3,6 +3,7 @@
  * a form and again before sending; read-only mode refuses all three operations.
  */
 import type { Services } from './services.js';
+import type { Route } from './state/shell.js';
 
 export type Mutation = 'replace' | 'plugin' | 'notify';
 
@@ -16,4 +17,18 @@ export const MUTATIONS: Record<Mutation, string> = {
 export function mutationBlocked(services: Pick<Services, 'readOnly'>, m: Mutation): string | null {
   if (services.readOnly) return `Read-only mode: ${MUTATIONS[m]} is disabled (started with --read-only or RELAYER_TUI_READ_ONLY=1)`;
   return null;
+}
+
+/** The mutation a screen exists to perform, if any: such screens do not open in read-only mode. */
+export function routeMutation(route: Route): Mutation | null {
+  switch (route.kind) {
+    case 'replace':
+      return 'replace';
+    case 'plugin':
+      return 'plugin';
+    case 'notify':
+      return 'notify';
+    default:
+      return null;
+  }
 }

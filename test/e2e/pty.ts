@@ -2,7 +2,8 @@
  * E2E harness: the built CLI (dist/cli.js) in a real pseudo-terminal (node-pty), its output fed to a
  * headless xterm for the screen and also kept as the raw byte stream (to check escape sequences).
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import xterm from '@xterm/headless';
@@ -34,6 +35,24 @@ export function assertBuilt(): void {
     throw new Error(`${CLI} is missing: the e2e tests drive the built CLI. Run \`npm run build\` first (\`npm test\` builds before vitest).`);
 }
 
+let snapshot: string | undefined;
+/**
+ * The CLI the tests run: a copy of dist/ taken once per test worker. The bundle is self-contained
+ * (esbuild bundles every dependency), so the copy is the built CLI byte for byte; it only protects a
+ * run from a concurrent `npm run build`, which deletes and rewrites dist/ while CLIs are starting.
+ */
+export function cliPath(): string {
+  assertBuilt();
+  if (!snapshot) {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-e2e-'));
+    cpSync(dirname(CLI), dir, { recursive: true });
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    snapshot = join(dir, 'cli.js');
+    if (!existsSync(snapshot)) throw new Error(`Copying ${dirname(CLI)} failed (was it being rebuilt?)`);
+  }
+  return snapshot;
+}
+
 export interface SpawnOptions {
   cols?: number;
   rows?: number;
@@ -61,7 +80,7 @@ export class Tui {
   rows: number;
 
   constructor({ cols = 100, rows = 30, args = [], env = {} }: SpawnOptions = {}) {
-    assertBuilt();
+    const cli = cliPath();
     this.cols = cols;
     this.rows = rows;
     const base: Record<string, string> = {};
@@ -72,7 +91,7 @@ export class Tui {
       else base[k] = v;
     }
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
-    this.proc = pty.spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
+    this.proc = pty.spawn(process.execPath, [cli, ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
     this.proc.onData((d) => {
       this.raw += d;
       this.term.write(d);

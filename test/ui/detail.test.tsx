@@ -1,0 +1,214 @@
+/** Transaction and relayer detail: every field labelled, wrapping, ages, and the raw JSON as received. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { frameLines, rawGet, statusLine } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+type Raw = Record<string, unknown> & { id: string };
+const title = (f: string) => frameLines(f)[0] ?? '';
+/** Body lines of a detail screen (between the title and the status bar). */
+const body = (f: string) => {
+  const lines = frameLines(f);
+  const end = lines.findIndex((l) => l.startsWith('SANDBOX'));
+  return lines.slice(1, end);
+};
+/** Label → full value (wrapped continuation lines joined) of a labelled detail view. */
+function fields(f: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let last = '';
+  const lines = body(f);
+  const labelWidth = Math.max(...lines.map((l) => /^\S.*?\s{2,}|^\S+\s+/.exec(l)?.[0].length ?? 0).filter((n) => n > 0));
+  for (const l of lines) {
+    if (!l.trim()) continue;
+    const label = l.slice(0, labelWidth).trim();
+    const value = l.slice(labelWidth);
+    if (label) {
+      last = label;
+      out.set(label, value);
+    } else out.set(last, (out.get(last) ?? '') + value);
+  }
+  return out;
+}
+
+/** Opens the transaction with this id from its relayer's list (filtering by id). */
+async function openTx(relayerId: string, id: string, opts: Parameters<typeof renderApp>[0] = {}) {
+  h = await renderApp({ route: { kind: 'transactions', relayerId }, ...opts });
+  await h.waitFor((f) => statusLine(f).includes('page 1/'), 'list');
+  await h.press('/', id, KEY.enter);
+  await h.waitFor((f) => f.includes('1 of '), 'filtered to the one transaction');
+  await h.press(KEY.enter);
+  return h.waitFor((f) => title(f).includes(`transaction ${id}`), 'detail');
+}
+
+describe('transaction detail', () => {
+  it('labels every field in the order received, with timestamps as given and as an age', async () => {
+    const h0 = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'relayers' } });
+    const raw = ((await rawGet(h0, '/relayers/sepolia-main/transactions?page=1&per_page=40')).json.data as Raw[]).find((t) => t.status === 'confirmed')!;
+    const url = h0.sandbox.url;
+    await h0.unmount();
+    expect(url).toBeTruthy();
+    const f = await openTx('sepolia-main', raw.id, { sandbox: { flavor: 'real' }, columns: 110, rows: 45 });
+    const got = fields(f);
+    const labels = [...got.keys()];
+    const expected: string[] = [];
+    for (const [k, v] of Object.entries(raw)) {
+      if (v !== null && typeof v === 'object') for (const sub of Object.keys(v)) expected.push(`${k}.${sub}`);
+      else expected.push(k);
+    }
+    // Every field, labelled, in the order received (plus the value in ETH right after the value).
+    expect(labels.filter((l) => l !== 'state' && l !== 'value (native)')).toEqual(expected);
+    expect(labels[labels.indexOf('value') + 1]).toBe('value (native)');
+    expect(got.get('value')).toBe(raw.value);
+    expect(got.get('value (native)')).toMatch(/^[\d,]+(\.\d+)? ETH$/);
+    expect(got.get('hash')).toBe(raw.hash);
+    for (const ts of ['created_at', 'sent_at', 'confirmed_at']) {
+      expect(got.get(ts)).toMatch(new RegExp(`^${String(raw[ts]).replace(/[+.]/g, '\\$&')}\\s+\\((\\d+[smhd]) ago\\)$`));
+    }
+  });
+
+  it('wraps long values at 80 columns without losing a character', async () => {
+    const f = await openTxWithSignature();
+    const lines = body(f);
+    const sigLine = lines.findIndex((l) => l.startsWith('signature.sig'));
+    expect(sigLine).toBeGreaterThan(0);
+    expect(lines[sigLine + 1]).toMatch(/^\s{10,}[0-9a-f]+$/);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(fields(f).get('signature.sig')).toBe(sigOf);
+  });
+
+  it('v shows the raw JSON as received (keys in order, big values with every digit) and v again goes back', async () => {
+    const h0 = await renderApp();
+    const raw = (await rawGet(h0, '/relayers/sepolia-main/transactions?page=1&per_page=60')).json.data as Raw[];
+    await h0.unmount();
+    const big = raw.find((t) => String(t.value).length > 22)!;
+    expect(big).toBeDefined();
+    const f = await openTx('sepolia-main', big.id, { columns: 100, rows: 40 });
+    // The labelled view shows the exact amount with all 18 decimals.
+    const wei = BigInt(String(big.value));
+    const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+    expect(fields(f).get('value (native)')).toBe(`${(wei / 10n ** 18n).toLocaleString('en-US')}.${frac} ETH`);
+    await h!.press('v');
+    const rawView = await h!.waitFor((x) => title(x).endsWith('(raw JSON)'), 'raw view');
+    const text = body(rawView).join('\n');
+    expect(text).toContain(`"value": "${String(big.value)}"`);
+    expect(text).toContain(`"nonce": ${String(big.nonce)}`);
+    const positions = Object.keys(big).map((k) => text.indexOf(`\n  "${k}": `));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    await h!.press('v');
+    await h!.waitFor((x) => !title(x).includes('raw JSON') && /^value \(native\)/m.test(x), 'labelled again');
+  });
+
+  it('raw JSON keeps the real server\'s key order and 0x-hex value (stellar: relayer_id last; evm: hex)', async () => {
+    const h0 = await renderApp({ sandbox: { flavor: 'real' } });
+    const raw = (await rawGet(h0, '/relayers/stellar-testnet/transactions?page=1&per_page=5')).json.data as Raw[];
+    await h0.unmount();
+    const tx = raw[2]!;
+    const keys = Object.keys(tx);
+    expect(keys[keys.length - 1] === 'relayer_id' || keys.includes('transaction_result_xdr')).toBe(true);
+    await openTx('stellar-testnet', tx.id, { sandbox: { flavor: 'real' }, columns: 100, rows: 40 });
+    await h!.press('v');
+    const f = await h!.waitFor((x) => title(x).endsWith('(raw JSON)'));
+    const jsonKeys = body(f)
+      .map((l) => /^ {2}"([^"]+)":/.exec(l)?.[1])
+      .filter((k): k is string => k !== undefined);
+    expect(jsonKeys).toEqual(keys);
+    expect(body(f).join('\n')).toContain(`"sequence_number": "${String(tx.sequence_number)}"`);
+  });
+
+  it('j and PgDn scroll a detail longer than the window; the status bar stays', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, rows: 14 });
+    await h.waitFor((f) => statusLine(f).includes('page 1/'));
+    await h.press(KEY.enter);
+    const top = await h.waitFor((f) => /› transaction /.test(title(f)));
+    expect(body(top)[0]).toMatch(/^id\s/);
+    await h.press('j');
+    const one = await h.waitFor((f) => !/^id\s/.test(body(f)[0] ?? ''), 'scrolled one line');
+    expect(body(one)[0]).toBe(body(top)[1]);
+    await h.press(KEY.pageDown);
+    const page = await h.waitFor((f) => body(f)[0] !== body(one)[0], 'scrolled a page');
+    expect(statusLine(page)).toContain('sepolia-main');
+    expect(frameLines(page).length).toBeLessThanOrEqual(13);
+  });
+});
+
+let sigOf = '';
+async function openTxWithSignature(): Promise<string> {
+  const h0 = await renderApp();
+  const raw = (await rawGet(h0, '/relayers/sepolia-main/transactions?page=1&per_page=20')).json.data as Raw[];
+  await h0.unmount();
+  const tx = raw.find((t) => t.signature && typeof t.signature === 'object')!;
+  sigOf = (tx.signature as { sig: string }).sig;
+  expect(sigOf.length).toBeGreaterThan(100);
+  return openTx('sepolia-main', tx.id, { columns: 80, rows: 40 });
+}
+
+describe('relayer detail', () => {
+  it('shows every field, policies, custom RPC URLs with weights and the notification id', async () => {
+    h = await renderApp({ columns: 120, rows: 40 });
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await h.press('/sepolia-main', KEY.enter);
+    await h.waitFor((f) => f.includes('1 of 15'));
+    await h.press('i');
+    const f = await h.waitFor((x) => title(x) === 'relayer-tui › relayer Sepolia Main', 'detail');
+    const got = fields(f);
+    const { json } = await rawGet(h, '/relayers?page=1&per_page=100');
+    const raw = (json.data as Raw[]).find((r) => r.id === 'sepolia-main')!;
+    expect(got.get('state')).toBe('active');
+    for (const k of ['id', 'name', 'network', 'network_type', 'address', 'signer_id', 'notification_id']) expect(got.get(k), k).toBe(String(raw[k]));
+    expect(got.get('paused')).toBe('false');
+    expect(got.get('system_disabled')).toBe('false');
+    const rpc = raw.custom_rpc_urls as { url: string; weight: number }[];
+    expect(rpc).toHaveLength(2);
+    rpc.forEach((u, i) => {
+      expect(got.get(`custom_rpc_urls[${i}].url`)).toBe(u.url);
+      expect(got.get(`custom_rpc_urls[${i}].weight`)).toBe(String(u.weight));
+    });
+    const policies = raw.policies as Record<string, unknown>;
+    expect(got.get('policies.gas_price_cap')).toBe(String(policies.gas_price_cap));
+    expect(got.get('policies.min_balance')).toBe(String(policies.min_balance));
+    expect(got.get('policies.eip1559_pricing')).toBe('true');
+    expect(got.get('policies.whitelist_receivers')).toBe((policies.whitelist_receivers as string[]).join(', '));
+  });
+
+  it('a system-disabled relayer shows "disabled" and every reason of a Multiple disabled_reason', async () => {
+    h = await renderApp({ columns: 100, rows: 40 });
+    await h.waitFor((f) => f.includes('Polygon Ops'));
+    await h.press('/polygon-ops', KEY.enter);
+    await h.waitFor((f) => f.includes('1 of 15'));
+    await h.press('i');
+    const f = await h.waitFor((x) => title(x) === 'relayer-tui › relayer Polygon Ops');
+    const got = fields(f);
+    expect(got.get('state')).toBe('disabled');
+    expect(got.get('system_disabled')).toBe('true');
+    expect(got.get('disabled_reason.type')).toBe('Multiple');
+    const values = [...got.values()];
+    expect(values).toContain('NonceSyncFailed');
+    expect(values).toContain('RpcValidationFailed');
+    expect(values).toContain('Failed to sync nonce: RPC error: nonce too low (expected 1042, got 1039)');
+    expect(values).toContain('RPC endpoint https://polygon-rpc.example.com/*** returned chain id 80002, expected 137');
+    // Each reason line has its own label (the type and the details of one reason stay distinguishable).
+    const reasonLabels = [...got.keys()].filter((k) => k.startsWith('disabled_reason'));
+    expect(reasonLabels).toHaveLength(5);
+    expect(new Set(reasonLabels).size).toBe(5);
+  });
+
+  it('paused in words, and v shows a policy amount beyond 2^64 with every digit', async () => {
+    h = await renderApp({ columns: 100, rows: 50 });
+    await h.waitFor((f) => f.includes('Mainnet Hot Wallet'));
+    await h.press('/mainnet-hot', KEY.enter);
+    await h.waitFor((f) => f.includes('1 of 15'));
+    await h.press('i');
+    const f = await h.waitFor((x) => title(x) === 'relayer-tui › relayer Mainnet Hot Wallet');
+    expect(fields(f).get('state')).toBe('paused');
+    expect(fields(f).get('policies.min_balance')).toBe('100000000000000000000');
+    await h.press('v');
+    const raw = await h.waitFor((x) => title(x).endsWith('(raw JSON)'));
+    expect(body(raw).join('\n')).toContain('"min_balance": 100000000000000000000');
+  });
+});
