@@ -146,6 +146,13 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       if (r.kind === 'quit') return quit();
       if (r.kind === 'help') return dispatch({ type: 'overlay', overlay: 'help' });
       if (r.kind === 'error') return dispatch({ type: 'flash', text: r.message, tone: 'bad' });
+      if (r.kind === 'page') {
+        const s = stateRef.current;
+        const handle = handles.current.get(s.stack[s.stack.length - 1]!.key);
+        const res = handle?.goToPage?.(r.page) ?? ':page works on a paged list (relayers, transactions)';
+        if (typeof res === 'string') dispatch({ type: 'flash', text: res });
+        return;
+      }
       const mutation = routeMutation(r.route);
       const blocked = mutation && mutationBlocked(services, mutation);
       if (blocked) return dispatch({ type: 'flash', text: blocked, tone: 'bad' });

@@ -13,6 +13,8 @@ export interface ScreenHandle {
   textEntry?: boolean;
   onKey?: (key: KeyEvent) => boolean;
   onCommand: (cmd: Command, key: KeyEvent) => CommandResult;
+  /** `:page <n>` on a paged list (n is 1-based, or the last page). */
+  goToPage?: (page: number | 'last') => CommandResult;
   /** Unsaved edits or a request in flight: quitting asks first. */
   busyReason?: string | null;
 }

@@ -70,16 +70,19 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
     shown = tableRows(rows, RELAYER_HEADER);
     expect(shown).toHaveLength(2);
 
-    // esc clears the filter; the selection stays on the same relayer.
+    // enter opens the selected (filtered) relayer; esc comes back to the still-filtered list.
+    tui.press(KEY.enter);
+    rows = await tui.waitForScreen((r) => r[0]!.includes('Sepolia Main › transactions') && tableRows(r, TX_HEADER).length > 0, 5000, 'the sepolia-main transactions');
+    expect(rows.find((r) => r.startsWith('SANDBOX'))).toMatch(/sepolia-main/);
+    tui.press(KEY.esc);
+    rows = await tui.waitForScreen((r) => r[0]!.endsWith('› relayers') && tableRows(r, RELAYER_HEADER).length > 0, 3000, 'the relayers list');
+    expect(rows.some((r) => /^\/sep\s+2 of 15/.test(r))).toBe(true);
+    expect(selectedRow(rows)).toMatch(/Sepolia Main/);
+
+    // esc clears the filter.
     tui.press(KEY.esc);
     rows = await tui.waitForScreen((r) => tableRows(r, RELAYER_HEADER).length === 15, 3000, 'all 15 relayers again');
     expect(rows.some((r) => r.startsWith('/'))).toBe(false);
-    expect(selectedRow(rows)).toMatch(/Sepolia Main/);
-
-    tui.press(KEY.enter);
-    rows = await tui.waitForText('Sepolia Main › transactions');
-    expect(tableRows(rows, TX_HEADER).length).toBeGreaterThan(0);
-    expect(rows.find((r) => r.startsWith('SANDBOX'))).toMatch(/sepolia-main/);
   });
 
   it('pages forward and back through bulk-1m with ] and [', async () => {

@@ -8,6 +8,7 @@ import type { Command } from '../keymap.js';
 import type { CommandResult } from '../shellContext.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
 import { pageCount, scrolled } from '../state/pagedList.js';
+import { thousands } from '../format.js';
 import { tone } from '../theme.js';
 import { ErrorPanel } from './ErrorPanel.js';
 import { Table, type Column } from './Table.js';
@@ -62,6 +63,17 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
     default:
       return false;
   }
+}
+
+/** `:page <n>`: jumps straight to a server page (page numbers are checked against the total). */
+export function goToPage<T>(list: List<T>, page: number | 'last'): CommandResult {
+  const state = list.getState();
+  const pages = pageCount(state);
+  if (pages === null) return 'Still loading…';
+  const target = page === 'last' ? pages : page;
+  if (target > pages) return `There are ${thousands(pages)} pages at ${state.perPage} per page`;
+  list.goToPage(target);
+  return true;
 }
 
 /**

@@ -1,12 +1,13 @@
 /** Command palette: parsing and completion, pure. */
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'plugin', 'notify', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
   | { kind: 'quit' }
   | { kind: 'help' }
+  | { kind: 'page'; page: number | 'last' }
   | { kind: 'error'; message: string };
 
 export function parsePalette(input: string): PaletteResult {
@@ -30,11 +31,18 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'route', route: { kind: 'notify' } };
     case 'help':
       return { kind: 'help' };
+    case 'page':
+    case 'p': {
+      if (arg === 'last' || arg === '$') return { kind: 'page', page: 'last' };
+      const n = Number((arg ?? '').replace(/[,_]/g, ''));
+      if (!arg || !Number.isSafeInteger(n) || n < 1) return { kind: 'error', message: ':page needs a page number from 1 (or last), e.g. :page 42' };
+      return { kind: 'page', page: n };
+    }
     case 'q':
     case 'quit':
       return { kind: 'quit' };
     default:
-      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :plugin <id>, :notify, :q` };
+      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :page <n>, :plugin <id>, :notify, :q` };
   }
 }
 

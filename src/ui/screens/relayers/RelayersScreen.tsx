@@ -1,7 +1,7 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
 import { useEffect } from 'react';
 import type { Relayer } from '../../../api/index.js';
-import { ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
+import { goToPage, ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useDirectory } from '../../directory.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
@@ -44,6 +44,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       return list.getState().filterEditing;
     },
     onKey: useListKeys(list),
+    goToPage: (page) => goToPage(list, page),
     onCommand: (cmd) => {
       if (cmd === 'open' || cmd === 'info') {
         if (!selected) return 'No relayer selected';

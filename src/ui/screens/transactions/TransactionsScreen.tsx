@@ -1,7 +1,7 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
 import { useEffect, useMemo } from 'react';
 import type { Transaction } from '../../../api/index.js';
-import { ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
+import { goToPage, ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
@@ -51,6 +51,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       return list.getState().filterEditing;
     },
     onKey: useListKeys(list),
+    goToPage: (page) => goToPage(list, page),
     onCommand: (cmd) => {
       if (cmd === 'open' || cmd === 'edit') {
         if (!selected) return 'No transaction selected';

@@ -1,0 +1,224 @@
+/** Replacing an EVM transaction (group A) against the sandbox: fields, review, send, outcome. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from '../helpers.js';
+import { U128_MAX, fieldHint, fieldLabels, fieldValue, focusedField, lines, openReplace, retype, settle, statusBar, writes } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const SEPOLIA = { kind: 'transactions', relayerId: 'sepolia-main' } as const;
+const EVM_FIELDS = ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'];
+
+describe('replace an EVM transaction', () => {
+  it('replaces a pending tx with value u128 max: digits exact in the review, on the wire and in the store', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    const id = await openReplace(h);
+    const before = h.sandbox.getTransaction('sepolia-main', id)!;
+    expect(before.status).toBe('pending');
+    expect(focusedField(h.frame())).toBe('value');
+
+    await retype(h, U128_MAX);
+    let f = await h.waitFor((x) => fieldValue(x, 'value') === U128_MAX, 'u128 typed');
+    expect(fieldHint(f, 'value')).toContain('= 340,282,366,920,938,463,463.374607431768211455 ETH');
+
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(f).toContain(`PUT /api/v1/relayers/sepolia-main/transactions/${id}`);
+    expect(f).toContain(`"value": ${U128_MAX},`);
+    expect(f).toMatch(new RegExp(`value \\(wei\\)\\s+10000000000000000 → ${U128_MAX}`));
+    // Nothing is sent before y.
+    expect(writes(h)).toEqual([]);
+
+    await h.press('y');
+    f = await h.waitFor((x) => x.includes('✓ Done'), 'done');
+    expect(f).toContain(U128_MAX);
+    const puts = writes(h);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.method).toBe('PUT');
+    expect(puts[0]!.url).toBe(`/api/v1/relayers/sepolia-main/transactions/${id}`);
+    expect(puts[0]!.body).toContain(`"value":${U128_MAX}`);
+    expect(puts[0]!.body.startsWith(`{"value":${U128_MAX},`)).toBe(true);
+    expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe(U128_MAX);
+  });
+
+  it('opens with the fields in contract order, focus on value, prefilled from the transaction', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    const id = await openReplace(h);
+    const tx = h.sandbox.getTransaction('sepolia-main', id)!;
+    const f = h.frame();
+    expect(lines(f)[0]).toMatch(/replace EVM tx \S+ \(pending\)/);
+    expect(fieldLabels(f)).toEqual(EVM_FIELDS);
+    expect(focusedField(f)).toBe('value');
+    expect(fieldValue(f, 'value')).toBe(String(tx.value));
+    expect(fieldValue(f, 'to')).toBe(tx.to);
+    expect(fieldValue(f, 'data')).toBe(tx.data);
+    expect(fieldValue(f, 'gas_limit')).toBe(String(tx.gas_limit));
+    expect(fieldValue(f, 'speed')).toBe(`‹ ${String(tx.speed)} ›`);
+    expect(fieldValue(f, 'gas_price')).toBe('');
+    expect(fieldValue(f, 'valid_until')).toBe('');
+    // Every field shows its constraint.
+    expect(fieldHint(f, 'value')).toContain('wei, integer 0 … 2^128-1 (u128), required');
+    expect(fieldHint(f, 'to')).toContain('0x address (40 hex digits)');
+    expect(fieldHint(f, 'gas_limit')).toContain('integer ≥ 0 (int64)');
+    expect(fieldHint(f, 'valid_until')).toContain('RFC 3339');
+  });
+
+  it('prefills value in decimal wei when the real server sends it as 0x-hex', async () => {
+    h = await renderApp({ route: SEPOLIA, sandbox: { flavor: 'real' } });
+    const id = await openReplace(h);
+    const raw = h.sandbox.getTransaction('sepolia-main', id)!.value as string;
+    expect(raw).toMatch(/^0x[0-9a-f]+$/);
+    const f = h.frame();
+    expect(fieldValue(f, 'value')).toBe(BigInt(raw).toString());
+    expect(fieldValue(f, 'value')).not.toContain('0x');
+    expect(fieldHint(f, 'value')).toMatch(/^= [\d.,]+ ETH/);
+  });
+
+  it('shows the value in ETH as it is typed', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h);
+    await retype(h, '15');
+    await h.waitFor((x) => fieldHint(x, 'value')?.startsWith('= 0.000000000000000015 ETH') === true, '15 wei');
+    await h.press('00000000000000000');
+    const f = await h.waitFor((x) => fieldValue(x, 'value') === '1500000000000000000', 'typed');
+    expect(fieldHint(f, 'value')).toMatch(/^= 1\.5 ETH/);
+  });
+
+  it('refuses gas_price together with the EIP-1559 pair inline, and will not review', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h);
+    await h.press(KEY.tab, KEY.tab, KEY.tab, KEY.tab);
+    expect(focusedField(h.frame())).toBe('gas_price');
+    await h.press('20000000000', KEY.tab, '30000000000');
+    let f = await h.waitFor((x) => fieldValue(x, 'max_fee_per_gas') === '30000000000', 'typed');
+    expect(fieldHint(f, 'gas_price')).toContain('✗ not with max_fee_per_gas / max_priority_fee_per_gas');
+    expect(fieldHint(f, 'max_priority_fee_per_gas')).toContain('✗ required with max_fee_per_gas');
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => statusBar(x).includes('need attention before review'), 'refused');
+    expect(f).not.toContain('Review:');
+    // The first field in error gets the focus.
+    expect(focusedField(f)).toBe('gas_price');
+    expect(writes(h)).toEqual([]);
+  });
+
+  it('reviews before → after and the nonce being replaced; no warning for a pending transaction', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    const id = await openReplace(h);
+    const tx = h.sandbox.getTransaction('sepolia-main', id)!;
+    await retype(h, '42');
+    await h.press(KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(f).toMatch(new RegExp(`replacing nonce\\s+${String(tx.nonce)} \\(the nonce is kept\\)`));
+    expect(f).toMatch(new RegExp(`value \\(wei\\)\\s+${String(tx.value)} → 42`));
+    expect(f).toMatch(/to\s+0x[0-9a-f]{40} \(unchanged\)/);
+    expect(f).not.toContain('⚠ status');
+  });
+
+  it('warns in the review when the status cannot be replaced, and shows the server refusal with every field kept', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    // Row 9 of the seeded list is confirmed.
+    const id = await openReplace(h, 8);
+    expect(h.sandbox.getTransaction('sepolia-main', id)!.status).toBe('confirmed');
+    await retype(h, '7');
+    await h.press(KEY.ctrlS);
+    let f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(f).toContain('⚠ status');
+    expect(f).toContain('confirmed: only pending, sent or submitted can be replaced');
+    await h.press('y');
+    f = await h.waitFor((x) => x.includes('refused it'), 'refusal');
+    expect(f).toContain('✗ The server refused it: HTTP 400');
+    expect(f).toContain('Invalid transaction state for replace_transaction. Current: Confirmed');
+    expect(f).toContain('Every field is kept');
+    expect(fieldValue(f, 'value')).toBe('7');
+  });
+
+  it('after success the list refreshes and selects the replaced transaction', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    // The fourth row (pending, not the first) so the selection has to follow the replaced id.
+    const id = await openReplace(h, 3);
+    await retype(h, U128_MAX);
+    await h.press(KEY.ctrlS, 'y');
+    await h.waitFor((x) => x.includes('✓ Done'), 'done');
+    await h.press(KEY.esc);
+    let f = await h.waitFor((x) => x.includes('› transactions') && /^› submitted .*340,282,366,920/m.test(x), 'selected replaced row');
+    // The selected row is the replaced transaction: opening it shows its id and the new value.
+    await h.press(KEY.enter);
+    f = await h.waitFor((x) => x.includes(`transaction ${id}`), 'detail of the replaced transaction');
+    expect(f).toMatch(new RegExp(`value\\s+${U128_MAX}`));
+  });
+
+  it('shows the server message and status on a failed PUT and keeps every field; a new review can send again', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    const id = await openReplace(h);
+    await retype(h, '123');
+    await h.press(KEY.tab, KEY.tab, KEY.tab);
+    await retype(h, '50000');
+    h.sandbox.inject({
+      status: 500,
+      body: '{"success":false,"data":null,"message":"Internal Server Error"}',
+      match: { method: 'PUT', pathPrefix: '/api/v1/relayers/sepolia-main/transactions/' },
+    });
+    await h.press(KEY.ctrlS, 'y');
+    let f = await h.waitFor((x) => x.includes('refused it'), 'failure');
+    expect(f).toContain('HTTP 500');
+    expect(f).toContain('Internal Server Error');
+    expect(fieldValue(f, 'value')).toBe('123');
+    expect(fieldValue(f, 'gas_limit')).toBe('50000');
+    expect(focusedField(f)).toBe('gas_limit');
+    expect(writes(h)).toHaveLength(1);
+    // The stored transaction is untouched.
+    expect(h.sandbox.getTransaction('sepolia-main', id)!.value).not.toBe('123');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.press('y');
+    f = await h.waitFor((x) => x.includes('✓ Done'), 'second attempt');
+    expect(writes(h)).toHaveLength(2);
+    expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe('123');
+  });
+
+  it('keeps one request in flight: y and ctrl+s while sending do nothing', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h);
+    h.sandbox.setLatency(600);
+    await retype(h, '99');
+    await h.press(KEY.ctrlS, 'y');
+    const f = await h.waitFor((x) => x.includes('Sending PUT'), 'sending');
+    expect(f).toContain('One request at a time');
+    await h.press('y', KEY.ctrlS, 'y', KEY.enter, 'y');
+    await h.waitFor((x) => x.includes('✓ Done'), 'done');
+    expect(writes(h)).toHaveLength(1);
+  });
+
+  it('a timed-out PUT says the outcome is unknown, suggests refreshing, and is not resent', async () => {
+    h = await renderApp({ route: SEPOLIA, client: { timeoutMs: 300 } });
+    const id = await openReplace(h);
+    h.sandbox.setLatency(900);
+    await retype(h, '777');
+    await h.press(KEY.ctrlS, 'y');
+    const f = await h.waitFor((x) => x.includes('Outcome unknown'), 'timeout');
+    expect(f).toContain('the outcome is unknown');
+    expect(f).toContain('Nothing was resent');
+    expect(f).toMatch(/Refresh/);
+    expect(fieldValue(f, 'value')).toBe('777');
+    // The server answers after 900 ms; wait past that (plus margin) to show nothing is sent again.
+    await settle(1200);
+    expect(writes(h)).toHaveLength(1);
+    // It did reach the server: that is why the outcome is called unknown rather than failed.
+    expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe('777');
+  });
+
+  it('opens from the transaction detail too', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await h.waitFor((f) => /^› pending/m.test(f), 'list');
+    await h.press(KEY.enter);
+    const detail = await h.waitFor((f) => f.includes('› transaction '), 'detail');
+    const id = /› transaction (\S+)/.exec(detail)![1]!;
+    await h.press('e');
+    const f = await h.waitFor((x) => x.includes('replace EVM tx'), 'form');
+    expect(f).toContain(`replace EVM tx ${id}`);
+    expect(focusedField(f)).toBe('value');
+  });
+});
