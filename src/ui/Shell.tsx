@@ -98,7 +98,8 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       const other = anyBinding(key);
       if (other) {
         const where = [...new Set(BINDINGS.filter((b) => b.command === other.command).map((b) => SCOPE_TITLES[b.scope]))].join(', ');
-        dispatch({ type: 'flash', text: `${other.label}: ${other.description.toLowerCase()} works in ${where}, not here` });
+        // The reason first: it must survive a narrow status bar.
+        dispatch({ type: 'flash', text: `${other.label} (${other.hint ?? other.command}) works in ${where}, not here` });
       }
       return;
     }

@@ -62,7 +62,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     tui.press(KEY.ctrlU);
     await tui.waitForScreen((r) => /^› value\s*$/.test(r.find((l) => l.startsWith('›')) ?? ''), 3000, 'the value field cleared');
     tui.press(U128_MAX);
-    await tui.waitForText(new RegExp(`^› value\\s+${U128_MAX}$`, 'm'));
+    await tui.waitForText(new RegExp(`^› value\\s+${U128_MAX}\\s*$`, 'm'));
 
     tui.press(KEY.ctrlS);
     rows = await tui.waitForText('Review');
@@ -113,6 +113,8 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     // any 8-character piece of it (a partial line redraw must not leak it either).
     expect(tui.raw).not.toContain(secret);
     for (let i = 0; i + 8 <= secret.length; i++) expect(tui.raw, `piece ${i}`).not.toContain(secret.slice(i, i + 8));
+    // Positive controls: the stream does carry what was typed into the other field, and the bullets.
+    expect(tui.raw).toContain('https://example.com/e2e-hook');
     expect(tui.raw).toContain('•'.repeat(36));
   });
 

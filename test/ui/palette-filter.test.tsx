@@ -1,7 +1,7 @@
 /** The `:` command palette and the `/` filter over loaded rows. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, footerLine, frameLines, rawGet, running, statusLine, tableRows, waitForExit } from './support.js';
+import { cursorRow, footerLine, frameLines, rawGet, relayerName, running, statusLine, tableRows, waitForExit } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -88,9 +88,16 @@ describe('filter', () => {
     await relayersLoaded();
     await h!.press('/');
     await h!.waitFor((f) => /^\/.*enter keeps, esc clears/m.test(f), 'filter line');
-    await h!.press('S', 'O', 'L', 'A', 'N', 'A');
+    // Inside the filter, ? is text but F1 still opens help.
+    await h!.press('?');
+    await h!.waitFor((x) => /^\/\?\s+0 of 15/m.test(x), '? typed into the filter');
+    await h!.press(KEY.f1);
+    await h!.waitFor((x) => frameLines(x)[0]!.includes('help'), 'F1 in the filter');
+    await h!.press(KEY.f1);
+    await h!.waitFor((x) => /^\/\?\s+0 of 15 · enter keeps/m.test(x), 'back in the filter');
+    await h!.press(KEY.backspace, 'S', 'O', 'L', 'A', 'N', 'A');
     const f = await h!.waitFor((x) => x.includes('2 of 15'), 'filtered');
-    expect(tableRows(f).map((r) => r.split(/\s{2,}/)[1])).toEqual(['Solana Devnet', 'Solana Mainnet']);
+    expect(tableRows(f).map(relayerName)).toEqual(['Solana Devnet', 'Solana Mainnet']);
     await h!.press(KEY.enter);
     const kept = await h!.waitFor((x) => /^\/SOLANA\s+2 of 15 · esc clears$/m.test(x), 'kept');
     expect(tableRows(kept)).toHaveLength(2);

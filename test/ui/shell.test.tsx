@@ -118,16 +118,16 @@ describe('help and footer from the keymap', () => {
 
 describe('keys that do not apply say why', () => {
   it('e on the relayers screen names where it works; the next key clears the message', async () => {
-    h = await renderApp({ columns: 220 });
+    h = await renderApp({ columns: 80, rows: 24 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await h.press('e');
     const where = [...new Set(BINDINGS.filter((b) => b.command === 'edit').map((b) => SCOPE_TITLES[b.scope]))].join(', ');
     const f = await h.waitFor((x) => statusLine(x).includes('not here'), 'flash');
-    expect(statusLine(f)).toContain(`e: replace`);
+    expect(statusLine(f)).toContain(`e (replace)`);
     expect(statusLine(f)).toContain(`works in ${where}, not here`);
     await h.press('j');
     await h.waitFor((x) => !statusLine(x).includes('not here') && cursorRow(x).includes('Avalanche'), 'flash cleared');
     await h.press('v');
-    await h.waitFor((x) => statusLine(x).includes('v: toggle raw json as received works in Detail views, not here'), 'v explained');
+    await h.waitFor((x) => statusLine(x).includes('v (raw) works in Detail views, not here'), 'v explained');
   });
 });

@@ -75,3 +75,8 @@ export function body(value: unknown): string {
 export function colourCodes(frame: string): string[] {
   return [...frame.matchAll(/\x1b\[((?:3|4|9|10)[0-9](?:;[0-9;]*)?)m/g)].map((m) => m[1]!).filter((c) => c !== '39' && c !== '49');
 }
+
+/** The NAME cell of a relayers-table row (after the state word). */
+export function relayerName(row: string): string {
+  return row.replace(/^(active|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
+}

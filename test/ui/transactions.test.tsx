@@ -1,7 +1,7 @@
 /** The transactions list: one server page at a time, columns by network type, paging, refresh. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { body, cursorRow, frameLines, rawGet, statusLine, tableRows } from './support.js';
+import { body, cursorRow, frameLines, rawGet, relayerName, statusLine, tableRows } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -130,7 +130,7 @@ describe('moving the cursor', () => {
     const names = (json.data as { name: string }[]).map((r) => r.name).sort((a, b) => a.localeCompare(b));
     expect(names).toHaveLength(15);
     const at = async (i: number, what: string) => {
-      const f = await h!.waitFor((x) => cursorRow(x).split(/\s{2,}/)[1] === names[i], `${what} → ${names[i]}`);
+      const f = await h!.waitFor((x) => relayerName(cursorRow(x)) === names[i], `${what} → ${names[i]}`);
       expect(tableRows(f)).toHaveLength(7);
       return f;
     };

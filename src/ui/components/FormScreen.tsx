@@ -18,11 +18,13 @@ export interface FormScreenProps {
   result: (value: unknown) => ReactNode;
   secret?: string;
   intro?: ReactNode;
+  /** The next step after an unknown outcome (default: refresh the transaction list). */
+  unknownNext?: string;
   /** Keys for the result view (e.g. expanding traces); true when consumed. */
   resultKeys?: (key: KeyEvent) => boolean;
 }
 
-export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys }: FormScreenProps) {
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, unknownNext }: FormScreenProps) {
   const [scroll, setScroll] = useState(0);
   const phase = form.state.phase;
   useScreenHandle(screenKey, {
@@ -43,7 +45,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   });
   return (
     <ScreenFrame title={title} scopes={phase.kind === 'review' ? ['review'] : ['form']} width={width} height={height} status={status ?? {}}>
-      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={result} secret={secret} intro={intro} />
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={result} secret={secret} intro={intro} unknownNext={unknownNext} />
     </ScreenFrame>
   );
 }

@@ -11,11 +11,14 @@ import { nextStep } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
 import { ReviewView, reviewRows, wrapRows } from './ReviewView.js';
 
-export function failureText(e: ApiError, secret?: string): { head: string; body: string; next: string } {
+/** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
+export const UNKNOWN_NEXT = 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.';
+
+export function failureText(e: ApiError, secret?: string, unknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string } {
   const scrub = (s: string) => (secret && secret.length >= 4 ? s.split(secret).join('••••') : s);
   const head = e.status ? `✗ The server refused it: HTTP ${e.status}` : e.outcomeUnknown ? '✗ Outcome unknown' : `✗ ${e.kind.replace('_', ' ')}`;
   const next = e.outcomeUnknown
-    ? 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.'
+    ? unknownNext
     : e.kind === 'unauthorized' || e.kind === 'forbidden' || e.kind === 'not_found' || e.kind === 'rate_limited'
       ? nextStep(e).replace(/ ?r retries\.?/, '').trim() || 'Fix and review again (ctrl+s).'
       : 'Every field is kept: fix it and review again (ctrl+s).';
@@ -34,9 +37,11 @@ export interface MutationFrameProps {
   secret?: string;
   /** One line above the form (e.g. "type: webhook"). */
   intro?: ReactNode;
+  /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
+  unknownNext?: string;
 }
 
-export function MutationFrame({ form, width, height, scroll, result, secret, intro }: MutationFrameProps) {
+export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
   if (phase.kind === 'review') {
@@ -79,7 +84,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
       </Box>
     );
   }
-  const failure = state.failure ? failureText(state.failure, secret) : null;
+  const failure = state.failure ? failureText(state.failure, secret, unknownNext) : null;
   // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
   const failureRows = failure ? { body: wrapRows(failure.body, width).slice(0, 3), next: wrapRows(failure.next, width).slice(0, 2) } : null;
   const top = (failureRows ? 1 + failureRows.body.length + failureRows.next.length : 0) + (intro ? 1 : 0);

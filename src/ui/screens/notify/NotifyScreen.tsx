@@ -19,6 +19,7 @@ export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
       height={height}
       title="relayer-tui › create notification"
       secret={form.state.values.signing_key}
+      unknownNext='Nothing was resent. It may have been created: sent again with the same id, it answers "already exists" if so.'
       intro={
         <Text color={tone('muted')}>
           {'  type'.padEnd(26)}webhook (the only type)

@@ -29,6 +29,7 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       width={width}
       height={height}
       title={`relayer-tui › plugin ${form.state.values.plugin_id ?? route.pluginId}`}
+      unknownNext="Nothing was resent. The plugin may have run: check what it does before calling it again."
       result={(value) => <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={resultHeight} width={width} />}
       resultKeys={(key) => {
         if (phase.kind !== 'done') return false;

@@ -1,0 +1,152 @@
+/**
+ * E2E: the terminal itself, with the built CLI in a real pseudo-terminal: resizing redraws a clean
+ * frame, and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and shows the cursor.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, startCli, statusRow, type Tui } from './pty.js';
+
+beforeAll(assertBuilt);
+afterEach(disposeAll);
+
+/**
+ * A screen with the parts that legitimately differ between two CLIs blanked: the data age and
+ * latency in the status bar, the AGE column of transactions, and the selection marker.
+ */
+function normalize(rows: string[]): string[] {
+  return rows.map((r) => {
+    if (r.startsWith('SANDBOX')) return r.replace(/ │ \d+[smhd] ago.*$/, '');
+    if (/^[› ] \S/.test(r)) return ` ${r.slice(1)}`.replace(/\s+\d+[smhd]$/, '');
+    return r;
+  });
+}
+
+interface Scenario {
+  name: string;
+  /** Brings a freshly started CLI to the screen under test. */
+  open: (tui: Tui) => Promise<void>;
+  /** The screen under test is fully drawn. */
+  ready: (rows: string[]) => boolean;
+}
+
+const relayers: Scenario = {
+  name: 'the relayers table',
+  open: async () => undefined,
+  ready: (rows) => rows[0] === 'relayer-tui › relayers' && rows.some((r) => r.includes('Stellar Testnet')) && statusRow(rows) > 0,
+};
+
+const bulk: Scenario = {
+  name: 'a bulk-1m transactions page',
+  open: async (tui) => {
+    tui.press(':');
+    await tui.waitForScreen((rows) => rows.some((r) => r.startsWith(':')), 3000, 'the command palette');
+    tui.press('tx bulk-1m');
+    await tui.waitForText(':tx bulk-1m', 3000);
+    tui.press(KEY.enter);
+    await tui.waitForScreen(bulk.ready, 5000, 'bulk-1m');
+  },
+  ready: (rows) =>
+    rows[0]!.includes('Bulk 1M (load test) › transactions') && rows.some((r) => /^[› ] \S+\s+999999\s/.test(r)) && /page 1\//.test(rows[statusRow(rows)] ?? ''),
+};
+
+async function resizeScenario(sc: Scenario): Promise<void> {
+  // Reference frames: what a CLI started at each size shows (started alongside, to save time).
+  const [tui, ref80, ref60] = await Promise.all([startCli({ cols: 100, rows: 30 }), startCli({ cols: 80, rows: 24 }), startCli({ cols: 60, rows: 20 })]);
+  await Promise.all([tui, ref80, ref60].map((t) => sc.open(t)));
+  await tui.waitForScreen(sc.ready, 5000, `${sc.name} at 100x30`);
+  for (const [ref, cols, rows] of [
+    [ref80, 80, 24],
+    [ref60, 60, 20],
+  ] as const) {
+    const expected = normalize(await ref.waitForScreen(sc.ready, 5000, `the reference frame at ${cols}x${rows}`));
+    tui.resize(cols, rows);
+    // Waits until the resized CLI shows the frame a fresh CLI shows at this size: the frame redrew
+    // and nothing of the old layout is left anywhere (no old wider row, no second status bar).
+    let last: string[] = [];
+    try {
+      await tui.waitForScreen(
+        (r) => {
+          last = r;
+          return sc.ready(r) && JSON.stringify(normalize(r)) === JSON.stringify(expected);
+        },
+        5000,
+        `the ${cols}x${rows} frame`,
+      );
+    } catch (e) {
+      expect(normalize(last), `${sc.name}: ${cols}x${rows} after resize vs a fresh CLI at that size`).toEqual(expected);
+      throw e;
+    }
+    const screen = tui.screen();
+    const bar = statusRow(screen);
+    expect(bar, `status bar on screen at ${cols}x${rows}`).toBeGreaterThan(0);
+    expect(screen.filter((r) => r.includes('SANDBOX'))).toHaveLength(1);
+    // The frame stays within rows-1 lines: the last row is empty.
+    expect(bar).toBeLessThanOrEqual(rows - 2);
+    expect(screen[rows - 1]).toBe('');
+    for (const r of screen) expect(r.length).toBeLessThanOrEqual(cols);
+  }
+}
+
+describe('terminal (e2e, built CLI in a pty)', () => {
+  it('redraws a clean relayers frame when resized 100x30 → 80x24 → 60x20', () => resizeScenario(relayers));
+  it('redraws a clean transactions frame (bulk-1m) when resized 100x30 → 80x24 → 60x20', () => resizeScenario(bulk));
+});
+
+/**
+ * The restore contract. From the raw byte stream: after its last frame the CLI left the alternate
+ * screen and showed the cursor, with nothing drawn after. Raw mode cannot be asked of the child, but
+ * the pty's line discipline can be read from outside with `stty -F /dev/pts/N`: the harness reads it
+ * the moment the leave sequence arrives (the CLI turns raw mode off just before writing it), and it
+ * must be back to canonical input with echo.
+ */
+function expectRestored(tui: Tui): void {
+  expect(tui.termiosAtLeave, 'termios when the CLI left the alternate screen').toEqual({ icanon: true, echo: true });
+  const raw = tui.raw;
+  const enter = raw.indexOf(ENTER_ALT);
+  expect(enter, 'entered the alternate screen').toBeGreaterThanOrEqual(0);
+  expect(raw.indexOf('SANDBOX'), 'the first frame came after entering the alternate screen').toBeGreaterThan(enter);
+  const leave = raw.lastIndexOf(LEAVE_ALT);
+  expect(leave, 'left the alternate screen').toBeGreaterThan(raw.lastIndexOf(ENTER_ALT));
+  const show = raw.lastIndexOf(SHOW_CURSOR);
+  expect(show, 'cursor shown after it was last hidden').toBeGreaterThan(raw.lastIndexOf(HIDE_CURSOR));
+  const lastFrame = raw.lastIndexOf('SANDBOX'); // the status bar is in every frame
+  expect(leave, 'left the alternate screen after the last frame').toBeGreaterThan(lastFrame);
+  expect(show, 'showed the cursor after the last frame').toBeGreaterThan(lastFrame);
+  // Nothing but cursor-show after leaving: no frame drawn into the normal screen.
+  const tail = raw.slice(leave + LEAVE_ALT.length).replaceAll(SHOW_CURSOR, '');
+  expect(JSON.stringify(tail), 'bytes after leaving the alternate screen').toBe('""');
+}
+
+describe('exit paths restore the terminal (e2e)', () => {
+  it('q quits with exit code 0', async () => {
+    const tui = await startCli();
+    tui.press('q');
+    const exit = await tui.waitForExit();
+    expect(exit.exitCode).toBe(0);
+    expectRestored(tui);
+  });
+
+  it('ctrl+c quits with exit code 0', async () => {
+    const tui = await startCli();
+    tui.press(KEY.ctrlC);
+    const exit = await tui.waitForExit();
+    expect(exit.exitCode).toBe(0);
+    expectRestored(tui);
+  });
+
+  it('SIGTERM: exits (143) and restores', async () => {
+    const tui = await startCli();
+    tui.kill('SIGTERM');
+    const exit = await tui.waitForExit();
+    // The handler ran and exited on its own (128 + 15), rather than the default action killing it.
+    expect(exit).toMatchObject({ exitCode: 143 });
+    expectRestored(tui);
+  });
+
+  it('SIGHUP (an SSH drop): exits (129) and restores', async () => {
+    const tui = await startCli();
+    tui.kill('SIGHUP');
+    const exit = await tui.waitForExit();
+    expect(exit).toMatchObject({ exitCode: 129 });
+    expectRestored(tui);
+  });
+});

@@ -1,0 +1,68 @@
+/** The relayers list against the real-server flavor: columns, middle-shortened addresses, order by name. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow, frameLines, rawGet, relayerName, statusLine, tableRows } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+interface RawRelayer {
+  id: string;
+  name: string;
+  network: string;
+  network_type: string;
+  address: string;
+  paused: boolean;
+  system_disabled: boolean;
+}
+
+describe('relayers list (real flavor)', () => {
+  it('is sorted by name although the server sends them shuffled', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 110 });
+    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)'));
+    const raw = (await rawGet(h, '/relayers?page=1&per_page=100')).json.data as RawRelayer[];
+    const serverOrder = raw.map((r) => r.name);
+    const sorted = [...serverOrder].sort((a, b) => a.localeCompare(b));
+    expect(serverOrder).not.toEqual(sorted);
+    const shown = tableRows(f).map(relayerName);
+    expect(shown).toEqual(sorted);
+  });
+
+  it('shows name, id, network, type, the address shortened in the middle, and the state in words', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 110 });
+    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)'));
+    expect(frameLines(f)[1]!.trim().split(/\s+/)).toEqual(['STATE', 'NAME', 'ID', 'NETWORK', 'TYPE', 'ADDRESS']);
+    const raw = (await rawGet(h, '/relayers?page=1&per_page=100')).json.data as RawRelayer[];
+    const rows = tableRows(f);
+    for (const r of raw) {
+      const row = rows.find((x) => x.includes(` ${r.id} `))!;
+      expect(row, r.id).toBeDefined();
+      const cells = row.split(/\s+/);
+      const state = r.system_disabled ? 'disabled' : r.paused ? 'paused' : 'active';
+      expect(cells[0]).toBe(state);
+      expect(row).toContain(r.name);
+      expect(cells).toContain(r.network);
+      expect(cells).toContain(r.network_type);
+      const addr = cells[cells.length - 1]!;
+      expect(addr).toMatch(/^.+….+$/);
+      const [head, tail] = addr.split('…');
+      expect(r.address.startsWith(head!)).toBe(true);
+      expect(r.address.endsWith(tail!)).toBe(true);
+      expect(addr.length).toBeLessThan(r.address.length);
+    }
+  });
+
+  it('enter opens the selected relayer\'s transactions', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' } });
+    await h.waitFor((x) => x.includes('Stellar Testnet'));
+    await h.press('G');
+    await h.waitFor((x) => cursorRow(x).includes('Stellar Testnet'));
+    await h.press(KEY.enter);
+    const f = await h.waitFor((x) => frameLines(x)[0] === 'relayer-tui › Stellar Testnet › transactions (stellar)' && /page 1\/\d/.test(statusLine(x)));
+    expect(statusLine(f)).toContain('stellar-testnet');
+    expect(statusLine(f)).toContain('(24)');
+  });
+});
