@@ -98,9 +98,9 @@ export class Tui {
   /** The pty slave the CLI runs on. */
   readonly pts: string;
   /**
-   * The termios when the CLI was last seen leaving the alternate screen, read the moment the leave
-   * sequence arrived (the CLI turns raw mode off before it writes it, then closes its client and
-   * sandbox before exiting, so the pty still exists then).
+   * The termios after the CLI was last seen leaving the alternate screen: read the moment the leave
+   * sequence arrives (the CLI closes its client and sandbox before exiting, so the pty still exists
+   * then) and re-read while it still shows raw mode, until the pty is gone.
    */
   termiosAtLeave: Termios | undefined;
   private leaveSeen = -1;
@@ -128,7 +128,7 @@ export class Tui {
       const leave = this.raw.lastIndexOf(LEAVE_ALT);
       if (leave > this.leaveSeen) {
         this.leaveSeen = leave;
-        this.termiosAtLeave = this.pts ? readTermios(this.pts) : undefined;
+        this.watchTermios();
       }
     });
     this.exited = new Promise<Exit>((res) => {
@@ -137,6 +137,20 @@ export class Tui {
         res(this.exit);
       });
     });
+  }
+
+  /**
+   * Reads the termios now and, while it still shows raw mode, again every few ms until the pty is
+   * gone: the last reading is what the CLI left behind, whichever order it restores things in.
+   */
+  private watchTermios(): void {
+    const read = () => {
+      const t = this.pts ? readTermios(this.pts) : undefined;
+      if (!t) return;
+      this.termiosAtLeave = t;
+      if (!t.icanon || !t.echo) setTimeout(read, 5);
+    };
+    read();
   }
 
   get pid(): number {

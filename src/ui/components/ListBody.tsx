@@ -4,8 +4,9 @@
  */
 import { Box, Text } from 'ink';
 import type { KeyEvent } from '../input/keys.js';
-import type { Command } from '../keymap.js';
-import type { CommandResult } from '../shellContext.js';
+import type { Command, Scope } from '../keymap.js';
+import { useScreenHandle, type CommandResult } from '../shellContext.js';
+import type { StatusInfo } from './StatusBar.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
 import { pageCount, scrolled } from '../state/pagedList.js';
 import { thousands } from '../format.js';
@@ -105,6 +106,44 @@ export function useListKeys<T>(list: List<T>): (key: KeyEvent) => boolean {
     if (t) list.dispatch({ type: 'filterChange', text: s.filter + t });
     return true;
   };
+}
+
+/** The status bar's view of a list: page x of y, total, age, latency, error, page loading. */
+export function listStatus<T>(list: List<T>): StatusInfo {
+  const { state } = list;
+  return {
+    page: state.page,
+    pages: list.pages,
+    totalItems: state.totalItems,
+    loadedAt: list.meta.current.loadedAt,
+    latencyMs: list.meta.current.latencyMs,
+    error: state.error,
+    activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
+  };
+}
+
+/**
+ * Registers a list screen with the shell: filter text entry, `:page`, the list commands, and the
+ * screen's own commands first (`own` returns undefined for commands it leaves to the list).
+ */
+export function useListScreen<T>(
+  screenKey: number,
+  list: List<T>,
+  scopes: readonly Scope[],
+  height: number,
+  own: (cmd: Command) => CommandResult | undefined,
+): void {
+  const rows = tableRows(height, list.state.filterEditing || list.state.filter !== '');
+  useScreenHandle(screenKey, {
+    scopes,
+    // Read live: keys later in the same input chunk as `/` must already go to the filter.
+    get textEntry() {
+      return list.getState().filterEditing;
+    },
+    onKey: useListKeys(list),
+    goToPage: (page) => goToPage(list, page),
+    onCommand: (cmd) => own(cmd) ?? listCommand(list, cmd, rows),
+  });
 }
 
 export interface ListBodyProps<T> {

@@ -1,17 +1,14 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
 import { useEffect } from 'react';
 import type { Relayer } from '../../../api/index.js';
-import { goToPage, ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
+import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useDirectory } from '../../directory.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
-import { useScreenHandle, useShell, type ScreenProps } from '../../shellContext.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
 import { RELAYER_COLUMNS, relayerSearchText, sortRelayers } from './columns.js';
-
 import { RELAYERS_PER_PAGE } from './pageSize.js';
-
-export { RELAYERS_PER_PAGE };
 
 const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
@@ -36,23 +33,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => directory.add(state.items), [state.items, directory]);
 
-  const rows = tableRows(height, state.filterEditing || state.filter !== '');
-  useScreenHandle(screenKey, {
-    scopes: SCOPES,
-    // Read live: keys later in the same input chunk as `/` must already go to the filter.
-    get textEntry() {
-      return list.getState().filterEditing;
-    },
-    onKey: useListKeys(list),
-    goToPage: (page) => goToPage(list, page),
-    onCommand: (cmd) => {
-      if (cmd === 'open' || cmd === 'info') {
-        if (!selected) return 'No relayer selected';
-        shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id } : { kind: 'relayer', relayerId: selected.id });
-        return true;
-      }
-      return listCommand(list, cmd, rows);
-    },
+  useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    if (cmd !== 'open' && cmd !== 'info') return undefined;
+    if (!selected) return 'No relayer selected';
+    shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id } : { kind: 'relayer', relayerId: selected.id });
+    return true;
   });
 
   return (
@@ -61,15 +46,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       scopes={SCOPES}
       width={width}
       height={height}
-      status={{
-        page: state.page,
-        pages: list.pages,
-        totalItems: state.totalItems,
-        loadedAt: list.meta.current.loadedAt,
-        latencyMs: list.meta.current.latencyMs,
-        error: state.error,
-        activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
-      }}
+      status={listStatus(list)}
     >
       <ListBody list={list} columns={RELAYER_COLUMNS} getId={getId} width={width} height={height} noun="relayers" />
     </ScreenFrame>

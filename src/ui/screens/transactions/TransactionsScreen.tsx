@@ -1,13 +1,13 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
 import { useEffect, useMemo } from 'react';
 import type { Transaction } from '../../../api/index.js';
-import { goToPage, ListBody, listCommand, tableRows, useListKeys } from '../../components/ListBody.js';
+import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
 import { useServices } from '../../services.js';
-import { useScreenHandle, useShell, type ScreenProps } from '../../shellContext.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
 import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
@@ -42,28 +42,17 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
 
   const kind = networkKind(relayer?.network_type, state.items[0]);
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
-  const rows = tableRows(height, state.filterEditing || state.filter !== '');
-
-  useScreenHandle(screenKey, {
-    scopes: SCOPES,
-    // Read live: keys later in the same input chunk as `/` must already go to the filter.
-    get textEntry() {
-      return list.getState().filterEditing;
-    },
-    onKey: useListKeys(list),
-    goToPage: (page) => goToPage(list, page),
-    onCommand: (cmd) => {
-      if (cmd === 'open' || cmd === 'edit') {
-        if (!selected) return 'No transaction selected';
-        if (cmd === 'edit') {
-          const blocked = mutationBlocked(services, 'replace');
-          if (blocked) return blocked;
-          shell.push({ kind: 'replace', relayerId, tx: selected });
-        } else shell.push({ kind: 'transaction', relayerId, tx: selected });
-        return true;
-      }
-      return listCommand(list, cmd, rows);
-    },
+  useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    if (cmd !== 'open' && cmd !== 'edit') return undefined;
+    if (!selected) return 'No transaction selected';
+    if (cmd === 'open') {
+      shell.push({ kind: 'transaction', relayerId, tx: selected });
+      return true;
+    }
+    const blocked = mutationBlocked(services, 'replace');
+    if (blocked) return blocked;
+    shell.push({ kind: 'replace', relayerId, tx: selected });
+    return true;
   });
 
   const title = `relayer-tui › ${relayer?.name ?? relayerId} › transactions${relayer ? ` (${kind})` : ''}`;
@@ -73,16 +62,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       scopes={SCOPES}
       width={width}
       height={height}
-      status={{
-        relayer: relayerId,
-        page: state.page,
-        pages: list.pages,
-        totalItems: state.totalItems,
-        loadedAt: list.meta.current.loadedAt,
-        latencyMs: list.meta.current.latencyMs,
-        error: state.error ?? relayerError ?? null,
-        activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
-      }}
+      status={{ ...listStatus(list), relayer: relayerId, error: state.error ?? relayerError ?? null }}
     >
       {relayerError && state.items.length === 0 && !state.error ? (
         <ErrorPanel error={relayerError} width={width} />
