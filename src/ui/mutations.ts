@@ -15,7 +15,7 @@ export const MUTATIONS: Record<Mutation, string> = {
 
 /** Why the mutation may not run now, or null when it may. */
 export function mutationBlocked(services: Pick<Services, 'readOnly'>, m: Mutation): string | null {
-  if (services.readOnly) return `Read-only mode: ${MUTATIONS[m]} is disabled (started with --read-only or RELAYER_TUI_READ_ONLY=1)`;
+  if (services.readOnly) return `Read-only: ${MUTATIONS[m]} is disabled (--read-only / RELAYER_TUI_READ_ONLY)`;
   return null;
 }
 

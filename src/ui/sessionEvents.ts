@@ -1,9 +1,11 @@
 /** Things one screen tells others in the same session (e.g. "this transaction was replaced"). */
 import { EventEmitter } from 'node:events';
 import { createContext, useContext, useEffect, useRef } from 'react';
+import type { Transaction } from '../api/index.js';
 
 export interface SessionEventMap {
-  replaced: { relayerId: string; transactionId: string };
+  /** A replacement succeeded; `transaction` is the server's answer. */
+  replaced: { relayerId: string; transactionId: string; transaction: Transaction };
 }
 
 export class SessionEvents {

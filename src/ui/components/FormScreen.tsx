@@ -22,9 +22,11 @@ export interface FormScreenProps {
   unknownNext?: string;
   /** Keys for the result view (e.g. expanding traces); true when consumed. */
   resultKeys?: (key: KeyEvent) => boolean;
+  /** Footer hint for those keys, e.g. "j/k scroll  t traces". */
+  resultHint?: string;
 }
 
-export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, unknownNext }: FormScreenProps) {
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext }: FormScreenProps) {
   const [scroll, setScroll] = useState(0);
   const phase = form.state.phase;
   useScreenHandle(screenKey, {
@@ -44,7 +46,20 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     onCommand: () => false,
   });
   return (
-    <ScreenFrame title={title} scopes={phase.kind === 'review' ? ['review'] : ['form']} width={width} height={height} status={status ?? {}}>
+    <ScreenFrame
+      title={title}
+      scopes={phase.kind === 'review' ? ['review'] : ['form']}
+      width={width}
+      height={height}
+      status={status ?? {}}
+      footer={
+        phase.kind === 'sending'
+          ? 'esc stops waiting (the outcome then is unknown)  F1 help'
+          : phase.kind === 'done'
+            ? `enter/esc back${resultHint ? `  ${resultHint}` : ''}  F1 help`
+            : undefined
+      }
+    >
       <MutationFrame form={form} width={width} height={height} scroll={scroll} result={result} secret={secret} intro={intro} unknownNext={unknownNext} />
     </ScreenFrame>
   );

@@ -15,9 +15,11 @@ export interface ScreenFrameProps {
   width: number;
   height: number;
   children: ReactNode;
+  /** Replaces the keymap hints (e.g. while a request is in flight). */
+  footer?: string;
 }
 
-export function ScreenFrame({ title, scopes, status, width, height, children }: ScreenFrameProps) {
+export function ScreenFrame({ title, scopes, status, width, height, children, footer }: ScreenFrameProps) {
   const { state } = useShell();
   return (
     <Box flexDirection="column" width={width}>
@@ -28,7 +30,15 @@ export function ScreenFrame({ title, scopes, status, width, height, children }: 
         {children}
       </Box>
       <StatusBar info={status} width={width} />
-      {state.overlay === 'palette' ? <Palette width={width} /> : <Footer scopes={scopes} width={width} />}
+      {state.overlay === 'palette' ? (
+        <Palette width={width} />
+      ) : footer !== undefined ? (
+        <Text wrap="truncate" color={tone('muted')}>
+          {footer}
+        </Text>
+      ) : (
+        <Footer scopes={scopes} width={width} />
+      )}
     </Box>
   );
 }

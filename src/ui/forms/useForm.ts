@@ -110,7 +110,17 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
   const onKey = (key: KeyEvent): boolean => {
     const s = ref.current;
     const phase = s.phase.kind;
-    if (phase === 'sending') return true; // nothing can send again while a request runs
+    if (phase === 'sending') {
+      // Nothing can send again while a request runs; esc stops waiting, and says what that means.
+      if (key.name === 'escape' && inflight.current) {
+        inflight.current.abort();
+        dispatch({
+          type: 'failed',
+          error: new ApiError('network', 'Stopped waiting for the server: the request may have been applied.', { outcomeUnknown: true, aborted: true }),
+        });
+      }
+      return true;
+    }
     if (phase === 'done') {
       if (key.name === 'escape' || key.name === 'return') leave(!keepAfterSend);
       return key.name !== 'q' && key.name !== '?' && key.name !== ':';

@@ -1,6 +1,6 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
 import { Text } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -33,8 +33,10 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     definition,
     initialValues: initial,
     mutation: 'replace',
-    onSent: (result) => events.emit('replaced', { relayerId, transactionId: (result as Transaction).id ?? tx.id }),
+    onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),
   });
+  const [scroll, setScroll] = useState(0);
+  const resultHeight = height - 3;
   return (
     <FormScreen
       form={form}
@@ -46,9 +48,19 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       result={(value) => (
         <>
           <Text wrap="truncate">The server's answer (the list behind is refreshed, this transaction selected):</Text>
-          <DetailView lines={layoutDetail(flatten(value, now()), width)} scroll={0} height={height - 3} />
+          <DetailView lines={layoutDetail(flatten(value, now()), width)} scroll={scroll} height={resultHeight} />
         </>
       )}
+      resultHint="j/k scroll"
+      resultKeys={(key) => {
+        const phase = form.state.phase;
+        if (phase.kind !== 'done') return false;
+        const max = Math.max(0, layoutDetail(flatten(phase.result, now()), width).length - resultHeight);
+        if (key.name === 'j' || key.name === 'down') setScroll((s) => Math.min(max, s + 1));
+        else if (key.name === 'k' || key.name === 'up') setScroll((s) => Math.max(0, s - 1));
+        else return false;
+        return true;
+      }}
     />
   );
 }

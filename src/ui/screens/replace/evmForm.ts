@@ -37,7 +37,7 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
     },
     { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits)', validate: address },
     { name: 'data', label: 'data', kind: 'text', hint: '0x hex calldata', validate: hexData },
-    { name: 'gas_limit', label: 'gas_limit', kind: 'text', hint: 'integer ≥ 0 (int64); empty = estimate', validate: optionalInteger(INT64) },
+    { name: 'gas_limit', label: 'gas_limit', kind: 'text', hint: 'integer ≥ 0 (int64); empty = not sent', validate: optionalInteger(INT64) },
     {
       name: 'gas_price',
       label: 'gas_price',

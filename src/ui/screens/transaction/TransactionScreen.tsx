@@ -1,11 +1,12 @@
 /** One transaction: every field, labelled; `v` shows the raw JSON as received; `e` replaces it. */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { formatWei, toBigInt } from '../../format.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useDirectory } from '../../directory.js';
 import { mutationBlocked } from '../../mutations.js';
+import { useSessionEvent } from '../../sessionEvents.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
@@ -15,7 +16,11 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   const services = useServices();
   const shell = useShell();
   const relayer = useDirectory().get(route.relayerId);
-  const { tx } = route;
+  // The route holds the transaction as listed; a replacement made from here updates it.
+  const [tx, setTx] = useState(route.tx);
+  useSessionEvent('replaced', (e) => {
+    if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) setTx(e.transaction);
+  });
   const fields = useMemo(() => {
     const out = flatten(tx, services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {
