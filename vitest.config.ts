@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain ESM helper shared with the bundler
 import { INK_LOG_UPDATE, patchInkLogUpdate } from './scripts/ink-fix.mjs';
@@ -11,6 +12,10 @@ export default defineConfig({
       },
     },
   ],
+  resolve: {
+    // See src/ui/notInCi.ts: CI=true must not switch Ink into "render only at exit".
+    alias: { 'is-in-ci': fileURLToPath(new URL('./src/ui/notInCi.ts', import.meta.url)) },
+  },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
