@@ -2,11 +2,12 @@
  * E2E: browsing against the built-in sandbox in a real pseudo-terminal: relayers and the filter,
  * server pages of bulk-1m, a transaction and its raw JSON, and a plugin call.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, assertBuilt, disposeAll, selectedRow, startCli, type Tui } from './pty.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEY, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
+afterAll(releaseCli);
 
 /** Data rows of a table: the rows under the column header, up to the status bar. */
 function tableRows(rows: string[], header: RegExp): string[] {

@@ -4,11 +4,12 @@
  * read-only mode refusing `e`.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, assertBuilt, disposeAll, selectedRow, startCli, statusRow, type Tui } from './pty.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEY, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, statusRow, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
+afterAll(releaseCli);
 
 const U128_MAX = '340282366920938463463374607431768211455';
 
@@ -128,7 +129,8 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     await tui.waitForScreen((r) => /^› pending\s/.test(selectedRow(r) ?? ''), 3000, 'a pending row selected');
 
     tui.press('e');
-    rows = await tui.waitForText(/Read-only mode: replacing a transaction is disabled/);
+    // The reason: read-only, and what is disabled (the wording may change; these two parts may not).
+    rows = await tui.waitForText(/read-only\b[^\n]*replac\w* (a |the )?transaction\w* (is )?disabled/i);
     expect(rows[statusRow(rows)]).toMatch(/READ-ONLY/);
     // A bounded wait to prove the form does NOT open after the refusal (nothing to wait for otherwise).
     await new Promise((r) => setTimeout(r, 300));

@@ -18,6 +18,9 @@ export const ENTER_ALT = '\x1b[?1049h';
 export const LEAVE_ALT = '\x1b[?1049l';
 export const SHOW_CURSOR = '\x1b[?25h';
 export const HIDE_CURSOR = '\x1b[?25l';
+/** Synchronized output: Ink wraps each frame in begin/end (DEC mode 2026) on a TTY. */
+export const BEGIN_SYNC = '\x1b[?2026h';
+export const END_SYNC = '\x1b[?2026l';
 
 /** Keys as the bytes a terminal sends. */
 export const KEY = {
@@ -36,22 +39,29 @@ export function assertBuilt(): void {
     throw new Error(`${CLI} is missing: the e2e tests drive the built CLI. Run \`npm run build\` first (\`npm test\` builds before vitest).`);
 }
 
-let snapshot: string | undefined;
+let snapshotDir: string | undefined;
 /**
- * The CLI the tests run: a copy of dist/ taken once per test worker. The bundle is self-contained
- * (esbuild bundles every dependency), so the copy is the built CLI byte for byte; it only protects a
- * run from a concurrent `npm run build`, which deletes and rewrites dist/ while CLIs are starting.
+ * The CLI the tests run: a copy of dist/ taken once per test file (removed by `releaseCli` in
+ * afterAll). The bundle is self-contained (esbuild bundles every dependency), so the copy is the
+ * built CLI byte for byte; it only protects a run from a concurrent `npm run build`, which deletes
+ * and rewrites dist/ while CLIs are starting.
  */
 export function cliPath(): string {
   assertBuilt();
-  if (!snapshot) {
+  if (!snapshotDir) {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-e2e-'));
+    snapshotDir = dir;
     cpSync(dirname(CLI), dir, { recursive: true });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    snapshot = join(dir, 'cli.js');
-    if (!existsSync(snapshot)) throw new Error(`Copying ${dirname(CLI)} failed (was it being rebuilt?)`);
+    if (!existsSync(join(dir, 'cli.js'))) throw new Error(`Copying ${dirname(CLI)} failed (was it being rebuilt?)`);
   }
-  return snapshot;
+  return join(snapshotDir, 'cli.js');
+}
+
+/** Kills what is left and removes the copy of dist/ (use in afterAll). */
+export async function releaseCli(): Promise<void> {
+  await disposeAll();
+  if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+  snapshotDir = undefined;
 }
 
 export interface SpawnOptions {
@@ -188,6 +198,7 @@ export class Tui {
     for (;;) {
       const t = this.termios();
       if (t && !t.icanon && !t.echo) return;
+      if (!t && !this.hasExited) throw new Error(`Cannot read the termios of ${this.pts || 'the pty'} with \`stty -F\` (is stty installed?)`);
       if (this.hasExited || Date.now() > end) throw new Error(`The terminal is not in raw mode (${JSON.stringify(t)}) ${this.hasExited ? 'and the CLI exited' : `after ${timeoutMs} ms`}`);
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -198,13 +209,21 @@ export class Tui {
     this.proc.write(bytes);
   }
 
-  /** Polls until `pred(rows)` holds; on timeout throws with the screen and what was waited for. */
+  /** True while a frame is only partly received (inside a synchronized-output block). */
+  midFrame(): boolean {
+    return this.raw.lastIndexOf(BEGIN_SYNC) > this.raw.lastIndexOf(END_SYNC);
+  }
+
+  /**
+   * Polls until `pred(rows)` holds on a whole frame (never on half of one: a frame can arrive in
+   * several chunks); on timeout throws with the screen and what was waited for.
+   */
   async waitForScreen(pred: (rows: string[]) => boolean, timeoutMs = 5000, what = 'condition'): Promise<string[]> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       await this.flushed();
       const rows = this.screen();
-      if (pred(rows)) return rows;
+      if (!this.midFrame() && pred(rows)) return rows;
       if (this.hasExited) throw new Error(`The CLI exited (${JSON.stringify(this.exit)}) while waiting for ${what}. Screen:\n${rows.join('\n')}`);
       if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen:\n${rows.join('\n')}`);
       await new Promise((r) => setTimeout(r, 15));

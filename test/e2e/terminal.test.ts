@@ -2,11 +2,12 @@
  * E2E: the terminal itself, with the built CLI in a real pseudo-terminal: resizing redraws a clean
  * frame, and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and shows the cursor.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, startCli, statusRow, type Tui } from './pty.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, startCli, statusRow, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
+afterAll(releaseCli);
 
 /**
  * A screen with the parts that legitimately differ between two CLIs blanked: the data age and
