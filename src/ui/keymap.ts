@@ -106,16 +106,16 @@ export function anyBinding(key: KeyEvent): Binding | undefined {
 }
 
 /** Footer hints for a screen: `key label` pairs; help and quit first so they never drop off. */
-export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string }[] {
-  const out: { label: string; hint: string }[] = [];
+export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string; command?: Command }[] {
+  const out: { label: string; hint: string; command?: Command }[] = [];
   // In forms every printable key is text: only their own keys, F1 and esc apply.
   if (scopes.includes('form') || scopes.includes('review')) {
-    for (const b of BINDINGS) if (scopes.includes(b.scope) && b.hint) out.push({ label: b.label, hint: b.hint });
+    for (const b of BINDINGS) if (scopes.includes(b.scope) && b.hint) out.push({ label: b.label, hint: b.hint, command: b.command });
     return [...out, { label: 'esc', hint: 'back' }, { label: 'F1', hint: 'help' }];
   }
-  for (const b of BINDINGS) if (b.command === 'help' || b.command === 'quit') out.push({ label: b.short ?? b.label, hint: b.hint! });
+  for (const b of BINDINGS) if (b.command === 'help' || b.command === 'quit') out.push({ label: b.short ?? b.label, hint: b.hint!, command: b.command });
   for (const scope of [...scopes, 'global' as const]) {
-    for (const b of BINDINGS) if (b.scope === scope && b.hint && b.command !== 'help' && b.command !== 'quit') out.push({ label: b.short ?? b.label, hint: b.hint });
+    for (const b of BINDINGS) if (b.scope === scope && b.hint && b.command !== 'help' && b.command !== 'quit') out.push({ label: b.short ?? b.label, hint: b.hint, command: b.command });
   }
   return out;
 }

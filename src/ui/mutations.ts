@@ -2,6 +2,7 @@
  * The one place that decides what is a mutation and whether it may run. Screens ask before opening
  * a form and again before sending; read-only mode refuses all three operations.
  */
+import type { Command } from './keymap.js';
 import type { Services } from './services.js';
 import type { Route } from './state/shell.js';
 
@@ -31,4 +32,9 @@ export function routeMutation(route: Route): Mutation | null {
     default:
       return null;
   }
+}
+
+/** Keymap commands that open a mutation form (their keys still answer with the reason). */
+export function isMutationCommand(cmd: Command): boolean {
+  return cmd === 'edit';
 }

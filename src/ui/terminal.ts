@@ -29,6 +29,12 @@ export function guardTerminal(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStre
     }
   };
   stdout.write(ENTER_ALT);
+  // Raw mode now, not when Ink mounts its input: keys typed during startup must not echo.
+  try {
+    if (stdin.isTTY) stdin.setRawMode(true);
+  } catch {
+    // not a terminal after all
+  }
   const listeners: [string, (...a: unknown[]) => void][] = [];
   return {
     restore,

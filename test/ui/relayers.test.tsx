@@ -28,3 +28,17 @@ describe('relayers screen', () => {
     expect(third).not.toBe(first);
   });
 });
+
+describe('filter', () => {
+  it('clearing the filter keeps the selection on the row it was on', async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await h.press('/', 's', 'e', 'p', KEY.enter);
+    await h.waitFor((f) => f.includes('2 of 15') && !f.includes('Arbitrum'), 'filtered');
+    await h.press('j');
+    await h.waitFor((f) => /^› \S+\s+Sepolia Main/m.test(f), 'Sepolia selected');
+    await h.press(KEY.esc);
+    const f = await h.waitFor((x) => x.includes('Arbitrum'), 'filter cleared');
+    expect(f).toMatch(/^› \S+\s+Sepolia Main/m);
+  });
+});

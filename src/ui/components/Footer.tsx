@@ -1,11 +1,15 @@
 /** Key hints generated from the keymap for the current screen. */
 import { Text } from 'ink';
 import { hintsFor, type Scope } from '../keymap.js';
+import { isMutationCommand } from '../mutations.js';
+import { useServices } from '../services.js';
 import { tone } from '../theme.js';
 
-export function footerText(scopes: readonly Scope[], width: number): string {
+/** The hints that fit in `width`; in read-only mode the mutation keys are not offered. */
+export function footerText(scopes: readonly Scope[], width: number, readOnly = false): string {
   let out = '';
   for (const h of hintsFor(scopes)) {
+    if (readOnly && h.command && isMutationCommand(h.command)) continue;
     const piece = `${out ? '  ' : ''}${h.label} ${h.hint}`;
     if (out.length + piece.length > width) break;
     out += piece;
@@ -14,9 +18,10 @@ export function footerText(scopes: readonly Scope[], width: number): string {
 }
 
 export function Footer({ scopes, width }: { scopes: readonly Scope[]; width: number }) {
+  const { readOnly } = useServices();
   return (
     <Text wrap="truncate" color={tone('muted')}>
-      {footerText(scopes, width)}
+      {footerText(scopes, width, readOnly)}
     </Text>
   );
 }

@@ -57,13 +57,20 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
       return true;
     case 'back':
       if (state.filter) {
-        list.dispatch({ type: 'filterClear' });
+        clearFilter(list);
         return true;
       }
       return false;
     default:
       return false;
   }
+}
+
+/** Clears the filter and keeps the cursor on the row it was on. */
+function clearFilter<T>(list: List<T>): void {
+  const selected = list.visible[list.getState().cursor];
+  const index = selected === undefined ? -1 : list.getState().items.indexOf(selected);
+  list.dispatch({ type: 'filterClear', cursor: Math.max(0, index) });
 }
 
 /** `:page <n>`: jumps straight to a server page (page numbers are checked against the total). */
@@ -89,7 +96,7 @@ export function useListKeys<T>(list: List<T>): (key: KeyEvent) => boolean {
     if (!s.filterEditing) return false;
     switch (key.name) {
       case 'escape':
-        list.dispatch({ type: 'filterClear' });
+        clearFilter(list);
         return true;
       case 'return':
         list.dispatch({ type: 'filterKeep' });
@@ -180,7 +187,7 @@ export function ListBody<T>({ list, columns, getId, width, height, noun }: ListB
         rows={visible}
         getId={getId}
         cursor={state.cursor}
-        top={scrolled(state.top, state.cursor, rows)}
+        top={scrolled(state.top, state.cursor, rows, visible.length)}
         height={rows}
         width={width}
         empty={state.filter ? `No ${noun} match "${state.filter}"` : `No ${noun}`}

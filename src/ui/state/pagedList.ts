@@ -32,7 +32,8 @@ export type PagedAction<T> =
   | { type: 'filterStart' }
   | { type: 'filterChange'; text: string }
   | { type: 'filterKeep' }
-  | { type: 'filterClear' };
+  /** cursor: where the selected row is in the unfiltered rows, so clearing keeps the selection. */
+  | { type: 'filterClear'; cursor?: number };
 
 export function initialPaged<T>(perPage: number): PagedState<T> {
   return {
@@ -55,12 +56,17 @@ export function pageCount(s: { totalItems: number | null; perPage: number }): nu
   return Math.max(1, Math.ceil(s.totalItems / s.perPage));
 }
 
-/** Keeps the cursor inside the window of `height` rows. */
-export function scrolled(top: number, cursor: number, height: number): number {
+/**
+ * Keeps the cursor inside the window of `height` rows. Leaving the window moves it by half a
+ * screen (the cursor lands mid-window): a one-row scroll rewrites every visible row on each key,
+ * a half-screen jump does so once every height/2 keys. `count` (the rows there are) clamps the end.
+ */
+export function scrolled(top: number, cursor: number, height: number, count = Infinity): number {
   if (height <= 0) return 0;
-  if (cursor < top) return cursor;
-  if (cursor >= top + height) return cursor - height + 1;
-  return top;
+  const maxTop = Math.max(0, Math.min(count, Number.MAX_SAFE_INTEGER) - height);
+  let next = top;
+  if (cursor < top || cursor >= top + height) next = cursor - Math.floor(height / 2);
+  return Math.max(0, Math.min(next, maxTop));
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -132,12 +138,12 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       };
       const cursor = Math.max(0, Math.min(n - 1, s.cursor + delta[a.to]));
       if (cursor === s.cursor) return s;
-      return { ...s, cursor, top: scrolled(s.top, cursor, h) };
+      return { ...s, cursor, top: scrolled(s.top, cursor, h, n) };
     }
     case 'select': {
       const idx = a.visible.findIndex((t) => a.getId(t) === a.id);
       if (idx < 0) return s;
-      return { ...s, cursor: idx, top: scrolled(s.top, idx, a.height) };
+      return { ...s, cursor: idx, top: scrolled(s.top, idx, a.height, a.visible.length) };
     }
     case 'filterStart':
       return { ...s, filterEditing: true };
@@ -146,7 +152,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
     case 'filterKeep':
       return { ...s, filterEditing: false };
     case 'filterClear':
-      return { ...s, filter: '', filterEditing: false, cursor: 0, top: 0 };
+      return { ...s, filter: '', filterEditing: false, cursor: a.cursor ?? 0, top: 0 };
   }
 }
 
