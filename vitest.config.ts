@@ -1,14 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain ESM helper shared with the bundler
-import { INK_LOG_UPDATE, patchInkLogUpdate } from './scripts/ink-fix.mjs';
+import { INK_PATCHED, patchInk } from './scripts/ink-fix.mjs';
 
 export default defineConfig({
   plugins: [
     {
-      name: 'ink-log-update-fix',
+      // Ink and widest-line measure text through src/ui/fastStringWidth.ts (see there).
+      name: 'fast-string-width',
+      enforce: 'pre',
+      resolveId(source: string, importer: string | undefined) {
+        if (source === 'string-width' && importer && /node_modules[\\/](ink|widest-line)[\\/]/.test(importer))
+          return fileURLToPath(new URL('./src/ui/fastStringWidth.ts', import.meta.url));
+        return undefined;
+      },
+    },
+    {
+      name: 'ink-patches',
       transform(code: string, id: string) {
-        return INK_LOG_UPDATE.test(id) ? (patchInkLogUpdate(code, id) as string) : undefined;
+        return INK_PATCHED.test(id) ? (patchInk(code, id) as string) : undefined;
       },
     },
   ],
@@ -23,7 +33,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // Ink goes through the transform pipeline so the log-update fix applies in tests too.
-    server: { deps: { inline: [/node_modules[\\/]ink[\\/]/] } },
+    server: { deps: { inline: [/node_modules[\\/]ink[\\/]/, /node_modules[\\/]widest-line[\\/]/] } },
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },

@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { INK_LOG_UPDATE, patchInkLogUpdate } from './ink-fix.mjs';
+import { INK_PATCHED, patchInk } from './ink-fix.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,18 +35,29 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 const stub = join(root, 'dist', 'devtools-stub.js');
 writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => {};\n');
 
-const inkLogUpdateFix = {
-  name: 'ink-log-update-fix',
+const inkPatches = {
+  name: 'ink-patches',
   setup(b) {
-    b.onLoad({ filter: INK_LOG_UPDATE }, async (args) => ({
-      contents: patchInkLogUpdate(await readFile(args.path, 'utf8'), args.path),
+    b.onLoad({ filter: INK_PATCHED }, async (args) => ({
+      contents: patchInk(await readFile(args.path, 'utf8'), args.path),
       loader: 'js',
     }));
   },
 };
 
+// Ink and widest-line measure text through src/ui/fastStringWidth.ts (see there).
+const fastWidth = join(root, 'src', 'ui', 'fastStringWidth.ts');
+const fastStringWidth = {
+  name: 'fast-string-width',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (args) =>
+      /node_modules[\\/](ink|widest-line)[\\/]/.test(args.importer) ? { path: fastWidth } : undefined,
+    );
+  },
+};
+
 await build({
-  plugins: [inkLogUpdateFix],
+  plugins: [inkPatches, fastStringWidth],
   entryPoints: [join(root, 'src', 'cli.ts')],
   outdir: join(root, 'dist'),
   entryNames: '[name]',
@@ -57,7 +68,7 @@ await build({
   format: 'esm',
   target: 'node20',
   jsx: 'automatic',
-  minify: true,
+  minify: process.env.RELAYER_TUI_NO_MINIFY !== "1",
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
