@@ -1,7 +1,7 @@
 // Patches to Ink 6.8, applied by both the bundle (scripts/build.mjs) and the tests
 // (vitest.config.ts). Each replaces one exact expression; a changed Ink fails loudly instead of
 // silently skipping a fix.
-export const INK_PATCHED = /ink[\\/]build[\\/](log-update|output)\.js$/;
+export const INK_PATCHED = /ink[\\/]build[\\/](log-update|output|measure-text|wrap-text)\.js$/;
 
 const PATCHES = {
   'log-update': [
@@ -29,7 +29,7 @@ const PATCHES = {
     ],
     [
       'export default class Output {',
-      'let sharedCaches;\nfunction sharedOutputCaches() {\n    if (!sharedCaches || sharedCaches.styledChars.size > 2000 || sharedCaches.widths.size > 20000 || sharedCaches.slices.size > 2000) sharedCaches = new OutputCaches();\n    return sharedCaches;\n}\nexport default class Output {',
+      'let sharedCaches;\nfunction sharedOutputCaches() {\n    if (!sharedCaches || sharedCaches.styledChars.size > 300 || sharedCaches.widths.size > 5000 || sharedCaches.slices.size > 300) sharedCaches = new OutputCaches();\n    return sharedCaches;\n}\nexport default class Output {',
     ],
     // Lines inside a clipping box (overflow hidden) are cut with sliceAnsi on every frame: cache
     // the cut lines too (same line, same bounds, same result).
@@ -38,6 +38,13 @@ const PATCHES = {
       "class OutputCaches {\n    slices = new Map();\n    getSlice(line, from, to) {\n        const key = from + ':' + to + ':' + line;\n        let cached = this.slices.get(key);\n        if (cached === undefined) {\n            cached = sliceAnsi(line, from, to);\n            this.slices.set(key, cached);\n        }\n        return cached;\n    }\n    widths = new Map();",
     ],
     ['return sliceAnsi(line, from, to);', 'return this.caches.getSlice(line, from, to);'],
+  ],
+  // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
+  // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.
+  'measure-text': [['    cache.set(text, dimensions);', '    if (cache.size >= 5000) cache.clear();\n    cache.set(text, dimensions);']],
+  'wrap-text': [
+    ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
+    ['    cache[cacheKey] = wrappedText;', '    if (++cacheSize > 5000) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;'],
   ],
 };
 

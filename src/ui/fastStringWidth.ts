@@ -11,7 +11,7 @@ type Options = Parameters<typeof stringWidth>[1];
 
 /** Printable ASCII and the single-width symbols this UI draws (each checked against string-width). */
 const SINGLE_WIDTH = /^[\x20-\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;
-const MAX_CACHED = 10_000;
+const MAX_CACHED = 2_000;
 const cache = new Map<string, number>();
 
 export default function fastStringWidth(text: string, options?: Options): number {
