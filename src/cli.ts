@@ -40,6 +40,9 @@ async function main(): Promise<void> {
     return;
   }
   for (const w of config.warnings) process.stderr.write(`relayer-tui: warning: ${w}\n`);
+  // Start loading the UI first: Ink's layout engine compiles WebAssembly off the main thread while
+  // the API module, the sandbox and the first request proceed.
+  const ui = import('./ui/run.js');
 
   const { createRelayerClient } = await import('./api/index.js');
   let baseUrl = config.baseUrl;
@@ -58,7 +61,7 @@ async function main(): Promise<void> {
   serverLabel ??= new URL(baseUrl).host;
   // Fetch the first screen's data while the UI code loads, so the first frame can show it.
   const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }).catch(() => undefined);
-  const { runTui } = await import('./ui/run.js');
+  const { runTui } = await ui;
   const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => setTimeout(() => r(undefined), PREFETCH_WAIT_MS))]);
   await runTui({
     services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers },
