@@ -25,7 +25,7 @@ export function integerCheck(range: IntegerRange): Check {
   return (v) => {
     if (/^-\d+$/.test(v)) return 'out of range: must not be negative';
     if (!/^\d+$/.test(v)) return 'not an integer: digits only (no decimals, units or separators)';
-    if (BigInt(v) > range.max) return `out of range: above the ${range.label} maximum ${range.max}`;
+    if (BigInt(v) > range.max) return `out of range: above the ${range.label} maximum`;
     return null;
   };
 }

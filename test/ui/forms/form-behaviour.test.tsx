@@ -35,7 +35,7 @@ describe('form behaviour', () => {
     await retype(h, '1.5');
     await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ not an integer'), 'not an integer');
     await retype(h, '340282366920938463463374607431768211456');
-    await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ out of range: above the u128 maximum 340282366920'), 'above u128');
+    await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ out of range: above the u128 maximum  '), 'above u128');
     await retype(h, '-1');
     await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ out of range: must not be negative'), 'negative');
     await retype(h, '1');

@@ -26,7 +26,7 @@ describe('validators', () => {
     const u128 = integerCheck(U128);
     expect(u128(U128_MAX)).toBeNull();
     expect(u128('0')).toBeNull();
-    expect(u128('340282366920938463463374607431768211456')).toBe(`out of range: above the u128 maximum ${U128_MAX}`);
+    expect(u128('340282366920938463463374607431768211456')).toBe(`out of range: above the u128 maximum`);
     expect(u128('-1')).toBe('out of range: must not be negative');
     for (const bad of ['1.5', '1e18', '1,000', '0x10', '10 wei', ''])
       expect(u128(bad)).toBe('not an integer: digits only (no decimals, units or separators)');

@@ -2,10 +2,10 @@
 import { INT64, U128, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
 import { formatGwei, formatWei, text, toBigInt } from '../../format.js';
 import type { FieldSpec, FormDefinition, Values } from '../../forms/types.js';
+import { statusWarning } from './statusWarning.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
 
 export const NO_SPEED = '(none)';
-export const REPLACEABLE = ['pending', 'sent', 'submitted'];
 
 const gwei = (v: string) => (/^\d+$/.test(v.trim()) ? `= ${formatGwei(v.trim())}` : null);
 const mixed = (all: Readonly<Values>) => all.gas_price?.trim() && (all.max_fee_per_gas?.trim() || all.max_priority_fee_per_gas?.trim());
@@ -117,8 +117,7 @@ export function evmForm(relayer: Relayer | undefined, tx: Transaction): FormDefi
         { label: 'max_priority_fee_per_gas', value: arrow(tx.max_priority_fee_per_gas, (req.max_priority_fee_per_gas as string | undefined) ?? undefined) },
         { label: 'speed', value: arrow(tx.speed, req.speed ?? undefined) },
       ];
-      if (!REPLACEABLE.includes(tx.status.toLowerCase()))
-        review.unshift({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
+      review.unshift(...statusWarning(tx));
       return {
         request: { prepared, review, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) },
       };

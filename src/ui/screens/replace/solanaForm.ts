@@ -1,6 +1,7 @@
 /** Group B: replace a Solana transaction with a new encoded transaction (base64). */
 import { prepareReplaceTransaction, type Relayer, type Transaction } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
+import { statusWarning } from './statusWarning.js';
 import { apiFieldErrors, base64, required } from '../../forms/validators.js';
 
 export function solanaInitialValues(tx: Transaction): Values {
@@ -25,7 +26,7 @@ export function solanaForm(relayer: Relayer | undefined, tx: Transaction): FormD
       const req = { transaction: (values.transaction ?? '').trim() };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
+        return { request: { prepared, review: statusWarning(tx), send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

@@ -1,6 +1,7 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
 import { INT64, parseJson, prepareReplaceTransaction, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
+import { statusWarning } from './statusWarning.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
 
 export const DEFAULT_MAX_FEE = '1000000';
@@ -109,7 +110,7 @@ export function stellarForm(relayer: Relayer | undefined, tx: Transaction): Form
       };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
+        return { request: { prepared, review: statusWarning(tx), send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }
