@@ -90,7 +90,8 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
     }
     if (s.overlay === 'palette') return paletteKey(key);
     if (key.name === 'f1') return dispatch({ type: 'overlay', overlay: 'help' });
-    if (handle?.textEntry && handle.onKey?.(key)) return;
+    // The screen sees every key first (text entry, or its own keys such as y in a review).
+    if (handle?.onKey?.(key)) return;
 
     const binding = resolve(key, [...(handle?.scopes ?? []), 'global']);
     if (s.flash) dispatch({ type: 'clearFlash' });

@@ -138,3 +138,28 @@ export function text(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 }
+
+/**
+ * Cuts a line into rows of at most `width` characters, at a space when there is one (digits of a
+ * number stay together), else hard; continuation rows start with `indent` spaces.
+ */
+export function wrapRows(text: string, width: number, indent = 0): string[] {
+  const w = Math.max(1, width);
+  if (text.length <= w) return [text];
+  const ind = indent < w - 10 ? indent : 0;
+  const rows: string[] = [];
+  let rest = text;
+  for (let first = true; rest.length > 0; first = false) {
+    const room = first ? w : w - ind;
+    const pad = first ? '' : ' '.repeat(ind);
+    if (rest.length <= room) {
+      rows.push(pad + rest);
+      break;
+    }
+    let cut = rest.lastIndexOf(' ', room);
+    if (cut <= (first ? ind : 0)) cut = room;
+    rows.push(pad + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).replace(/^ +/, '');
+  }
+  return rows;
+}

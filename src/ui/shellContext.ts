@@ -9,13 +9,14 @@ export type CommandResult = boolean | string;
 
 export interface ScreenHandle {
   scopes: readonly Scope[];
-  /** While true, keys go to onKey first (text entry), before any binding. */
+  /** Text entry: a chunk of typed text stays one key (a paste) instead of separate keystrokes. */
   textEntry?: boolean;
+  /** Sees every key before the keymap; true when it used the key. */
   onKey?: (key: KeyEvent) => boolean;
   onCommand: (cmd: Command, key: KeyEvent) => CommandResult;
   /** `:page <n>` on a paged list (n is 1-based, or the last page). */
   goToPage?: (page: number | 'last') => CommandResult;
-  /** Unsaved edits or a request in flight: quitting asks first. */
+  /** Unsaved edits or a request in flight: `q` does not quit (ctrl+c still does). */
   busyReason?: string | null;
 }
 

@@ -15,7 +15,10 @@ export interface FormScreenProps {
   width: number;
   height: number;
   status?: StatusInfo;
-  result: (value: unknown) => ReactNode;
+  /** The server's answer, scrolled by `scroll` rows in `height` rows. */
+  result: (value: unknown, scroll: number, height: number) => ReactNode;
+  /** How many rows the answer takes (makes j/k scroll it). */
+  resultRows?: (value: unknown) => number;
   secret?: string;
   intro?: ReactNode;
   /** The next step after an unknown outcome (default: refresh the transaction list). */
@@ -26,12 +29,16 @@ export interface FormScreenProps {
   resultHint?: string;
 }
 
-export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext }: FormScreenProps) {
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
   const [scroll, setScroll] = useState(0);
+  const [resultScroll, setResultScroll] = useState(0);
+  // Rows for the answer: the done view takes one or two rows of header and one of hints.
+  const resultHeight = height - 3;
   const phase = form.state.phase;
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : ['form'],
-    textEntry: true,
+    // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
+    textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave',
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
@@ -40,6 +47,13 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         return true;
       }
       if (phase.kind === 'done' && resultKeys?.(key)) return true;
+      if (phase.kind === 'done' && resultRows && ['j', 'k', 'up', 'down'].includes(key.name)) {
+        const max = Math.max(0, resultRows(phase.result) - resultHeight);
+        const down = key.name === 'j' || key.name === 'down';
+        setResultScroll((s) => Math.max(0, Math.min(max, s + (down ? 1 : -1))));
+        return true;
+      }
+      if (phase.kind !== 'done') setResultScroll(0);
       if (phase.kind !== 'review') setScroll(0);
       return form.onKey(key);
     },
@@ -56,11 +70,11 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
           : phase.kind === 'done'
-            ? `enter/esc back${resultHint ? `  ${resultHint}` : ''}  F1 help`
+            ? ['enter/esc back', resultRows ? 'j/k scroll' : '', resultHint ?? '', 'F1 help'].filter(Boolean).join('  ')
             : undefined
       }
     >
-      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={result} secret={secret} intro={intro} unknownNext={unknownNext} />
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} />
     </ScreenFrame>
   );
 }

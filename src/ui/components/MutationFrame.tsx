@@ -9,7 +9,8 @@ import type { FormHandle } from '../forms/useForm.js';
 import { tone } from '../theme.js';
 import { nextStep } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
-import { ReviewView, reviewRows, wrapRows } from './ReviewView.js';
+import { wrapRows } from '../format.js';
+import { ReviewView, reviewRows } from './ReviewView.js';
 
 /** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
 export const UNKNOWN_NEXT = 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.';

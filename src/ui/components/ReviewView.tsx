@@ -1,6 +1,7 @@
 /** The review: method, full path, extra lines (before → after), and the exact JSON body. */
 import { Box, Text } from 'ink';
 import type { BuiltRequest } from '../forms/types.js';
+import { wrapRows } from '../format.js';
 import { tone } from '../theme.js';
 
 type ReviewTone = 'warn' | 'bad' | 'muted' | 'accent';
@@ -13,31 +14,6 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
   lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });
   for (const l of (prepared.displayBody ?? '').split('\n')) lines.push({ text: l });
   return lines;
-}
-
-/**
- * Cuts a line into rows of at most `width` characters, at a space when there is one (digits of a
- * number stay together), else hard; continuation rows start with `indent` spaces.
- */
-export function wrapRows(text: string, width: number, indent = 0): string[] {
-  const w = Math.max(1, width);
-  if (text.length <= w) return [text];
-  const ind = indent < w - 10 ? indent : 0;
-  const rows: string[] = [];
-  let rest = text;
-  for (let first = true; rest.length > 0; first = false) {
-    const room = first ? w : w - ind;
-    const pad = first ? '' : ' '.repeat(ind);
-    if (rest.length <= room) {
-      rows.push(pad + rest);
-      break;
-    }
-    let cut = rest.lastIndexOf(' ', room);
-    if (cut <= (first ? ind : 0)) cut = room;
-    rows.push(pad + rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).replace(/^ +/, '');
-  }
-  return rows;
 }
 
 /**

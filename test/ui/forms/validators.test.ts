@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invalidField } from '../../../src/api/errors.js';
 import { ApiError, INT64, U128 } from '../../../src/api/index.js';
 import { failureText } from '../../../src/ui/components/MutationFrame.js';
-import { wrapRows } from '../../../src/ui/components/ReviewView.js';
+import { wrapRows } from '../../../src/ui/format.js';
 import {
   absoluteUrl,
   address,

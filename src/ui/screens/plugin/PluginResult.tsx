@@ -1,16 +1,14 @@
 /** A plugin's answer: success, message, error, return value (pretty JSON), logs by level, traces. */
 import { Box, Text } from 'ink';
 import { stringifyJson, type PluginCallResult } from '../../../api/index.js';
+import { wrapRows } from '../../format.js';
 import { tone, type Tone } from '../../theme.js';
 
 const LEVEL_TONE: Record<string, Tone> = { error: 'bad', warn: 'warn', info: 'info', debug: 'muted', log: 'plain', result: 'ok' };
 
 /** Long log lines wrap under their level instead of being cut. */
 function wrapLog(level: string, message: string, width: number): string[] {
-  const room = Math.max(10, width - 9);
-  const out: string[] = [];
-  for (let i = 0; i < Math.max(1, message.length); i += room) out.push(`${i === 0 ? `  ${level.toUpperCase().padEnd(7)}` : ' '.repeat(9)}${message.slice(i, i + room)}`);
-  return out;
+  return wrapRows(`  ${level.toUpperCase().padEnd(7)}${message}`, width, 9);
 }
 
 export function pluginResultLines(r: PluginCallResult, showTraces: boolean, width = 80): { text: string; tone?: Tone }[] {

@@ -19,9 +19,6 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
     keepAfterSend: true,
   });
   const [showTraces, setShowTraces] = useState(false);
-  const [scroll, setScroll] = useState(0);
-  const phase = form.state.phase;
-  const resultHeight = height - 2;
   return (
     <FormScreen
       form={form}
@@ -30,14 +27,14 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       height={height}
       title={`relayer-tui › plugin ${form.state.values.plugin_id ?? route.pluginId}`}
       unknownNext="Nothing was resent. The plugin may have run: check what it does before calling it again."
-      result={(value) => <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={resultHeight} width={width} />}
+      result={(value, scroll, rows) => (
+        <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={rows} width={width} />
+      )}
+      resultRows={(value) => pluginResultLines(value as PluginCallResult, showTraces, width).length}
+      resultHint="t traces"
       resultKeys={(key) => {
-        if (phase.kind !== 'done') return false;
-        const count = pluginResultLines(phase.result as PluginCallResult, showTraces, width).length;
-        if (key.name === 't') setShowTraces((t) => !t);
-        else if (key.name === 'j' || key.name === 'down') setScroll((s) => Math.min(Math.max(0, count - resultHeight), s + 1));
-        else if (key.name === 'k' || key.name === 'up') setScroll((s) => Math.max(0, s - 1));
-        else return false;
+        if (key.name !== 't') return false;
+        setShowTraces((t) => !t);
         return true;
       }}
     />

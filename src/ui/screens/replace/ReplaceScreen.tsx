@@ -1,6 +1,6 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
 import { Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -35,8 +35,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     mutation: 'replace',
     onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),
   });
-  const [scroll, setScroll] = useState(0);
-  const resultHeight = height - 3;
+  const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
   return (
     <FormScreen
       form={form}
@@ -45,22 +44,13 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       height={height}
       title={`relayer-tui › replace ${kind.toUpperCase()} tx ${tx.id} (${tx.status})`}
       status={{ relayer: relayerId }}
-      result={(value) => (
+      result={(value, scroll, rows) => (
         <>
           <Text wrap="truncate">The server's answer (the list behind is refreshed, this transaction selected):</Text>
-          <DetailView lines={layoutDetail(flatten(value, now()), width)} scroll={scroll} height={resultHeight} />
+          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1} />
         </>
       )}
-      resultHint="j/k scroll"
-      resultKeys={(key) => {
-        const phase = form.state.phase;
-        if (phase.kind !== 'done') return false;
-        const max = Math.max(0, layoutDetail(flatten(phase.result, now()), width).length - resultHeight);
-        if (key.name === 'j' || key.name === 'down') setScroll((s) => Math.min(max, s + 1));
-        else if (key.name === 'k' || key.name === 'up') setScroll((s) => Math.max(0, s - 1));
-        else return false;
-        return true;
-      }}
+      resultRows={(value) => answerLines(value).length + 1}
     />
   );
 }
