@@ -2,6 +2,8 @@
  * Semantic colours, decided in one place. Monochrome when NO_COLOR is set or TERM=dumb: then the
  * UI still reads through words, markers and reverse video for the cursor.
  */
+import chalk from 'chalk';
+
 export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted' | 'accent' | 'plain';
 
 const COLORS: Record<Tone, string | undefined> = {
@@ -39,4 +41,15 @@ export function tone(t: Tone): string | undefined {
 /** Dim text only with colour on (dim is unreadable on some monochrome terminals). */
 export function dim(): boolean {
   return enabled;
+}
+
+/**
+ * Text in a colour from `tone()`, as one string with its escape codes (chalk, as Ink's own `color`
+ * uses, so terminals without colour get none): a table row is then one text node instead of one per
+ * cell (Ink measures and lays out every node on every frame).
+ */
+export function paint(text: string, color: string | undefined): string {
+  if (color === undefined || text === '') return text;
+  const style = (chalk as unknown as Record<string, ((s: string) => string) | undefined>)[color];
+  return style ? style(text) : text;
 }

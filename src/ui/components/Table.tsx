@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { pad } from '../format.js';
-import { tone, type Tone } from '../theme.js';
+import { paint, tone, type Tone } from '../theme.js';
 
 export interface Column<T> {
   key: string;
@@ -63,15 +63,11 @@ interface RowProps {
 }
 
 const Row = memo(function Row({ cells, selected }: RowProps) {
+  const text = cells.map((c, i) => (i ? ' ' : '') + (selected ? c.text : paint(c.text, c.color))).join('');
   return (
     <Text wrap="truncate" inverse={selected}>
       {selected ? '› ' : '  '}
-      {cells.map((c, i) => (
-        <Text key={i} color={selected ? undefined : c.color}>
-          {i ? ' ' : ''}
-          {c.text}
-        </Text>
-      ))}
+      {text}
     </Text>
   );
 }, (a, b) => a.selected === b.selected && a.cells.length === b.cells.length && a.cells.every((c, i) => c.text === b.cells[i]!.text && c.color === b.cells[i]!.color));
