@@ -42,3 +42,13 @@ describe('filter', () => {
     expect(f).toMatch(/^› \S+\s+Sepolia Main/m);
   });
 });
+
+describe('keys typed faster than a frame', () => {
+  it('act on the row they moved to: "Gkkki" in one chunk opens the fourth relayer from the end', async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await h.press('Gkkki');
+    const f = await h.waitFor((x) => x.includes('relayer-tui › relayer '), 'relayer detail');
+    expect(f.split('\n')[0]).toContain('relayer Solana Devnet');
+  });
+});

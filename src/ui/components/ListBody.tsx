@@ -22,7 +22,7 @@ export function tableRows(height: number, filterShown: boolean): number {
 }
 
 export function listCommand<T>(list: List<T>, cmd: Command, height: number): CommandResult {
-  const { visible } = list;
+  const visible = list.getVisible();
   const state = list.getState();
   const pages = pageCount(state);
   // Paging while a page loads moves on from the page being loaded (the older request is aborted).
@@ -68,7 +68,7 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
 
 /** Clears the filter and keeps the cursor on the row it was on. */
 function clearFilter<T>(list: List<T>): void {
-  const selected = list.visible[list.getState().cursor];
+  const selected = list.getSelected();
   const index = selected === undefined ? -1 : list.getState().items.indexOf(selected);
   list.dispatch({ type: 'filterClear', cursor: Math.max(0, index) });
 }

@@ -101,5 +101,11 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
 
   /** The state as of the last action, even before React re-renders. */
   const getState = useCallback(() => stateRef.current, []);
-  return { state, getState, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
+  /** The rows shown and the selected one as of the last action (keys of one chunk act before React re-renders). */
+  const getVisible = useCallback((): readonly T[] => {
+    const s = stateRef.current;
+    return filterRows(s.items, s.filter, optsRef.current.text);
+  }, []);
+  const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
+  return { state, getState, getVisible, getSelected, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
 }

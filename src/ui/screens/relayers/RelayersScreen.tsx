@@ -26,7 +26,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     now,
     initial: initialRelayers,
   });
-  const { state, selected } = list;
+  const { state } = list;
 
   useEffect(() => {
     if (!initialRelayers) list.refresh();
@@ -35,6 +35,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
 
   useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
+    const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
     shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id } : { kind: 'relayer', relayerId: selected.id });
     return true;

@@ -31,7 +31,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     text: transactionSearchText,
     now,
   });
-  const { state, selected } = list;
+  const { state } = list;
 
   useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
   // After a replacement: refresh and select the replaced transaction.
@@ -44,6 +44,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
   useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd !== 'open' && cmd !== 'edit') return undefined;
+    const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
     if (cmd === 'open') {
       shell.push({ kind: 'transaction', relayerId, tx: selected });
