@@ -1,6 +1,7 @@
 /**
  * The shell: screen stack, help overlay, command palette, and the one key dispatcher. Keys go to the
- * overlay, then (in text entry) to the top screen, then through the keymap to a command.
+ * overlay, then to the top screen's own handler (text entry, a review's `y`), then through the
+ * keymap to a command.
  */
 import { Box, Text, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
