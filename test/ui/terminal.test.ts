@@ -54,7 +54,7 @@ describe('guardTerminal', () => {
     g.install((code, report) => calls.push([code, report]));
     process.emit('SIGTERM', 'SIGTERM');
     process.emit('SIGHUP', 'SIGHUP');
-    process.emit('uncaughtException', new Error('boom'), 'uncaughtException');
+    (process as NodeJS.EventEmitter).emit('uncaughtException', new Error('boom'));
     expect(calls.map((c) => c[0])).toEqual([143, 129, 1]);
     expect(calls[2]![1]).toContain('relayer-tui crashed: boom');
     g.dispose();
