@@ -53,7 +53,6 @@ export function parseBaseUrl(baseUrl: string): { origin: string; basePath: strin
 
 export class Transport {
   private readonly pool: InstanceType<typeof Pool>;
-  private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
   private readonly headers: Record<string, string>;
@@ -70,7 +69,6 @@ export class Transport {
       throw e instanceof ApiError ? this.scrubbed(e) : e;
     }
     const { origin, basePath, host } = parsed;
-    this.origin = origin;
     this.basePath = basePath;
     this.host = host;
     this.pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
