@@ -49,8 +49,15 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   }, []);
 
   const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);
-  const visibleRef = useRef(visible);
-  visibleRef.current = visible;
+
+  /** The state as of the last action, even before React re-renders. */
+  const getState = useCallback(() => stateRef.current, []);
+  /** The rows shown and the selected one as of the last action (keys of one chunk act before React re-renders). */
+  const getVisible = useCallback((): readonly T[] => {
+    const s = stateRef.current;
+    return filterRows(s.items, s.filter, optsRef.current.text);
+  }, []);
+  const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
 
   const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string) => {
     const o = optsRef.current;
@@ -67,7 +74,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         if (ctrl.signal.aborted) return;
         meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
         const items = o.order ? o.order(result.items) : result.items;
-        const sel = visibleRef.current[stateRef.current.cursor];
+        const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId });
       },
@@ -78,7 +85,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
       },
     );
-  }, [dispatch]);
+  }, [dispatch, getSelected]);
 
   useEffect(() => () => inflight.current?.abort(), []);
 
@@ -99,13 +106,5 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     [load],
   );
 
-  /** The state as of the last action, even before React re-renders. */
-  const getState = useCallback(() => stateRef.current, []);
-  /** The rows shown and the selected one as of the last action (keys of one chunk act before React re-renders). */
-  const getVisible = useCallback((): readonly T[] => {
-    const s = stateRef.current;
-    return filterRows(s.items, s.filter, optsRef.current.text);
-  }, []);
-  const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
   return { state, getState, getVisible, getSelected, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
 }
