@@ -106,5 +106,5 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     [load],
   );
 
-  return { state, getState, getVisible, getSelected, dispatch, visible, selected: visible[state.cursor], pages, meta, load, ...actions };
+  return { state, getState, getVisible, getSelected, dispatch, visible, pages, meta, load, ...actions };
 }
