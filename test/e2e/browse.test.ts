@@ -3,26 +3,12 @@
  * server pages of bulk-1m, a transaction and its raw JSON, and a plugin call.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, type Tui } from './pty.js';
+import { KEY, RELAYER_HEADER, TX_HEADER, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
 afterAll(releaseCli);
 
-/** Data rows of a table: the rows under the column header, up to the status bar. */
-function tableRows(rows: string[], header: RegExp): string[] {
-  const h = rows.findIndex((r) => header.test(r));
-  if (h < 0) return [];
-  const out: string[] = [];
-  for (const r of rows.slice(h + 1)) {
-    if (!/^[› ] \S/.test(r)) break;
-    out.push(r);
-  }
-  return out;
-}
-
-const RELAYER_HEADER = /^\s+STATE\s+NAME\s+ID/;
-const TX_HEADER = /^\s+STATUS\s+NONCE/;
 
 /** `page N/M (T)` from the status bar. */
 function pageInfo(rows: string[]): { page: number; pages: number; total: number } | undefined {

@@ -5,25 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, statusRow, type Tui } from './pty.js';
+import { KEY, TX_HEADER, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, statusRow, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
 afterAll(releaseCli);
 
 const U128_MAX = '340282366920938463463374607431768211455';
-
-/** Transactions table rows (under the STATUS/NONCE header). */
-function txRows(rows: string[]): string[] {
-  const h = rows.findIndex((r) => /^\s+STATUS\s+NONCE/.test(r));
-  if (h < 0) return [];
-  const out: string[] = [];
-  for (const r of rows.slice(h + 1)) {
-    if (!/^[› ] \S/.test(r)) break;
-    out.push(r);
-  }
-  return out;
-}
 
 function nonceOf(row: string | undefined): string | undefined {
   return row?.match(/^[› ] \S+\s+(\d+)\s/)?.[1];
@@ -39,7 +27,7 @@ async function palette(tui: Tui, command: string): Promise<void> {
 
 async function openSepoliaMain(tui: Tui): Promise<string[]> {
   await palette(tui, 'tx sepolia-main');
-  return tui.waitForScreen((r) => r[0]!.includes('Sepolia Main › transactions') && txRows(r).length > 0, 5000, 'sepolia-main transactions');
+  return tui.waitForScreen((r) => r[0]!.includes('Sepolia Main › transactions') && tableRows(r, TX_HEADER).length > 0, 5000, 'sepolia-main transactions');
 }
 
 describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
@@ -47,7 +35,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     const tui = await startCli();
     let rows = await openSepoliaMain(tui);
     // Take the second pending row (not the first row) so "the row is selected afterwards" means something.
-    const table = txRows(rows);
+    const table = tableRows(rows, TX_HEADER);
     const pending = table.map((r, i) => ({ r, i })).filter(({ r }) => /^[› ] pending\s/.test(r));
     expect(pending.length, 'sepolia-main has at least two pending transactions on page 1').toBeGreaterThanOrEqual(2);
     const target = pending[1]!;
@@ -82,7 +70,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     expect(text).toMatch(new RegExp(`^id\\s+${txId}$`, 'm'));
 
     tui.press(KEY.esc);
-    rows = await tui.waitForScreen((r) => txRows(r).length > 0, 5000, 'the transactions list again');
+    rows = await tui.waitForScreen((r) => tableRows(r, TX_HEADER).length > 0, 5000, 'the transactions list again');
     const sel = selectedRow(rows);
     expect(nonceOf(sel), `selected row: ${sel}`).toBe(nonce);
     expect(sel).toMatch(/340,282,366,920/);
@@ -123,7 +111,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     const tui = await startCli({ args: ['--read-only'] });
     let rows = await openSepoliaMain(tui);
     expect(rows[statusRow(rows)]).toMatch(/^SANDBOX │ READ-ONLY │/);
-    const pendingAt = txRows(rows).findIndex((r) => /^[› ] pending\s/.test(r));
+    const pendingAt = tableRows(rows, TX_HEADER).findIndex((r) => /^[› ] pending\s/.test(r));
     expect(pendingAt).toBeGreaterThanOrEqual(0);
     for (let k = 0; k < pendingAt; k++) tui.press('j');
     await tui.waitForScreen((r) => /^› pending\s/.test(selectedRow(r) ?? ''), 3000, 'a pending row selected');
@@ -136,6 +124,6 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     await new Promise((r) => setTimeout(r, 300));
     rows = await tui.waitForScreen(() => true);
     expect(rows.join('\n')).not.toMatch(/replace EVM/);
-    expect(txRows(rows).length).toBeGreaterThan(0);
+    expect(tableRows(rows, TX_HEADER).length).toBeGreaterThan(0);
   });
 });

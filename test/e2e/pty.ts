@@ -34,6 +34,22 @@ export const KEY = {
   up: '\x1b[A',
 } as const;
 
+/** Data rows of a table: the rows under the column header, up to the status bar. */
+export function tableRows(rows: string[], header: RegExp): string[] {
+  const h = rows.findIndex((r) => header.test(r));
+  if (h < 0) return [];
+  const out: string[] = [];
+  for (const r of rows.slice(h + 1)) {
+    if (!/^[› ] \S/.test(r)) break;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Column headers of the relayers and (EVM) transactions tables. */
+export const RELAYER_HEADER = /^\s+STATE\s+NAME\s+ID/;
+export const TX_HEADER = /^\s+STATUS\s+NONCE/;
+
 export function assertBuilt(): void {
   if (!existsSync(CLI))
     throw new Error(`${CLI} is missing: the e2e tests drive the built CLI. Run \`npm run build\` first (\`npm test\` builds before vitest).`);

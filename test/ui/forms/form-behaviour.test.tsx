@@ -1,7 +1,7 @@
 /** What every form does: moving between fields, inline checks, review round trip, leaving, drafts, layout. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from '../helpers.js';
-import { U128_MAX, fieldHint, fieldLabels, fieldValue, focusedField, lines, openReplace, palette, retype, statusBar, writes } from './support.js';
+import { EVM_FIELDS, SEPOLIA, U128_MAX, fieldHint, fieldLabels, fieldValue, focusedField, lines, openReplace, palette, retype, statusBar, writes } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -9,8 +9,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const SEPOLIA = { kind: 'transactions', relayerId: 'sepolia-main' } as const;
-const EVM_FIELDS = ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'];
 
 describe('form behaviour', () => {
   it('tab and shift+tab move through the fields in order and wrap around', async () => {

@@ -5,6 +5,11 @@ import { KEY, type Harness } from '../helpers.js';
 
 export const U128_MAX = '340282366920938463463374607431768211455';
 
+/** The sepolia-main transactions list, where the first row is a pending EVM transaction. */
+export const SEPOLIA = { kind: 'transactions', relayerId: 'sepolia-main' } as const;
+/** The EVM replacement fields, in the contract's order. */
+export const EVM_FIELDS = ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'];
+
 /** The frame's lines (a trailing newline does not count). */
 export function lines(frame: string): string[] {
   return frame.replace(/\n$/, '').split('\n');
