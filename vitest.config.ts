@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain ESM helper shared with the bundler
-import { INK_PATCHED, patchInk } from './scripts/ink-fix.mjs';
+import { PATCHED, patchDependency } from './scripts/patches.mjs';
 
 export default defineConfig({
   plugins: [
@@ -16,9 +16,9 @@ export default defineConfig({
       },
     },
     {
-      name: 'ink-patches',
+      name: 'dependency-patches',
       transform(code: string, id: string) {
-        return INK_PATCHED.test(id) ? (patchInk(code, id) as string) : undefined;
+        return PATCHED.test(id) ? (patchDependency(code, id) as string) : undefined;
       },
     },
   ],

@@ -4,6 +4,7 @@
 // budget beside its figure and writes bench/RESULTS.md. Figures only: nothing here fails on a budget.
 //
 //   npm run bench          (builds first; about a minute and a half on a 2-core machine)
+//   npm run bench -- --startup   (the startup figures only; nothing written)
 //
 // Startup and node -e 0 both go through a pty, so they pay the same spawn cost.
 import { execFileSync, spawn } from 'node:child_process';
@@ -244,6 +245,7 @@ console.log('startup…');
   record('node -e 0: spawn → exit (median of 7)', fmtMs(b), '', true, `runs: ${bare.map((x) => x.toFixed(0)).join(', ')} ms`);
   record('startup ÷ node -e 0', `${(c / b).toFixed(1)}×`, '≤ 2.5×', c / b <= 2.5);
 }
+if (process.argv.includes('--startup')) process.exit(0); // `npm run bench -- --startup`: this section only
 
 // 2. Bytes per interaction at 100x30 --------------------------------------------------------------
 console.log('bytes written…');

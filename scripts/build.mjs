@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Bundles src/cli.ts into dist/cli.js (esbuild, production React, devtools stubbed).
-// --if-stale: skip when dist/cli.js is newer than every file under src/ and package.json.
+// --if-stale: skip when dist/cli.js is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
 import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { INK_PATCHED, patchInk } from './ink-fix.mjs';
+import { PATCHED, patchDependency } from './patches.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,7 @@ function newest(dir) {
 if (process.argv.includes('--if-stale')) {
   try {
     const built = statSync(out).mtimeMs;
-    const src = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+    const src = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, 'scripts', 'patches.mjs')).mtimeMs);
     if (built > src) process.exit(0);
   } catch {
     // no build yet
@@ -35,29 +35,30 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 const stub = join(root, 'dist', 'devtools-stub.js');
 writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => {};\n');
 
-const inkPatches = {
-  name: 'ink-patches',
+const dependencyPatches = {
+  name: 'dependency-patches',
   setup(b) {
-    b.onLoad({ filter: INK_PATCHED }, async (args) => ({
-      contents: patchInk(await readFile(args.path, 'utf8'), args.path),
+    b.onLoad({ filter: PATCHED }, async (args) => ({
+      contents: patchDependency(await readFile(args.path, 'utf8'), args.path),
       loader: 'js',
     }));
   },
 };
 
-// Ink and widest-line measure text through src/ui/fastStringWidth.ts (see there).
+// Every dependency measures text through src/ui/fastStringWidth.ts (see there), which alone imports
+// the real string-width (so wrap-ansi's older copy is not bundled).
 const fastWidth = join(root, 'src', 'ui', 'fastStringWidth.ts');
 const fastStringWidth = {
   name: 'fast-string-width',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, (args) =>
-      /node_modules[\\/](ink|widest-line)[\\/]/.test(args.importer) ? { path: fastWidth } : undefined,
+      /node_modules[\\/]/.test(args.importer) ? { path: fastWidth } : undefined,
     );
   },
 };
 
 await build({
-  plugins: [inkPatches, fastStringWidth],
+  plugins: [dependencyPatches, fastStringWidth],
   entryPoints: [join(root, 'src', 'cli.ts')],
   outdir: join(root, 'dist'),
   entryNames: '[name]',

@@ -1,10 +1,13 @@
-// Patches to Ink 6.8, applied by both the bundle (scripts/build.mjs) and the tests
-// (vitest.config.ts). Each replaces one exact expression; a changed Ink fails loudly instead of
-// silently skipping a fix.
-export const INK_PATCHED = /ink[\\/]build[\\/](log-update|output|measure-text|wrap-text)\.js$/;
+// Exact-expression patches to dependencies, applied by both the bundle (scripts/build.mjs) and the
+// tests (vitest.config.ts, for the modules it inlines: Ink). Each replaces one exact expression; a
+// changed dependency fails the build loudly instead of silently skipping a fix.
+//   Ink 6.8: rendering fixes and bounded caches.
+//   yoga-layout 3.2 and string-width 8.3: startup (work moved off the path to the first frame).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const PATCHES = {
-  'log-update': [
+export const PATCHES = {
+  'ink/build/log-update.js': [
     // The incremental log-update moves the cursor up one line too few when the previous frame
     // ended with a newline (every frame shorter than the terminal does), so each redraw after the
     // first lands one row low.
@@ -19,7 +22,7 @@ const PATCHES = {
       "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => `\\u001B[${m.length / 3}E`));",
     ],
   ],
-  output: [
+  'ink/build/output.js': [
     // Each frame built its own cache of styled characters and widths per line, so every frame
     // re-tokenised every line (the bulk of a keypress's CPU). Most lines repeat from frame to frame:
     // share one bounded cache across frames. The cached character objects are only read.
@@ -41,21 +44,38 @@ const PATCHES = {
   ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
   // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.
-  'measure-text': [['    cache.set(text, dimensions);', '    if (cache.size >= 5000) cache.clear();\n    cache.set(text, dimensions);']],
-  'wrap-text': [
+  'ink/build/measure-text.js': [['    cache.set(text, dimensions);', '    if (cache.size >= 5000) cache.clear();\n    cache.set(text, dimensions);']],
+  'ink/build/wrap-text.js': [
     ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
     ['    cache[cacheKey] = wrappedText;', '    if (++cacheSize > 5000) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;'],
   ],
+  // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
+  // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of
+  // a 300 ms start) to decode the same string. A data: URL needs no fetch.
+  'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': [['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?']],
+  // string-width builds a grapheme segmenter (loads ICU data, ~10 ms) and an RGI emoji regex (~13 ms)
+  // when the module loads. Our text takes src/ui/fastStringWidth.ts's fast path and never needs
+  // either; build them on first use.
+  'string-width/index.js': [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+    ['of segmenter.segment(string)', 'of (segmenter ??= new Intl.Segmenter()).segment(string)'],
+    ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;'],
+    ['if (rgiEmojiRegex.test(segment)', 'if ((rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v).test(segment)'],
+  ],
 };
 
-export function patchInk(src, file) {
-  const name = INK_PATCHED.exec(file)?.[1];
-  const patches = name ? PATCHES[name] : undefined;
-  if (!patches) return src;
+const ROOT_MODULES = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
+/** Matches the files PATCHES patches: the project's own copies (not one nested under another package). */
+export const PATCHED = new RegExp(`^${escape(ROOT_MODULES)}[\\\\/](?:${Object.keys(PATCHES).map(escape).join('|')})$`);
+
+export function patchDependency(src, file) {
+  if (!PATCHED.test(file)) return src;
+  const key = Object.keys(PATCHES).find((k) => file.replaceAll('\\', '/').endsWith(`/${k}`));
   let out = src;
-  for (const [from, to] of patches) {
+  for (const [from, to] of PATCHES[key]) {
     if (out.includes(to)) continue;
-    if (out.split(from).length !== 2) throw new Error(`ink changed; re-check the patches in scripts/ink-fix.mjs (${file}: ${from})`);
+    if (out.split(from).length !== 2) throw new Error(`${key} changed; re-check its patches in scripts/patches.mjs (${from})`);
     out = out.replace(from, to);
   }
   return out;
