@@ -32,8 +32,19 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    // Ink goes through the transform pipeline so the log-update fix applies in tests too.
-    server: { deps: { inline: [/node_modules[\\/]ink[\\/]/, /node_modules[\\/]widest-line[\\/]/] } },
+    // The patched dependencies go through the transform pipeline so the tests run the bundle's code
+    // (all of scripts/patches.mjs but yoga's, which only concerns how its WebAssembly is fetched).
+    server: {
+      deps: {
+        inline: [
+          /node_modules[\\/]ink[\\/]/,
+          /node_modules[\\/]widest-line[\\/]/,
+          /node_modules[\\/]string-width[\\/]/,
+          /node_modules[\\/]slice-ansi[\\/]/,
+          /node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]/,
+        ],
+      },
+    },
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },

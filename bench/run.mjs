@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmarks for relayer-tui: the built CLI (dist/cli.js) in a real pseudo-terminal (node-pty),
+// Benchmarks for relayer-tui: the built CLI (dist/cli.cjs) in a real pseudo-terminal (node-pty),
 // its output parsed by a headless xterm, against the CLI's built-in sandbox. Prints a table with each
 // budget beside its figure and writes bench/RESULTS.md. Figures only: nothing here fails on a budget.
 //
@@ -17,7 +17,7 @@ import xterm from '@xterm/headless';
 import * as pty from 'node-pty';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = join(ROOT, 'dist', 'cli.cjs');
 const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
 const FRAME_MS = 1000 / 15; // the CLI renders at most 15 frames a second
 
@@ -349,7 +349,7 @@ console.log('keypress → frame latency…');
 // 4. Memory after 100 pages of 100 ----------------------------------------------------------------
 console.log('memory after 100 pages…');
 
-/** A sandbox in its own process (`dist/cli.js sandbox`), so the CLI's RSS is the TUI's alone. */
+/** A sandbox in its own process (`dist/cli.cjs sandbox`), so the CLI's RSS is the TUI's alone. */
 async function externalSandbox() {
   const token = randomBytes(16).toString('hex');
   const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--token', token], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
@@ -483,7 +483,7 @@ console.log(`\n(${totalS.toFixed(0)} s)`);
 
 const md = `# relayer-tui benchmark results
 
-Measured by \`npm run bench\` (\`bench/run.mjs\`): the built CLI (\`dist/cli.js\`) in a real pseudo-terminal
+Measured by \`npm run bench\` (\`bench/run.mjs\`): the built CLI (\`dist/cli.cjs\`) in a real pseudo-terminal
 (node-pty), its output parsed by a headless xterm (@xterm/headless), against the CLI's built-in sandbox.
 The figures are measurements, not pass/fail gates; each budget is printed beside its figure.
 
@@ -523,7 +523,7 @@ ${notes.length ? `Notes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n\n` : ''}#
   key), split into moves inside the visible window and moves that scroll it.
 - **Memory**: \`VmRSS\` from \`/proc/<pid>/status\` of the CLI after \`]\` ×100 with \`--per-page 100\`,
   waiting for each page to be on screen, sampled every 25 pages. Run twice: against a sandbox in its own
-  process (\`dist/cli.js sandbox --port 0\`, \`RELAYER_URL\`/\`RELAYER_API_KEY\`), so the figure is the
+  process (\`dist/cli.cjs sandbox --port 0\`, \`RELAYER_URL\`/\`RELAYER_API_KEY\`), so the figure is the
   TUI's alone (this is the one held to the budget), and with the built-in sandbox, whose server and data
   then share the process.
 - **Page 99,999 on screen**: \`--per-page 10\`, \`:tx bulk-1m\`, then \`:page 99999\` typed in the palette;

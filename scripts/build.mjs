@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles src/cli.ts into dist/cli.js (esbuild, production React, devtools stubbed).
-// --if-stale: skip when dist/cli.js is newer than every file under src/, package.json and the build scripts.
+// Bundles src/main.ts into dist/app.cjs and the launcher src/cli.ts into dist/cli.cjs (esbuild).
+// --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
 import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'dist', 'cli.js');
+const out = join(root, 'dist', 'cli.cjs');
 
 function newest(dir) {
   let t = 0;
@@ -57,25 +57,46 @@ const fastStringWidth = {
   },
 };
 
+// Ink's `yoga-layout` is src/ui/yoga.ts in the bundle (see there: no top-level await).
+const yogaShim = join(root, 'src', 'ui', 'yoga.ts');
+const layoutEngine = {
+  name: 'layout-engine',
+  setup(b) {
+    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: yogaShim }));
+  },
+};
+
+// The program: one CommonJS file (what V8's code cache can load; see src/cli.ts), every dependency
+// bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an imported
+// module's top level on its first import().
 await build({
-  plugins: [dependencyPatches, fastStringWidth],
-  entryPoints: [join(root, 'src', 'cli.ts')],
+  plugins: [dependencyPatches, fastStringWidth, layoutEngine],
+  entryPoints: { app: join(root, 'src', 'main.ts') },
+  outExtension: { '.js': '.cjs' },
   outdir: join(root, 'dist'),
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   jsx: 'automatic',
-  minify: process.env.RELAYER_TUI_NO_MINIFY !== "1",
+  minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
   logLevel: 'warning',
 });
+
+// The launcher, which loads the program through the code cache.
+await build({
+  entryPoints: { cli: join(root, 'src', 'cli.ts') },
+  outExtension: { '.js': '.cjs' },
+  outdir: join(root, 'dist'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  banner: { js: '#!/usr/bin/env node' },
+  logLevel: 'warning',
+});
+rmSync(stub);

@@ -2,7 +2,8 @@
 // tests (vitest.config.ts, for the modules it inlines: Ink). Each replaces one exact expression; a
 // changed dependency fails the build loudly instead of silently skipping a fix.
 //   Ink 6.8: rendering fixes and bounded caches.
-//   yoga-layout 3.2 and string-width 8.3: startup (work moved off the path to the first frame).
+//   Ink 6.8, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2: startup
+//   (a CommonJS bundle; work moved off the path to the first frame).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +41,8 @@ export const PATCHES = {
       'class OutputCaches {\n    widths = new Map();',
       "class OutputCaches {\n    slices = new Map();\n    getSlice(line, from, to) {\n        const key = from + ':' + to + ':' + line;\n        let cached = this.slices.get(key);\n        if (cached === undefined) {\n            cached = sliceAnsi(line, from, to);\n            this.slices.set(key, cached);\n        }\n        return cached;\n    }\n    widths = new Map();",
     ],
-    ['return sliceAnsi(line, from, to);', 'return this.caches.getSlice(line, from, to);'],
+    // A line that fits its clipping box is kept whole rather than cut from 0 to its own width.
+    ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
   ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
   // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.
@@ -48,6 +50,39 @@ export const PATCHES = {
   'ink/build/wrap-text.js': [
     ['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
     ['    cache[cacheKey] = wrappedText;', '    if (++cacheSize > 5000) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;'],
+  ],
+  // Two top-level awaits, both only when DEV=true (React devtools), keep Ink out of a CommonJS bundle
+  // (the only kind V8's code cache can load: src/cli.ts). Devtools are stubbed in the bundle anyway.
+  'ink/build/reconciler.js': [
+    ["        await import('./devtools.js');", "        void import('./devtools.js');"],
+    ['    ? await loadPackageJson()', '    ? { name: undefined, version: undefined }'],
+  ],
+  // Ink turns every line it draws into styled characters, one grapheme at a time, through a grapheme
+  // segmenter — ICU's, whose first use costs ~10 ms and every use far more than reading characters.
+  // Text in which every UTF-16 unit is a character of its own (ASCII, escape codes, our single-width
+  // symbols; no CR, so no CR LF pair) is split by index; anything else still goes to the segmenter,
+  // built on first use.
+  '@alcalzone/ansi-tokenize/build/tokenize.js': [
+    [
+      'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+      'let graphemeSegmenter;\n' +
+        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;\n' +
+        'const segmenter = {\n' +
+        '    segment(str) {\n' +
+        '        if (!ONE_UNIT_GRAPHEMES.test(str)) return (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);\n' +
+        '        const segments = new Array(str.length);\n' +
+        '        for (let index = 0; index < str.length; index++) segments[index] = { segment: str[index], index };\n' +
+        '        return segments;\n' +
+        '    },\n' +
+        '};',
+    ],
+  ],
+  // slice-ansi builds its grapheme segmenter when it loads; build it on first use.
+  'slice-ansi/tokenize-ansi.js': [
+    [
+      "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+      "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = {segment: string => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(string)};",
+    ],
   ],
   // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
   // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of

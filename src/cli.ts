@@ -1,78 +1,61 @@
-/** Entry point: argv -> config -> the TUI (with the built-in sandbox when no server is set) or `sandbox`. */
+/**
+ * The launcher (dist/cli.cjs): runs the program bundle (dist/app.cjs, src/main.ts) through V8's code
+ * cache. Node 20 has no module compile cache, and compiling the bundle's code on every start was a
+ * large part of the time to the first frame. The cache is made after the first frame (so it holds
+ * the code the start needed, not just the top level) and kept beside the bundle; the build deletes
+ * it with the old bundle, V8 refuses one made by another Node or under other flags (it is then
+ * replaced), and an unwritable directory only means no cache.
+ */
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { parseCli, USAGE } from './config/config.js';
-import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
+import { Script } from 'node:vm';
+import type { MainHooks } from './main.js';
 
-/** How long the first frame waits for the prefetched relayers before showing "Loading…". */
-const PREFETCH_WAIT_MS = 300;
+const APP = join(__dirname, 'app.cjs');
+const CACHE = `${APP}.cache`;
 
-// A long-running TUI holds little live data (about 35 MB after paging through 100 pages of 100)
-// but V8's default heap growth let the resident size reach ~190 MB: prefer a small heap.
-setFlagsFromString('--optimize-for-size');
-
-async function main(): Promise<void> {
-  const action = parseCli(process.argv.slice(2), process.env);
-  switch (action.kind) {
-    case 'help':
-      process.stdout.write(USAGE);
-      return;
-    case 'version': {
-      const { VERSION } = await import('./api/index.js');
-      process.stdout.write(`relayer-tui ${VERSION}\n`);
-      return;
-    }
-    case 'error':
-      process.stderr.write(`relayer-tui: ${action.message}\n`);
-      process.exitCode = 2;
-      return;
-    case 'sandbox': {
-      const { runSandboxCli } = await import('./sandbox/index.js');
-      await runSandboxCli(action.argv);
-      return;
-    }
-    case 'run':
-      break;
+function readCache(): Buffer | undefined {
+  try {
+    return readFileSync(CACHE);
+  } catch {
+    return undefined;
   }
-  const { config } = action;
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY).\n');
-    process.exitCode = 2;
-    return;
-  }
-  for (const w of config.warnings) process.stderr.write(`relayer-tui: warning: ${w}\n`);
-  // Start loading the UI first: Ink's layout engine compiles WebAssembly off the main thread while
-  // the API module, the sandbox and the first request proceed.
-  const ui = import('./ui/run.js');
-
-  const { createRelayerClient } = await import('./api/index.js');
-  let baseUrl = config.baseUrl;
-  let token = config.token;
-  let serverLabel: string | undefined;
-  let stopSandbox: (() => Promise<void>) | undefined;
-  if (!baseUrl) {
-    const { startSandbox } = await import('./sandbox/index.js');
-    const sandbox = await startSandbox({ flavor: config.sandboxFlavor });
-    baseUrl = sandbox.url;
-    token = sandbox.token;
-    serverLabel = 'SANDBOX';
-    stopSandbox = () => sandbox.close();
-  }
-  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs });
-  serverLabel ??= new URL(baseUrl).host;
-  // Fetch the first screen's data while the UI code loads, so the first frame can show it.
-  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }).catch(() => undefined);
-  const { runTui } = await ui;
-  const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => setTimeout(() => r(undefined), PREFETCH_WAIT_MS))]);
-  await runTui({
-    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers },
-    cleanup: async () => {
-      await client.close();
-      await stopSandbox?.();
-    },
-  });
 }
 
-main().catch((e: unknown) => {
+const cachedData = readCache();
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(APP, 'utf8')}\n})`, {
+  filename: APP,
+  cachedData,
+});
+const app: { exports: { main?: (hooks: MainHooks) => Promise<void> } } = { exports: {} };
+script.runInThisContext()(app.exports, require, app, APP, __dirname);
+
+function saveCache(): void {
+  if (cachedData && !script.cachedDataRejected) return;
+  const tmp = `${CACHE}.${process.pid}`;
+  try {
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, CACHE);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+  }
+}
+
+function afterFirstFrame(): void {
+  saveCache();
+  // A long-running TUI holds little live data (about 35 MB after paging through 100 pages of 100)
+  // but V8's default heap growth let the resident size reach ~190 MB: prefer a small heap from now
+  // on. Not before: it slows the start by a fifth (more collections), and V8 only accepts a code
+  // cache made under the flags it is read with, so the cache is made first.
+  setFlagsFromString('--optimize-for-size');
+}
+
+app.exports.main!({ onFirstFrame: afterFirstFrame }).catch((e: unknown) => {
   process.stderr.write(`relayer-tui: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -10,9 +10,11 @@ export interface RunOptions {
   stdin?: NodeJS.ReadStream;
   /** Called before the process exits (closes the client, stops the sandbox). */
   cleanup?: () => Promise<void>;
+  /** Called once the first frame has been written. */
+  onFirstFrame?: () => void;
 }
 
-export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup }: RunOptions): Promise<number> {
+export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame }: RunOptions): Promise<number> {
   const guard = guardTerminal(stdout, stdin);
   const instance = render(<App services={services} />, {
     stdout,
@@ -22,6 +24,8 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
     incrementalRendering: true,
     maxFps: 15,
   });
+  // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
+  if (onFirstFrame) setImmediate(onFirstFrame);
   let exiting = false;
   const finish = async (code: number, report?: string) => {
     if (exiting) return;

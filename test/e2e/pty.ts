@@ -1,5 +1,5 @@
 /**
- * E2E harness: the built CLI (dist/cli.js) in a real pseudo-terminal (node-pty), its output fed to a
+ * E2E harness: the built CLI (dist/cli.cjs) in a real pseudo-terminal (node-pty), its output fed to a
  * headless xterm for the screen and also kept as the raw byte stream (to check escape sequences).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import xterm from '@xterm/headless';
 import * as pty from 'node-pty';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 
 /** Escape sequences the terminal contract is about (src/ui/terminal.ts). */
 export const ENTER_ALT = '\x1b[?1049h';
@@ -68,9 +68,9 @@ export function cliPath(): string {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-e2e-'));
     snapshotDir = dir;
     cpSync(dirname(CLI), dir, { recursive: true });
-    if (!existsSync(join(dir, 'cli.js'))) throw new Error(`Copying ${dirname(CLI)} failed (was it being rebuilt?)`);
+    if (!existsSync(join(dir, 'cli.cjs'))) throw new Error(`Copying ${dirname(CLI)} failed (was it being rebuilt?)`);
   }
-  return join(snapshotDir, 'cli.js');
+  return join(snapshotDir, 'cli.cjs');
 }
 
 /** Kills what is left and removes the copy of dist/ (use in afterAll). */

@@ -1,0 +1,17 @@
+/**
+ * Ink's layout engine, as the bundle provides it (scripts/build.mjs resolves Ink's `yoga-layout` here;
+ * tests use the real module). yoga-layout's own entry awaits its WebAssembly at the top level, which
+ * a CommonJS bundle — the only kind V8's code cache can load (src/cli.ts) — cannot hold. This object
+ * is filled when `yogaReady` settles; Ink reads it only when it lays out, and src/main.ts awaits
+ * `yogaReady` before the first render. The WebAssembly compiles off the main thread meanwhile.
+ */
+import { loadYoga, type Yoga } from 'yoga-layout/load';
+
+export * from 'yoga-layout/load';
+
+const yoga = {} as Yoga;
+export default yoga;
+
+export const yogaReady: Promise<void> = loadYoga().then((loaded) => {
+  Object.assign(yoga, loaded);
+});

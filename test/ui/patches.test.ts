@@ -1,0 +1,55 @@
+/**
+ * The dependency patches of scripts/patches.mjs that change how text is split or measured, checked
+ * against the unpatched paths (vitest.config.ts runs these modules through the same patches as the
+ * bundle).
+ */
+import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
+import { Chalk } from 'chalk';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+
+const colour = new Chalk({ level: 3 });
+const SAMPLES = [
+  '',
+  'plain ascii row',
+  '› Sepolia Main │ evm │ active …  ✓ ok ✗ no ─ ↑↓←→ ⚠ •·‹',
+  colour.bold.cyan('› selected') + ' │ ' + colour.gray('dim') + colour.inverse(' inv '),
+  '\x1b]8;;https://example.com\x07link\x1b]8;;\x07 after',
+  'tab\there\x07bell',
+];
+
+describe('ansi-tokenize: text of one-unit characters is split by index', () => {
+  for (const s of SAMPLES) {
+    it(JSON.stringify(s), () => {
+      // A trailing CR forces the segmenter path; it is one grapheme of its own, so every token
+      // before it must be the same as on the fast path.
+      const fast = tokenize(s);
+      const segmented = tokenize(`${s}\r`).slice(0, -1);
+      expect(fast).toEqual(segmented);
+      expect(styledCharsToString(styledCharsFromTokens(fast))).toBe(styledCharsToString(styledCharsFromTokens(segmented)));
+    });
+  }
+
+  it('still segments what needs it (emoji, combining marks, CR LF, wide text)', () => {
+    const values = (s: string) => tokenize(s).map((t) => (t.type === 'char' ? t.value : '<esc>'));
+    expect(values('a👍🏽b')).toEqual(['a', '👍🏽', 'b']);
+    expect(values('e\u0301x')).toEqual(['e\u0301', 'x']);
+    expect(values('a\r\nb')).toEqual(['a', '\r\n', 'b']);
+    expect(tokenize('漢字').filter((t) => t.type === 'char' && t.fullWidth)).toHaveLength(2);
+  });
+});
+
+describe('lazily built segmenters and regexes still work', () => {
+  it('string-width measures emoji and clusters', () => {
+    expect(stringWidth('👍🏽')).toBe(2);
+    expect(stringWidth('👨‍👩‍👧')).toBe(2);
+    expect(stringWidth('e\u0301')).toBe(1);
+    expect(stringWidth('漢字')).toBe(4);
+  });
+
+  it('slice-ansi cuts clusters whole', () => {
+    expect(sliceAnsi('a👍🏽bc', 1, 3)).toBe('👍🏽');
+    expect(sliceAnsi(colour.red('abcdef'), 2, 4)).toBe(colour.red('cd'));
+  });
+});
