@@ -42,6 +42,13 @@ export const PATCHES = {
       "class OutputCaches {\n    slices = new Map();\n    getSlice(line, from, to) {\n        const key = from + ':' + to + ':' + line;\n        let cached = this.slices.get(key);\n        if (cached === undefined) {\n            cached = sliceAnsi(line, from, to);\n            this.slices.set(key, cached);\n        }\n        return cached;\n    }\n    widths = new Map();",
     ],
     // A line that fits its clipping box is kept whole rather than cut from 0 to its own width.
+    // The frame's grid starts as one blank cell object shared by every position (cells are replaced,
+    // never changed), not 3,000 new ones a frame.
+    [
+      "                row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });",
+      '                row.push(BLANK_CELL);',
+    ],
+    ['export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {"],
     ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
   ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
@@ -75,6 +82,24 @@ export const PATCHES = {
         '        return segments;\n' +
         '    },\n' +
         '};',
+    ],
+  ],
+  // Ink composes each frame as a grid of styled characters (3,000 at 100x30) and writes it back out
+  // by diffing each character's styles with the previous one's — three Sets and four arrays a
+  // character, most of a frame's cost and of the first frame's. Characters styled alike share one
+  // styles array (nothing mutates them: every reduction returns a new array), and equal or empty
+  // styles need no diff. The written text is the same.
+  '@alcalzone/ansi-tokenize/build/styledChars.js': [
+    ['                styles: [...codes],', '                styles: codes,'],
+    [
+      '            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+      '            const previous = chars[i - 1].styles;\n' +
+        '            if (previous !== char.styles && (previous.length !== 0 || char.styles.length !== 0))\n' +
+        '                ret += ansiCodesToString(diffAnsiCodes(previous, char.styles));',
+    ],
+    [
+      '        if (i === chars.length - 1) {\n            ret += ansiCodesToString(diffAnsiCodes(char.styles, []));',
+      '        if (i === chars.length - 1 && char.styles.length !== 0) {\n            ret += ansiCodesToString(diffAnsiCodes(char.styles, []));',
     ],
   ],
   // slice-ansi builds its grapheme segmenter when it loads; build it on first use.

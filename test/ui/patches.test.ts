@@ -3,7 +3,7 @@
  * against the unpatched paths (vitest.config.ts runs these modules through the same patches as the
  * bundle).
  */
-import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
+import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import { Chalk } from 'chalk';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
@@ -37,6 +37,39 @@ describe('ansi-tokenize: text of one-unit characters is split by index', () => {
     expect(values('e\u0301x')).toEqual(['e\u0301', 'x']);
     expect(values('a\r\nb')).toEqual(['a', '\r\n', 'b']);
     expect(tokenize('漢字').filter((t) => t.type === 'char' && t.fullWidth)).toHaveLength(2);
+  });
+});
+
+/** ansi-tokenize's own styledCharsToString, unpatched: a diff between every two characters. */
+function referenceToString(chars: StyledChar[]): string {
+  let ret = '';
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i]!;
+    ret += ansiCodesToString(i === 0 ? char.styles : diffAnsiCodes(chars[i - 1]!.styles, char.styles));
+    ret += char.value;
+    if (i === chars.length - 1) ret += ansiCodesToString(diffAnsiCodes(char.styles, []));
+  }
+  return ret;
+}
+
+describe('ansi-tokenize: characters styled alike share their styles and skip the diff', () => {
+  const styled = [
+    ...SAMPLES,
+    colour.bold('bold') + colour.bold.dim('both') + colour.dim('dim') + ' plain ' + colour.red.bgBlue('a') + colour.red('b') + colour.reset('c'),
+    `${colour.underline('u')}\x1b[0m${colour.italic('i')}${colour.strikethrough('')}x`,
+  ];
+  for (const s of styled) {
+    it(JSON.stringify(s), () => {
+      const chars = styledCharsFromTokens(tokenize(s));
+      expect(styledCharsToString(chars)).toBe(referenceToString(chars));
+    });
+  }
+
+  it('one styles array per run of alike characters', () => {
+    const chars = styledCharsFromTokens(tokenize(colour.red('abc') + 'de'));
+    expect(chars[0]!.styles).toBe(chars[2]!.styles);
+    expect(chars[3]!.styles).toBe(chars[4]!.styles);
+    expect(chars[2]!.styles).not.toBe(chars[3]!.styles);
   });
 });
 
