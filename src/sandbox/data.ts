@@ -1,6 +1,6 @@
 /**
  * Seeded relayers and transactions of one sandbox instance. Content is fixed; timestamps are relative to the
- * sandbox start time so ages look recent. `bulk-1m` holds 1,000,000 EVM transactions computed from their index on
+ * sandbox start time so ages look recent; each relayer's are generated on first use. `bulk-1m` holds 1,000,000 EVM transactions computed from their index on
  * demand (never materialized); replacements of those are kept in an override map.
  */
 import { Rng, shuffled } from './random.js';
@@ -29,7 +29,18 @@ export class SandboxData {
     this.relayers = seedRelayers();
     for (const r of this.relayers) this.byId.set(r.id, r);
     this.realOrder = shuffled(this.relayers, 'real-server-relayer-order');
-    for (const r of this.relayers) if (r.id !== BULK_RELAYER_ID) this.tables.set(r.id, this.seedTransactions(r));
+  }
+
+  /** A relayer's seeded transactions, generated on first use (the same whenever that is). */
+  private table(relayerId: string): TxTable | undefined {
+    let table = this.tables.get(relayerId);
+    if (!table) {
+      const r = this.byId.get(relayerId);
+      if (!r || r.id === BULK_RELAYER_ID) return undefined;
+      table = this.seedTransactions(r);
+      this.tables.set(relayerId, table);
+    }
+    return table;
   }
 
   relayer(id: string): RelayerSeed | undefined {
@@ -95,7 +106,7 @@ export class SandboxData {
       }
       return { items, total };
     }
-    const table = this.tables.get(relayerId);
+    const table = this.table(relayerId);
     if (!table) return { items: [], total: 0 };
     const all = status ? table.list.filter((t) => t.status === status) : table.list;
     return { items: all.slice(offset, offset + limit), total: all.length };
@@ -106,7 +117,7 @@ export class SandboxData {
       const index = bulkIndex(txId);
       return index === undefined ? undefined : this.bulkTx(index);
     }
-    return this.tables.get(relayerId)?.byId.get(txId);
+    return this.table(relayerId)?.byId.get(txId);
   }
 
   /** Store a replaced transaction (same id) so later lists and lookups show it. */
@@ -116,7 +127,7 @@ export class SandboxData {
       if (index !== undefined && tx.kind === 'evm') this.bulkOverrides.set(index, tx);
       return;
     }
-    const table = this.tables.get(tx.relayer_id);
+    const table = this.table(tx.relayer_id);
     if (!table) return;
     const pos = table.list.findIndex((t) => t.id === tx.id);
     if (pos >= 0) table.list[pos] = tx;
