@@ -2,7 +2,7 @@
 // Bundles src/main.ts into dist/app.cjs and the launcher src/cli.ts into dist/cli.cjs (esbuild).
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
-import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PATCHED, patchDependency } from './patches.mjs';
 import { join, dirname } from 'node:path';
@@ -86,6 +86,12 @@ await build({
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
   logLevel: 'warning',
 });
+
+// src/cli.ts reads the bundle as Latin-1 (no UTF-8 decoding): it must be ASCII. esbuild escapes
+// strings but not regular expression literals; write those with \u escapes.
+const bundle = readFileSync(join(root, 'dist', 'app.cjs'), 'latin1');
+const nonAscii = bundle.search(/[^\x00-\x7f]/);
+if (nonAscii !== -1) throw new Error(`dist/app.cjs is not ASCII at ${nonAscii}: …${bundle.slice(Math.max(0, nonAscii - 60), nonAscii + 20)}…`);
 
 // The launcher, which loads the program through the code cache.
 await build({

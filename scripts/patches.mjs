@@ -2,10 +2,18 @@
 // tests (vitest.config.ts, for the modules it inlines: Ink). Each replaces one exact expression; a
 // changed dependency fails the build loudly instead of silently skipping a fix.
 //   Ink 6.8: rendering fixes and bounded caches.
-//   Ink 6.8, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2: startup
-//   (a CommonJS bundle; work moved off the path to the first frame).
+//   Ink 6.8, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
+//   startup (a CommonJS bundle; work moved off the path to the first frame).
+import { constants as http2Constants } from 'node:http2';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** The HTTP/2 constants undici's HTTP/2 client reads when it loads (their values, from this Node). */
+const H2_CONSTANTS = JSON.stringify(
+  Object.fromEntries(
+    ['HTTP2_HEADER_AUTHORITY', 'HTTP2_HEADER_METHOD', 'HTTP2_HEADER_PATH', 'HTTP2_HEADER_SCHEME', 'HTTP2_HEADER_CONTENT_LENGTH', 'HTTP2_HEADER_EXPECT', 'HTTP2_HEADER_STATUS', 'HTTP2_HEADER_PROTOCOL', 'NGHTTP2_REFUSED_STREAM', 'NGHTTP2_CANCEL'].map((k) => [k, http2Constants[k]]),
+  ),
+);
 
 export const PATCHES = {
   'ink/build/log-update.js': [
@@ -73,7 +81,7 @@ export const PATCHES = {
     [
       'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
       'let graphemeSegmenter;\n' +
-        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;\n' +
+        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e\\u2026\\u203a\\u2039\\u2502\\u2022\\u00b7\\u2713\\u2717\\u2500\\u2191\\u2193\\u2190\\u2192\\u26a0]*$/;\n' +
         'const segmenter = {\n' +
         '    segment(str) {\n' +
         '        if (!ONE_UNIT_GRAPHEMES.test(str)) return (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);\n' +
@@ -108,6 +116,12 @@ export const PATCHES = {
       "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
       "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = {segment: string => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(string)};",
     ],
+  ],
+  // undici loads node:http2 (~6 ms) with its pool, for HTTP/2, which it only speaks when asked
+  // (allowH2; our transport never asks). Load it when a session is opened; the constants it reads at
+  // load time are written in.
+  'undici/lib/dispatcher/client-h2.js': [
+    ["  http2 = require('node:http2')", `  http2 = { constants: ${H2_CONSTANTS}, connect: (...args) => require('node:http2').connect(...args) }`],
   ],
   // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
   // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of
