@@ -81,7 +81,7 @@ export const PATCHES = {
     [
       'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
       'let graphemeSegmenter;\n' +
-        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e\\u2026\\u203a\\u2039\\u2502\\u2022\\u00b7\\u2713\\u2717\\u2500\\u2191\\u2193\\u2190\\u2192\\u26a0]*$/;\n' +
+        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;\n' +
         'const segmenter = {\n' +
         '    segment(str) {\n' +
         '        if (!ONE_UNIT_GRAPHEMES.test(str)) return (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);\n' +

@@ -10,11 +10,8 @@ import stringWidth from 'string-width';
 
 type Options = Parameters<typeof stringWidth>[1];
 
-/**
- * Printable ASCII and the single-width symbols this UI draws (each checked against string-width):
- * … › ‹ │ • · ✓ ✗ ─ ↑ ↓ ← → ⚠ (escaped: the bundle is kept ASCII, see scripts/build.mjs).
- */
-const SINGLE_WIDTH = /^[\x20-\x7e\u2026\u203a\u2039\u2502\u2022\u00b7\u2713\u2717\u2500\u2191\u2193\u2190\u2192\u26a0]*$/;
+/** Printable ASCII and the single-width symbols this UI draws (each checked against string-width). */
+const SINGLE_WIDTH = /^[\x20-\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;
 /** Colour and style codes (SGR), which string-width does not count. */
 const SGR = /\x1b\[[0-9;]*m/g;
 const MAX_CACHED = 2_000;
