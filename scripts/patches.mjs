@@ -8,6 +8,8 @@ import { constants as http2Constants } from 'node:http2';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
 /** The HTTP/2 constants undici's HTTP/2 client reads when it loads (their values, from this Node). */
 const H2_CONSTANTS = JSON.stringify(
   Object.fromEntries(
@@ -26,6 +28,18 @@ export const PATCHES = {
     ],
     // Unchanged lines are skipped with one "next line" escape each (3 bytes a line); a run of them
     // collapses into one counted escape, which keeps a cursor move in a 30-row frame near 250 bytes.
+    // A block of lines that moved (a list scrolled by a row) is moved on the terminal rather than
+    // rewritten line by line: src/ui/lineShift.ts.
+    ['import ansiEscapes from', `import { lineShift } from ${JSON.stringify(join(ROOT, 'src', 'ui', 'lineShift.ts'))};\nimport ansiEscapes from`],
+    [
+      '        for (let i = 0; i < visibleCount; i++) {',
+      '        const shift = visibleCount === previousVisible ? lineShift(previousLines, nextLines, visibleCount) : undefined;\n' +
+        '        if (shift) {\n' +
+        '            buffer.push(shift.escapes);\n' +
+        '            previousLines = shift.lines;\n' +
+        '        }\n' +
+        '        for (let i = 0; i < visibleCount; i++) {',
+    ],
     [
       "stream.write(buffer.join(''));",
       "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => `\\u001B[${m.length / 3}E`));",
@@ -138,7 +152,7 @@ export const PATCHES = {
   ],
 };
 
-const ROOT_MODULES = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+const ROOT_MODULES = join(ROOT, 'node_modules');
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
 /** Matches the files PATCHES patches: the project's own copies (not one nested under another package). */
 export const PATCHED = new RegExp(`^${escape(ROOT_MODULES)}[\\\\/](?:${Object.keys(PATCHES).map(escape).join('|')})$`);

@@ -57,15 +57,16 @@ export function pageCount(s: { totalItems: number | null; perPage: number }): nu
 }
 
 /**
- * Keeps the cursor inside the window of `height` rows. Leaving the window moves it by half a
- * screen (the cursor lands mid-window): a one-row scroll rewrites every visible row on each key,
- * a half-screen jump does so once every height/2 keys. `count` (the rows there are) clamps the end.
+ * Keeps the cursor inside the window of `height` rows, scrolling no further than that: a cursor
+ * leaving by one row scrolls the window by one row (the terminal moves the other rows itself; see
+ * src/ui/lineShift.ts). `count` (the rows there are) clamps the end.
  */
 export function scrolled(top: number, cursor: number, height: number, count = Infinity): number {
   if (height <= 0) return 0;
   const maxTop = Math.max(0, Math.min(count, Number.MAX_SAFE_INTEGER) - height);
   let next = top;
-  if (cursor < top || cursor >= top + height) next = cursor - Math.floor(height / 2);
+  if (cursor < top) next = cursor;
+  else if (cursor >= top + height) next = cursor - height + 1;
   return Math.max(0, Math.min(next, maxTop));
 }
 

@@ -29,26 +29,29 @@ describe('pagedReducer: moving and the window', () => {
 
   it('pages and half-pages by the window height and scrolls the window with the cursor', () => {
     const pd = pagedReducer(start, { type: 'move', to: 'pageDown', rows: 10, height: 4 });
-    expect(pd).toMatchObject({ cursor: 4, top: 2 }); // left the window: jumps half a screen
+    expect(pd).toMatchObject({ cursor: 4, top: 1 }); // left the window: scrolls just enough
     const pd2 = pagedReducer(pd, { type: 'move', to: 'pageDown', rows: 10, height: 4 });
-    expect(pd2).toMatchObject({ cursor: 8, top: 6 });
+    expect(pd2).toMatchObject({ cursor: 8, top: 5 });
     const pu = pagedReducer(pd2, { type: 'move', to: 'pageUp', rows: 10, height: 4 });
-    expect(pu).toMatchObject({ cursor: 4, top: 2 });
+    expect(pu).toMatchObject({ cursor: 4, top: 4 });
+    const down = pagedReducer({ ...start, cursor: 3 }, { type: 'move', to: 'down', rows: 10, height: 4 });
+    expect(down).toMatchObject({ cursor: 4, top: 1 }); // one row past the window: one row of scroll
     expect(pagedReducer(start, { type: 'move', to: 'halfDown', rows: 10, height: 4 }).cursor).toBe(2);
     expect(pagedReducer(pd2, { type: 'move', to: 'halfUp', rows: 10, height: 4 }).cursor).toBe(6);
     const last = pagedReducer(start, { type: 'move', to: 'last', rows: 10, height: 4 });
     expect(last.top).toBe(6);
   });
 
-  it('scrolled keeps the cursor inside the window, moving it by half a screen when it leaves', () => {
+  it('scrolled keeps the cursor inside the window, scrolling no further than needed', () => {
     expect(scrolled(0, 3, 4)).toBe(0);
-    expect(scrolled(0, 4, 4)).toBe(2);
-    expect(scrolled(5, 2, 4)).toBe(0);
+    expect(scrolled(0, 4, 4)).toBe(1);
+    expect(scrolled(5, 4, 4)).toBe(4);
+    expect(scrolled(5, 2, 4)).toBe(2);
     expect(scrolled(5, 6, 4)).toBe(5);
     expect(scrolled(7, 3, 0)).toBe(0);
     // Clamped so that the last window is full.
-    expect(scrolled(0, 9, 4, 10)).toBe(6);
-    expect(scrolled(0, 9, 4, 100)).toBe(7);
+    expect(scrolled(8, 9, 4, 10)).toBe(6);
+    expect(scrolled(0, 9, 4, 100)).toBe(6);
   });
 });
 
