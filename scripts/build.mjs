@@ -66,25 +66,22 @@ const layoutEngine = {
   },
 };
 
+/** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
+const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
+
 // The program: one CommonJS file (what V8's code cache can load; see src/cli.ts), every dependency
 // bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an imported
 // module's top level on its first import().
 await build({
+  ...common,
   plugins: [dependencyPatches, fastStringWidth, layoutEngine],
   entryPoints: { app: join(root, 'src', 'main.ts') },
-  outExtension: { '.js': '.cjs' },
-  outdir: join(root, 'dist'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
   jsx: 'automatic',
   minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
-  logLevel: 'warning',
 });
 
 // src/cli.ts reads the bundle as Latin-1 (no UTF-8 decoding), so it must be ASCII. esbuild escapes
@@ -97,15 +94,5 @@ if (/[^\x00-\x7f]/.test(app)) {
 }
 
 // The launcher, which loads the program through the code cache.
-await build({
-  entryPoints: { cli: join(root, 'src', 'cli.ts') },
-  outExtension: { '.js': '.cjs' },
-  outdir: join(root, 'dist'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  banner: { js: '#!/usr/bin/env node' },
-  logLevel: 'warning',
-});
+await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, banner: { js: '#!/usr/bin/env node' } });
 rmSync(stub);
