@@ -1,9 +1,9 @@
 // Exact-expression patches to dependencies, applied by both the bundle (scripts/build.mjs) and the
-// tests (vitest.config.ts, for the modules it inlines: Ink). Each replaces one exact expression; a
-// changed dependency fails the build loudly instead of silently skipping a fix.
-//   Ink 6.8: rendering fixes and bounded caches.
-//   Ink 6.8, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
-//   startup (a CommonJS bundle; work moved off the path to the first frame).
+// tests (vitest.config.ts, for the modules it inlines: all but yoga-layout and undici). Each replaces
+// one exact expression; a changed dependency fails the build loudly instead of silently skipping a fix.
+//   Ink 6.8: rendering fixes, bounded caches, scrolling by moving lines.
+//   Ink, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
+//   startup and frame cost (a CommonJS bundle; work moved off the path to the first frame).
 import { constants as http2Constants } from 'node:http2';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +26,6 @@ export const PATCHES = {
       'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
       "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));",
     ],
-    // Unchanged lines are skipped with one "next line" escape each (3 bytes a line); a run of them
-    // collapses into one counted escape, which keeps a cursor move in a 30-row frame near 250 bytes.
     // A block of lines that moved (a list scrolled by a row) is moved on the terminal rather than
     // rewritten line by line: src/ui/lineShift.ts.
     ['import ansiEscapes from', `import { lineShift } from ${JSON.stringify(join(ROOT, 'src', 'ui', 'lineShift.ts'))};\nimport ansiEscapes from`],
@@ -40,6 +38,8 @@ export const PATCHES = {
         '        }\n' +
         '        for (let i = 0; i < visibleCount; i++) {',
     ],
+    // Unchanged lines are skipped with one "next line" escape each (3 bytes a line); a run of them
+    // collapses into one counted escape, which keeps a cursor move in a 30-row frame near 250 bytes.
     [
       "stream.write(buffer.join(''));",
       "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => `\\u001B[${m.length / 3}E`));",

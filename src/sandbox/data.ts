@@ -1,7 +1,8 @@
 /**
  * Seeded relayers and transactions of one sandbox instance. Content is fixed; timestamps are relative to the
- * sandbox start time so ages look recent; each relayer's are generated on first use. `bulk-1m` holds 1,000,000 EVM transactions computed from their index on
- * demand (never materialized); replacements of those are kept in an override map.
+ * sandbox start time so ages look recent. A relayer's transactions are generated when first asked for (the
+ * same whenever that is). `bulk-1m` holds 1,000,000 EVM transactions computed from their index on demand
+ * (never materialized); replacements of those are kept in an override map.
  */
 import { Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
