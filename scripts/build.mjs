@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Bundles src/main.ts into dist/app.cjs and the launcher src/cli.ts into dist/cli.cjs (esbuild).
+// Bundles src/main.ts into dist/app.cjs and the launcher src/cli.ts into dist/cli.cjs (esbuild), then
+// makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PATCHED, patchDependency } from './patches.mjs';
 import { join, dirname } from 'node:path';
@@ -96,3 +97,36 @@ if (/[^\x00-\x7f]/.test(app)) {
 // The launcher, which loads the program through the code cache.
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, banner: { js: '#!/usr/bin/env node' } });
 rmSync(stub);
+
+// Make the code cache now, so that the first start after an install or a build is as fast as the
+// ones after it: start the CLI once in a pseudo-terminal against its built-in sandbox (never a
+// configured server), wait for the cache it writes after its first frame, quit. node-pty is a
+// development dependency: without it (or without ptys) the first start writes the cache instead.
+async function primeCodeCache() {
+  const cache = join(root, 'dist', 'app.cjs.cache');
+  let pty;
+  try {
+    pty = await import('node-pty');
+  } catch {
+    return 'node-pty is not installed';
+  }
+  const env = { ...process.env, TERM: 'xterm-256color' };
+  for (const k of ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY']) delete env[k];
+  let proc;
+  try {
+    proc = pty.spawn(process.execPath, [join(root, 'dist', 'cli.cjs')], { cols: 100, rows: 30, cwd: root, env });
+  } catch (e) {
+    return `no pseudo-terminal (${e instanceof Error ? e.message : e})`;
+  }
+  const exited = new Promise((resolve) => proc.onExit(resolve));
+  proc.onData(() => undefined); // drain the output
+  const end = Date.now() + 10_000;
+  while (!existsSync(cache) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  proc.write('q');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+  return existsSync(cache) ? undefined : 'the CLI wrote no cache within 10 s';
+}
+const notPrimed = await primeCodeCache();
+if (notPrimed) console.warn(`build: code cache not made (${notPrimed}); the first start will make it`);

@@ -2,9 +2,10 @@
  * The launcher (dist/cli.cjs): runs the program bundle (dist/app.cjs, src/main.ts) through V8's code
  * cache. Node 20 has no module compile cache, and compiling the bundle's code on every start was a
  * large part of the time to the first frame. The cache is made after the first frame (so it holds
- * the code the start needed, not just the top level) and kept beside the bundle; the build deletes
- * it with the old bundle, V8 refuses one made by another Node or under other flags (it is then
- * replaced), and an unwritable directory only means no cache.
+ * the code the start needed, not just the top level) by the first start without one — normally the
+ * build's own (scripts/build.mjs) — and kept beside the bundle. Every build replaces it, V8 refuses
+ * one made by another Node or under other flags (it is then rewritten), and an unwritable directory
+ * only means no cache.
  */
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
