@@ -98,6 +98,34 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
     expect(rows.join('\n')).toContain(`page 3/${first.pages.toLocaleString('en-US')}`);
   });
 
+  it('scrolls a long page a row at a time, both ways, with every row where it belongs', async () => {
+    // 100 rows in a 24-row terminal: moving past the window's edge scrolls it by one row, and the
+    // terminal moves the other rows itself (src/ui/lineShift.ts): the screen must still read as a
+    // window of consecutive nonces with the selection on the right one.
+    const tui = await startCli({ cols: 80, rows: 24, args: ['--per-page', '100'] });
+    await openPalette(tui, 'tx bulk-1m');
+    let rows = await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999, 8000, 'bulk-1m page 1');
+    const height = tableRows(rows, TX_HEADER).length;
+    expect(height).toBeLessThan(30);
+    const statusBar = rows.findIndex((r) => r.startsWith('SANDBOX'));
+    const expectWindow = (r: string[], top: number, selected: number) => {
+      const nonces = tableRows(r, TX_HEADER).map(nonceOf);
+      expect(nonces).toEqual(Array.from({ length: height }, (_, i) => 999_999 - top - i));
+      expect(nonceOf(selectedRow(r))).toBe(999_999 - selected);
+      expect(r.findIndex((l) => l.startsWith('SANDBOX'))).toBe(statusBar);
+    };
+    const press = async (key: string, times: number, selected: number) => {
+      for (let i = 0; i < times; i++) tui.press(key);
+      return tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999 - selected, 5000, `row ${selected} selected`);
+    };
+    rows = await press('j', height + 5, height + 5);
+    expectWindow(rows, 6, height + 5); // scrolled by six rows, one at a time
+    rows = await press('k', height - 1, 6);
+    expectWindow(rows, 6, 6); // back up inside the window: no scroll
+    rows = await press('k', 4, 2);
+    expectWindow(rows, 2, 2); // past the top edge: scrolled back by four
+  });
+
   it('opens a transaction and toggles its raw JSON with v', async () => {
     const tui = await startCli();
     await openPalette(tui, 'tx bulk-1m');
