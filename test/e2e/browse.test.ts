@@ -3,7 +3,7 @@
  * server pages of bulk-1m, a transaction and its raw JSON, and a plugin call.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, RELAYER_HEADER, TX_HEADER, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, tableRows, type Tui } from './pty.js';
+import { KEY, RELAYER_HEADER, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startCli, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -21,14 +21,6 @@ function pageInfo(rows: string[]): { page: number; pages: number; total: number 
 function nonceOf(row: string | undefined): number | undefined {
   const m = row?.match(/^[› ] \S+\s+(\d+)\s/);
   return m ? Number(m[1]) : undefined;
-}
-
-async function openPalette(tui: Tui, command: string): Promise<void> {
-  tui.press(':');
-  await tui.waitForScreen((rows) => rows.some((r) => r.startsWith(':')), 3000, 'the command palette');
-  tui.press(command);
-  await tui.waitForText(`:${command}`, 3000);
-  tui.press(KEY.enter);
 }
 
 describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
@@ -74,7 +66,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
 
   it('pages forward and back through bulk-1m with ] and [', async () => {
     const tui = await startCli();
-    await openPalette(tui, 'tx bulk-1m');
+    await runCommand(tui, 'tx bulk-1m');
     let rows = await tui.waitForScreen((r) => pageInfo(r)?.page === 1 && tableRows(r, TX_HEADER).length > 0, 8000, 'bulk-1m page 1');
     const first = pageInfo(rows)!;
     expect(first.total).toBe(1_000_000);
@@ -103,7 +95,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
     // terminal moves the other rows itself (src/ui/lineShift.ts): the screen must still read as a
     // window of consecutive nonces with the selection on the right one.
     const tui = await startCli({ cols: 80, rows: 24, args: ['--per-page', '100'] });
-    await openPalette(tui, 'tx bulk-1m');
+    await runCommand(tui, 'tx bulk-1m');
     let rows = await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999, 8000, 'bulk-1m page 1');
     const height = tableRows(rows, TX_HEADER).length;
     expect(height).toBeLessThan(30);
@@ -128,7 +120,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
 
   it('opens a transaction and toggles its raw JSON with v', async () => {
     const tui = await startCli();
-    await openPalette(tui, 'tx bulk-1m');
+    await runCommand(tui, 'tx bulk-1m');
     await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999, 8000, 'bulk-1m page 1');
     tui.press('j');
     await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_998, 3000, 'second row selected');
@@ -157,7 +149,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
 
   it('calls the logs plugin and shows the log levels', async () => {
     const tui = await startCli();
-    await openPalette(tui, 'plugin logs');
+    await runCommand(tui, 'plugin logs');
     await tui.waitForText('relayer-tui › plugin logs');
     tui.press(KEY.ctrlS);
     let rows = await tui.waitForText('POST /api/v1/plugins/logs/call');

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, TX_HEADER, assertBuilt, disposeAll, releaseCli, selectedRow, startCli, statusRow, tableRows, type Tui } from './pty.js';
+import { KEY, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startCli, statusRow, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -17,16 +17,8 @@ function nonceOf(row: string | undefined): string | undefined {
   return row?.match(/^[› ] \S+\s+(\d+)\s/)?.[1];
 }
 
-async function palette(tui: Tui, command: string): Promise<void> {
-  tui.press(':');
-  await tui.waitForScreen((rows) => rows.some((r) => r.startsWith(':')), 3000, 'the command palette');
-  tui.press(command);
-  await tui.waitForText(`:${command}`, 3000);
-  tui.press(KEY.enter);
-}
-
 async function openSepoliaMain(tui: Tui): Promise<string[]> {
-  await palette(tui, 'tx sepolia-main');
+  await runCommand(tui, 'tx sepolia-main');
   return tui.waitForScreen((r) => r[0]!.includes('Sepolia Main › transactions') && tableRows(r, TX_HEADER).length > 0, 5000, 'sepolia-main transactions');
 }
 
@@ -80,7 +72,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
   it('creates a notification with a signing key that never reaches the terminal', async () => {
     const secret = `Zk${randomBytes(16).toString('hex')}Qx`; // 36 chars, unique per run
     const tui = await startCli();
-    await palette(tui, 'notify');
+    await runCommand(tui, 'notify');
     await tui.waitForText('create notification');
     tui.press('https://example.com/e2e-hook');
     await tui.waitForText(/url\s+https:\/\/example\.com\/e2e-hook/);

@@ -307,6 +307,15 @@ export async function startCli(opts: SpawnOptions = {}): Promise<Tui> {
 
 const started = new Set<Tui>();
 
+/** Runs a palette command: `:`, the command (waiting until the palette shows it), enter. */
+export async function runCommand(tui: Tui, command: string): Promise<void> {
+  tui.press(':');
+  await tui.waitForScreen((rows) => rows.some((r) => r.startsWith(':')), 3000, 'the command palette');
+  tui.press(command);
+  await tui.waitForText(`:${command}`, 3000);
+  tui.press(KEY.enter);
+}
+
 /** Kills every CLI started by startCli (use in afterEach). */
 export async function disposeAll(): Promise<void> {
   const all = [...started];
