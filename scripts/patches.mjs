@@ -73,6 +73,20 @@ export const PATCHES = {
     ['export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {"],
     ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
   ],
+  // The backstop of the display-safety boundary (src/ui/safeText.ts). Ink strips cursor-moving CSI
+  // sequences from text but passes OSC (window title, clipboard, links), DCS/APC/PM/SOS strings, C1
+  // and C0 controls, bidi and zero-width characters. Everything it draws now passes `neutralize`
+  // except colour codes (SGR): no control sequence reaches the terminal, even from a view that forgot
+  // to sanitize; each becomes a visible placeholder.
+  'ink/build/sanitize-ansi.js': [
+    ["import { hasAnsiControlCharacters", `import { neutralize } from ${JSON.stringify(join(ROOT, 'src', 'ui', 'safeText.ts'))};\nimport { hasAnsiControlCharacters`],
+    ["        return text;\n    }\n    let output = '';", "        return neutralize(text);\n    }\n    let output = '';"],
+    [
+      "        if (token.type === 'text' || token.type === 'osc') {\n            output += token.value;\n            continue;\n        }",
+      "        if (token.type === 'text') {\n            output += neutralize(token.value);\n            continue;\n        }",
+    ],
+    ["            output += token.value;\n        }\n    }\n    return output;", "            output += token.value;\n            continue;\n        }\n        output += neutralize(token.value);\n    }\n    return output;"],
+  ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
   // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.
   'ink/build/measure-text.js': [['    cache.set(text, dimensions);', '    if (cache.size >= 5000) cache.clear();\n    cache.set(text, dimensions);']],

@@ -44,6 +44,8 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Called with the HTTP status of the answer that was read (a mutation's result screen shows it). */
+  onStatus?: (status: number) => void;
 }
 
 export interface RelayerClient {
@@ -64,20 +66,36 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     userAgent: `relayer-tui/${VERSION}`,
   });
 
-  /** Validates lazily so that a bad argument rejects (never throws synchronously). */
-  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope) => T): Promise<T> => {
+  /**
+   * Validates lazily so that a bad argument rejects (never throws synchronously). A PUT/POST whose
+   * 2xx answer cannot be read has an unknown outcome: the server may have applied it.
+   */
+  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest) => T): Promise<T> => {
     const prepared = prepare();
-    const { envelope } = await transport.send(prepared, o?.signal);
-    return read(envelope);
+    const { envelope, status } = await transport.send(prepared, o?.signal);
+    o?.onStatus?.(status);
+    try {
+      return read(envelope, prepared);
+    } catch (e) {
+      if (prepared.method !== 'GET' && e instanceof ApiError)
+        throw new ApiError(e.kind, `${e.message} (HTTP ${status}: the outcome is unknown)`, { status, outcomeUnknown: true });
+      throw e;
+    }
   };
 
   return {
-    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env) => readPage(env, RelayerSchema)),
+    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p) => readPage(env, RelayerSchema, q, p)),
     listTransactions: (relayerId, q, o) =>
-      run(() => prepareListTransactions(relayerId, q), o, (env) => readPage(env, TransactionSchema)),
+      run(() => prepareListTransactions(relayerId, q), o, (env, p) => readPage(env, TransactionSchema, q, p)),
     replaceTransaction: (relayerId, transactionId, body, o) =>
       run(() => prepareReplaceTransaction(relayerId, transactionId, body), o, (env) => readOne(env.data, TransactionSchema)),
-    callPlugin: (pluginId, params, o) => run(() => preparePluginCall(pluginId, params), o, readPluginResult),
+    callPlugin: (pluginId, params, o) =>
+      run(() => preparePluginCall(pluginId, params), o, readPluginResult).catch((e: unknown) => {
+        const answer = pluginFailure(e);
+        if (!answer) throw e;
+        o?.onStatus?.(answer.status!);
+        return answer;
+      }),
     createNotification: (body, o) =>
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
     close: () => transport.close(),
@@ -95,22 +113,45 @@ function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data')
   return data as z.infer<S>;
 }
 
-function readPage<S extends z.ZodType>(env: Envelope, schema: S): Page<z.infer<S>> {
+/**
+ * A page as asked for: at most the requested size (the transport keeps no more rows than that; the
+ * count the server sent is kept in `sentItems`), and a page size the server echoes as 0 or above what
+ * was asked (page 1/Infinity) read as the size asked for.
+ */
+function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest): Page<z.infer<S>> {
   if (!Array.isArray(env.data)) throw invalid('data: expected a list');
-  const items = env.data.map((item, i) => readOne(item, schema, `data[${i}]`));
+  const asked = prepared.perPage ?? 10;
+  const rows = env.data.length > asked ? env.data.slice(0, asked) : env.data;
+  const items = rows.map((item, i) => readOne(item, schema, `data[${i}]`));
   const p = PaginationSchema.safeParse(env.pagination);
   if (!p.success) throw invalid(describeIssue(p.error, 'pagination'));
   const num = (field: string, v: unknown): number => {
-    const n = Number(v);
+    const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
     if (!Number.isSafeInteger(n) || n < 0) throw invalid(`pagination.${field}: expected a non-negative integer`);
     return n;
   };
+  const echoed = num('per_page', p.data.per_page);
+  const page = num('current_page', p.data.current_page);
+  const sent = typeof env.sentItems === 'number' ? env.sentItems : env.data.length;
   return {
     items,
-    page: num('current_page', p.data.current_page),
-    perPage: num('per_page', p.data.per_page),
+    page: page >= 1 ? page : (q?.page ?? 1),
+    perPage: echoed >= 1 && echoed <= asked ? echoed : asked,
     totalItems: num('total_items', p.data.total_items),
+    ...(sent > asked ? { sentItems: sent } : {}),
   };
+}
+
+/**
+ * A plugin's own error (real server: its status, `{success:false, data:{code?, details?}, error}`) is
+ * the plugin's answer, not a failure of the call: the plugin ran and said no.
+ */
+function pluginFailure(e: unknown): PluginCallResult | undefined {
+  if (!(e instanceof ApiError) || e.status === undefined || e.status < 400) return undefined;
+  const d = e.data;
+  if (typeof d !== 'object' || d === null || Array.isArray(d) || !('code' in d || 'details' in d)) return undefined;
+  const { code, details } = d as { code?: unknown; details?: unknown };
+  return { success: false, status: e.status, message: null, error: e.message, code, details, return_value: null, logs: [], traces: [] };
 }
 
 function logs(list: readonly { level: string; message: unknown }[] | null | undefined): PluginLog[] {

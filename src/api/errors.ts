@@ -7,6 +7,7 @@ export type ApiErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'redirect'
   | 'server'
   | 'timeout'
   | 'network'
@@ -19,6 +20,13 @@ export interface ApiErrorInit {
   field?: string;
   /** true when a PUT/POST failed after it may have reached the server: its effect is unknown. */
   outcomeUnknown?: boolean;
+  /**
+   * true when a PUT/POST was answered with a refusal that proves nothing was applied: a 4xx in the
+   * server's error envelope (or the real server's own text/plain 4xx), never a gateway page.
+   */
+  refused?: boolean;
+  /** true when a PUT/POST provably never left this machine (connection refused, unknown host). */
+  notSent?: boolean;
   /** true when the caller's AbortSignal cancelled the request. */
   aborted?: boolean;
   /** The failure envelope's `data`, when the server sent one (plugin errors carry details there). */
@@ -31,6 +39,8 @@ export class ApiError extends Error {
   readonly retryAfterMs?: number;
   readonly field?: string;
   readonly outcomeUnknown?: boolean;
+  readonly refused?: boolean;
+  readonly notSent?: boolean;
   readonly aborted?: boolean;
   readonly data?: unknown;
 
@@ -42,8 +52,24 @@ export class ApiError extends Error {
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.field !== undefined) this.field = init.field;
     if (init.outcomeUnknown) this.outcomeUnknown = true;
+    if (init.refused) this.refused = true;
+    if (init.notSent) this.notSent = true;
     if (init.aborted) this.aborted = true;
     if (init.data !== undefined) this.data = init.data;
+  }
+
+  /** The same error with another message (and `data`, when given): e.g. a secret masked out. */
+  withMessage(message: string, data: unknown = this.data): ApiError {
+    return new ApiError(this.kind, message, {
+      status: this.status,
+      retryAfterMs: this.retryAfterMs,
+      field: this.field,
+      outcomeUnknown: this.outcomeUnknown,
+      refused: this.refused,
+      notSent: this.notSent,
+      aborted: this.aborted,
+      data,
+    });
   }
 }
 
@@ -58,6 +84,7 @@ export function kindForStatus(status: number): ApiErrorKind {
   if (status === 404) return 'not_found';
   if (status === 409) return 'conflict';
   if (status === 429) return 'rate_limited';
+  if (status >= 300 && status < 400) return 'redirect';
   if (status >= 500) return 'server';
   return 'bad_request';
 }

@@ -31,38 +31,93 @@ function lineColumn(text: string, position: number): { line: number; column: num
 
 const INT_RE = /^-?(0|[1-9]\d*)$/;
 
-/** Parse JSON text. Integers beyond Number.MAX_SAFE_INTEGER become bigint; everything else as JSON.parse. */
-export function parseJson(text: string): unknown {
-  let i = 0;
-  const n = text.length;
+/** Digits beyond which an integer is kept as text: V8 converts a million digits to bigint in ~0.2 s. */
+export const LONG_INTEGER_DIGITS = 300;
 
-  const fail = (reason: string, at = i): never => {
-    throw new JsonSyntaxError(reason, text, at);
-  };
-  const ws = () => {
+/**
+ * An integer literal too long to convert cheaply (no field of the API comes near: the U256 maximum
+ * has 78 digits). Kept as its exact digits, written back as bare digits by stringifyJson.
+ */
+export class LongInteger {
+  constructor(readonly digits: string) {}
+  toString(): string {
+    return this.digits;
+  }
+}
+
+export interface ParseOptions {
+  /**
+   * Keep at most this many elements of the top-level object's `data` array (a page): the rest are
+   * read for syntax, counted in `dataItems`, and dropped, so a page far larger than asked costs no
+   * memory beyond the page.
+   */
+  maxDataItems?: number;
+}
+
+type Frame = { arr: unknown[]; obj?: undefined; key?: undefined; max: number } | { obj: Record<string, unknown>; arr?: undefined; key: string | undefined; max: number };
+
+const VALUE = 0;
+const KEY = 1;
+const AFTER = 2;
+const DONE = 3;
+
+/**
+ * A resumable JSON parser: `step(n)` reads about n tokens and says whether it is done, so a large
+ * answer can be parsed in slices between which the event loop runs (keys stay live). No recursion:
+ * nesting is a stack (at most 512 deep). Integers beyond Number.MAX_SAFE_INTEGER become bigint
+ * (beyond LONG_INTEGER_DIGITS digits a LongInteger); everything else as JSON.parse. Linear in the text.
+ */
+export class JsonParser {
+  private i = 0;
+  private readonly n: number;
+  private readonly stack: Frame[] = [];
+  private state = VALUE;
+  /** The parsed value, once `step` returned true. */
+  value: unknown;
+  /** Elements of the top-level `data` array, kept or not. */
+  dataItems: number | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: ParseOptions = {},
+  ) {
+    this.n = text.length;
+  }
+
+  private fail(reason: string, at = this.i): never {
+    throw new JsonSyntaxError(reason, this.text, at);
+  }
+
+  private ws(): void {
+    const { text, n } = this;
+    let i = this.i;
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 9 || c === 10 || c === 13) i++;
       else break;
     }
-  };
-  const describe = (at: number) => (at >= n ? 'Unexpected end of input' : `Unexpected character ${JSON.stringify(text[at])}`);
+    this.i = i;
+  }
 
-  const parseString = (): string => {
-    // text[i] === '"'
-    const start = i;
-    i++;
+  private describe(at: number): string {
+    return at >= this.n ? 'Unexpected end of input' : `Unexpected character ${JSON.stringify(this.text[at])}`;
+  }
+
+  private string(): string {
+    const { text, n } = this;
+    const start = this.i;
+    let i = start + 1;
     let simple = true;
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c === 34) {
-        i++;
-        const raw = text.slice(start, i);
+        this.i = i + 1;
+        const raw = text.slice(start, i + 1);
         if (simple) return raw.slice(1, -1);
         try {
           return JSON.parse(raw) as string;
         } catch {
-          return fail('Invalid string escape', start);
+          return this.fail('Invalid string escape', start);
         }
       }
       if (c === 92) {
@@ -70,128 +125,174 @@ export function parseJson(text: string): unknown {
         i += 2;
         continue;
       }
-      if (c < 32) fail('Control character in string');
+      if (c < 32) this.fail('Control character in string', i);
       i++;
     }
-    return fail('Unterminated string', start);
-  };
+    return this.fail('Unterminated string', start);
+  }
 
-  const parseNumber = (): number | bigint => {
-    const start = i;
+  private number(): number | bigint | LongInteger {
+    const { text, n } = this;
+    const digit = (k: number) => k < n && text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57;
+    const start = this.i;
+    let i = start;
     if (text[i] === '-') i++;
     if (text[i] === '0') i++;
-    else if (text[i]! >= '1' && text[i]! <= '9') while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
-    else fail(describe(i));
+    else if (digit(i) && text[i] !== '0') while (digit(i)) i++;
+    else this.fail(this.describe(i), i);
     let isInt = true;
     if (text[i] === '.') {
       isInt = false;
       i++;
-      if (!(text[i]! >= '0' && text[i]! <= '9')) fail(describe(i));
-      while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+      if (!digit(i)) this.fail(this.describe(i), i);
+      while (digit(i)) i++;
     }
     if (text[i] === 'e' || text[i] === 'E') {
       isInt = false;
       i++;
       if (text[i] === '+' || text[i] === '-') i++;
-      if (!(text[i]! >= '0' && text[i]! <= '9')) fail(describe(i));
-      while (i < n && text[i]! >= '0' && text[i]! <= '9') i++;
+      if (!digit(i)) this.fail(this.describe(i), i);
+      while (digit(i)) i++;
     }
+    this.i = i;
     const raw = text.slice(start, i);
     if (isInt) {
+      if (raw.length > LONG_INTEGER_DIGITS) return new LongInteger(raw);
       const num = Number(raw);
       if (Number.isSafeInteger(num)) return num;
       return BigInt(raw);
     }
     return Number(raw);
-  };
+  }
 
-  const parseValue = (depth: number): unknown => {
-    if (depth > 512) fail('Nesting too deep');
-    ws();
-    if (i >= n) fail('Unexpected end of input');
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      const obj: Record<string, unknown> = {};
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return obj;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail(i >= n ? 'Unexpected end of input' : 'Expected a property name in double quotes');
-        const key = parseString();
-        ws();
-        if (text[i] !== ':') fail(i >= n ? 'Unexpected end of input' : "Expected ':' after property name");
-        i++;
-        const v = parseValue(depth + 1);
-        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return obj;
-        }
-        fail(i >= n ? 'Unexpected end of input' : "Expected ',' or '}' after property value");
-      }
+  /** A finished value: into its container, or the result. */
+  private emit(v: unknown): void {
+    const top = this.stack[this.stack.length - 1];
+    this.state = AFTER;
+    if (!top) {
+      this.value = v;
+      this.state = DONE;
+      return;
     }
-    if (ch === '[') {
-      i++;
-      const arr: unknown[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return arr;
-      }
-      for (;;) {
-        arr.push(parseValue(depth + 1));
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return arr;
-        }
-        fail(i >= n ? 'Unexpected end of input' : "Expected ',' or ']' after array element");
-      }
+    if (top.arr) {
+      if (top.arr.length < top.max) top.arr.push(v);
+      if (top.max !== Infinity) this.dataItems = (this.dataItems ?? 0) + 1;
+      return;
     }
-    if (ch === '"') return parseString();
-    if (ch === '-' || (ch! >= '0' && ch! <= '9')) return parseNumber();
-    if (text.startsWith('true', i)) {
-      i += 4;
-      return true;
-    }
-    if (text.startsWith('false', i)) {
-      i += 5;
-      return false;
-    }
-    if (text.startsWith('null', i)) {
-      i += 4;
-      return null;
-    }
-    return fail(describe(i));
-  };
+    Object.defineProperty(top.obj, top.key!, { value: v, enumerable: true, writable: true, configurable: true });
+  }
 
-  const value = parseValue(0);
-  ws();
-  if (i < n) fail(`Unexpected ${JSON.stringify(text[i])} after the JSON value`);
-  return value;
+  private open(frame: Frame): void {
+    if (this.stack.length >= 512) this.fail('Nesting too deep');
+    this.stack.push(frame);
+  }
+
+  /** Reads about `budget` tokens; true once the whole text is parsed (then `value` holds it). */
+  step(budget: number): boolean {
+    const { text } = this;
+    for (let b = 0; b < budget; b++) {
+      this.ws();
+      const i = this.i;
+      if (this.state === DONE) {
+        if (i < this.n) this.fail(`Unexpected ${JSON.stringify(text[i])} after the JSON value`);
+        return true;
+      }
+      if (i >= this.n) this.fail('Unexpected end of input');
+      const ch = text[i];
+      const top = this.stack[this.stack.length - 1];
+      if (this.state === KEY) {
+        if (ch !== '"') this.fail('Expected a property name in double quotes');
+        const key = this.string();
+        this.ws();
+        if (text[this.i] !== ':') this.fail(this.i >= this.n ? 'Unexpected end of input' : "Expected ':' after property name");
+        this.i++;
+        top!.key = key;
+        this.state = VALUE;
+        continue;
+      }
+      if (this.state === AFTER) {
+        const close = top!.arr ? ']' : '}';
+        if (ch === ',') {
+          this.i++;
+          this.state = top!.arr ? VALUE : KEY;
+        } else if (ch === close) {
+          this.i++;
+          this.stack.pop();
+          this.emit(top!.arr ?? top!.obj);
+        } else this.fail(top!.arr ? "Expected ',' or ']' after array element" : "Expected ',' or '}' after property value");
+        continue;
+      }
+      // VALUE
+      if (ch === '{') {
+        this.i++;
+        this.ws();
+        if (text[this.i] === '}') {
+          this.i++;
+          this.emit({});
+        } else {
+          this.open({ obj: {}, key: undefined, max: Infinity });
+          this.state = KEY;
+        }
+      } else if (ch === '[') {
+        this.i++;
+        this.ws();
+        const page = this.stack.length === 1 && this.stack[0]!.obj !== undefined && this.stack[0]!.key === 'data' && this.options.maxDataItems !== undefined;
+        if (page) this.dataItems = 0;
+        if (text[this.i] === ']') {
+          this.i++;
+          this.emit([]);
+        } else {
+          this.open({ arr: [], max: page ? this.options.maxDataItems! : Infinity });
+          this.state = VALUE;
+        }
+      } else if (ch === '"') this.emit(this.string());
+      else if (ch === '-' || (ch! >= '0' && ch! <= '9')) this.emit(this.number());
+      else if (text.startsWith('true', i)) {
+        this.i += 4;
+        this.emit(true);
+      } else if (text.startsWith('false', i)) {
+        this.i += 5;
+        this.emit(false);
+      } else if (text.startsWith('null', i)) {
+        this.i += 4;
+        this.emit(null);
+      } else this.fail(this.describe(i));
+    }
+    return false;
+  }
 }
 
-/** Stringify with bigint written as bare digits. Other values as JSON.stringify. */
+/** Parse JSON text at once (operator input, small answers). See JsonParser. */
+export function parseJson(text: string, options?: ParseOptions): unknown {
+  const p = new JsonParser(text, options);
+  p.step(Infinity);
+  return p.value;
+}
+
+/** Tokens a slice of `parseJsonSliced` reads before letting the event loop run (a few ms). */
+const SLICE_TOKENS = 20_000;
+
+/**
+ * Parse JSON text in slices, yielding to the event loop between them: a large answer never blocks
+ * keys for longer than a slice. Small texts are parsed at once. `signal` stops it.
+ */
+export async function parseJsonSliced(text: string, options?: ParseOptions, signal?: AbortSignal): Promise<JsonParser> {
+  const p = new JsonParser(text, options);
+  while (!p.step(SLICE_TOKENS)) {
+    await new Promise<void>((r) => setImmediate(r));
+    if (signal?.aborted) throw new Error('aborted');
+  }
+  return p;
+}
+
+/** Stringify with bigint (and LongInteger) written as bare digits. Other values as JSON.stringify. */
 export function stringifyJson(value: unknown, indent?: number): string {
   const marks: string[] = [];
   const tag = Math.random().toString(36).slice(2, 10);
   const out = JSON.stringify(
     value,
     (_k, v: unknown) => {
-      if (typeof v === 'bigint') {
+      if (typeof v === 'bigint' || v instanceof LongInteger) {
         marks.push(v.toString());
         return `\u0000${tag}:${marks.length - 1}\u0000`;
       }

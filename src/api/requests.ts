@@ -63,6 +63,8 @@ export interface PreparedRequest {
   body?: string;
   /** The same JSON pretty-printed for review, with secrets masked. */
   displayBody?: string;
+  /** A list's page size: an answer with more rows is cut to it. */
+  perPage?: number;
 }
 
 const EVM_KEYS = ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'];
@@ -292,9 +294,9 @@ export function pageQuery(q: PageQuery | undefined): string {
 }
 
 export function prepareListRelayers(q?: PageQuery): PreparedRequest {
-  return { method: 'GET', path: `/api/v1/relayers${pageQuery(q)}` };
+  return { method: 'GET', path: `/api/v1/relayers${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }
 
 export function prepareListTransactions(relayerId: string, q?: PageQuery): PreparedRequest {
-  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${pageQuery(q)}` };
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }

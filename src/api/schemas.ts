@@ -5,13 +5,14 @@
  */
 // Named imports, not the `z` namespace: the namespace drags every locale of zod into the bundle
 // (about 360 KB of the startup's parse time); the types still come from `z`.
-import { array, bigint, boolean, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
+import { array, bigint, boolean, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
 import type { z } from 'zod';
+import { LongInteger } from './json.js';
 
 const str = string();
 const optStr = string().nullish();
-/** An integer-ish value: number, bigint or a string of digits (kept as sent). */
-const intLike = union([number(), bigint(), string()]);
+/** An integer-ish value: number, bigint, a string of digits (kept as sent) or a LongInteger. */
+const intLike = union([number(), bigint(), string(), custom<LongInteger>((v) => v instanceof LongInteger)]);
 const optInt = intLike.nullish();
 const optBool = boolean().nullish();
 
@@ -133,6 +134,11 @@ export const PluginMetadataSchema = looseObject({
 /** What callPlugin returns, whichever server shape it came in. */
 export interface PluginCallResult {
   success: boolean;
+  /** HTTP status of a plugin's own error answer (the real server sends the plugin's status). */
+  status?: number;
+  /** A plugin error's `data.code` and `data.details` (real server). */
+  code?: unknown;
+  details?: unknown;
   message: string | null;
   error: string | null;
   /** The plugin's return value as JSON (the contract's string form is parsed when it holds JSON). */
@@ -152,6 +158,8 @@ export interface Page<T> {
   page: number;
   perPage: number;
   totalItems: number;
+  /** Rows the server sent when it sent more than the page size asked for (the page was cut to it). */
+  sentItems?: number;
 }
 
 /** Formats a zod failure as one short line: `data[3].id: expected string`. */

@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import request from 'undici/lib/api/api-request.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
-import { parseJson } from './json.js';
+import { parseJsonSliced } from './json.js';
 import type { PreparedRequest } from './requests.js';
 
 export interface TransportOptions {
@@ -30,7 +30,12 @@ export interface Response {
   envelope: Envelope;
 }
 
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Larger answers are refused unread: no relayer API answer comes near (a page of 100 is ~100 KB). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** A server's error message longer than this is cut (views cap what they show anyway). */
+const MAX_MESSAGE = 2_000;
+/** How much of a text or HTML error page the excerpt reads: the first 300 characters of text are in there. */
+const EXCERPT_SCAN = 256 * 1024;
 /** Longest server-requested wait we sleep through before retrying a GET; longer ones are reported. */
 const MAX_RETRY_WAIT_MS = 30_000;
 /** Network errors where the request provably never reached the server. */
@@ -125,8 +130,8 @@ export class Transport {
         signal: ctrl.signal,
       });
       sent = true;
-      const text = await readBody(res.body);
-      return this.interpret(res.statusCode, res.headers, text);
+      const text = await readBody(res.body, res.statusCode);
+      return await this.interpret(req, res.statusCode, res.headers, text, ctrl.signal);
     } catch (e) {
       if (e instanceof ApiError) throw this.scrubbed(e);
       const code = errorCode(e);
@@ -142,42 +147,78 @@ export class Transport {
         );
       }
       if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true, outcomeUnknown: mutation && maybeSent });
-      if (e instanceof BodyTooLarge) throw new ApiError('invalid_response', `The server's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-      const what = code ? describeNetworkError(code) : `request failed (${e instanceof Error ? e.message : String(e)})`;
+      if (e instanceof BodyTooLarge)
+        throw new ApiError('invalid_response', `The server's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB: not read`, {
+          status: e.status,
+          outcomeUnknown: mutation,
+        });
+      const what = code ? describeNetworkError(code) : `request failed (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'})`;
       const suffix = mutation && maybeSent ? ': the outcome is unknown. Refresh to check before trying again.' : '';
-      throw new ApiError('network', `Cannot reach ${this.host}: ${what}${suffix}`, { outcomeUnknown: mutation && maybeSent });
+      throw new ApiError('network', `Cannot reach ${this.host}: ${what}${suffix}`, { outcomeUnknown: mutation && maybeSent, notSent: mutation && !maybeSent });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
   }
 
-  private interpret(status: number, headers: Record<string, string | string[] | undefined>, text: string): Response {
-    const contentType = String(headerValue(headers['content-type']) ?? '');
-    const trimmed = text.trimStart();
+  /**
+   * The answer as a success envelope, or the ApiError it means. For PUT/POST the error also says what
+   * is known of the outcome: `refused` only for a 4xx in the server's error envelope (or the real
+   * server's own text/plain 4xx); a 5xx, a redirect, a gateway page or a 2xx that cannot be read is
+   * `outcomeUnknown` (the change may have been applied).
+   */
+  private async interpret(
+    req: PreparedRequest,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    text: string,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const mutation = req.method !== 'GET';
+    const contentType = String(headerValue(headers['content-type']) ?? '').slice(0, 200);
+    const head = text.slice(0, 64).trimStart();
+    const html = /html/i.test(contentType) || /^<(!doctype|html)/i.test(head);
     let json: unknown;
     let jsonError: string | undefined;
-    if (trimmed.startsWith('{') || trimmed.startsWith('[') || /json/i.test(contentType)) {
+    let sentItems: number | undefined;
+    if (!html && (head.startsWith('{') || head.startsWith('[') || /json/i.test(contentType))) {
       try {
-        json = parseJson(text);
+        // In slices: a large answer never blocks keys. A page keeps at most what was asked for.
+        const parsed = await parseJsonSliced(text, { maxDataItems: req.perPage }, signal);
+        json = parsed.value;
+        sentItems = parsed.dataItems;
       } catch (e) {
+        if (signal.aborted) throw e;
         jsonError = (e as Error).message;
       }
     }
     const env = isObject(json) ? json : undefined;
+    const unknown = mutation ? { outcomeUnknown: true } : {};
 
     if (status >= 200 && status < 300) {
       if (json === undefined) {
-        if (jsonError) throw new ApiError('invalid_response', `The server's answer is not valid JSON (${jsonError})`, { status });
-        const what = /html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed) ? 'an HTML page' : `${contentType || 'text'}`;
-        throw new ApiError('invalid_response', `The server answered with ${what} instead of JSON: ${excerpt(text) || statusLine(status)}`, { status });
+        if (jsonError) throw new ApiError('invalid_response', `The server's answer is not valid JSON (${jsonError})`, { status, ...unknown });
+        const what = html ? 'an HTML page' : `${contentType || 'text'}`;
+        throw new ApiError('invalid_response', `The server answered with ${what} instead of JSON: ${excerpt(text) || statusLine(status)}`, { status, ...unknown });
       }
       if (!env || typeof env.success !== 'boolean' || !('data' in env))
-        throw new ApiError('invalid_response', 'The server answered without the {success, data} envelope', { status });
-      if (env.success !== true) throw this.failure('server', status, env, text, headers);
+        throw new ApiError('invalid_response', 'The server answered without the {success, data} envelope', { status, ...unknown });
+      if (env.success !== true) throw this.failure('server', status, env, text, headers, unknown);
+      if (sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage) env.sentItems = sentItems;
       return { status, envelope: env as Envelope };
     }
-    throw this.failure(kindForStatus(status), status, env, text, headers);
+    if (status >= 300 && status < 400) {
+      const location = String(headerValue(headers.location) ?? '').slice(0, 500);
+      throw this.scrubbed(
+        new ApiError('redirect', location ? `The server redirects to ${location} (not followed: point the client at the final address)` : `${statusLine(status)} without a Location (not followed)`, {
+          status,
+          ...unknown,
+        }),
+      );
+    }
+    // A refusal is the server's own: its error envelope, or (the real server) a short text/plain reason.
+    const refusal = status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined));
+    return Promise.reject(this.failure(kindForStatus(status), status, env, text, headers, mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {}));
   }
 
   private failure(
@@ -186,12 +227,12 @@ export class Transport {
     env: Record<string, unknown> | undefined,
     text: string,
     headers: Record<string, string | string[] | undefined>,
+    outcome: { refused?: boolean; outcomeUnknown?: boolean },
   ): ApiError {
-    const msg =
-      (env && nonEmptyString(env.message)) ?? (env && nonEmptyString(env.error)) ?? (excerpt(text) || statusLine(status));
+    const msg = capMessage((env && nonEmptyString(env.message)) ?? (env && nonEmptyString(env.error)) ?? (excerpt(text) || statusLine(status)));
     const retryAfterMs = retryAfter(headers, env);
     const data = env && env.data !== null && env.data !== undefined ? env.data : undefined;
-    return this.scrubbed(new ApiError(kind, msg, { status, retryAfterMs, data }));
+    return this.scrubbed(new ApiError(kind, msg, { status, retryAfterMs, data, ...outcome }));
   }
 
   /** The token never appears in an error, even if a server echoes it. */
@@ -199,22 +240,20 @@ export class Transport {
     if (this.secret.length < 4) return e;
     // The failure `data` is an enumerable field (JSON.stringify(err) shows it): redact it too.
     const data = redactDeep(e.data, this.secret);
-    if (e.message.includes(this.secret) || data !== e.data) {
-      const clean = new ApiError(e.kind, e.message.split(this.secret).join('[redacted]'), {
-        status: e.status,
-        retryAfterMs: e.retryAfterMs,
-        field: e.field,
-        outcomeUnknown: e.outcomeUnknown,
-        aborted: e.aborted,
-        data,
-      });
-      return clean;
-    }
+    if (e.message.includes(this.secret) || data !== e.data) return e.withMessage(e.message.split(this.secret).join('[redacted]'), data);
     return e;
   }
 }
 
-class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {
+  constructor(readonly status: number) {
+    super('body too large');
+  }
+}
+
+function capMessage(s: string): string {
+  return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE)}…` : s;
+}
 
 /** `v` with every occurrence of `secret` in its strings (and keys) replaced; the same object when there is none. */
 function redactDeep(v: unknown, secret: string): unknown {
@@ -237,18 +276,21 @@ function redactDeep(v: unknown, secret: string): unknown {
   return v;
 }
 
-async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }): Promise<string> {
-  const chunks: Buffer[] = [];
+/** The body as text, decoded as it arrives (no one large decode at the end); over the limit, an error. */
+async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }, status: number): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
       body.destroy?.();
-      throw new BodyTooLarge();
+      throw new BodyTooLarge(status);
     }
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    parts.push(decoder.decode(chunk, { stream: true }));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -267,21 +309,96 @@ function statusLine(status: number): string {
   return `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim();
 }
 
-/** A short plain-text excerpt of a text/plain or HTML body: no tags, at most 300 characters. */
-export function excerpt(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length > 300 ? `${plain.slice(0, 299)}…` : plain;
+const ENTITIES: [string, string][] = [
+  ['&nbsp;', ' '],
+  ['&lt;', '<'],
+  ['&gt;', '>'],
+  ['&quot;', '"'],
+  ['&#39;', "'"],
+  ['&amp;', '&'],
+];
+
+/**
+ * A short plain-text excerpt of a text/plain or HTML body: no tags, comments, scripts or styles,
+ * whitespace collapsed, at most 300 characters. One pass over at most EXCERPT_SCAN characters:
+ * linear whatever the page holds (`stats.steps` counts the characters it moved over).
+ */
+export function excerpt(text: string, stats?: { steps: number }): string {
+  const end = Math.min(text.length, EXCERPT_SCAN);
+  let out = '';
+  let space = false;
+  let i = 0;
+  let steps = 0;
+  const to = (j: number) => {
+    steps += Math.max(1, j - i);
+    i = j;
+  };
+  const emit = (s: string) => {
+    if (space && out !== '') out += ' ';
+    space = false;
+    out += s;
+  };
+  while (i < end && out.length <= 300) {
+    const c = text.charCodeAt(i);
+    if (c === 60 /* < */) {
+      if (text.startsWith('<!--', i)) {
+        const close = text.indexOf('-->', i + 4);
+        if (close < 0 || close >= end) break;
+        to(close + 3);
+        space = true;
+        continue;
+      }
+      const close = text.indexOf('>', i + 1);
+      if (close < 0 || close >= end) break;
+      const name = /^<\s*(script|style)\b/i.exec(text.slice(i, Math.min(close + 1, i + 16)))?.[1]?.toLowerCase();
+      to(close + 1);
+      space = true;
+      if (name) {
+        // Skip to the matching close tag: each `</` is looked at once.
+        let k = i;
+        for (;;) {
+          const lt = text.indexOf('</', k);
+          if (lt < 0 || lt >= end) {
+            to(end);
+            break;
+          }
+          steps += lt - k;
+          if (text.slice(lt + 2, lt + 2 + name.length).toLowerCase() === name) {
+            const gt = text.indexOf('>', lt);
+            to(gt < 0 || gt >= end ? end : gt + 1);
+            break;
+          }
+          k = lt + 2;
+        }
+      }
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12) {
+      space = true;
+      to(i + 1);
+      continue;
+    }
+    if (c === 38 /* & */) {
+      const entity = ENTITIES.find(([name]) => text.startsWith(name, i));
+      if (entity) {
+        if (entity[1] === ' ') space = true;
+        else emit(entity[1]);
+        to(i + entity[0].length);
+        continue;
+      }
+    }
+    // A run of ordinary characters at once.
+    let j = i + 1;
+    while (j < end && j - i < 400) {
+      const d = text.charCodeAt(j);
+      if (d === 60 || d === 38 || d === 32 || d === 9 || d === 10 || d === 13 || d === 12) break;
+      j++;
+    }
+    emit(text.slice(i, j));
+    to(j);
+  }
+  if (stats) stats.steps += steps;
+  return out.length > 300 ? `${out.slice(0, 299)}…` : out;
 }
 
 function retryAfter(headers: Record<string, string | string[] | undefined>, env: Record<string, unknown> | undefined): number | undefined {

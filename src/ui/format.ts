@@ -1,27 +1,21 @@
 /** Pure formatting helpers for the views: shortening, ages, amounts, states in words. */
 import type { Relayer } from '../api/index.js';
+import { displayText, fit, groupDigits, MAX_DIGITS, middleCells, truncateCells, wrapCells, type SafeText } from './safeText.js';
 import type { Tone } from './theme.js';
 
-/** `0x12ab…9f3c`: keeps both ends of a long id within `max` characters. */
-export function shortenMiddle(s: string, max: number): string {
-  if (max <= 0) return '';
-  if (s.length <= max) return s;
-  if (max <= 3) return s.slice(0, max);
-  const keep = max - 1;
-  const head = Math.ceil(keep / 2);
-  return `${s.slice(0, head)}…${s.slice(s.length - (keep - head))}`;
+/** `0x12ab…9f3c`: keeps both ends of a long id within `max` cells (sanitized: src/ui/safeText.ts). */
+export function shortenMiddle(s: string, max: number): SafeText {
+  return middleCells(s, max);
 }
 
-/** Cuts to `max` characters with an ellipsis. */
-export function truncate(s: string, max: number): string {
-  if (max <= 0) return '';
-  if (s.length <= max) return s;
-  return max === 1 ? '…' : `${s.slice(0, max - 1)}…`;
+/** Cuts to `max` cells with an ellipsis (sanitized). */
+export function truncate(s: string, max: number): SafeText {
+  return truncateCells(s, max);
 }
 
-export function pad(s: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const t = truncate(s, width);
-  return align === 'right' ? t.padStart(width) : t.padEnd(width);
+/** Exactly `width` cells (sanitized). */
+export function pad(s: string, width: number, align: 'left' | 'right' = 'left'): SafeText {
+  return fit(s, width, align);
 }
 
 /** `12s`, `5m`, `3h`, `2d` since an RFC 3339 (or other Date-parsable) timestamp; '' if unparsable. */
@@ -44,17 +38,21 @@ export function ageMs(ms: number): string {
 }
 
 export function thousands(n: number | bigint): string {
-  return n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupDigits(n.toString());
 }
 
-/** Parses an amount given as 0x-hex or decimal (string, number or bigint); undefined if neither. */
+/**
+ * Parses an amount given as 0x-hex or decimal (string, number or bigint); undefined if neither, or
+ * if it is longer than any amount of the API (U256: 78 digits) — converting a server-sized digit
+ * string would block for as long as the server likes.
+ */
 export function toBigInt(v: unknown): bigint | undefined {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : undefined;
-  if (typeof v !== 'string') return undefined;
+  if (typeof v !== 'string' || v.length > MAX_DIGITS + 8) return undefined;
   const s = v.trim();
-  if (/^0x[0-9a-fA-F]+$/.test(s)) return BigInt(s);
-  if (/^\d+$/.test(s)) return BigInt(s);
+  if (/^0x[0-9a-fA-F]{1,80}$/.test(s)) return BigInt(s);
+  if (/^\d{1,80}$/.test(s)) return BigInt(s);
   return undefined;
 }
 
@@ -87,7 +85,7 @@ export function nativeUnit(network: string | null | undefined): string {
 /** An EVM value (0x-hex or decimal wei) as `1.5 ETH`; the input as given when it is neither. */
 export function formatWei(v: unknown, network: string | null | undefined): string {
   const b = toBigInt(v);
-  if (b === undefined) return v === null || v === undefined ? '' : String(v);
+  if (b === undefined) return displayText(v);
   return `${formatUnits(b, 18)} ${nativeUnit(network)}`;
 }
 
@@ -102,7 +100,7 @@ export function formatWeiShort(v: unknown, network: string | null | undefined, d
 /** Gas prices in gwei (9 decimals). */
 export function formatGwei(v: unknown): string {
   const b = toBigInt(v);
-  if (b === undefined) return v === null || v === undefined ? '' : String(v);
+  if (b === undefined) return displayText(v);
   return `${formatUnits(b, 9)} gwei`;
 }
 
@@ -131,35 +129,15 @@ export function statusTone(status: string | null | undefined): Tone {
   return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'plain';
 }
 
-/** Any scalar as display text (bigint digits kept). */
-export function text(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+/** Any value as one line of display text: sanitized, long digit runs and strings capped (src/ui/safeText.ts). */
+export function text(v: unknown): SafeText {
+  return displayText(v);
 }
 
 /**
- * Cuts a line into rows of at most `width` characters, at a space when there is one (digits of a
- * number stay together), else hard; continuation rows start with `indent` spaces.
+ * Cuts a line into rows of at most `width` cells, at a space when there is one (digits of a number
+ * stay together), else hard; continuation rows start with `indent` spaces. Sanitized and bounded.
  */
-export function wrapRows(text: string, width: number, indent = 0): string[] {
-  const w = Math.max(1, width);
-  if (text.length <= w) return [text];
-  const ind = indent < w - 10 ? indent : 0;
-  const rows: string[] = [];
-  let rest = text;
-  for (let first = true; rest.length > 0; first = false) {
-    const room = first ? w : w - ind;
-    const pad = first ? '' : ' '.repeat(ind);
-    if (rest.length <= room) {
-      rows.push(pad + rest);
-      break;
-    }
-    let cut = rest.lastIndexOf(' ', room);
-    if (cut <= (first ? ind : 0)) cut = room;
-    rows.push(pad + rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).replace(/^ +/, '');
-  }
-  return rows;
+export function wrapRows(text: string, width: number, indent = 0): SafeText[] {
+  return wrapCells(text, width, indent);
 }

@@ -113,12 +113,12 @@ describe('real-flavor failure bodies', () => {
     expect(err.message.endsWith('…')).toBe(true);
   });
 
-  it('keeps the failure data of a plugin error', async () => {
-    const err = await apiError(ctx.client.callPlugin('fail', {}));
-    expect(err.data).toEqual({
-      code: 'INSUFFICIENT_BALANCE',
-      details: { relayer_id: 'sepolia-main', required: '1500000000000000000', available: '1200000000000000' },
-    });
+  it("keeps a plugin error's code and details: the plugin's own answer, with its status", async () => {
+    const r = await ctx.client.callPlugin('fail', {});
+    expect(r.success).toBe(false);
+    expect(r.status).toBe(422);
+    expect(r.code).toBe('INSUFFICIENT_BALANCE');
+    expect(r.details).toEqual({ relayer_id: 'sepolia-main', required: '1500000000000000000', available: '1200000000000000' });
   });
 });
 
@@ -231,8 +231,19 @@ describe.each(FLAVORS)('the token never leaks into an error (%s flavor)', (flavo
       body: JSON.stringify({ success: false, data: { details: { header: `Bearer ${token}` }, list: [token] }, error: 'plugin failed', message: 'plugin failed' }),
       match: { method: 'POST' },
     });
-    const err = await apiError(ctx.client.callPlugin('echo', {}));
-    expect(err.message).toBe('plugin failed');
+    // A plugin's own error is its answer: the token is out of it too.
+    const answer = await ctx.client.callPlugin('echo', {});
+    expect(answer.error).toBe('plugin failed');
+    expect(answer.details).toEqual({ header: 'Bearer [redacted]' });
+    expect(JSON.stringify(answer)).not.toContain(token);
+    ctx.sandbox.inject({
+      status: 500,
+      body: JSON.stringify({ success: false, data: { details: { header: `Bearer ${token}` }, list: [token] }, error: 'store failed', message: 'store failed' }),
+      match: { method: 'PUT' },
+    });
+    const err = await apiError(ctx.client.replaceTransaction('sepolia-main', 'x', { value: 1 }));
+    expect(err.message).toBe('store failed');
+    expect(err.outcomeUnknown).toBe(true);
     expect(err.data).toEqual({ details: { header: 'Bearer [redacted]' }, list: ['[redacted]'] });
     expectClean(err, token);
   });

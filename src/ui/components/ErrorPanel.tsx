@@ -1,6 +1,7 @@
 /** A failed request: the server's own message, the HTTP status, and what to do next. */
 import { Box, Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
+import { safeLines, wrapCells, type SafeText } from '../safeText.js';
 import { tone } from '../theme.js';
 
 export function nextStep(e: ApiError): string {
@@ -23,16 +24,32 @@ export function nextStep(e: ApiError): string {
   }
 }
 
+/** A server's message as at most `maxRows` rows of the width: its own lines kept, each wrapped, all sanitized. */
+export function messageRows(message: string, width: number, maxRows = 6): SafeText[] {
+  const rows: SafeText[] = [];
+  for (const line of safeLines(message, maxRows)) {
+    for (const row of wrapCells(line, width, 0, maxRows - rows.length)) rows.push(row);
+    if (rows.length >= maxRows) break;
+  }
+  return rows;
+}
+
 export function ErrorPanel({ error, width }: { error: ApiError; width: number }) {
   return (
     <Box flexDirection="column" width={width}>
       <Text color={tone('bad')} bold wrap="truncate">
         ✗ {error.status ? `HTTP ${error.status}` : error.kind.replace('_', ' ')}
       </Text>
-      <Text wrap="wrap">{error.message}</Text>
-      <Text color={tone('muted')} wrap="wrap">
-        {nextStep(error)}
-      </Text>
+      {messageRows(error.message, width).map((row, i) => (
+        <Text key={i} wrap="truncate">
+          {row}
+        </Text>
+      ))}
+      {wrapCells(nextStep(error), width).map((row, i) => (
+        <Text key={`n${i}`} color={tone('muted')} wrap="truncate">
+          {row}
+        </Text>
+      ))}
     </Box>
   );
 }

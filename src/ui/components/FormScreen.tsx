@@ -27,9 +27,11 @@ export interface FormScreenProps {
   resultKeys?: (key: KeyEvent) => boolean;
   /** Footer hint for those keys, e.g. "j/k scroll  t traces". */
   resultHint?: string;
+  /** When the answer itself is a failure (a plugin that said no): its heading instead of "Done". */
+  answerFailed?: (value: unknown) => string | null;
 }
 
-export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows, answerFailed }: FormScreenProps) {
   const [scroll, setScroll] = useState(0);
   const [resultScroll, setResultScroll] = useState(0);
   // Rows for the answer: the done view takes one or two rows of header and one of hints.
@@ -74,7 +76,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
             : undefined
       }
     >
-      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} />
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} answerFailed={answerFailed} />
     </ScreenFrame>
   );
 }

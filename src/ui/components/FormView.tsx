@@ -5,6 +5,7 @@
 import { Box, Text } from 'ink';
 import { lineCol } from '../forms/editor.js';
 import type { FieldSpec, Values } from '../forms/types.js';
+import { sanitize, truncateCells } from '../safeText.js';
 import { tone } from '../theme.js';
 
 export interface FormViewProps {
@@ -26,16 +27,18 @@ export function displayValue(f: FieldSpec, value: string): string {
 
 /** A window of `width` characters around the cursor, with the cursor in reverse video. */
 function CursorLine({ text, cursor, width, focused }: { text: string; cursor: number; width: number; focused: boolean }) {
-  if (!focused) return <Text>{text.length > width ? `${text.slice(0, width - 1)}…` : text}</Text>;
+  // Values may come from the server (a transaction's `to`, `data`): sanitized piece by piece, so the
+  // cursor stays on the character it is on (a control character shows as its placeholder).
+  if (!focused) return <Text>{truncateCells(text, width)}</Text>;
   const start = Math.max(0, Math.min(cursor - Math.floor(width * 0.7), text.length - width + 1));
   const shown = text.slice(start, start + width);
   const c = cursor - start;
   return (
     <Text>
       {start > 0 ? '…' : ''}
-      {shown.slice(0, c)}
-      <Text inverse>{shown[c] ?? ' '}</Text>
-      {shown.slice(c + 1)}
+      {sanitize(shown.slice(0, c))}
+      <Text inverse>{sanitize(shown[c] ?? ' ')}</Text>
+      {sanitize(shown.slice(c + 1))}
     </Text>
   );
 }
@@ -71,7 +74,7 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
         const under = (
           <Text wrap="truncate">
             {' '.repeat(LABEL)}
-            {error ? <Text color={tone('bad')}>{`✗ ${error}  `}</Text> : note ? <Text color={tone('info')}>{`${note}  `}</Text> : null}
+            {error ? <Text color={tone('bad')}>{sanitize(`✗ ${error}  `)}</Text> : note ? <Text color={tone('info')}>{sanitize(`${note}  `)}</Text> : null}
             <Text color={tone('muted')}>{f.hint}</Text>
           </Text>
         );

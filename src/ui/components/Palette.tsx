@@ -4,18 +4,18 @@ import { completions } from '../state/palette.js';
 import { useDirectory } from '../directory.js';
 import { useShell } from '../shellContext.js';
 import { tone } from '../theme.js';
-import { truncate } from '../format.js';
+import { cellWidth, sanitize, truncateCells } from '../safeText.js';
 
 export function Palette({ width }: { width: number }) {
   const text = useShell().state.paletteText;
   const options = completions(text, useDirectory().ids()).slice(0, 8);
   const hint = options.length > 1 ? `   ${options.join('  ')}` : '';
-  const line = `:${text}`;
+  const line = sanitize(`:${text}`);
   return (
     <Text wrap="truncate">
       {line}
       <Text inverse> </Text>
-      <Text color={tone('muted')}>{truncate(hint, Math.max(0, width - line.length - 1))}</Text>
+      <Text color={tone('muted')}>{truncateCells(hint, Math.max(0, width - cellWidth(line) - 1))}</Text>
     </Text>
   );
 }

@@ -3,12 +3,14 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Scope } from '../keymap.js';
 import { useShell } from '../shellContext.js';
+import { truncateCells } from '../safeText.js';
 import { tone } from '../theme.js';
 import { Footer } from './Footer.js';
 import { Palette } from './Palette.js';
 import { StatusBar, type StatusInfo } from './StatusBar.js';
 
 export interface ScreenFrameProps {
+  /** May hold server text (a relayer's name): sanitized here. */
   title: string;
   scopes: readonly Scope[];
   status: StatusInfo;
@@ -24,7 +26,7 @@ export function ScreenFrame({ title, scopes, status, width, height, children, fo
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate" bold color={tone('accent')}>
-        {title}
+        {truncateCells(title, width)}
       </Text>
       <Box flexDirection="column" height={height} overflow="hidden">
         {children}

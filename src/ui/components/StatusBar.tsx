@@ -5,7 +5,8 @@
  */
 import { Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
-import { ageMs, thousands, truncate } from '../format.js';
+import { ageMs, thousands } from '../format.js';
+import { cellWidth, sanitize, truncateCells } from '../safeText.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { tone } from '../theme.js';
@@ -23,7 +24,7 @@ export interface StatusInfo {
 }
 
 export function shortError(e: ApiError): string {
-  return `${e.status ? `${e.status} ` : ''}${e.message}`;
+  return `${e.status ? `${e.status} ` : ''}${e.message.length > 500 ? e.message.slice(0, 500) : e.message}`;
 }
 
 interface Segment {
@@ -52,10 +53,12 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1 });
   else if (info.error) segs.push({ text: `✗ ${shortError(info.error)}`, color: tone('bad'), priority: 1 });
 
+  // Every segment may hold server text (a relayer id, an error message): sanitized, measured in cells.
+  for (const s of segs) s.text = sanitize(s.text);
   // Drop the least important segments until the line fits; the last one may be truncated.
   const sep = ' │ ';
   let shown = segs;
-  const len = (xs: Segment[]) => xs.reduce((n, s) => n + s.text.length, 0) + sep.length * Math.max(0, xs.length - 1);
+  const len = (xs: Segment[]) => xs.reduce((n, s) => n + cellWidth(s.text), 0) + sep.length * Math.max(0, xs.length - 1);
   while (len(shown) > width && shown.some((s) => s.priority >= 2)) {
     const worst = Math.max(...shown.map((s) => s.priority));
     const idx = shown.map((s) => s.priority).lastIndexOf(worst);
@@ -66,8 +69,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
     <Text wrap="truncate" inverse>
       {shown.map((s, i) => {
         const prefix = i ? sep : '';
-        const t = truncate(s.text, Math.max(0, room - prefix.length));
-        room -= prefix.length + t.length;
+        const t = truncateCells(s.text, Math.max(0, room - prefix.length));
+        room -= prefix.length + cellWidth(t);
         return (
           <Text key={i} color={s.color}>
             {prefix}

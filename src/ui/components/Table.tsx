@@ -1,10 +1,12 @@
 /**
  * A windowed table: columns drop by priority to fit the width, rows are memoised so a cursor move
  * re-renders two rows, and the cursor row is marked with `›` and reverse video (not colour alone).
+ * Every cell is sanitized and fitted to its column in terminal cells here (src/ui/safeText.ts), so
+ * server text cannot move the columns after it, whatever a column's `cell` returns.
  */
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
-import { pad } from '../format.js';
+import { fit, sanitize } from '../safeText.js';
 import { paint, tone, type Tone } from '../theme.js';
 
 export interface Column<T> {
@@ -16,7 +18,7 @@ export interface Column<T> {
   /** Lower numbers are kept first when the terminal is narrow. */
   priority: number;
   align?: 'left' | 'right';
-  /** The cell's text; `width` is the column's final width (for shortening in the middle). */
+  /** The cell's text, raw (the table sanitizes and fits it); `width` is the column's final width (for shortening in the middle). */
   cell: (row: T, width: number) => string;
   tone?: (row: T) => Tone;
 }
@@ -87,21 +89,29 @@ export interface TableProps<T> {
 
 export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty }: TableProps<T>) {
   const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
-  const header = '  ' + layout.map((l) => pad(l.col.title, l.width, l.col.align)).join(' ');
+  const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
   const windowRows = rows.slice(start, start + height);
+  // Ids from the server may repeat: the second `a` is `a#1`, so React never confuses two rows.
+  const seen = new Map<string, number>();
+  const keys = windowRows.map((row) => {
+    const id = getId(row);
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return n === 0 ? id : `${id}#${n}`;
+  });
   return (
     <Box flexDirection="column" height={height + 1}>
       <Text bold wrap="truncate">
         {header}
       </Text>
-      {windowRows.length === 0 && empty ? <Text wrap="truncate">{'  ' + empty}</Text> : null}
+      {windowRows.length === 0 && empty ? <Text wrap="truncate">{'  ' + sanitize(empty)}</Text> : null}
       {windowRows.map((row, i) => (
         <Row
-          key={getId(row)}
+          key={keys[i]}
           selected={start + i === cursor}
           cells={layout.map((l, c) => {
-            const t = pad(l.col.cell(row, l.width), l.width, l.col.align);
+            const t = fit(l.col.cell(row, l.width), l.width, l.col.align);
             // Trailing spaces cost bytes on every redraw of the row.
             return { text: c === layout.length - 1 ? t.trimEnd() : t, color: l.col.tone ? tone(l.col.tone(row)) : undefined };
           })}

@@ -8,7 +8,7 @@ export type Phase =
   | { kind: 'confirmLeave' }
   | { kind: 'review'; request: BuiltRequest }
   | { kind: 'sending'; request: BuiltRequest }
-  | { kind: 'done'; request: BuiltRequest; result: unknown };
+  | { kind: 'done'; request: BuiltRequest; result: unknown; status?: number };
 
 export interface FormState {
   values: Values;
@@ -31,7 +31,7 @@ export type FormAction =
   | { type: 'back' }
   | { type: 'confirmLeave' }
   | { type: 'sending' }
-  | { type: 'sent'; result: unknown }
+  | { type: 'sent'; result: unknown; status?: number }
   | { type: 'failed'; error: ApiError }
   | { type: 'reset'; values: Values };
 
@@ -69,7 +69,9 @@ export function formReducer(s: FormState, a: FormAction): FormState {
     case 'sending':
       return s.phase.kind === 'review' ? { ...s, failure: null, phase: { kind: 'sending', request: s.phase.request } } : s;
     case 'sent':
-      return s.phase.kind === 'sending' ? { ...s, phase: { kind: 'done', request: s.phase.request, result: a.result } } : s;
+      return s.phase.kind === 'sending'
+        ? { ...s, failure: null, phase: { kind: 'done', request: s.phase.request, result: a.result, ...(a.status === undefined ? {} : { status: a.status }) } }
+        : s;
     case 'failed':
       return s.phase.kind === 'sending' ? { ...s, failure: a.error, phase: { kind: 'edit' } } : s;
     case 'reset':

@@ -1,5 +1,5 @@
 /** What a form is made of: field specs and a builder that turns the values into one request. */
-import type { PreparedRequest, RelayerClient } from '../../api/index.js';
+import type { CallOptions, PreparedRequest, RelayerClient } from '../../api/index.js';
 
 export type FieldKind = 'text' | 'secret' | 'choice' | 'json';
 
@@ -26,8 +26,8 @@ export type Values = Record<string, string>;
 /** The request a form would send, ready for review. */
 export interface BuiltRequest {
   prepared: PreparedRequest;
-  /** Sends exactly the reviewed request. */
-  send: (client: RelayerClient, signal: AbortSignal) => Promise<unknown>;
+  /** Sends exactly the reviewed request (options: its abort signal, and where the answer's HTTP status goes). */
+  send: (client: RelayerClient, options: CallOptions) => Promise<unknown>;
   /** Extra review lines (before → after, warnings). */
   review?: { label: string; value: string; tone?: 'warn' | 'bad' }[];
 }

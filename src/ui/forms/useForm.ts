@@ -90,10 +90,11 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     dispatch({ type: 'sending' });
     const ctrl = new AbortController();
     inflight.current = ctrl;
-    request.send(services.client, ctrl.signal).then(
+    let status: number | undefined;
+    request.send(services.client, { signal: ctrl.signal, onStatus: (s) => (status = s) }).then(
       (result) => {
         if (ctrl.signal.aborted) return;
-        dispatch({ type: 'sent', result });
+        dispatch({ type: 'sent', result, status });
         if (!keepAfterSend) {
           keepDraft.current = false;
           drafts.delete(draftKey);

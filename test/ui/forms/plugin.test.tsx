@@ -20,7 +20,7 @@ async function callPlugin(h: Harness): Promise<string> {
   await h.press(KEY.ctrlS);
   await h.waitFor((f) => f.includes('Review:'), 'review');
   await h.press('y');
-  return h.waitFor((f) => f.includes('✓ Done') || f.includes('✗ '), 'answer');
+  return h.waitFor((f) => f.includes('✓ Done') || f.includes('✗ ') || f.includes('⚠ Outcome unknown'), 'answer');
 }
 
 describe('plugin call', () => {
@@ -110,7 +110,9 @@ describe('plugin call', () => {
     h = await renderApp({ route: { kind: 'plugin', pluginId: 'fail' } });
     await h.waitFor((f) => focusedField(f) === 'params');
     const f = await callPlugin(h);
-    expect(f).toContain('✓ Done: POST /api/v1/plugins/fail/call');
+    // Not "Done": the plugin ran and said no. The request was sent, and its status is shown.
+    expect(f).toContain('✗ The plugin reported a failure: POST /api/v1/plugins/fail/call → HTTP 200');
+    expect(f).not.toContain('✓ Done');
     expect(f).toContain('success   no');
     expect(f).toContain('error     Plugin execution failed: insufficient balance for relayer sepolia-main');
   });
@@ -120,10 +122,17 @@ describe('plugin call', () => {
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, '{"amount": 15}');
     const f = await callPlugin(h);
-    expect(f).toContain('✗ The server refused it: HTTP 422');
-    expect(f).toContain('Plugin execution failed: insufficient balance for relayer sepolia-main');
-    expect(f).toMatch(/^ +1 {2}\{"amount": 15\}/m);
-    expect(focusedField(f)).toBe('params');
+    // The plugin's own error (its status, code and details) is the plugin's answer, not a refused request.
+    expect(f).toContain('✗ The plugin reported a failure: POST /api/v1/plugins/fail/call → HTTP 422');
+    expect(f).toContain('success   no (HTTP 422)');
+    expect(f).toContain('error     Plugin execution failed: insufficient balance for relayer sepolia-main');
+    expect(f).toContain('code      "INSUFFICIENT_BALANCE"');
+    expect(f).toContain('"required": "1500000000000000000"');
+    // The params are kept for the next call of the plugin.
+    await h.press(KEY.esc, ':', 'plugin fail', KEY.enter);
+    const form = await h.waitFor((x) => /^ +1 {2}\{"amount": 15\}/m.test(x), 'the form with its params');
+    expect(form).toMatch(/^ +1 {2}\{"amount": 15\}/m);
+    expect(focusedField(form)).toBe('params');
   });
 
   it('keeps the last params per plugin for the session (send, esc, reopen)', async () => {

@@ -129,7 +129,9 @@ describe('replace an EVM transaction', () => {
     f = await h.waitFor((x) => x.includes('refused it'), 'refusal');
     expect(f).toContain('✗ The server refused it: HTTP 400');
     expect(f).toContain('Invalid transaction state for replace_transaction. Current: Confirmed');
-    expect(f).toContain('Every field is kept');
+    // No edit fixes a final state: the next step does not say "fix it".
+    expect(f).toContain("The transaction's state does not allow it (already final?): no edit fixes it.");
+    expect(f).not.toContain('fix it and review again');
     expect(fieldValue(f, 'value')).toBe('7');
   });
 
@@ -148,7 +150,7 @@ describe('replace an EVM transaction', () => {
     expect(f).toMatch(new RegExp(`value\\s+${U128_MAX}`));
   });
 
-  it('shows the server message and status on a failed PUT and keeps every field; a new review can send again', async () => {
+  it('a 500 on a PUT is an unknown outcome: server message and status shown, every field kept, the review warns, a new review can send again', async () => {
     h = await renderApp({ route: SEPOLIA });
     const id = await openReplace(h);
     await retype(h, '123');
@@ -160,9 +162,11 @@ describe('replace an EVM transaction', () => {
       match: { method: 'PUT', pathPrefix: '/api/v1/relayers/sepolia-main/transactions/' },
     });
     await h.press(KEY.ctrlS, 'y');
-    let f = await h.waitFor((x) => x.includes('refused it'), 'failure');
-    expect(f).toContain('HTTP 500');
+    let f = await h.waitFor((x) => x.includes('Outcome unknown'), 'failure');
+    expect(f).toContain('⚠ Outcome unknown (HTTP 500): the request was sent and may have been applied');
+    expect(f).not.toContain('refused');
     expect(f).toContain('Internal Server Error');
+    expect(f).toContain('Nothing was resent. Refresh the list');
     expect(fieldValue(f, 'value')).toBe('123');
     expect(fieldValue(f, 'gas_limit')).toBe('50000');
     expect(focusedField(f)).toBe('gas_limit');
@@ -170,9 +174,12 @@ describe('replace an EVM transaction', () => {
     // The stored transaction is untouched.
     expect(h.sandbox.getTransaction('sepolia-main', id)!.value).not.toBe('123');
     await h.press(KEY.ctrlS);
-    await h.waitFor((x) => x.includes('Review:'));
+    f = await h.waitFor((x) => x.includes('Review:'));
+    expect(f).toContain('⚠ The last send of this form had an unknown outcome: it may have been applied.');
     await h.press('y');
     f = await h.waitFor((x) => x.includes('✓ Done'), 'second attempt');
+    // The header (wrapped at 100 columns) says what was sent and the status that came back.
+    expect(f.replace(/\n/g, ' ')).toMatch(/✓ Done: PUT \/api\/v1\/relayers\/sepolia-main\/transactions\/\S+ → HTTP 200/);
     expect(writes(h)).toHaveLength(2);
     expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe('123');
   });

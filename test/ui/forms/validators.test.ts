@@ -99,7 +99,13 @@ describe('review and failure layout', () => {
     const refused = failureText(new ApiError('bad_request', 'Bad Request', { status: 400 }));
     expect(refused).toEqual({ head: '✗ The server refused it: HTTP 400', body: 'Bad Request', next: 'Every field is kept: fix it and review again (ctrl+s).' });
     const unknown = failureText(new ApiError('timeout', 'No answer within 0.3 s: the outcome is unknown.', { outcomeUnknown: true }));
-    expect(unknown.head).toBe('✗ Outcome unknown');
+    expect(unknown.head).toBe('⚠ Outcome unknown: the request was sent and may have been applied');
+    // Only an envelope 4xx is a refusal; a 502 gateway page is an unknown outcome.
+    expect(failureText(new ApiError('server', 'Bad Gateway', { status: 502, outcomeUnknown: true })).head).toBe('⚠ Outcome unknown (HTTP 502): the request was sent and may have been applied');
+    const paused = failureText(new ApiError('forbidden', 'Relayer paused', { status: 403, refused: true }));
+    expect(paused.next).toMatch(/no edit fixes it/);
+    expect(failureText(new ApiError('bad_request', 'Endpoint is not supported for Solana relayers', { status: 400, refused: true })).next).toMatch(/no edit fixes it/);
+    expect(failureText(new ApiError('network', 'Cannot reach x: connection refused', { notSent: true })).head).toBe('✗ Not sent: the server could not be reached');
     expect(unknown.next).toMatch(/^Nothing was resent\. Refresh/);
     expect(failureText(new ApiError('server', 'key abcdef leaked', { status: 500 }), 'abcdef').body).toBe('key •••• leaked');
   });

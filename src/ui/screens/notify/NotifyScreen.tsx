@@ -5,6 +5,7 @@ import type { Notification } from '../../../api/index.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
+import { truncateCells } from '../../safeText.js';
 import { tone } from '../../theme.js';
 import { NOTIFY_INITIAL, notifyForm } from './notifyForm.js';
 
@@ -27,12 +28,14 @@ export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
       }
       result={(value) => {
         const n = value as Notification;
+        const rows = [`id               ${n.id}`, `type             ${n.type ?? 'webhook'}`, `url              ${n.url ?? ''}`, `signing key set  ${n.has_signing_key ? 'yes' : 'no'}`];
         return (
           <Box flexDirection="column">
-            <Text>{`id               ${n.id}`}</Text>
-            <Text>{`type             ${n.type ?? 'webhook'}`}</Text>
-            <Text>{`url              ${n.url ?? ''}`}</Text>
-            <Text>{`signing key set  ${n.has_signing_key ? 'yes' : 'no'}`}</Text>
+            {rows.map((r, i) => (
+              <Text key={i} wrap="truncate">
+                {truncateCells(r, width)}
+              </Text>
+            ))}
           </Box>
         );
       }}

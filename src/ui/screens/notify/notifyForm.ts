@@ -19,13 +19,7 @@ export function notifyRequest(v: Values): NotificationCreateRequest {
  */
 export function maskKeyInError(e: unknown, key: string | null | undefined): unknown {
   if (!key || !(e instanceof ApiError) || !e.message.includes(key)) return e;
-  return new ApiError(e.kind, e.message.split(key).join('••••'), {
-    status: e.status,
-    retryAfterMs: e.retryAfterMs,
-    field: e.field,
-    outcomeUnknown: e.outcomeUnknown,
-    aborted: e.aborted,
-  });
+  return e.withMessage(e.message.split(key).join('••••'));
 }
 
 export function notifyForm(): FormDefinition {
@@ -53,8 +47,8 @@ export function notifyForm(): FormDefinition {
         return {
           request: {
             prepared,
-            send: (client, signal) =>
-              client.createNotification(req, { signal }).catch((e: unknown) => {
+            send: (client, options) =>
+              client.createNotification(req, options).catch((e: unknown) => {
                 throw maskKeyInError(e, req.signing_key);
               }),
           },

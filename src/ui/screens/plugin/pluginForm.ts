@@ -26,7 +26,7 @@ export function pluginForm(rows: number, focusParams: boolean): FormDefinition {
       }
       try {
         const prepared = preparePluginCall(pluginId, params);
-        return { request: { prepared, send: (client, signal) => client.callPlugin(pluginId, params, { signal }) } };
+        return { request: { prepared, send: (client, options) => client.callPlugin(pluginId, params, options) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

@@ -5,6 +5,7 @@ import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { RELAYER_STATE_TONE, relayerState } from '../../format.js';
+import { truncateCells } from '../../safeText.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useServices } from '../../services.js';
@@ -40,9 +41,9 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       {error ? (
         <ErrorPanel error={error} width={width} />
       ) : loading ? (
-        <Text>Loading relayer {route.relayerId}…</Text>
+        <Text wrap="truncate">{truncateCells(`Loading relayer ${route.relayerId}…`, width)}</Text>
       ) : !relayer ? (
-        <Text>No relayer with id {route.relayerId} in the relayers list.</Text>
+        <Text wrap="truncate">{truncateCells(`No relayer with id ${route.relayerId} in the relayers list.`, width)}</Text>
       ) : (
         <DetailView lines={lines} scroll={scroll} height={height} />
       )}

@@ -23,10 +23,9 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   const { tx, relayerId } = route;
   const kind = networkKind(relayer?.network_type, tx);
   const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
-    const txWithRelayer: Transaction = { ...tx, relayer_id: tx.relayer_id ?? relayerId };
-    if (kind === 'solana') return { definition: solanaForm(relayer, txWithRelayer), initial: solanaInitialValues(tx) };
-    if (kind === 'stellar') return { definition: stellarForm(relayer, txWithRelayer), initial: stellarInitialValues(relayer, tx) };
-    return { definition: evmForm(relayer, txWithRelayer), initial: evmInitialValues(tx) };
+    if (kind === 'solana') return { definition: solanaForm(relayerId, relayer, tx), initial: solanaInitialValues(tx) };
+    if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx), initial: stellarInitialValues(relayer, tx) };
+    return { definition: evmForm(relayerId, relayer, tx), initial: evmInitialValues(tx) };
   }, [kind, relayer, tx, relayerId]);
   const form = useForm({
     draftKey: `replace:${relayerId}:${tx.id}`,

@@ -2,7 +2,7 @@
 import { INT64, U128, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
 import { formatGwei, formatWei, text, toBigInt } from '../../format.js';
 import type { FieldSpec, FormDefinition, Values } from '../../forms/types.js';
-import { statusWarning } from './statusWarning.js';
+import { reviewWarnings } from './reviewWarnings.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
 
 export const NO_SPEED = '(none)';
@@ -90,8 +90,8 @@ export function evmRequest(v: Values): EvmReplacementRequest {
   };
 }
 
-export function evmForm(relayer: Relayer | undefined, tx: Transaction): FormDefinition {
-  const relayerId = tx.relayer_id ?? relayer?.id ?? '';
+/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
+export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
   const network = relayer?.network;
   return {
     fields: evmFields(network),
@@ -117,9 +117,9 @@ export function evmForm(relayer: Relayer | undefined, tx: Transaction): FormDefi
         { label: 'max_priority_fee_per_gas', value: arrow(tx.max_priority_fee_per_gas, (req.max_priority_fee_per_gas as string | undefined) ?? undefined) },
         { label: 'speed', value: arrow(tx.speed, req.speed ?? undefined) },
       ];
-      review.unshift(...statusWarning(tx));
+      review.unshift(...reviewWarnings(relayerId, tx));
       return {
-        request: { prepared, review, send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) },
+        request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) },
       };
     },
   };

@@ -1,15 +1,15 @@
 /** Group B: replace a Solana transaction with a new encoded transaction (base64). */
 import { prepareReplaceTransaction, type Relayer, type Transaction } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
-import { statusWarning } from './statusWarning.js';
+import { reviewWarnings } from './reviewWarnings.js';
 import { apiFieldErrors, base64, required } from '../../forms/validators.js';
 
 export function solanaInitialValues(tx: Transaction): Values {
   return { transaction: tx.transaction ?? '' };
 }
 
-export function solanaForm(relayer: Relayer | undefined, tx: Transaction): FormDefinition {
-  const relayerId = tx.relayer_id ?? relayer?.id ?? '';
+/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
+export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
   return {
     fields: [
       {
@@ -26,7 +26,7 @@ export function solanaForm(relayer: Relayer | undefined, tx: Transaction): FormD
       const req = { transaction: (values.transaction ?? '').trim() };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, review: statusWarning(tx), send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
+        return { request: { prepared, review: reviewWarnings(relayerId, tx), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

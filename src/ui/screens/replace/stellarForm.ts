@@ -1,7 +1,7 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
 import { INT64, parseJson, prepareReplaceTransaction, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
-import { statusWarning } from './statusWarning.js';
+import { reviewWarnings } from './reviewWarnings.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
 
 export const DEFAULT_MAX_FEE = '1000000';
@@ -52,8 +52,8 @@ function memo(v: Values): MemoSpec | undefined {
   }
 }
 
-export function stellarForm(relayer: Relayer | undefined, tx: Transaction): FormDefinition {
-  const relayerId = tx.relayer_id ?? relayer?.id ?? '';
+/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
+export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
   return {
     fields: [
       { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
@@ -110,7 +110,7 @@ export function stellarForm(relayer: Relayer | undefined, tx: Transaction): Form
       };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, review: statusWarning(tx), send: (client, signal) => client.replaceTransaction(relayerId, tx.id, req, { signal }) } };
+        return { request: { prepared, review: reviewWarnings(relayerId, tx), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

@@ -11,6 +11,7 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind } from '../transactions/columns.js';
+import { relayerMismatch } from '../replace/reviewWarnings.js';
 
 export function TransactionScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'transaction' }>>) {
   const services = useServices();
@@ -27,8 +28,10 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       const i = out.findIndex((f) => f.label === 'value');
       out.splice(i + 1, 0, { label: 'value (native)', value: formatWei(tx.value, relayer?.network) });
     }
+    const mismatch = relayerMismatch(route.relayerId, tx);
+    if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
-  }, [tx, relayer, services]);
+  }, [tx, relayer, services, route.relayerId]);
   const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
     if (cmd === 'edit') {
       const blocked = mutationBlocked(services, 'replace');

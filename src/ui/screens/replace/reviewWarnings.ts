@@ -1,0 +1,25 @@
+/** The review's warnings for a replacement: a status the server will not replace, a relayer mismatch. */
+import type { Transaction } from '../../../api/index.js';
+
+export const REPLACEABLE = ['pending', 'sent', 'submitted'];
+
+type Warning = { label: string; value: string; tone: 'warn' };
+
+/**
+ * The transaction's own `relayer_id`, when the server sent one that is not the relayer it was listed
+ * under. The request goes to the relayer on screen (where the operator navigated), never to a field
+ * the server returned; this says that they differ.
+ */
+export function relayerMismatch(relayerId: string, tx: Transaction): string | null {
+  if (typeof tx.relayer_id !== 'string' || tx.relayer_id === relayerId) return null;
+  return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
+}
+
+export function reviewWarnings(relayerId: string, tx: Transaction): Warning[] {
+  const out: Warning[] = [];
+  const mismatch = relayerMismatch(relayerId, tx);
+  if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
+  if (!REPLACEABLE.includes(tx.status.toLowerCase()))
+    out.push({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
+  return out;
+}
