@@ -2,7 +2,7 @@
  * The program: argv -> config -> the TUI (with the built-in sandbox when no server is set) or
  * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/cli.ts) loads and runs.
  */
-import { parseCli, USAGE } from './config/config.js';
+import { isCleartext, parseCli, USAGE } from './config/config.js';
 import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
 
 /** How long the first frame waits for the prefetched relayers before showing "Loading…". */
@@ -42,7 +42,6 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  for (const w of config.warnings) process.stderr.write(`relayer-tui: warning: ${w}\n`);
   // Start loading the layout engine first: its WebAssembly compiles off the main thread while the
   // UI, the API module, the sandbox and the first request load.
   const layout = import('./ui/yoga.js').then((m) => m.yogaReady);
@@ -63,15 +62,24 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs });
   serverLabel ??= new URL(baseUrl).host;
+  const warnings = [...config.warnings];
+  const cleartext = isCleartext(baseUrl);
+  if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
   // Fetch the first screen's data while the UI code loads, so the first frame can show it.
-  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }).catch(() => undefined);
+  const prefetchCtrl = new AbortController();
+  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
   const { runTui } = await ui;
   await layout;
-  const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => setTimeout(() => r(undefined), PREFETCH_WAIT_MS))]);
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => (waited = setTimeout(() => r(undefined), PREFETCH_WAIT_MS)))]);
+  clearTimeout(waited);
+  // Too slow for the first frame: the relayers screen takes the request over (see Services).
+  const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
   await runTui({
     onFirstFrame,
-    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers },
+    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers, pendingRelayers, cleartext, warnings },
     cleanup: async () => {
+      prefetchCtrl.abort();
       await client.close();
       await stopSandbox?.();
     },

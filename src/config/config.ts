@@ -11,7 +11,7 @@ export interface AppConfig {
   perPage?: number;
   timeoutMs?: number;
   sandboxFlavor: 'contract' | 'real';
-  /** Things to tell the operator once (e.g. a token given on the command line). */
+  /** Things to tell the operator once (e.g. a token given on the command line), shown inside the TUI. */
   warnings: string[];
 }
 
@@ -41,9 +41,31 @@ Options:
 
 Environment:
   RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, NO_COLOR
+
+Security:
+  An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
+  then shows "http! cleartext". Use https://, or an SSH tunnel to a server that only listens on
+  loopback (ssh -L 8080:127.0.0.1:8080 relayer-host, then --url http://127.0.0.1:8080).
+  Redirects are never followed: the error says where one pointed.
 `;
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
+
+/** Whether a host name is this machine (where http:// keeps the token off the network). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/** Whether requests to `url` carry the token over the network unencrypted. */
+export function isCleartext(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
+  } catch {
+    return false;
+  }
+}
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };

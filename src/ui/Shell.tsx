@@ -4,7 +4,7 @@
  * keymap to a command.
  */
 import { Box, Text, useApp } from 'ink';
-import { useCallback, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';
 import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
@@ -50,6 +50,11 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   }, []);
   const push = useCallback((route: Route) => dispatch({ type: 'push', route }), []);
   const api: ShellApi = useMemo(() => ({ dispatch, push, state, register }), [state, push, register]);
+
+  // Start-up warnings appear inside the TUI (printed before it, the full screen would cover them).
+  useEffect(() => {
+    if (services.warnings?.length) dispatch({ type: 'flash', text: services.warnings.map((w) => `⚠ ${w}`).join(' · '), tone: 'warn' });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const quit = useCallback(() => {
     dispatch({ type: 'quit' });

@@ -79,6 +79,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll down', scope: 'detail', hint: 'scroll' },
   { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Scroll up a screenful', scope: 'detail' },
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Scroll down a screenful', scope: 'detail' },
+  { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
+  { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'detail', hint: 'replace' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },

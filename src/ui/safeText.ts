@@ -63,15 +63,16 @@ export function neutralize(s: string): string {
   return UNSAFE_BUT_LF.test(s) ? s.replace(UNSAFE_ALL_BUT_LF, placeholder) : s;
 }
 
-/** Multi-line text (an error page, a log message): one sanitized line per line (CRLF, LF or CR). */
+/**
+ * Multi-line text (an error page, a log message): one sanitized line per LF or CRLF. A bare CR is not
+ * a line break but an overwrite: it stays visible as `␍`.
+ */
 export function safeLines(s: string, maxLines = Infinity): SafeText[] {
   const out: SafeText[] = [];
   let start = 0;
   for (let i = 0; i < s.length && out.length < maxLines; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      out.push(sanitize(s.slice(start, i)));
-      if (c === 13 && s.charCodeAt(i + 1) === 10) i++;
+    if (s.charCodeAt(i) === 10) {
+      out.push(sanitize(s.slice(start, i > start && s.charCodeAt(i - 1) === 13 ? i - 1 : i)));
       start = i + 1;
     }
   }

@@ -13,6 +13,16 @@ export interface Services {
   now: () => number;
   /** The relayers' first page, fetched while the UI code loads (startup). */
   initialRelayers?: Page<Relayer>;
+  /**
+   * That fetch, when it was too slow for the first frame: the relayers screen takes it over instead
+   * of asking again (a hanging server gets one request, not two), and aborts it if it asks for
+   * something else. Resolves undefined when it failed.
+   */
+  pendingRelayers?: { promise: Promise<Page<Relayer> | undefined>; abort: () => void };
+  /** The token goes to a non-loopback host over http://: the status bar says so for the whole session. */
+  cleartext?: boolean;
+  /** Start-up warnings (a token on the command line, a token file others can read), shown once in the TUI. */
+  warnings?: readonly string[];
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -2,6 +2,8 @@
  * The terminal's lifecycle: alternate screen on start; on every exit path (quit, crash, SIGINT,
  * SIGTERM, SIGHUP) leave it, show the cursor and turn raw mode off. Restoring twice is harmless.
  */
+import { safeLines, sanitize } from './safeText.js';
+
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
 
@@ -56,9 +58,13 @@ export function guardTerminal(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStre
   };
 }
 
-/** A short crash report: the message and the first frame of our own code, no full stack. */
+/**
+ * A short crash report: the message and the first frame of our own code, no full stack. The message
+ * may quote server text: sanitized and capped like everything else drawn (src/ui/safeText.ts).
+ */
 export function crashReport(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const frame = err.stack?.split('\n').find((l) => /^\s+at /.test(l))?.trim();
-  return `relayer-tui crashed: ${err.message}${frame ? `\n  ${frame}` : ''}\nThe terminal was restored. Please report this with the steps that led to it.`;
+  const message = safeLines(err.message.slice(0, 2_000), 5).join('\n  ');
+  return `relayer-tui crashed: ${message}${frame ? `\n  ${sanitize(frame)}` : ''}\nThe terminal was restored. Please report this with the steps that led to it.`;
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import xterm from '@xterm/headless';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import * as pty from 'node-pty';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -145,6 +146,9 @@ export class Tui {
       else base[k] = v;
     }
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+    // Emoji are two cells wide, as in tmux and today's terminals (xterm.js defaults to Unicode 6).
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
     this.proc = pty.spawn(process.execPath, [cli, ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
     // node-pty keeps the slave's path in a private field (UnixTerminal#_pty).
     this.pts = (this.proc as unknown as { _pty?: string })._pty ?? '';

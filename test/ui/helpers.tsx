@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { vi } from 'vitest';
 import xterm from '@xterm/headless';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { createRelayerClient, type RelayerClient } from '../../src/api/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { App } from '../../src/ui/App.js';
@@ -62,6 +63,10 @@ export interface Harness {
   screen: () => string[];
   /** Resolves when everything written so far has been parsed by the emulator. */
   flushed: () => Promise<void>;
+  /** Terminal mode: each row as its cells, one string a column ('' for the second cell of a wide character). */
+  cells: () => string[][];
+  /** Terminal mode: window titles the output set (OSC 0/2), in order. */
+  titles: string[];
 }
 
 export const KEY = {
@@ -92,6 +97,8 @@ export interface HarnessOptions {
   services?: Partial<Services>;
   route?: Route;
   client?: { timeoutMs?: number; maxRetries?: number; token?: string };
+  /** Another server to talk to (e.g. test/hostile/server.ts) instead of the sandbox (which still starts). */
+  server?: { url: string; token: string };
   /**
    * Render as the CLI does (incremental rendering, 15 fps, no debug frames) into a terminal
    * emulator: `screen()` is what an operator sees, `stdout.bytes` what crossed the wire.
@@ -102,14 +109,19 @@ export interface HarnessOptions {
 export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox(opts.sandbox);
   const client = createRelayerClient({
-    baseUrl: sandbox.url,
-    token: opts.client?.token ?? sandbox.token,
+    baseUrl: opts.server?.url ?? sandbox.url,
+    token: opts.client?.token ?? opts.server?.token ?? sandbox.token,
     timeoutMs: opts.client?.timeoutMs,
     maxRetries: opts.client?.maxRetries ?? 0,
   });
   const stdout = new FakeStdout(opts.columns, opts.rows);
   const stdin = new FakeStdin();
   const term = opts.terminal ? new xterm.Terminal({ cols: stdout.columns, rows: stdout.rows, allowProposedApi: true, convertEol: true }) : undefined;
+  if (term) {
+    // Emoji are two cells wide, as in tmux and today's terminals (xterm.js defaults to Unicode 6).
+    term.loadAddon(new Unicode11Addon());
+    term.unicode.activeVersion = '11';
+  }
   let parsed = Promise.resolve();
   if (term) {
     const write = stdout.write;
@@ -136,6 +148,23 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
     return lines;
   };
   const frame = () => (term ? screen().join('\n') : stdout.lastFrame());
+  const titles: string[] = [];
+  term?.onTitleChange((t) => titles.push(t));
+  const cells = () => {
+    if (!term) throw new Error('cells() needs terminal: true');
+    const buf = term.buffer.active;
+    const rows: string[][] = [];
+    for (let y = 0; y < term.rows; y++) {
+      const line = buf.getLine(buf.viewportY + y);
+      const row: string[] = [];
+      for (let x = 0; x < term.cols; x++) {
+        const cell = line?.getCell(x);
+        row.push(!cell ? ' ' : cell.getWidth() === 0 ? '' : cell.getChars() || ' ');
+      }
+      rows.push(row);
+    }
+    return rows;
+  };
   return {
     sandbox,
     client,
@@ -161,6 +190,8 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
       return frame();
     },
     screen,
+    cells,
+    titles,
     flushed: () => parsed,
     unmount: async () => {
       instance.unmount();

@@ -126,6 +126,7 @@ export function listStatus<T>(list: List<T>): StatusInfo {
     latencyMs: list.meta.current.latencyMs,
     error: state.error,
     activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
+    warning: state.sentItems !== null ? `the server sent ${thousands(state.sentItems)} rows for a page of ${state.perPage}: cut to ${state.perPage}` : null,
   };
 }
 

@@ -21,6 +21,8 @@ export interface StatusInfo {
   error?: ApiError | null;
   /** e.g. "loading page 3…" */
   activity?: string | null;
+  /** Something odd about the data shown (a page cut to its size), in the warning colour. */
+  warning?: string | null;
 }
 
 export function shortError(e: ApiError): string {
@@ -34,10 +36,12 @@ interface Segment {
 }
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
-  const { serverLabel, readOnly, now } = useServices();
+  const { serverLabel, readOnly, now, cleartext } = useServices();
   const { state } = useShell();
   const segs: Segment[] = [
     { text: serverLabel, color: tone('accent'), priority: 0 },
+    // In words and colour, never dropped: the API key crosses the network unencrypted.
+    ...(cleartext ? [{ text: 'http! cleartext', color: tone('warn'), priority: 0 }] : []),
     { text: readOnly ? 'READ-ONLY' : 'rw', color: readOnly ? tone('warn') : undefined, priority: 1 },
   ];
   if (info.relayer) segs.push({ text: info.relayer, priority: 3 });
@@ -46,6 +50,7 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
       text: `page ${thousands(info.page)}/${info.pages == null ? '?' : thousands(info.pages)}${info.totalItems == null ? '' : ` (${thousands(info.totalItems)})`}`,
       priority: 2,
     });
+  if (info.warning) segs.push({ text: `⚠ ${info.warning}`, color: tone('warn'), priority: 1 });
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   else if (info.loadedAt != null) segs.push({ text: `${ageMs(now() - info.loadedAt)} ago`, priority: 5 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });

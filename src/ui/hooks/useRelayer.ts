@@ -1,17 +1,18 @@
 /**
- * A relayer by id: from the session's directory, else looked up through the relayers list
- * (pages of 100, at most 20) — the contract has no "get relayer" operation.
+ * A relayer by id: the record the operator selected (`known`: ids may repeat), else from the
+ * session's directory, else looked up through the relayers list (pages of 100, at most 20) — the
+ * contract has no "get relayer" operation.
  */
 import { useEffect, useState } from 'react';
 import { ApiError, type Relayer } from '../../api/index.js';
 import { useDirectory } from '../directory.js';
 import { useServices } from '../services.js';
 
-export function useRelayer(id: string): { relayer?: Relayer; error?: ApiError; loading: boolean } {
+export function useRelayer(id: string, known?: Relayer): { relayer?: Relayer; error?: ApiError; loading: boolean } {
   const directory = useDirectory();
   const { client } = useServices();
   const [state, setState] = useState<{ relayer?: Relayer; error?: ApiError; loading: boolean }>(() => {
-    const r = directory.get(id);
+    const r = known ?? directory.get(id);
     return r ? { relayer: r, loading: false } : { loading: true };
   });
   useEffect(() => {

@@ -18,6 +18,8 @@ export interface PagedState<T> {
   /** The page a page change is going to. */
   pendingPage: number | null;
   error: ApiError | null;
+  /** Rows the server sent for the shown page when it sent more than the page size (the page was cut). */
+  sentItems: number | null;
   filter: string;
   filterEditing: boolean;
 }
@@ -46,6 +48,7 @@ export function initialPaged<T>(perPage: number): PagedState<T> {
     loading: 'first',
     pendingPage: 1,
     error: null,
+    sentItems: null,
     filter: '',
     filterEditing: false,
   };
@@ -116,6 +119,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
         loading: null,
         pendingPage: null,
         error: null,
+        sentItems: page.sentItems ?? null,
         filter: samePage ? s.filter : '',
         filterEditing: samePage ? s.filterEditing : false,
       };

@@ -1,10 +1,14 @@
 /** The screen stack and the overlays: pure state. */
-import type { Transaction } from '../../api/index.js';
+import type { Relayer, Transaction } from '../../api/index.js';
 
+/**
+ * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
+ * ids from a server may repeat, and the screen must show the row that was selected.
+ */
 export type Route =
   | { kind: 'relayers' }
-  | { kind: 'relayer'; relayerId: string }
-  | { kind: 'transactions'; relayerId: string }
+  | { kind: 'relayer'; relayerId: string; relayer?: Relayer }
+  | { kind: 'transactions'; relayerId: string; relayer?: Relayer }
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   | { kind: 'replace'; relayerId: string; tx: Transaction }
   | { kind: 'plugin'; pluginId: string }

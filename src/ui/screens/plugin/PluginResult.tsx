@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { PluginCallResult } from '../../../api/index.js';
 import { jsonLines } from '../../detailLines.js';
-import { sanitize } from '../../safeText.js';
+import { fit, sanitize } from '../../safeText.js';
 import { wrapRows } from '../../format.js';
 import { tone, type Tone } from '../../theme.js';
 
@@ -10,7 +10,7 @@ const LEVEL_TONE: Record<string, Tone> = { error: 'bad', warn: 'warn', info: 'in
 
 /** Long log lines wrap under their level instead of being cut. */
 function wrapLog(level: string, message: string, width: number): string[] {
-  return wrapRows(`  ${level.slice(0, 20).toUpperCase().padEnd(7)}${message}`, width, 9);
+  return wrapRows(`  ${fit(level.slice(0, 40).toUpperCase(), 6)} ${message}`, width, 9);
 }
 
 export function pluginResultLines(r: PluginCallResult, showTraces: boolean, width = 80): { text: string; tone?: Tone }[] {

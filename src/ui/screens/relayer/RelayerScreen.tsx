@@ -15,7 +15,7 @@ import type { Route } from '../../state/shell.js';
 export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'relayer' }>>) {
   const { now } = useServices();
   const shell = useShell();
-  const { relayer, error, loading } = useRelayer(route.relayerId);
+  const { relayer, error, loading } = useRelayer(route.relayerId, route.relayer);
   const fields = useMemo(() => {
     if (!relayer) return [];
     const state = relayerState(relayer);
@@ -24,7 +24,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'edit') return 'Select a transaction to replace: esc, then enter on the relayer';
     if (cmd === 'open') {
-      shell.push({ kind: 'transactions', relayerId: route.relayerId });
+      shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
     }
     return undefined;

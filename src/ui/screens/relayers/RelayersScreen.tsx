@@ -1,5 +1,5 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Relayer } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -14,11 +14,22 @@ const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
 
 export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
-  const { client, now, initialRelayers } = useServices();
+  const { client, now, initialRelayers, pendingRelayers } = useServices();
   const directory = useDirectory();
   const shell = useShell();
+  const pending = useRef(pendingRelayers);
   const list = usePagedList<Relayer>({
-    fetch: (q, signal) => client.listRelayers(q, { signal }),
+    fetch: (q, signal) => {
+      // The start-up request, if still running, is this screen's first page: take it over.
+      const p = pending.current;
+      pending.current = undefined;
+      if (p && q.page === 1 && q.perPage === RELAYERS_PER_PAGE) {
+        signal.addEventListener('abort', p.abort, { once: true });
+        return p.promise.then((page) => page ?? client.listRelayers(q, { signal }));
+      }
+      p?.abort();
+      return client.listRelayers(q, { signal });
+    },
     perPage: RELAYERS_PER_PAGE,
     getId,
     text: relayerSearchText,
@@ -37,7 +48,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
-    shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id } : { kind: 'relayer', relayerId: selected.id });
+    shell.push({ kind: cmd === 'open' ? 'transactions' : 'relayer', relayerId: selected.id, relayer: selected });
     return true;
   });
 

@@ -21,7 +21,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const { client, now } = services;
   const shell = useShell();
   const { relayerId } = route;
-  const { relayer, error: relayerError } = useRelayer(relayerId);
+  const { relayer, error: relayerError } = useRelayer(relayerId, route.relayer);
   const fitRows = tableRows(height, false);
   const perPage = services.perPage ?? fitRows;
   const list = usePagedList<Transaction>({
