@@ -466,6 +466,94 @@ console.log('page 99,999…');
   record('time to fetch page 99,999 of bulk-1m (10 per page, median of 10)', fmtMs(r.deepMedianMs), '', true, `page 1 for comparison: ${fmtMs(r.firstMedianMs)} (client → sandbox over loopback)`);
 }
 
+// 6. A hostile server --------------------------------------------------------------------------
+// The hostile fixture (test/hostile/server.ts) in its own process, run through tsx.
+console.log('hostile server…');
+
+async function hostileServer(modes) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'hostile', 'main.ts'), '--mode', modes], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  const [url, token] = await new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`the hostile server did not start: ${out}`)), 15_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/^(http:\/\/\S+) (\S+)\n/);
+      if (m) {
+        clearTimeout(t);
+        resolve([m[1], m[2]]);
+      }
+    });
+    child.on('exit', () => reject(new Error(`the hostile server exited: ${out}`)));
+  });
+  return { url, token, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+}
+
+/** Presses `key` once the output has been quiet for more than a frame (the throttle is idle): ms to the frame. */
+async function spacedKey(s, key) {
+  await s.quiet(FRAME_MS + 40);
+  return s.pressAndTimeFrame(key, 10_000);
+}
+{
+  const hs = await hostileServer('one-mb');
+  try {
+    const s = new Session({ cols: 100, rows: 30, env: { RELAYER_URL: hs.url, RELAYER_API_KEY: hs.token } });
+    await s.waitFor((r) => r.join('\n').includes('One MB'), 20_000, 'the 1 MB relayer');
+    await s.quiet(300);
+    const steps = [];
+    // While the 1 MB page is fetched and parsed again (r), a key is answered: `?` opens the help.
+    s.press('r');
+    await sleep(15);
+    steps.push(['? during a refresh of the 1 MB page', await s.pressAndTimeFrame('?', 10_000)]);
+    steps.push(['? closes the help', await spacedKey(s, '?')]);
+    steps.push(['i: the 1 MB detail (20,000 hostile fields)', await spacedKey(s, 'i')]);
+    steps.push(['G: its end', await spacedKey(s, 'G')]);
+    steps.push(['v: its raw JSON', await spacedKey(s, 'v')]);
+    steps.push(['G: the raw view\'s end', await spacedKey(s, 'G')]);
+    steps.push(['k', await spacedKey(s, 'k')]);
+    steps.push(['esc: back to the list', await spacedKey(s, '\x1b')]);
+    const worst = steps.reduce((a, b) => (b[1] > a[1] ? b : a));
+    record(
+      'max main-thread block with a 1 MB hostile page on screen (keypress → frame, throttle idle)',
+      fmtMs(worst[1]),
+      '≤ 100 ms',
+      worst[1] <= 100,
+      `worst: ${worst[0]}; ${steps.map(([w, ms]) => `${w.split(':')[0]} ${ms.toFixed(0)}`).join(', ')} ms`,
+    );
+    await s.close();
+  } finally {
+    await hs.stop();
+  }
+}
+{
+  const hs = await hostileServer('digits');
+  try {
+    const exits = [];
+    for (let i = 0; i < 5; i++) {
+      const s = new Session({ cols: 100, rows: 30, env: { RELAYER_URL: hs.url, RELAYER_API_KEY: hs.token } });
+      await s.waitFor((r) => r.join('\n').includes('Plain Relayer'), 20_000, 'the relayers');
+      await s.quiet(300);
+      s.press(':');
+      await s.waitFor((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
+      s.press('tx ok-relayer\r');
+      await s.waitFor((r) => r.join('\n').includes('(1,000,000 di'), 10_000, 'the million digits in the list');
+      await s.quiet(150);
+      s.press('\r');
+      await s.waitFor((r) => r.join('\n').includes('9999…9999 (1,000,000 digits)'), 10_000, 'the million digits in the detail');
+      s.press('v');
+      await s.waitFor((r) => r.join('\n').includes('(raw JSON)'), 10_000, 'the raw view with every digit');
+      await s.quiet(150);
+      const t0 = performance.now();
+      s.press('\x03');
+      const e = await s.exited;
+      exits.push(e.at - t0);
+      await s.close();
+    }
+    record('ctrl+c → exit with 1,000,000 digits on screen (raw view, median of 5)', fmtMs(median(exits)), '≤ 100 ms', median(exits) <= 100, `runs: ${exits.map((x) => x.toFixed(0)).join(', ')} ms, to the process's exit`);
+  } finally {
+    await hs.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const totalS = (performance.now() - benchStart) / 1000;
@@ -540,6 +628,14 @@ ${notes.length ? `Notes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n\n` : ''}#
   then share the process.
 - **Page 99,999 on screen**: \`--per-page 10\`, \`:tx bulk-1m\`, then \`:page 99999\` typed in the palette;
   timed from enter to the frame that shows page 99,999 with nonce 19 selected; \`:page 1\` between runs.
+- **Hostile server**: \`test/hostile/main.ts\` (the fixture of the trust tests) in its own process.
+  *Max main-thread block*: mode \`one-mb\` (one relayer of about 1 MB: 20,000 fields, each an OSC title
+  sequence and 20 digits); \`?\` pressed 15 ms after \`r\` (while the page is fetched and parsed again),
+  then \`?\`, \`i\`, \`G\`, \`v\`, \`G\`, \`k\`, esc, each once the output has been quiet for more than a frame;
+  each figure is keypress → frame, and a key cannot be answered sooner than the main thread is free,
+  so the worst one bounds the longest block. *ctrl+c*: mode \`digits\` (a 1,000,000-digit value, a
+  200,000-digit number literal), \`:tx ok-relayer\`, enter, \`v\` (the raw view holds every digit), then
+  ctrl+c timed to the process's exit, 5 runs.
 - **Page 99,999 through the API**: \`bench/deep-page.ts\` (run with tsx) starts the sandbox in-process and
   times \`client.listTransactions('bulk-1m', { page: 99999, perPage: 10 })\` through the real API module
   over loopback HTTP, median of 10 after one warm-up; page 1 is timed the same way for comparison.

@@ -1,21 +1,11 @@
 /** Pure formatting helpers for the views: shortening, ages, amounts, states in words. */
 import type { Relayer } from '../api/index.js';
-import { displayText, fit, groupDigits, MAX_DIGITS, middleCells, truncateCells, wrapCells, type SafeText } from './safeText.js';
+import { displayText, groupDigits, MAX_DIGITS, middleCells, wrapCells, type SafeText } from './safeText.js';
 import type { Tone } from './theme.js';
 
 /** `0x12ab…9f3c`: keeps both ends of a long id within `max` cells (sanitized: src/ui/safeText.ts). */
 export function shortenMiddle(s: string, max: number): SafeText {
   return middleCells(s, max);
-}
-
-/** Cuts to `max` cells with an ellipsis (sanitized). */
-export function truncate(s: string, max: number): SafeText {
-  return truncateCells(s, max);
-}
-
-/** Exactly `width` cells (sanitized). */
-export function pad(s: string, width: number, align: 'left' | 'right' = 'left'): SafeText {
-  return fit(s, width, align);
 }
 
 /** `12s`, `5m`, `3h`, `2d` since an RFC 3339 (or other Date-parsable) timestamp; '' if unparsable. */

@@ -45,11 +45,6 @@ function placeholder(ch: string): string {
   return code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`;
 }
 
-/** True when `s` holds a character that `sanitize` replaces. */
-export function needsSanitizing(s: string): boolean {
-  return UNSAFE.test(s);
-}
-
 /** One line of display text: every control, format and line-break character as a visible placeholder. */
 export function sanitize(s: string): SafeText {
   return (UNSAFE.test(s) ? s.replace(UNSAFE_ALL, placeholder) : s) as SafeText;

@@ -17,6 +17,8 @@ export function nextStep(e: ApiError): string {
     case 'timeout':
     case 'network':
       return e.outcomeUnknown ? 'The outcome is unknown: refresh (r) to check before trying again.' : 'Check the server address and your connection. r retries.';
+    case 'redirect':
+      return 'The server points elsewhere: set RELAYER_URL to the final address (redirects are never followed, so the API key goes nowhere else). r retries.';
     case 'invalid_response':
       return 'The server sent something that is not a relayer API answer (a proxy page?). r retries.';
     default:

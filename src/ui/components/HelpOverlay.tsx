@@ -1,7 +1,7 @@
 /** Help generated from the keymap: every command with its keys, grouped by where it applies. */
 import { Box, Text } from 'ink';
 import { BINDINGS, SCOPE_TITLES, type Scope } from '../keymap.js';
-import { pad } from '../format.js';
+import { fit } from '../safeText.js';
 import { tone } from '../theme.js';
 
 export function helpLines(): { text: string; heading: boolean }[] {
@@ -15,7 +15,7 @@ export function helpLines(): { text: string; heading: boolean }[] {
     for (const b of bs) {
       if (seen.has(b.command)) continue;
       seen.add(b.command);
-      lines.push({ text: `  ${pad(b.label, 12)}${b.description}`, heading: false });
+      lines.push({ text: `  ${fit(b.label, 12)}${b.description}`, heading: false });
     }
   }
   return lines;
