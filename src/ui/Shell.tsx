@@ -11,6 +11,7 @@ import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { HelpOverlay, helpMaxScroll } from './components/HelpOverlay.js';
 import { StatusBar } from './components/StatusBar.js';
+import { DrawBoundary } from './components/DrawBoundary.js';
 import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from './shellContext.js';
 import { initialShell, shellReducer, type Route, type ShellAction } from './state/shell.js';
 import { complete, parsePalette } from './state/palette.js';
@@ -192,7 +193,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
           const props: ScreenProps = { route: entry.route, screenKey: entry.key, active, width, height: bodyRows };
           return (
             <Box key={entry.key} display={active ? 'flex' : 'none'} flexDirection="column">
-              {screenFor(props) as ReactElement}
+              <DrawBoundary what="This screen cannot be drawn">{screenFor(props) as ReactElement}</DrawBoundary>
             </Box>
           );
         })}

@@ -231,3 +231,26 @@ describe('cleartext and start-up warnings are shown inside the TUI', () => {
     expect(s).not.toContain('--token is visible');
   });
 });
+
+describe('a view that throws does not take the app with it', () => {
+  it('DrawBoundary shows what could not be drawn, in one line', async () => {
+    const { render } = await import('ink-testing-library');
+    const { DrawBoundary } = await import('../../src/ui/components/DrawBoundary.js');
+    const Boom = (): never => {
+      throw new Error('bad answer \x1b]0;x\x07');
+    };
+    const quiet = console.error;
+    console.error = () => undefined; // React reports the caught error; the boundary is what is tested
+    try {
+      const r = render(
+        <DrawBoundary what="The answer was received but cannot be shown">
+          <Boom />
+        </DrawBoundary>,
+      );
+      expect(r.lastFrame()).toBe('The answer was received but cannot be shown (bad answer ␛]0;x␇). esc goes back.');
+      r.unmount();
+    } finally {
+      console.error = quiet;
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/index.js';
 import type { FormHandle } from '../forms/useForm.js';
 import { tone } from '../theme.js';
-import { AnswerBoundary } from './AnswerBoundary.js';
+import { DrawBoundary } from './DrawBoundary.js';
 import { messageRows } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
 import { wrapRows } from '../format.js';
@@ -120,7 +120,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
         ))}
         <Box flexDirection="column" height={Math.max(1, height - head.length - 1)} overflow="hidden">
           <Box flexDirection="column" flexShrink={0}>
-            <AnswerBoundary>{result(phase.result)}</AnswerBoundary>
+            <DrawBoundary what="The answer was received but cannot be shown">{result(phase.result)}</DrawBoundary>
           </Box>
         </Box>
         <Text color={tone('muted')}>enter or esc: back</Text>

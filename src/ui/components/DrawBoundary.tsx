@@ -1,13 +1,14 @@
 /**
- * Draws a server's answer, or — if drawing it throws — one line saying so. A result screen must never
- * crash: the operator has to see that the request was sent (the header above says with what status).
+ * Draws its children, or — if drawing them throws — one line saying what could not be shown. Nothing
+ * a server sends may crash the app: a result screen must still say that the request was sent (its
+ * header does, outside the boundary), and a screen below the top must not take the others with it.
  */
 import { Text } from 'ink';
 import { Component, type ReactNode } from 'react';
 import { truncateCells } from '../safeText.js';
 import { tone } from '../theme.js';
 
-export class AnswerBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+export class DrawBoundary extends Component<{ what: string; children: ReactNode }, { error: string | null }> {
   override state = { error: null as string | null };
 
   static getDerivedStateFromError(e: unknown) {
@@ -18,7 +19,7 @@ export class AnswerBoundary extends Component<{ children: ReactNode }, { error: 
     if (this.state.error === null) return this.props.children;
     return (
       <Text color={tone('warn')} wrap="truncate">
-        {truncateCells(`The answer was received but cannot be shown (${this.state.error}).`, 200)}
+        {truncateCells(`${this.props.what} (${this.state.error}). esc goes back.`, 200)}
       </Text>
     );
   }
