@@ -53,8 +53,9 @@ describe('a hostile server, through the built CLI in a pty (bytes read)', () => 
     await tui.waitForText('Review:');
     tui.press('y');
     await tui.waitForText('refused it');
+    // Nothing was edited: esc leaves the form at once (back on the transaction).
     tui.press(KEY.esc);
-    tui.press('d');
+    await tui.waitForText('status_reason');
     await runCommand(tui, 'plugin p');
     await tui.waitForText(/› params/);
     tui.press(KEY.ctrlS);

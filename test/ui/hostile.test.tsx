@@ -69,7 +69,8 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     s = await see(x, 'refused it');
     expect(s.replace(/\n/g, ' ')).toContain('refused ␛]0;PWNED-TITLE␇');
     // A plugin's answer: message, logs, return value.
-    await x.press(KEY.esc, 'd');
+    await x.press(KEY.esc);
+    await see(x, 'status_reason');
     await x.press(':', 'plugin p', KEY.enter);
     await see(x, /› params/);
     await x.press(KEY.ctrlS);
