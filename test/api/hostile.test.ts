@@ -142,6 +142,13 @@ describe('lists from a hostile server', () => {
     expect(p.perPage).toBe(25);
   });
 
+  it('an answer over the body limit is an error that says so (not read, not parsed)', async () => {
+    const { client } = await against(['huge-body']);
+    const e = await apiError(client.listRelayers());
+    expect(e.kind).toBe('invalid_response');
+    expect(e.message).toBe("The server's answer is larger than 16 MB: not read");
+  });
+
   it('a 200,000-digit number literal is kept exactly, without converting it', async () => {
     const { client } = await against(['digits']);
     const p = await client.listTransactions('ok-relayer', { perPage: 10 });

@@ -177,6 +177,8 @@ export const MODES: Record<string, Mode> = {
       return ok(rows, { current_page: 1, per_page: 200_000, total_items: 200_000 });
     },
   },
+  /** 17 MB of answer: over the client's body limit. */
+  'huge-body': { answer: (route) => (route === 'relayers' ? ok([{ ...OK_RELAYER, name: 'x'.repeat(17 * 1024 * 1024) }], { current_page: 1, per_page: 10, total_items: 1 }) : undefined) },
   duplicates: {
     relayers: () => [
       { ...OK_RELAYER, id: 'dup', name: 'Dup A', network: 'net-a' },
