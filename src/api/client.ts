@@ -29,7 +29,7 @@ import {
   type Relayer,
   type Transaction,
 } from './schemas.js';
-import { Transport, type Envelope } from './transport.js';
+import { Transport, type Envelope, type Response } from './transport.js';
 
 export const VERSION: string = pkg.version;
 
@@ -70,12 +70,13 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * Validates lazily so that a bad argument rejects (never throws synchronously). A PUT/POST whose
    * 2xx answer cannot be read has an unknown outcome: the server may have applied it.
    */
-  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest) => T): Promise<T> => {
+  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T): Promise<T> => {
     const prepared = prepare();
-    const { envelope, status } = await transport.send(prepared, o?.signal);
+    const res = await transport.send(prepared, o?.signal);
+    const { envelope, status } = res;
     o?.onStatus?.(status);
     try {
-      return read(envelope, prepared);
+      return read(envelope, prepared, res);
     } catch (e) {
       if (prepared.method !== 'GET' && e instanceof ApiError)
         throw new ApiError(e.kind, `${e.message} (HTTP ${status}: the outcome is unknown)`, { status, outcomeUnknown: true });
@@ -84,9 +85,9 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
   };
 
   return {
-    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p) => readPage(env, RelayerSchema, q, p)),
+    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res.sentItems)),
     listTransactions: (relayerId, q, o) =>
-      run(() => prepareListTransactions(relayerId, q), o, (env, p) => readPage(env, TransactionSchema, q, p)),
+      run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems)),
     replaceTransaction: (relayerId, transactionId, body, o) =>
       run(() => prepareReplaceTransaction(relayerId, transactionId, body), o, (env) => readOne(env.data, TransactionSchema)),
     callPlugin: (pluginId, params, o) =>
@@ -118,7 +119,7 @@ function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data')
  * count the server sent is kept in `sentItems`), and a page size the server echoes as 0 or above what
  * was asked (page 1/Infinity) read as the size asked for.
  */
-function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest): Page<z.infer<S>> {
+function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, sentItems: number | undefined): Page<z.infer<S>> {
   if (!Array.isArray(env.data)) throw invalid('data: expected a list');
   const asked = prepared.perPage ?? 10;
   const rows = env.data.length > asked ? env.data.slice(0, asked) : env.data;
@@ -132,7 +133,7 @@ function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | 
   };
   const echoed = num('per_page', p.data.per_page);
   const page = num('current_page', p.data.current_page);
-  const sent = typeof env.sentItems === 'number' ? env.sentItems : env.data.length;
+  const sent = sentItems ?? env.data.length;
   return {
     items,
     page: page >= 1 ? page : (q?.page ?? 1),

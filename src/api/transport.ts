@@ -28,6 +28,8 @@ export interface Envelope {
 export interface Response {
   status: number;
   envelope: Envelope;
+  /** Rows of a page's `data` the server sent, when more than the page size (only that many were kept). */
+  sentItems?: number;
 }
 
 /** Larger answers are refused unread: no relayer API answer comes near (a page of 100 is ~100 KB). */
@@ -204,8 +206,8 @@ export class Transport {
       if (!env || typeof env.success !== 'boolean' || !('data' in env))
         throw new ApiError('invalid_response', 'The server answered without the {success, data} envelope', { status, ...unknown });
       if (env.success !== true) throw this.failure('server', status, env, text, headers, unknown);
-      if (sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage) env.sentItems = sentItems;
-      return { status, envelope: env as Envelope };
+      const cut = sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage;
+      return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}) };
     }
     if (status >= 300 && status < 400) {
       const location = String(headerValue(headers.location) ?? '').slice(0, 500);
@@ -218,7 +220,7 @@ export class Transport {
     }
     // A refusal is the server's own: its error envelope, or (the real server) a short text/plain reason.
     const refusal = status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined));
-    return Promise.reject(this.failure(kindForStatus(status), status, env, text, headers, mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {}));
+    throw this.failure(kindForStatus(status), status, env, text, headers, mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {});
   }
 
   private failure(
