@@ -3,8 +3,12 @@ import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { ApiError } from './errors.js';
 import { parseJson, stringifyJson } from './json.js';
+import { DIALECT_NAMES, type Dialect, type DialectSetting, type DialectState, type Feature } from './dialect.js';
 import {
   prepareCreateNotification,
+  prepareGetTransaction,
+  prepareRelayerStatus,
+  type TransactionsQuery,
   prepareListRelayers,
   prepareListTransactions,
   preparePluginCall,
@@ -20,7 +24,9 @@ import {
   PaginationSchema,
   PluginMetadataSchema,
   RelayerSchema,
+  RelayerStatusSchema,
   TransactionSchema,
+  type RelayerStatus,
   describeIssue,
   type Notification,
   type Page,
@@ -33,9 +39,17 @@ import { Transport, type Envelope, type Response } from './transport.js';
 
 export const VERSION: string = pkg.version;
 
+const FEATURE_NAMES: Record<Feature, string> = {
+  relayerStatus: "a relayer's status (GET /relayers/{id}/status)",
+  transactionById: 'one transaction by id (GET /relayers/{id}/transactions/{tx_id})',
+  statusFilter: 'filtering transactions by status (?status=)',
+};
+
 export interface ClientOptions {
   baseUrl: string;
   token: string;
+  /** The server's dialect, or `auto` (default): detected by `detectDialect()`, `contract` until then. */
+  dialect?: DialectSetting;
   /** Per-attempt timeout; default 15 s. */
   timeoutMs?: number;
   /** Retries for GETs on network errors, 5xx and 429; default 2. PUT/POST are never retried. */
@@ -46,11 +60,24 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Called with the HTTP status of the answer that was read (a mutation's result screen shows it). */
   onStatus?: (status: number) => void;
+  /** The dialect to encode a body in (a form passes the one its review showed); default: the client's. */
+  dialect?: Dialect;
 }
 
 export interface RelayerClient {
   listRelayers(q?: PageQuery, o?: CallOptions): Promise<Page<Relayer>>;
-  listTransactions(relayerId: string, q?: PageQuery, o?: CallOptions): Promise<Page<Transaction>>;
+  /** `q.status` filters server-side (OpenZeppelin Relayer; `unsupported` in the contract dialect). */
+  listTransactions(relayerId: string, q?: TransactionsQuery, o?: CallOptions): Promise<Page<Transaction>>;
+  /** One transaction (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
+  getTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
+  /** A relayer's live state (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
+  relayerStatus(relayerId: string, o?: CallOptions): Promise<RelayerStatus>;
+  /** The dialect in use now, and how it was chosen. */
+  dialect(): DialectState;
+  /** Settles the dialect (`auto`: GET /api/v1/health, public, once); resolves with the state. Never rejects. */
+  detectDialect(signal?: AbortSignal): Promise<DialectState>;
+  /** Whether the server has an endpoint: true, false, or undefined while unknown. */
+  supports(feature: Feature): boolean | undefined;
   replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
   callPlugin(pluginId: string, params: unknown, o?: CallOptions): Promise<PluginCallResult>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
@@ -65,6 +92,33 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     maxRetries: opts.maxRetries ?? 2,
     userAgent: `relayer-tui/${VERSION}`,
   });
+
+  let dialect: DialectState =
+    opts.dialect && opts.dialect !== 'auto'
+      ? { dialect: opts.dialect, source: 'set', why: `${DIALECT_NAMES[opts.dialect]} (set with --dialect)` }
+      : { dialect: 'contract', source: 'assumed', why: `${DIALECT_NAMES.contract} (assumed until the server is asked)` };
+  let detecting: Promise<DialectState> | undefined;
+  const features = new Map<Feature, boolean>();
+  const feature = (f: Feature) => features.get(f) ?? (dialect.source !== 'assumed' && dialect.dialect === 'contract' ? false : undefined);
+
+  /**
+   * An endpoint only the real server has: refused at once where it is known to be missing; a 404 that
+   * is not the real server's own "… with ID … not found" marks it missing for the rest of the session.
+   */
+  const optional = async <T>(f: Feature, call: () => Promise<T>): Promise<T> => {
+    if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);
+    try {
+      const r = await call();
+      features.set(f, true);
+      return r;
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'not_found' && !/ with ID .* not found/i.test(e.message)) {
+        features.set(f, false);
+        throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status });
+      }
+      throw e;
+    }
+  };
 
   /**
    * Validates lazily so that a bad argument rejects (never throws synchronously). A PUT/POST whose
@@ -86,10 +140,38 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
 
   return {
     listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res.sentItems)),
-    listTransactions: (relayerId, q, o) =>
-      run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems)),
+    listTransactions: (relayerId, q, o) => {
+      const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems));
+      // A contract server ignores ?status=: its answer would look filtered and not be.
+      if (q?.status === undefined) return list();
+      if (dialect.dialect === 'contract') return Promise.reject(new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.statusFilter}`));
+      return optional('statusFilter', list);
+    },
+    getTransaction: (relayerId, transactionId, o) =>
+      optional('transactionById', () => run(() => prepareGetTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
+    relayerStatus: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerStatus(relayerId), o, (env) => readOne(env.data, RelayerStatusSchema))),
+    dialect: () => dialect,
+    supports: feature,
+    detectDialect: (signal) => {
+      if (dialect.source !== 'assumed') return Promise.resolve(dialect);
+      detecting ??= transport.probe('/api/v1/health', signal).then(
+        ({ status, text }) => {
+          // The real server's public health check answers 200 `OK`; a contract server has none (404).
+          if (status === 200 && text.trim() === 'OK')
+            dialect = { dialect: 'openzeppelin', source: 'detected', why: `${DIALECT_NAMES.openzeppelin} (detected: GET /api/v1/health answered OK)` };
+          else if (status === 404) dialect = { dialect: 'contract', source: 'detected', why: `${DIALECT_NAMES.contract} (detected: GET /api/v1/health answered 404)` };
+          else dialect = { ...dialect, why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered HTTP ${status})` };
+          return dialect;
+        },
+        () => {
+          detecting = undefined; // try again next time
+          return dialect;
+        },
+      );
+      return detecting;
+    },
     replaceTransaction: (relayerId, transactionId, body, o) =>
-      run(() => prepareReplaceTransaction(relayerId, transactionId, body), o, (env) => readOne(env.data, TransactionSchema)),
+      run(() => prepareReplaceTransaction(relayerId, transactionId, body, o?.dialect ?? dialect.dialect), o, (env) => readOne(env.data, TransactionSchema)),
     callPlugin: (pluginId, params, o) =>
       run(() => preparePluginCall(pluginId, params), o, readPluginResult).catch((e: unknown) => {
         const answer = pluginFailure(e);

@@ -8,6 +8,8 @@ export type ApiErrorKind =
   | 'conflict'
   | 'rate_limited'
   | 'redirect'
+  /** The server has no such endpoint (a contract server asked for what only the real server offers). */
+  | 'unsupported'
   | 'server'
   | 'timeout'
   | 'network'

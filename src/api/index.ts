@@ -1,5 +1,6 @@
 /** The one API module: everything screens and tests use to talk to a relayer server. */
 export { createRelayerClient, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
+export * from './dialect.js';
 export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { parseJson, stringifyJson, JsonSyntaxError, LongInteger } from './json.js';
 export { U128_MAX, INT64_MAX, U128, INT64, toExactInteger, type IntegerInput, type IntegerRange } from './integers.js';
@@ -12,5 +13,6 @@ export type {
   PluginCallResult,
   PluginLog,
   DisabledReason,
+  RelayerStatus,
 } from './schemas.js';
 export { RelayerSchema, TransactionSchema, NotificationSchema } from './schemas.js';

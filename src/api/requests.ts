@@ -4,6 +4,7 @@
  */
 import { invalidField } from './errors.js';
 import { INT64, U128, toExactInteger, type IntegerInput } from './integers.js';
+import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
 
 export const SPEEDS = ['fastest', 'fast', 'average', 'safeLow'] as const;
@@ -27,11 +28,16 @@ export interface SolanaReplacementRequest {
   transaction: string;
 }
 
+/**
+ * A Stellar memo as the operator gives it: hash/return as 64 hex digits (or 32 byte values), id as an
+ * integer. It goes on the wire in the server's dialect (`normalizeMemo`): the interface document's
+ * integer array and integer, or the OpenZeppelin Relayer's hex string and decimal string.
+ */
 export type MemoSpec =
   | { type: 'none' }
   | { type: 'text'; value: string }
   | { type: 'id'; value: IntegerInput }
-  | { type: 'hash' | 'return'; value: number[] };
+  | { type: 'hash' | 'return'; value: string | number[] };
 
 /** Group C: Stellar. */
 export interface StellarReplacementRequest {
@@ -133,8 +139,11 @@ function validUntil(v: unknown): string | undefined {
   return optString('valid_until', v, isRfc3339, 'must be an RFC 3339 timestamp, e.g. 2026-11-22T15:04:05Z');
 }
 
-/** Validates a replacement body and returns it normalised (integers as bigint, nulls dropped). */
-export function normalizeReplacement(body: ReplacementRequest): { group: ReplacementGroup; body: Record<string, unknown> } {
+/**
+ * Validates a replacement body and returns it normalised (integers as bigint, nulls dropped), encoded
+ * for the dialect where the two differ (the memo).
+ */
+export function normalizeReplacement(body: ReplacementRequest, dialect: Dialect = 'contract'): { group: ReplacementGroup; body: Record<string, unknown> } {
   const group = replacementGroup(body);
   const b = body as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -189,7 +198,7 @@ export function normalizeReplacement(body: ReplacementRequest): { group: Replace
     }
     const src = optString('source_account', b.source_account);
     if (src !== undefined && src !== '') out.source_account = src;
-    if (present(b.memo)) out.memo = normalizeMemo(b.memo);
+    if (present(b.memo)) out.memo = normalizeMemo(b.memo, dialect);
     if (present(b.fee_bump)) {
       if (typeof b.fee_bump !== 'boolean') throw invalidField('fee_bump', 'must be true or false');
       if (b.fee_bump && !hasXdr) throw invalidField('fee_bump', 'is only valid with transaction_xdr');
@@ -202,7 +211,7 @@ export function normalizeReplacement(body: ReplacementRequest): { group: Replace
   return { group, body: out };
 }
 
-function normalizeMemo(memo: unknown): Record<string, unknown> {
+function normalizeMemo(memo: unknown, dialect: Dialect): Record<string, unknown> {
   if (!isObject(memo) || typeof memo.type !== 'string') throw invalidField('memo', 'must be an object with a `type`');
   switch (memo.type) {
     case 'none':
@@ -212,18 +221,32 @@ function normalizeMemo(memo: unknown): Record<string, unknown> {
       if (Buffer.byteLength(memo.value, 'utf8') > 28) throw invalidField('memo.value', 'text memo is at most 28 bytes');
       return { type: 'text', value: memo.value };
     }
-    case 'id':
-      return { type: 'id', value: toExactInteger('memo.value', memo.value, INT64) };
+    case 'id': {
+      const id = toExactInteger('memo.value', memo.value, INT64);
+      // The real server reads a decimal string; the interface document an integer.
+      return { type: 'id', value: dialect === 'openzeppelin' ? id.toString() : id };
+    }
     case 'hash':
     case 'return': {
-      const v = memo.value;
-      if (!Array.isArray(v) || v.length !== 32 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= 255))
-        throw invalidField('memo.value', `${memo.type} memo must be 32 bytes (integers 0-255)`);
-      return { type: memo.type, value: v };
+      const bytes = memoBytes(memo.type, memo.value);
+      // The real server reads 64 hex characters; the interface document an array of 32 integers.
+      return { type: memo.type, value: dialect === 'openzeppelin' ? Buffer.from(bytes).toString('hex') : bytes };
     }
     default:
       throw invalidField('memo.type', 'must be one of none, text, id, hash, return');
   }
+}
+
+/** A hash/return memo's 32 bytes, from 64 hex digits (0x allowed) or 32 integers 0-255. */
+function memoBytes(type: string, v: unknown): number[] {
+  if (typeof v === 'string') {
+    const hex = v.trim().replace(/^0x/i, '');
+    if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw invalidField('memo.value', `${type} memo must be 64 hex digits (32 bytes)`);
+    return [...Buffer.from(hex, 'hex')];
+  }
+  if (!Array.isArray(v) || v.length !== 32 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= 255))
+    throw invalidField('memo.value', `${type} memo must be 64 hex digits or 32 bytes (integers 0-255)`);
+  return v as number[];
 }
 
 /** Validates a notification body and returns it normalised. */
@@ -260,9 +283,9 @@ function requireId(field: string, v: unknown): string {
   return v;
 }
 
-export function prepareReplaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest): PreparedRequest {
+export function prepareReplaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, dialect: Dialect = 'contract'): PreparedRequest {
   const path = `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${seg(requireId('transaction_id', transactionId))}`;
-  const n = normalizeReplacement(body);
+  const n = normalizeReplacement(body, dialect);
   return { method: 'PUT', path, body: stringifyJson(n.body), displayBody: stringifyJson(n.body, 2) };
 }
 
@@ -284,6 +307,14 @@ export interface PageQuery {
   perPage?: number;
 }
 
+/** Transaction statuses (the real server filters by them with ?status=). */
+export const TRANSACTION_STATUSES = ['pending', 'sent', 'submitted', 'mined', 'confirmed', 'failed', 'expired', 'canceled'] as const;
+
+export interface TransactionsQuery extends PageQuery {
+  /** Server-side filter (OpenZeppelin Relayer only). */
+  status?: string;
+}
+
 /** Validates page/per_page: integers >= 1 (page=0 is unsafe on the real server and never sent). */
 export function pageQuery(q: PageQuery | undefined): string {
   const page = q?.page ?? 1;
@@ -297,6 +328,21 @@ export function prepareListRelayers(q?: PageQuery): PreparedRequest {
   return { method: 'GET', path: `/api/v1/relayers${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }
 
-export function prepareListTransactions(relayerId: string, q?: PageQuery): PreparedRequest {
-  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
+export function prepareListTransactions(relayerId: string, q?: TransactionsQuery): PreparedRequest {
+  let status = '';
+  if (q?.status !== undefined) {
+    if (!(TRANSACTION_STATUSES as readonly string[]).includes(q.status)) throw invalidField('status', `must be one of ${TRANSACTION_STATUSES.join(', ')}`);
+    status = `&status=${q.status}`;
+  }
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${pageQuery(q)}${status}`, perPage: q?.perPage ?? 10 };
+}
+
+/** GET /relayers/{id}/status (OpenZeppelin Relayer). */
+export function prepareRelayerStatus(relayerId: string): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/status` };
+}
+
+/** GET /relayers/{id}/transactions/{tx_id} (OpenZeppelin Relayer). */
+export function prepareGetTransaction(relayerId: string, transactionId: string): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${seg(requireId('transaction_id', transactionId))}` };
 }

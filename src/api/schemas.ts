@@ -101,6 +101,22 @@ export const TransactionSchema = looseObject({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
+/**
+ * GET /relayers/{id}/status (OpenZeppelin Relayer): balance in the base unit (wei, stroops,
+ * lamports) as a decimal string, the nonce (EVM) or sequence number (Stellar) likewise.
+ */
+export const RelayerStatusSchema = looseObject({
+  network_type: optStr,
+  balance: optInt,
+  pending_transactions_count: optInt,
+  last_confirmed_transaction_timestamp: optStr,
+  system_disabled: optBool,
+  paused: optBool,
+  nonce: optInt,
+  sequence_number: optInt,
+});
+export type RelayerStatus = z.infer<typeof RelayerStatusSchema>;
+
 export const NotificationSchema = looseObject({
   id: str,
   type: optStr,

@@ -86,6 +86,28 @@ export class Transport {
     await this.pool.close().catch(() => this.pool.destroy());
   }
 
+  /**
+   * A public GET (no Authorization header: e.g. /api/v1/health): its status and at most 1 KB of its
+   * body, never interpreted. Rejects only when nothing came back.
+   */
+  async probe(path: string, signal?: AbortSignal): Promise<{ status: number; text: string }> {
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), this.opts.timeoutMs);
+    const onAbort = () => ctrl.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const res = await request.call(this.pool, { path: this.basePath + path, method: 'GET', headers: { 'user-agent': this.opts.userAgent }, signal: ctrl.signal });
+      let text = '';
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        if (text.length < 1024) text += chunk.toString('utf8');
+      }
+      return { status: res.statusCode, text: text.slice(0, 1024) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** Sends a prepared request; resolves with a success envelope, rejects with ApiError. */
   async send(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
     const idempotent = req.method === 'GET';

@@ -121,6 +121,48 @@ export class SandboxData {
     return this.table(relayerId)?.byId.get(txId);
   }
 
+  /**
+   * GET /relayers/{id}/status as the real server answers it: balance (deterministic per relayer, in
+   * the base unit), pending count (pending, sent, submitted), the last confirmation, and the next
+   * nonce (EVM) or sequence number (Stellar).
+   */
+  relayerStatus(flavor: Flavor, relayerId: string): Record<string, unknown> | undefined {
+    const r = this.byId.get(relayerId);
+    if (!r) return undefined;
+    // The newest transactions are where the non-final ones are (bulk-1m: its head and any replaced).
+    const head = relayerId === BULK_RELAYER_ID ? this.listTransactions(relayerId, 0, 200).items : (this.table(relayerId)?.list ?? []);
+    const pending = head.filter((t) => t.status === 'pending' || t.status === 'sent' || t.status === 'submitted').length;
+    const confirmed = head.filter((t) => t.confirmed_at !== null).map((t) => t.confirmed_at!);
+    const last = confirmed.length ? confirmed.reduce((a, b) => (a > b ? a : b)) : null;
+    const rng = new Rng(`balance:${relayerId}`);
+    const out: Record<string, unknown> = { network_type: r.network_type };
+    if (r.network_type === 'evm') {
+      // Most relayers hold a few tenths of the native coin; the disabled one with too little.
+      out.balance = (BigInt(rng.int(900_000) + 1000) * 10n ** 12n + BigInt(rng.int(1_000_000))).toString();
+      const newest = head[0];
+      out.pending_transactions_count = pending;
+      out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
+      out.system_disabled = r.system_disabled;
+      out.paused = r.paused;
+      out.nonce = String(newest && newest.kind === 'evm' ? newest.nonce + 1 : 0);
+    } else if (r.network_type === 'stellar') {
+      out.balance = String(BigInt(rng.int(9_000_000) + 100_000) * 1000n);
+      out.pending_transactions_count = pending;
+      out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
+      out.system_disabled = r.system_disabled;
+      out.paused = r.paused;
+      const newest = head[0];
+      out.sequence_number = newest && newest.kind === 'stellar' ? (BigInt(newest.sequence_number) + 1n).toString() : '0';
+    } else {
+      out.balance = String(BigInt(rng.int(5_000_000) + 10_000) * 1000n);
+      out.pending_transactions_count = pending;
+      out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
+      out.system_disabled = r.system_disabled;
+      out.paused = r.paused;
+    }
+    return out;
+  }
+
   /** Store a replaced transaction (same id) so later lists and lookups show it. */
   storeTransaction(tx: Tx): void {
     if (tx.relayer_id === BULK_RELAYER_ID) {
@@ -146,7 +188,7 @@ export function renderRelayer(flavor: Flavor, r: RelayerSeed): Record<string, un
     paused: r.paused,
     system_disabled: r.system_disabled,
   };
-  if (r.disabled_reason) out.disabled_reason = r.disabled_reason;
+  if (r.disabled_reason) out.disabled_reason = flavor === 'real' ? realDisabledReason(r.disabled_reason) : r.disabled_reason;
   out.signer_id = r.signer_id;
   out.address = r.address;
   if (r.notification_id !== undefined) out.notification_id = r.notification_id;
@@ -154,6 +196,20 @@ export function renderRelayer(flavor: Flavor, r: RelayerSeed): Record<string, un
   else if (r.custom_rpc_urls.length > 0) out.custom_rpc_urls = r.custom_rpc_urls.map((u) => ({ url: u.masked, weight: u.weight }));
   out.policies = r.policies;
   return out;
+}
+
+/** The real server never sends a health check's own text, only a fixed one per reason type. */
+const DISABLED_TEXTS: Record<string, string> = {
+  NonceSyncFailed: 'Nonce synchronization failed',
+  RpcValidationFailed: 'RPC endpoint validation failed',
+  BalanceCheckFailed: 'Insufficient balance',
+  SequenceSyncFailed: 'Sequence synchronization failed',
+};
+
+function realDisabledReason(reason: Record<string, unknown>): Record<string, unknown> {
+  if (reason.type === 'Multiple' && Array.isArray(reason.details))
+    return { type: 'Multiple', details: reason.details.map((d) => realDisabledReason(d as Record<string, unknown>)) };
+  return { type: reason.type, details: DISABLED_TEXTS[String(reason.type)] ?? 'Unknown reason' };
 }
 
 /** Transaction as the API renders it. */

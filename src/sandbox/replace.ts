@@ -60,9 +60,13 @@ const EVM_FIELDS = [
   'valid_until',
 ] as const;
 
-export function parseEvmReplace(body: unknown): EvmReplaceRequest {
+/**
+ * `lenient` is the real server: it reads the body as generic JSON and converts it by the relayer's
+ * network type (serde's `from_value`), so unknown fields are ignored.
+ */
+export function parseEvmReplace(body: unknown, lenient = false): EvmReplaceRequest {
   const o = expectObject(body, 'struct EvmTransactionRequest');
-  rejectUnknownFields(o, EVM_FIELDS);
+  if (!lenient) rejectUnknownFields(o, EVM_FIELDS);
   const req: EvmReplaceRequest = { value: toUint(requireField(o, 'value'), U128_MAX, 'u128') };
   const to = optional(o, 'to');
   if (to !== undefined) req.to = toStringValue(to);
@@ -143,9 +147,9 @@ export function applyEvmReplace(old: EvmTx, req: EvmReplaceRequest, now: number,
 
 // ---- group B (Solana) ----
 
-export function parseSolanaReplace(body: unknown): { transaction: string } {
+export function parseSolanaReplace(body: unknown, lenient = false): { transaction: string } {
   const o = expectObject(body, 'struct SolanaTransactionRequest');
-  rejectUnknownFields(o, ['transaction']);
+  if (!lenient) rejectUnknownFields(o, ['transaction']);
   const transaction = toStringValue(requireField(o, 'transaction'));
   if (!isBase64(transaction)) throw new RuleError('Invalid transaction: not a valid base64-encoded transaction');
   return { transaction };
@@ -199,11 +203,9 @@ function parseOperation(flavor: Flavor, v: unknown): JsonObject {
     case 'payment': {
       toStringValue(requireField(op, 'destination'));
       const amount = requireField(op, 'amount');
-      // Real flavor: decimal string. Contract flavor (shape not shown): a decimal string or a JSON integer.
+      // A decimal string or a JSON integer, in both flavors (the real server reads either).
       if (typeof amount === 'string') {
         if (!/^-?\d+$/.test(amount)) throw new ShapeError(`invalid value: string ${JSON.stringify(amount)}, expected an integer string`);
-      } else if (flavor === 'real') {
-        throw new ShapeError(`invalid type: ${describeValue(amount)}, expected a string`);
       } else {
         toUint(amount, I64_MAX, 'i64');
       }
@@ -232,10 +234,10 @@ function parseMemo(flavor: Flavor, v: unknown): MemoSpec {
   const m = expectObject(v, 'internally tagged enum MemoSpec');
   const type = toEnum(requireField(m, 'type'), ['none', 'text', 'id', 'hash', 'return'] as const);
   if (type === 'none') {
-    rejectUnknownFields(m, ['type']);
+    if (flavor !== 'real') rejectUnknownFields(m, ['type']);
     return { type };
   }
-  rejectUnknownFields(m, ['type', 'value']);
+  if (flavor !== 'real') rejectUnknownFields(m, ['type', 'value']);
   const value = requireField(m, 'value');
   if (type === 'text') {
     const text = toStringValue(value);
@@ -265,7 +267,7 @@ function parseMemo(flavor: Flavor, v: unknown): MemoSpec {
 
 export function parseStellarReplace(flavor: Flavor, body: unknown): StellarReplaceRequest {
   const o = expectObject(body, 'struct StellarTransactionRequest');
-  rejectUnknownFields(o, flavor === 'real' ? [...STELLAR_FIELDS, 'signed_auth_entry'] : STELLAR_FIELDS);
+  if (flavor !== 'real') rejectUnknownFields(o, STELLAR_FIELDS);
   const req: StellarReplaceRequest = { network: toStringValue(requireField(o, 'network')) };
   const ops = optional(o, 'operations');
   if (ops !== undefined) {
@@ -319,7 +321,8 @@ function stateError(ctx: ReplaceContext, status: string): SandboxResponse {
 }
 
 function validationFailure(ctx: ReplaceContext, err: unknown): SandboxResponse {
-  if (err instanceof ShapeError) return badInput(ctx.flavor, 'json', err.message);
+  // The real server converts the generic JSON by network type: a shape error is its 400 JSON `error`.
+  if (err instanceof ShapeError) return ctx.flavor === 'real' ? fail(ctx.flavor, 400, err.message) : badInput(ctx.flavor, 'json', err.message);
   if (err instanceof RuleError) return invalid(ctx.flavor, err.message);
   throw err;
 }
@@ -343,8 +346,9 @@ export function handleReplace(ctx: ReplaceContext, relayerId: string, txId: stri
 
   let parsed: { kind: 'evm'; req: EvmReplaceRequest } | { kind: 'solana'; req: { transaction: string } } | { kind: 'stellar'; req: StellarReplaceRequest };
   try {
-    if (relayer.network_type === 'evm') parsed = { kind: 'evm', req: parseEvmReplace(body) };
-    else if (relayer.network_type === 'solana') parsed = { kind: 'solana', req: parseSolanaReplace(body) };
+    const lenient = flavor === 'real';
+    if (relayer.network_type === 'evm') parsed = { kind: 'evm', req: parseEvmReplace(body, lenient) };
+    else if (relayer.network_type === 'solana') parsed = { kind: 'solana', req: parseSolanaReplace(body, lenient) };
     else parsed = { kind: 'stellar', req: parseStellarReplace(flavor, body) };
   } catch (err) {
     return validationFailure(ctx, err);

@@ -92,6 +92,9 @@ function parsePaging(flavor: Flavor, query: URLSearchParams): Paging | SandboxRe
     }
     const n = Number(raw);
     if (n > U32_MAX) return badInput(flavor, 'query', 'number too large to fit in target type');
+    // The real server takes any u32: page=0 answers an empty page (the client never sends it), and
+    // per_page has no maximum.
+    if (flavor === 'real') return n;
     if (n < 1) return badInput(flavor, 'query', `${name} must be >= 1`);
     if (name === 'per_page' && n > MAX_PER_PAGE) return badInput(flavor, 'query', `per_page must be <= ${MAX_PER_PAGE}`);
     return n;
@@ -183,6 +186,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const paging = parsePaging(flavor, query);
     if ('status' in paging) return paging;
     const all = data.orderedRelayers(flavor);
+    if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: all.length });
     const offset = (paging.page - 1) * paging.perPage;
     const items = all.slice(offset, offset + paging.perPage).map((r) => renderRelayer(flavor, r));
     return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: all.length });
@@ -206,6 +210,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       status = s;
     }
     if (!data.relayer(relayerId)) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+    if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status).total });
     const offset = (paging.page - 1) * paging.perPage;
     const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status);
     return ok(
@@ -233,6 +238,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (seg.length === 3 && c === 'transactions' && b && method === 'GET') return listTransactions(b, query);
       if (seg.length === 4 && c === 'transactions' && b && d && method === 'PUT') {
         return handleReplace({ flavor, data, now: () => Date.now(), nextSeq: () => ++replaceSeq }, b, d, body);
+      }
+      // Endpoints of the real server the contract does not show (a contract server 404s them).
+      if (flavor === 'real' && method === 'GET' && b) {
+        if (seg.length === 3 && c === 'status') {
+          const st = data.relayerStatus(flavor, b);
+          return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+        }
+        if (seg.length === 4 && c === 'transactions' && d) {
+          if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+          const tx = data.findTransaction(b, d);
+          return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with ID ${d} not found`);
+        }
       }
     }
     if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') {
@@ -295,7 +312,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const qIndex = url.indexOf('?');
     const path = qIndex < 0 ? url : url.slice(0, qIndex);
     const query = new URLSearchParams(qIndex < 0 ? '' : url.slice(qIndex + 1));
-    if (path === `${API_PREFIX}/health` && (method === 'GET' || method === 'HEAD')) {
+    // The real server's public health check; a contract server has none (it asks for a token, then 404s).
+    if (flavor === 'real' && path === `${API_PREFIX}/health` && (method === 'GET' || method === 'HEAD')) {
       send(res, textResponse(200, 'OK'));
       return;
     }

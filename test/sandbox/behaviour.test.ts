@@ -6,14 +6,17 @@ import { api, call } from './http.js';
 let contract: Sandbox;
 let real: Sandbox;
 let plain: Sandbox;
+/** No rate limit, real flavor: the one with a public /health. */
+let plainReal: Sandbox;
 
 beforeAll(async () => {
   contract = await startSandbox({ port: 0, rateLimit: 5 });
   real = await startSandbox({ port: 0, rateLimit: 5, flavor: 'real' });
   plain = await startSandbox({ port: 0 });
+  plainReal = await startSandbox({ port: 0, flavor: 'real' });
 });
 afterAll(async () => {
-  await Promise.all([contract.close(), real.close(), plain.close()]);
+  await Promise.all([contract.close(), real.close(), plain.close(), plainReal.close()]);
 });
 
 async function burst(sb: Sandbox, n: number, token?: string) {
@@ -54,17 +57,17 @@ describe('rate limit', () => {
 
 describe('latency', () => {
   it('delays API responses but not /health', async () => {
-    plain.setLatency(1200);
+    plainReal.setLatency(1200);
     try {
-      const slow = await call(plain, 'GET', api('/relayers'));
+      const slow = await call(plainReal, 'GET', api('/relayers'));
       expect(slow.status).toBe(200);
       expect(slow.ms).toBeGreaterThanOrEqual(1150);
-      const unauth = await call(plain, 'GET', api('/relayers'), { token: null });
+      const unauth = await call(plainReal, 'GET', api('/relayers'), { token: null });
       expect(unauth.ms).toBeGreaterThanOrEqual(1150);
-      const health = await call(plain, 'GET', api('/health'), { token: null });
+      const health = await call(plainReal, 'GET', api('/health'), { token: null });
       expect(health.ms).toBeLessThan(1000);
     } finally {
-      plain.setLatency(0);
+      plainReal.setLatency(0);
     }
   });
 });
@@ -127,10 +130,10 @@ describe('recording', () => {
 
   it('keeps only the last 500 requests', async () => {
     for (let i = 0; i < 520; i += 20) {
-      await Promise.all(Array.from({ length: 20 }, (_, k) => call(plain, 'GET', api(`/health?i=${i + k}`), { token: null })));
+      await Promise.all(Array.from({ length: 20 }, (_, k) => call(plainReal, 'GET', api(`/health?i=${i + k}`), { token: null })));
     }
-    expect(plain.requests.length).toBe(500);
-    const seen = new Set(plain.requests.map((r) => r.url));
+    expect(plainReal.requests.length).toBe(500);
+    const seen = new Set(plainReal.requests.map((r) => r.url));
     expect(seen.has('/api/v1/health?i=519')).toBe(true);
     expect(seen.has('/api/v1/health?i=0')).toBe(false);
   });

@@ -29,11 +29,9 @@ describe('contract flavor: auth and routing', () => {
     expect(sb.token).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('serves /health without auth and 404s unknown routes', async () => {
-    const h = await call(sb, 'GET', api('/health'), { token: null });
-    expect(h.status).toBe(200);
-    expect(h.contentType).toMatch(/^text\/plain/);
-    expect(h.text).toBe('OK');
+  it('has no public /health (the real server does) and 404s unknown routes', async () => {
+    expect((await call(sb, 'GET', api('/health'), { token: null })).status).toBe(401);
+    expect((await call(sb, 'GET', api('/health'))).status).toBe(404);
     const nf = await call(sb, 'GET', api('/nope'));
     expect(nf.status).toBe(404);
     expect(nf.json).toEqual({ data: null, message: 'Not found', success: false });
