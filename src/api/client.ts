@@ -156,10 +156,11 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       if (dialect.source !== 'assumed') return Promise.resolve(dialect);
       detecting ??= transport.probe('/api/v1/health', signal).then(
         ({ status, text }) => {
-          // The real server's public health check answers 200 `OK`; a contract server has none (404).
+          // The real server's public health check answers 200 `OK`; a contract server has none (401 or 404).
           if (status === 200 && text.trim() === 'OK')
             dialect = { dialect: 'openzeppelin', source: 'detected', why: `${DIALECT_NAMES.openzeppelin} (detected: GET /api/v1/health answered OK)` };
-          else if (status === 404) dialect = { dialect: 'contract', source: 'detected', why: `${DIALECT_NAMES.contract} (detected: GET /api/v1/health answered 404)` };
+          else if (status === 401 || status === 403 || status === 404)
+            dialect = { dialect: 'contract', source: 'detected', why: `${DIALECT_NAMES.contract} (detected: no public GET /api/v1/health, HTTP ${status})` };
           else dialect = { ...dialect, why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered HTTP ${status})` };
           return dialect;
         },
