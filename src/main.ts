@@ -60,7 +60,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     serverLabel = 'SANDBOX';
     stopSandbox = () => sandbox.close();
   }
-  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs });
+  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
   serverLabel ??= new URL(baseUrl).host;
   const warnings = [...config.warnings];
   const cleartext = isCleartext(baseUrl);
@@ -68,6 +68,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // Fetch the first screen's data while the UI code loads, so the first frame can show it.
   const prefetchCtrl = new AbortController();
   const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
+  // Which dialect the server speaks, asked beside the first page (the first frame does not wait for it).
+  void client.detectDialect();
   const { runTui } = await ui;
   await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;
@@ -77,7 +79,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
   await runTui({
     onFirstFrame,
-    services: { client, serverLabel, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers, pendingRelayers, cleartext, warnings },
+    services: { client, serverLabel, serverUrl: baseUrl, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers, pendingRelayers, cleartext, warnings },
     cleanup: async () => {
       prefetchCtrl.abort();
       await client.close();

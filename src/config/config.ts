@@ -11,6 +11,8 @@ export interface AppConfig {
   perPage?: number;
   timeoutMs?: number;
   sandboxFlavor: 'contract' | 'real';
+  /** The server's dialect: `auto` (default) detects it from the public health check. */
+  dialect: 'contract' | 'openzeppelin' | 'auto';
   /** Things to tell the operator once (e.g. a token given on the command line), shown inside the TUI. */
   warnings: string[];
 }
@@ -36,11 +38,13 @@ Options:
   --per-page <n>        transactions per page (default: fit the window)
   --timeout <seconds>   request timeout (default 15)
   --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
+  --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
+                        auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
   -h, --help            this help
   -v, --version         print the version
 
 Environment:
-  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, NO_COLOR
+  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, NO_COLOR
 
 Security:
   An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
@@ -81,6 +85,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
         'per-page': { type: 'string' },
         timeout: { type: 'string' },
         'sandbox-flavor': { type: 'string' },
+        dialect: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -128,6 +133,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
   }
   const flavor = str(values['sandbox-flavor']) ?? 'contract';
   if (flavor !== 'contract' && flavor !== 'real') return { kind: 'error', message: '--sandbox-flavor must be contract or real' };
+  const dialect = str(values.dialect) ?? nonEmpty(env.RELAYER_TUI_DIALECT) ?? 'auto';
+  if (dialect !== 'contract' && dialect !== 'openzeppelin' && dialect !== 'auto')
+    return { kind: 'error', message: '--dialect must be contract, openzeppelin or auto' };
 
   return {
     kind: 'run',
@@ -138,6 +146,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
       perPage,
       timeoutMs,
       sandboxFlavor: flavor,
+      dialect,
       warnings,
     },
   };

@@ -1,5 +1,6 @@
 /** Providers and the shell. */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { RelayerStatuses, RelayerStatusesContext } from './relayerStatuses.js';
 import { Shell } from './Shell.js';
 import { DirectoryContext, RelayerDirectory } from './directory.js';
 import { DraftsContext, FormDrafts } from './forms/drafts.js';
@@ -13,13 +14,19 @@ export interface AppProps {
 }
 
 export function App({ services, initialRoute }: AppProps) {
-  const session = useMemo(() => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents() }), []);
+  const session = useMemo(
+    () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now) }),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  useEffect(() => () => session.statuses.close(), [session]);
   return (
     <ServicesContext.Provider value={services}>
       <DirectoryContext.Provider value={session.directory}>
         <DraftsContext.Provider value={session.drafts}>
           <SessionEventsContext.Provider value={session.events}>
-            <Shell initialRoute={initialRoute} />
+            <RelayerStatusesContext.Provider value={session.statuses}>
+              <Shell initialRoute={initialRoute} />
+            </RelayerStatusesContext.Provider>
           </SessionEventsContext.Provider>
         </DraftsContext.Provider>
       </DirectoryContext.Provider>

@@ -79,12 +79,51 @@ export function formatWei(v: unknown, network: string | null | undefined): strin
   return `${formatUnits(b, 18)} ${nativeUnit(network)}`;
 }
 
-/** Like formatWei but with at most `decimals` fraction digits; a cut is marked with `…`. */
+/** A chain's native unit: its name, its base unit and the decimals between them. */
+export interface NativeUnit {
+  unit: string;
+  base: string;
+  decimals: number;
+}
+
+/** The native unit of a relayer's network type (EVM: 18 decimals, its coin by network). */
+export function nativeUnitOf(networkType: string | null | undefined, network?: string | null): NativeUnit {
+  switch ((networkType ?? '').toLowerCase()) {
+    case 'stellar':
+      return { unit: 'XLM', base: 'stroops', decimals: 7 };
+    case 'solana':
+      return { unit: 'SOL', base: 'lamports', decimals: 9 };
+    default:
+      return { unit: nativeUnit(network), base: 'wei', decimals: 18 };
+  }
+}
+
+/**
+ * An amount in base units for a list cell: never something that reads like another number. At most
+ * `decimals` fraction digits (a cut marked `…`); an amount that would read as 0.000000… is shown in
+ * the base unit (`1 wei`); a whole part beyond 9 digits as `≈1.16e59 ETH`. The detail shows every digit.
+ */
+export function formatAmountShort(v: unknown, u: NativeUnit, decimals = 6): string {
+  const b = toBigInt(v);
+  if (b === undefined) return displayText(v);
+  if (b === 0n) return `0 ${u.unit}`;
+  const abs = b < 0n ? -b : b;
+  if (abs < 10n ** BigInt(Math.max(0, u.decimals - decimals))) return `${groupDigits(b.toString())} ${u.base}`;
+  const full = formatUnits(b, u.decimals);
+  const m = /^(-?)([\d,]+)(?:\.(\d+))?$/.exec(full)!;
+  const whole = m[2]!.replace(/,/g, '');
+  if (whole.length > 9) {
+    const digits = abs.toString();
+    const exp = digits.length - 1 - u.decimals;
+    return `${m[1]}≈${digits[0]}.${digits.slice(1, 3)}e${exp} ${u.unit}`;
+  }
+  const frac = m[3] ?? '';
+  return `${m[1]}${m[2]}${frac ? `.${frac.slice(0, decimals)}${frac.length > decimals ? '…' : ''}` : ''} ${u.unit}`;
+}
+
+/** Like formatWei, for a list cell: see formatAmountShort. */
 export function formatWeiShort(v: unknown, network: string | null | undefined, decimals = 6): string {
-  const full = formatWei(v, network);
-  const m = /^([\d,]+)\.(\d+)( .*)$/.exec(full);
-  if (!m || m[2]!.length <= decimals) return full;
-  return `${m[1]}.${m[2]!.slice(0, decimals)}…${m[3]}`;
+  return formatAmountShort(v, nativeUnitOf('evm', network), decimals);
 }
 
 /** Gas prices in gwei (9 decimals). */
@@ -92,6 +131,11 @@ export function formatGwei(v: unknown): string {
   const b = toBigInt(v);
   if (b === undefined) return displayText(v);
   return `${formatUnits(b, 9)} gwei`;
+}
+
+/** Gas prices for a list cell: two decimals at most (cut marked `…`), below 0.01 gwei in wei. */
+export function formatGweiShort(v: unknown): string {
+  return formatAmountShort(v, { unit: 'gwei', base: 'wei', decimals: 9 }, 2);
 }
 
 export type RelayerState = 'active' | 'paused' | 'disabled';

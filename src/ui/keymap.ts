@@ -25,6 +25,7 @@ export type Command =
   | 'info'
   | 'raw'
   | 'edit'
+  | 'statusFilter'
   | 'nextField'
   | 'prevField'
   | 'review'
@@ -54,7 +55,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id>, :page <n>|last, :plugin <id>, :notify, :q)', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :page <n>|last, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit (ctrl+c too)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
@@ -73,6 +74,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'Relayer detail', scope: 'relayers', hint: 'info' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
+  { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
   { command: 'raw', keys: [{ name: 'v' }], label: 'v', description: 'Toggle raw JSON as received', scope: 'detail', hint: 'raw' },
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll up', scope: 'detail' },

@@ -6,6 +6,8 @@ export interface Services {
   client: RelayerClient;
   /** `SANDBOX` or the server's host. */
   serverLabel: string;
+  /** The server's base URL (the connection view shows it). */
+  serverUrl?: string;
   readOnly: boolean;
   /** Fixed transactions page size, or undefined to fit the window. */
   perPage?: number;

@@ -21,7 +21,7 @@ interface RawRelayer {
 
 describe('relayers list (real flavor)', () => {
   it('is sorted by name although the server sends them shuffled', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 110 });
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140 });
     const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)'));
     const raw = (await rawGet(h, '/relayers?page=1&per_page=100')).json.data as RawRelayer[];
     const serverOrder = raw.map((r) => r.name);
@@ -31,10 +31,13 @@ describe('relayers list (real flavor)', () => {
     expect(shown).toEqual(sorted);
   });
 
-  it('shows name, id, network, type, the address shortened in the middle, and the state in words', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 110 });
-    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)'));
-    expect(frameLines(f)[1]!.trim().split(/\s+/)).toEqual(['STATE', 'NAME', 'ID', 'NETWORK', 'TYPE', 'ADDRESS']);
+  it('shows name, the live status (balance, pending, last confirmation), id, network, type, the address shortened in the middle, and the state in words', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140 });
+    // The status columns come once the dialect is known and the statuses have arrived (no "…" left).
+    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)') && x.includes('BALANCE') && !/ … /.test(x));
+    expect(frameLines(f)[1]!.trim().split(/\s+/)).toEqual(['STATE', 'NAME', 'BALANCE', 'PEND', 'LAST', 'OK', 'ID', 'NETWORK', 'TYPE', 'ADDRESS']);
+    expect(f).toMatch(/Polygon Ops\s+0\.\d{4}… POL\s+\d+\s+\S+ polygon-ops/);
+    expect(f).toMatch(/Stellar Testnet\s+[\d,]+\.\d+ XLM/);
     const raw = (await rawGet(h, '/relayers?page=1&per_page=100')).json.data as RawRelayer[];
     const rows = tableRows(f);
     for (const r of raw) {

@@ -4,7 +4,7 @@ import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
 import { reviewRows } from './ReviewView.js';
 import { useScreenHandle } from '../shellContext.js';
-import { MutationFrame } from './MutationFrame.js';
+import { MutationFrame, type UnknownNext } from './MutationFrame.js';
 import { ScreenFrame } from './ScreenFrame.js';
 import type { StatusInfo } from './StatusBar.js';
 
@@ -22,7 +22,7 @@ export interface FormScreenProps {
   secret?: string;
   intro?: ReactNode;
   /** The next step after an unknown outcome (default: refresh the transaction list). */
-  unknownNext?: string;
+  unknownNext?: UnknownNext;
   /** Keys for the result view (e.g. expanding traces); true when consumed. */
   resultKeys?: (key: KeyEvent) => boolean;
   /** Footer hint for those keys, e.g. "j/k scroll  t traces". */

@@ -17,9 +17,16 @@ import { ReviewView, reviewRows } from './ReviewView.js';
 /** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
 export const UNKNOWN_NEXT = 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.';
 
+/** The next step after an unknown outcome: fixed, or read from the error (a server's known answers). */
+export type UnknownNext = string | ((e: ApiError) => string);
+
 /** What to do after a refusal: only a refusal an edit can fix says "fix it". */
 function refusalNext(e: ApiError): string {
   const kept = 'Every field is kept.';
+  if (e.kind === 'forbidden' && /paused/i.test(e.message))
+    return 'The relayer is paused: no edit fixes it. Unpause it on the server (its admin API or config), then send again (ctrl+s, y). Every field is kept.';
+  if (e.kind === 'forbidden' && /disabled/i.test(e.message))
+    return "The relayer is disabled by the server's health checks (its detail, i, says why): no edit fixes it until the cause is fixed and it is re-enabled. Every field is kept.";
   if (e.kind === 'forbidden') return 'The server refuses this for the relayer (paused or disabled?): no edit fixes it. esc goes back.';
   if (/not supported/i.test(e.message)) return 'The server does not support this here: no edit fixes it. esc goes back.';
   if (/invalid transaction state/i.test(e.message)) return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
@@ -34,14 +41,14 @@ function refusalNext(e: ApiError): string {
  * A failed PUT/POST in words. "Refused" only when the answer proves nothing was applied (a 4xx in
  * the server's error envelope); "not sent" when it never left; everything else is "outcome unknown".
  */
-export function failureText(e: ApiError, secret?: string, unknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string } {
+export function failureText(e: ApiError, secret?: string, unknownNext: UnknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string } {
   const scrub = (s: string) => (secret && secret.length >= 4 ? s.split(secret).join('••••') : s);
   const status = e.status ? `HTTP ${e.status}` : '';
   let head: string;
   let next: string;
   if (e.outcomeUnknown) {
     head = `⚠ Outcome unknown${status ? ` (${status})` : ''}: the request was sent and may have been applied`;
-    next = unknownNext;
+    next = typeof unknownNext === 'function' ? unknownNext(e) : unknownNext;
   } else if (e.notSent) {
     head = '✗ Not sent: the server could not be reached';
     next = 'Nothing reached the server. Every field is kept: check the connection, then send it again (ctrl+s, y).';
@@ -68,7 +75,7 @@ export interface MutationFrameProps {
   /** One line above the form (e.g. "type: webhook"). */
   intro?: ReactNode;
   /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
-  unknownNext?: string;
+  unknownNext?: UnknownNext;
   /** When the answer itself is a failure (a plugin that said no): the heading instead of "Done". */
   answerFailed?: (value: unknown) => string | null;
 }
@@ -78,7 +85,9 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   const phase = state.phase;
   if (phase.kind === 'review') {
     // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
-    const again = state.failure?.outcomeUnknown ? wrapRows(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${unknownNext ?? UNKNOWN_NEXT}`, width).slice(0, 3) : [];
+    const again = state.failure?.outcomeUnknown
+      ? wrapRows(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
+      : [];
     const rows = height - 1 - again.length;
     const more = reviewRows(phase.request, width).length > rows;
     return (

@@ -8,6 +8,7 @@ import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
+import { ServerScreen } from './server/ServerScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -25,5 +26,7 @@ export function screenFor(props: ScreenProps) {
       return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
+    case 'server':
+      return <ServerScreen {...props} />;
   }
 }

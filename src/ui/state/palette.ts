@@ -1,7 +1,8 @@
 /** Command palette: parsing and completion, pure. */
+import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'server', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -20,15 +21,25 @@ export function parsePalette(input: string): PaletteResult {
     case 'rel':
       return { kind: 'route', route: { kind: 'relayers' } };
     case 'tx':
-    case 'transactions':
+    case 'transactions': {
       if (!arg) return { kind: 'error', message: ':tx needs a relayer id (tab completes)' };
-      return { kind: 'route', route: { kind: 'transactions', relayerId: arg } };
+      const filter = parts[2];
+      if (filter === undefined) return { kind: 'route', route: { kind: 'transactions', relayerId: arg } };
+      const m = /^status=(\w+)$/.exec(filter);
+      if (!m || !(TRANSACTION_STATUSES as readonly string[]).includes(m[1]!.toLowerCase()))
+        return { kind: 'error', message: `:tx ${arg} status=<s>, s one of ${TRANSACTION_STATUSES.join(', ')}` };
+      return { kind: 'route', route: { kind: 'transactions', relayerId: arg, status: m[1]!.toLowerCase() } };
+    }
     case 'plugin':
       if (!arg) return { kind: 'error', message: ':plugin needs a plugin id, e.g. :plugin echo' };
       return { kind: 'route', route: { kind: 'plugin', pluginId: arg } };
     case 'notify':
     case 'notification':
       return { kind: 'route', route: { kind: 'notify' } };
+    case 'server':
+    case 'conn':
+    case 'connection':
+      return { kind: 'route', route: { kind: 'server' } };
     case 'help':
       return { kind: 'help' };
     case 'page':
@@ -42,7 +53,7 @@ export function parsePalette(input: string): PaletteResult {
     case 'quit':
       return { kind: 'quit' };
     default:
-      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :page <n>, :plugin <id>, :notify, :q` };
+      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :page <n>, :plugin <id>, :notify, :server, :q` };
   }
 }
 

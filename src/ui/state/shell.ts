@@ -8,11 +8,12 @@ import type { Relayer, Transaction } from '../../api/index.js';
 export type Route =
   | { kind: 'relayers' }
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer }
-  | { kind: 'transactions'; relayerId: string; relayer?: Relayer }
+  | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   | { kind: 'replace'; relayerId: string; tx: Transaction }
   | { kind: 'plugin'; pluginId: string }
-  | { kind: 'notify' };
+  | { kind: 'notify' }
+  | { kind: 'server' };
 
 export interface ShellState {
   /** Bottom first; never empty. Each entry has a stable key so screens keep their state below the top. */
@@ -50,6 +51,7 @@ export function parents(route: Route): Route[] {
     case 'transactions':
     case 'plugin':
     case 'notify':
+    case 'server':
       return [root, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
@@ -63,10 +65,12 @@ export function routeKey(r: Route): string {
   switch (r.kind) {
     case 'relayers':
     case 'notify':
+    case 'server':
       return r.kind;
     case 'relayer':
-    case 'transactions':
       return `${r.kind}:${r.relayerId}`;
+    case 'transactions':
+      return `${r.kind}:${r.relayerId}${r.status ? `:${r.status}` : ''}`;
     case 'transaction':
     case 'replace':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;

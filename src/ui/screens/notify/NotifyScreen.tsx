@@ -20,7 +20,12 @@ export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
       height={height}
       title="relayer-tui › create notification"
       secret={form.state.values.signing_key}
-      unknownNext='Nothing was resent. It may have been created: sent again with the same id, it answers "already exists" if so.'
+      unknownNext={(e) =>
+        // The OpenZeppelin Relayer answers a duplicate id with exactly this 500.
+        e.status === 500 && /unknown error/i.test(e.message) && form.state.values.id?.trim()
+          ? `Nothing was resent. An OpenZeppelin Relayer answers this when the id "${form.state.values.id.trim()}" is already taken: try another id, or leave it empty for a generated one.`
+          : 'Nothing was resent. It may have been created: sent again with the same id, it answers "already exists" if so.'
+      }
       intro={
         <Text color={tone('muted')}>
           {'  type'.padEnd(26)}webhook (the only type)

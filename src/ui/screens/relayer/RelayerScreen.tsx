@@ -5,6 +5,8 @@ import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { RELAYER_STATE_TONE, relayerState } from '../../format.js';
+import { useRelayerStatuses } from '../../relayerStatuses.js';
+import { disabledReasonLines, statusLines } from './relayerLines.js';
 import { truncateCells } from '../../safeText.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
@@ -16,11 +18,18 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const { now } = useServices();
   const shell = useShell();
   const { relayer, error, loading } = useRelayer(route.relayerId, route.relayer);
+  const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
+  const live = statuses?.available() ? statuses.get(route.relayerId) : undefined;
   const fields = useMemo(() => {
     if (!relayer) return [];
     const state = relayerState(relayer);
-    return [{ label: 'state', value: state, tone: RELAYER_STATE_TONE[state] }, ...flatten(relayer, now())];
-  }, [relayer, now]);
+    return [
+      { label: 'state', value: state, tone: RELAYER_STATE_TONE[state] },
+      ...disabledReasonLines(relayer.disabled_reason),
+      ...(live ? statusLines(live, relayer, now()) : []),
+      ...flatten(relayer, now()),
+    ];
+  }, [relayer, now, live]);
   const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'edit') return 'Select a transaction to replace: esc, then enter on the relayer';
     if (cmd === 'open') {

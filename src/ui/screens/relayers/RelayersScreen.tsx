@@ -1,5 +1,5 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Relayer } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -7,7 +7,8 @@ import { useDirectory } from '../../directory.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { RELAYER_COLUMNS, relayerSearchText, sortRelayers } from './columns.js';
+import { useRelayerStatuses } from '../../relayerStatuses.js';
+import { relayerColumns, relayerSearchText, sortRelayers } from './columns.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 
 const getId = (r: Relayer) => r.id;
@@ -43,6 +44,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     if (!initialRelayers) list.refresh();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => directory.add(state.items), [state.items, directory]);
+  // Live state for the relayers of this page, where the server offers it (after the first frame).
+  const statuses = useRelayerStatuses(useMemo(() => state.items.map(getId), [state.items]));
+  const available = statuses?.available() ?? false;
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now), [available, statuses, now]);
 
   useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
@@ -60,7 +65,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       height={height}
       status={listStatus(list)}
     >
-      <ListBody list={list} columns={RELAYER_COLUMNS} getId={getId} width={width} height={height} noun="relayers" />
+      <ListBody list={list} columns={columns} getId={getId} width={width} height={height} noun="relayers" />
     </ScreenFrame>
   );
 }

@@ -1,7 +1,8 @@
 /** Relayer table columns, by priority: state and name stay at 60 columns; address and ids drop first. */
-import type { Relayer } from '../../../api/index.js';
+import type { Relayer, RelayerStatus } from '../../../api/index.js';
 import type { Column } from '../../components/Table.js';
-import { RELAYER_STATE_TONE, relayerState, shortenMiddle } from '../../format.js';
+import { age, formatAmountShort, nativeUnitOf, RELAYER_STATE_TONE, relayerState, shortenMiddle, text } from '../../format.js';
+import type { RelayerStatuses } from '../../relayerStatuses.js';
 
 export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
   { key: 'state', title: 'STATE', width: 8, priority: 0, cell: (r) => relayerState(r), tone: (r) => RELAYER_STATE_TONE[relayerState(r)] },
@@ -11,6 +12,30 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
   { key: 'type', title: 'TYPE', width: 7, priority: 4, cell: (r) => r.network_type ?? '' },
   { key: 'address', title: 'ADDRESS', width: 15, flex: true, priority: 5, cell: (r, w) => shortenMiddle(r.address ?? '', w) },
 ];
+
+/**
+ * With the server's relayer status (OpenZeppelin Relayer): balance in the native unit, pending
+ * transactions, and how long ago the last one was confirmed. `…` while a relayer's is on its way.
+ */
+export function statusColumns(statuses: RelayerStatuses, now: () => number): Column<Relayer>[] {
+  const entry = (r: Relayer) => statuses.get(r.id);
+  const cell = (r: Relayer, f: (s: RelayerStatus) => string) => {
+    const e = entry(r);
+    return e?.status ? f(e.status) : e?.error ? '?' : '…';
+  };
+  return [
+    { key: 'balance', title: 'BALANCE', width: 13, priority: 2, align: 'right', cell: (r) => cell(r, (s) => formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4)) },
+    { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => text(s.pending_transactions_count)) },
+    { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => cell(r, (s) => age(s.last_confirmed_transaction_timestamp, now()) || '—') },
+  ];
+}
+
+/** The relayers table: the status columns join it where the server offers relayer status. */
+export function relayerColumns(statuses: RelayerStatuses | null, now: () => number): readonly Column<Relayer>[] {
+  if (!statuses?.available()) return RELAYER_COLUMNS;
+  const [state, name, ...rest] = RELAYER_COLUMNS;
+  return [state!, name!, ...statusColumns(statuses, now), ...rest];
+}
 
 /** What `/` searches: the visible columns and the ids. */
 export function relayerSearchText(r: Relayer): string {

@@ -17,16 +17,16 @@ import { solanaForm, solanaInitialValues } from './solanaForm.js';
 import { stellarForm, stellarInitialValues } from './stellarForm.js';
 
 export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'replace' }>>) {
-  const { now } = useServices();
+  const { now, client } = useServices();
   const events = useSessionEvents();
   const relayer = useDirectory().get(route.relayerId);
   const { tx, relayerId } = route;
   const kind = networkKind(relayer?.network_type, tx);
   const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
     if (kind === 'solana') return { definition: solanaForm(relayerId, relayer, tx), initial: solanaInitialValues(tx) };
-    if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx), initial: stellarInitialValues(relayer, tx) };
+    if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx, () => client.dialect()), initial: stellarInitialValues(relayer, tx) };
     return { definition: evmForm(relayerId, relayer, tx), initial: evmInitialValues(tx) };
-  }, [kind, relayer, tx, relayerId]);
+  }, [kind, relayer, tx, relayerId, client]);
   const form = useForm({
     draftKey: `replace:${relayerId}:${tx.id}`,
     definition,

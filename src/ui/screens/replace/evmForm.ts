@@ -117,7 +117,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
         { label: 'max_priority_fee_per_gas', value: arrow(tx.max_priority_fee_per_gas, (req.max_priority_fee_per_gas as string | undefined) ?? undefined) },
         { label: 'speed', value: arrow(tx.speed, req.speed ?? undefined) },
       ];
-      review.unshift(...reviewWarnings(relayerId, tx));
+      review.unshift(...reviewWarnings(relayerId, tx, relayer));
       return {
         request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) },
       };

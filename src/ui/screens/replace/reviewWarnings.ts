@@ -1,5 +1,5 @@
-/** The review's warnings for a replacement: a status the server will not replace, a relayer mismatch. */
-import type { Transaction } from '../../../api/index.js';
+/** The review's warnings for a replacement: a paused or disabled relayer, a relayer mismatch, a status the server will not replace. */
+import type { Relayer, Transaction } from '../../../api/index.js';
 
 export const REPLACEABLE = ['pending', 'sent', 'submitted'];
 
@@ -15,8 +15,17 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
   return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
 }
 
-export function reviewWarnings(relayerId: string, tx: Transaction): Warning[] {
+/** Why the relayer will refuse any replacement now (the real server answers 403), or null. */
+export function relayerBlocked(relayer: Relayer | undefined): string | null {
+  if (relayer?.system_disabled) return 'the relayer is disabled by the system: the server refuses replacements until it is re-enabled';
+  if (relayer?.paused) return 'the relayer is paused: the server refuses replacements until it is unpaused';
+  return null;
+}
+
+export function reviewWarnings(relayerId: string, tx: Transaction, relayer?: Relayer): Warning[] {
   const out: Warning[] = [];
+  const blocked = relayerBlocked(relayer);
+  if (blocked) out.push({ label: '⚠ relayer', value: blocked, tone: 'warn' });
   const mismatch = relayerMismatch(relayerId, tx);
   if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
   if (!REPLACEABLE.includes(tx.status.toLowerCase()))

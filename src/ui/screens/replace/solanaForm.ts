@@ -26,7 +26,7 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
       const req = { transaction: (values.transaction ?? '').trim() };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, review: reviewWarnings(relayerId, tx), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
+        return { request: { prepared, review: reviewWarnings(relayerId, tx, relayer), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

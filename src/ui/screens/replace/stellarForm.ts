@@ -1,5 +1,5 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
-import { INT64, parseJson, prepareReplaceTransaction, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../../api/index.js';
+import { INT64, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
@@ -44,7 +44,8 @@ function memo(v: Values): MemoSpec | undefined {
       return { type: 'id', value: value.trim() };
     case 'hash':
     case 'return':
-      return { type: v.memo_type, value: [...Buffer.from(value.trim(), 'hex')] };
+      // As typed (64 hex digits): the API module encodes it for the server's dialect.
+      return { type: v.memo_type, value: value.trim() };
     case 'none':
       return { type: 'none' };
     default:
@@ -52,8 +53,11 @@ function memo(v: Values): MemoSpec | undefined {
   }
 }
 
-/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
-export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+/**
+ * `relayerId`: the relayer on screen, where the request goes (never the transaction's own
+ * `relayer_id`). `dialect`: the server's, read when the review is built (the memo's bytes differ).
+ */
+export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction, dialect: () => DialectState): FormDefinition {
   return {
     fields: [
       { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
@@ -108,9 +112,12 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
         fee_bump: v.fee_bump === 'yes' ? true : undefined,
         ...(v.mode === 'operations' ? { operations: parseJson(v.operations ?? '[]') as unknown[] } : { transaction_xdr: opt(v.transaction_xdr) }),
       };
+      const d = dialect();
       try {
-        const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, review: reviewWarnings(relayerId, tx), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
+        const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);
+        const review = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }];
+        // Sent in the dialect the review shows, whatever is learnt meanwhile.
+        return { request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }) } };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

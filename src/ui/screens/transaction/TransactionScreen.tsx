@@ -1,5 +1,7 @@
 /** One transaction: every field, labelled; `v` shows the raw JSON as received; `e` replaces it. */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../api/index.js';
+import { shortError } from '../../components/StatusBar.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { formatWei, toBigInt } from '../../format.js';
@@ -19,6 +21,8 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   const relayer = useDirectory().get(route.relayerId);
   // The route holds the transaction as listed; a replacement made from here updates it.
   const [tx, setTx] = useState(route.tx);
+  const refresh = useRef<AbortController | null>(null);
+  useEffect(() => () => refresh.current?.abort(), []);
   useSessionEvent('replaced', (e) => {
     if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) setTx(e.transaction);
   });
@@ -28,6 +32,8 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       const i = out.findIndex((f) => f.label === 'value');
       out.splice(i + 1, 0, { label: 'value (native)', value: formatWei(tx.value, relayer?.network) });
     }
+    if (tx.is_canceled === true)
+      out.unshift({ label: '⚠ canceled', value: 'a cancellation was requested: the relayer replaces it with a no-op at the same nonce', tone: 'warn' });
     const mismatch = relayerMismatch(route.relayerId, tx);
     if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
@@ -39,7 +45,26 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       shell.push({ kind: 'replace', relayerId: route.relayerId, tx });
       return true;
     }
-    if (cmd === 'refresh') return 'Refresh the list (esc, then r): the contract has no single-transaction read';
+    if (cmd === 'refresh') {
+      if (services.client.supports('transactionById') === false || services.client.dialect().dialect === 'contract')
+        return 'This server has no single-transaction read: refresh the list (esc, then r)';
+      refresh.current?.abort();
+      const ctrl = new AbortController();
+      refresh.current = ctrl;
+      shell.dispatch({ type: 'flash', text: `Refreshing transaction ${tx.id}…`, tone: 'info' });
+      services.client.getTransaction(route.relayerId, tx.id, { signal: ctrl.signal }).then(
+        (fresh) => {
+          if (ctrl.signal.aborted) return;
+          setTx(fresh);
+          shell.dispatch({ type: 'flash', text: `Refreshed: ${fresh.status}`, tone: 'info' });
+        },
+        (e: unknown) => {
+          if (ctrl.signal.aborted) return;
+          shell.dispatch({ type: 'flash', text: `Refresh failed: ${e instanceof ApiError ? shortError(e) : String(e)}`, tone: 'bad' });
+        },
+      );
+      return true;
+    }
     return undefined;
   });
 

@@ -1,6 +1,6 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
-import { useEffect, useMemo } from 'react';
-import type { Transaction } from '../../../api/index.js';
+import { useEffect, useMemo, useRef } from 'react';
+import { TRANSACTION_STATUSES, type Transaction } from '../../../api/index.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
@@ -14,6 +14,12 @@ import type { Route } from '../../state/shell.js';
 import { networkKind, transactionColumns, transactionSearchText } from './columns.js';
 
 const getId = (t: Transaction) => t.id;
+
+/** All statuses, then each status in turn, then all again. */
+function nextStatus(current: string | undefined): string | undefined {
+  const i = current === undefined ? -1 : TRANSACTION_STATUSES.indexOf(current as (typeof TRANSACTION_STATUSES)[number]);
+  return TRANSACTION_STATUSES[i + 1];
+}
 const SCOPES = ['transactions', 'list'] as const;
 
 export function TransactionsScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'transactions' }>>) {
@@ -24,8 +30,10 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const { relayer, error: relayerError } = useRelayer(relayerId, route.relayer);
   const fitRows = tableRows(height, false);
   const perPage = services.perPage ?? fitRows;
+  // The server-side status filter (s cycles it): a ref, so a load started in the same key sees it.
+  const status = useRef(route.status);
   const list = usePagedList<Transaction>({
-    fetch: (q, signal) => client.listTransactions(relayerId, q, { signal }),
+    fetch: (q, signal) => client.listTransactions(relayerId, { ...q, status: status.current }, { signal }),
     perPage,
     getId,
     text: transactionSearchText,
@@ -43,6 +51,13 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const kind = networkKind(relayer?.network_type, state.items[0]);
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
   useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    if (cmd === 'statusFilter') {
+      if (client.supports('statusFilter') === false || client.dialect().dialect === 'contract')
+        return 'No status filter here (OpenZeppelin Relayer only): / filters the loaded rows';
+      status.current = nextStatus(status.current);
+      list.goToPage(1);
+      return true;
+    }
     if (cmd !== 'open' && cmd !== 'edit') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
@@ -56,7 +71,8 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     return true;
   });
 
-  const title = `relayer-tui › ${relayer?.name ?? relayerId} › transactions${relayer ? ` (${kind})` : ''}`;
+  const blocked = relayer?.system_disabled ? ' · DISABLED: replacements are refused' : relayer?.paused ? ' · PAUSED: replacements are refused' : '';
+  const title = `relayer-tui › ${relayer?.name ?? relayerId} › transactions${relayer ? ` (${kind})` : ''}${status.current ? ` · status=${status.current}` : ''}${blocked}`;
   return (
     <ScreenFrame
       title={title}

@@ -1,7 +1,7 @@
 /** Transaction columns by network type, by priority (status and age stay at 60 columns). */
 import type { Transaction } from '../../../api/index.js';
 import type { Column } from '../../components/Table.js';
-import { age, formatGwei, formatWeiShort, shortenMiddle, statusTone, text } from '../../format.js';
+import { age, formatGweiShort, formatWeiShort, shortenMiddle, statusTone, text } from '../../format.js';
 
 export type NetworkKind = 'evm' | 'solana' | 'stellar';
 
@@ -19,9 +19,9 @@ export function networkKind(networkType: string | null | undefined, sample?: Tra
 
 /** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
 export function feeText(t: Transaction): string {
-  if (t.gas_price != null) return formatGwei(t.gas_price);
+  if (t.gas_price != null) return formatGweiShort(t.gas_price);
   if (t.max_fee_per_gas != null || t.max_priority_fee_per_gas != null)
-    return `${formatGwei(t.max_fee_per_gas).replace(' gwei', '')}/${formatGwei(t.max_priority_fee_per_gas)}`;
+    return `${formatGweiShort(t.max_fee_per_gas).replace(/ gwei$/, '')}/${formatGweiShort(t.max_priority_fee_per_gas)}`;
   return '';
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Relayers' live state (GET /relayers/{id}/status, OpenZeppelin Relayer), fetched gently for the
+ * relayers on screen: at most two requests in flight, each answer kept with its time and asked again
+ * once older than 30 s, nothing at all where the server has no such endpoint (a contract server: the
+ * columns stay away). Never on the path to the first frame: the screen asks after it is drawn.
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import { ApiError, type RelayerClient, type RelayerStatus } from '../api/index.js';
+
+export interface StatusEntry {
+  status?: RelayerStatus;
+  /** Why the last request failed (short). */
+  error?: string;
+  /** When `status` (or the error) came. */
+  at: number;
+}
+
+const MAX_IN_FLIGHT = 2;
+const MAX_AGE_MS = 30_000;
+/** Relayers asked for at once at most (the rows on screen). */
+const MAX_WANTED = 100;
+
+export class RelayerStatuses {
+  private readonly entries = new Map<string, StatusEntry>();
+  private readonly pending = new Set<string>();
+  private queue: string[] = [];
+  private inFlight = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly ctrl = new AbortController();
+
+  constructor(
+    private readonly client: RelayerClient,
+    private readonly now: () => number,
+  ) {}
+
+  /** Whether the server offers relayer status (decided once its dialect is known). */
+  available(): boolean {
+    return this.client.dialect().dialect === 'openzeppelin' && this.client.supports('relayerStatus') !== false;
+  }
+
+  /** Resolves once the server's dialect is known (asked once per client). */
+  async ready(): Promise<void> {
+    await this.client.detectDialect();
+  }
+
+  get(id: string): StatusEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  /** Asks for these relayers' status where it is missing or old; the rest of an older wish is dropped. */
+  want(ids: readonly string[]): void {
+    if (!this.available() || this.ctrl.signal.aborted) return;
+    const now = this.now();
+    this.queue = ids.slice(0, MAX_WANTED).filter((id) => {
+      const e = this.entries.get(id);
+      return !this.pending.has(id) && (!e || now - e.at > MAX_AGE_MS);
+    });
+    this.pump();
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  close(): void {
+    this.ctrl.abort();
+  }
+
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const id = this.queue.shift()!;
+      this.inFlight++;
+      this.pending.add(id);
+      this.client.relayerStatus(id, { signal: this.ctrl.signal }).then(
+        (status) => this.settle(id, { status, at: this.now() }),
+        (e: unknown) => {
+          if (this.ctrl.signal.aborted) return;
+          // Unsupported: the server has no such endpoint; every later wish is dropped (available()).
+          if (e instanceof ApiError && e.kind === 'unsupported') this.queue = [];
+          this.settle(id, { ...this.entries.get(id), error: e instanceof ApiError ? e.message.slice(0, 200) : 'failed', at: this.now() });
+        },
+      );
+    }
+  }
+
+  private settle(id: string, entry: StatusEntry): void {
+    this.inFlight--;
+    this.pending.delete(id);
+    this.entries.set(id, entry);
+    for (const fn of this.listeners) fn();
+    this.pump();
+  }
+}
+
+export const RelayerStatusesContext = createContext<RelayerStatuses | null>(null);
+
+/**
+ * The status store, asking for `ids` once the first frame is out and the server's dialect is known;
+ * re-renders when an answer comes. Returns the store, or null where there is none.
+ */
+export function useRelayerStatuses(ids: readonly string[]): RelayerStatuses | null {
+  const store = useContext(RelayerStatusesContext);
+  const [, setVersion] = useState(0);
+  useEffect(() => store?.subscribe(() => setVersion((v) => v + 1)), [store]);
+  const key = ids.join('\n');
+  useEffect(() => {
+    if (!store) return;
+    let live = true;
+    void store.ready().then(() => {
+      if (live) {
+        store.want(ids);
+        setVersion((v) => v + 1);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return store;
+}
