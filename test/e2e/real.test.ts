@@ -1,0 +1,45 @@
+/**
+ * E2E: the built CLI against its sandbox in the real server's flavour (`--sandbox-flavor real`): the
+ * relayers list grows its live-status columns, and a Stellar replacement with a hash memo typed as
+ * 64 hex digits goes out as the real server reads it and is accepted.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEY, assertBuilt, disposeAll, releaseCli, runCommand, startCli, tableRows } from './pty.js';
+
+beforeAll(assertBuilt);
+afterEach(disposeAll);
+afterAll(releaseCli);
+
+const HASH = 'c0ffee'.padEnd(64, '0');
+
+describe('the real flavour (e2e, built CLI in a pty)', () => {
+  it('status columns on the relayers list, then a Stellar replacement with a hash memo', async () => {
+    const tui = await startCli({ args: ['--sandbox-flavor', 'real'], cols: 120, rows: 30 });
+    // The live status arrives after the first frame: balance in the native unit and the pending count.
+    let rows = await tui.waitForScreen((r) => /^\s+STATE\s+NAME\s+BALANCE\s+PEND\s+LAST OK\s+ID/.test(r[1] ?? '') && !r.join('\n').includes(' … '), 10_000, 'the status columns');
+    const sepolia = tableRows(rows, /^\s+STATE\s+NAME\s+BALANCE/).find((r) => r.includes('sepolia-main'))!;
+    expect(sepolia).toMatch(/Sepolia Main\s+0\.\d{4}… ETH\s+\d+\s+\S+\s+sepolia-main/);
+
+    await runCommand(tui, 'tx stellar-testnet');
+    await tui.waitForText(/Stellar Testnet › transactions \(stellar\)/);
+    tui.press('e');
+    rows = await tui.waitForText(/replace STELLAR tx/);
+    // network → source_account → memo; three steps right: none → text → id → hash.
+    tui.press(KEY.tab);
+    tui.press(KEY.tab);
+    await tui.waitForText(/› memo/);
+    for (const _ of [1, 2, 3]) tui.press('\x1b[C');
+    await tui.waitForText('‹ hash ›');
+    tui.press(KEY.tab);
+    await tui.waitForText(/› memo value/);
+    tui.press(HASH);
+    await tui.waitForText(HASH.slice(0, 40));
+    tui.press(KEY.ctrlS);
+    rows = await tui.waitForText('Review:');
+    const review = rows.join('\n');
+    expect(review).toMatch(/encoded for\s+OpenZeppelin Relayer \(detected/);
+    tui.press('y');
+    rows = await tui.waitForText('✓ Done');
+    expect(rows.join('\n')).toMatch(/✓ Done: PUT \/api\/v1\/relayers\/stellar-testnet\/transactions\/\S+ → HTTP 200/);
+  });
+});

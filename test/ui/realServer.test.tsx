@@ -1,0 +1,166 @@
+/**
+ * The real server's dialect in the TUI, against both sandbox flavours: the Stellar memo as each
+ * reads it, the status filter and single-transaction refresh where offered, the relayer's live state,
+ * paused relayers and the duplicate-notification hint.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseJson } from '../../src/api/index.js';
+import { formatAmountShort, formatGweiShort, formatWeiShort, nativeUnitOf } from '../../src/ui/format.js';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { fieldValue, focusedField, openReplace, palette, writes } from './forms/support.js';
+import { frameLines, statusLine } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const HASH = 'c0ffee'.padEnd(64, '0');
+
+async function focus(x: Harness, label: string): Promise<void> {
+  for (let i = 0; i < 12 && focusedField(x.frame()) !== label; i++) await x.press(KEY.tab);
+  expect(focusedField(x.frame())).toBe(label);
+}
+
+describe.each(['contract', 'real'] as const)('a Stellar replacement with a hash memo (%s flavour)', (flavor) => {
+  it('takes 64 hex digits, reviews the exact bytes for the dialect, and is accepted', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'stellar-testnet' }, sandbox: { flavor } });
+    await h.client.detectDialect();
+    const id = await openReplace(h);
+    await focus(h, 'memo');
+    await h.press(KEY.right, KEY.right, KEY.right);
+    await h.waitFor((x) => fieldValue(x, 'memo') === '‹ hash ›');
+    await h.press(KEY.tab, HASH);
+    await h.press(KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('Review:'));
+    expect(f).toMatch(flavor === 'real' ? /encoded for\s+OpenZeppelin Relayer \(detected/ : /encoded for\s+interface document \(detected/);
+    if (flavor === 'real') expect(f).toContain(`"value": "${HASH}"`);
+    else expect(f).toMatch(/"value": \[\s*192,\s*255,\s*238,/);
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'));
+    const body = parseJson(writes(h)[0]!.body) as { memo: { type: string; value: unknown } };
+    expect(body.memo).toEqual({ type: 'hash', value: flavor === 'real' ? HASH : [...Buffer.from(HASH, 'hex')] });
+    expect(h.sandbox.getTransaction('stellar-testnet', id)).toBeDefined();
+  });
+});
+
+describe('where the server offers more (real flavour) and where it does not (contract)', () => {
+  it('s filters transactions by status on the server, one status after another; the title says which', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor: 'real' } });
+    await h.client.detectDialect();
+    await h.waitFor((x) => /page 1\/\d/.test(statusLine(x)));
+    await h.press('s');
+    let f = await h.waitFor((x) => frameLines(x)[0]!.includes('status=pending') && /page 1\/1 \(\d+\)/.test(statusLine(x)), 'pending only');
+    const rows = frameLines(f).filter((l) => /^[› ] \S+\s+\d+/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => /^[› ] pending /.test(r))).toBe(true);
+    expect(h.sandbox.requests.some((r) => r.url.startsWith('/api/v1/relayers/sepolia-main/transactions/?') && r.url.endsWith('&status=pending'))).toBe(true);
+    await h.press('s');
+    f = await h.waitFor((x) => frameLines(x)[0]!.includes('status=sent'), 'sent');
+  });
+
+  it('on a contract server s says why it does nothing, and sends nothing', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    await h.client.detectDialect();
+    await h.waitFor((x) => /page 1\/\d/.test(statusLine(x)));
+    const before = h.sandbox.requests.length;
+    await h.press('s');
+    await h.waitFor((x) => statusLine(x).includes('No status filter here (OpenZeppelin Relayer only)'));
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+
+  it('r on a transaction detail reads it again where the server can (real), says so where it cannot (contract)', async () => {
+    for (const flavor of ['real', 'contract'] as const) {
+      h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor } });
+      await h.client.detectDialect();
+      await h.waitFor((x) => /page 1\/\d/.test(statusLine(x)));
+      await h.press(KEY.enter);
+      await h.waitFor((x) => frameLines(x)[0]!.includes('› transaction '));
+      await h.press('r');
+      if (flavor === 'real') {
+        await h.waitFor((x) => statusLine(x).includes('Refreshed: pending'));
+        expect(h.sandbox.requests.some((r) => /^\/api\/v1\/relayers\/sepolia-main\/transactions\/[0-9a-f-]+$/.test(r.url))).toBe(true);
+      } else await h.waitFor((x) => statusLine(x).includes('This server has no single-transaction read'));
+      await h.unmount();
+      h = undefined;
+    }
+  });
+
+  it("a relayer's detail: why it is disabled in the server's words, and its live status with its age", async () => {
+    h = await renderApp({ route: { kind: 'relayer', relayerId: 'polygon-ops' }, sandbox: { flavor: 'real' } });
+    const f = await h.waitFor((x) => x.includes('live status') && x.includes('pending transactions'));
+    expect(f).toMatch(/disabled because\s+Nonce synchronization failed\n\s+RPC endpoint validation failed/);
+    expect(f).toMatch(/live status\s+from the server \d+s ago/);
+    expect(f).toMatch(/balance\s+0\.\d+ POL \(\d+ wei\)/);
+    expect(f).toMatch(/next nonce\s+\d+/);
+  });
+
+  it('a contract server: no status columns, no status request, no error', async () => {
+    h = await renderApp({ columns: 140 });
+    await h.client.detectDialect();
+    const f = await h.waitFor((x) => x.includes('Sepolia Main'));
+    expect(frameLines(f)[1]).not.toContain('BALANCE');
+    expect(h.sandbox.requests.some((r) => r.url.endsWith('/status'))).toBe(false);
+    expect(statusLine(f)).not.toContain('✗');
+  });
+
+  it('a paused relayer: the transactions title says so and the review warns before anything is sent', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'mainnet-hot' }, sandbox: { flavor: 'real' } });
+    let f = await h.waitFor((x) => frameLines(x)[0]!.includes('PAUSED: replacements are refused'));
+    await openReplace(h);
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => x.includes('Review:'));
+    expect(f).toContain('⚠ relayer');
+    expect(f.replace(/\s+/g, ' ')).toContain('the relayer is paused: the server refuses replacements until it is unpaused');
+    await h.press('y');
+    f = await h.waitFor((x) => x.includes('refused it'));
+    expect(f).toContain('HTTP 403');
+    expect(f.replace(/\s+/g, ' ')).toContain('The relayer is paused: no edit fixes it.');
+  });
+
+  it('a duplicate notification id on the real server (500 "An unknown error occurred"): the hint says the id may be taken', async () => {
+    h = await renderApp({ route: { kind: 'notify' }, sandbox: { flavor: 'real' } });
+    await h.waitFor((x) => focusedField(x) === 'url');
+    await h.press('https://ops.example/hook', KEY.tab, 'dup-id', KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'));
+    await h.press(KEY.esc);
+    await palette(h, 'notify');
+    await h.waitFor((x) => focusedField(x) === 'url');
+    await h.press('https://ops.example/hook2', KEY.tab, 'dup-id', KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.press('y');
+    const f = await h.waitFor((x) => x.includes('Outcome unknown'));
+    expect(f).toContain('An unknown error occurred');
+    expect(f.replace(/\s+/g, ' ')).toContain('An OpenZeppelin Relayer answers this when the id "dup-id" is already taken');
+  });
+
+  it(':server shows where, in which dialect and how that is known', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, services: { serverUrl: 'http://127.0.0.1:8080' } });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'server');
+    const f = await h.waitFor((x) => x.includes('dialect') && x.includes('detected'));
+    expect(f).toMatch(/dialect\s+OpenZeppelin Relayer \(detected: GET \/api\/v1\/health answered OK\)/);
+    expect(f).toMatch(/server\s+http:\/\/127\.0\.0\.1:8080/);
+  });
+});
+
+describe('amounts in lists never read as another number', () => {
+  it('tiny amounts in the base unit, huge ones shortened with a marker, fractions cut with …', () => {
+    const eth = nativeUnitOf('evm', 'sepolia');
+    expect(formatWeiShort('1', 'sepolia')).toBe('1 wei');
+    expect(formatWeiShort('999999999999', 'sepolia')).toBe('999,999,999,999 wei');
+    expect(formatWeiShort('1000000000000', 'sepolia')).toBe('0.000001 ETH');
+    expect(formatWeiShort('0x0', 'sepolia')).toBe('0 ETH');
+    expect(formatWeiShort('1234567890123456789', 'sepolia')).toBe('1.234567… ETH');
+    expect(formatAmountShort((2n ** 256n - 1n).toString(), eth)).toBe('≈1.15e59 ETH');
+    expect(formatAmountShort('12345678', nativeUnitOf('stellar'))).toBe('1.234567… XLM');
+    expect(formatAmountShort('12345678', nativeUnitOf('stellar'), 7)).toBe('1.2345678 XLM');
+    expect(formatAmountShort('5', nativeUnitOf('solana'))).toBe('5 lamports');
+    expect(formatGweiShort('1000000001')).toBe('1.00… gwei');
+    expect(formatGweiShort('20000000000')).toBe('20 gwei');
+    expect(formatGweiShort('7')).toBe('7 wei');
+  });
+});
