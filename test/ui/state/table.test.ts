@@ -32,12 +32,14 @@ describe('layoutColumns', () => {
     }
   });
 
-  it('keeps status and age of EVM transactions at 60 columns and drops hash and fee first', () => {
+  it('keeps status, age and fee of EVM transactions at 60 columns and drops the recipient and hash first', () => {
     const keys = layoutColumns(transactionColumns('evm', 'sepolia', Date.now), 60).map((x) => x.col.key);
     expect(keys).toContain('status');
     expect(keys).toContain('age');
+    expect(keys).toContain('fee');
     expect(keys).not.toContain('hash');
-    expect(keys).not.toContain('fee');
+    expect(keys).not.toContain('to');
+    expect(layoutColumns(transactionColumns('evm', 'sepolia', Date.now), 80).map((x) => x.col.key)).toEqual(['status', 'nonce', 'hash', 'value', 'fee', 'speed', 'age']);
     const wide = layoutColumns(transactionColumns('evm', 'sepolia', Date.now), 120).map((x) => x.col.key);
     expect(wide).toEqual(['status', 'nonce', 'hash', 'to', 'value', 'fee', 'speed', 'age']);
   });

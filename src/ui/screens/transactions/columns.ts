@@ -49,9 +49,10 @@ export function transactionColumns(kind: NetworkKind, network: string | null | u
         statusCol,
         { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => text(t.nonce) },
         { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => shortenMiddle(t.hash ?? '', w) },
-        { key: 'to', title: 'TO', width: 13, priority: 4, cell: (t, w) => shortenMiddle(t.to ?? '', w) },
+        { key: 'to', title: 'TO', width: 13, priority: 6, cell: (t, w) => shortenMiddle(t.to ?? '', w) },
         { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t) => formatWeiShort(t.value, network) },
-        { key: 'fee', title: 'FEE', width: 14, priority: 6, align: 'right', cell: feeText },
+        // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
+        { key: 'fee', title: 'FEE', width: 11, priority: 4, align: 'right', cell: feeText },
         { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : text(t.speed)) },
         ageCol(now),
       ];
