@@ -45,7 +45,20 @@ export class LongInteger {
   }
 }
 
+/**
+ * A number literal kept as typed (`1e400`, `0.12345678901234567890123`, `-0` would change through a
+ * double): written back as its text. Only where asked (`exactNumbers`: operator input sent on).
+ */
+export class ExactNumber {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
 export interface ParseOptions {
+  /** Keep fractions, exponents and -0 as ExactNumber (operator input sent on, exactly as typed). */
+  exactNumbers?: boolean;
   /**
    * Keep at most this many elements of the top-level object's `data` array (a page): the rest are
    * read for syntax, counted in `dataItems`, and dropped, so a page far larger than asked costs no
@@ -131,7 +144,7 @@ export class JsonParser {
     return this.fail('Unterminated string', start);
   }
 
-  private number(): number | bigint | LongInteger {
+  private number(): number | bigint | LongInteger | ExactNumber {
     const { text, n } = this;
     const digit = (k: number) => k < n && text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57;
     const start = this.i;
@@ -159,9 +172,12 @@ export class JsonParser {
     if (isInt) {
       if (raw.length > LONG_INTEGER_DIGITS) return new LongInteger(raw);
       const num = Number(raw);
+      if (raw === '-0' && this.options.exactNumbers) return new ExactNumber(raw);
       if (Number.isSafeInteger(num)) return num;
       return BigInt(raw);
     }
+    // Operator input: a fraction or exponent is sent as typed (a double would round 0.1234567890123456789).
+    if (this.options.exactNumbers) return new ExactNumber(raw);
     return Number(raw);
   }
 
@@ -292,7 +308,7 @@ export function stringifyJson(value: unknown, indent?: number): string {
   const out = JSON.stringify(
     value,
     (_k, v: unknown) => {
-      if (typeof v === 'bigint' || v instanceof LongInteger) {
+      if (typeof v === 'bigint' || v instanceof LongInteger || v instanceof ExactNumber) {
         marks.push(v.toString());
         return `\u0000${tag}:${marks.length - 1}\u0000`;
       }

@@ -3,7 +3,7 @@
  * raw JSON. The server decides how big and how deep a record is, so nothing here recurses or spreads
  * over it, and what is laid out is capped (the raw view shows what the labelled one leaves out).
  */
-import { LongInteger } from '../api/index.js';
+import { ExactNumber, LongInteger } from '../api/index.js';
 import { age } from './format.js';
 import { cellWidth, chunkCells, displayText, middleCells, sanitize, type SafeText } from './safeText.js';
 import type { Tone } from './theme.js';
@@ -23,6 +23,9 @@ const MAX_LIST_ITEMS = 200;
 
 const TIMESTAMP_KEY = /(_at|^valid_until)$/;
 
+/** Numbers kept as text by the lossless parser: scalars, not objects. */
+const isNumberText = (v: unknown): boolean => v instanceof LongInteger || v instanceof ExactNumber;
+
 /** Flattens a record into label/value pairs in the order received (nested keys dotted), at most MAX_DETAIL_FIELDS. */
 export function flatten(record: unknown, now: number, prefix = ''): DetailLine[] {
   const out: DetailLine[] = [];
@@ -36,12 +39,12 @@ export function flatten(record: unknown, now: number, prefix = ''): DetailLine[]
     const [v, label] = stack.pop()!;
     if (Array.isArray(v)) {
       if (v.length === 0) out.push({ label, value: '[]' });
-      else if (v.length <= MAX_LIST_ITEMS && v.every((x) => x === null || typeof x !== 'object' || x instanceof LongInteger))
+      else if (v.length <= MAX_LIST_ITEMS && v.every((x) => x === null || typeof x !== 'object' || isNumberText(x)))
         out.push({ label, value: v.map((x) => displayText(x)).join(', ') });
       else for (let i = Math.min(v.length, MAX_DETAIL_FIELDS) - 1; i >= 0; i--) stack.push([v[i], `${label}[${i}]`]);
       continue;
     }
-    if (v !== null && typeof v === 'object' && !(v instanceof LongInteger)) {
+    if (v !== null && typeof v === 'object' && !isNumberText(v)) {
       const keys = Object.keys(v);
       if (keys.length === 0) out.push({ label, value: '{}' });
       for (let i = Math.min(keys.length, MAX_DETAIL_FIELDS) - 1; i >= 0; i--) {
@@ -135,7 +138,7 @@ function* prettyJson(v: unknown, maxRows: number, width: number): Generator<stri
     }
     const head = `${f.indent}${f.key}`;
     const x = f.value;
-    if (Array.isArray(x) || (x !== null && typeof x === 'object' && !(x instanceof LongInteger))) {
+    if (Array.isArray(x) || (x !== null && typeof x === 'object' && !isNumberText(x))) {
       const isArray = Array.isArray(x);
       const keys = isArray ? null : Object.keys(x);
       const n = isArray ? x.length : keys!.length;
@@ -163,7 +166,7 @@ function scalarJson(x: unknown, cap: number): string {
     if (x.length <= cap) return sanitize(JSON.stringify(x));
     return `${sanitize(JSON.stringify(x.slice(0, cap)))} … (${x.length} characters)`;
   }
-  if (typeof x === 'bigint' || x instanceof LongInteger) return x.toString();
+  if (typeof x === 'bigint' || isNumberText(x)) return String(x);
   if (x === undefined) return 'null';
   return String(x);
 }

@@ -32,7 +32,7 @@ export type Command =
   | 'send';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'detail' | 'form' | 'review';
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'detail' | 'transaction' | 'form' | 'review';
 
 export interface KeySpec {
   name: string;
@@ -83,7 +83,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Scroll down a screenful', scope: 'detail' },
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'detail', hint: 'replace' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },
@@ -130,6 +130,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   relayers: 'Relayers',
   transactions: 'Transactions',
   detail: 'Detail views',
+  transaction: 'Transaction detail',
   form: 'Forms',
   review: 'Review',
 };

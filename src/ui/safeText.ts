@@ -24,7 +24,7 @@
  * `width` cells and `displayText` caps long strings and digit runs (the whole value stays in the data
  * for the raw view).
  */
-import { LongInteger } from '../api/json.js';
+import { ExactNumber, LongInteger } from '../api/json.js';
 import fastStringWidth from './fastStringWidth.js';
 
 /** Text that went through this module: safe to measure and draw. */
@@ -240,6 +240,7 @@ export function displayText(v: unknown, max = MAX_TEXT): SafeText {
   if (typeof v === 'bigint') return capDigits(bigintDigits(v)) as SafeText;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v) as SafeText;
   if (isLongInteger(v)) return capDigits(v.digits) as SafeText;
+  if (v instanceof ExactNumber) return displayText(v.text, max);
   return displayText(compactJson(v, max + 1), max);
 }
 
@@ -276,7 +277,7 @@ function compactJson(v: unknown, max: number): string {
         if (i > 0) stack.push('\u0000,');
       }
       out += '[';
-    } else if (x !== null && typeof x === 'object' && !isLongInteger(x)) {
+    } else if (x !== null && typeof x === 'object' && !isLongInteger(x) && !(x instanceof ExactNumber)) {
       const entries = Object.entries(x);
       stack.push('\u0000}');
       for (let i = entries.length - 1; i >= 0; i--) {
@@ -288,6 +289,7 @@ function compactJson(v: unknown, max: number): string {
     } else if (typeof x === 'string') out += JSON.stringify(x.length > max ? x.slice(0, max) : x);
     else if (typeof x === 'bigint') out += capDigits(bigintDigits(x));
     else if (isLongInteger(x)) out += capDigits(x.digits);
+    else if (x instanceof ExactNumber) out += x.text.slice(0, max);
     else out += x === undefined ? 'null' : String(x);
   }
   return out;

@@ -94,6 +94,8 @@ describe('where the server offers more (real flavour) and where it does not (con
     expect(f).toMatch(/live status\s+from the server \d+s ago/);
     expect(f).toMatch(/balance\s+0\.\d+ POL \(\d+ wei\)/);
     expect(f).toMatch(/next nonce\s+\d+/);
+    // Nothing to replace here: the footer does not offer e (a transaction's detail does).
+    expect(frameLines(f).at(-1)).not.toContain('replace');
   });
 
   it('a contract server: no status columns, no status request, no error', async () => {

@@ -17,6 +17,8 @@ export interface FieldSpec {
   note?: (value: string, all: Readonly<Record<string, string>>) => string | null;
   /** Hidden fields are neither shown nor sent (e.g. operations when transaction_xdr is chosen). */
   hidden?: (all: Readonly<Record<string, string>>) => boolean;
+  /** The initial value is a placeholder: the first text typed replaces it (instead of being inserted). */
+  placeholder?: boolean;
   /** Lines the editor shows for `json` fields. */
   rows?: number;
 }

@@ -75,6 +75,8 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       shell.dispatch({ type: 'flash', text: `${n} field${n > 1 ? 's need' : ' needs'} attention before review`, tone: 'bad' });
       return;
     }
+    // The "fields need attention" message was about this form's last try: it is settled now.
+    shell.dispatch({ type: 'clearFlash' });
     dispatch({ type: 'review', request: built.request });
   };
 
@@ -171,7 +173,14 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       }
       return key.ctrl ? false : true;
     }
-    const next = edit({ value: s.values[field.name] ?? '', cursor: s.cursors[field.name] ?? 0 }, key, field.kind === 'json');
+    // A placeholder value (the plugin's `{}`) is replaced by the first text typed into it.
+    const current = s.values[field.name] ?? '';
+    if (field.placeholder && current === s.initial[field.name] && key.text && !key.ctrl) {
+      const text = field.kind === 'json' ? key.text.replace(/\r\n?/g, '\n') : key.text.replace(/[\r\n]+/g, '');
+      dispatch({ type: 'edit', field: field.name, edit: { value: text, cursor: text.length } });
+      return true;
+    }
+    const next = edit({ value: current, cursor: s.cursors[field.name] ?? 0 }, key, field.kind === 'json');
     if (next) {
       dispatch({ type: 'edit', field: field.name, edit: next });
       return true;

@@ -4,11 +4,11 @@
  */
 import { useMemo, useState } from 'react';
 import { layoutDetail, rawLines, type DetailLine } from '../components/DetailView.js';
-import type { Command } from '../keymap.js';
+import type { Command, Scope } from '../keymap.js';
 import { useScreenHandle, type CommandResult } from '../shellContext.js';
 import { useScroll } from './useScroll.js';
 
-const SCOPES = ['detail'] as const;
+const DETAIL = ['detail'] as const;
 
 export function useDetailScreen(
   screenKey: number,
@@ -18,7 +18,10 @@ export function useDetailScreen(
   width: number,
   height: number,
   own: (cmd: Command) => CommandResult | undefined,
+  /** The screen's own scope before `detail` (its keys and footer hints), e.g. `transaction`. */
+  scope?: Scope,
 ) {
+  const scopes = useMemo((): readonly Scope[] => (scope ? [scope, ...DETAIL] : DETAIL), [scope]);
   const [raw, setRaw] = useState(false);
   const lines = useMemo(
     () => (record === undefined ? [] : raw ? rawLines(record, width) : layoutDetail(fields, width)),
@@ -26,7 +29,7 @@ export function useDetailScreen(
   );
   const scroller = useScroll(lines.length, height);
   useScreenHandle(screenKey, {
-    scopes: SCOPES,
+    scopes,
     onCommand: (cmd) => {
       if (cmd === 'raw') {
         setRaw((r) => !r);
@@ -36,5 +39,5 @@ export function useDetailScreen(
       return own(cmd) ?? scroller.apply(cmd);
     },
   });
-  return { raw, lines, scroll: scroller.scroll, scopes: SCOPES };
+  return { raw, lines, scroll: scroller.scroll, scopes };
 }

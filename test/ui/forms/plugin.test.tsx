@@ -33,7 +33,22 @@ describe('plugin call', () => {
     expect(fieldValue(f, 'plugin id')).toBe('echo');
     expect(focusedField(f)).toBe('params');
     expect(f).toMatch(/^ +1 {2}\{\}/m);
-    expect(f).toContain('any JSON value; big integers are sent with every digit');
+    expect(f).toContain('any JSON value; numbers are sent exactly as typed');
+  });
+
+  it('the `{}` is a placeholder: the first key replaces it; numbers go out exactly as typed', async () => {
+    h = await renderApp({ route: { kind: 'plugin', pluginId: 'echo' } });
+    await h.waitFor((f) => focusedField(f) === 'params');
+    await h.press('{"a": 1e400, "b": 0.12345678901234567890123, "c": -0, "d": 1.50}');
+    let f = await h.waitFor((x) => /^ +1 {2}\{"a": 1e400/m.test(x), 'typed over the placeholder');
+    expect(f).not.toMatch(/\{\}\{/);
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => x.includes('Review:'));
+    expect(f).toContain('"a": 1e400');
+    expect(f).toContain('"b": 0.12345678901234567890123');
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'));
+    expect(writes(h)[0]!.body).toBe('{"params":{"a":1e400,"b":0.12345678901234567890123,"c":-0,"d":1.50}}');
   });
 
   it('sends a u128 in params byte-exact and shows it back in the return value', async () => {

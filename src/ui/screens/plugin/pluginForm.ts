@@ -13,14 +13,23 @@ export function pluginForm(rows: number, focusParams: boolean): FormDefinition {
   return {
     fields: [
       { name: 'plugin_id', label: 'plugin id', kind: 'text', hint: 'required, e.g. echo', validate: required() },
-      { name: 'params', label: 'params', kind: 'json', rows, hint: 'any JSON value; big integers are sent with every digit', validate: jsonCheck },
+      {
+        name: 'params',
+        label: 'params',
+        kind: 'json',
+        rows,
+        // `{}` until something is typed: the first key replaces it.
+        placeholder: true,
+        hint: 'any JSON value; numbers are sent exactly as typed',
+        validate: jsonCheck,
+      },
     ],
     focus: focusParams ? 'params' : 'plugin_id',
     build: (v) => {
       const pluginId = (v.plugin_id ?? '').trim();
       let params: unknown;
       try {
-        params = parseJson(v.params ?? '');
+        params = parseJson(v.params ?? '', { exactNumbers: true });
       } catch {
         return { errors: { params: jsonCheck(v.params ?? '') ?? 'not valid JSON' } };
       }

@@ -31,7 +31,6 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     ];
   }, [relayer, now, live]);
   const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
-    if (cmd === 'edit') return 'Select a transaction to replace: esc, then enter on the relayer';
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;

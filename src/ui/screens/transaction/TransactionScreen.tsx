@@ -66,7 +66,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       return true;
     }
     return undefined;
-  });
+  }, 'transaction');
 
   return (
     <ScreenFrame
