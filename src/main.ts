@@ -2,6 +2,8 @@
  * The program: argv -> config -> the TUI (with the built-in sandbox when no server is set) or
  * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/cli.ts) loads and runs.
  */
+import { join } from 'node:path';
+import type { Exchange } from './api/index.js';
 import { isCleartext, parseCli, USAGE } from './config/config.js';
 import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
 
@@ -28,6 +30,17 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       process.stderr.write(`relayer-tui: ${action.message}\n`);
       process.exitCode = 2;
       return;
+    case 'info': {
+      const { printInfo } = await import('./info.js');
+      const { clipboardMethod } = await import('./ui/clipboard.js');
+      await printInfo(action.config, process.env, process.stdout, clipboardMethod(action.config.clipboard, process.env));
+      return;
+    }
+    case 'contexts': {
+      const { printContexts } = await import('./info.js');
+      printContexts(action.config, process.stdout);
+      return;
+    }
     case 'sandbox': {
       const { runSandboxCli } = await import('./sandbox/index.js');
       await runSandboxCli(action.argv);
@@ -38,7 +51,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
   const { config } = action;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY).\n');
+    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY). Without one: relayer-tui info, relayer-tui contexts, relayer-tui sandbox.\n');
     process.exitCode = 2;
     return;
   }
@@ -60,11 +73,22 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     serverLabel = 'SANDBOX';
     stopSandbox = () => sandbox.close();
   }
-  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
+  // Every request goes to the activity log (:log); every mutation to the audit ledger (:audit).
+  const { ActivityLog } = await import('./ui/activityLog.js');
+  const { AuditLedger } = await import('./audit.js');
+  const activity = new ActivityLog();
+  const onExchange = (e: Exchange) => activity.add(e);
+  const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect, onExchange });
   serverLabel ??= new URL(baseUrl).host;
+  activity.where = config.context?.name ?? serverLabel;
+  const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: baseUrl });
   const warnings = [...config.warnings];
   const cleartext = isCleartext(baseUrl);
   if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
+  const { makeCopier } = await import('./ui/clipboard.js');
+  const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
+  const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
+  let current = client;
   // Fetch the first screen's data while the UI code loads, so the first frame can show it.
   const prefetchCtrl = new AbortController();
   const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
@@ -77,12 +101,58 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   clearTimeout(waited);
   // Too slow for the first frame: the relayers screen takes the request over (see Services).
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
+  const common = { now: Date.now, copy, contexts: Object.keys(contexts), activity, audit };
   await runTui({
     onFirstFrame,
-    services: { client, serverLabel, serverUrl: baseUrl, readOnly: config.readOnly, perPage: config.perPage, now: Date.now, initialRelayers, pendingRelayers, cleartext, warnings },
+    services: {
+      ...common,
+      client,
+      serverLabel,
+      serverUrl: baseUrl,
+      readOnly: config.readOnly,
+      perPage: config.perPage,
+      initialRelayers,
+      pendingRelayers,
+      cleartext,
+      warnings,
+      context: config.context ? { name: config.context.name, accent: config.context.accent, relayer: config.context.relayer } : undefined,
+    },
+    // `:ctx NAME`: the context's own settings (flags and environment were for the start).
+    openContext: async (name) => {
+      const c = contexts[name];
+      if (!c) return `No context named ${name}${Object.keys(contexts).length ? `: ${Object.keys(contexts).join(', ')}` : ' (no config file)'}`;
+      const { contextSettings } = await import('./config/config.js');
+      const { resolveToken } = await import('./config/token.js');
+      const settings = contextSettings(name, c);
+      const t = await resolveToken(c, name, process.env);
+      if (!t.token) return t.error ?? `No API key for context ${name}`;
+      let next;
+      try {
+        next = createRelayerClient({ baseUrl: settings.url, token: t.token, timeoutMs: settings.timeoutMs, dialect: settings.dialect, onExchange });
+      } catch (e) {
+        return `Context ${name}: ${e instanceof Error ? e.message : String(e)}`;
+      }
+      void next.detectDialect();
+      current = next;
+      activity.where = name;
+      audit.where = { context: name, server: settings.url };
+      const label = new URL(settings.url).host;
+      const insecure = isCleartext(settings.url);
+      return {
+        ...common,
+        client: next,
+        serverLabel: label,
+        serverUrl: settings.url,
+        readOnly: settings.readOnly,
+        perPage: settings.perPage,
+        cleartext: insecure,
+        warnings: [...t.warnings, ...(insecure ? [`http:// to ${label}: the API key crosses the network in cleartext`] : [])],
+        context: { name, accent: settings.accent, relayer: settings.relayer },
+      };
+    },
     cleanup: async () => {
       prefetchCtrl.abort();
-      await client.close();
+      await current.close();
       await stopSandbox?.();
     },
   });

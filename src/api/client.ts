@@ -35,7 +35,7 @@ import {
   type Relayer,
   type Transaction,
 } from './schemas.js';
-import { Transport, type Envelope, type Response } from './transport.js';
+import { Transport, type Envelope, type Exchange, type Response } from './transport.js';
 
 export const VERSION: string = pkg.version;
 
@@ -54,6 +54,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries for GETs on network errors, 5xx and 429; default 2. PUT/POST are never retried. */
   maxRetries?: number;
+  /** Told of every request once it is over (the activity log). */
+  onExchange?: (e: Exchange) => void;
 }
 
 export interface CallOptions {
@@ -91,6 +93,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     timeoutMs: opts.timeoutMs ?? 15_000,
     maxRetries: opts.maxRetries ?? 2,
     userAgent: `relayer-tui/${VERSION}`,
+    onExchange: opts.onExchange,
   });
 
   let dialect: DialectState =

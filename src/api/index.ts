@@ -1,6 +1,7 @@
 /** The one API module: everything screens and tests use to talk to a relayer server. */
 export { createRelayerClient, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
 export * from './dialect.js';
+export type { Exchange } from './transport.js';
 export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { parseJson, stringifyJson, JsonSyntaxError, LongInteger, ExactNumber } from './json.js';
 export { U128_MAX, INT64_MAX, U128, INT64, toExactInteger, type IntegerInput, type IntegerRange } from './integers.js';

@@ -15,6 +15,26 @@ export interface TransportOptions {
   timeoutMs: number;
   maxRetries: number;
   userAgent: string;
+  /** Told of every request once it is over (the activity log). Never sees the token. */
+  onExchange?: (e: Exchange) => void;
+}
+
+/** One request as the activity log keeps it. */
+export interface Exchange {
+  /** When it started (ms since the epoch). */
+  at: number;
+  method: string;
+  /** Path and query under the base URL. */
+  path: string;
+  /** HTTP status of the last answer, if one came. */
+  status?: number;
+  durationMs: number;
+  /** Bytes of the answer's body, when it was read. */
+  bytes?: number;
+  /** Attempts after the first (GETs only). */
+  retries: number;
+  /** The failure in short, if it failed. */
+  error?: string;
 }
 
 export interface Envelope {
@@ -30,6 +50,8 @@ export interface Response {
   envelope: Envelope;
   /** Rows of a page's `data` the server sent, when more than the page size (only that many were kept). */
   sentItems?: number;
+  /** Bytes of the body. */
+  bytes?: number;
 }
 
 /** Larger answers are refused unread: no relayer API answer comes near (a page of 100 is ~100 KB). */
@@ -112,16 +134,25 @@ export class Transport {
   async send(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
     const idempotent = req.method === 'GET';
     const retries = idempotent ? Math.max(0, this.opts.maxRetries) : 0;
+    const at = Date.now();
+    const t0 = performance.now();
+    const log = (attempt: number, r: { status?: number; bytes?: number; error?: string }) =>
+      this.opts.onExchange?.({ at, method: req.method, path: req.path, durationMs: Math.round(performance.now() - t0), retries: attempt, ...r });
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(req, signal);
+        const res = await this.attempt(req, signal);
+        log(attempt, { status: res.status, bytes: res.bytes });
+        return res;
       } catch (e) {
         const err = this.scrubbed(e instanceof ApiError ? e : new ApiError('network', 'Request failed unexpectedly'));
         const retryable =
           attempt < retries &&
           !err.aborted &&
           (err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout');
-        if (!retryable) throw err;
+        if (!retryable) {
+          log(attempt, { status: err.status, error: err.aborted ? 'cancelled' : err.message.slice(0, 200) });
+          throw err;
+        }
         const wait = err.retryAfterMs ?? backoff(attempt);
         if (wait > MAX_RETRY_WAIT_MS) throw err;
         await sleep(wait, signal).catch(() => {
@@ -155,7 +186,7 @@ export class Transport {
       });
       sent = true;
       const text = await readBody(res.body, res.statusCode);
-      return await this.interpret(req, res.statusCode, res.headers, text, ctrl.signal);
+      return { ...(await this.interpret(req, res.statusCode, res.headers, text, ctrl.signal)), bytes: Buffer.byteLength(text) };
     } catch (e) {
       if (e instanceof ApiError) throw this.scrubbed(e);
       const code = errorCode(e);

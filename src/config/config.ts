@@ -1,6 +1,7 @@
-/** Command line and environment -> configuration. Flags win over the environment. */
-import { readFileSync, statSync } from 'node:fs';
+/** Command line, environment and config file -> configuration. Flags > environment > context > defaults. */
 import { parseArgs } from 'node:util';
+import { appPaths, loadConfigFile, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
+import { readTokenFile, resolveTokenSync } from './token.js';
 
 export interface AppConfig {
   /** Server base URL; undefined means: start the built-in sandbox. */
@@ -15,11 +16,21 @@ export interface AppConfig {
   dialect: 'contract' | 'openzeppelin' | 'auto';
   /** Things to tell the operator once (e.g. a token given on the command line), shown inside the TUI. */
   warnings: string[];
+  /** Where each value came from (`info` shows it): `--url`, `RELAYER_URL`, `context staging`, … */
+  sources: Record<string, string>;
+  paths: Paths;
+  configFile: LoadedConfig;
+  /** How `y` copies: OSC 52 (through tmux/screen when inside one), or not at all. */
+  clipboard: 'osc52' | 'off';
+  /** The context in use, when the server came from one. */
+  context?: ContextSettings;
 }
 
 export type CliAction =
   | { kind: 'run'; config: AppConfig }
   | { kind: 'sandbox'; argv: string[] }
+  | { kind: 'info'; config: AppConfig }
+  | { kind: 'contexts'; config: AppConfig }
   | { kind: 'help'; text: string }
   | { kind: 'version' }
   | { kind: 'error'; message: string };
@@ -28,6 +39,8 @@ export const USAGE = `relayer-tui: a keyboard-driven terminal client for the rel
 
 Usage:
   relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
+  relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
+  relayer-tui contexts             the contexts of the config file
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
 
 Options:
@@ -40,11 +53,16 @@ Options:
   --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
   --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
                         auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
+  --context <name>      a context of the config file (env RELAYER_TUI_CONTEXT; default its current_context)
+  --config <file>       the config file (default $RELAYER_TUI_CONFIG_DIR/config.yaml, else
+                        $XDG_CONFIG_HOME/relayer-tui/config.yaml, else ~/.config/relayer-tui/config.yaml)
+  --clipboard <how>     osc52|off: how y copies (env RELAYER_TUI_CLIPBOARD; default osc52)
   -h, --help            this help
   -v, --version         print the version
 
 Environment:
-  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, NO_COLOR
+  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, RELAYER_TUI_CONTEXT,
+  RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
 
 Security:
   An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
@@ -71,12 +89,49 @@ export function isCleartext(url: string): boolean {
   }
 }
 
+/** A context's settings as the app uses them (the token resolved separately: it may run a command). */
+export interface ContextSettings {
+  name: string;
+  url: string;
+  readOnly: boolean;
+  /** Where read-only came from, in words. */
+  readOnlySource: string;
+  accent?: string;
+  dialect?: 'contract' | 'openzeppelin' | 'auto';
+  timeoutMs?: number;
+  perPage?: number;
+  relayer?: string;
+}
+
+/** A context's settings: a context named prod* is read-only unless it says `read_only: false`. */
+export function contextSettings(name: string, ctx: ContextConfig): ContextSettings {
+  const prod = /^prod/i.test(name);
+  const readOnly = ctx.read_only ?? prod;
+  return {
+    name,
+    url: ctx.url,
+    readOnly,
+    readOnlySource: ctx.read_only !== undefined ? `context ${name} (read_only: ${ctx.read_only})` : prod ? `context ${name} (named prod*: read-only unless read_only: false)` : 'default',
+    accent: ctx.accent,
+    dialect: ctx.dialect,
+    timeoutMs: ctx.timeout === undefined ? undefined : Math.round(ctx.timeout * 1000),
+    perPage: ctx.per_page,
+    relayer: ctx.relayer,
+  };
+}
+
+/**
+ * argv + environment + config file -> what to do. Precedence: flags > environment > context >
+ * defaults. The API key follows the URL: a context's URL takes the context's key (never an
+ * environment key meant for another server) unless a flag gives one.
+ */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
+  const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: sub ? argv.slice(1) : argv,
       options: {
         url: { type: 'string' },
         'token-file': { type: 'string' },
@@ -86,6 +141,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
         timeout: { type: 'string' },
         'sandbox-flavor': { type: 'string' },
         dialect: { type: 'string' },
+        context: { type: 'string' },
+        config: { type: 'string' },
+        clipboard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -99,57 +157,96 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
   if (values.version) return { kind: 'version' };
 
   const warnings: string[] = [];
-  const baseUrl = str(values.url) ?? nonEmpty(env.RELAYER_URL);
+  const sources: Record<string, string> = {};
+  const paths = appPaths(env, str(values.config));
+  const file = loadConfigFile(paths.config);
+  if (file.kind === 'error') {
+    if (str(values.config) !== undefined || str(values.context) !== undefined) return { kind: 'error', message: file.message };
+    warnings.push(`config not used: ${file.message}`);
+  } else if (file.kind === 'ok') warnings.push(...file.warnings);
+  const contexts = file.kind === 'ok' ? file.file.contexts : {};
+
+  // Which context: --context > RELAYER_TUI_CONTEXT > current_context.
+  const ctxName = str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT) ?? (file.kind === 'ok' ? file.file.current_context : undefined);
+  const ctxSource = str(values.context) !== undefined ? '--context' : nonEmpty(env.RELAYER_TUI_CONTEXT) ? 'RELAYER_TUI_CONTEXT' : 'current_context';
+  if (ctxName !== undefined && !(ctxName in contexts))
+    return { kind: 'error', message: `No context named ${ctxName} (${ctxSource})${file.kind === 'ok' ? ` in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}` : file.kind === 'none' ? `: ${file.path} does not exist` : ''}` };
+  const ctx = ctxName !== undefined ? contextSettings(ctxName, contexts[ctxName]!) : undefined;
+
+  let baseUrl: string | undefined;
+  if (str(values.url) !== undefined) [baseUrl, sources.url] = [str(values.url), '--url'];
+  else if (nonEmpty(env.RELAYER_URL)) [baseUrl, sources.url] = [nonEmpty(env.RELAYER_URL), 'RELAYER_URL'];
+  else if (ctx) [baseUrl, sources.url] = [ctx.url, `context ${ctx.name}`];
+  const urlFromContext = ctx !== undefined && sources.url === `context ${ctx.name}`;
+
   let token: string | undefined;
   if (str(values.token) !== undefined) {
-    token = str(values.token);
+    [token, sources.token] = [str(values.token), '--token'];
     warnings.push('--token is visible to other users in ps; prefer RELAYER_API_KEY or --token-file');
   } else if (str(values['token-file']) !== undefined) {
-    const path = str(values['token-file'])!;
-    try {
-      token = readFileSync(path, 'utf8').split(/\r?\n/)[0]!.trim();
-      if ((statSync(path).mode & 0o077) !== 0) warnings.push(`${path} is readable by other users; chmod 600 it`);
-    } catch (e) {
-      return { kind: 'error', message: `Cannot read the token file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
-    }
-    if (!token) return { kind: 'error', message: `The token file ${path} is empty` };
-  } else {
-    token = nonEmpty(env.RELAYER_API_KEY);
+    const r = readTokenFile(str(values['token-file'])!);
+    if (r.error) return { kind: 'error', message: r.error };
+    warnings.push(...r.warnings);
+    [token, sources.token] = [r.token, '--token-file'];
+  } else if (!urlFromContext && nonEmpty(env.RELAYER_API_KEY)) {
+    [token, sources.token] = [nonEmpty(env.RELAYER_API_KEY), 'RELAYER_API_KEY'];
+  } else if (urlFromContext && !sub) {
+    const r = resolveTokenSync(contexts[ctx.name]!, ctx.name, env);
+    if (r.error) return { kind: 'error', message: r.error };
+    warnings.push(...r.warnings);
+    [token, sources.token] = [r.token, r.source ?? `context ${ctx.name}`];
   }
-  if (baseUrl && !token)
-    return { kind: 'error', message: `No API key for ${baseUrl}: set RELAYER_API_KEY or pass --token-file <path>` };
+  if (baseUrl && !token && !sub)
+    return { kind: 'error', message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
 
-  let perPage: number | undefined;
+  let perPage = ctx?.perPage;
+  if (perPage !== undefined) sources.perPage = `context ${ctx!.name}`;
   if (values['per-page'] !== undefined) {
     perPage = Number(values['per-page']);
+    sources.perPage = '--per-page';
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
       return { kind: 'error', message: '--per-page must be a whole number from 1 to 1000' };
   }
-  let timeoutMs: number | undefined;
+  let timeoutMs = ctx?.timeoutMs;
+  if (timeoutMs !== undefined) sources.timeout = `context ${ctx!.name}`;
   if (values.timeout !== undefined) {
-    const s = Number(values.timeout);
-    if (!Number.isFinite(s) || s <= 0) return { kind: 'error', message: '--timeout must be a positive number of seconds' };
-    timeoutMs = Math.round(s * 1000);
+    const secs = Number(values.timeout);
+    if (!Number.isFinite(secs) || secs <= 0) return { kind: 'error', message: '--timeout must be a positive number of seconds' };
+    [timeoutMs, sources.timeout] = [Math.round(secs * 1000), '--timeout'];
   }
   const flavor = str(values['sandbox-flavor']) ?? 'contract';
   if (flavor !== 'contract' && flavor !== 'real') return { kind: 'error', message: '--sandbox-flavor must be contract or real' };
-  const dialect = str(values.dialect) ?? nonEmpty(env.RELAYER_TUI_DIALECT) ?? 'auto';
+  const dialectSource = str(values.dialect) !== undefined ? '--dialect' : nonEmpty(env.RELAYER_TUI_DIALECT) ? 'RELAYER_TUI_DIALECT' : ctx?.dialect ? `context ${ctx.name}` : 'default';
+  const dialect = str(values.dialect) ?? nonEmpty(env.RELAYER_TUI_DIALECT) ?? ctx?.dialect ?? 'auto';
   if (dialect !== 'contract' && dialect !== 'openzeppelin' && dialect !== 'auto')
     return { kind: 'error', message: '--dialect must be contract, openzeppelin or auto' };
+  sources.dialect = dialectSource;
+  const clipboard = str(values.clipboard) ?? nonEmpty(env.RELAYER_TUI_CLIPBOARD) ?? 'osc52';
+  if (clipboard !== 'osc52' && clipboard !== 'off') return { kind: 'error', message: '--clipboard must be osc52 or off' };
 
-  return {
-    kind: 'run',
-    config: {
-      baseUrl,
-      token,
-      readOnly: values['read-only'] === true || TRUE.has((env.RELAYER_TUI_READ_ONLY ?? '').toLowerCase()),
-      perPage,
-      timeoutMs,
-      sandboxFlavor: flavor,
-      dialect,
-      warnings,
-    },
+  let readOnly = false;
+  sources.readOnly = 'default';
+  if (values['read-only'] === true) [readOnly, sources.readOnly] = [true, '--read-only'];
+  else if (TRUE.has((env.RELAYER_TUI_READ_ONLY ?? '').toLowerCase())) [readOnly, sources.readOnly] = [true, 'RELAYER_TUI_READ_ONLY'];
+  else if (ctx && urlFromContext) [readOnly, sources.readOnly] = [ctx.readOnly, ctx.readOnlySource];
+
+  const config: AppConfig = {
+    baseUrl,
+    token,
+    readOnly,
+    perPage,
+    timeoutMs,
+    sandboxFlavor: flavor,
+    dialect,
+    warnings,
+    sources,
+    paths,
+    configFile: file,
+    clipboard,
+    ...(ctx && urlFromContext ? { context: ctx } : {}),
   };
+  if (sub) return { kind: sub, config };
+  return { kind: 'run', config };
 }
 
 function str(v: string | boolean | undefined): string | undefined {

@@ -148,13 +148,19 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       if (!text) return dispatch({ type: 'overlay', overlay: null });
       return dispatch({ type: 'paletteText', text: text.slice(0, -1) });
     }
-    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids()) });
+    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids(), services.contexts) });
     if (key.name === 'return') {
       const r = parsePalette(text);
       dispatch({ type: 'overlay', overlay: null });
       if (r.kind === 'quit') return quit();
       if (r.kind === 'help') return dispatch({ type: 'overlay', overlay: 'help' });
       if (r.kind === 'error') return dispatch({ type: 'flash', text: r.message, tone: 'bad' });
+      if (r.kind === 'ctx') {
+        if (!services.switchContext) return dispatch({ type: 'flash', text: 'No contexts here', tone: 'bad' });
+        dispatch({ type: 'flash', text: `Switching to ${r.name}…`, tone: 'info' });
+        void services.switchContext(r.name).then((why) => why && dispatch({ type: 'flash', text: why, tone: 'bad' }));
+        return;
+      }
       if (r.kind === 'page') {
         const s = stateRef.current;
         const handle = handles.current.get(s.stack[s.stack.length - 1]!.key);

@@ -12,6 +12,8 @@ export interface DetailLine {
   label: string;
   value: string;
   tone?: Tone;
+  /** The value as received (copying takes it whole, not the capped text shown). */
+  raw?: unknown;
 }
 
 /** Fields laid out in the labelled view; past it a line says how to see the rest. */
@@ -59,7 +61,7 @@ export function flatten(record: unknown, now: number, prefix = ''): DetailLine[]
       const a = age(v, now);
       if (a) value = `${value}  (${a} ago)`;
     }
-    out.push({ label, value, tone: v === null || v === undefined ? 'muted' : undefined });
+    out.push({ label, value, tone: v === null || v === undefined ? 'muted' : undefined, raw: v });
   }
   return out;
 }
@@ -68,6 +70,8 @@ export interface DetailRow {
   label: SafeText;
   value: SafeText;
   tone?: Tone;
+  /** Which of the laid-out lines the row shows (its field, for copying). */
+  line?: number;
 }
 
 /**
@@ -82,10 +86,11 @@ export function layoutDetail(lines: readonly DetailLine[], width: number): Detai
   const valueWidth = Math.max(10, width - labelWidth - 1);
   const blank = ''.padEnd(labelWidth) as SafeText;
   const out: DetailRow[] = [];
-  for (const l of lines) {
+  for (let n = 0; n < lines.length; n++) {
+    const l = lines[n]!;
     const label = middleCells(l.label, labelWidth - 1);
     const chunks = chunkCells(l.value, valueWidth, MAX_RAW_ROWS - out.length);
-    chunks.forEach((c, i) => out.push({ label: i === 0 ? ((label + ' '.repeat(labelWidth - cellWidth(label))) as SafeText) : blank, value: c, tone: l.tone }));
+    chunks.forEach((c, i) => out.push({ label: i === 0 ? ((label + ' '.repeat(labelWidth - cellWidth(label))) as SafeText) : blank, value: c, tone: l.tone, line: n }));
     if (out.length >= MAX_RAW_ROWS) break;
   }
   return out;

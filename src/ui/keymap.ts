@@ -26,6 +26,8 @@ export type Command =
   | 'raw'
   | 'edit'
   | 'statusFilter'
+  | 'copy'
+  | 'copyRecord'
   | 'nextField'
   | 'prevField'
   | 'review'
@@ -76,6 +78,10 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
+  { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: "Copy the selected row's id (OSC 52: works over SSH and in tmux)", scope: 'list', hint: 'copy' },
+  { command: 'copyRecord', keys: [{ name: 'Y' }], label: 'Y', description: 'Copy the selected row as exact JSON', scope: 'list' },
+  { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: 'Copy the value of the field at the top of the view', scope: 'detail', hint: 'copy' },
+  { command: 'copyRecord', keys: [{ name: 'Y' }], label: 'Y', description: 'Copy the whole record as exact JSON', scope: 'detail' },
   { command: 'raw', keys: [{ name: 'v' }], label: 'v', description: 'Toggle raw JSON as received', scope: 'detail', hint: 'raw' },
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll up', scope: 'detail' },
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll down', scope: 'detail', hint: 'scroll' },

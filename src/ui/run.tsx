@@ -1,6 +1,6 @@
 /** Renders the app in the alternate screen with the SSH rendering budget, and restores on exit. */
 import { render } from 'ink';
-import { App } from './App.js';
+import { SwitchableApp } from './App.js';
 import type { Services } from './services.js';
 import { guardTerminal } from './terminal.js';
 
@@ -12,11 +12,13 @@ export interface RunOptions {
   cleanup?: () => Promise<void>;
   /** Called once the first frame has been written. */
   onFirstFrame?: () => void;
+  /** Builds the services of another context (`:ctx`), or says why it cannot. */
+  openContext?: (name: string) => Promise<Services | string>;
 }
 
-export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame }: RunOptions): Promise<number> {
+export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame, openContext }: RunOptions): Promise<number> {
   const guard = guardTerminal(stdout, stdin);
-  const instance = render(<App services={services} />, {
+  const instance = render(<SwitchableApp services={services} open={openContext} />, {
     stdout,
     stdin,
     exitOnCtrlC: false,

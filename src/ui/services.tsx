@@ -1,6 +1,8 @@
 /** What every screen may use: the API client and the session's settings. No URLs or JSON here. */
 import { createContext, useContext } from 'react';
 import type { Page, Relayer, RelayerClient } from '../api/index.js';
+import type { AuditLedger } from '../audit.js';
+import type { ActivityLog } from './activityLog.js';
 
 export interface Services {
   client: RelayerClient;
@@ -25,6 +27,21 @@ export interface Services {
   cleartext?: boolean;
   /** Start-up warnings (a token on the command line, a token file others can read), shown once in the TUI. */
   warnings?: readonly string[];
+  /** The config file's context in use (status bar: its name in words and in its accent colour). */
+  context?: { name: string; accent?: string; relayer?: string };
+  /** The contexts `:ctx` can switch to (tab completes them). */
+  contexts?: readonly string[];
+  /**
+   * Switches to another context: requests in flight are dropped with the old client, the screens
+   * start again at the relayers. Resolves with why it could not, or null.
+   */
+  switchContext?: (name: string) => Promise<string | null>;
+  /** Every request since the start (`:log`). */
+  activity?: ActivityLog;
+  /** The audit ledger of mutations (`:audit`, $XDG_STATE_HOME/relayer-tui/audit.jsonl). */
+  audit?: AuditLedger;
+  /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words. */
+  copy?: (text: string) => Promise<string>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -38,6 +38,11 @@ export function tone(t: Tone): string | undefined {
   return enabled ? COLORS[t] : undefined;
 }
 
+/** A context's accent colour (config `accent:`), or the usual accent; none in monochrome. */
+export function accentColor(name: string | undefined): string | undefined {
+  return enabled ? (name ?? COLORS.accent) : undefined;
+}
+
 /** Dim text only with colour on (dim is unreadable on some monochrome terminals). */
 export function dim(): boolean {
   return enabled;

@@ -113,7 +113,10 @@ export interface Exit {
 }
 
 /** Variables that would point the CLI at a real server or change its mode: never inherited. */
-const STRIPPED_ENV = ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY', 'NO_COLOR'];
+const STRIPPED_ENV = ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY', 'NO_COLOR', 'RELAYER_TUI_CONTEXT', 'RELAYER_TUI_DIALECT', 'RELAYER_TUI_CLIPBOARD', 'TMUX', 'STY'];
+
+/** Config, state and cache of the CLIs under test: one temporary home for the run, never the operator's. */
+const TEST_HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-home-'));
 
 export class Tui {
   readonly proc: pty.IPty;
@@ -141,6 +144,10 @@ export class Tui {
     const base: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !STRIPPED_ENV.includes(k)) base[k] = v;
     base.TERM = 'xterm-256color';
+    base.XDG_CONFIG_HOME = join(TEST_HOME, 'config');
+    base.XDG_STATE_HOME = join(TEST_HOME, 'state');
+    base.XDG_CACHE_HOME = join(TEST_HOME, 'cache');
+    delete base.RELAYER_TUI_CONFIG_DIR;
     for (const [k, v] of Object.entries(env)) {
       if (v === undefined) delete base[k];
       else base[k] = v;

@@ -7,6 +7,8 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { createRelayerClient, type RelayerClient } from '../../src/api/index.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { App } from '../../src/ui/App.js';
+import { ActivityLog } from '../../src/ui/activityLog.js';
+import { makeCopier } from '../../src/ui/clipboard.js';
 import type { Services } from '../../src/ui/services.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
@@ -67,6 +69,8 @@ export interface Harness {
   cells: () => string[][];
   /** Terminal mode: window titles the output set (OSC 0/2), in order. */
   titles: string[];
+  /** What `y`/`Y` copied, in order. */
+  copied: string[];
 }
 
 export const KEY = {
@@ -108,7 +112,9 @@ export interface HarnessOptions {
 
 export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox(opts.sandbox);
+  const activity = new ActivityLog();
   const client = createRelayerClient({
+    onExchange: (e) => activity.add(e),
     baseUrl: opts.server?.url ?? sandbox.url,
     token: opts.client?.token ?? opts.server?.token ?? sandbox.token,
     timeoutMs: opts.client?.timeoutMs,
@@ -131,7 +137,20 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
     };
     stdout.on('resize', () => term.resize(stdout.columns, stdout.rows));
   }
-  const services: Services = { client, serverLabel: 'SANDBOX', readOnly: false, now: Date.now, ...opts.services };
+  const copied: string[] = [];
+  const services: Services = {
+    client,
+    serverLabel: 'SANDBOX',
+    readOnly: false,
+    now: Date.now,
+    activity,
+    // OSC 52 onto the fake terminal, as the CLI writes it (no tmux here); what was copied is kept too.
+    copy: (text) => {
+      copied.push(text);
+      return makeCopier('osc52', {}, (b) => stdout.write(b))(text);
+    },
+    ...opts.services,
+  };
   const instance = inkRender(<App services={services} initialRoute={opts.route} />, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
@@ -190,6 +209,7 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
       return frame();
     },
     screen,
+    copied,
     cells,
     titles,
     flushed: () => parsed,

@@ -11,6 +11,8 @@ import type { usePagedList } from '../hooks/usePagedList.js';
 import { pageCount, scrolled } from '../state/pagedList.js';
 import { thousands } from '../format.js';
 import { tone } from '../theme.js';
+import { stringifyJson } from '../../api/index.js';
+import { useCopy } from '../hooks/useCopy.js';
 import { ErrorPanel } from './ErrorPanel.js';
 import { Table, type Column } from './Table.js';
 
@@ -142,6 +144,14 @@ export function useListScreen<T>(
   own: (cmd: Command) => CommandResult | undefined,
 ): void {
   const rows = tableRows(height, list.state.filterEditing || list.state.filter !== '');
+  const copy = useCopy();
+  // y: the selected row's id; Y: the row as the server sent it, exact JSON (every digit).
+  const copyRow = (cmd: Command): CommandResult | undefined => {
+    if (cmd !== 'copy' && cmd !== 'copyRecord') return undefined;
+    const row = list.getSelected();
+    if (row === undefined) return 'Nothing selected to copy';
+    return cmd === 'copy' ? copy(list.idOf(row), 'id') : copy(stringifyJson(row, 2), 'row as JSON');
+  };
   useScreenHandle(screenKey, {
     scopes,
     // Read live: keys later in the same input chunk as `/` must already go to the filter.
@@ -150,7 +160,7 @@ export function useListScreen<T>(
     },
     onKey: useListKeys(list),
     goToPage: (page) => goToPage(list, page),
-    onCommand: (cmd) => own(cmd) ?? listCommand(list, cmd, rows),
+    onCommand: (cmd) => own(cmd) ?? copyRow(cmd) ?? listCommand(list, cmd, rows),
   });
 }
 

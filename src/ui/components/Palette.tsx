@@ -2,13 +2,14 @@
 import { Text } from 'ink';
 import { completions } from '../state/palette.js';
 import { useDirectory } from '../directory.js';
+import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { tone } from '../theme.js';
 import { cellWidth, sanitize, truncateCells } from '../safeText.js';
 
 export function Palette({ width }: { width: number }) {
   const text = useShell().state.paletteText;
-  const options = completions(text, useDirectory().ids()).slice(0, 8);
+  const options = completions(text, useDirectory().ids(), useServices().contexts).slice(0, 8);
   const hint = options.length > 1 ? `   ${options.join('  ')}` : '';
   const line = sanitize(`:${text}`);
   return (

@@ -9,7 +9,7 @@ import { ageMs, thousands } from '../format.js';
 import { cellWidth, sanitize, truncateCells } from '../safeText.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
-import { tone } from '../theme.js';
+import { accentColor, tone } from '../theme.js';
 
 export interface StatusInfo {
   relayer?: string;
@@ -36,9 +36,11 @@ interface Segment {
 }
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
-  const { serverLabel, readOnly, now, cleartext } = useServices();
+  const { serverLabel, readOnly, now, cleartext, context } = useServices();
   const { state } = useShell();
   const segs: Segment[] = [
+    // The context in words, in its own colour (a production context stands out).
+    ...(context ? [{ text: `ctx ${context.name}`, color: accentColor(context.accent), priority: 0 }] : []),
     { text: serverLabel, color: tone('accent'), priority: 0 },
     // In words and colour, never dropped: the API key crosses the network unencrypted.
     ...(cleartext ? [{ text: 'http! cleartext', color: tone('warn'), priority: 0 }] : []),

@@ -93,8 +93,18 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     const ctrl = new AbortController();
     inflight.current = ctrl;
     let status: number | undefined;
+    // The ledger has the request before it leaves (a crash then leaves "sent, outcome unknown").
+    const { prepared } = request;
+    const entry = services.audit?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
+    if (entry?.warning) shell.dispatch({ type: 'flash', text: entry.warning, tone: 'warn' });
     request.send(services.client, { signal: ctrl.signal, onStatus: (s) => (status = s) }).then(
       (result) => {
+        const r = result as { id?: unknown; success?: unknown } | null;
+        entry?.end({
+          status,
+          outcome: mutation === 'plugin' && r?.success === false ? 'answered with a failure' : 'applied',
+          ...(typeof r?.id === 'string' ? { answer_id: r.id } : {}),
+        });
         if (ctrl.signal.aborted) return;
         dispatch({ type: 'sent', result, status });
         if (!keepAfterSend) {
@@ -104,8 +114,10 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
         onSent?.(result);
       },
       (e: unknown) => {
+        const err = e instanceof ApiError ? e : new ApiError('network', String(e));
+        entry?.end({ status: err.status, outcome: err.refused ? 'refused' : err.notSent ? 'not sent' : 'unknown' });
         if (ctrl.signal.aborted) return;
-        dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
+        dispatch({ type: 'failed', error: err });
       },
     );
   };

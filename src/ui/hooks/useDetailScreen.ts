@@ -7,6 +7,8 @@ import { layoutDetail, rawLines, type DetailLine } from '../components/DetailVie
 import type { Command, Scope } from '../keymap.js';
 import { useScreenHandle, type CommandResult } from '../shellContext.js';
 import { useScroll } from './useScroll.js';
+import { useCopy } from './useCopy.js';
+import { stringifyJson } from '../../api/index.js';
 
 const DETAIL = ['detail'] as const;
 
@@ -28,9 +30,20 @@ export function useDetailScreen(
     [record, raw, fields, width],
   );
   const scroller = useScroll(lines.length, height);
+  const copy = useCopy();
   useScreenHandle(screenKey, {
     scopes,
     onCommand: (cmd) => {
+      if (cmd === 'copyRecord' && record !== undefined) return copy(stringifyJson(record, 2), 'the record as JSON');
+      if (cmd === 'copy' && record !== undefined) {
+        if (raw) return copy(stringifyJson(record, 2), 'the record as JSON');
+        // The field at the top of the view (j/k bring another there); its value as received.
+        const at = lines[scroller.scroll]?.line;
+        const field = at === undefined ? undefined : fields[at];
+        if (!field) return 'Nothing to copy';
+        const value = field.raw === undefined ? field.value : typeof field.raw === 'string' ? field.raw : stringifyJson(field.raw);
+        return copy(value, field.label || 'the value');
+      }
       if (cmd === 'raw') {
         setRaw((r) => !r);
         scroller.reset();

@@ -106,5 +106,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     [load],
   );
 
-  return { state, getState, getVisible, getSelected, dispatch, visible, pages, meta, load, ...actions };
+  /** A row's id (as the list was told to read it). */
+  const idOf = useCallback((t: T) => optsRef.current.getId(t), []);
+  return { state, getState, getVisible, getSelected, idOf, dispatch, visible, pages, meta, load, ...actions };
 }

@@ -9,6 +9,8 @@ import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
+import { LogScreen } from './log/LogScreen.js';
+import { AuditScreen } from './audit/AuditScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -28,5 +30,9 @@ export function screenFor(props: ScreenProps) {
       return <NotifyScreen {...props} />;
     case 'server':
       return <ServerScreen {...props} />;
+    case 'log':
+      return <LogScreen {...props} />;
+    case 'audit':
+      return <AuditScreen {...props} />;
   }
 }

@@ -2,13 +2,14 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'server', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
   | { kind: 'quit' }
   | { kind: 'help' }
   | { kind: 'page'; page: number | 'last' }
+  | { kind: 'ctx'; name: string }
   | { kind: 'error'; message: string };
 
 export function parsePalette(input: string): PaletteResult {
@@ -40,6 +41,14 @@ export function parsePalette(input: string): PaletteResult {
     case 'conn':
     case 'connection':
       return { kind: 'route', route: { kind: 'server' } };
+    case 'ctx':
+    case 'context':
+      if (!arg) return { kind: 'error', message: ':ctx needs a context name (tab completes)' };
+      return { kind: 'ctx', name: arg };
+    case 'log':
+      return { kind: 'route', route: { kind: 'log' } };
+    case 'audit':
+      return { kind: 'route', route: { kind: 'audit' } };
     case 'help':
       return { kind: 'help' };
     case 'page':
@@ -57,19 +66,20 @@ export function parsePalette(input: string): PaletteResult {
   }
 }
 
-/** Completions for the current input: command names, then relayer ids after `tx `. */
-export function completions(input: string, relayerIds: readonly string[]): string[] {
+/** Completions for the current input: command names, then relayer ids after `tx `, contexts after `ctx `. */
+export function completions(input: string, relayerIds: readonly string[], contexts: readonly string[] = []): string[] {
   const m = /^:?\s*(\S*)(\s+(\S*))?$/.exec(input);
   if (!m) return [];
   const [, cmd = '', spaced, arg = ''] = m;
   if (!spaced) return PALETTE_COMMANDS.filter((c) => c.startsWith(cmd) && c !== 'quit').map((c) => c);
   if (cmd === 'tx' || cmd === 'transactions') return relayerIds.filter((id) => id.toLowerCase().startsWith(arg.toLowerCase()));
+  if (cmd === 'ctx' || cmd === 'context') return contexts.filter((c) => c.startsWith(arg));
   return [];
 }
 
 /** The input after tab: the single completion, or the longest common prefix of several. */
-export function complete(input: string, relayerIds: readonly string[]): string {
-  const options = completions(input, relayerIds);
+export function complete(input: string, relayerIds: readonly string[], contexts: readonly string[] = []): string {
+  const options = completions(input, relayerIds, contexts);
   if (options.length === 0) return input;
   const prefix = options.reduce((p, o) => {
     let i = 0;

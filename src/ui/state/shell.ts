@@ -13,7 +13,9 @@ export type Route =
   | { kind: 'replace'; relayerId: string; tx: Transaction }
   | { kind: 'plugin'; pluginId: string }
   | { kind: 'notify' }
-  | { kind: 'server' };
+  | { kind: 'server' }
+  | { kind: 'log' }
+  | { kind: 'audit' };
 
 export interface ShellState {
   /** Bottom first; never empty. Each entry has a stable key so screens keep their state below the top. */
@@ -52,6 +54,8 @@ export function parents(route: Route): Route[] {
     case 'plugin':
     case 'notify':
     case 'server':
+    case 'log':
+    case 'audit':
       return [root, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
@@ -66,6 +70,8 @@ export function routeKey(r: Route): string {
     case 'relayers':
     case 'notify':
     case 'server':
+    case 'log':
+    case 'audit':
       return r.kind;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;

@@ -1,0 +1,106 @@
+/**
+ * The audit ledger: every mutation the operator sends (replacement, plugin call, notification) is
+ * appended to `$XDG_STATE_HOME/relayer-tui/audit.jsonl` (mode 600) before it leaves, and its outcome
+ * after: one JSON object a line, `phase: "sent"` then `phase: "done"` with the same id. A crash in
+ * between leaves the "sent" line alone, which reads as "sent, outcome unknown". Bodies are as the
+ * review shows them (a signing key as `•••• (N chars)`); the API key is never written.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type AuditOutcome = 'applied' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
+
+export interface AuditSent {
+  id: string;
+  time: string;
+  phase: 'sent';
+  context: string;
+  server: string;
+  method: string;
+  path: string;
+  body: string;
+}
+
+export interface AuditDone {
+  id: string;
+  time: string;
+  phase: 'done';
+  status?: number;
+  outcome: AuditOutcome;
+  answer_id?: string;
+}
+
+/** A mutation as `:audit` lists it: what was sent and what came of it. */
+export interface AuditEntry extends AuditSent {
+  done?: AuditDone;
+}
+
+/** How much of the end of the file `:audit` reads. */
+const READ_TAIL_BYTES = 2 * 1024 * 1024;
+
+export class AuditLedger {
+  constructor(
+    readonly path: string,
+    /** The context (or `SANDBOX`) and server requests go to; `:ctx` changes them. */
+    public where: { context: string; server: string },
+  ) {}
+
+  private append(record: AuditSent | AuditDone): string | null {
+    try {
+      mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+      appendFileSync(this.path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+      if ((statSync(this.path).mode & 0o077) !== 0) chmodSync(this.path, 0o600);
+      return null;
+    } catch (e) {
+      return `The audit ledger ${this.path} could not be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+    }
+  }
+
+  /** Writes the "sent" line now (before the request leaves); `end` writes its outcome. `warning`: the write failed. */
+  begin(req: { method: string; path: string; body: string }): { end: (r: Omit<AuditDone, 'id' | 'time' | 'phase'>) => void; warning: string | null } {
+    const id = randomUUID();
+    const warning = this.append({ id, time: new Date().toISOString(), phase: 'sent', ...this.where, method: req.method, path: req.path, body: req.body });
+    return { warning, end: (r) => void this.append({ id, time: new Date().toISOString(), phase: 'done', ...r }) };
+  }
+
+  /** The last mutations, newest first (from the last 2 MB of the file). */
+  read(): AuditEntry[] {
+    let text = '';
+    try {
+      const fd = openSync(this.path, 'r');
+      try {
+        const size = fstatSync(fd).size;
+        const start = Math.max(0, size - READ_TAIL_BYTES);
+        const buf = Buffer.alloc(size - start);
+        readSync(fd, buf, 0, buf.length, start);
+        text = buf.toString('utf8');
+        if (start > 0) text = text.slice(text.indexOf('\n') + 1);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return [];
+    }
+    const byId = new Map<string, AuditEntry>();
+    const order: AuditEntry[] = [];
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      let r: AuditSent | AuditDone;
+      try {
+        r = JSON.parse(line) as AuditSent | AuditDone;
+      } catch {
+        continue;
+      }
+      if (r.phase === 'sent') {
+        const e: AuditEntry = { ...r };
+        byId.set(r.id, e);
+        order.push(e);
+      } else {
+        const e = byId.get(r.id);
+        if (e) e.done = r;
+      }
+    }
+    return order.reverse();
+  }
+}

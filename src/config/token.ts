@@ -1,0 +1,80 @@
+/**
+ * Where a context's API key comes from — never the config file itself: an environment variable, a
+ * file (its first line) or a command (its first output line, as kubectl's exec credential plugins).
+ * The key never appears in a message; `source` says where it came from in words.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { ContextConfig } from './contextFile.js';
+
+export interface TokenResult {
+  token?: string;
+  /** e.g. `token_command` — shown by `info` as "set (from token_command)". */
+  source?: string;
+  error?: string;
+  warnings: string[];
+}
+
+const COMMAND_TIMEOUT_MS = 20_000;
+
+const expandHome = (p: string) => (p === '~' || p.startsWith('~/') ? homedir() + p.slice(1) : p);
+const firstLine = (s: string) => s.split(/\r?\n/)[0]!.trim();
+
+/** A token file's first line, with a warning when others can read the file. */
+export function readTokenFile(path: string): TokenResult {
+  const p = expandHome(path);
+  const warnings: string[] = [];
+  try {
+    const token = firstLine(readFileSync(p, 'utf8'));
+    if ((statSync(p).mode & 0o077) !== 0) warnings.push(`${path} is readable by other users; chmod 600 it`);
+    if (!token) return { error: `The token file ${path} is empty`, warnings };
+    return { token, warnings };
+  } catch (e) {
+    return { error: `Cannot read the token file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, warnings };
+  }
+}
+
+function commandResult(name: string, out: string | undefined, err: unknown): TokenResult {
+  if (err) {
+    const e = err as NodeJS.ErrnoException & { status?: number; signal?: string };
+    const why = e.signal ? `stopped by ${e.signal}` : e.status !== undefined ? `exit status ${e.status}` : (e.code ?? 'failed');
+    return { error: `The token_command of context ${name} failed (${why})`, warnings: [] };
+  }
+  const token = firstLine(out ?? '');
+  return token ? { token, source: 'token_command', warnings: [] } : { error: `The token_command of context ${name} printed nothing`, warnings: [] };
+}
+
+function fromEnvOrFile(ctx: ContextConfig, name: string, env: NodeJS.ProcessEnv): TokenResult | undefined {
+  if (ctx.token_env !== undefined) {
+    const token = env[ctx.token_env]?.trim();
+    return token ? { token, source: `token_env ${ctx.token_env}`, warnings: [] } : { error: `Context ${name}: the variable ${ctx.token_env} (token_env) is not set`, warnings: [] };
+  }
+  if (ctx.token_file !== undefined) {
+    const r = readTokenFile(ctx.token_file);
+    return { ...r, source: r.token ? `token_file ${ctx.token_file}` : undefined };
+  }
+  if (ctx.token_command === undefined) return { error: `Context ${name} says nowhere to read its API key: give token_env, token_file or token_command`, warnings: [] };
+  return undefined;
+}
+
+/** The context's token now (start-up: a command may ask for a passphrase on the terminal). */
+export function resolveTokenSync(ctx: ContextConfig, name: string, env: NodeJS.ProcessEnv): TokenResult {
+  const r = fromEnvOrFile(ctx, name, env);
+  if (r) return r;
+  try {
+    const out = execFileSync('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, stdio: ['inherit', 'pipe', 'inherit'], env });
+    return commandResult(name, out, undefined);
+  } catch (e) {
+    return commandResult(name, undefined, e);
+  }
+}
+
+/** The same without blocking (a context switch inside the TUI: the command gets no terminal). */
+export function resolveToken(ctx: ContextConfig, name: string, env: NodeJS.ProcessEnv): Promise<TokenResult> {
+  const r = fromEnvOrFile(ctx, name, env);
+  if (r) return Promise.resolve(r);
+  return new Promise((resolve) => {
+    execFile('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, env }, (err, out) => resolve(commandResult(name, out, err)));
+  });
+}

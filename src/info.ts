@@ -1,0 +1,72 @@
+/**
+ * `relayer-tui info` and `relayer-tui contexts`: what the client would use and where each value came
+ * from, for a bug report or a first setup. The API key is never printed, only where it comes from.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRelayerClient, VERSION } from './api/index.js';
+import type { AppConfig } from './config/config.js';
+import { contextSettings } from './config/config.js';
+import { sanitize } from './ui/safeText.js';
+
+const exists = (p: string) => (existsSync(p) ? 'exists' : 'does not exist');
+
+/** Terminal facts that decide how the TUI draws and copies. */
+export function terminalFacts(env: NodeJS.ProcessEnv, out: NodeJS.WriteStream): Record<string, string> {
+  const colour = env.NO_COLOR ? 'none (NO_COLOR)' : env.TERM === 'dumb' ? 'none (TERM=dumb)' : out.isTTY ? `${out.getColorDepth?.() ?? 8}-bit` : 'not a terminal';
+  return {
+    TERM: env.TERM ?? '(unset)',
+    size: out.isTTY ? `${out.columns}x${out.rows}` : 'not a terminal',
+    colour,
+    multiplexer: env.TMUX ? 'tmux' : env.STY ? 'screen' : 'none',
+  };
+}
+
+function tokenSource(config: AppConfig): string {
+  if (config.sources.token) return `set (from ${config.sources.token})`;
+  const ctx = config.context && config.configFile.kind === 'ok' ? config.configFile.file.contexts[config.context.name] : undefined;
+  if (ctx?.token_command !== undefined) return 'from token_command (not run by info)';
+  return config.baseUrl ? 'not set' : 'the built-in sandbox makes its own';
+}
+
+export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: NodeJS.WriteStream, clipboardMethod: string): Promise<void> {
+  const lines: [string, string][] = [
+    ['version', `relayer-tui ${VERSION}`],
+    ['node', process.version],
+    ['config file', `${config.paths.config} (${config.configFile.kind === 'error' ? `broken: ${config.configFile.message}` : exists(config.paths.config)})`],
+    ['config schema', join(config.paths.config, '..', 'config.schema.json')],
+    ['state dir', `${config.paths.state} (${exists(config.paths.state)})`],
+    ['audit ledger', join(config.paths.state, 'audit.jsonl')],
+    ['cache dir', `${config.paths.cache} (${exists(config.paths.cache)})`],
+    ['context', config.context ? `${config.context.name}` : '(none)'],
+    ['server', config.baseUrl ? `${config.baseUrl} (from ${config.sources.url})` : 'the built-in sandbox (no server configured)'],
+    ['token', tokenSource(config)],
+    ['read-only', `${config.readOnly ? 'yes' : 'no'} (from ${config.sources.readOnly})`],
+    ['timeout', config.timeoutMs ? `${config.timeoutMs / 1000} s (from ${config.sources.timeout})` : '15 s (default)'],
+    ['per page', config.perPage ? `${config.perPage} (from ${config.sources.perPage})` : 'fit the window (default)'],
+  ];
+  let dialect = `${config.dialect} (from ${config.sources.dialect})`;
+  if (config.baseUrl && config.dialect === 'auto') {
+    const client = createRelayerClient({ baseUrl: config.baseUrl, token: config.sources.token ? 'unused' : 'unused', timeoutMs: 3_000 });
+    dialect = (await client.detectDialect()).why;
+    await client.close();
+  }
+  lines.push(['dialect', dialect]);
+  for (const [k, v] of Object.entries(terminalFacts(env, out))) lines.push([`terminal ${k}`, v]);
+  lines.push(['clipboard', clipboardMethod]);
+  for (const w of config.warnings) lines.push(['warning', w]);
+  out.write(lines.map(([k, v]) => `${k.padEnd(18)}${sanitize(v)}\n`).join(''));
+}
+
+export function printContexts(config: AppConfig, out: NodeJS.WriteStream): void {
+  if (config.configFile.kind !== 'ok') {
+    out.write(config.configFile.kind === 'error' ? `${config.configFile.message}\n` : `No config file at ${config.paths.config}: no contexts.\n`);
+    return;
+  }
+  const { file } = config.configFile;
+  const rows = Object.entries(file.contexts).map(([name, c]) => {
+    const s = contextSettings(name, c);
+    return `${name === (config.context?.name ?? file.current_context) ? '*' : ' '} ${name.padEnd(16)} ${(s.readOnly ? 'read-only' : 'read-write').padEnd(11)}${c.url}`;
+  });
+  out.write(`${rows.map((r) => sanitize(r)).join('\n')}\n`);
+}

@@ -1,0 +1,44 @@
+/** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
+import { useEffect } from 'react';
+import type { AuditEntry } from '../../../audit.js';
+import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import type { Column } from '../../components/Table.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { useServices } from '../../services.js';
+import type { ScreenProps } from '../../shellContext.js';
+
+const SCOPES = ['list'] as const;
+const getId = (e: AuditEntry) => e.id;
+const outcome = (e: AuditEntry) => (e.done ? e.done.outcome : 'sent, outcome unknown');
+const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${e.body}`;
+
+const COLUMNS: readonly Column<AuditEntry>[] = [
+  { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
+  { key: 'outcome', title: 'OUTCOME', width: 12, priority: 0, cell: outcome, tone: (e) => (e.done?.outcome === 'applied' ? 'ok' : e.done?.outcome === 'refused' ? 'bad' : 'warn') },
+  { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
+  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
+  { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
+  { key: 'answer', title: 'ANSWER ID', width: 12, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
+];
+
+export function AuditScreen({ screenKey, width, height }: ScreenProps) {
+  const { audit, now } = useServices();
+  const list = usePagedList<AuditEntry>({
+    fetch: () => {
+      const items = audit?.read() ?? [];
+      return Promise.resolve({ items, page: 1, perPage: Math.max(1, items.length), totalItems: items.length });
+    },
+    perPage: 100_000,
+    getId,
+    text,
+    now,
+  });
+  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useListScreen(screenKey, list, SCOPES, height, () => undefined);
+  return (
+    <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={SCOPES} width={width} height={height} status={listStatus(list)}>
+      <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />
+    </ScreenFrame>
+  );
+}
