@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createRelayerClient, VERSION } from './api/index.js';
 import type { AppConfig } from './config/config.js';
 import { contextSettings } from './config/config.js';
+import { resolveTokenSync } from './config/token.js';
 import { sanitize } from './ui/safeText.js';
 
 const exists = (p: string) => (existsSync(p) ? 'exists' : 'does not exist');
@@ -22,11 +23,21 @@ export function terminalFacts(env: NodeJS.ProcessEnv, out: NodeJS.WriteStream): 
   };
 }
 
-function tokenSource(config: AppConfig): string {
+function tokenSource(config: AppConfig, env: NodeJS.ProcessEnv): string {
   if (config.sources.token) return `set (from ${config.sources.token})`;
   const ctx = config.context && config.configFile.kind === 'ok' ? config.configFile.file.contexts[config.context.name] : undefined;
   if (ctx?.token_command !== undefined) return 'from token_command (not run by info)';
+  if (ctx && config.context) {
+    const r = resolveTokenSync(ctx, config.context.name, env);
+    return r.token ? `set (from ${r.source})` : `not set: ${r.error}`;
+  }
   return config.baseUrl ? 'not set' : 'the built-in sandbox makes its own';
+}
+
+/** The JSON Schema of the config file, shipped with the package (schema/config.schema.json). */
+export function schemaFile(): string {
+  // The bundle is dist/app.cjs; tests run the sources from the project root.
+  return typeof __dirname === 'string' ? join(__dirname, '..', 'schema', 'config.schema.json') : join(process.cwd(), 'schema', 'config.schema.json');
 }
 
 export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: NodeJS.WriteStream, clipboardMethod: string): Promise<void> {
@@ -34,13 +45,13 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
     ['version', `relayer-tui ${VERSION}`],
     ['node', process.version],
     ['config file', `${config.paths.config} (${config.configFile.kind === 'error' ? `broken: ${config.configFile.message}` : exists(config.paths.config)})`],
-    ['config schema', join(config.paths.config, '..', 'config.schema.json')],
+    ['config schema', `${schemaFile()} (editors: put "# yaml-language-server: $schema=${schemaFile()}" at the top of the file)`],
     ['state dir', `${config.paths.state} (${exists(config.paths.state)})`],
     ['audit ledger', join(config.paths.state, 'audit.jsonl')],
     ['cache dir', `${config.paths.cache} (${exists(config.paths.cache)})`],
     ['context', config.context ? `${config.context.name}` : '(none)'],
     ['server', config.baseUrl ? `${config.baseUrl} (from ${config.sources.url})` : 'the built-in sandbox (no server configured)'],
-    ['token', tokenSource(config)],
+    ['token', tokenSource(config, env)],
     ['read-only', `${config.readOnly ? 'yes' : 'no'} (from ${config.sources.readOnly})`],
     ['timeout', config.timeoutMs ? `${config.timeoutMs / 1000} s (from ${config.sources.timeout})` : '15 s (default)'],
     ['per page', config.perPage ? `${config.perPage} (from ${config.sources.perPage})` : 'fit the window (default)'],
@@ -55,7 +66,7 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
   for (const [k, v] of Object.entries(terminalFacts(env, out))) lines.push([`terminal ${k}`, v]);
   lines.push(['clipboard', clipboardMethod]);
   for (const w of config.warnings) lines.push(['warning', w]);
-  out.write(lines.map(([k, v]) => `${k.padEnd(18)}${sanitize(v)}\n`).join(''));
+  out.write(lines.map(([k, v]) => `${k.padEnd(21)}${sanitize(v)}\n`).join(''));
 }
 
 export function printContexts(config: AppConfig, out: NodeJS.WriteStream): void {

@@ -129,12 +129,15 @@ describe('transaction detail', () => {
     expect(body(f).join('\n')).toContain(`"sequence_number": "${String(tx.sequence_number)}"`);
   });
 
-  it('j and PgDn scroll a detail longer than the window; the status bar stays', async () => {
+  it('j moves the cursor, the view follows past its last row; PgDn scrolls a screenful; the status bar stays', async () => {
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, rows: 14 });
     await h.waitFor((f) => /page 1\/\d/.test(statusLine(f)));
     await h.press(KEY.enter);
     const top = await h.waitFor((f) => /› transaction /.test(title(f)));
     expect(body(top)[0]).toMatch(/^id\s/);
+    // The cursor walks down the visible rows first; one more j scrolls by one line.
+    for (let i = 0; i < body(top).length - 1; i++) await h.press('j');
+    expect(body(h.frame())[0]).toMatch(/^id\s/);
     await h.press('j');
     const one = await h.waitFor((f) => !/^id\s/.test(body(f)[0] ?? ''), 'scrolled one line');
     expect(body(one)[0]).toBe(body(top)[1]);

@@ -8,13 +8,16 @@ import { tone, type Tone } from '../theme.js';
 
 export { flatten, layoutDetail, rawLines, type DetailLine, type DetailRow } from '../detailLines.js';
 
-export function DetailView({ lines, scroll, height }: { lines: readonly { label: string; value: string; tone?: Tone }[]; scroll: number; height: number }) {
+/** `cursor`: the row under the cursor, its label in reverse video (what `y` copies). */
+export function DetailView({ lines, scroll, height, cursor }: { lines: readonly { label: string; value: string; tone?: Tone }[]; scroll: number; height: number; cursor?: number }) {
   const top = Math.max(0, Math.min(scroll, lines.length - height));
   return (
     <Box flexDirection="column" height={height}>
       {lines.slice(top, top + height).map((l, i) => (
         <Text key={top + i} wrap="truncate">
-          <Text color={tone('muted')}>{sanitize(l.label)}</Text>
+          <Text color={tone('muted')} inverse={top + i === cursor}>
+            {sanitize(l.label)}
+          </Text>
           <Text color={l.tone ? tone(l.tone) : undefined}>{sanitize(l.value)}</Text>
         </Text>
       ))}

@@ -37,8 +37,8 @@ export function useDetailScreen(
       if (cmd === 'copyRecord' && record !== undefined) return copy(stringifyJson(record, 2), 'the record as JSON');
       if (cmd === 'copy' && record !== undefined) {
         if (raw) return copy(stringifyJson(record, 2), 'the record as JSON');
-        // The field at the top of the view (j/k bring another there); its value as received.
-        const at = lines[scroller.scroll]?.line;
+        // The field the cursor is on; its value as received (not the capped text shown).
+        const at = lines[scroller.cursor]?.line;
         const field = at === undefined ? undefined : fields[at];
         if (!field) return 'Nothing to copy';
         const value = field.raw === undefined ? field.value : typeof field.raw === 'string' ? field.raw : stringifyJson(field.raw);
@@ -52,5 +52,5 @@ export function useDetailScreen(
       return own(cmd) ?? scroller.apply(cmd);
     },
   });
-  return { raw, lines, scroll: scroller.scroll, scopes };
+  return { raw, lines, scroll: scroller.scroll, cursor: scroller.cursor, scopes };
 }

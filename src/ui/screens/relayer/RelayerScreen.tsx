@@ -30,7 +30,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       ...flatten(relayer, now()),
     ];
   }, [relayer, now, live]);
-  const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
+  const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
@@ -53,7 +53,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       ) : !relayer ? (
         <Text wrap="truncate">{truncateCells(`No relayer with id ${route.relayerId} in the relayers list.`, width)}</Text>
       ) : (
-        <DetailView lines={lines} scroll={scroll} height={height} />
+        <DetailView lines={lines} scroll={scroll} height={height} cursor={raw ? undefined : cursor} />
       )}
     </ScreenFrame>
   );

@@ -33,10 +33,10 @@ export function ServerScreen({ screenKey, width, height }: ScreenProps) {
     };
   }, [client, services, dialect]);
   const fields = useMemo(() => flatten(record, services.now()), [record, services]);
-  const { lines, scroll, scopes } = useDetailScreen(screenKey, record, fields, width, height, () => undefined);
+  const { lines, scroll, cursor, scopes } = useDetailScreen(screenKey, record, fields, width, height, () => undefined);
   return (
     <ScreenFrame title="relayer-tui › server" scopes={scopes} width={width} height={height} status={{}}>
-      <DetailView lines={lines} scroll={scroll} height={height} />
+      <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
     </ScreenFrame>
   );
 }

@@ -38,7 +38,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
   }, [tx, relayer, services, route.relayerId]);
-  const { raw, lines, scroll, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
+  const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
     if (cmd === 'edit') {
       const blocked = mutationBlocked(services, 'replace');
       if (blocked) return blocked;
@@ -76,7 +76,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       height={height}
       status={{ relayer: route.relayerId }}
     >
-      <DetailView lines={lines} scroll={scroll} height={height} />
+      <DetailView lines={lines} scroll={scroll} height={height} cursor={raw ? undefined : cursor} />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,109 @@
+/** An operator's day in the TUI: copy over OSC 52, every request in :log, every mutation in :audit. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditLedger } from '../../src/audit.js';
+import { osc52 } from '../../src/ui/clipboard.js';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { openReplace, palette, retype } from './forms/support.js';
+import { frameLines, statusLine } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+describe('copy', () => {
+  it("y copies the selected row's id as OSC 52, Y the row as exact JSON; the status bar says how", async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Arbitrum Payouts'));
+    await h.press('y');
+    await h.waitFor((f) => statusLine(f).includes('id: copied 16 chars via OSC 52'));
+    expect(h.copied).toEqual(['arbitrum-payouts']);
+    expect(h.stdout.frames.join('')).toContain(`\x1b]52;c;${b64('arbitrum-payouts')}\x07`);
+    await h.press('Y');
+    await h.waitFor((f) => statusLine(f).includes('row as JSON: copied'));
+    expect(JSON.parse(h.copied[1]!)).toMatchObject({ id: 'arbitrum-payouts', name: 'Arbitrum Payouts' });
+  });
+
+  it("in a transaction's detail, y copies the field under the cursor whole (the hash, every digit)", async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    await h.waitFor((f) => /page 1\/\d/.test(statusLine(f)));
+    await h.press(KEY.down, KEY.enter);
+    const f = await h.waitFor((x) => /^hash\s+0x/m.test(x));
+    const rows = frameLines(f).slice(1);
+    const at = rows.findIndex((r) => r.startsWith('hash'));
+    for (let i = 0; i < at; i++) await h.press('j');
+    await h.press('y');
+    await h.waitFor((x) => statusLine(x).includes('hash: copied 66 chars via OSC 52'));
+    expect(h.copied[0]).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(f).toContain(h.copied[0]);
+  });
+
+  it('OSC 52 for tmux (DCS passthrough, ESC doubled) and screen; the size cap', () => {
+    expect(osc52('hi', {})).toEqual({ bytes: `\x1b]52;c;${b64('hi')}\x07`, how: 'OSC 52' });
+    expect(osc52('hi', { TMUX: '/tmp/tmux-0/default,1,0' })).toEqual({ bytes: `\x1bPtmux;\x1b\x1b]52;c;${b64('hi')}\x07\x1b\\`, how: 'OSC 52 through tmux passthrough' });
+    expect(osc52('hi', { STY: '1.pts' })).toMatchObject({ how: 'OSC 52 through screen' });
+    expect(osc52('x'.repeat(60_000), {})).toEqual({ error: 'too large to copy: 79 KB of base64, terminals take about 73 KB' });
+    // Server text travels only as base64: nothing of it reaches the terminal as bytes.
+    const hostile = osc52('\x1b]0;title\x07', {});
+    expect('bytes' in hostile && hostile.bytes.slice(7, -1)).toMatch(/^[A-Za-z0-9+/=]+$/);
+  });
+});
+
+describe(':log', () => {
+  it('every request since the start, newest first, with status, duration and bytes; / filters', async () => {
+    h = await renderApp({ columns: 140 });
+    await h.waitFor((f) => f.includes('Arbitrum Payouts'));
+    await palette(h, 'tx sepolia-main');
+    await h.waitFor((f) => /page 1\/\d/.test(statusLine(f)));
+    await palette(h, 'log');
+    const f = await h.waitFor((x) => x.includes('relayer-tui › log') && /^[› ] \d\d:\d\d:\d\d /m.test(x));
+    const rows = frameLines(f).filter((l) => /^[› ] \d\d:\d\d:\d\d /.test(l));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows[0]).toMatch(/GET\s+200\s+\d+\s+[\d,]+\s+.*\/api\/v1\/relayers\/sepolia-main\/transactions\/\?page=1/);
+    expect(f).not.toContain(h.sandbox.token);
+    await h.press('/', 'per_page=50');
+    await h.waitFor((x) => / 1 of \d+/.test(x) || / 0 of \d+/.test(x));
+  });
+});
+
+describe(':audit and the ledger', () => {
+  it('a replacement is in the file before it leaves, completed after; :audit lists it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
+    const audit = new AuditLedger(join(dir, 'relayer-tui', 'audit.jsonl'), { context: 'test', server: 'http://sandbox' });
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { audit } });
+    await openReplace(h);
+    await retype(h, '77');
+    let seenBeforeAnswer = '';
+    h.sandbox.setLatency(300);
+    await h.press(KEY.ctrlS, 'y');
+    await new Promise((r) => setTimeout(r, 100));
+    seenBeforeAnswer = readFileSync(audit.path, 'utf8');
+    h.sandbox.setLatency(0);
+    await h.waitFor((x) => x.includes('✓ Done'));
+    // Before the answer: the "sent" line alone.
+    expect(seenBeforeAnswer.trim().split('\n').map((l) => JSON.parse(l).phase)).toEqual(['sent']);
+    const lines = readFileSync(audit.path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ phase: 'sent', context: 'test', method: 'PUT', path: expect.stringMatching(/^\/api\/v1\/relayers\/sepolia-main\/transactions\//) });
+    expect(lines[0].body).toContain('"value": 77');
+    expect(lines[1]).toMatchObject({ phase: 'done', status: 200, outcome: 'applied', id: lines[0].id });
+    await h.press(KEY.esc);
+    await palette(h, 'audit');
+    const f = await h.waitFor((x) => x.includes('relayer-tui › audit'));
+    expect(f).toMatch(/applied\s+200\s+PUT \/api\/v1\/relayers\/sepolia-main/);
+  });
+
+  it('a request whose answer never came reads "sent, outcome unknown"', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
+    const audit = new AuditLedger(join(dir, 'audit.jsonl'), { context: 'c', server: 's' });
+    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}' });
+    const [entry] = audit.read();
+    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/notifications', phase: 'sent' });
+    expect(entry!.done).toBeUndefined();
+  });
+});
