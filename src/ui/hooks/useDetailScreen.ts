@@ -41,6 +41,7 @@ export function useDetailScreen(
         const at = lines[scroller.cursor]?.line;
         const field = at === undefined ? undefined : fields[at];
         if (!field) return 'Nothing to copy';
+        if (field.raw === null) return `Nothing to copy: ${field.label} is empty`;
         const value = field.raw === undefined ? field.value : typeof field.raw === 'string' ? field.raw : stringifyJson(field.raw);
         return copy(value, field.label || 'the value');
       }
