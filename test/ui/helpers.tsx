@@ -141,6 +141,7 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
   const services: Services = {
     client,
     serverLabel: 'SANDBOX',
+    serverUrl: opts.server?.url ?? sandbox.url,
     readOnly: false,
     now: Date.now,
     activity,

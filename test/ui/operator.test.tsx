@@ -1,4 +1,5 @@
 /** An operator's day in the TUI: copy over OSC 52, every request in :log, every mutation in :audit. */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,30 @@ describe('copy', () => {
     // Server text travels only as base64: nothing of it reaches the terminal as bytes.
     const hostile = osc52('\x1b]0;title\x07', {});
     expect('bytes' in hostile && hostile.bytes.slice(7, -1)).toMatch(/^[A-Za-z0-9+/=]+$/);
+  });
+});
+
+describe('c: the request as a curl command', () => {
+  it('copied on the review, it sends the same bytes when run (the key from $RELAYER_API_KEY)', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    const id = await openReplace(h);
+    await retype(h, '340282366920938463463374607431768211455');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.press('c');
+    await h.waitFor((x) => statusLine(x).includes('curl command: copied'));
+    const cmd = h.copied[0]!;
+    expect(cmd).not.toContain(h.sandbox.token);
+    const before = h.sandbox.requests.length;
+    // Run asynchronously: the sandbox answering it lives in this process.
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', cmd], { encoding: 'utf8', env: { ...process.env, RELAYER_API_KEY: h!.sandbox.token } }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(JSON.parse(out)).toMatchObject({ success: true, data: { id } });
+    const sent = h.sandbox.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain('"value":340282366920938463463374607431768211455');
+    expect(cmd).toContain(`--data-binary '${sent[0]!.body}'`);
   });
 });
 

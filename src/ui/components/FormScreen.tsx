@@ -5,6 +5,9 @@ import type { KeyEvent } from '../input/keys.js';
 import { reviewRows } from './ReviewView.js';
 import { useScreenHandle } from '../shellContext.js';
 import { MutationFrame, type UnknownNext } from './MutationFrame.js';
+import { useCopy } from '../hooks/useCopy.js';
+import { useServices } from '../services.js';
+import { curlCommand } from '../curl.js';
 import { ScreenFrame } from './ScreenFrame.js';
 import type { StatusInfo } from './StatusBar.js';
 
@@ -37,12 +40,17 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   // Rows for the answer: the done view takes one or two rows of header and one of hints.
   const resultHeight = height - 3;
   const phase = form.state.phase;
+  const copy = useCopy();
+  const { serverUrl } = useServices();
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
     textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave',
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
+      // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
+      if ((phase.kind === 'review' || phase.kind === 'done') && key.name === 'c' && !key.ctrl)
+        return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, secret !== undefined && secret !== ''), 'curl command');
       if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
         const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));
         setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
@@ -72,7 +80,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
           : phase.kind === 'done'
-            ? ['enter/esc back', resultRows ? 'j/k scroll' : '', resultHint ?? '', 'F1 help'].filter(Boolean).join('  ')
+            ? ['enter/esc back', resultRows ? 'j/k scroll' : '', resultHint ?? '', 'c curl', 'F1 help'].filter(Boolean).join('  ')
             : undefined
       }
     >
