@@ -163,7 +163,7 @@ function percentile(xs, p) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const selected = (rows) => rows.find((r) => r.startsWith('›'));
-const statusBar = (rows) => rows.find((r) => /^\S+ │ (rw|READ-ONLY)\b/.test(r)) ?? '';
+const statusBar = (rows) => rows.find((r) => /^(ctx \S+ │ )?\S+ │ (rw|READ-ONLY)\b/.test(r)) ?? '';
 const pageIs = (n) => (rows) => statusBar(rows).includes(`page ${n.toLocaleString('en-US')}/`);
 const fmtMs = (x) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 const fmtB = (x) => `${Math.round(x).toLocaleString('en-US')} B`;
@@ -570,6 +570,57 @@ async function spacedKey(s, key) {
   }
 }
 
+// 7. Contexts and the activity log -------------------------------------------------------------
+console.log('contexts and the activity log…');
+{
+  const sb = await externalSandbox();
+  const hs = await hostileServer('');
+  const dir = join(os.tmpdir(), `relayer-tui-bench-${process.pid}`);
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'config.yaml'),
+    `current_context: a\ncontexts:\n  a:\n    url: ${sb.url}\n    token_env: KEY_A\n  b:\n    url: ${hs.url}\n    token_env: KEY_B\n`,
+    { mode: 0o600 },
+  );
+  const env = { RELAYER_TUI_CONFIG_DIR: dir, XDG_STATE_HOME: join(dir, 'state'), KEY_A: sb.token, KEY_B: hs.token };
+  try {
+    const s = await startCli({ cols: 100, rows: 30, env });
+    const switches = [];
+    for (let i = 0; i < 6; i++) {
+      const [to, shows] = i % 2 === 0 ? ['b', 'Plain Relayer'] : ['a', 'Sepolia Main'];
+      s.press(':');
+      await s.waitFor((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
+      s.press(`ctx ${to}`);
+      await s.waitFor((r) => r.some((l) => l.startsWith(`:ctx ${to}`)), 3000, 'the palette text');
+      const t0 = performance.now();
+      s.press('\r');
+      await s.waitFor((r) => r.join('\n').includes(shows) && statusBar(r).startsWith(`ctx ${to} `), 10_000, `context ${to}`);
+      switches.push(performance.now() - t0);
+      await s.quiet(200);
+    }
+    record(':ctx switch → first frame of the other server (median of 6)', fmtMs(median(switches)), '', true, `runs: ${switches.map((x) => x.toFixed(0)).join(', ')} ms, from enter to its relayers on screen (servers in their own processes)`);
+
+    // 1,000 requests in the activity log: r pressed in bursts (each refresh a request; a newer one cancels the one before).
+    const rss0 = s.rssKb();
+    for (let i = 0; i < 40; i++) {
+      s.press('r'.repeat(25));
+      await sleep(30);
+    }
+    await s.quiet(500);
+    s.press(':');
+    await s.waitFor((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
+    s.press('log\r');
+    const rows = await s.waitFor((r) => /log \(1,000 requests/.test(r[0] ?? ''), 20_000, 'a full log');
+    const rss = s.rssKb();
+    record('resident memory with 1,000 requests in the activity log (:log open)', `${Math.round(rss / 1024)} MB`, '≤ 150 MB', rss / 1024 <= 150, `${Math.round(rss0 / 1024)} MB before the burst; ${rows[0]}`);
+    await s.close();
+  } finally {
+    await sb.stop();
+    await hs.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const totalS = (performance.now() - benchStart) / 1000;
@@ -655,6 +706,10 @@ ${notes.length ? `Notes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n\n` : ''}#
   so the worst one bounds the longest block. *ctrl+c*: mode \`digits\` (a 1,000,000-digit value, a
   200,000-digit number literal), \`:tx ok-relayer\`, enter, \`v\` (the raw view holds every digit), then
   ctrl+c timed to the process's exit, 5 runs.
+- **Contexts**: a config file with two contexts, the sandbox and the hostile fixture each in its own
+  process; \`:ctx b\` / \`:ctx a\` typed in turn, timed from enter to the frame with the other server's
+  relayers and its name in the status bar. *Activity log*: \`r\` pressed 1,000 times in bursts of 25
+  (each a request, cancelled by the next), then \`:log\` open with its 1,000 entries; VmRSS then.
 - **Page 99,999 through the API**: \`bench/deep-page.ts\` (run with tsx) starts the sandbox in-process and
   times \`client.listTransactions('bulk-1m', { page: 99999, perPage: 10 })\` through the real API module
   over loopback HTTP, median of 10 after one warm-up; page 1 is timed the same way for comparison.
