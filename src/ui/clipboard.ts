@@ -34,6 +34,9 @@ export function clipboardMethod(setting: ClipboardSetting, env: NodeJS.ProcessEn
 function tmuxLoadBuffer(text: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
     const child = execFile('tmux', ['load-buffer', '-w', '-'], { env, timeout: 3_000 }, (err) => resolve(!err));
+    // tmux may be gone (or exit at once) before it reads: a broken pipe is a failed copy, not a crash.
+    child.stdin?.on('error', () => resolve(false));
+    child.on('error', () => resolve(false));
     child.stdin?.end(text);
   });
 }

@@ -58,7 +58,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   const flash = state.flash;
   if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1 });
-  else if (info.error) segs.push({ text: `✗ ${shortError(info.error)}`, color: tone('bad'), priority: 1 });
+  // The last error, and where to see every request (:log).
+  else if (info.error) segs.push({ text: `✗ ${shortError(info.error)} · :log`, color: tone('bad'), priority: 1 });
 
   // Every segment may hold server text (a relayer id, an error message): sanitized, measured in cells.
   for (const s of segs) s.text = sanitize(s.text);
