@@ -78,6 +78,7 @@ export function cliPath(): string {
 export async function releaseCli(): Promise<void> {
   await disposeAll();
   if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+  rmSync(TEST_HOME, { recursive: true, force: true });
   snapshotDir = undefined;
 }
 

@@ -8,7 +8,7 @@ import { tone, type Tone } from '../theme.js';
 
 export { flatten, layoutDetail, rawLines, type DetailLine, type DetailRow } from '../detailLines.js';
 
-/** `cursor`: the row under the cursor, its label in reverse video (what `y` copies). */
+/** `cursor`: the row under the cursor, its label (a raw JSON row: the row) in reverse video (what `y` copies). */
 export function DetailView({ lines, scroll, height, cursor }: { lines: readonly { label: string; value: string; tone?: Tone }[]; scroll: number; height: number; cursor?: number }) {
   const top = Math.max(0, Math.min(scroll, lines.length - height));
   return (
@@ -18,7 +18,10 @@ export function DetailView({ lines, scroll, height, cursor }: { lines: readonly 
           <Text color={tone('muted')} inverse={top + i === cursor}>
             {sanitize(l.label)}
           </Text>
-          <Text color={l.tone ? tone(l.tone) : undefined}>{sanitize(l.value)}</Text>
+          {/* Raw JSON rows have no label: the cursor marks the row itself. */}
+          <Text color={l.tone ? tone(l.tone) : undefined} inverse={top + i === cursor && l.label === ''}>
+            {sanitize(l.value)}
+          </Text>
         </Text>
       ))}
     </Box>

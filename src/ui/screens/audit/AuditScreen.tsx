@@ -1,14 +1,12 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
-import { useEffect } from 'react';
 import type { AuditEntry } from '../../../audit.js';
-import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import type { Column } from '../../components/Table.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
+import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import type { ScreenProps } from '../../shellContext.js';
 
-const SCOPES = ['list'] as const;
 const getId = (e: AuditEntry) => e.id;
 const outcome = (e: AuditEntry) => (e.done ? e.done.outcome : 'sent, outcome unknown');
 const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${e.body}`;
@@ -23,21 +21,10 @@ const COLUMNS: readonly Column<AuditEntry>[] = [
 ];
 
 export function AuditScreen({ screenKey, width, height }: ScreenProps) {
-  const { audit, now } = useServices();
-  const list = usePagedList<AuditEntry>({
-    fetch: () => {
-      const items = audit?.read() ?? [];
-      return Promise.resolve({ items, page: 1, perPage: Math.max(1, items.length), totalItems: items.length });
-    },
-    perPage: 100_000,
-    getId,
-    text,
-    now,
-  });
-  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useListScreen(screenKey, list, SCOPES, height, () => undefined);
+  const { audit } = useServices();
+  const { list, scopes } = useLocalList(screenKey, height, () => audit?.read() ?? [], getId, text);
   return (
-    <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={SCOPES} width={width} height={height} status={listStatus(list)}>
+    <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
       <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />
     </ScreenFrame>
   );

@@ -1,15 +1,13 @@
 /** `:log`: every HTTP request since the start, newest first; `/` filters, `r` takes the newest. */
-import { useEffect } from 'react';
-import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import type { Column } from '../../components/Table.js';
 import type { LogEntry } from '../../activityLog.js';
 import { shortenMiddle, thousands } from '../../format.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
+import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import type { ScreenProps } from '../../shellContext.js';
 
-const SCOPES = ['list'] as const;
 const getId = (e: LogEntry) => String(e.seq);
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const text = (e: LogEntry) => `${e.method} ${e.path} ${e.status ?? ''} ${e.error ?? ''} ${e.where}`;
@@ -26,21 +24,10 @@ const COLUMNS: readonly Column<LogEntry>[] = [
 ];
 
 export function LogScreen({ screenKey, width, height }: ScreenProps) {
-  const { activity, now } = useServices();
-  const list = usePagedList<LogEntry>({
-    fetch: () => {
-      const items = activity?.entries() ?? [];
-      return Promise.resolve({ items, page: 1, perPage: Math.max(1, items.length), totalItems: items.length });
-    },
-    perPage: 1_000,
-    getId,
-    text,
-    now,
-  });
-  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useListScreen(screenKey, list, SCOPES, height, () => undefined);
+  const { activity } = useServices();
+  const { list, scopes } = useLocalList(screenKey, height, () => activity?.entries() ?? [], getId, text);
   return (
-    <ScreenFrame title={`relayer-tui › log (${thousands(activity?.size ?? 0)} requests, newest first; r for newer)`} scopes={SCOPES} width={width} height={height} status={listStatus(list)}>
+    <ScreenFrame title={`relayer-tui › log (${thousands(activity?.size ?? 0)} requests, newest first; r for newer)`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
       <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="requests" />
     </ScreenFrame>
   );

@@ -53,7 +53,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       ) : !relayer ? (
         <Text wrap="truncate">{truncateCells(`No relayer with id ${route.relayerId} in the relayers list.`, width)}</Text>
       ) : (
-        <DetailView lines={lines} scroll={scroll} height={height} cursor={raw ? undefined : cursor} />
+        <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
       )}
     </ScreenFrame>
   );

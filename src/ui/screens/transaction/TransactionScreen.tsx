@@ -76,7 +76,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       height={height}
       status={{ relayer: route.relayerId }}
     >
-      <DetailView lines={lines} scroll={scroll} height={height} cursor={raw ? undefined : cursor} />
+      <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,27 @@
+/**
+ * A list screen over rows this process holds (the activity log, the audit ledger): the paged list's
+ * keys, filter and table over one page that is the whole snapshot, taken on open and on `r`.
+ */
+import { useEffect } from 'react';
+import { useListScreen } from '../components/ListBody.js';
+import { useServices } from '../services.js';
+import { usePagedList } from './usePagedList.js';
+
+const SCOPES = ['list'] as const;
+
+export function useLocalList<T>(screenKey: number, height: number, rows: () => T[], getId: (t: T) => string, text: (t: T) => string) {
+  const { now } = useServices();
+  const list = usePagedList<T>({
+    fetch: () => {
+      const items = rows();
+      return Promise.resolve({ items, page: 1, perPage: Math.max(1, items.length), totalItems: items.length });
+    },
+    perPage: 100_000,
+    getId,
+    text,
+    now,
+  });
+  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useListScreen(screenKey, list, SCOPES, height, () => undefined);
+  return { list, scopes: SCOPES };
+}
