@@ -16,7 +16,7 @@ export interface MainHooks {
 }
 
 export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
-  const action = parseCli(process.argv.slice(2), process.env);
+  const action = await parseCli(process.argv.slice(2), process.env);
   switch (action.kind) {
     case 'help':
       process.stdout.write(USAGE);

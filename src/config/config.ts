@@ -125,7 +125,7 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
  * defaults. The API key follows the URL: a context's URL takes the context's key (never an
  * environment key meant for another server) unless a flag gives one.
  */
-export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
+export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliAction> {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
   const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
   let values: Record<string, string | boolean | undefined>;
@@ -159,7 +159,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliAction {
   const warnings: string[] = [];
   const sources: Record<string, string> = {};
   const paths = appPaths(env, str(values.config));
-  const file = loadConfigFile(paths.config);
+  const file = await loadConfigFile(paths.config);
   if (file.kind === 'error') {
     if (str(values.config) !== undefined || str(values.context) !== undefined) return { kind: 'error', message: file.message };
     warnings.push(`config not used: ${file.message}`);

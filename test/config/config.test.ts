@@ -35,8 +35,8 @@ contexts:
     dialect: openzeppelin
 `;
 
-function run(argv: string[], env: Record<string, string | undefined>): AppConfig {
-  const a = parseCli(argv, { HOME: '/nonexistent', ...env });
+async function run(argv: string[], env: Record<string, string | undefined>): Promise<AppConfig> {
+  const a = await parseCli(argv, { HOME: '/nonexistent', ...env });
   if (a.kind !== 'run' && a.kind !== 'info') throw new Error(`expected run, got ${JSON.stringify(a)}`);
   return a.config;
 }
@@ -46,57 +46,57 @@ describe('contexts from the config file', () => {
   writeFileSync(join(d, 'config.yaml'), THREE.replace('TOKENFILE', join(d, 'token')));
   const env = { RELAYER_TUI_CONFIG_DIR: d, STAGING_KEY: 'from-env' };
 
-  it('current_context, its token from token_env, per_page; read-write', () => {
-    const c = run([], env);
+  it('current_context, its token from token_env, per_page; read-write', async () => {
+    const c = await run([], env);
     expect(c).toMatchObject({ baseUrl: 'http://127.0.0.1:8080', token: 'from-env', perPage: 40, readOnly: false, context: { name: 'staging' } });
     expect(c.sources).toMatchObject({ url: 'context staging', token: 'token_env STAGING_KEY', perPage: 'context staging' });
   });
 
-  it('--context and RELAYER_TUI_CONTEXT pick another; token_command; prod* is read-only', () => {
-    const c = run(['--context', 'prod-eu'], env);
+  it('--context and RELAYER_TUI_CONTEXT pick another; token_command; prod* is read-only', async () => {
+    const c = await run(['--context', 'prod-eu'], env);
     expect(c).toMatchObject({ baseUrl: 'https://relayer.eu.example.com', token: 'tok-42', readOnly: true, context: { name: 'prod-eu', accent: 'red' } });
     expect(c.sources.token).toBe('token_command');
-    expect(run([], { ...env, RELAYER_TUI_CONTEXT: 'prod-eu' }).context?.name).toBe('prod-eu');
+    expect((await run([], { ...env, RELAYER_TUI_CONTEXT: 'prod-eu' })).context?.name).toBe('prod-eu');
   });
 
-  it('read_only: false lifts the prod* rule; token_file reads the first line; timeout and dialect', () => {
-    const c = run(['--context', 'prod-lab'], env);
+  it('read_only: false lifts the prod* rule; token_file reads the first line; timeout and dialect', async () => {
+    const c = await run(['--context', 'prod-lab'], env);
     expect(c).toMatchObject({ token: 'from-file', readOnly: false, timeoutMs: 3000, dialect: 'openzeppelin' });
   });
 
-  it('flags > environment > context: --url wins, RELAYER_URL wins over the context, --read-only over all', () => {
-    expect(run(['--url', 'http://x.example', '--token-file', join(d, 'token')], env)).toMatchObject({ baseUrl: 'http://x.example', token: 'from-file' });
-    const e = run([], { ...env, RELAYER_URL: 'http://env.example', RELAYER_API_KEY: 'env-key' });
+  it('flags > environment > context: --url wins, RELAYER_URL wins over the context, --read-only over all', async () => {
+    expect(await run(['--url', 'http://x.example', '--token-file', join(d, 'token')], env)).toMatchObject({ baseUrl: 'http://x.example', token: 'from-file' });
+    const e = await run([], { ...env, RELAYER_URL: 'http://env.example', RELAYER_API_KEY: 'env-key' });
     expect(e).toMatchObject({ baseUrl: 'http://env.example', token: 'env-key', sources: { url: 'RELAYER_URL', token: 'RELAYER_API_KEY' } });
     expect(e.context).toBeUndefined();
-    expect(run(['--read-only'], env)).toMatchObject({ readOnly: true, sources: { readOnly: '--read-only' } });
-    expect(run(['--per-page', '5'], env).perPage).toBe(5);
+    expect(await run(['--read-only'], env)).toMatchObject({ readOnly: true, sources: { readOnly: '--read-only' } });
+    expect((await run(['--per-page', '5'], env)).perPage).toBe(5);
   });
 
-  it("a context's URL never takes an environment key meant for another server", () => {
-    const c = run([], { ...env, RELAYER_API_KEY: 'other-servers-key' });
+  it("a context's URL never takes an environment key meant for another server", async () => {
+    const c = await run([], { ...env, RELAYER_API_KEY: 'other-servers-key' });
     expect(c.token).toBe('from-env');
   });
 
-  it('RELAYER_URL and RELAYER_API_KEY alone work with no file at all', () => {
-    const c = run([], { RELAYER_TUI_CONFIG_DIR: '/nonexistent-dir', RELAYER_URL: 'http://a.example', RELAYER_API_KEY: 'k' });
+  it('RELAYER_URL and RELAYER_API_KEY alone work with no file at all', async () => {
+    const c = await run([], { RELAYER_TUI_CONFIG_DIR: '/nonexistent-dir', RELAYER_URL: 'http://a.example', RELAYER_API_KEY: 'k' });
     expect(c).toMatchObject({ baseUrl: 'http://a.example', token: 'k' });
     expect(c.configFile.kind).toBe('none');
   });
 
-  it('an unknown context is a clear error naming the ones there are', () => {
-    const a = parseCli(['--context', 'nope'], { HOME: '/x', ...env });
+  it('an unknown context is a clear error naming the ones there are', async () => {
+    const a = await parseCli(['--context', 'nope'], { HOME: '/x', ...env });
     expect(a).toEqual({ kind: 'error', message: expect.stringMatching(/^No context named nope \(--context\) in .*config\.yaml: staging, prod-eu, prod-lab$/) });
   });
 
   it('a missing token source is an error; info never shows the token', async () => {
-    const a = parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
+    const a = await parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
     expect(a).toEqual({ kind: 'error', message: 'Context staging: the variable STAGING_KEY (token_env) is not set' });
-    const info = parseCli(['info', '--context', 'prod-eu'], { HOME: '/x', ...env });
+    const info = await parseCli(['info', '--context', 'prod-eu'], { HOME: '/x', ...env });
     expect(info.kind).toBe('info');
     // info does not even run the token command; the key from token_env is never in its output either.
     expect(JSON.stringify(info)).not.toContain('tok-42');
-    const staging = parseCli(['info'], { HOME: '/x', ...env });
+    const staging = await parseCli(['info'], { HOME: '/x', ...env });
     expect(JSON.stringify(staging)).not.toContain('from-env');
     let printed = '';
     const out = { write: (s: string) => ((printed += s), true), isTTY: false } as unknown as NodeJS.WriteStream;
@@ -115,25 +115,25 @@ describe('config file errors name the file, the line and the key', () => {
     ['a current_context that is not there', 'current_context: b\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n', /config\.yaml:1: current_context: no context named b$/],
   ];
   for (const [what, text, re] of cases)
-    it(what, () => {
+    it(what, async () => {
       const d = dir({ 'config.yaml': text });
-      const r = loadConfigFile(join(d, 'config.yaml'));
+      const r = await loadConfigFile(join(d, 'config.yaml'));
       expect(r.kind).toBe('error');
       expect((r as { message: string }).message).toMatch(re);
       // The rest still works: without --context the broken file is a warning shown in the TUI.
-      const a = parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
+      const a = await parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
       expect(a.kind).toBe('run');
       expect((a as { config: AppConfig }).config.warnings[0]).toMatch(/^config not used: /);
     });
 
-  it('a config file readable by others gets a warning', () => {
+  it('a config file readable by others gets a warning', async () => {
     const d = dir({ 'config.yaml': 'contexts: {}\n' });
     chmodSync(join(d, 'config.yaml'), 0o644);
-    const r = loadConfigFile(join(d, 'config.yaml'));
+    const r = await loadConfigFile(join(d, 'config.yaml'));
     expect(r.kind === 'ok' && r.warnings[0]).toMatch(/is readable by other users; chmod 600 it$/);
   });
 
-  it('the JSON Schema shipped for editors is the one the loader checks with', () => {
+  it('the JSON Schema shipped for editors is the one the loader checks with', async () => {
     const shipped = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schema', 'config.schema.json'), 'utf8'));
     expect(shipped).toEqual(JSON.parse(JSON.stringify(configJsonSchema())));
   });
