@@ -5,8 +5,8 @@
 import { Box, Text } from 'ink';
 import { lineCol } from '../forms/editor.js';
 import type { FieldSpec, Values } from '../forms/types.js';
-import { sanitize, truncateCells } from '../safeText.js';
-import { tone } from '../theme.js';
+import { cellWidth, sanitize, truncateCells, wrapCells } from '../safeText.js';
+import { tone, type Tone } from '../theme.js';
 
 export interface FormViewProps {
   fields: readonly FieldSpec[];
@@ -18,7 +18,7 @@ export interface FormViewProps {
   height: number;
 }
 
-const LABEL = 26;
+const LABEL = 28;
 
 /** What is shown for a value: secrets as bullets, never the text. */
 export function displayValue(f: FieldSpec, value: string): string {
@@ -43,11 +43,29 @@ function CursorLine({ text, cursor, width, focused }: { text: string; cursor: nu
   );
 }
 
-function fieldLines(f: FieldSpec): number {
-  return f.kind === 'json' ? (f.rows ?? 6) + 2 : 2;
+type UnderRow = { parts: { text: string; tone: Tone }[] };
+
+/**
+ * The lines under a field: its error (or note) and its hint, on one line when they fit, else each
+ * wrapped (two rows at most each) so nothing is cut at the edge of an 80-column terminal.
+ */
+function underRows(f: FieldSpec, value: string, values: Values, errors: Record<string, string>, width: number): UnderRow[] {
+  const error = errors[f.name] ?? f.validate?.(value, values) ?? null;
+  const note = error ? null : f.note?.(value, values);
+  const head = error ? `✗ ${error}` : (note ?? '');
+  const headTone: Tone = error ? 'bad' : 'info';
+  const room = Math.max(10, width - LABEL);
+  if (cellWidth(sanitize(head ? `${head}  ${f.hint}` : f.hint)) <= room)
+    return [{ parts: [...(head ? [{ text: `${head}  `, tone: headTone }] : []), { text: f.hint, tone: 'muted' }] }];
+  return [
+    ...(head ? wrapCells(head, room, 0, 2).map((text) => ({ parts: [{ text, tone: headTone }] })) : []),
+    ...wrapCells(f.hint, room, 0, 2).map((text) => ({ parts: [{ text, tone: 'muted' as Tone }] })),
+  ];
 }
 
 export function FormView({ fields, values, cursors, focus, errors, width, height }: FormViewProps) {
+  const under = new Map(fields.map((f) => [f, underRows(f, values[f.name] ?? '', values, errors, width)]));
+  const fieldLines = (f: FieldSpec) => (f.kind === 'json' ? (f.rows ?? 6) + 1 : 1) + under.get(f)!.length;
   // Window: start at a field such that the focused field fits.
   let start = 0;
   let used = fields.slice(0, focus + 1).reduce((n, f) => n + fieldLines(f), 0);
@@ -68,16 +86,17 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
         const focused = i === focus;
         const value = values[f.name] ?? '';
         const cursor = cursors[f.name] ?? value.length;
-        const error = errors[f.name] ?? f.validate?.(value, values) ?? null;
-        const note = error ? null : f.note?.(value, values);
         const label = `${focused ? '›' : ' '} ${f.label}`.padEnd(LABEL).slice(0, LABEL);
-        const under = (
-          <Text wrap="truncate">
+        const underLines = under.get(f)!.map((row, r) => (
+          <Text key={`u${r}`} wrap="truncate">
             {' '.repeat(LABEL)}
-            {error ? <Text color={tone('bad')}>{sanitize(`✗ ${error}  `)}</Text> : note ? <Text color={tone('info')}>{sanitize(`${note}  `)}</Text> : null}
-            <Text color={tone('muted')}>{f.hint}</Text>
+            {row.parts.map((p, k) => (
+              <Text key={k} color={tone(p.tone)}>
+                {sanitize(p.text)}
+              </Text>
+            ))}
           </Text>
-        );
+        ));
         if (f.kind === 'json') {
           const rows = f.rows ?? 6;
           const lines = value.split('\n');
@@ -99,7 +118,7 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
                   </Text>
                 );
               })}
-              {under}
+              {underLines}
             </Box>
           );
         }
@@ -111,7 +130,7 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
               {label}
               {f.kind === 'choice' ? <Text inverse={focused}>{shownValue}</Text> : <CursorLine text={shownValue} cursor={shownCursor} width={valueWidth} focused={focused} />}
             </Text>
-            {under}
+            {underLines}
           </Box>
         );
       })}

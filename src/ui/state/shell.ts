@@ -89,21 +89,22 @@ export function sameRoute(a: Route, b: Route): boolean {
   return routeKey(a) === routeKey(b);
 }
 
+/** Screens kept open at most (palette jumps stack up). */
+export const MAX_STACK = 30;
+
 export function shellReducer(s: ShellState, a: ShellAction): ShellState {
   switch (a.type) {
     case 'push':
       return { ...s, stack: [...s.stack, { key: s.nextKey, route: a.route }], nextKey: s.nextKey + 1, flash: null, overlay: null };
     case 'jump': {
-      // Reuse the entries (and so the state) of the screens already on the way.
-      const path = parents(a.route);
-      const stack: ShellState['stack'] = [];
-      let nextKey = s.nextKey;
-      for (let i = 0; i < path.length; i++) {
-        const existing = s.stack[i];
-        if (existing && sameRoute(existing.route, path[i]!) && stack.length === i) stack.push(existing);
-        else stack.push({ key: nextKey++, route: path[i]! });
-      }
-      return { ...s, stack, nextKey, overlay: null, flash: null };
+      // A screen already open: back to it, its state kept. Any other: on top of where the operator
+      // is, so esc returns to the screen they came from.
+      const at = s.stack.findIndex((e) => sameRoute(e.route, a.route));
+      if (at >= 0) return { ...s, stack: s.stack.slice(0, at + 1), overlay: null, flash: null };
+      const stack = [...s.stack, { key: s.nextKey, route: a.route }];
+      // Bounded: past MAX_STACK screens the oldest above the relayers are let go.
+      if (stack.length > MAX_STACK) stack.splice(1, stack.length - MAX_STACK);
+      return { ...s, stack, nextKey: s.nextKey + 1, overlay: null, flash: null };
     }
     case 'pop':
       return s.stack.length > 1 ? { ...s, stack: s.stack.slice(0, -1), flash: null } : s;

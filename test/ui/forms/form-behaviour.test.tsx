@@ -27,13 +27,28 @@ describe('form behaviour', () => {
     expect(focusedField(h.frame())).toBe('max_priority_fee_per_gas');
   });
 
+  it('at 80 columns: validation messages and hints wrap under the field whole; a long label keeps a gap before its value', async () => {
+    h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
+    await openReplace(h);
+    await retype(h, '1.5');
+    const f = await h.waitFor((x) => fieldHint(x, 'value')?.startsWith('✗ not an integer') === true, 'not an integer');
+    expect(f.replace(/\n {28}/g, ' ')).toContain('✗ not an integer: digits only (no decimals, units or separators)');
+    expect(lines(f).every((l) => l.length <= 80)).toBe(true);
+    for (let i = 0; i < 6; i++) await h.press(KEY.tab);
+    await h.press('7');
+    const g = await h.waitFor((x) => fieldValue(x, 'max_priority_fee_per_gas') === '7', 'a priority fee');
+    expect(lines(g).find((l) => /^[› ] max_priority_fee_per_gas/.test(l))).toMatch(/^› max_priority_fee_per_gas {2,}7$/);
+  });
+
   it('checks each field as it is typed: out of range, not an integer, not hex, not RFC 3339', async () => {
     h = await renderApp({ route: SEPOLIA });
     await openReplace(h);
     await retype(h, '1.5');
     await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ not an integer'), 'not an integer');
     await retype(h, '340282366920938463463374607431768211456');
-    await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ out of range: above the u128 maximum  '), 'above u128');
+    // Message and hint do not fit one line at 100 columns: each gets its own, nothing is cut.
+    const wrapped = await h.waitFor((f) => fieldHint(f, 'value') === '✗ out of range: above the u128 maximum', 'above u128');
+    expect(wrapped).toMatch(/✗ out of range: above the u128 maximum\n {28}wei, integer 0 … 2\^128-1 \(u128\), required/);
     await retype(h, '-1');
     await h.waitFor((f) => fieldHint(f, 'value')!.startsWith('✗ out of range: must not be negative'), 'negative');
     await retype(h, '1');

@@ -20,7 +20,7 @@ export function statusBar(frame: string): string {
   return lines(frame).find((l) => l.startsWith('SANDBOX')) ?? '';
 }
 
-const LABEL = 26;
+const LABEL = 28;
 
 function labelOf(line: string): string | undefined {
   if (!line.startsWith('› ') && !line.startsWith('  ')) return undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/api/index.js';
-import { initialShell, parents, shellReducer, type Route, type ShellState } from '../../../src/ui/state/shell.js';
+import { MAX_STACK, initialShell, parents, shellReducer, type Route, type ShellState } from '../../../src/ui/state/shell.js';
 
 const tx = (id: string) => ({ id, status: 'pending' }) as Transaction;
 const kinds = (s: ShellState) => s.stack.map((e) => e.route.kind);
@@ -32,7 +32,7 @@ describe('shell reducer: the screen stack', () => {
     expect(again.stack).toHaveLength(1);
   });
 
-  it('jump reuses the entries (and keys) already on the way and replaces the rest', () => {
+  it('jump returns to a screen already open (its key kept) or goes on top of the current one', () => {
     let s = initialShell();
     s = shellReducer(s, { type: 'push', route: { kind: 'transactions', relayerId: 'a' } });
     s = shellReducer(s, { type: 'push', route: { kind: 'transaction', relayerId: 'a', tx: tx('t') } });
@@ -40,14 +40,22 @@ describe('shell reducer: the screen stack', () => {
     const toA = shellReducer(s, { type: 'jump', route: { kind: 'transactions', relayerId: 'a' } });
     expect(kinds(toA)).toEqual(['relayers', 'transactions']);
     expect(keys(toA)).toEqual([k0, k1]);
+    // A new screen goes on top: esc from it returns to the transaction the operator was on.
     const toB = shellReducer(s, { type: 'jump', route: { kind: 'transactions', relayerId: 'b' } });
-    expect(keys(toB)[0]).toBe(k0);
-    expect(keys(toB)[1]).not.toBe(k1);
-    expect(keys(toB)[1]).toBeGreaterThanOrEqual(s.nextKey);
+    expect(kinds(toB)).toEqual(['relayers', 'transactions', 'transaction', 'transactions']);
+    expect(keys(toB).slice(0, 3)).toEqual(keys(s));
+    expect(keys(toB)[3]).toBeGreaterThanOrEqual(s.nextKey);
+    expect(kinds(shellReducer(toB, { type: 'pop' }))).toEqual(kinds(s));
     const home = shellReducer(s, { type: 'jump', route: { kind: 'relayers' } });
     expect(keys(home)).toEqual([k0]);
     const plugin: Route = { kind: 'plugin', pluginId: 'echo' };
-    expect(kinds(shellReducer(s, { type: 'jump', route: plugin }))).toEqual(['relayers', 'plugin']);
+    expect(kinds(shellReducer(s, { type: 'jump', route: plugin }))).toEqual(['relayers', 'transactions', 'transaction', 'plugin']);
+    // Bounded: many jumps keep the relayers and the newest screens.
+    let many = s;
+    for (let i = 0; i < 100; i++) many = shellReducer(many, { type: 'jump', route: { kind: 'plugin', pluginId: `p${i}` } });
+    expect(many.stack).toHaveLength(MAX_STACK);
+    expect(kinds(many)[0]).toBe('relayers');
+    expect(many.stack.at(-1)!.route).toEqual({ kind: 'plugin', pluginId: 'p99' });
   });
 
   it('overlays: opening the palette clears its text; flash is cleared without a new object when absent', () => {

@@ -28,7 +28,7 @@ export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
       }
       intro={
         <Text color={tone('muted')}>
-          {'  type'.padEnd(26)}webhook (the only type)
+          {'  type'.padEnd(28)}webhook (the only type)
         </Text>
       }
       result={(value) => {
