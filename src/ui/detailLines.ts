@@ -81,15 +81,17 @@ export interface DetailRow {
  */
 export function layoutDetail(lines: readonly DetailLine[], width: number): DetailRow[] {
   let widest = 8;
-  for (const l of lines) widest = Math.max(widest, l.label.length > 40 ? 40 : cellWidth(sanitize(l.label)));
-  const labelWidth = Math.min(28, widest + 1);
+  for (const l of lines) widest = Math.max(widest, l.label.length > 60 ? 60 : cellWidth(sanitize(l.label)));
+  // Labels take what they need up to 40 % of the width (28 cells at least): a long dotted key is
+  // shortened only where the value column would otherwise be squeezed.
+  const labelWidth = Math.min(Math.max(28, Math.floor(width * 0.4)), widest + 1);
   const valueWidth = Math.max(10, width - labelWidth - 1);
   const blank = ''.padEnd(labelWidth) as SafeText;
   const out: DetailRow[] = [];
   for (let n = 0; n < lines.length; n++) {
     const l = lines[n]!;
     const label = middleCells(l.label, labelWidth - 1);
-    const chunks = chunkCells(l.value, valueWidth, MAX_RAW_ROWS - out.length);
+    const chunks = chunkCells(l.value, valueWidth, MAX_RAW_ROWS - out.length, true);
     chunks.forEach((c, i) => out.push({ label: i === 0 ? ((label + ' '.repeat(labelWidth - cellWidth(label))) as SafeText) : blank, value: c, tone: l.tone, line: n }));
     if (out.length >= MAX_RAW_ROWS) break;
   }

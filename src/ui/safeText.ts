@@ -295,8 +295,12 @@ function compactJson(v: unknown, max: number): string {
   return out;
 }
 
-/** Hard-cuts a line into rows of `cells` cells (sanitized), at most `maxRows` of them. */
-export function chunkCells(text: string, cells: number, maxRows = Infinity): SafeText[] {
+/**
+ * Cuts a line into rows of `cells` cells (sanitized), at most `maxRows` of them. `atSpaces`: a row
+ * ends after its last space when it has one (a number or word is not split across rows unless it is
+ * longer than a row); the rows still join back to the text exactly (the space begins the next row).
+ */
+export function chunkCells(text: string, cells: number, maxRows = Infinity, atSpaces = false): SafeText[] {
   const w = Math.max(1, cells);
   let rest: string = sanitize(text);
   const out: SafeText[] = [];
@@ -307,6 +311,11 @@ export function chunkCells(text: string, cells: number, maxRows = Infinity): Saf
     }
     let head = headCells(rest, w).text;
     if (head === '') head = [...rest.slice(0, 2)][0]!;
+    if (atSpaces) {
+      // The space starts the next row (a terminal line's trailing blanks are not kept).
+      const space = head.lastIndexOf(' ');
+      if (space > 0 && head.length < rest.length && rest[head.length] !== ' ') head = head.slice(0, space);
+    }
     out.push(head as SafeText);
     rest = rest.slice(head.length);
     if (rest === '') break;

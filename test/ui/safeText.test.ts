@@ -87,6 +87,15 @@ describe('widths are measured on what is drawn', () => {
     expect(chunkCells('漢'.repeat(20), 7).every((r) => cellWidth(r) <= 7)).toBe(true);
   });
 
+  it('detail values wrap at spaces (a number stays whole) and join back exactly', () => {
+    const text = 'gas 50000 then 500000000000000000 wei and 1500000000000000000';
+    const rows = chunkCells(text, 20, Infinity, true);
+    expect(rows.join('')).toBe(text);
+    expect(rows).toEqual(['gas 50000 then', ' 500000000000000000', ' wei and', ' 1500000000000000000']);
+    // A token longer than a row is still cut.
+    expect(chunkCells('1'.repeat(30), 20, Infinity, true)).toEqual(['1'.repeat(20), '1'.repeat(10)]);
+  });
+
   it('truncateCells looks at no more of a huge string than it keeps', () => {
     expect(truncateCells('x'.repeat(5_000_000), 10)).toBe(`${'x'.repeat(9)}…`);
   });
