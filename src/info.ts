@@ -58,7 +58,8 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
   ];
   let dialect = `${config.dialect} (from ${config.sources.dialect})`;
   if (config.baseUrl && config.dialect === 'auto') {
-    const client = createRelayerClient({ baseUrl: config.baseUrl, token: config.sources.token ? 'unused' : 'unused', timeoutMs: 3_000 });
+    // The health check is public: this client never sends a key.
+    const client = createRelayerClient({ baseUrl: config.baseUrl, token: 'not-sent', timeoutMs: 3_000 });
     dialect = (await client.detectDialect()).why;
     await client.close();
   }
