@@ -36,6 +36,11 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       await printInfo(action.config, process.env, process.stdout, clipboardMethod(action.config.clipboard, process.env));
       return;
     }
+    case 'headless': {
+      const { runHeadless } = await import('./headless.js');
+      process.exitCode = await runHeadless(action.command, action.config, action.options, action.args, { out: process.stdout, err: process.stderr });
+      return;
+    }
     case 'contexts': {
       const { printContexts } = await import('./info.js');
       printContexts(action.config, process.stdout);
@@ -51,7 +56,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
   const { config } = action;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY). Without one: relayer-tui info, relayer-tui contexts, relayer-tui sandbox.\n');
+    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY). Without one: relayer-tui relayers, relayer-tui txs <relayer-id> (scripting; --help), relayer-tui info, relayer-tui contexts, relayer-tui sandbox.\n');
     process.exitCode = 2;
     return;
   }

@@ -3,6 +3,48 @@ import { parseArgs } from 'node:util';
 import { appPaths, loadConfigFile, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
 import { readTokenFile, resolveTokenSync } from './token.js';
 
+/** Options of the headless subcommands (`relayer-tui relayers`, `relayer-tui txs <relayer-id>`). */
+export interface HeadlessOptions {
+  page: number;
+  /** Server page size for the requests (the TUI's --per-page, default 50 here). */
+  perPage: number;
+  all: boolean;
+  status?: string;
+  limit?: number;
+  output: 'table' | 'json' | 'ndjson' | 'auto';
+}
+
+const HEADLESS_OPTIONS = {
+  page: { type: 'string' },
+  all: { type: 'boolean' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+  output: { type: 'string' },
+} as const;
+
+function headlessOptions(values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
+  const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    return Number.isSafeInteger(n) && n >= min ? n : `--${name} must be a whole number from ${min}`;
+  };
+  const page = whole('page', values.page, 1);
+  const perPage = whole('per-page', values['per-page'], 1);
+  const limit = whole('limit', values.limit, 1);
+  for (const x of [page, perPage, limit]) if (typeof x === 'string') return x;
+  const output = values.json === true ? 'json' : (str(values.output) ?? 'auto');
+  if (!['table', 'json', 'ndjson', 'auto'].includes(output)) return '--output must be table, json or ndjson';
+  return {
+    page: (page as number | undefined) ?? 1,
+    perPage: Math.min((perPage as number | undefined) ?? 50, 1000),
+    all: values.all === true,
+    status: str(values.status),
+    limit: limit as number | undefined,
+    output: output as HeadlessOptions['output'],
+  };
+}
+
 export interface AppConfig {
   /** Server base URL; undefined means: start the built-in sandbox. */
   baseUrl?: string;
@@ -30,6 +72,8 @@ export type CliAction =
   | { kind: 'run'; config: AppConfig }
   | { kind: 'sandbox'; argv: string[] }
   | { kind: 'info'; config: AppConfig }
+  /** A headless subcommand (src/headless.ts): its name, its own options and arguments. */
+  | { kind: 'headless'; command: 'relayers' | 'txs'; config: AppConfig; options: HeadlessOptions; args: string[] }
   | { kind: 'contexts'; config: AppConfig }
   | { kind: 'help'; text: string }
   | { kind: 'version' }
@@ -41,6 +85,11 @@ Usage:
   relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
   relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
   relayer-tui contexts             the contexts of the config file
+  relayer-tui relayers [--page N] [--per-page N] [--all] [--limit N] [--json | --output table|json|ndjson]
+  relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N] [--json | --output …]
+                                   lists for scripts: a table on a terminal, else JSON with every integer
+                                   exact; --all streams every page as NDJSON (e.g. relayer-tui txs r1 --all
+                                   --status pending | jq -c 'select(.nonce != null)')
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
 
 Options:
@@ -63,6 +112,10 @@ Options:
 Environment:
   RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, RELAYER_TUI_CONTEXT,
   RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
+
+Exit codes (subcommands):
+  0 ok · 2 usage · 3 config · 4 unauthorized/forbidden · 5 not found · 6 rate limited · 7 server error
+  8 outcome unknown · 9 network · 10 read-only
 
 Security:
   An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
@@ -128,10 +181,12 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
 export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliAction> {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
   const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
+  const headless = argv[0] === 'relayers' || argv[0] === 'txs' ? argv[0] : undefined;
+  let positionals: string[] = [];
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: sub ? argv.slice(1) : argv,
+    ({ values, positionals } = parseArgs({
+      args: sub || headless ? argv.slice(1) : argv,
       options: {
         url: { type: 'string' },
         'token-file': { type: 'string' },
@@ -144,11 +199,12 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
         context: { type: 'string' },
         config: { type: 'string' },
         clipboard: { type: 'string' },
+        ...(headless ? HEADLESS_OPTIONS : {}),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: headless !== undefined,
     }));
   } catch (e) {
     return { kind: 'error', message: `${(e as Error).message}\nRun relayer-tui --help for the options.` };
@@ -246,6 +302,12 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     ...(ctx && urlFromContext ? { context: ctx } : {}),
   };
   if (sub) return { kind: sub, config };
+  if (headless) {
+    if (!baseUrl) return { kind: 'error', message: `relayer-tui ${headless} needs a server: RELAYER_URL and RELAYER_API_KEY, --url, or a context (relayer-tui contexts)` };
+    const options = headlessOptions(values);
+    if (typeof options === 'string') return { kind: 'error', message: options };
+    return { kind: 'headless', command: headless, config, options, args: positionals };
+  }
   return { kind: 'run', config };
 }
 
