@@ -7,7 +7,10 @@
  */
 import { ApiError, createRelayerClient, stringifyJson, type Page } from './api/index.js';
 import type { AppConfig, HeadlessOptions } from './config/config.js';
-import { fit, sanitize } from './ui/safeText.js';
+import { fit, jsonForTerminal, sanitize } from './ui/safeText.js';
+
+/** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
+const json = (v: unknown, indent?: number) => jsonForTerminal(stringifyJson(v, indent));
 
 /** Exit codes, one per class of failure (documented in --help). */
 export const EXIT = {
@@ -72,17 +75,18 @@ function table(command: 'relayers' | 'txs', items: readonly Row[], width: number
   const cols = COLUMNS[command];
   const line = (cells: string[]) => cells.join(' ').trimEnd().slice(0, Math.max(20, width));
   const out = header ? [line(cols.map(([t, w]) => fit(t, w)))] : [];
-  for (const r of items) out.push(line(cols.map(([, w, f]) => fit(f(r) === undefined || f(r) === null ? '' : typeof f(r) === 'string' ? (f(r) as string) : stringifyJson(f(r)), w))));
+  const cell = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : stringifyJson(v));
+  for (const r of items) out.push(line(cols.map(([, w, f]) => fit(cell(f(r)), w))));
   return `${out.join('\n')}\n`;
 }
 
 /** Runs a headless subcommand; resolves with its exit code. */
 export async function runHeadless(command: 'relayers' | 'txs', config: AppConfig, o: HeadlessOptions, args: string[], s: Streams): Promise<number> {
-  const json = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
+  const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
   // Errors: one line on stderr — a JSON object when JSON was asked for, else the server's text and status.
   const fail = (code: number, message: string, e?: ApiError): number => {
-    if (o.output === 'json' || o.output === 'ndjson') s.err.write(`${stringifyJson({ error: { kind: e?.kind ?? 'usage', status: e?.status ?? null, message } })}\n`);
+    if (o.output === 'json' || o.output === 'ndjson') s.err.write(`${json({ error: { kind: e?.kind ?? 'usage', status: e?.status ?? null, message } })}\n`);
     else s.err.write(`relayer-tui ${command}: ${e?.status ? `HTTP ${e.status}: ` : ''}${sanitize(message.split('\n')[0]!)}\n`);
     return code;
   };
@@ -98,8 +102,8 @@ export async function runHeadless(command: 'relayers' | 'txs', config: AppConfig
     if (!o.all) {
       const p = await fetchPage(o.page);
       const items = o.limit ? p.items.slice(0, o.limit) : p.items;
-      if (ndjson) for (const it of items) s.out.write(`${stringifyJson(it)}\n`);
-      else if (json) s.out.write(`${stringifyJson({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
+      if (ndjson) for (const it of items) s.out.write(`${json(it)}\n`);
+      else if (asJson) s.out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
       else s.out.write(table(command, items, s.out.columns ?? 100));
       return EXIT.ok;
     }
@@ -109,7 +113,7 @@ export async function runHeadless(command: 'relayers' | 'txs', config: AppConfig
       const p = await fetchPage(page);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
       const items = p.items.slice(0, room);
-      if (ndjson || json) for (const it of items) s.out.write(`${stringifyJson(it)}\n`);
+      if (ndjson || asJson) for (const it of items) s.out.write(`${json(it)}\n`);
       else s.out.write(table(command, items, s.out.columns ?? 100, page === 1));
       written += items.length;
       if ((o.limit !== undefined && written >= o.limit) || p.items.length === 0 || page * p.perPage >= p.totalItems) break;

@@ -26,10 +26,13 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       process.stdout.write(`relayer-tui ${VERSION}\n`);
       return;
     }
-    case 'error':
-      process.stderr.write(`relayer-tui: ${action.message}\n`);
+    case 'error': {
+      // The message may quote a config file's text: drawn through the display-safety boundary.
+      const { safeLines } = await import('./ui/safeText.js');
+      process.stderr.write(`relayer-tui: ${safeLines(action.message, 20).join('\n')}\n`);
       process.exitCode = 2;
       return;
+    }
     case 'info': {
       const { printInfo } = await import('./info.js');
       const { clipboardMethod } = await import('./ui/clipboard.js');

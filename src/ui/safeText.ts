@@ -59,6 +59,21 @@ export function neutralize(s: string): string {
 }
 
 /**
+ * JSON text for a terminal (a script's output that may land on one): the characters `sanitize`
+ * replaces, written as JSON escapes instead (`\u009b`, astral ones as surrogate pairs). JSON.stringify
+ * leaves C1, bidi and zero-width characters raw inside strings; escaped, the JSON means exactly the
+ * same and no terminal acts on it. Line breaks between values (pretty printing) stay.
+ */
+export function jsonForTerminal(json: string): string {
+  if (!UNSAFE_BUT_LF.test(json)) return json;
+  return json.replace(UNSAFE_ALL_BUT_LF, (ch) => {
+    let out = '';
+    for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+/**
  * Multi-line text (an error page, a log message): one sanitized line per LF or CRLF. A bare CR is not
  * a line break but an overwrite: it stays visible as `␍`.
  */

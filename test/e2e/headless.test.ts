@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient, parseJson } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { ALL_ESCAPES, FORBIDDEN_RAW, startHostile } from '../hostile/server.js';
 import { assertBuilt, cliPath, releaseCli } from './pty.js';
 
 let sb: Sandbox;
@@ -76,6 +77,20 @@ describe('relayer-tui relayers / txs (no TTY)', () => {
     const none = await run(['relayers'], { RELAYER_URL: '', RELAYER_API_KEY: '' });
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/needs a server/);
+  });
+
+  it('server text in JSON output: the same value, escaped so no terminal acts on it', async () => {
+    const hostile = await startHostile(['escapes']);
+    try {
+      const r = await run(['relayers', '--json'], { RELAYER_URL: hostile.url, RELAYER_API_KEY: hostile.token });
+      expect(r.code).toBe(0);
+      expect(r.out).not.toMatch(FORBIDDEN_RAW);
+      expect(r.out).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+      const j = JSON.parse(r.out) as { items: { name: string }[] };
+      expect(j.items[0]!.name).toBe(`Evil ${ALL_ESCAPES}`);
+    } finally {
+      await hostile.close();
+    }
   });
 
   it('the TUI without a terminal names the subcommands', async () => {

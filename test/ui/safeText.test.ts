@@ -5,10 +5,11 @@ import { LongInteger } from '../../src/api/index.js';
 import { isCleartext, isLoopbackHost } from '../../src/config/config.js';
 import { flatten, jsonLines, layoutDetail, rawLines } from '../../src/ui/detailLines.js';
 import { formatWei, thousands, toBigInt } from '../../src/ui/format.js';
-import { capDigits, cellWidth, chunkCells, displayText, fit, groupDigits, middleCells, neutralize, safeLines, sanitize, truncateCells, wrapCells } from '../../src/ui/safeText.js';
+import { capDigits, cellWidth, chunkCells, displayText, fit, groupDigits, jsonForTerminal, middleCells, neutralize, safeLines, sanitize, truncateCells, wrapCells } from '../../src/ui/safeText.js';
 import { ESCAPES, FORBIDDEN_RAW } from '../hostile/server.js';
 
 const RAW_CONTROL = /[\x00-\x1f\x7f-\x9f]/;
+const ALL = Object.values(ESCAPES).join('');
 
 describe('sanitize: every class becomes a visible, inert placeholder', () => {
   const expected: Record<string, string> = {
@@ -50,6 +51,15 @@ describe('sanitize: every class becomes a visible, inert placeholder', () => {
   it('safeLines splits on LF and CRLF only: a bare CR stays visible', () => {
     expect(safeLines('one\r\ntwo\nthree\rfour')).toEqual(['one', 'two', 'three␍four']);
     expect(safeLines('a\nb\nc\nd', 2)).toEqual(['a', 'b']);
+  });
+
+  it('jsonForTerminal: the same JSON value, with nothing a terminal acts on (astral format characters as surrogate pairs)', () => {
+    const value = { s: `${ALL}\u{e0020}`, n: 1 };
+    const text = jsonForTerminal(JSON.stringify(value, null, 2));
+    expect(JSON.parse(text)).toEqual(value);
+    expect(text).not.toMatch(FORBIDDEN_RAW);
+    expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    expect(text).toContain('\\udb40\\udc20');
   });
 
   it("neutralize (Ink's backstop) keeps LF, replaces the rest", () => {
