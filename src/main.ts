@@ -30,7 +30,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       // The message may quote a config file's text: drawn through the display-safety boundary.
       const { safeLines } = await import('./ui/safeText.js');
       process.stderr.write(`relayer-tui: ${safeLines(action.message, 20).join('\n')}\n`);
-      process.exitCode = 2;
+      process.exitCode = action.exit ?? 2;
       return;
     }
     case 'info': {
@@ -40,8 +40,10 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       return;
     }
     case 'headless': {
-      const { runHeadless } = await import('./headless.js');
-      process.exitCode = await runHeadless(action.command, action.config, action.options, action.args, { out: process.stdout, err: process.stderr });
+      const { runHeadless } = await import('./headless/index.js');
+      // stdin only where a body or params may come from it (touching process.stdin opens it).
+      const stdin = action.command === 'replace' || action.command === 'plugin' ? process.stdin : undefined;
+      process.exitCode = await runHeadless(action.command, action.config, action.options, action.args, { out: process.stdout, err: process.stderr, in: stdin });
       return;
     }
     case 'contexts': {
@@ -59,7 +61,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
   const { config } = action;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY). Without one: relayer-tui relayers, relayer-tui txs <relayer-id> (scripting; --help), relayer-tui info, relayer-tui contexts, relayer-tui sandbox.\n');
+    process.stderr.write('relayer-tui needs an interactive terminal (stdin and stdout must be a TTY). Without one, for scripts: relayer-tui relayers, txs <relayer-id>, replace <relayer-id> <tx-id>, plugin <plugin-id>, notify --url <webhook> (each with --help), relayer-tui info, relayer-tui contexts, relayer-tui sandbox.\n');
     process.exitCode = 2;
     return;
   }

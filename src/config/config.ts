@@ -3,27 +3,56 @@ import { parseArgs } from 'node:util';
 import { appPaths, loadConfigFile, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
 import { readTokenFile, resolveTokenSync } from './token.js';
 
-/** Options of the headless subcommands (`relayer-tui relayers`, `relayer-tui txs <relayer-id>`). */
+/** The headless subcommands (src/headless/): the lists and the three mutations. */
+export const HEADLESS_COMMANDS = ['relayers', 'txs', 'replace', 'plugin', 'notify'] as const;
+export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
+
+/** Options of the headless subcommands, checked; `flags` holds each command's own (body fields, …). */
 export interface HeadlessOptions {
   page: number;
-  /** Server page size for the requests (the TUI's --per-page, default 50 here). */
+  /** Server page size for the requests (the TUI's --per-page; default 50, 100 with --all). */
   perPage: number;
   all: boolean;
   status?: string;
   limit?: number;
   output: 'table' | 'json' | 'ndjson' | 'auto';
+  /** Mutations: print the exact request and send nothing. */
+  dryRun: boolean;
+  /** Mutations: send without asking (the only way to send without a terminal). */
+  yes: boolean;
+  /** The command's own options as given (e.g. `value`, `gas-price`, `params-file`, `signing-key-env`). */
+  flags: Record<string, string | undefined>;
 }
 
-const HEADLESS_OPTIONS = {
-  page: { type: 'string' },
-  all: { type: 'boolean' },
-  status: { type: 'string' },
-  limit: { type: 'string' },
-  json: { type: 'boolean' },
-  output: { type: 'string' },
+const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
+const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, ...OUTPUT_OPTIONS } as const;
+const LIST_OPTIONS = { page: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' }, ...OUTPUT_OPTIONS } as const;
+const str0 = { type: 'string' } as const;
+
+/** Each subcommand's own options (beside the common ones: --url, --context, …). */
+export const COMMAND_OPTIONS = {
+  relayers: LIST_OPTIONS,
+  txs: { ...LIST_OPTIONS, status: str0 },
+  replace: {
+    ...MUTATION_OPTIONS,
+    body: str0,
+    value: str0,
+    to: str0,
+    data: str0,
+    'gas-limit': str0,
+    'gas-price': str0,
+    'max-fee-per-gas': str0,
+    'max-priority-fee-per-gas': str0,
+    speed: str0,
+    'valid-until': str0,
+    transaction: str0,
+  },
+  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0 },
+  // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
+  notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
 } as const;
 
-function headlessOptions(values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
+function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
   const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -35,13 +64,19 @@ function headlessOptions(values: Record<string, string | boolean | undefined>): 
   for (const x of [page, perPage, limit]) if (typeof x === 'string') return x;
   const output = values.json === true ? 'json' : (str(values.output) ?? 'auto');
   if (!['table', 'json', 'ndjson', 'auto'].includes(output)) return '--output must be table, json or ndjson';
+  const flags: Record<string, string | undefined> = {};
+  for (const k of Object.keys(COMMAND_OPTIONS[command])) if (typeof values[k] === 'string') flags[k] = values[k] as string;
+  if (command === 'notify' && typeof values.url === 'string') flags.url = values.url;
   return {
     page: (page as number | undefined) ?? 1,
-    perPage: Math.min((perPage as number | undefined) ?? 50, 1000),
+    perPage: Math.min((perPage as number | undefined) ?? (values.all === true ? 100 : 50), 1000),
     all: values.all === true,
     status: str(values.status),
     limit: limit as number | undefined,
     output: output as HeadlessOptions['output'],
+    dryRun: values['dry-run'] === true,
+    yes: values.yes === true,
+    flags,
   };
 }
 
@@ -73,11 +108,12 @@ export type CliAction =
   | { kind: 'sandbox'; argv: string[] }
   | { kind: 'info'; config: AppConfig }
   /** A headless subcommand (src/headless.ts): its name, its own options and arguments. */
-  | { kind: 'headless'; command: 'relayers' | 'txs'; config: AppConfig; options: HeadlessOptions; args: string[] }
+  | { kind: 'headless'; command: HeadlessCommand; config: AppConfig; options: HeadlessOptions; args: string[] }
   | { kind: 'contexts'; config: AppConfig }
   | { kind: 'help'; text: string }
   | { kind: 'version' }
-  | { kind: 'error'; message: string };
+  /** `exit`: 3 when the configuration is at fault (file, context, key, no server), else 2 (usage). */
+  | { kind: 'error'; message: string; exit?: number };
 
 export const USAGE = `relayer-tui: a keyboard-driven terminal client for the relayer HTTP API
 
@@ -85,15 +121,17 @@ Usage:
   relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
   relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
   relayer-tui contexts             the contexts of the config file
-  relayer-tui relayers [--page N] [--per-page N] [--all] [--limit N] [--json | --output table|json|ndjson]
-  relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N] [--json | --output …]
-                                   lists for scripts: a table on a terminal, else JSON with every integer
-                                   exact; --all streams every page as NDJSON (e.g. relayer-tui txs r1 --all
-                                   --status pending | jq -c 'select(.nonce != null)')
+  relayer-tui relayers [--all] …   scripting: the relayers (a table on a terminal, else exact JSON)
+  relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
+  relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V …) [--dry-run] [--yes]
+  relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
+  relayer-tui notify --url WEBHOOK [--id ID] [--signing-key-file F | --signing-key-env VAR] [--yes]
+                                   each with --help (options, examples); mutations ask on a terminal,
+                                   and without one send only with --yes
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
 
 Options:
-  --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080
+  --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
   --token-file <path>   read the API key from a file (first line)
   --token <key>         API key on the command line (visible to other users in ps; prefer RELAYER_API_KEY)
   --read-only           disable replace / plugin call / notification create (env RELAYER_TUI_READ_ONLY=1)
@@ -114,8 +152,9 @@ Environment:
   RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
 
 Exit codes (subcommands):
-  0 ok · 2 usage · 3 config · 4 unauthorized/forbidden · 5 not found · 6 rate limited · 7 server error
-  8 outcome unknown · 9 network · 10 read-only
+  0 ok · 1 declined · 2 usage · 3 config · 4 unauthorized/forbidden · 5 not found · 6 rate limited
+  7 server error · 8 outcome unknown (may have been applied) · 9 network · 10 read-only
+  11 the plugin answered with a failure
 
 Security:
   An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
@@ -181,7 +220,7 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
 export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliAction> {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
   const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
-  const headless = argv[0] === 'relayers' || argv[0] === 'txs' ? argv[0] : undefined;
+  const headless = (HEADLESS_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? (argv[0] as HeadlessCommand) : undefined;
   let positionals: string[] = [];
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -189,6 +228,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
       args: sub || headless ? argv.slice(1) : argv,
       options: {
         url: { type: 'string' },
+        server: { type: 'string' },
         'token-file': { type: 'string' },
         token: { type: 'string' },
         'read-only': { type: 'boolean' },
@@ -199,7 +239,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
         context: { type: 'string' },
         config: { type: 'string' },
         clipboard: { type: 'string' },
-        ...(headless ? HEADLESS_OPTIONS : {}),
+        ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -209,7 +249,10 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   } catch (e) {
     return { kind: 'error', message: `${(e as Error).message}\nRun relayer-tui --help for the options.` };
   }
-  if (values.help) return { kind: 'help', text: USAGE };
+  if (values.help) return { kind: 'help', text: headless ? (await import('../headless/help.js')).HELP[headless] : USAGE };
+  // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
+  const serverFlag = str(values.server) ?? (headless === 'notify' ? undefined : str(values.url));
+  if (str(values.server) !== undefined && headless !== 'notify' && str(values.url) !== undefined) return { kind: 'error', message: 'give the server once: --url or --server' };
   if (values.version) return { kind: 'version' };
 
   const warnings: string[] = [];
@@ -217,7 +260,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const paths = appPaths(env, str(values.config));
   const file = await loadConfigFile(paths.config);
   if (file.kind === 'error') {
-    if (str(values.config) !== undefined || str(values.context) !== undefined) return { kind: 'error', message: file.message };
+    if (str(values.config) !== undefined || str(values.context) !== undefined) return { kind: 'error', message: file.message, exit: 3 };
     warnings.push(`config not used: ${file.message}`);
   } else if (file.kind === 'ok') warnings.push(...file.warnings);
   const contexts = file.kind === 'ok' ? file.file.contexts : {};
@@ -226,11 +269,11 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const ctxName = str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT) ?? (file.kind === 'ok' ? file.file.current_context : undefined);
   const ctxSource = str(values.context) !== undefined ? '--context' : nonEmpty(env.RELAYER_TUI_CONTEXT) ? 'RELAYER_TUI_CONTEXT' : 'current_context';
   if (ctxName !== undefined && !(ctxName in contexts))
-    return { kind: 'error', message: `No context named ${ctxName} (${ctxSource})${file.kind === 'ok' ? ` in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}` : file.kind === 'none' ? `: ${file.path} does not exist` : ''}` };
+    return { kind: 'error', exit: 3, message: `No context named ${ctxName} (${ctxSource})${file.kind === 'ok' ? ` in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}` : file.kind === 'none' ? `: ${file.path} does not exist` : ''}` };
   const ctx = ctxName !== undefined ? contextSettings(ctxName, contexts[ctxName]!) : undefined;
 
   let baseUrl: string | undefined;
-  if (str(values.url) !== undefined) [baseUrl, sources.url] = [str(values.url), '--url'];
+  if (serverFlag !== undefined) [baseUrl, sources.url] = [serverFlag, str(values.server) !== undefined ? '--server' : '--url'];
   else if (nonEmpty(env.RELAYER_URL)) [baseUrl, sources.url] = [nonEmpty(env.RELAYER_URL), 'RELAYER_URL'];
   else if (ctx) [baseUrl, sources.url] = [ctx.url, `context ${ctx.name}`];
   const urlFromContext = ctx !== undefined && sources.url === `context ${ctx.name}`;
@@ -241,19 +284,19 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     warnings.push('--token is visible to other users in ps; prefer RELAYER_API_KEY or --token-file');
   } else if (str(values['token-file']) !== undefined) {
     const r = readTokenFile(str(values['token-file'])!);
-    if (r.error) return { kind: 'error', message: r.error };
+    if (r.error) return { kind: 'error', message: r.error, exit: 3 };
     warnings.push(...r.warnings);
     [token, sources.token] = [r.token, '--token-file'];
   } else if (!urlFromContext && nonEmpty(env.RELAYER_API_KEY)) {
     [token, sources.token] = [nonEmpty(env.RELAYER_API_KEY), 'RELAYER_API_KEY'];
   } else if (urlFromContext && !sub) {
     const r = resolveTokenSync(contexts[ctx.name]!, ctx.name, env);
-    if (r.error) return { kind: 'error', message: r.error };
+    if (r.error) return { kind: 'error', message: r.error, exit: 3 };
     warnings.push(...r.warnings);
     [token, sources.token] = [r.token, r.source ?? `context ${ctx.name}`];
   }
   if (baseUrl && !token && !sub)
-    return { kind: 'error', message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
+    return { kind: 'error', exit: 3, message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
 
   let perPage = ctx?.perPage;
   if (perPage !== undefined) sources.perPage = `context ${ctx!.name}`;
@@ -303,8 +346,8 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   };
   if (sub) return { kind: sub, config };
   if (headless) {
-    if (!baseUrl) return { kind: 'error', message: `relayer-tui ${headless} needs a server: RELAYER_URL and RELAYER_API_KEY, --url, or a context (relayer-tui contexts)` };
-    const options = headlessOptions(values);
+    if (!baseUrl) return { kind: 'error', exit: 3, message: `relayer-tui ${headless} needs a server: RELAYER_URL and RELAYER_API_KEY, ${headless === 'notify' ? '--server' : '--url'}, or a context (relayer-tui contexts)` };
+    const options = headlessOptions(headless, values);
     if (typeof options === 'string') return { kind: 'error', message: options };
     return { kind: 'headless', command: headless, config, options, args: positionals };
   }

@@ -1,0 +1,128 @@
+/** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
+import type { HeadlessCommand } from '../config/config.js';
+
+const COMMON = `
+Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,
+  --timeout S, --dialect D; or RELAYER_URL + RELAYER_API_KEY; or the config file's current context.`;
+
+const OUTPUT = `
+Output: a table on a terminal (columns fit the width), else JSON with every integer exact
+  (u128/U256 values as the digits the server sent). --json, or --output table|json|ndjson, chooses.
+  Errors: one line on stderr (a JSON object with --json).`;
+
+const MUTATION = `
+Sending: on a terminal the review (method, path, exact body, before -> after, warnings) is shown
+  on stderr and you are asked; without a terminal nothing is sent unless --yes is given.
+  --dry-run   print the exact request (method, URL, body bytes) and send nothing (allowed read-only)
+  -y, --yes   send without asking (scripts: check with --dry-run first)
+  Every send is written to the audit ledger ($XDG_STATE_HOME/relayer-tui/audit.jsonl). Read-only
+  contexts (--read-only, RELAYER_TUI_READ_ONLY=1, prod* contexts) refuse with exit code 10.
+  The answer is printed as JSON (exact) on stdout.`;
+
+export const EXIT_CODES = `
+Exit codes: 0 ok · 1 declined at the prompt (nothing sent) · 2 usage or invalid input (nothing
+  sent), or refused by the server as invalid or conflicting (HTTP 400, 409) · 3 config · 4 unauthorized/forbidden (also a paused or
+  disabled relayer) · 5 not found · 6 rate limited · 7 server error · 8 outcome unknown (a mutation
+  was sent and may have been applied: check before sending it again) · 9 network (not sent) ·
+  10 read-only · 11 the plugin answered with a failure`;
+
+export const HELP: Record<HeadlessCommand, string> = {
+  relayers: `relayer-tui relayers: the relayers of the server
+
+Usage: relayer-tui relayers [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
+
+  --page N       the page (default 1); --per-page N its size (default 50; 100 with --all)
+  --all          every page, streamed as NDJSON (one relayer a line; a table with --output table)
+  --limit N      at most N relayers
+${OUTPUT}
+${COMMON}
+
+Examples:
+  relayer-tui relayers
+  relayer-tui relayers --json | jq -r '.items[] | select(.paused) | .id'
+  relayer-tui relayers --all | jq -r 'select(.system_disabled) | "\\(.id) \\(.name)"'
+${EXIT_CODES}
+`,
+  txs: `relayer-tui txs: a relayer's transactions, newest first
+
+Usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N]
+                        [--json | --output F]
+
+  --status S     only transactions in status S (pending, sent, submitted, mined, confirmed, failed,
+                 expired, canceled) — filtered by the server (OpenZeppelin Relayer)
+  --page N       the page (default 1); --per-page N its size (default 50; 100 with --all)
+  --all          every page, streamed as NDJSON (one transaction a line), two requests in flight,
+                 memory independent of the total; a progress line on stderr when it is a terminal
+  --limit N      at most N transactions
+${OUTPUT}
+${COMMON}
+
+Examples:
+  relayer-tui txs sepolia-main --limit 20
+  relayer-tui txs sepolia-main --all --status pending | jq -c '{id, nonce, created_at}'
+  relayer-tui txs bulk-1m --all > all.ndjson          # the progress line shows on the terminal
+${EXIT_CODES}
+`,
+  replace: `relayer-tui replace: replace a transaction (the TUI's e), reviewed before it is sent
+
+Usage: relayer-tui replace <relayer-id> <tx-id> --body FILE|-           [--dry-run] [--yes]
+       relayer-tui replace <relayer-id> <tx-id> --value V [fields…]    [--dry-run] [--yes]   (EVM)
+       relayer-tui replace <relayer-id> <tx-id> --transaction BASE64   [--dry-run] [--yes]   (Solana)
+
+  --body FILE|-  the whole JSON body (EVM, Solana or Stellar), from a file or stdin; every integer
+                 is sent exactly as written (u128 values beyond 2^53 included)
+EVM fields (the form's; the others start from the transaction's current values, as in the TUI):
+  --value V                       wei (u128), or with a unit: 1.5 ETH, 20 gwei, 1e18
+  --speed S                       fastest | fast | average | safeLow
+  --gas-price W                   legacy pricing, wei
+  --max-fee-per-gas W --max-priority-fee-per-gas W     EIP-1559 pricing, wei
+  --gas-limit N  --to 0xADDR  --data 0xHEX  --valid-until RFC3339
+The transaction is read first (by id where the server can, else among the newest 1,000) for the
+before -> after review; a body built from fields needs it, --body does not.
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui replace sepolia-main 7f3c… --speed fastest --dry-run
+  relayer-tui replace sepolia-main 7f3c… --value 0 --max-fee-per-gas 60000000000 \\
+      --max-priority-fee-per-gas 2000000000             # asks on the terminal
+  jq -n '{value: 340282366920938463463374607431768211455, speed: "fast"}' \\
+      | relayer-tui replace sepolia-main 7f3c… --body - --yes --json
+${EXIT_CODES}
+`,
+  plugin: `relayer-tui plugin: call a plugin with JSON params (the TUI's :plugin)
+
+Usage: relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
+
+  --params JSON        the params (default {}); numbers are sent exactly as written
+  --params-file FILE   read them from a file; - reads them from stdin
+Invalid JSON is refused before anything is sent, with its line and column.
+${MUTATION}
+  A plugin that ran and answered with a failure exits 11 (its answer still printed).
+${COMMON}
+
+Examples:
+  relayer-tui plugin echo --params '{"amount": 12345678901234567890}' --yes
+  jq -n --arg r "$RELAYER" '{relayer: $r, action: "drain"}' | relayer-tui plugin ops - --yes --json
+${EXIT_CODES}
+`,
+  notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)
+
+Usage: relayer-tui notify --url WEBHOOK_URL [--id ID] [--signing-key-file FILE | --signing-key-env VAR]
+                          [--dry-run] [--yes]
+
+  --url URL                the webhook's URL (absolute http(s)); the relayer server is --server here
+  --id ID                  letters, digits, - and _, at most 36 (the server generates one when absent)
+  --signing-key-file FILE  the write-only signing key: the file's first line (warned if others can read it)
+  --signing-key-env VAR    … or an environment variable's value
+The key is never accepted on the command line (ps shows argv to every user), never printed (a dry
+run masks it) and never written to the audit ledger. The OpenZeppelin Relayer needs >= 32 characters.
+${MUTATION}
+${COMMON.replace('--url URL (notify: --server URL)', '--server URL')}
+
+Examples:
+  relayer-tui notify --url https://ops.example.com/hook --id ci-hook --signing-key-env HOOK_KEY --yes
+  relayer-tui notify --url https://ops.example.com/hook --dry-run
+${EXIT_CODES}
+`,
+};

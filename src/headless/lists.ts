@@ -1,0 +1,110 @@
+/**
+ * `relayer-tui relayers` and `relayer-tui txs <relayer-id>`: the TUI's lists for scripts. On a
+ * terminal a table that fits the width (the TUI's columns, by priority, plus the ids); otherwise (or
+ * `--json`) JSON with every integer exact; `--all` streams every page as NDJSON, one object a line,
+ * with the next page asked while one is written (two requests in flight at most), memory one page
+ * per request whatever the total, and a progress line on stderr when stderr is a terminal.
+ */
+import type { Page, Relayer, RelayerClient, Transaction } from '../api/index.js';
+import type { HeadlessOptions } from '../config/config.js';
+import type { Column } from '../ui/columnLayout.js';
+import { RELAYER_COLUMNS } from '../ui/screens/relayers/columns.js';
+import { networkKind, transactionColumns } from '../ui/screens/transactions/columns.js';
+import { EXIT, json, Out, table, type Streams } from './output.js';
+
+type Row = Relayer | Transaction;
+
+/** Requests in flight at most while streaming. */
+const IN_FLIGHT = 2;
+const PROGRESS_EVERY_MS = 100;
+
+/** The headless table's columns: the TUI's, with the id each row is acted on by kept first. */
+function columnsFor(command: 'relayers' | 'txs', sample: Row | undefined): readonly Column<Row>[] {
+  if (command === 'relayers') return [...RELAYER_COLUMNS.map((c) => (c.key === 'id' ? { ...c, priority: -1, width: 20 } : c))] as Column<Row>[];
+  const id: Column<Transaction> = { key: 'id', title: 'ID', width: 36, priority: 0.5, cell: (t) => t.id };
+  const [status, ...rest] = transactionColumns(networkKind(undefined, sample as Transaction | undefined), undefined, Date.now);
+  return [status!, id, ...rest] as Column<Row>[];
+}
+
+export async function runList(command: 'relayers' | 'txs', client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
+  if (command === 'txs' && args.length !== 1) return fail(EXIT.usage, 'usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N] [--json|--output table|json|ndjson] (see --help)');
+  if (command === 'relayers' && args.length > 0) return fail(EXIT.usage, `unexpected argument ${args[0]}`);
+  const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
+  const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
+  const width = (s.out.columns ?? 100) || 100;
+  const out = new Out(s.out);
+  const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
+    command === 'relayers'
+      ? client.listRelayers({ page, perPage: o.perPage }, { signal })
+      : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
+  if (o.status) await client.detectDialect();
+
+  if (!o.all) {
+    const p = await fetchPage(o.page);
+    const items = o.limit ? p.items.slice(0, o.limit) : p.items;
+    if (ndjson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+    else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
+    else await out.write(table(columnsFor(command, items[0]), items, width));
+    return EXIT.ok;
+  }
+
+  // --all: pages in order, the next one already asked for while this one is written.
+  const ctrl = new AbortController();
+  const progress = s.err.isTTY ? new Progress(s.err, command === 'relayers' ? 'relayers' : 'transactions') : undefined;
+  const inflight = new Map<number, Promise<Page<Row>>>();
+  const ask = (page: number) => {
+    const p = fetchPage(page, ctrl.signal);
+    p.catch(() => undefined); // awaited in order below; an early failure must not be unhandled
+    inflight.set(page, p);
+  };
+  let written = 0;
+  let lastPage = Infinity;
+  let columns: readonly Column<Row>[] | undefined;
+  try {
+    ask(1);
+    for (let page = 1; page <= lastPage && !out.closed; page++) {
+      const p = await inflight.get(page)!;
+      inflight.delete(page);
+      // What the newest answer says is the end, and where --limit ends.
+      lastPage = p.items.length === 0 ? page : Math.ceil(p.totalItems / p.perPage);
+      if (o.limit !== undefined) lastPage = Math.min(lastPage, Math.ceil(o.limit / p.perPage));
+      for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT - 1); next++) if (!inflight.has(next)) ask(next);
+      const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
+      const items = room < p.items.length ? p.items.slice(0, room) : p.items;
+      if (ndjson || asJson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+      else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
+      written += items.length;
+      progress?.update(written, o.limit ?? p.totalItems, page, lastPage);
+      if (o.limit !== undefined && written >= o.limit) break;
+    }
+  } finally {
+    ctrl.abort();
+    progress?.done(written);
+  }
+  return EXIT.ok;
+}
+
+/** `12,300 / 1,000,000 transactions · page 123 / 10,000 · 41,000/s`, redrawn in place at most 10 times a second. */
+class Progress {
+  private readonly start = Date.now();
+  private last = 0;
+  private shown = false;
+  constructor(
+    private readonly err: Streams['err'],
+    private readonly noun: string,
+  ) {}
+  update(done: number, total: number, page: number, pages: number): void {
+    const now = Date.now();
+    if (now - this.last < PROGRESS_EVERY_MS) return;
+    this.last = now;
+    const rate = Math.round((done * 1000) / Math.max(1, now - this.start));
+    const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '?');
+    this.err.write(`\r\x1b[K${n(done)} / ${n(total)} ${this.noun} · page ${n(page)} / ${n(pages)} · ${n(rate)}/s`);
+    this.shown = true;
+  }
+  done(done: number): void {
+    if (!this.shown) return;
+    const secs = (Date.now() - this.start) / 1000;
+    this.err.write(`\r\x1b[K${done.toLocaleString('en-US')} ${this.noun} in ${secs.toFixed(1)} s\n`);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * What the headless subcommands write: exact JSON (every digit as the server sent it, nothing a
+ * terminal acts on), tables that fit the width by column priority, one-line errors, exit codes, and
+ * a writer that waits for a slow reader (constant memory) and stops quietly when it goes away.
+ */
+import { ApiError, stringifyJson } from '../api/index.js';
+import { layoutColumns, type Column } from '../ui/columnLayout.js';
+import { fit, jsonForTerminal, sanitize } from '../ui/safeText.js';
+
+/** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
+export const json = (v: unknown, indent?: number): string => jsonForTerminal(stringifyJson(v, indent));
+
+/** Exit codes, one per class of outcome (documented in --help and the README). */
+export const EXIT = {
+  ok: 0,
+  /** A mutation the operator declined at the prompt: nothing was sent. */
+  declined: 1,
+  usage: 2,
+  config: 3,
+  unauthorized: 4,
+  notFound: 5,
+  rateLimited: 6,
+  server: 7,
+  outcomeUnknown: 8,
+  network: 9,
+  readOnly: 10,
+  /** A plugin ran and answered with a failure (`success: false`). */
+  pluginFailed: 11,
+} as const;
+
+export function exitCodeFor(e: ApiError): number {
+  if (e.outcomeUnknown) return EXIT.outcomeUnknown;
+  switch (e.kind) {
+    case 'unauthorized':
+    case 'forbidden':
+      return EXIT.unauthorized;
+    case 'not_found':
+      return EXIT.notFound;
+    case 'rate_limited':
+      return EXIT.rateLimited;
+    case 'timeout':
+    case 'network':
+      return EXIT.network;
+    case 'bad_request':
+    case 'conflict':
+    case 'unsupported':
+      return EXIT.usage;
+    default:
+      return EXIT.server;
+  }
+}
+
+export interface Streams {
+  out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  err: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Where `--body -` and `plugin … -` read from. */
+  in?: NodeJS.ReadableStream & { isTTY?: boolean };
+}
+
+/**
+ * Writes to stdout and waits for `drain` when the reader is slower (memory stays one page), and
+ * notices a reader that went away (`| head`): `closed` turns true and writes become no-ops.
+ */
+export class Out {
+  closed = false;
+  constructor(private readonly stream: Streams['out']) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') this.closed = true;
+      else throw e;
+    });
+  }
+  async write(text: string): Promise<void> {
+    if (this.closed || text === '') return;
+    if (this.stream.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('close', done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('close', done);
+      this.stream.on('error', done);
+    });
+  }
+}
+
+/** How errors are written: one line, or a JSON object when the output is JSON. */
+export function failer(command: string, output: string, err: Streams['err']) {
+  return (code: number, message: string, e?: ApiError): number => {
+    if (output === 'json' || output === 'ndjson')
+      err.write(`${json({ error: { kind: e?.kind ?? kindOf(code), status: e?.status ?? null, message, ...(e?.outcomeUnknown ? { outcome: 'unknown' } : {}) } })}\n`);
+    else err.write(`relayer-tui ${command}: ${e?.status ? `HTTP ${e.status}: ` : ''}${sanitize(message.split('\n')[0]!)}\n`);
+    return code;
+  };
+}
+
+const kindOf = (code: number) => (Object.entries(EXIT).find(([, c]) => c === code)?.[0] ?? 'error').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A plain table (no colour, no cursor) whose columns are chosen by priority to fit `width`, every
+ * cell through the display-safety boundary and measured in terminal cells.
+ */
+export function table<T>(columns: readonly Column<T>[], rows: readonly T[], width: number, header = true): string {
+  const laid = layoutColumns(columns, Math.max(20, width) + 1); // +2 for the TUI's cursor mark, -1 so the last cell never wraps
+  const line = (cells: string[]) => cells.join(' ').trimEnd();
+  const out = header ? [line(laid.map(({ col, width: w }) => fit(col.title, w, col.align)))] : [];
+  for (const r of rows) out.push(line(laid.map(({ col, width: w }) => fit(sanitize(col.cell(r, w)), w, col.align))));
+  return out.length ? `${out.join('\n')}\n` : '';
+}

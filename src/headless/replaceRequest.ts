@@ -1,0 +1,147 @@
+/**
+ * `relayer-tui replace`: the same request the TUI's form builds, from flags (`--value`, `--speed`, …
+ * for EVM, `--transaction` for Solana) or from a whole body (`--body FILE|-`, any network type, every
+ * integer kept exactly). The transaction is looked up first so that flags start from its values (as
+ * the form does) and the review shows before → after.
+ */
+import {
+  ApiError,
+  JsonSyntaxError,
+  normalizeReplacement,
+  parseJson,
+  prepareReplaceTransaction,
+  replacementGroup,
+  stringifyJson,
+  type Dialect,
+  type Relayer,
+  type RelayerClient,
+  type ReplacementRequest,
+  type Transaction,
+} from '../api/index.js';
+import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js';
+import { jsonCheck } from '../ui/forms/validators.js';
+import { fillForm } from './formFlags.js';
+import { evmForm, evmInitialValues } from '../ui/screens/replace/evmForm.js';
+import { reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
+import { solanaForm, solanaInitialValues } from '../ui/screens/replace/solanaForm.js';
+import { networkKind } from '../ui/screens/transactions/columns.js';
+
+/** Pages read to find a relayer, and a transaction where the server cannot return one by id. */
+const RELAYER_PAGES = 50;
+const TRANSACTION_PAGES = 10;
+const PER_PAGE = 100;
+
+/** Flags that set a field of the form (flag → field). */
+export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
+  evm: {
+    value: 'value',
+    to: 'to',
+    data: 'data',
+    'gas-limit': 'gas_limit',
+    'gas-price': 'gas_price',
+    'max-fee-per-gas': 'max_fee_per_gas',
+    'max-priority-fee-per-gas': 'max_priority_fee_per_gas',
+    speed: 'speed',
+    'valid-until': 'valid_until',
+  },
+  solana: { transaction: 'transaction' },
+};
+
+export type Built = { request: BuiltRequest; dialect?: Dialect } | { usage: string } | { notFound: string };
+
+export async function findRelayer(client: RelayerClient, relayerId: string): Promise<Relayer | undefined> {
+  for (let page = 1; page <= RELAYER_PAGES; page++) {
+    const p = await client.listRelayers({ page, perPage: PER_PAGE });
+    const r = p.items.find((x) => x.id === relayerId);
+    if (r) return r;
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return undefined;
+  }
+  return undefined;
+}
+
+/** The transaction by id where the server has that endpoint, else among the newest 1,000. */
+export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<Transaction | undefined> {
+  if (client.supports('transactionById') !== false) {
+    try {
+      return await client.getTransaction(relayerId, txId);
+    } catch (e) {
+      if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
+      if (e.kind === 'not_found') return undefined;
+    }
+  }
+  for (let page = 1; page <= TRANSACTION_PAGES; page++) {
+    const p = await client.listTransactions(relayerId, { page, perPage: PER_PAGE });
+    const t = p.items.find((x) => x.id === txId);
+    if (t) return t;
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return undefined;
+  }
+  return undefined;
+}
+
+const flagOf = (group: 'evm' | 'solana', field: string) => `--${Object.entries(FIELD_FLAGS[group]).find(([, f]) => f === field)?.[0] ?? field}`;
+
+/** The form filled from flags over the transaction's values (as the form starts), checked as the form checks. */
+function fromForm(group: 'evm' | 'solana', def: FormDefinition, initial: Values, flags: Record<string, string | undefined>): Built {
+  const values: Values = { ...initial };
+  const given = new Set<string>();
+  for (const [flag, field] of Object.entries(FIELD_FLAGS[group]))
+    if (flags[flag] !== undefined) {
+      values[field] = flags[flag]!;
+      given.add(field);
+    }
+  return fillForm(def, values, given, (f) => flagOf(group, f));
+}
+
+/** A whole body: parsed losslessly, checked by the API module, encoded in the server's dialect. */
+function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transaction | undefined, text: string, dialect: Dialect): Built {
+  let body: unknown;
+  try {
+    body = parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return { usage: `--body: ${jsonCheck(text)}` };
+    throw e;
+  }
+  let prepared;
+  let normal: Record<string, unknown>;
+  try {
+    const group = replacementGroup(body);
+    const kind = networkKind(relayer.network_type, tx);
+    if (group !== kind) return { usage: `--body is a${group === 'evm' ? 'n EVM' : group === 'solana' ? ' Solana' : ' Stellar'} body, but relayer ${relayerId} is ${kind}` };
+    prepared = prepareReplaceTransaction(relayerId, txId, body as ReplacementRequest, dialect);
+    normal = normalizeReplacement(body as ReplacementRequest, dialect).body;
+  } catch (e) {
+    if (e instanceof ApiError) return { usage: `--body: ${e.message}` };
+    throw e;
+  }
+  const review: NonNullable<BuiltRequest['review']> = tx ? reviewWarnings(relayerId, tx, relayer) : [{ label: '⚠ before', value: `transaction ${txId} was not found among the newest ${(TRANSACTION_PAGES * PER_PAGE).toLocaleString("en-US")}: what it replaces is not shown`, tone: 'warn' }];
+  if (tx) {
+    const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : stringifyJson(v));
+    const before = tx as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(normal)) {
+      const [a, b] = [show(before[k]), show(v)];
+      review.push({ label: k, value: a === b ? `${a} (unchanged)` : `${a} → ${b}` });
+    }
+  }
+  return { request: { prepared, review, send: (c, options) => c.replaceTransaction(relayerId, txId, body as ReplacementRequest, { ...options, dialect }) }, dialect };
+}
+
+/** Builds the replacement: the relayer and transaction looked up, then flags or body. */
+export async function buildReplacement(client: RelayerClient, relayerId: string, txId: string, flags: Record<string, string | undefined>, body: string | undefined): Promise<Built> {
+  const dialect = (await client.detectDialect()).dialect;
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return { notFound: `Relayer ${relayerId} not found` };
+  const tx = await findTransaction(client, relayerId, txId);
+  if (body !== undefined) return fromBody(relayerId, txId, relayer, tx, body, dialect);
+  const kind = networkKind(relayer.network_type, tx);
+  if (kind === 'stellar') return { usage: `relayer ${relayerId} is a Stellar relayer: give the whole body with --body FILE|- (the TUI's form builds operations)` };
+  const other = kind === 'evm' ? 'solana' : 'evm';
+  const stray = Object.keys(FIELD_FLAGS[other]).find((f) => flags[f] !== undefined);
+  if (stray) return { usage: `--${stray} is for ${other === 'evm' ? 'EVM' : 'Solana'} relayers; relayer ${relayerId} is ${kind}` };
+  if (!tx)
+    return {
+      notFound: `Transaction ${txId} not found${client.supports('transactionById') ? '' : ` among relayer ${relayerId}'s newest ${(TRANSACTION_PAGES * PER_PAGE).toLocaleString("en-US")}`}: the flags start from its current values, so without it give the whole body with --body`,
+    };
+  return kind === 'solana'
+    ? fromForm('solana', solanaForm(relayerId, relayer, tx), solanaInitialValues(tx), flags)
+    : fromForm('evm', evmForm(relayerId, relayer, tx), evmInitialValues(tx), flags);
+}
