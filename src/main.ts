@@ -19,7 +19,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const action = await parseCli(process.argv.slice(2), process.env);
   switch (action.kind) {
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(action.text);
       return;
     case 'version': {
       const { VERSION } = await import('./api/index.js');

@@ -68,7 +68,7 @@ export async function runList(command: 'relayers' | 'txs', client: RelayerClient
       // What the newest answer says is the end, and where --limit ends.
       lastPage = p.items.length === 0 ? page : Math.ceil(p.totalItems / p.perPage);
       if (o.limit !== undefined) lastPage = Math.min(lastPage, Math.ceil(o.limit / p.perPage));
-      for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT - 1); next++) if (!inflight.has(next)) ask(next);
+      for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT); next++) if (!inflight.has(next)) ask(next);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
       if (ndjson || asJson) await out.write(items.map((it) => `${json(it)}\n`).join(''));

@@ -22,7 +22,7 @@ import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js'
 import { jsonCheck } from '../ui/forms/validators.js';
 import { fillForm } from './formFlags.js';
 import { evmForm, evmInitialValues } from '../ui/screens/replace/evmForm.js';
-import { reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
+import { relayerBlocked, reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
 import { solanaForm, solanaInitialValues } from '../ui/screens/replace/solanaForm.js';
 import { networkKind } from '../ui/screens/transactions/columns.js';
 
@@ -30,6 +30,7 @@ import { networkKind } from '../ui/screens/transactions/columns.js';
 const RELAYER_PAGES = 50;
 const TRANSACTION_PAGES = 10;
 const PER_PAGE = 100;
+const NEWEST = (TRANSACTION_PAGES * PER_PAGE).toLocaleString('en-US');
 
 /** Flags that set a field of the form (flag → field). */
 export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
@@ -113,7 +114,13 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transac
     if (e instanceof ApiError) return { usage: `--body: ${e.message}` };
     throw e;
   }
-  const review: NonNullable<BuiltRequest['review']> = tx ? reviewWarnings(relayerId, tx, relayer) : [{ label: '⚠ before', value: `transaction ${txId} was not found among the newest ${(TRANSACTION_PAGES * PER_PAGE).toLocaleString("en-US")}: what it replaces is not shown`, tone: 'warn' }];
+  const blocked = relayerBlocked(relayer);
+  const review: NonNullable<BuiltRequest['review']> = tx
+    ? reviewWarnings(relayerId, tx, relayer)
+    : [
+        ...(blocked ? [{ label: '⚠ relayer', value: blocked, tone: 'warn' as const }] : []),
+        { label: '⚠ before', value: `transaction ${txId} was not found among the newest ${NEWEST}: what it replaces is not shown`, tone: 'warn' },
+      ];
   if (tx) {
     const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : stringifyJson(v));
     const before = tx as unknown as Record<string, unknown>;
@@ -139,7 +146,7 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   if (stray) return { usage: `--${stray} is for ${other === 'evm' ? 'EVM' : 'Solana'} relayers; relayer ${relayerId} is ${kind}` };
   if (!tx)
     return {
-      notFound: `Transaction ${txId} not found${client.supports('transactionById') ? '' : ` among relayer ${relayerId}'s newest ${(TRANSACTION_PAGES * PER_PAGE).toLocaleString("en-US")}`}: the flags start from its current values, so without it give the whole body with --body`,
+      notFound: `Transaction ${txId} not found${client.supports('transactionById') ? '' : ` among relayer ${relayerId}'s newest ${NEWEST}`}: the flags start from its current values, so without it give the whole body with --body`,
     };
   return kind === 'solana'
     ? fromForm('solana', solanaForm(relayerId, relayer, tx), solanaInitialValues(tx), flags)

@@ -73,9 +73,9 @@ describe('relayer-tui relayers / txs (no TTY)', () => {
     const down = await run(['relayers'], { RELAYER_URL: `http://127.0.0.1:${port}` });
     expect(down.code).toBe(9);
     expect(down.err).toMatch(/connection refused/);
-    // No server configured at all: a usage error naming what is missing.
+    // No server configured at all: a configuration error naming what is missing.
     const none = await run(['relayers'], { RELAYER_URL: '', RELAYER_API_KEY: '' });
-    expect(none.code).toBe(2);
+    expect(none.code).toBe(3);
     expect(none.err).toMatch(/needs a server/);
   });
 
@@ -96,6 +96,6 @@ describe('relayer-tui relayers / txs (no TTY)', () => {
   it('the TUI without a terminal names the subcommands', async () => {
     const r = await run([]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('relayer-tui relayers, relayer-tui txs <relayer-id>');
+    expect(r.err).toContain('relayer-tui relayers, txs <relayer-id>, replace <relayer-id> <tx-id>, plugin <plugin-id>, notify --url <webhook>');
   });
 });

@@ -1,0 +1,299 @@
+/**
+ * `relayer-tui replace | plugin | notify` as scripts run them: the built CLI as a child process with
+ * no TTY, against the sandbox (or the hostile server) over loopback. What reached the server is read
+ * from the server's own request log, byte for byte; every exit code has its case.
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayerClient, type Transaction } from '../../src/api/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startHostile } from '../hostile/server.js';
+import { assertBuilt, cliPath, releaseCli } from './pty.js';
+
+const U128_MAX = '340282366920938463463374607431768211455';
+const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-headless-'));
+const STATE = join(HOME, 'state');
+
+let sb: Sandbox;
+let pending: Transaction[];
+beforeAll(async () => {
+  assertBuilt();
+  sb = await startSandbox();
+  const client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+  pending = (await client.listTransactions('sepolia-main', { perPage: 100 })).items.filter((t) => t.status === 'pending' || t.status === 'sent' || t.status === 'submitted');
+  await client.close();
+});
+afterAll(async () => {
+  await sb.close();
+  await releaseCli();
+});
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+function run(args: string[], opts: { env?: Record<string, string>; stdin?: string; server?: { url: string; token: string } } = {}): Promise<Run> {
+  const server = opts.server ?? sb;
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [cliPath(), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', XDG_STATE_HOME: STATE, RELAYER_URL: server.url, RELAYER_API_KEY: server.token, ...opts.env },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, out, errOut) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
+    );
+    child.stdin!.end(opts.stdin ?? '');
+  });
+}
+
+const puts = () => sb.requests.filter((r) => r.method === 'PUT').length;
+const lastPut = () => sb.requests.filter((r) => r.method === 'PUT').at(-1)!;
+const posts = (path: string) => sb.requests.filter((r) => r.method === 'POST' && r.url.startsWith(path));
+
+describe('relayer-tui replace', () => {
+  it('--dry-run prints the exact request and sends nothing', async () => {
+    const tx = pending[0]!;
+    const before = puts();
+    const r = await run(['replace', 'sepolia-main', tx.id, '--speed', 'fastest', '--dry-run']);
+    expect(r.code).toBe(0);
+    const [line, type, blank, body] = r.out.split('\n');
+    expect(line).toBe(`PUT ${sb.url}/api/v1/relayers/sepolia-main/transactions/${tx.id}`);
+    expect([type, blank]).toEqual(['Content-Type: application/json', '']);
+    // The form's body: the transaction's own values with the flag applied.
+    expect(JSON.parse(body!)).toEqual({ value: Number(tx.value), to: tx.to, data: tx.data, gas_limit: tx.gas_limit, speed: 'fastest' });
+    expect(puts()).toBe(before);
+  });
+
+  it('without a terminal and without --yes it refuses, and sends nothing', async () => {
+    const before = puts();
+    const r = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('relayer-tui replace: not sent: no terminal to review it on. Check it with --dry-run, then send with --yes\n');
+    expect(r.out).toBe('');
+    expect(puts()).toBe(before);
+  });
+
+  it('u128 max round-trips byte-exact: --body - in, the request, and txs --json out', async () => {
+    const tx = pending[1]!;
+    const body = `{"value": ${U128_MAX}, "speed": "fast"}`;
+    const r = await run(['replace', 'sepolia-main', tx.id, '--body', '-', '--yes', '--json'], { stdin: body });
+    expect(r.code).toBe(0);
+    expect(lastPut().body).toBe(`{"value":${U128_MAX},"speed":"fast"}`);
+    expect(r.out).toContain(`"value": "${U128_MAX}"`);
+    const listed = await run(['txs', 'sepolia-main', '--all']);
+    const line = listed.out.split('\n').find((l) => l.includes(tx.id))!;
+    expect(line).toContain(`"value":"${U128_MAX}"`);
+    // …and what txs printed goes back in unchanged.
+    const again = await run(['replace', 'sepolia-main', tx.id, '--body', '-', '--dry-run'], { stdin: `{"value":${/"value":"(\d+)"/.exec(line)![1]}}` });
+    expect(again.out.split('\n')[3]).toBe(`{"value":${U128_MAX}}`);
+  });
+
+  it('fields as flags: units, the same checks as the form, the transaction as the start', async () => {
+    const tx = pending[2]!;
+    const r = await run(['replace', 'sepolia-main', tx.id, '--value', '1.5 ETH', '--max-fee-per-gas', '60000000000', '--max-priority-fee-per-gas', '2000000000', '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(lastPut().body)).toEqual({
+      value: 1500000000000000000,
+      to: tx.to,
+      data: tx.data,
+      gas_limit: tx.gas_limit,
+      max_fee_per_gas: 60000000000,
+      max_priority_fee_per_gas: 2000000000,
+      ...(tx.speed ? { speed: tx.speed } : {}),
+    });
+    expect(lastPut().body).toContain('"value":1500000000000000000');
+    expect(JSON.parse(r.out).id).toBe(tx.id);
+  });
+
+  it('invalid input is pointed at before anything is sent (exit 2)', async () => {
+    const before = puts();
+    const id = pending[0]!.id;
+    const cases: [string[], string | undefined, RegExp][] = [
+      [['--speed', 'warp'], undefined, /--speed "warp": must be one of fastest, fast, average, safeLow/],
+      [['--gas-price', '1', '--max-fee-per-gas', '2'], undefined, /--gas-price "1": not with max_fee_per_gas/],
+      [['--value', '0.5 wei'], undefined, /--value "0.5 wei": not a whole number of wei/],
+      [['--value', U128_MAX + '0'], undefined, /--value .*out of range: above the u128 maximum/],
+      [['--body', '-'], '{"value": 1,}', /--body: not valid JSON at line 1, column 13/],
+      [['--body', '-'], '{"value": 1.5}', /--body: value: must be a whole number/],
+      [['--body', '-'], '{"transaction": "AAAA"}', /--body is a Solana body, but relayer sepolia-main is evm/],
+      [['--transaction', 'AAAA'], undefined, /--transaction is for Solana relayers/],
+      [['--body', '-', '--value', '1'], '{}', /--body is the whole body: not with --value/],
+      [[], undefined, /nothing to send/],
+    ];
+    for (const [flags, stdin, message] of cases) {
+      const r = await run(['replace', 'sepolia-main', id, ...flags, '--yes'], { stdin });
+      expect({ flags, code: r.code }).toEqual({ flags, code: 2 });
+      expect(r.err).toMatch(message);
+    }
+    expect(puts()).toBe(before);
+  });
+
+  it('not found (5), read-only (10, and --dry-run still works), paused relayer (4)', async () => {
+    expect((await run(['replace', 'nope', 'x', '--speed', 'fast', '--yes'])).code).toBe(5);
+    const nf = await run(['replace', 'sepolia-main', 'no-such-tx', '--speed', 'fast', '--yes']);
+    expect(nf.code).toBe(5);
+    expect(nf.err).toMatch(/Transaction no-such-tx not found among relayer sepolia-main's newest 1,000: .*--body/);
+    const before = puts();
+    const ro = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes', '--read-only']);
+    expect(ro.code).toBe(10);
+    expect(ro.err).toMatch(/read-only \(--read-only\): replacing a transaction is refused/);
+    expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes'], { env: { RELAYER_TUI_READ_ONLY: '1' } })).code).toBe(10);
+    expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--dry-run', '--read-only'])).code).toBe(0);
+    expect(puts()).toBe(before);
+    // The OpenZeppelin Relayer refuses a paused relayer's replacements with 403: the review warned.
+    const real = await startSandbox({ flavor: 'real' });
+    try {
+      const client = createRelayerClient({ baseUrl: real.url, token: real.token });
+      const tx = (await client.listTransactions('mainnet-hot', { perPage: 5 })).items[0]!;
+      await client.close();
+      const paused = await run(['replace', 'mainnet-hot', tx.id, '--body', '-', '--yes'], { stdin: '{"value":1}', server: real });
+      expect(paused.code).toBe(4);
+      expect(paused.err).toMatch(/warning: relayer: the relayer is paused/);
+      expect(paused.err).toMatch(/HTTP 403: refused by the server \(nothing was applied\): Relayer paused/);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('every send is in the audit ledger, sent then done', async () => {
+    const lines = readFileSync(join(STATE, 'relayer-tui', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const put = lines.filter((l) => l.method === 'PUT');
+    expect(put.length).toBeGreaterThanOrEqual(2);
+    const sent = put.at(-1)!;
+    expect(lines.find((l) => l.id === sent.id && l.phase === 'done')).toMatchObject({ outcome: 'refused', status: 403 });
+  });
+});
+
+describe('outcomes the client cannot know, and refusals (hostile server)', () => {
+  it('a 502 gateway page after a PUT is "outcome unknown" (8); a 400 refusal is 2; a 403 is 4', async () => {
+    for (const [mode, code, message] of [
+      ['mutation-502-html', 8, /outcome unknown: the request was sent and may have been applied/],
+      ['mutation-reset', 8, /outcome unknown/],
+      ['mutation-refused', 2, /refused by the server \(nothing was applied\): Bad Request: value is required/],
+      ['mutation-paused', 4, /refused by the server .*Relayer paused/],
+    ] as const) {
+      const h = await startHostile([mode]);
+      try {
+        const r = await run(['replace', 'ok-relayer', 'tx-1', '--body', '-', '--yes'], { stdin: '{"value": 2}', server: h });
+        expect({ mode, code: r.code }).toEqual({ mode, code });
+        expect(r.err).toMatch(message);
+        expect(h.requests.filter((q) => q.method === 'PUT')).toHaveLength(1);
+        const j = await run(['plugin', 'p', '--yes', '--json'], { server: h });
+        if (code === 8) expect(JSON.parse(j.err)).toMatchObject({ error: { outcome: 'unknown' } });
+      } finally {
+        await h.close();
+      }
+    }
+  });
+
+  it("a plugin's own error is its answer: printed, exit 11", async () => {
+    const h = await startHostile(['plugin-error']);
+    try {
+      const r = await run(['plugin', 'p', '--yes', '--json'], { server: h });
+      expect(r.code).toBe(11);
+      expect(JSON.parse(r.out)).toMatchObject({ success: false, code: 'E_PLUGIN' });
+      expect(JSON.parse(r.err)).toEqual({ error: { kind: 'plugin_failed', status: null, message: 'the plugin reported a failure (code "E_PLUGIN"): Plugin failed' } });
+      const text = await run(['plugin', 'p', '--yes'], { server: h });
+      expect(text.err).toBe('relayer-tui plugin: the plugin reported a failure (code "E_PLUGIN"): Plugin failed\n');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('relayer-tui plugin', () => {
+  it('params exact as written, from --params, a file or stdin', async () => {
+    const r = await run(['plugin', 'echo', '--params', '{"amount": 12345678901234567890, "f": 0.1000000000000000000001}', '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(posts('/api/v1/plugins/echo').at(-1)!.body).toBe('{"params":{"amount":12345678901234567890,"f":0.1000000000000000000001}}');
+    expect(JSON.parse(r.out)).toMatchObject({ success: true });
+    const file = join(HOME, 'params.json');
+    writeFileSync(file, `[${U128_MAX}]`);
+    expect((await run(['plugin', 'echo', '--params-file', file, '--yes'])).code).toBe(0);
+    expect(posts('/api/v1/plugins/echo').at(-1)!.body).toBe(`{"params":[${U128_MAX}]}`);
+    expect((await run(['plugin', 'echo', '-', '--yes'], { stdin: '"from stdin"' })).code).toBe(0);
+    expect(posts('/api/v1/plugins/echo').at(-1)!.body).toBe('{"params":"from stdin"}');
+  });
+
+  it('invalid JSON is refused with line and column, nothing sent; a failing plugin exits 11; an unknown one 5', async () => {
+    const before = posts('/api/v1/plugins/').length;
+    const bad = await run(['plugin', 'echo', '--params', '{\n  "a": }', '--yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--params .*not valid JSON at line 2, column 8/);
+    expect(posts('/api/v1/plugins/').length).toBe(before);
+    const fail = await run(['plugin', 'fail', '--yes']);
+    expect(fail.code).toBe(11);
+    expect(fail.out).toMatch(/^✗ The plugin reported a failure|"success": false/m);
+    expect((await run(['plugin', 'nope', '--yes'])).code).toBe(5);
+    expect((await run(['plugin', 'echo', '--params', '1', '--params-file', 'x', '--yes'])).code).toBe(2);
+  });
+
+  it('not sent when the server cannot be reached (9)', async () => {
+    const r = await run(['plugin', 'echo', '--yes'], { server: { url: 'http://127.0.0.1:9', token: 't' } });
+    expect(r.code).toBe(9);
+    expect(r.err).toMatch(/not sent/);
+  });
+});
+
+describe('relayer-tui notify', () => {
+  it('the signing key from a file or a variable, never on the command line, never printed or logged', async () => {
+    const key = 'k'.repeat(40);
+    const file = join(HOME, 'hook.key');
+    writeFileSync(file, `${key}\n`);
+    chmodSync(file, 0o600);
+    const r = await run(['notify', '--url', 'https://ops.example.com/hook', '--id', 'hl-file', '--signing-key-file', file, '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(sb.getNotification('hl-file')?.signing_key).toBe(key);
+    const e = await run(['notify', '--url', 'https://ops.example.com/hook', '--id', 'hl-env', '--signing-key-env', 'HOOK_KEY', '--yes'], { env: { HOOK_KEY: key } });
+    expect(e.code).toBe(0);
+    expect(sb.getNotification('hl-env')?.signing_key).toBe(key);
+    const dry = await run(['notify', '--url', 'https://ops.example.com/hook', '--signing-key-env', 'HOOK_KEY', '--dry-run'], { env: { HOOK_KEY: key } });
+    expect(dry.out).toContain('"signing_key": "•••• (40 chars)"');
+    for (const x of [r, e, dry]) expect(x.out + x.err).not.toContain(key);
+    expect(readFileSync(join(STATE, 'relayer-tui', 'audit.jsonl'), 'utf8')).not.toContain(key);
+    const argv = await run(['notify', '--url', 'https://ops.example.com/hook', '--signing-key', key, '--yes']);
+    expect(argv.code).toBe(2);
+    expect(argv.err).toMatch(/--signing-key is not accepted: .*ps/);
+    expect(argv.err).not.toContain(key);
+  });
+
+  it('checks as the form does; a taken id is refused (2); --url is the webhook, --server the relayer', async () => {
+    expect((await run(['notify', '--url', 'ftp://x', '--yes'])).err).toMatch(/--url "ftp:\/\/x": not an absolute URL/);
+    expect((await run(['notify', '--yes'])).err).toMatch(/--url "": required/);
+    const dup = await run(['notify', '--url', 'https://ops.example.com/hook', '--id', 'hl-file', '--yes']);
+    expect(dup.code).toBe(2);
+    expect(dup.err).toMatch(/HTTP 409: refused by the server/);
+    const viaServer = await run(['notify', '--server', sb.url, '--url', 'https://ops.example.com/x', '--id', 'hl-server', '--yes'], { env: { RELAYER_URL: '' } });
+    expect(viaServer.code).toBe(0);
+    expect(sb.getNotification('hl-server')?.url).toBe('https://ops.example.com/x');
+  });
+});
+
+describe('the lists\u2019 error classes, help', () => {
+  it('rate limited (6), server error (7), config (3)', async () => {
+    sb.inject({ status: 429, body: JSON.stringify({ success: false, data: null, message: 'Too Many Requests' }), match: { pathPrefix: '/api/v1/relayers' }, times: 3 });
+    expect((await run(['relayers'])).code).toBe(6);
+    sb.inject({ status: 500, body: JSON.stringify({ success: false, data: null, message: 'Internal Server Error' }), match: { pathPrefix: '/api/v1/relayers' }, times: 3 });
+    const five = await run(['relayers']);
+    expect(five.code).toBe(7);
+    expect(five.err).toBe('relayer-tui relayers: HTTP 500: Internal Server Error\n');
+    expect((await run(['relayers', '--context', 'nope'])).code).toBe(3);
+  });
+
+  it('each subcommand has its own --help with examples', async () => {
+    for (const cmd of ['relayers', 'txs', 'replace', 'plugin', 'notify']) {
+      const r = await run([cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^relayer-tui ${cmd}: `));
+      expect(r.out).toContain('Examples:');
+      expect(r.out).toContain('Exit codes:');
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * `--all` streaming and the mutations' prompt, as an operator meets them: requests in flight counted
+ * by a purpose-built server, the progress line and the prompt read in a real pseudo-terminal.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pty from 'node-pty';
+import { createRelayerClient } from '../../src/api/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { assertBuilt, cliPath, disposeAll, releaseCli, Tui } from './pty.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  assertBuilt();
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await disposeAll();
+  await sb.close();
+  await releaseCli();
+});
+
+/** A server with `total` transactions that answers each page after `delayMs`, counting requests in flight. */
+async function pagesServer(total: number, delayMs: number): Promise<{ url: string; maxInFlight: () => number; requests: () => number; close: () => Promise<void> }> {
+  let inFlight = 0;
+  let max = 0;
+  let count = 0;
+  const server: Server = createServer((req, res) => {
+    const u = new URL(req.url!, 'http://x');
+    inFlight++;
+    count++;
+    max = Math.max(max, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      if (u.pathname === '/api/v1/health') return void res.writeHead(404).end();
+      const page = Number(u.searchParams.get('page'));
+      const perPage = Number(u.searchParams.get('per_page'));
+      const data = [];
+      for (let i = (page - 1) * perPage; i < Math.min(total, page * perPage); i++)
+        data.push({ id: `tx-${i}`, relayer_id: 'r', status: 'pending', created_at: '2026-11-20T10:00:00Z', nonce: i, value: '340282366920938463463374607431768211455' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"success":true,"data":${JSON.stringify(data).replaceAll('"340282366920938463463374607431768211455"', '340282366920938463463374607431768211455')},"pagination":{"current_page":${page},"per_page":${perPage},"total_items":${total}}}`);
+    }, delayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    maxInFlight: () => max,
+    requests: () => count,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+describe('--all', () => {
+  it('asks for the next page while one is written: two requests in flight, never more; rows in order, integers exact', async () => {
+    const s = await pagesServer(1000, 25);
+    try {
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, [cliPath(), 'txs', 'r', '--all', '--per-page', '10', '--dialect', 'contract'], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_URL: s.url, RELAYER_API_KEY: 't' } }, (err, o) =>
+          err ? reject(err) : resolve(o),
+        ),
+      );
+      const lines = out.trim().split('\n');
+      expect(lines).toHaveLength(1000);
+      lines.forEach((l, i) => expect(l).toBe(`{"id":"tx-${i}","relayer_id":"r","status":"pending","created_at":"2026-11-20T10:00:00Z","nonce":${i},"value":340282366920938463463374607431768211455}`));
+      expect(s.maxInFlight()).toBe(2);
+      expect(s.requests()).toBe(100);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a progress line on stderr when it is a terminal (stdout to a file), cleared at the end', async () => {
+    const p = pty.spawn('sh', ['-c', `"${process.execPath}" "${cliPath()}" txs bulk-1m --all --limit 5000 > /dev/null`], {
+      cols: 100,
+      rows: 30,
+      env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, TERM: 'xterm-256color' },
+    });
+    let raw = '';
+    p.onData((d) => (raw += d));
+    const code = await new Promise<number>((r) => p.onExit(({ exitCode }) => r(exitCode)));
+    expect(code).toBe(0);
+    expect(raw).toMatch(/\r\x1b\[K[\d,]+ \/ 5,000 transactions · page [\d,]+ \/ 50 · [\d,]+\/s/);
+    expect(raw).toMatch(/\r\x1b\[K5,000 transactions in \d+\.\d s\r?\n/);
+  });
+});
+
+describe('the prompt on a terminal', () => {
+  it('shows the review, sends only on y; n sends nothing (exit 1)', async () => {
+    const client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 50 })).items.find((t) => t.status === 'pending')!;
+    await client.close();
+    const puts = () => sb.requests.filter((r) => r.method === 'PUT').length;
+    const env = { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token };
+    const before = puts();
+    const no = new Tui({ args: ['replace', 'sepolia-main', tx.id, '--speed', 'fastest'], env });
+    await no.waitForText('Send it? [y/N]');
+    const review = no.text();
+    expect(review).toContain(`Replace transaction ${tx.id} of relayer sepolia-main`);
+    expect(review).toContain(`PUT /api/v1/relayers/sepolia-main/transactions/${tx.id}`);
+    expect(review).toMatch(/speed +\S+ → fastest/);
+    no.press('n\r');
+    expect((await no.waitForExit()).exitCode).toBe(1);
+    expect(no.text()).toContain('Not sent.');
+    expect(puts()).toBe(before);
+
+    const yes = new Tui({ args: ['replace', 'sepolia-main', tx.id, '--speed', 'fastest'], env });
+    await yes.waitForText('Send it? [y/N]');
+    yes.press('y\r');
+    expect((await yes.waitForExit()).exitCode).toBe(0);
+    expect(yes.raw).toContain(`✓ Done: PUT /api/v1/relayers/sepolia-main/transactions/${tx.id} → HTTP 200`);
+    expect(puts()).toBe(before + 1);
+    expect(JSON.parse(sb.requests.filter((r) => r.method === 'PUT').at(-1)!.body)).toMatchObject({ speed: 'fastest' });
+  });
+});
