@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, U128_MAX, parseJson, stringifyJson } from '../../src/api/index.js';
+import { JsonParser, parseJsonSliced } from '../../src/api/json.js';
 
 const U128_TEXT = '340282366920938463463374607431768211455';
 
@@ -62,6 +63,41 @@ describe('parseJson', () => {
   it('refuses nesting deeper than 512 levels instead of overflowing the stack', () => {
     expect(() => parseJson('['.repeat(600) + ']'.repeat(600))).toThrow(/Nesting too deep/);
     expect(parseJson('['.repeat(100) + ']'.repeat(100))).toBeInstanceOf(Array);
+  });
+});
+
+describe('the native fast path (small texts whose integers fit a double)', () => {
+  const exact = (text: string, options = {}) => {
+    const p = new JsonParser(text, options);
+    p.step(Infinity);
+    return p;
+  };
+  const texts = [
+    '{"a":"12345678901234567890","b":1,"c":[1.5,-0,1e300,"x"]}', // digits inside a string: native, still strings
+    `{"v":${U128_TEXT}}`,
+    `[${U128_TEXT}]`,
+    `${U128_TEXT}`,
+    '{"a": 9007199254740993}',
+    '{"a": -9007199254740993, "b": 0.1000000000000000000001}',
+    '{"__proto__":{"x":1},"k":[{"__proto__":2}]}',
+    '{"success":true,"data":[{"id":"a"},{"id":"b"},{"id":"c"}],"pagination":{"total_items":3}}',
+    '{"s":"\\u0000\\ud800 \\u202e"}',
+  ];
+  it('gives exactly what the exact parser gives: same values, same types, same page cut', async () => {
+    for (const text of texts) {
+      const want = exact(text, { maxDataItems: 2 });
+      expect(stringifyJson(parseJson(text)), text).toBe(stringifyJson(exact(text).value));
+      const got = await parseJsonSliced(text, { maxDataItems: 2 });
+      expect(stringifyJson(got.value), text).toBe(stringifyJson(want.value));
+      expect(got.dataItems, text).toBe(want.dataItems);
+      expect(Object.getPrototypeOf(parseJson(text))).toBe(Object.getPrototypeOf(exact(text).value));
+    }
+    expect(typeof (parseJson(`{"v":${U128_TEXT}}`) as { v: unknown }).v).toBe('bigint');
+  });
+  it('invalid or too deep text still gets the exact parser\'s message', () => {
+    expect(() => parseJson('{"a": 1,}')).toThrow(/at line 1, column 9/);
+    expect(() => parseJson('['.repeat(600) + ']'.repeat(600))).toThrow(/Nesting too deep/);
+    expect(parseJson('['.repeat(512) + ']'.repeat(512))).toBeInstanceOf(Array);
   });
 });
 

@@ -86,12 +86,12 @@ describe('contexts from the config file', () => {
 
   it('an unknown context is a clear error naming the ones there are', async () => {
     const a = await parseCli(['--context', 'nope'], { HOME: '/x', ...env });
-    expect(a).toEqual({ kind: 'error', message: expect.stringMatching(/^No context named nope \(--context\) in .*config\.yaml: staging, prod-eu, prod-lab$/) });
+    expect(a).toEqual({ kind: 'error', exit: 3, message: expect.stringMatching(/^No context named nope \(--context\) in .*config\.yaml: staging, prod-eu, prod-lab$/) });
   });
 
   it('a missing token source is an error; info never shows the token', async () => {
     const a = await parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
-    expect(a).toEqual({ kind: 'error', message: 'Context staging: the variable STAGING_KEY (token_env) is not set' });
+    expect(a).toEqual({ kind: 'error', exit: 3, message: 'Context staging: the variable STAGING_KEY (token_env) is not set' });
     const info = await parseCli(['info', '--context', 'prod-eu'], { HOME: '/x', ...env });
     expect(info.kind).toBe('info');
     // info does not even run the token command; the key from token_env is never in its output either.
