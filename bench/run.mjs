@@ -5,6 +5,7 @@
 //
 //   npm run bench          (builds first; about a minute and a half on a 2-core machine)
 //   npm run bench -- --startup   (the startup figures only; nothing written)
+//   node bench/stream.mjs        (the headless streaming figures only)
 //
 // Startup and node -e 0 both go through a pty, so they pay the same spawn cost.
 import { execFileSync, spawn } from 'node:child_process';
@@ -621,6 +622,10 @@ console.log('contexts and the activity log…');
     await hs.stop();
   }
 }
+
+// Headless: the whole 1,000,000-transaction relayer streamed as NDJSON (bench/stream.mjs) ---------
+console.log('headless streaming of 1,000,000 transactions…');
+await (await import('./stream.mjs')).streamBench(record);
 
 // ---------------------------------------------------------------------------------------------
 
