@@ -111,6 +111,8 @@ export async function runMutation(command: Command, config: AppConfig, client: R
   const asJson = o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY);
   const server = config.baseUrl!;
   const review = reviewText(p, server, config.context?.name);
+  // Warnings on stderr: a line each, or a JSON object each when errors are JSON (--json).
+  const warn = (w: string) => s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${sanitize(w)}\n`);
 
   if (o.dryRun) {
     // The request as text unless JSON is asked for by name: a dry run is read by people and by diff.
@@ -132,11 +134,11 @@ export async function runMutation(command: Command, config: AppConfig, client: R
       s.err.write('Not sent.\n');
       return EXIT.declined;
     }
-  } else for (const w of p.warnings) s.err.write(`relayer-tui ${command}: warning: ${sanitize(w)}\n`);
+  } else for (const w of p.warnings) warn(w);
 
   const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? '-', server });
   const entry = audit.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
-  if (entry.warning) s.err.write(`relayer-tui ${command}: warning: ${sanitize(entry.warning)}\n`);
+  if (entry.warning) warn(entry.warning);
   let status: number | undefined;
   let result: unknown;
   try {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient, type Transaction } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { startHostile } from '../hostile/server.js';
+import { FORBIDDEN_RAW, startHostile } from '../hostile/server.js';
 import { assertBuilt, cliPath, releaseCli } from './pty.js';
 
 const U128_MAX = '340282366920938463463374607431768211455';
@@ -190,6 +190,27 @@ describe('outcomes the client cannot know, and refusals (hostile server)', () =>
       } finally {
         await h.close();
       }
+    }
+  });
+
+  it('server text in a mutation\'s answer and warnings reaches the terminal inert', async () => {
+    const h = await startHostile(['escapes']);
+    try {
+      // The transaction's status carries a C1 CSI (a warning quotes it); the refusal, the plugin's
+      // answer and the notification carry every escape class.
+      for (const [args, shows] of [
+        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes'], /warning: status: pending\\u009b.*\n.*refused ␛\]0;/],
+        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes', '--json'], /^{"warning":"status: pending\\u009b2J.*\n{"error":{"kind":"bad_request","status":400,"message":"refused by the server \(nothing was applied\): refused \\u001b\]0;/],
+        [['plugin', 'p', '--yes'], /"msg \\u001b\]0;/],
+        [['notify', '--url', 'https://ops.example.com/h', '--yes'], /"id": "n\\u001b\]0;/],
+      ] as const) {
+        const r = await run([...args], { stdin: '{"value": 2}', server: h });
+        expect(r.out + r.err).toMatch(shows);
+        expect(r.out + r.err).not.toMatch(FORBIDDEN_RAW);
+        expect(r.out + r.err).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+      }
+    } finally {
+      await h.close();
     }
   });
 
