@@ -91,6 +91,8 @@ export interface AppConfig {
   sandboxFlavor: 'contract' | 'real';
   /** The server's dialect: `auto` (default) detects it from the public health check. */
   dialect: 'contract' | 'openzeppelin' | 'auto';
+  /** Start in watch mode, refreshing every so many ms (--watch N or the context's `watch:`). */
+  watchMs?: number;
   /** Things to tell the operator once (e.g. a token given on the command line), shown inside the TUI. */
   warnings: string[];
   /** Where each value came from (`info` shows it): `--url`, `RELAYER_URL`, `context staging`, … */
@@ -137,6 +139,7 @@ Options:
   --read-only           disable replace / plugin call / notification create (env RELAYER_TUI_READ_ONLY=1)
   --per-page <n>        transactions per page (default: fit the window)
   --timeout <seconds>   request timeout (default 15)
+  --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)
   --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
   --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
                         auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
@@ -193,6 +196,7 @@ export interface ContextSettings {
   timeoutMs?: number;
   perPage?: number;
   relayer?: string;
+  watchMs?: number;
 }
 
 /** A context's settings: a context named prod* is read-only unless it says `read_only: false`. */
@@ -209,6 +213,7 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
     timeoutMs: ctx.timeout === undefined ? undefined : Math.round(ctx.timeout * 1000),
     perPage: ctx.per_page,
     relayer: ctx.relayer,
+    watchMs: ctx.watch === undefined ? undefined : Math.round(ctx.watch * 1000),
   };
 }
 
@@ -234,6 +239,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
         'read-only': { type: 'boolean' },
         'per-page': { type: 'string' },
         timeout: { type: 'string' },
+        watch: { type: 'string' },
         'sandbox-flavor': { type: 'string' },
         dialect: { type: 'string' },
         context: { type: 'string' },
@@ -313,6 +319,13 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     if (!Number.isFinite(secs) || secs <= 0) return { kind: 'error', message: '--timeout must be a positive number of seconds' };
     [timeoutMs, sources.timeout] = [Math.round(secs * 1000), '--timeout'];
   }
+  let watchMs = ctx && urlFromContext ? ctx.watchMs : undefined;
+  if (watchMs !== undefined) sources.watch = `context ${ctx!.name}`;
+  if (values.watch !== undefined) {
+    const secs = Number(values.watch);
+    if (!Number.isFinite(secs) || secs < 2 || secs > 3600) return { kind: 'error', message: '--watch must be a number of seconds from 2 to 3600' };
+    [watchMs, sources.watch] = [Math.round(secs * 1000), '--watch'];
+  }
   const flavor = str(values['sandbox-flavor']) ?? 'contract';
   if (flavor !== 'contract' && flavor !== 'real') return { kind: 'error', message: '--sandbox-flavor must be contract or real' };
   const dialectSource = str(values.dialect) !== undefined ? '--dialect' : nonEmpty(env.RELAYER_TUI_DIALECT) ? 'RELAYER_TUI_DIALECT' : ctx?.dialect ? `context ${ctx.name}` : 'default';
@@ -335,6 +348,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     readOnly,
     perPage,
     timeoutMs,
+    watchMs,
     sandboxFlavor: flavor,
     dialect,
     warnings,

@@ -33,6 +33,7 @@ export const ContextSchema = object({
   timeout: number().positive().optional().describe('Request timeout in seconds'),
   per_page: number().int().min(1).max(1000).optional().describe('Transactions per page'),
   relayer: string().optional().describe('The relayer whose transactions open first'),
+  watch: number().min(2).max(3600).optional().describe('Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
 }).strict();
 export type ContextConfig = z.infer<typeof ContextSchema>;
 

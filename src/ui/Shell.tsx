@@ -25,11 +25,11 @@ import { screenFor } from './screens/registry.js';
 const CHROME_ROWS = 3;
 
 export function Shell({ initialRoute }: { initialRoute?: Route }) {
-  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, initialShell);
+  const services = useServices();
+  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => initialShell(r, services.watchMs));
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const directory = useDirectory();
-  const services = useServices();
   const handles = useRef(new Map<number, ScreenHandle>());
   const [helpScroll, setHelpScroll] = useState(0);
   const stateRef = useRef(state);
@@ -116,6 +116,12 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         return dispatch({ type: 'overlay', overlay: 'help' });
       case 'palette':
         return dispatch({ type: 'overlay', overlay: 'palette' });
+      case 'watch': {
+        const on = !s.watch.on;
+        dispatch({ type: 'watch', on });
+        const every = `${Math.round(s.watch.intervalMs / 1000)}s`;
+        return dispatch({ type: 'flash', text: on ? `watch on: lists refresh every ${every} (paused while a form, the palette or the filter is open); w stops` : 'watch off', tone: 'info' });
+      }
       case 'quit':
         if (handle?.busyReason && key.name === 'q')
           return dispatch({ type: 'flash', text: `Not quitting: ${handle.busyReason}. esc leaves the form; ctrl+c quits anyway`, tone: 'warn' });

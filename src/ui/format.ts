@@ -27,6 +27,13 @@ export function ageMs(ms: number): string {
   return `${Math.floor(h / 24)}d`;
 }
 
+/** A time of day, `12:03:04` (local): says when without needing to tick. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
 export function thousands(n: number | bigint): string {
   return groupDigits(n.toString());
 }

@@ -40,6 +40,8 @@ export interface Services {
   activity?: ActivityLog;
   /** The audit ledger of mutations (`:audit`, $XDG_STATE_HOME/relayer-tui/audit.jsonl). */
   audit?: AuditLedger;
+  /** Start in watch mode, refreshing every so many ms (--watch N, a context's `watch:`). */
+  watchMs?: number;
   /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words. */
   copy?: (text: string) => Promise<string>;
 }

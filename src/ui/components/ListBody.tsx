@@ -5,11 +5,13 @@
 import { Box, Text } from 'ink';
 import type { KeyEvent } from '../input/keys.js';
 import type { Command, Scope } from '../keymap.js';
-import { useScreenHandle, type CommandResult } from '../shellContext.js';
+import { useScreenHandle, useShell, type CommandResult } from '../shellContext.js';
+import { useWatch, type WatchInfo } from '../hooks/useWatch.js';
+import { useServices } from '../services.js';
 import type { StatusInfo } from './StatusBar.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
 import { pageCount, scrolled } from '../state/pagedList.js';
-import { thousands } from '../format.js';
+import { clock, thousands } from '../format.js';
 import { tone } from '../theme.js';
 import { stringifyJson } from '../../api/index.js';
 import { useCopy } from '../hooks/useCopy.js';
@@ -55,7 +57,7 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
       list.dispatch({ type: 'filterStart' });
       return true;
     case 'refresh':
-      list.refresh();
+      void list.refresh();
       return true;
     case 'back':
       if (state.filter) {
@@ -117,10 +119,11 @@ export function useListKeys<T>(list: List<T>): (key: KeyEvent) => boolean {
   };
 }
 
-/** The status bar's view of a list: page x of y, total, age, latency, error, page loading. */
-export function listStatus<T>(list: List<T>): StatusInfo {
+/** The status bar's view of a list: page x of y, total, when it was read, latency, watch, error, page loading. */
+export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusInfo {
   const { state } = list;
   return {
+    watch: watch ?? null,
     page: state.page,
     pages: list.pages,
     totalItems: state.totalItems,
@@ -142,9 +145,28 @@ export function useListScreen<T>(
   scopes: readonly Scope[],
   height: number,
   own: (cmd: Command) => CommandResult | undefined,
-): void {
+): WatchInfo | null {
   const rows = tableRows(height, list.state.filterEditing || list.state.filter !== '');
   const copy = useCopy();
+  const listKeys = useListKeys(list);
+  const shell = useShell();
+  const { now } = useServices();
+  // Watch runs while this list is the screen on top and nothing else has the keys.
+  const top = shell.state.stack[shell.state.stack.length - 1]?.key === screenKey;
+  const paused = !top || shell.state.overlay !== null || list.state.filterEditing;
+  const watch = useWatch(shell.state.watch, paused, () => list.refresh(), now);
+  // r always says what it did, even when nothing changed (the data alone would not show it).
+  const refresh = (cmd: Command): CommandResult | undefined => {
+    if (cmd !== 'refresh') return undefined;
+    void list.refresh().then((out) => {
+      if (out.kind === 'unchanged') shell.dispatch({ type: 'flash', text: `refreshed ${clock(now())}, unchanged`, tone: 'info' });
+      else if (out.kind === 'changed') {
+        const n = list.getState().changed.size;
+        shell.dispatch({ type: 'flash', text: `refreshed ${clock(now())}${n ? `: ${n} row${n === 1 ? '' : 's'} changed (marked *)` : ''}`, tone: 'info' });
+      }
+    });
+    return true;
+  };
   // y: the selected row's id; Y: the row as the server sent it, exact JSON (every digit).
   const copyRow = (cmd: Command): CommandResult | undefined => {
     if (cmd !== 'copy' && cmd !== 'copyRecord') return undefined;
@@ -158,10 +180,15 @@ export function useListScreen<T>(
     get textEntry() {
       return list.getState().filterEditing;
     },
-    onKey: useListKeys(list),
+    onKey: (key) => {
+      // Rows a refresh changed stay marked until the next key.
+      if (list.getState().changed.size) list.dispatch({ type: 'clearChanged' });
+      return listKeys(key);
+    },
     goToPage: (page) => goToPage(list, page),
-    onCommand: (cmd) => own(cmd) ?? copyRow(cmd) ?? listCommand(list, cmd, rows),
+    onCommand: (cmd) => own(cmd) ?? copyRow(cmd) ?? refresh(cmd) ?? listCommand(list, cmd, rows),
   });
+  return watch;
 }
 
 export interface ListBodyProps<T> {
@@ -198,6 +225,7 @@ export function ListBody<T>({ list, columns, getId, width, height, noun }: ListB
         rows={visible}
         getId={getId}
         cursor={state.cursor}
+        marked={state.changed}
         top={scrolled(state.top, state.cursor, rows, visible.length)}
         height={rows}
         width={width}

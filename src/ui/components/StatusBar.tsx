@@ -5,7 +5,8 @@
  */
 import { Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
-import { ageMs, thousands } from '../format.js';
+import { clock, thousands } from '../format.js';
+import type { WatchInfo } from '../hooks/useWatch.js';
 import { cellWidth, sanitize, truncateCells } from '../safeText.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
@@ -23,6 +24,8 @@ export interface StatusInfo {
   activity?: string | null;
   /** Something odd about the data shown (a page cut to its size), in the warning colour. */
   warning?: string | null;
+  /** Watch mode on this view, and its retry after failures. */
+  watch?: WatchInfo | null;
 }
 
 export function shortError(e: ApiError): string {
@@ -36,7 +39,7 @@ interface Segment {
 }
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
-  const { serverLabel, readOnly, now, cleartext, context } = useServices();
+  const { serverLabel, readOnly, cleartext, context } = useServices();
   const { state } = useShell();
   const segs: Segment[] = [
     // The context in words, in its own colour (a production context stands out).
@@ -53,8 +56,18 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
       priority: 2,
     });
   if (info.warning) segs.push({ text: `⚠ ${info.warning}`, color: tone('warn'), priority: 1 });
+  // Watch in words; after a failed refresh the data is stale: when it was read, when the next try is.
+  // Clock times, not ages: they stay true without ticking (idle writes nothing).
+  const retry = info.watch?.retry;
+  if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 2 });
+  if (retry)
+    segs.push({
+      text: `⚠ stale${info.loadedAt != null ? ` since ${clock(info.loadedAt)}` : ''} · retry ${clock(retry.at)}${retry.error.kind === 'rate_limited' ? ' (rate limited)' : ''}`,
+      color: tone('warn'),
+      priority: 1,
+    });
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
-  else if (info.loadedAt != null) segs.push({ text: `${ageMs(now() - info.loadedAt)} ago`, priority: 5 });
+  else if (info.loadedAt != null && !retry) segs.push({ text: clock(info.loadedAt), priority: 5 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   const flash = state.flash;
   if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1 });

@@ -16,17 +16,20 @@ export { layoutColumns } from '../columnLayout.js';
 interface RowProps {
   cells: readonly { text: string; color?: string }[];
   selected: boolean;
+  /** Changed by the last refresh: `*` beside the cursor mark (a character, not only colour). */
+  marked: boolean;
 }
 
-const Row = memo(function Row({ cells, selected }: RowProps) {
+const Row = memo(function Row({ cells, selected, marked }: RowProps) {
   const text = cells.map((c, i) => (i ? ' ' : '') + (selected ? c.text : paint(c.text, c.color))).join('');
   return (
     <Text wrap="truncate" inverse={selected}>
-      {selected ? '› ' : '  '}
+      {selected ? '›' : ' '}
+      {marked ? '*' : ' '}
       {text}
     </Text>
   );
-}, (a, b) => a.selected === b.selected && a.cells.length === b.cells.length && a.cells.every((c, i) => c.text === b.cells[i]!.text && c.color === b.cells[i]!.color));
+}, (a, b) => a.selected === b.selected && a.marked === b.marked && a.cells.length === b.cells.length && a.cells.every((c, i) => c.text === b.cells[i]!.text && c.color === b.cells[i]!.color));
 
 export interface TableProps<T> {
   columns: readonly Column<T>[];
@@ -39,9 +42,11 @@ export interface TableProps<T> {
   width: number;
   /** Shown instead of rows when there are none. */
   empty?: string;
+  /** Ids of rows to mark as changed. */
+  marked?: ReadonlySet<string>;
 }
 
-export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty }: TableProps<T>) {
+export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty, marked }: TableProps<T>) {
   const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
   const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
@@ -64,6 +69,7 @@ export function Table<T>({ columns, rows, getId, cursor, top, height, width, emp
         <Row
           key={keys[i]}
           selected={start + i === cursor}
+          marked={marked?.has(getId(row)) ?? false}
           cells={layout.map((l, c) => {
             const t = fit(l.col.cell(row, l.width), l.width, l.col.align);
             // Trailing spaces cost bytes on every redraw of the row.

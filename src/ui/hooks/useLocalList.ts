@@ -21,7 +21,7 @@ export function useLocalList<T>(screenKey: number, height: number, rows: () => T
     text,
     now,
   });
-  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
   useListScreen(screenKey, list, SCOPES, height, () => undefined);
   return { list, scopes: SCOPES };
 }

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { ApiError, type Page } from '../../api/index.js';
 import { filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
+import type { RefreshOutcome } from './useWatch.js';
 
 export interface PagedListOptions<T> {
   /** Fetches one page; the signal aborts it. */
@@ -59,7 +60,8 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   }, []);
   const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
 
-  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string) => {
+  /** Loads a page; resolves with what came of it (a refresh that changed nothing changed no state). */
+  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string): Promise<RefreshOutcome> => {
     const o = optsRef.current;
     inflight.current?.abort();
     const ctrl = new AbortController();
@@ -68,21 +70,25 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     if (kind === 'refresh') quiet = setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
     else dispatch({ type: 'loadStart', page, kind });
     const started = o.now();
-    o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(
-      (result) => {
+    return o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(
+      (result): RefreshOutcome => {
         clearTimeout(quiet);
-        if (ctrl.signal.aborted) return;
+        if (ctrl.signal.aborted) return { kind: 'aborted' };
         meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
         const items = o.order ? o.order(result.items) : result.items;
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
+        const before = stateRef.current;
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId });
+        return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
       },
-      (e: unknown) => {
+      (e: unknown): RefreshOutcome => {
         clearTimeout(quiet);
-        if (ctrl.signal.aborted) return;
+        if (ctrl.signal.aborted) return { kind: 'aborted' };
         meta.current = { ...meta.current, latencyMs: o.now() - started };
-        dispatch({ type: 'failed', error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
+        const error = e instanceof ApiError ? e : new ApiError('network', String(e));
+        dispatch({ type: 'failed', error });
+        return { kind: 'error', error };
       },
     );
   }, [dispatch, getSelected]);
@@ -94,13 +100,13 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     () => ({
       /** Re-fetches the current page; `select` moves the cursor to that id when it is there. */
       refresh: (select?: string) => load(stateRef.current.page, stateRef.current.items.length ? 'refresh' : 'first', undefined, select),
-      goToPage: (p: number) => load(p, 'page'),
+      goToPage: (p: number) => void load(p, 'page'),
       /** Re-query with another page size, keeping the first shown row on screen. */
       resize: (perPage: number) => {
         const s = stateRef.current;
         if (perPage === s.perPage) return;
         const firstIndex = (s.page - 1) * s.perPage;
-        load(Math.floor(firstIndex / perPage) + 1, s.items.length ? 'page' : 'first', perPage);
+        void load(Math.floor(firstIndex / perPage) + 1, s.items.length ? 'page' : 'first', perPage);
       },
     }),
     [load],

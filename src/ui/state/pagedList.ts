@@ -22,7 +22,11 @@ export interface PagedState<T> {
   sentItems: number | null;
   filter: string;
   filterEditing: boolean;
+  /** Ids of the rows a refresh changed or added (marked until the next key). */
+  changed: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 export type PagedAction<T> =
   | { type: 'loadStart'; page: number; kind: 'first' | 'page' }
@@ -35,7 +39,9 @@ export type PagedAction<T> =
   | { type: 'filterChange'; text: string }
   | { type: 'filterKeep' }
   /** cursor: where the selected row is in the unfiltered rows, so clearing keeps the selection. */
-  | { type: 'filterClear'; cursor?: number };
+  | { type: 'filterClear'; cursor?: number }
+  /** A key was pressed: the changed-row marks have been seen. */
+  | { type: 'clearChanged' };
 
 export function initialPaged<T>(perPage: number): PagedState<T> {
   return {
@@ -51,6 +57,7 @@ export function initialPaged<T>(perPage: number): PagedState<T> {
     sentItems: null,
     filter: '',
     filterEditing: false,
+    changed: NONE,
   };
 }
 
@@ -111,6 +118,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       return {
         ...s,
         items,
+        changed: samePage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,
@@ -158,7 +166,22 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       return { ...s, filterEditing: false };
     case 'filterClear':
       return { ...s, filter: '', filterEditing: false, cursor: a.cursor ?? 0, top: 0 };
+    case 'clearChanged':
+      return s.changed.size ? { ...s, changed: NONE } : s;
   }
+}
+
+/** Ids of rows in `next` that are new or differ from the row with that id in `prev`. */
+export function changedIds<T>(prev: readonly T[], next: readonly T[], getId: (t: T) => string): ReadonlySet<string> {
+  const before = new Map<string, T>();
+  for (const t of prev) before.set(getId(t), t);
+  const out = new Set<string>();
+  for (const t of next) {
+    const id = getId(t);
+    const old = before.get(id);
+    if (old === undefined || !deepEqual(old, t)) out.add(id);
+  }
+  return out.size ? out : NONE;
 }
 
 /** Rows that pass the filter (case-insensitive substring of the row's search text). */

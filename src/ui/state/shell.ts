@@ -26,7 +26,13 @@ export interface ShellState {
   /** One-line message in the status bar (why a key does not apply, a palette error…). */
   flash: { text: string; tone: 'warn' | 'bad' | 'info' } | null;
   quitting: boolean;
+  /** Watch mode (`w`): lists refresh by themselves every `intervalMs` while on screen. */
+  watch: { on: boolean; intervalMs: number };
 }
+
+/** Watch's default interval, and the shortest allowed. */
+export const WATCH_DEFAULT_MS = 5_000;
+export const WATCH_MIN_MS = 2_000;
 
 export type ShellAction =
   | { type: 'push'; route: Route }
@@ -37,10 +43,20 @@ export type ShellAction =
   | { type: 'paletteText'; text: string }
   | { type: 'flash'; text: string; tone?: 'warn' | 'bad' | 'info' }
   | { type: 'clearFlash' }
+  | { type: 'watch'; on: boolean }
   | { type: 'quit' };
 
-export function initialShell(route: Route = { kind: 'relayers' }): ShellState {
-  return { stack: parents(route).map((r, i) => ({ key: i, route: r })), nextKey: parents(route).length, overlay: null, paletteText: '', flash: null, quitting: false };
+/** `watchMs`: start watching at that interval (--watch N, a context's `watch:`). */
+export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: number): ShellState {
+  return {
+    stack: parents(route).map((r, i) => ({ key: i, route: r })),
+    nextKey: parents(route).length,
+    overlay: null,
+    paletteText: '',
+    flash: null,
+    quitting: false,
+    watch: { on: watchMs !== undefined, intervalMs: Math.max(WATCH_MIN_MS, watchMs ?? WATCH_DEFAULT_MS) },
+  };
 }
 
 /** The natural path to a route: relayers → transactions → transaction. */
@@ -116,6 +132,8 @@ export function shellReducer(s: ShellState, a: ShellAction): ShellState {
       return { ...s, flash: { text: a.text, tone: a.tone ?? 'warn' } };
     case 'clearFlash':
       return s.flash ? { ...s, flash: null } : s;
+    case 'watch':
+      return s.watch.on === a.on ? s : { ...s, watch: { ...s.watch, on: a.on } };
     case 'quit':
       return { ...s, quitting: true };
   }

@@ -49,7 +49,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const available = statuses?.available() ?? false;
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now), [available, statuses, now]);
 
-  useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+  const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
@@ -63,7 +63,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       scopes={SCOPES}
       width={width}
       height={height}
-      status={listStatus(list)}
+      status={listStatus(list, watch)}
     >
       <ListBody list={list} columns={columns} getId={getId} width={width} height={height} noun="relayers" />
     </ScreenFrame>

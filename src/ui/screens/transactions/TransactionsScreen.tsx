@@ -41,7 +41,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   });
   const { state } = list;
 
-  useEffect(() => list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
   // After a replacement: refresh and select the replaced transaction.
   useSessionEvent('replaced', (e) => {
     if (e.relayerId === relayerId) list.refresh(e.transactionId);
@@ -50,7 +50,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
 
   const kind = networkKind(relayer?.network_type, state.items[0]);
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
-  useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+  const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd === 'statusFilter') {
       if (client.supports('statusFilter') === false || client.dialect().dialect === 'contract')
         return 'No status filter here (OpenZeppelin Relayer only): / filters the loaded rows';
@@ -79,7 +79,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       scopes={SCOPES}
       width={width}
       height={height}
-      status={{ ...listStatus(list), relayer: relayerId, error: state.error ?? relayerError ?? null }}
+      status={{ ...listStatus(list, watch), relayer: relayerId, error: state.error ?? relayerError ?? null }}
     >
       {relayerError && state.items.length === 0 && !state.error ? (
         <ErrorPanel error={relayerError} width={width} />

@@ -1,0 +1,83 @@
+/**
+ * Watch: the view refreshes itself every few seconds while it is on screen and nothing else has the
+ * keys (a form, the palette, help, the filter line), never while the previous refresh is in flight.
+ * A failed refresh keeps the data, and the next try backs off (interval × 2ⁿ, at most 60 s, and never
+ * sooner than the server's Retry-After). Only a change of what is shown re-renders: unchanged data
+ * writes nothing.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ApiError } from '../../api/index.js';
+
+export type RefreshOutcome = { kind: 'changed' | 'unchanged' | 'aborted' } | { kind: 'error'; error: ApiError };
+
+export interface WatchSetting {
+  on: boolean;
+  intervalMs: number;
+}
+
+/** What the status bar shows of a watch. */
+export interface WatchInfo {
+  intervalMs: number;
+  /** After failed refreshes: when the next try is (a clock time: no ticking), and why it waits. */
+  retry: { at: number; failures: number; error: ApiError } | null;
+}
+
+/** Backoff after `failures` failed refreshes (1, 2, …), at least the server's Retry-After. */
+export function retryDelay(intervalMs: number, failures: number, error: ApiError): number {
+  const backoff = Math.min(60_000, intervalMs * 2 ** failures);
+  return Math.max(backoff, Math.min(error.retryAfterMs ?? 0, 10 * 60_000));
+}
+
+export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => Promise<RefreshOutcome>, now: () => number): WatchInfo | null {
+  const [retry, setRetry] = useState<WatchInfo['retry']>(null);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const lastRun = useRef(0);
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  const running = useRef(false);
+
+  useEffect(() => {
+    if (!setting.on || paused) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (ms: number) => {
+      timer = setTimeout(() => void tick(), Math.max(0, ms));
+    };
+    const tick = async () => {
+      if (running.current) return schedule(setting.intervalMs);
+      running.current = true;
+      lastRun.current = now();
+      const out = await refreshRef.current().finally(() => (running.current = false));
+      if (cancelled) return;
+      if (out.kind === 'error') {
+        const failures = (retryRef.current?.failures ?? 0) + 1;
+        const wait = retryDelay(setting.intervalMs, failures, out.error);
+        setRetry({ at: now() + wait, failures, error: out.error });
+        retryRef.current = { at: now() + wait, failures, error: out.error };
+        return schedule(wait);
+      }
+      if (retryRef.current) {
+        retryRef.current = null;
+        setRetry(null);
+      }
+      schedule(setting.intervalMs);
+    };
+    // Coming back to the view (or turning watch on): refresh at once when one is due.
+    const r = retryRef.current;
+    schedule(r ? r.at - now() : lastRun.current + setting.intervalMs - now());
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [setting.on, setting.intervalMs, paused, now]);
+
+  useEffect(() => {
+    if (!setting.on && retryRef.current) {
+      retryRef.current = null;
+      setRetry(null);
+    }
+  }, [setting.on]);
+
+  return setting.on ? { intervalMs: setting.intervalMs, retry } : null;
+}
