@@ -18,6 +18,8 @@ Options:
   --token <token>       API key clients must send as "Authorization: Bearer <token>" (default: random)
   --latency <ms>        Delay every API response by this many milliseconds (default 0)
   --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited)
+  --advance <seconds>   Every so many seconds, move each relayer's oldest unfinished transaction one
+                        status on (pending → sent → submitted → mined → confirmed), for watch mode
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
                         (default contract)
   -h, --help            Show this help
@@ -56,6 +58,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Erro
         latency: { type: 'string' },
         'rate-limit': { type: 'string' },
         flavor: { type: 'string' },
+        advance: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -84,6 +87,9 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Erro
   const rate = parseNonNegativeInt('rate-limit', str('rate-limit'));
   if (rate instanceof Error) return rate;
   if (rate !== undefined) opts.rateLimit = rate;
+  const advance = parseNonNegativeInt('advance', str('advance'));
+  if (advance instanceof Error) return advance;
+  if (advance) opts.advanceMs = advance * 1000;
   const flavor = str('flavor');
   if (flavor !== undefined) {
     if (!(FLAVORS as readonly string[]).includes(flavor)) {

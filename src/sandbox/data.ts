@@ -8,7 +8,7 @@ import { Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Tx, type TxStatus } from './models.js';
 import { seedRelayers } from './seeds.js';
-import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, statusAt } from './generate.js';
+import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, statusAt } from './generate.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
@@ -19,6 +19,8 @@ interface TxTable {
 }
 
 /** Seeded relayers and transactions of one sandbox instance, plus stored replacements. */
+const NEXT_STATUS: Partial<Record<TxStatus, TxStatus>> = { pending: 'sent', sent: 'submitted', submitted: 'mined', mined: 'confirmed' };
+
 export class SandboxData {
   readonly relayers: RelayerSeed[];
   private readonly byId = new Map<string, RelayerSeed>();
@@ -63,10 +65,15 @@ export class SandboxData {
       const id = new Rng(`id:${seed}`).uuid();
       const status = statusAt(r.head, i);
       // Newest first: strictly decreasing creation times (spacing 97 s, jitter below 60 s).
-      const created = this.startMs - (20_000 + i * 97_000 + rel.int(60_000));
-      const older = r.txCount - 1 - i;
+      const st = r.stuck;
+      const created = st ? this.startMs - st.olderMs - i * st.spacingMs - rel.int(60_000) : this.startMs - (20_000 + i * 97_000 + rel.int(60_000));
+      // A stuck relayer skips a nonce below its newest ones (the newer ones wait behind the gap).
+      const older = r.txCount - 1 - i + (st && i < st.nonceGapAt ? 1 : 0);
       let tx: Tx;
-      if (r.network_type === 'evm') tx = makeEvmTx(r, id, seed, status, created, nonceBase + older, i === 9 || i === 30);
+      if (r.network_type === 'evm') {
+        tx = makeEvmTx(r, id, seed, status, created, nonceBase + older, i === 9 || i === 30);
+        if (st && i === st.sentWithoutHashAt && tx.kind === 'evm') Object.assign(tx, { hash: null, signature: null });
+      }
       else if (r.network_type === 'solana') tx = makeSolanaTx(r, id, seed, status, created);
       else tx = makeStellarTx(r, id, seed, status, created, seqBase + BigInt(older));
       list.push(tx);
@@ -161,6 +168,33 @@ export class SandboxData {
       out.paused = r.paused;
     }
     return out;
+  }
+
+  /**
+   * Moves transactions on, as a chain would (the sandbox's --advance): in every relayer whose
+   * transactions have been asked for (bulk-1m and stuck ones aside), the oldest transaction not yet
+   * final goes one step: pending → sent (with a hash) → submitted → mined → confirmed.
+   */
+  advance(now: number): void {
+    for (const [id, table] of this.tables) {
+      const r = this.byId.get(id);
+      if (!r || r.stuck) continue;
+      for (let i = table.list.length - 1; i >= 0; i--) {
+        const tx = table.list[i]!;
+        const next = NEXT_STATUS[tx.status];
+        if (!next) continue;
+        const moved = { ...tx, status: next } as Tx;
+        if (tx.status === 'pending') {
+          moved.sent_at = now;
+          if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
+          if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
+        }
+        if (next === 'confirmed') moved.confirmed_at = now;
+        table.list[i] = moved;
+        table.byId.set(moved.id, moved);
+        break;
+      }
+    }
   }
 
   /** Store a replaced transaction (same id) so later lists and lookups show it. */

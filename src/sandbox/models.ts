@@ -112,6 +112,8 @@ export interface RelayerSeed {
   txCount: number;
   /** Statuses of the newest transactions, in order; older ones follow a fixed mostly-final pattern. */
   head: TxStatus[];
+  /** A seeded stuck relayer: old transactions, a nonce skipped at `nonceGapAt`, a `sent` one without a hash. */
+  stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
 }
 
 export const BULK_RELAYER_ID = 'bulk-1m';

@@ -56,6 +56,8 @@ interface SeedSpec {
   notification?: boolean;
   rpc?: RpcUrl[];
   policies?: Record<string, unknown>;
+  /** What triage must find (see SandboxData.seedTransactions): created this long ago and spaced this far apart. */
+  stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
 }
 
 const SEEDS: SeedSpec[] = [
@@ -168,6 +170,18 @@ const SEEDS: SeedSpec[] = [
   },
   { id: 'holesky-test', name: 'Holesky Test', network: 'holesky', network_type: 'evm', signer_id: 'local-signer-1', txCount: 8, notification: false },
   { id: 'linea-idle', name: 'Linea Idle', network: 'linea', network_type: 'evm', signer_id: 'local-signer-4', txCount: 0 },
+  // Stuck the way the real server's users meet it (OpenZeppelin Relayer #818/#843): old pending
+  // transactions behind a nonce gap, and one sent hours ago with no hash.
+  {
+    id: 'stuck-payments',
+    name: 'Stuck Payments',
+    network: 'sepolia',
+    network_type: 'evm',
+    signer_id: 'local-signer-5',
+    txCount: 12,
+    head: ['pending', 'pending', 'pending', 'sent', 'submitted', 'sent'],
+    stuck: { olderMs: 20 * 60_000, spacingMs: 15 * 60_000, nonceGapAt: 2, sentWithoutHashAt: 5 },
+  },
 ];
 
 function buildRelayer(s: SeedSpec): RelayerSeed {
@@ -188,6 +202,7 @@ function buildRelayer(s: SeedSpec): RelayerSeed {
     policies,
     txCount: s.txCount,
     head: s.head ?? ACTIVE_HEAD,
+    ...(s.stuck ? { stuck: s.stuck } : {}),
   };
   if (s.disabled_reason) r.disabled_reason = s.disabled_reason;
   if (s.notification !== false) r.notification_id = 'ops-webhook';

@@ -124,6 +124,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let latencyMs = opts.latencyMs ?? 0;
 
   const data = new SandboxData(Date.now());
+  // --advance: transactions move on by themselves (for watch mode); the timer never keeps the process alive.
+  const advancing = opts.advanceMs ? setInterval(() => data.advance(Date.now()), opts.advanceMs) : undefined;
+  advancing?.unref();
   const notifications = new NotificationStore();
   const requests: RecordedRequest[] = [];
   const injections: PendingInjection[] = [];
@@ -372,6 +375,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     close() {
       if (!closing) {
         closed = true;
+        clearInterval(advancing);
         for (const s of sleepers) {
           clearTimeout(s.timer);
           s.resolve();

@@ -14,6 +14,8 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Default 'contract'. */
   flavor?: Flavor;
+  /** Every so many ms, the oldest unfinished transaction of each relayer moves one status on (off when omitted). */
+  advanceMs?: number;
   /** How long the `slow` plugin takes unless params.ms says otherwise. Default 3000. */
   slowPluginMs?: number;
 }

@@ -27,6 +27,7 @@ export type Command =
   | 'raw'
   | 'edit'
   | 'statusFilter'
+  | 'triage'
   | 'copy'
   | 'copyRecord'
   | 'nextField'
@@ -35,7 +36,7 @@ export type Command =
   | 'send';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'detail' | 'transaction' | 'form' | 'review';
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'detail' | 'transaction' | 'form' | 'review';
 
 export interface KeySpec {
   name: string;
@@ -58,7 +59,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :page <n>|last, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :stuck, :page <n>|last, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit (ctrl+c too)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
@@ -77,6 +78,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'filter', keys: [{ name: '/' }], label: '/', description: 'Filter the loaded rows (enter keeps, esc clears)', scope: 'list', hint: 'filter' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'Relayer detail', scope: 'relayers', hint: 'info' },
+  { command: 'triage', keys: [{ name: 't' }], label: 't', description: 'Stuck transactions across every relayer (:stuck)', scope: 'relayers', hint: 'stuck' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
@@ -137,6 +140,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   list: 'Lists',
   relayers: 'Relayers',
   transactions: 'Transactions',
+  stuck: 'Stuck transactions (:stuck)',
   detail: 'Detail views',
   transaction: 'Transaction detail',
   form: 'Forms',

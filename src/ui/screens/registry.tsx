@@ -11,6 +11,7 @@ import { NotifyScreen } from './notify/NotifyScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
+import { StuckScreen } from './stuck/StuckScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -34,5 +35,7 @@ export function screenFor(props: ScreenProps) {
       return <LogScreen {...props} />;
     case 'audit':
       return <AuditScreen {...props} />;
+    case 'stuck':
+      return <StuckScreen {...props} />;
   }
 }

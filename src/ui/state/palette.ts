@@ -2,7 +2,7 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'page', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -47,6 +47,9 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'ctx', name: arg };
     case 'log':
       return { kind: 'route', route: { kind: 'log' } };
+    case 'stuck':
+    case 'triage':
+      return { kind: 'route', route: { kind: 'stuck' } };
     case 'audit':
       return { kind: 'route', route: { kind: 'audit' } };
     case 'help':
@@ -62,7 +65,7 @@ export function parsePalette(input: string): PaletteResult {
     case 'quit':
       return { kind: 'quit' };
     default:
-      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :page <n>, :plugin <id>, :notify, :server, :q` };
+      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :stuck, :page <n>, :plugin <id>, :notify, :server, :q` };
   }
 }
 

@@ -10,7 +10,10 @@ export type Route =
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer }
   | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
-  | { kind: 'replace'; relayerId: string; tx: Transaction }
+  /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
+  | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }
+  /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers). */
+  | { kind: 'stuck' }
   | { kind: 'plugin'; pluginId: string }
   | { kind: 'notify' }
   | { kind: 'server' }
@@ -30,7 +33,7 @@ export interface ShellState {
   watch: { on: boolean; intervalMs: number };
 }
 
-/** Watch's default interval, and the shortest allowed. */
+/** Watch's default interval, and the shortest the configuration allows (--watch, a context's watch:). */
 export const WATCH_DEFAULT_MS = 5_000;
 export const WATCH_MIN_MS = 2_000;
 
@@ -55,7 +58,7 @@ export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: numb
     paletteText: '',
     flash: null,
     quitting: false,
-    watch: { on: watchMs !== undefined, intervalMs: Math.max(WATCH_MIN_MS, watchMs ?? WATCH_DEFAULT_MS) },
+    watch: { on: watchMs !== undefined, intervalMs: watchMs ?? WATCH_DEFAULT_MS },
   };
 }
 
@@ -72,6 +75,7 @@ export function parents(route: Route): Route[] {
     case 'server':
     case 'log':
     case 'audit':
+    case 'stuck':
       return [root, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
@@ -88,6 +92,7 @@ export function routeKey(r: Route): string {
     case 'server':
     case 'log':
     case 'audit':
+    case 'stuck':
       return r.kind;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;

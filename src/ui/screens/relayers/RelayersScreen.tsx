@@ -50,6 +50,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now), [available, statuses, now]);
 
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    if (cmd === 'triage') {
+      shell.push({ kind: 'stuck' });
+      return true;
+    }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';

@@ -12,7 +12,7 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind } from '../transactions/columns.js';
-import { evmForm, evmInitialValues } from './evmForm.js';
+import { evmBumpedValues, evmForm, evmInitialValues } from './evmForm.js';
 import { solanaForm, solanaInitialValues } from './solanaForm.js';
 import { stellarForm, stellarInitialValues } from './stellarForm.js';
 
@@ -25,10 +25,10 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
     if (kind === 'solana') return { definition: solanaForm(relayerId, relayer, tx), initial: solanaInitialValues(tx) };
     if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx, () => client.dialect()), initial: stellarInitialValues(relayer, tx) };
-    return { definition: evmForm(relayerId, relayer, tx), initial: evmInitialValues(tx) };
-  }, [kind, relayer, tx, relayerId, client]);
+    return { definition: evmForm(relayerId, relayer, tx), initial: route.bump ? evmBumpedValues(tx) : evmInitialValues(tx) };
+  }, [kind, relayer, tx, relayerId, client, route.bump]);
   const form = useForm({
-    draftKey: `replace:${relayerId}:${tx.id}`,
+    draftKey: `replace:${relayerId}:${tx.id}${route.bump ? ':bump' : ''}`,
     definition,
     initialValues: initial,
     mutation: 'replace',
@@ -41,7 +41,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       screenKey={screenKey}
       width={width}
       height={height}
-      title={`relayer-tui › replace ${kind.toUpperCase()} tx ${tx.id} (${tx.status})`}
+      title={`relayer-tui › ${route.bump && kind === 'evm' ? 'bump' : 'replace'} ${kind.toUpperCase()} tx ${tx.id} (${tx.status})`}
       status={{ relayer: relayerId }}
       result={(value, scroll, rows) => (
         <>

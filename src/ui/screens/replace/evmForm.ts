@@ -26,6 +26,27 @@ export function evmInitialValues(tx: Transaction): Values {
   };
 }
 
+const SPEED_UP: Record<string, string> = { safeLow: 'average', average: 'fast', fast: 'fastest' };
+
+/**
+ * The triage view's `e`: the form prefilled one step up. A transaction priced by speed goes one speed
+ * up; one already at the fastest, or priced explicitly, gets its prices +10 % (rounded up: the least
+ * the OpenZeppelin Relayer accepts for a replacement), sent without a speed; neither: speed fast.
+ */
+export function evmBumpedValues(tx: Transaction): Values {
+  const v = evmInitialValues(tx);
+  const up = (x: unknown) => {
+    const b = toBigInt(x);
+    return b === undefined ? '' : ((b * 110n + 99n) / 100n).toString();
+  };
+  const next = SPEED_UP[v.speed!];
+  if (next) return { ...v, speed: next };
+  if (tx.gas_price != null) return { ...v, gas_price: up(tx.gas_price), speed: NO_SPEED };
+  if (tx.max_fee_per_gas != null && tx.max_priority_fee_per_gas != null)
+    return { ...v, max_fee_per_gas: up(tx.max_fee_per_gas), max_priority_fee_per_gas: up(tx.max_priority_fee_per_gas), speed: NO_SPEED };
+  return { ...v, speed: v.speed === NO_SPEED ? 'fast' : v.speed! };
+}
+
 export function evmFields(network: string | null | undefined): FieldSpec[] {
   return [
     {

@@ -1,0 +1,142 @@
+/**
+ * Finds the non-final transactions of every relayer of a server, bounded: where the server filters
+ * by status (the OpenZeppelin Relayer) it asks for each non-final status; elsewhere it reads each
+ * relayer's pages newest first and stops at the first page of only final transactions older than the
+ * oldest non-final one. Pages per relayer are capped, two requests run at a time, and the result says
+ * what was scanned and what was not.
+ */
+import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, scanDone, stuckRows, type Gaps, type StuckRow, type TriageOptions } from './rules.js';
+
+export interface ScanLimits {
+  /** Pages read per relayer at most. */
+  pagesPerRelayer: number;
+  perPage: number;
+  /** Requests in flight at most. */
+  inFlight: number;
+  /** Relayer pages read at most. */
+  relayerPages: number;
+}
+
+export const DEFAULT_LIMITS: ScanLimits = { pagesPerRelayer: 10, perPage: 100, inFlight: 2, relayerPages: 10 };
+
+export interface RelayerTriage {
+  relayer: Relayer;
+  /** Non-final transactions found. */
+  count: number;
+  oldestMs: number | null;
+  gaps: Gaps;
+  /** Pages read, and how: "filtered by the server" or "scanned newest first". */
+  pages: number;
+  how: 'server filter' | 'newest first';
+  /** What was left unread, in words (the page cap), or null. */
+  skipped: string | null;
+  error: ApiError | null;
+}
+
+export interface TriageResult {
+  rows: StuckRow[];
+  relayers: RelayerTriage[];
+  requests: number;
+  ms: number;
+  /** Relayers the server has beyond the pages read. */
+  relayersSkipped: number;
+  at: number;
+}
+
+/** Runs `tasks` with at most `n` at a time. */
+async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
+  return out;
+}
+
+export async function triage(client: RelayerClient, o: { now: () => number; signal?: AbortSignal; options?: TriageOptions; limits?: ScanLimits }): Promise<TriageResult> {
+  const started = o.now();
+  const limits = o.limits ?? DEFAULT_LIMITS;
+  const rules = o.options ?? DEFAULT_TRIAGE;
+  const signal = o.signal;
+  let requests = 0;
+  const ask = <T>(p: () => Promise<T>) => {
+    requests++;
+    return p();
+  };
+
+  // Every relayer (bounded), and the dialect: the server filters by status, or the pages are scanned.
+  const [first, dialect] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: limits.perPage }, { signal })), client.detectDialect(signal)]);
+  const relayers = [...first.items];
+  const relayerPagesTotal = Math.ceil(first.totalItems / first.perPage);
+  const more = await pool(
+    limits.inFlight,
+    Array.from({ length: Math.min(relayerPagesTotal, limits.relayerPages) - 1 }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: limits.perPage }, { signal }))),
+  );
+  for (const p of more) relayers.push(...p.items);
+  const filter = dialect.dialect === 'openzeppelin' && client.supports('statusFilter') !== false;
+
+  const one = async (relayer: Relayer): Promise<{ t: RelayerTriage; found: Transaction[] }> => {
+    const found: Transaction[] = [];
+    let pages = 0;
+    let skipped: string | null = null;
+    try {
+      if (filter) {
+        for (const status of NON_FINAL) {
+          for (let page = 1; ; page++) {
+            if (pages >= limits.pagesPerRelayer) {
+              skipped = `stopped after ${pages} pages`;
+              break;
+            }
+            const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage, status }, { signal }));
+            pages++;
+            found.push(...p.items.filter(isNonFinal));
+            if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
+          }
+        }
+      } else {
+        let oldest: number | null = null;
+        for (let page = 1; ; page++) {
+          if (pages >= limits.pagesPerRelayer) {
+            skipped = `stopped after ${pages} pages (${(pages * limits.perPage).toLocaleString('en-US')} newest)`;
+            break;
+          }
+          const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
+          pages++;
+          for (const t of p.items)
+            if (isNonFinal(t)) {
+              found.push(t);
+              const c = createdMs(t);
+              if (c !== null && (oldest === null || c < oldest)) oldest = c;
+            }
+          if (p.items.length === 0 || page * p.perPage >= p.totalItems || scanDone(p.items, oldest)) break;
+        }
+      }
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      const error = e instanceof ApiError ? e : new ApiError('network', String(e));
+      return { t: { relayer, count: found.length, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null }, pages, how: filter ? 'server filter' : 'newest first', skipped, error }, found };
+    }
+    return { t: { relayer, count: 0, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null }, pages, how: filter ? 'server filter' : 'newest first', skipped, error: null }, found };
+  };
+
+  const results = await pool(limits.inFlight, relayers.map((r) => () => one(r)));
+  const now = o.now();
+  const rows: StuckRow[] = [];
+  const summaries: RelayerTriage[] = [];
+  for (const { t, found } of results) {
+    // A transaction seen twice (a page shifted while it was read) counts once.
+    const unique = [...new Map(found.map((x) => [x.id, x])).values()];
+    const { rows: rs, gaps } = stuckRows(t.relayer, unique, now, rules);
+    rows.push(...rs);
+    const oldest = rs.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
+    summaries.push({ ...t, count: rs.length, oldestMs: oldest, gaps });
+  }
+  rows.sort(byAge);
+  summaries.sort((a, b) => (a.oldestMs ?? Infinity) - (b.oldestMs ?? Infinity));
+  return { rows, relayers: summaries, requests, ms: o.now() - started, relayersSkipped: Math.max(0, first.totalItems - relayers.length), at: now };
+}

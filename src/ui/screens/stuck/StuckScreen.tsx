@@ -1,0 +1,94 @@
+/**
+ * `:stuck` (t on the relayers): every relayer's non-final transactions, oldest first, with what is
+ * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
+ * with w, enter opens a transaction, e opens its replacement one step up.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Page } from '../../../api/index.js';
+import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { ageMs, thousands } from '../../format.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { mutationBlocked } from '../../mutations.js';
+import { sanitize } from '../../safeText.js';
+import { useServices } from '../../services.js';
+import { useSessionEvent } from '../../sessionEvents.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
+import { tone } from '../../theme.js';
+import type { StuckRow } from '../../../triage/rules.js';
+import { triage, type TriageResult } from '../../../triage/scan.js';
+import { STUCK_COLUMNS, stuckSearchText } from './columns.js';
+
+const SCOPES = ['stuck', 'list'] as const;
+const getId = (r: StuckRow) => r.tx.id;
+/** All rows are one page: the scan is bounded, not the list. */
+const ALL = 1_000_000;
+
+/** The summary lines: one per relayer with something stuck (as many as fit), and what was scanned. */
+function summaryLines(t: TriageResult | null, now: number, max: number): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
+  if (!t) return [];
+  const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
+  const how = t.relayers.some((r) => r.how === 'server filter') ? 'filtered by the server' : 'read newest first';
+  const skipped = t.relayers.filter((r) => r.skipped);
+  const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
+  const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
+  for (const r of stuck.slice(0, Math.max(0, max - 1))) {
+    const parts = r.error
+      ? [`✗ ${r.error.status ? `${r.error.status} ` : ''}${r.error.message}`]
+      : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.skipped ?? ''];
+    lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error ? 'warn' : 'plain' });
+  }
+  if (stuck.length > max - 1 && max > 1) lines[lines.length - 1] = { text: `… and ${stuck.length - (max - 2)} more relayers`, tone: 'muted' };
+  return lines;
+}
+
+export function StuckScreen({ screenKey, width, height }: ScreenProps) {
+  const services = useServices();
+  const { client, now } = services;
+  const shell = useShell();
+  const result = useRef<TriageResult | null>(null);
+  const list = usePagedList<StuckRow>({
+    fetch: async (_q, signal): Promise<Page<StuckRow>> => {
+      const t = await triage(client, { now, signal });
+      result.current = t;
+      return { items: t.rows, page: 1, perPage: ALL, totalItems: t.rows.length };
+    },
+    perPage: ALL,
+    getId,
+    text: stuckSearchText,
+    now,
+  });
+  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
+
+  // The summary takes up to a third of the body; the table the rest.
+  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)));
+  const bodyRows = Math.max(3, height - summary.length);
+  const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
+  const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
+    if (cmd !== 'open' && cmd !== 'edit') return undefined;
+    const row = list.getSelected();
+    if (!row) return 'No transaction selected';
+    if (cmd === 'open') {
+      shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
+      return true;
+    }
+    const blocked = mutationBlocked(services, 'replace');
+    if (blocked) return blocked;
+    shell.push({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true });
+    return true;
+  });
+  return (
+    <ScreenFrame title="relayer-tui › stuck: transactions not final, oldest first" scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>
+      <Box flexDirection="column" height={height}>
+        {summary.map((l, i) => (
+          <Text key={i} wrap="truncate" color={tone(l.tone)}>
+            {sanitize(l.text)}
+          </Text>
+        ))}
+        <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyRows} noun="transactions not final" />
+      </Box>
+    </ScreenFrame>
+  );
+}
