@@ -89,7 +89,7 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
         for (const status of NON_FINAL) {
           for (let page = 1; ; page++) {
             if (pages >= limits.pagesPerRelayer) {
-              skipped = `stopped after ${pages} pages`;
+              skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}`;
               break;
             }
             const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage, status }, { signal }));
@@ -102,7 +102,7 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
         let oldest: number | null = null;
         for (let page = 1; ; page++) {
           if (pages >= limits.pagesPerRelayer) {
-            skipped = `stopped after ${pages} pages (${(pages * limits.perPage).toLocaleString('en-US')} newest)`;
+            skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'} (${(pages * limits.perPage).toLocaleString('en-US')} newest)`;
             break;
           }
           const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));

@@ -120,7 +120,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         const on = !s.watch.on;
         dispatch({ type: 'watch', on });
         const every = `${Math.round(s.watch.intervalMs / 1000)}s`;
-        return dispatch({ type: 'flash', text: on ? `watch on: lists refresh every ${every} (paused while a form, the palette or the filter is open); w stops` : 'watch off', tone: 'info' });
+        return dispatch({ type: 'flash', text: on ? `watch on: every ${every}; w stops` : 'watch off', tone: 'info' });
       }
       case 'quit':
         if (handle?.busyReason && key.name === 'q')

@@ -20,20 +20,20 @@ export function footerLine(frame: string): string {
   return i >= 0 ? (lines[i + 1] ?? '') : '';
 }
 
-/** The selected table row (marked `› `), without the marker. */
+/** The selected table row (marked `› `, or `›*` when a refresh changed it), without the marker. */
 export function cursorRow(frame: string): string {
-  const l = frameLines(frame).find((x) => x.startsWith('› '));
+  const l = frameLines(frame).find((x) => /^›[ *]/.test(x));
   return l === undefined ? '' : l.slice(2);
 }
 
-/** Data rows of a table: lines that start with the cursor marker or two spaces and a word. */
+/** Data rows of a table: lines that start with the cursor marker (or the changed mark `*`) or two spaces and a word. */
 export function tableRows(frame: string): string[] {
   const lines = frameLines(frame);
   const header = lines.findIndex((l) => /^ {2}[A-Z]{3,}\s/.test(l));
   if (header < 0) return [];
   const out: string[] = [];
   for (const l of lines.slice(header + 1)) {
-    if (!/^(› | {2})\S/.test(l)) break;
+    if (!/^[› ][ *]\S/.test(l)) break;
     out.push(l.slice(2));
   }
   return out;
@@ -79,4 +79,9 @@ export function colourCodes(frame: string): string[] {
 /** The NAME cell of a relayers-table row (after the state word). */
 export function relayerName(row: string): string {
   return row.replace(/^(active|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
+}
+
+/** Rows a refresh marked as changed (`*` beside the cursor mark), without the marks. */
+export function markedRows(frame: string): string[] {
+  return frameLines(frame).filter((l) => /^[› ]\*\S/.test(l)).map((l) => l.slice(2));
 }
