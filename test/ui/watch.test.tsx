@@ -54,7 +54,7 @@ describe('watch', () => {
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, terminal: true });
     await h.waitFor((f) => f.includes('SPEED'));
     await h.press('w');
-    await h.waitFor((f) => /watch 5s │ watch on: every 5s; w stops/.test(f), 'watch on');
+    await h.waitFor((f) => /watch 5s │ .*watch on: every 5s; w stops/.test(f), 'watch on');
     await h.press('w');
     await h.waitFor((f) => !/watch 5s/.test(f) && /watch off/.test(f), 'watch off');
     h.stdout.bytes = 0;
