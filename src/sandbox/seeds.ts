@@ -168,20 +168,20 @@ const SEEDS: SeedSpec[] = [
     head: ['pending', 'mined'],
     policies: evmPolicies({ gas_limit_estimation: false, whitelist_receivers: [evmAddress('bridge')] }),
   },
-  { id: 'holesky-test', name: 'Holesky Test', network: 'holesky', network_type: 'evm', signer_id: 'local-signer-1', txCount: 8, notification: false },
-  { id: 'linea-idle', name: 'Linea Idle', network: 'linea', network_type: 'evm', signer_id: 'local-signer-4', txCount: 0 },
   // Stuck the way the real server's users meet it (OpenZeppelin Relayer #818/#843): old pending
   // transactions behind a nonce gap, and one sent hours ago with no hash.
   {
-    id: 'stuck-payments',
-    name: 'Stuck Payments',
-    network: 'sepolia',
+    id: 'holesky-test',
+    name: 'Holesky Test',
+    network: 'holesky',
     network_type: 'evm',
-    signer_id: 'local-signer-5',
+    signer_id: 'local-signer-1',
     txCount: 12,
+    notification: false,
     head: ['pending', 'pending', 'pending', 'sent', 'submitted', 'sent'],
     stuck: { olderMs: 20 * 60_000, spacingMs: 15 * 60_000, nonceGapAt: 2, sentWithoutHashAt: 5 },
   },
+  { id: 'linea-idle', name: 'Linea Idle', network: 'linea', network_type: 'evm', signer_id: 'local-signer-4', txCount: 0 },
 ];
 
 function buildRelayer(s: SeedSpec): RelayerSeed {

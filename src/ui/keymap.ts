@@ -79,7 +79,6 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'Relayer detail', scope: 'relayers', hint: 'info' },
   { command: 'triage', keys: [{ name: 't' }], label: 't', description: 'Stuck transactions across every relayer (:stuck)', scope: 'relayers', hint: 'stuck' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
@@ -95,6 +94,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },
@@ -140,7 +140,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   list: 'Lists',
   relayers: 'Relayers',
   transactions: 'Transactions',
-  stuck: 'Stuck transactions (:stuck)',
+  stuck: 'Stuck transactions',
   detail: 'Detail views',
   transaction: 'Transaction detail',
   form: 'Forms',

@@ -14,7 +14,7 @@ afterAll(releaseCli);
 const U128_MAX = '340282366920938463463374607431768211455';
 
 function nonceOf(row: string | undefined): string | undefined {
-  return row?.match(/^[› ] \S+\s+(\d+)\s/)?.[1];
+  return row?.match(/^[› ][ *]\S+\s+(\d+)\s/)?.[1];
 }
 
 async function openSepoliaMain(tui: Tui): Promise<string[]> {

@@ -15,7 +15,7 @@ afterAll(releaseCli);
  */
 function normalize(rows: string[]): string[] {
   return rows.map((r) => {
-    if (r.startsWith('SANDBOX')) return r.replace(/ │ \d+[smhd] ago.*$/, '');
+    if (r.startsWith('SANDBOX')) return r.replace(/ │ \d\d:\d\d:\d\d.*$/, '');
     if (/^[› ] \S/.test(r)) return ` ${r.slice(1)}`.replace(/\s+\d+[smhd]$/, '');
     return r;
   });

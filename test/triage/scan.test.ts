@@ -35,9 +35,9 @@ describe('triage across the sandbox', () => {
   for (const flavor of ['contract', 'real'] as const) {
     it(`${flavor}: finds the stuck relayer's problems, bounded`, async () => {
       const { r, sb, maxInFlight } = await run(flavor);
-      const stuck = r.relayers.find((x) => x.relayer.id === 'stuck-payments')!;
+      const stuck = r.relayers.find((x) => x.relayer.id === 'holesky-test')!;
       expect(stuck).toMatchObject({ count: 6, gaps: { count: 1 }, skipped: null, error: null, how: flavor === 'real' ? 'server filter' : 'newest first' });
-      const flags = r.rows.filter((x) => x.relayer.id === 'stuck-payments').map((x) => x.flags.join(','));
+      const flags = r.rows.filter((x) => x.relayer.id === 'holesky-test').map((x) => x.flags.join(','));
       expect(flags).toEqual(['no hash after 2m,old', 'old', 'old', 'old', 'nonce gap,old', 'nonce gap,old']);
       // Oldest first across relayers.
       const times = r.rows.map((x) => x.createdMs!);

@@ -1,7 +1,7 @@
 /** Loading, failures (server message, HTTP status, what to do), retry, and the status bar. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { frameLines, running, statusLine, tableRows } from './support.js';
+import { cursorRow, frameLines, running, statusLine, tableRows } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -90,15 +90,18 @@ describe('loading and failures', () => {
 });
 
 describe('status bar', () => {
-  it('SANDBOX, rw, the relayer, page x/y (total), data age and latency', async () => {
-    let clock = Date.now();
+  it('SANDBOX, rw, the relayer, page x/y (total), when the data was read (a clock time: true without ticking) and latency', async () => {
+    let clock = Date.parse('2026-11-23T12:03:04');
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { now: () => clock } });
     const f = await h.waitFor((x) => statusLine(x).includes('page 1/3 (60)'));
-    expect(statusLine(f)).toMatch(/^SANDBOX │ rw │ sepolia-main │ page 1\/3 \(60\) │ 0s ago │ \d+ ms/);
+    expect(statusLine(f)).toMatch(/^SANDBOX │ rw │ sepolia-main │ page 1\/3 \(60\) │ 12:03:04 │ \d+ ms/);
+    // Later, redrawn by a key: still when it was read (an age would have gone stale between redraws).
     clock += 125_000;
     await h.press('j');
-    const later = await h.waitFor((x) => statusLine(x).includes('2m ago'), 'data age');
-    expect(statusLine(later)).toContain('page 1/3 (60)');
+    await h.waitFor((x) => cursorRow(x).includes('1259'), 'moved');
+    expect(statusLine(h.frame())).toContain('│ 12:03:04 │');
+    await h.press('r');
+    await h.waitFor((x) => /│ 12:05:09 │ .*refreshed 12:05:09, unchanged/.test(statusLine(x)), 'read again');
   });
 
   it('READ-ONLY when started read-only', async () => {

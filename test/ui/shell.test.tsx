@@ -118,7 +118,7 @@ describe('help and footer from the keymap', () => {
 
 describe('keys that do not apply say why', () => {
   it('e on the relayers screen names where it works; the next key clears the message', async () => {
-    h = await renderApp({ columns: 80, rows: 24 });
+    h = await renderApp({ columns: 120, rows: 24 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await h.press('e');
     const where = [...new Set(BINDINGS.filter((b) => b.command === 'edit').map((b) => SCOPE_TITLES[b.scope]))].join(', ');

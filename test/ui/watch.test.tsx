@@ -84,8 +84,9 @@ describe('watch', () => {
     const f = await h.waitFor((x) => /⚠ stale since \d\d:\d\d:\d\d · retry \d\d:\d\d:\d\d \(rate limited\)/.test(statusLine(x)), 'stale');
     expect(tableRows(f)).toHaveLength(rows);
     const at = Date.now();
-    const before = listReads(h);
-    await h.waitFor(() => listReads(h) > before, 'the retry');
+    const w = h;
+    const before = listReads(w);
+    await w.waitFor(() => listReads(w) > before, 'the retry');
     expect(Date.now() - at).toBeGreaterThanOrEqual(800);
     await h.waitFor((x) => !/stale/.test(statusLine(x)), 'fresh again');
   });
@@ -103,9 +104,9 @@ describe(':stuck', () => {
     h = await renderApp({ columns: 100, rows: 30 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await h.press('t');
-    const f = await h.waitFor((x) => x.includes('stuck-payments: 6 not final') && tableRows(x).length > 3, 'the triage view');
-    expect(f).toMatch(/stuck-payments: 6 not final · oldest \d+[mh] · nonce gap at \d+/);
-    expect(cursorRow(f)).toMatch(/^stuck-payments\s+sent .*no hash after 2m, old/);
+    const f = await h.waitFor((x) => x.includes('holesky-test: 6 not final') && tableRows(x).length > 3, 'the triage view');
+    expect(f).toMatch(/holesky-test: 6 not final · oldest \d+[mh] · nonce gap at \d+/);
+    expect(cursorRow(f)).toMatch(/^holesky-test\s+sent .*no hash after 2m, old/);
     await h.press('e');
     await h.waitFor((x) => /bump EVM tx/.test(x) && /speed\s+‹ \w+ ›/.test(x), 'the bump form');
     await h.press(KEY.esc);

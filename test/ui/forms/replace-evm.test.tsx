@@ -144,7 +144,7 @@ describe('replace an EVM transaction', () => {
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     await h.press(KEY.esc);
     // u128 max wei is about 3.4e20 ETH: shortened in the list with a marker, whole in the detail.
-    let f = await h.waitFor((x) => x.includes('› transactions') && /^› submitted .*≈3\.40e20 ETH/m.test(x), 'selected replaced row');
+    let f = await h.waitFor((x) => x.includes('› transactions') && /^›[ *]submitted .*≈3\.40e20 ETH/m.test(x), 'selected replaced row');
     // The selected row is the replaced transaction: opening it shows its id and the new value.
     await h.press(KEY.enter);
     f = await h.waitFor((x) => x.includes(`transaction ${id}`), 'detail of the replaced transaction');
