@@ -41,7 +41,7 @@ export function tableRows(rows: string[], header: RegExp): string[] {
   if (h < 0) return [];
   const out: string[] = [];
   for (const r of rows.slice(h + 1)) {
-    if (!/^[› ] \S/.test(r)) break;
+    if (!/^[› ][ *]\S/.test(r)) break;
     out.push(r);
   }
   return out;
