@@ -42,7 +42,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
 
     // enter keeps the filter and leaves the text entry: j moves the selection again.
     tui.press(KEY.enter);
-    rows = await tui.waitForScreen((r) => r.some((l) => /^\/sep\s+2 of 15 · esc clears/.test(l)), 3000, 'the kept filter');
+    rows = await tui.waitForScreen((r) => r.some((l) => /^\/sep\s+2 of 15 on this page · esc clears/.test(l)), 3000, 'the kept filter');
     expect(tableRows(rows, RELAYER_HEADER)).toHaveLength(2);
     tui.press('j');
     rows = await tui.waitForScreen((r) => /Sepolia Main/.test(selectedRow(r) ?? ''), 3000, 'Sepolia Main selected');

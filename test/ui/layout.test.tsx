@@ -1,7 +1,7 @@
 /** 80x24 and 60x20: columns drop by priority, the frame stays below the terminal height, resize re-lays out. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { frameLines, statusLine, tableRows } from './support.js';
+import { cursorRow, frameLines, statusLine, tableRows } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -99,5 +99,21 @@ describe('resize', () => {
     expectFits(g, 60, 20);
     const perPage = h.sandbox.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('per_page'));
     expect(perPage).toEqual(expect.arrayContaining(['25', '19', '15']));
+  });
+
+  it('a resize (a tmux zoom) that re-pages keeps the selected transaction selected and on screen', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'bulk-1m' }, columns: 100, rows: 30 });
+    await h.waitFor((f) => statusLine(f).includes('page 1/40,000'));
+    await h.press(':page 3\r');
+    await h.waitFor((f) => statusLine(f).includes('page 3/40,000'));
+    await h.press(...Array(20).fill('j'));
+    const nonce = (f: string) => /^\S+\s+(\d+)/.exec(cursorRow(f))?.[1];
+    const before = nonce(await h.waitFor((f) => cursorRow(f) !== '' && tableRows(f).indexOf(cursorRow(f)) === 20, 'row 21 selected'));
+    expect(before).toBe(String(1_000_000 - 1 - 50 - 20));
+    for (const [cols, rows] of [[80, 24], [200, 60], [60, 20], [100, 30]] as const) {
+      h.stdout.resize(cols, rows);
+      const f = await h.waitFor((x) => nonce(x) === before && tableRows(x).length === rows - 5, `${cols}x${rows}: the same transaction selected`);
+      expectFits(f, cols, rows);
+    }
   });
 });

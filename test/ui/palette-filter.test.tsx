@@ -94,12 +94,12 @@ describe('filter', () => {
     await h!.press(KEY.f1);
     await h!.waitFor((x) => frameLines(x)[0]!.includes('help'), 'F1 in the filter');
     await h!.press(KEY.f1);
-    await h!.waitFor((x) => /^\/\?\s+0 of 15 · enter keeps/m.test(x), 'back in the filter');
+    await h!.waitFor((x) => /^\/\?\s+0 of 15 on this page · enter keeps/m.test(x), 'back in the filter');
     await h!.press(KEY.backspace, 'S', 'O', 'L', 'A', 'N', 'A');
     const f = await h!.waitFor((x) => x.includes('2 of 15'), 'filtered');
     expect(tableRows(f).map(relayerName)).toEqual(['Solana Devnet', 'Solana Mainnet']);
     await h!.press(KEY.enter);
-    const kept = await h!.waitFor((x) => /^\/SOLANA\s+2 of 15 · esc clears$/m.test(x), 'kept');
+    const kept = await h!.waitFor((x) => /^\/SOLANA\s+2 of 15 on this page · esc clears$/m.test(x), 'kept');
     expect(tableRows(kept)).toHaveLength(2);
     // Keys are commands again: j moves within the filtered rows, enter opens the row.
     await h!.press('j');
@@ -131,7 +131,7 @@ describe('filter', () => {
   it('text typed in the same chunk as / goes into the filter (fast typing over SSH)', async () => {
     await relayersLoaded();
     await h!.press('/holesky\r');
-    const f = await h!.waitFor((x) => /^\/holesky\s+1 of 15 · esc clears$/m.test(x), 'chunk filter');
+    const f = await h!.waitFor((x) => /^\/holesky\s+1 of 15 on this page · esc clears$/m.test(x), 'chunk filter');
     expect(cursorRow(f)).toContain('Holesky Test');
   });
 

@@ -216,7 +216,7 @@ export function ListBody<T>({ list, columns, getId, width, height, noun }: ListB
           {state.filterEditing ? <Text inverse> </Text> : null}
           <Text color={tone('muted')}>
             {'  '}
-            {visible.length} of {state.items.length} {state.filterEditing ? '· enter keeps, esc clears' : '· esc clears'}
+            {visible.length} of {state.items.length} on this page {state.filterEditing ? '· enter keeps, esc clears' : '· esc clears'}
           </Text>
         </Text>
       ) : null}

@@ -61,7 +61,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
 
   /** Loads a page; resolves with what came of it (a refresh that changed nothing changed no state). */
-  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string): Promise<RefreshOutcome> => {
+  const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string, follow = false): Promise<RefreshOutcome> => {
     const o = optsRef.current;
     inflight.current?.abort();
     const ctrl = new AbortController();
@@ -79,7 +79,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
-        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId });
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow });
         return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
       },
       (e: unknown): RefreshOutcome => {
@@ -95,21 +95,28 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
 
   useEffect(() => () => inflight.current?.abort(), []);
 
+
   const pages = pageCount(state);
   const actions = useMemo(
     () => ({
       /** Re-fetches the current page; `select` moves the cursor to that id when it is there. */
       refresh: (select?: string) => load(stateRef.current.page, stateRef.current.items.length ? 'refresh' : 'first', undefined, select),
       goToPage: (p: number) => void load(p, 'page'),
-      /** Re-query with another page size, keeping the first shown row on screen. */
+      /**
+       * Re-query with another page size (the window was resized): the page that holds the selected
+       * row, with that row still selected and on screen (else the page of the first row shown).
+       */
       resize: (perPage: number) => {
         const s = stateRef.current;
         if (perPage === s.perPage) return;
-        const firstIndex = (s.page - 1) * s.perPage;
-        void load(Math.floor(firstIndex / perPage) + 1, s.items.length ? 'page' : 'first', perPage);
+        const sel = getSelected();
+        const at = sel === undefined ? -1 : s.items.indexOf(sel);
+        const index = (s.page - 1) * s.perPage + Math.max(0, at);
+        const id = sel === undefined ? undefined : optsRef.current.getId(sel);
+        void load(Math.floor(index / perPage) + 1, s.items.length ? 'page' : 'first', perPage, id, id !== undefined);
       },
     }),
-    [load],
+    [load, getSelected],
   );
 
   /** A row's id (as the list was told to read it). */

@@ -30,8 +30,11 @@ const NONE: ReadonlySet<string> = new Set();
 
 export type PagedAction<T> =
   | { type: 'loadStart'; page: number; kind: 'first' | 'page' }
-  /** keepId: the selected row's id when the request completes (kept across a refresh). */
-  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null }
+  /**
+   * keepId: the selected row's id when the request completes (kept across a refresh); `follow`: keep
+   * it selected on another page too (a re-paging after a resize).
+   */
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean }
   | { type: 'failed'; error: ApiError }
   | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
   | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
@@ -110,7 +113,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       const items = page.items;
       // Keep the selection on the same id when it is still there (refresh); else the first row.
       let cursor = 0;
-      if (samePage && a.keepId !== null) {
+      if ((samePage || a.follow) && a.keepId !== null) {
         const visible = filterRows(items, s.filter, a.text);
         const idx = visible.findIndex((t) => a.getId(t) === a.keepId);
         cursor = idx >= 0 ? idx : Math.min(s.cursor, Math.max(0, visible.length - 1));
