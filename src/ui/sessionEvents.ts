@@ -2,10 +2,13 @@
 import { EventEmitter } from 'node:events';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { Transaction } from '../api/index.js';
+import type { TriageResult } from '../triage/scan.js';
 
 export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */
   replaced: { relayerId: string; transactionId: string; transaction: Transaction };
+  /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */
+  triaged: TriageResult;
 }
 
 export class SessionEvents {

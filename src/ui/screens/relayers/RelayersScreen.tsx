@@ -1,5 +1,5 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -8,6 +8,8 @@ import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
+import { useSessionEvent } from '../../sessionEvents.js';
+import type { TriageResult } from '../../../triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from './columns.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 
@@ -47,7 +49,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   // Live state for the relayers of this page, where the server offers it (after the first frame).
   const statuses = useRelayerStatuses(useMemo(() => state.items.map(getId), [state.items]));
   const available = statuses?.available() ?? false;
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now), [available, statuses, now]);
+  // The last triage's counts per relayer (a column once :stuck has run; never a request of its own).
+  const [triaged, setTriaged] = useState<TriageResult | null>(null);
+  useSessionEvent('triaged', setTriaged);
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged), [available, statuses, now, triaged]);
 
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd === 'triage') {

@@ -1,7 +1,8 @@
 /** Relayer table columns, by priority: state and name stay at 60 columns; address and ids drop first. */
 import type { Relayer, RelayerStatus } from '../../../api/index.js';
 import type { Column } from '../../components/Table.js';
-import { age, formatAmountShort, nativeUnitOf, RELAYER_STATE_TONE, relayerState, shortenMiddle, text } from '../../format.js';
+import { age, ageMs, clock, formatAmountShort, nativeUnitOf, RELAYER_STATE_TONE, relayerState, shortenMiddle, text } from '../../format.js';
+import type { TriageResult } from '../../../triage/scan.js';
 import type { RelayerStatuses } from '../../relayerStatuses.js';
 
 export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
@@ -30,11 +31,34 @@ export function statusColumns(statuses: RelayerStatuses, now: () => number): Col
   ];
 }
 
-/** The relayers table: the status columns join it where the server offers relayer status. */
-export function relayerColumns(statuses: RelayerStatuses | null, now: () => number): readonly Column<Relayer>[] {
-  if (!statuses?.available()) return RELAYER_COLUMNS;
+/**
+ * From the last triage (`:stuck`, t): each relayer's transactions not final and the oldest one's age,
+ * `6 · 1h`; the column title says when that triage ran (a clock time, true without ticking).
+ */
+export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer> {
+  const by = new Map(t.relayers.map((r) => [r.relayer.id, r]));
+  return {
+    key: 'stuck',
+    title: `STUCK@${clock(t.at).slice(0, 5)}`,
+    width: 11,
+    priority: 2,
+    align: 'right',
+    cell: (r) => {
+      const e = by.get(r.id);
+      if (!e) return '';
+      if (e.error) return '?';
+      return e.count === 0 ? '0' : `${e.count}${e.oldestMs !== null ? ` · ${ageMs(now() - e.oldestMs)}` : ''}`;
+    },
+    tone: (r) => ((by.get(r.id)?.count ?? 0) > 0 ? 'warn' : 'muted'),
+  };
+}
+
+/** The relayers table: the status columns join it where the server offers relayer status, the triage's once one ran. */
+export function relayerColumns(statuses: RelayerStatuses | null, now: () => number, triage?: TriageResult | null): readonly Column<Relayer>[] {
+  const stuck = triage ? [stuckColumn(triage, now)] : [];
   const [state, name, ...rest] = RELAYER_COLUMNS;
-  return [state!, name!, ...statusColumns(statuses, now), ...rest];
+  if (!statuses?.available()) return stuck.length ? [state!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
+  return [state!, name!, ...statusColumns(statuses, now), ...stuck, ...rest];
 }
 
 /** What `/` searches: the visible columns and the ids. */

@@ -13,7 +13,7 @@ import { usePagedList } from '../../hooks/usePagedList.js';
 import { mutationBlocked } from '../../mutations.js';
 import { sanitize } from '../../safeText.js';
 import { useServices } from '../../services.js';
-import { useSessionEvent } from '../../sessionEvents.js';
+import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { tone } from '../../theme.js';
 import type { StuckRow } from '../../../triage/rules.js';
@@ -48,10 +48,12 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
   const { client, now } = services;
   const shell = useShell();
   const result = useRef<TriageResult | null>(null);
+  const events = useSessionEvents();
   const list = usePagedList<StuckRow>({
     fetch: async (_q, signal): Promise<Page<StuckRow>> => {
       const t = await triage(client, { now, signal });
       result.current = t;
+      events.emit('triaged', t);
       return { items: t.rows, page: 1, perPage: ALL, totalItems: t.rows.length };
     },
     perPage: ALL,
