@@ -154,7 +154,14 @@ export const PATCHES = {
   // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
   // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of
   // a 300 ms start) to decode the same string. A data: URL needs no fetch.
-  'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': [['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?']],
+  //
+  // And it compiles the module asynchronously, on V8's background threads: on a 2-core machine those
+  // are sometimes not scheduled for ~200 ms (starts were bimodal, ~190 or ~400 ms to the first frame,
+  // the first frame waiting on nothing else). Compiled on the main thread it takes 3-5 ms, every time.
+  'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': [
+    ['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?'],
+    ['return WebAssembly.instantiate(f,d)', 'return{instance:new WebAssembly.Instance(new WebAssembly.Module(f),d)}'],
+  ],
   // string-width builds a grapheme segmenter (loads ICU data, ~10 ms) and an RGI emoji regex (~13 ms)
   // when the module loads. Our text takes src/ui/fastStringWidth.ts's fast path and never needs
   // either; build them on first use.

@@ -65,10 +65,6 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  // Start loading the layout engine first: its WebAssembly compiles off the main thread while the
-  // UI, the API module, the sandbox and the first request load.
-  const layout = import('./ui/yoga.js').then((m) => m.yogaReady);
-  const ui = import('./ui/run.js');
 
   const { createRelayerClient } = await import('./api/index.js');
   let baseUrl = config.baseUrl;
@@ -85,10 +81,19 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
   // Every request goes to the activity log (:log); every mutation to the audit ledger (:audit).
   const { ActivityLog } = await import('./ui/activityLog.js');
-  const { AuditLedger } = await import('./audit.js');
   const activity = new ActivityLog();
   const onExchange = (e: Exchange) => activity.add(e);
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect, onExchange });
+  // Fetch the first screen's data at once: the server answers while the rest of the program loads.
+  const prefetchCtrl = new AbortController();
+  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
+  // Which dialect the server speaks, asked beside the first page (the first frame does not wait for it).
+  void client.detectDialect();
+  // Then the UI (its modules load while the server answers; in a single bundle an import runs at
+  // once, so it must come after the request has left) and the layout engine.
+  const layout = import('./ui/yoga.js').then((m) => m.yogaReady);
+  const ui = import('./ui/run.js');
+  const { AuditLedger } = await import('./audit.js');
   serverLabel ??= new URL(baseUrl).host;
   activity.where = config.context?.name ?? serverLabel;
   const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: baseUrl });
@@ -99,11 +104,6 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
   let current = client;
-  // Fetch the first screen's data while the UI code loads, so the first frame can show it.
-  const prefetchCtrl = new AbortController();
-  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
-  // Which dialect the server speaks, asked beside the first page (the first frame does not wait for it).
-  void client.detectDialect();
   const { runTui } = await ui;
   await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;

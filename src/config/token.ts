@@ -3,7 +3,9 @@
  * file (its first line) or a command (its first output line, as kubectl's exec credential plugins).
  * The key never appears in a message; `source` says where it came from in words.
  */
-import { execFile, execFileSync } from 'node:child_process';
+// node:child_process is required where a token_command runs: loading it costs ~8 ms of every start.
+type ChildProcess = typeof import('node:child_process');
+const childProcess = (): ChildProcess => process.getBuiltinModule('node:child_process') as ChildProcess;
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { ContextConfig } from './contextFile.js';
@@ -63,7 +65,7 @@ export function resolveTokenSync(ctx: ContextConfig, name: string, env: NodeJS.P
   const r = fromEnvOrFile(ctx, name, env);
   if (r) return r;
   try {
-    const out = execFileSync('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, stdio: ['inherit', 'pipe', 'inherit'], env });
+    const out = childProcess().execFileSync('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, stdio: ['inherit', 'pipe', 'inherit'], env });
     return commandResult(name, out, undefined);
   } catch (e) {
     return commandResult(name, undefined, e);
@@ -75,6 +77,6 @@ export function resolveToken(ctx: ContextConfig, name: string, env: NodeJS.Proce
   const r = fromEnvOrFile(ctx, name, env);
   if (r) return Promise.resolve(r);
   return new Promise((resolve) => {
-    execFile('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, env }, (err, out) => resolve(commandResult(name, out, err)));
+    childProcess().execFile('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, env }, (err, out) => resolve(commandResult(name, out, err)));
   });
 }
