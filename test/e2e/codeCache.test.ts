@@ -4,7 +4,8 @@
  * cache refused, say for being made under other V8 flags, would be written again on every start);
  * a damaged one is replaced and costs nothing but speed.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, cliPath, disposeAll, releaseCli, startCli, type Tui } from './pty.js';
@@ -44,6 +45,37 @@ describe('code cache', () => {
       await quit(next);
       expect(statSync(cacheFile()).mtimeMs).toBe(written.mtimeMs);
       expect(readFileSync(cacheFile()).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('where the bundle\'s directory cannot take it (a global install), goes to $XDG_CACHE_HOME and is used from there', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'relayer-tui-ro-'));
+    try {
+      const dist = join(root, 'dist');
+      cpSync(dirname(cliPath()), dist, { recursive: true });
+      // The cache beside the bundle can be neither read nor written: a directory stands in its place
+      // (and the directory is made read-only, which also stops a non-root user).
+      rmSync(join(dist, 'app.cjs.cache'), { force: true });
+      mkdirSync(join(dist, 'app.cjs.cache', 'x'), { recursive: true });
+      chmodSync(dist, 0o555);
+      const cache = join(root, 'xdg-cache');
+      const env = { XDG_CACHE_HOME: cache };
+      const files = () => (existsSync(join(cache, 'relayer-tui')) ? readdirSync(join(cache, 'relayer-tui')).filter((f) => f.endsWith('.cache')) : []);
+      const first = await startCli({ cli: join(dist, 'cli.cjs'), env });
+      await until(() => files().length === 1, 'the cache in $XDG_CACHE_HOME/relayer-tui');
+      await quit(first);
+      const file = join(cache, 'relayer-tui', files()[0]!);
+      const written = statSync(file);
+      expect(written.size).toBeGreaterThan(100_000);
+      // The next start reads it and V8 accepts it: it is not written again.
+      const next = await startCli({ cli: join(dist, 'cli.cjs'), env });
+      await new Promise((r) => setTimeout(r, 300));
+      await quit(next);
+      expect(statSync(file).mtimeMs).toBe(written.mtimeMs);
+      expect(files()).toHaveLength(1);
+    } finally {
+      chmodSync(join(root, 'dist'), 0o755);
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

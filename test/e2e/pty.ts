@@ -88,6 +88,8 @@ export interface SpawnOptions {
   args?: string[];
   /** Merged over the inherited environment; `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
+  /** Another copy of the built launcher to run (default: this run's snapshot of dist/cli.cjs). */
+  cli?: string;
 }
 
 /** The pty's line discipline, read from outside with stty: raw mode means no icanon and no echo. */
@@ -138,8 +140,7 @@ export class Tui {
   cols: number;
   rows: number;
 
-  constructor({ cols = 100, rows = 30, args = [], env = {} }: SpawnOptions = {}) {
-    const cli = cliPath();
+  constructor({ cols = 100, rows = 30, args = [], env = {}, cli = cliPath() }: SpawnOptions = {}) {
     this.cols = cols;
     this.rows = rows;
     const base: Record<string, string> = {};
