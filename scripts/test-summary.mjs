@@ -1,18 +1,27 @@
 #!/usr/bin/env node
-// Prints "N passed, N failed" from vitest's JSON report (exit 1 when the report is missing or empty).
+// Prints "N passed, N failed" summed over vitest's JSON reports (one per Node version CI ran), after
+// a line per report; a missing or empty report counts as a failure.
 import { readFileSync } from 'node:fs';
 
-const file = process.argv[2] ?? '.vitest-results.json';
-let report;
-try {
-  report = JSON.parse(readFileSync(file, 'utf8'));
-} catch {
-  console.log('no test report found');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+const files = process.argv.length > 2 ? process.argv.slice(2) : ['.vitest-results.json'];
+let passed = 0;
+let failed = 0;
+for (const file of files) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`${file}: no test report found`);
+    failed += 1;
+    continue;
+  }
+  const p = report.numPassedTests ?? 0;
+  // Files that failed to load count as failures too.
+  const f = (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+  if (p === 0 && f === 0) failed += 1;
+  console.log(`${file}: ${p} passed, ${f} failed`);
+  passed += p;
+  failed += f;
 }
-const passed = report.numPassedTests ?? 0;
-// Files that failed to load count as failures too.
-const failed = (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);
