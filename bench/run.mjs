@@ -9,12 +9,12 @@
 //
 // Startup and node -e 0 both go through a pty, so they pay the same spawn cost.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import xterm from '@xterm/headless';
+import { cleanEnv, externalSandbox, minimalServer } from './servers.mjs';
 import * as pty from 'node-pty';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,14 +31,6 @@ if (!existsSync(CLI)) {
 // A CLI in a pty, with a headless terminal for the screen and a byte count of everything written.
 
 const sessions = new Set();
-
-function cleanEnv() {
-  const env = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  for (const k of ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY', 'NO_COLOR']) delete env[k];
-  env.TERM = 'xterm-256color';
-  return env;
-}
 
 class Session {
   constructor({ cols = 100, rows = 30, args = [], file = process.execPath, argv, watchFor, env = {} } = {}) {
@@ -421,73 +413,6 @@ console.log('keypress → frame latency…');
 // 4. Memory after 100 pages of 100 ----------------------------------------------------------------
 console.log('memory after 100 pages…');
 
-/**
- * A relayer server reduced to one answer: node:http in its own process, answering GET
- * /api/v1/relayers with a fixed page of the sandbox's relayers and 404 to anything else.
- */
-async function minimalServer() {
-  const token = randomBytes(16).toString('hex');
-  const code = `
-    const http = require('node:http');
-    const body = process.argv[1];
-    http.createServer((req, res) => {
-      if (req.url.startsWith('/api/v1/relayers?') && req.headers.authorization === 'Bearer ${token}') {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      } else {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not here');
-      }
-    }).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });`;
-  const page = JSON.stringify({
-    success: true,
-    data: ['Sepolia Main', 'Mainnet Hot Wallet', 'Polygon Ops', 'Solana Devnet', 'Stellar Testnet'].map((name, i) => ({
-      id: name.toLowerCase().replace(/ /g, '-'),
-      name,
-      network: 'sepolia',
-      network_type: 'evm',
-      paused: false,
-      system_disabled: false,
-      address: `0x${String(i).repeat(40)}`,
-      signer_id: 's',
-      policies: {},
-    })),
-    error: null,
-    pagination: { current_page: 1, per_page: 50, total_items: 5 },
-  });
-  const child = spawn(process.execPath, ['-e', code, page], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', () => reject(new Error(`the minimal server exited: ${out}`)));
-  });
-  return { url, token, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
-}
-
-/** A sandbox in its own process (`dist/cli.cjs sandbox`), so the CLI's RSS is the TUI's alone. */
-async function externalSandbox() {
-  const token = randomBytes(16).toString('hex');
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--token', token], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 10_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', () => reject(new Error(`the sandbox exited: ${out}`)));
-  });
-  return { url, token, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
-}
-
 async function memoryRun(env) {
   const s = await startCli({ cols: 100, rows: 30, args: ['--per-page', '100'], env });
   await openTx(s, 'bulk-1m');
@@ -808,9 +733,14 @@ ${results.map((r) => `| ${[r.name, r.value, r.budget, r.verdict, r.detail].map((
 
 ${notes.length ? `Notes:\n\n${notes.map((n) => `- ${n}`).join('\n')}\n\n` : ''}## How each figure is measured
 
-- **Startup**: time from \`pty.spawn\` to the output chunk that first contains \`Sepolia Main\` (the relayers
-  table), 100x30, median of 7; \`node -e 0\` is spawned through the same pty path and timed to its exit;
-  the two are interleaved run by run.
+- **Startup** (the figure with the budget): \`node bin/relayer-tui.cjs\` — the package's bin, as operators
+  start it — against a relayer in its own process: a minimal node:http server answering the relayers
+  page (so the server's own cost is out of the way), then the sandbox (\`dist/cli.cjs sandbox\`); the
+  time from \`pty.spawn\` to the output chunk that first contains \`Sepolia Main\`, 100x30, 21 starts,
+  each right after a \`node -e 0\` spawned through the same pty path in the same environment and timed
+  to its exit; p50, p90 and max, and the ratios of p50 and p90 to the median \`node -e 0\`. Once through
+  \`npx --no-install relayer-tui\`. Beside it, for comparison, the CLI with its built-in sandbox in the
+  same process (median of 21) and a start without the code cache.
   The same is then measured with \`--sandbox-flavor real\` (the real server's dialect: detected from
   its health check beside the first page; its status columns arrive after the first frame), 11 starts
   interleaved with \`node -e 0\`.

@@ -4,10 +4,10 @@
 // this process (counting lines), the child's resident memory sampled from /proc every 100 ms.
 // `node bench/stream.mjs` runs it alone; `npm run bench` includes it.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { externalSandbox } from './servers.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist', 'cli.cjs');
@@ -24,24 +24,9 @@ function procKb(pid, field) {
   }
 }
 
-async function sandbox() {
-  const token = randomBytes(16).toString('hex');
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--token', token], { cwd: ROOT, env: env({}), stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', () => reject(new Error(`the sandbox exited: ${out}`)));
-  });
-  return { url, token, child, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
-}
-
 /** Streams every transaction of bulk-1m; returns lines, bytes, seconds, peak RSS (MB), and the sandbox's CPU seconds. */
 export async function streamAll(args = []) {
-  const sb = await sandbox();
+  const sb = await externalSandbox();
   try {
     const sbTicks = () => {
       const f = readFileSync(`/proc/${sb.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
