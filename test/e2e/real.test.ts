@@ -22,6 +22,8 @@ describe('the real flavour (e2e, built CLI in a pty)', () => {
 
     await runCommand(tui, 'tx stellar-testnet');
     await tui.waitForText(/Stellar Testnet › transactions \(stellar\)/);
+    // The title comes with the route; the rows when the page arrives: e needs a selected row.
+    await tui.waitForScreen((r) => r.some((l) => /^› pending\s/.test(l)), 5000, 'the transactions');
     tui.press('e');
     rows = await tui.waitForText(/replace STELLAR tx/);
     // network → source_account → memo; three steps right: none → text → id → hash.
