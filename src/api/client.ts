@@ -7,6 +7,7 @@ import { DIALECT_NAMES, type Dialect, type DialectSetting, type DialectState, ty
 import {
   prepareCreateNotification,
   prepareGetTransaction,
+  prepareGetTransactionByNonce,
   prepareRelayerStatus,
   type TransactionsQuery,
   prepareListRelayers,
@@ -72,6 +73,11 @@ export interface RelayerClient {
   listTransactions(relayerId: string, q?: TransactionsQuery, o?: CallOptions): Promise<Page<Transaction>>;
   /** One transaction (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
   getTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
+  /**
+   * One transaction by its nonce (OpenZeppelin Relayer: its 404 means no such nonce); rejects with kind
+   * `unsupported` on a server of the interface document.
+   */
+  getTransactionByNonce(relayerId: string, nonce: string, o?: CallOptions): Promise<Transaction>;
   /** A relayer's live state (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
   relayerStatus(relayerId: string, o?: CallOptions): Promise<RelayerStatus>;
   /** The dialect in use now, and how it was chosen. */
@@ -149,6 +155,10 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       if (q?.status === undefined) return list();
       if (dialect.dialect === 'contract') return Promise.reject(new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.statusFilter}`));
       return optional('statusFilter', list);
+    },
+    getTransactionByNonce: async (relayerId, nonce, o) => {
+      if (dialect.dialect !== 'openzeppelin') throw new ApiError('unsupported', 'This server does not offer a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})');
+      return run(() => prepareGetTransactionByNonce(relayerId, nonce), o, (env) => readOne(env.data, TransactionSchema));
     },
     getTransaction: (relayerId, transactionId, o) =>
       optional('transactionById', () => run(() => prepareGetTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),

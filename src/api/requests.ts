@@ -346,3 +346,9 @@ export function prepareRelayerStatus(relayerId: string): PreparedRequest {
 export function prepareGetTransaction(relayerId: string, transactionId: string): PreparedRequest {
   return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${seg(requireId('transaction_id', transactionId))}` };
 }
+
+/** GET /relayers/{id}/transactions/by-nonce/{nonce} (OpenZeppelin Relayer). */
+export function prepareGetTransactionByNonce(relayerId: string, nonce: string): PreparedRequest {
+  if (!/^\d{1,20}$/.test(nonce)) throw invalidField('nonce', 'must be a whole number');
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/by-nonce/${nonce}` };
+}

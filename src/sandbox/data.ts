@@ -128,6 +128,15 @@ export class SandboxData {
     return this.table(relayerId)?.byId.get(txId);
   }
 
+  /** The EVM transaction with this nonce (the real server's by-nonce lookup). */
+  findByNonce(relayerId: string, nonce: number): Tx | undefined {
+    if (relayerId === BULK_RELAYER_ID) {
+      const index = BULK_COUNT - 1 - nonce;
+      return Number.isSafeInteger(index) && index >= 0 && index < BULK_COUNT ? this.bulkTx(index) : undefined;
+    }
+    return this.table(relayerId)?.list.find((t) => t.kind === 'evm' && t.nonce === nonce);
+  }
+
   /**
    * GET /relayers/{id}/status as the real server answers it: balance (deterministic per relayer, in
    * the base unit), pending count (pending, sent, submitted), the last confirmation, and the next

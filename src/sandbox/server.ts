@@ -248,6 +248,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           const st = data.relayerStatus(flavor, b);
           return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
         }
+        if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
+          if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+          const n = seg[4]!;
+          if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
+          const tx = data.findByNonce(b, Number(n));
+          return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, 'Not found');
+        }
         if (seg.length === 4 && c === 'transactions' && d) {
           if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
           const tx = data.findTransaction(b, d);

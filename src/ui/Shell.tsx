@@ -174,6 +174,13 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         if (typeof res === 'string') dispatch({ type: 'flash', text: res });
         return;
       }
+      if (r.kind === 'find') {
+        const s = stateRef.current;
+        const handle = handles.current.get(s.stack[s.stack.length - 1]!.key);
+        const res = handle?.find?.(r.by, r.value) ?? `:${r.by === 'nonce' ? 'nonce' : 'find'} works on a relayer's transactions (:tx <relayer-id> first)`;
+        if (typeof res === 'string') dispatch({ type: 'flash', text: res });
+        return;
+      }
       const mutation = routeMutation(r.route);
       const blocked = mutation && mutationBlocked(services, mutation);
       if (blocked) return dispatch({ type: 'flash', text: blocked, tone: 'bad' });

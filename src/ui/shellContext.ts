@@ -16,6 +16,8 @@ export interface ScreenHandle {
   onCommand: (cmd: Command, key: KeyEvent) => CommandResult;
   /** `:page <n>` on a paged list (n is 1-based, or the last page). */
   goToPage?: (page: number | 'last') => CommandResult;
+  /** `:nonce N` / `:find <id|hash>` on a transactions list (answers later, in the status bar). */
+  find?: (by: 'nonce' | 'text', value: string) => CommandResult;
   /** Unsaved edits or a request in flight: `q` does not quit (ctrl+c still does). */
   busyReason?: string | null;
 }

@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import type { KeyEvent } from '../input/keys.js';
 import type { Command, Scope } from '../keymap.js';
-import { useScreenHandle, useShell, type CommandResult } from '../shellContext.js';
+import { useScreenHandle, useShell, type CommandResult, type ScreenHandle } from '../shellContext.js';
 import { useWatch, type WatchInfo } from '../hooks/useWatch.js';
 import { useServices } from '../services.js';
 import type { StatusInfo } from './StatusBar.js';
@@ -145,6 +145,7 @@ export function useListScreen<T>(
   scopes: readonly Scope[],
   height: number,
   own: (cmd: Command) => CommandResult | undefined,
+  find?: ScreenHandle['find'],
 ): WatchInfo | null {
   const rows = tableRows(height, list.state.filterEditing || list.state.filter !== '');
   const copy = useCopy();
@@ -186,6 +187,7 @@ export function useListScreen<T>(
       return listKeys(key);
     },
     goToPage: (page) => goToPage(list, page),
+    find,
     onCommand: (cmd) => own(cmd) ?? copyRow(cmd) ?? refresh(cmd) ?? listCommand(list, cmd, rows),
   });
   return watch;

@@ -2,13 +2,15 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
   | { kind: 'quit' }
   | { kind: 'help' }
   | { kind: 'page'; page: number | 'last' }
+  /** `:nonce N`, `:find <tx id|hash>`: one transaction of the relayer on screen. */
+  | { kind: 'find'; by: 'nonce' | 'text'; value: string }
   | { kind: 'ctx'; name: string }
   | { kind: 'error'; message: string };
 
@@ -61,6 +63,12 @@ export function parsePalette(input: string): PaletteResult {
       if (!arg || !Number.isSafeInteger(n) || n < 1) return { kind: 'error', message: ':page needs a page number from 1 (or last), e.g. :page 42' };
       return { kind: 'page', page: n };
     }
+    case 'nonce':
+      if (!arg || !/^\d{1,19}$/.test(arg.replace(/[,_]/g, ''))) return { kind: 'error', message: ':nonce needs a nonce, e.g. :nonce 1042' };
+      return { kind: 'find', by: 'nonce', value: arg.replace(/[,_]/g, '') };
+    case 'find':
+      if (!arg) return { kind: 'error', message: ':find needs a transaction id or hash' };
+      return { kind: 'find', by: 'text', value: arg };
     case 'q':
     case 'quit':
       return { kind: 'quit' };

@@ -45,7 +45,8 @@ describe('palette: completion', () => {
     expect(complete('tx s', IDS)).toBe('tx s');
     expect(complete('t', IDS)).toBe('tx ');
     expect(complete('pl', IDS)).toBe('plugin ');
-    expect(complete('no', IDS)).toBe('notify');
+    expect(complete('not', IDS)).toBe('notify');
+    expect(complete('no', IDS)).toBe('no'); // nonce, notify
     expect(complete('tx nope', IDS)).toBe('tx nope');
     expect(complete('zzz', IDS)).toBe('zzz');
   });

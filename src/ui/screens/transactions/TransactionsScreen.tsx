@@ -12,6 +12,7 @@ import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind, transactionColumns, transactionSearchText } from './columns.js';
+import { findByIdOrHash, findByNonce } from './findTransaction.js';
 
 const getId = (t: Transaction) => t.id;
 
@@ -50,6 +51,21 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
 
   const kind = networkKind(relayer?.network_type, state.items[0]);
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
+  // :nonce N / :find <id|hash>: the transaction selected on its page, or its detail opened.
+  const find = (by: 'nonce' | 'text', value: string) => {
+    const lookup = by === 'nonce' ? findByNonce(client, relayerId, value, list.getState().perPage) : findByIdOrHash(client, relayerId, value, list.getState().items);
+    lookup.then(
+      (f) => {
+        if ('message' in f) return shell.dispatch({ type: 'flash', text: f.message, tone: 'warn' });
+        if (f.page !== undefined) return void list.load(f.page, 'page', undefined, f.tx.id, true);
+        const shown = list.getVisible().some((t) => t.id === f.tx.id);
+        if (shown) list.dispatch({ type: 'select', id: f.tx.id, getId, visible: list.getVisible(), height: fitRows });
+        else shell.push({ kind: 'transaction', relayerId, tx: f.tx });
+      },
+      (e: unknown) => shell.dispatch({ type: 'flash', text: `${by === 'nonce' ? ':nonce' : ':find'}: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }),
+    );
+    return true;
+  };
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd === 'statusFilter') {
       if (client.supports('statusFilter') === false || client.dialect().dialect === 'contract')
@@ -69,7 +85,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     if (blocked) return blocked;
     shell.push({ kind: 'replace', relayerId, tx: selected });
     return true;
-  });
+  }, find);
 
   const blocked = relayer?.system_disabled ? ' · DISABLED: replacements are refused' : relayer?.paused ? ' · PAUSED: replacements are refused' : '';
   const title = `relayer-tui › ${relayer?.name ?? relayerId} › transactions${relayer ? ` (${kind})` : ''}${status.current ? ` · status=${status.current}` : ''}${blocked}`;

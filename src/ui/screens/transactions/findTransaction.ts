@@ -1,0 +1,53 @@
+/**
+ * Finding one transaction among a relayer's million: `:nonce N` and `:find <id|hash>`. The server's
+ * own lookup where it has one (OpenZeppelin Relayer: by nonce, by id); otherwise, for a nonce, the
+ * page computed from the newest-first order (the newest transaction holds the highest nonce), read
+ * and checked, with its neighbours when nonces skip; a hash is only looked for on the loaded page.
+ */
+import { ApiError, type RelayerClient, type Transaction } from '../../../api/index.js';
+import { text } from '../../format.js';
+
+export type Found = { tx: Transaction; page?: number } | { message: string };
+
+const nonceOf = (t: Transaction | undefined) => (t === undefined ? undefined : text(t.nonce));
+
+export async function findByNonce(client: RelayerClient, relayerId: string, nonce: string, perPage: number): Promise<Found> {
+  if (client.dialect().dialect === 'openzeppelin') {
+    try {
+      return { tx: await client.getTransactionByNonce(relayerId, nonce) };
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'not_found') return { message: `No transaction with nonce ${nonce} on ${relayerId} (the server's own lookup)` };
+      if (!(e instanceof ApiError) || e.kind !== 'unsupported') throw e;
+    }
+  }
+  const first = await client.listTransactions(relayerId, { page: 1, perPage });
+  const top = nonceOf(first.items[0]);
+  if (top === undefined || !/^\d{1,15}$/.test(top)) return { message: `${relayerId}'s newest transaction has no nonce to count from` };
+  const index = Number(top) - Number(nonce);
+  if (index < 0) return { message: `Nonce ${nonce} is above the newest transaction's (${top})` };
+  const pages = Math.max(1, Math.ceil(first.totalItems / first.perPage));
+  const guess = Math.floor(index / first.perPage) + 1;
+  // The computed page, then its neighbours (a skipped or reused nonce shifts the order by a little).
+  for (const page of [guess, guess - 1, guess + 1, guess - 2, guess + 2]) {
+    if (page < 1 || page > pages) continue;
+    const p = page === 1 ? first : await client.listTransactions(relayerId, { page, perPage: first.perPage });
+    const tx = p.items.find((t) => nonceOf(t) === nonce);
+    if (tx) return { tx, page };
+  }
+  return { message: `Nonce ${nonce} is not on page ${guess} (computed from the newest nonce ${top}) nor next to it: the nonces skip here` };
+}
+
+/** A transaction id or hash: the loaded page first, then the server by id where it can. */
+export async function findByIdOrHash(client: RelayerClient, relayerId: string, q: string, loaded: readonly Transaction[]): Promise<Found> {
+  const needle = q.toLowerCase();
+  const here = loaded.find((t) => t.id.toLowerCase() === needle || (typeof t.hash === 'string' && t.hash.toLowerCase() === needle));
+  if (here) return { tx: here };
+  if (client.supports('transactionById') !== false && client.dialect().dialect === 'openzeppelin') {
+    try {
+      return { tx: await client.getTransaction(relayerId, q) };
+    } catch (e) {
+      if (!(e instanceof ApiError) || (e.kind !== 'not_found' && e.kind !== 'unsupported')) throw e;
+    }
+  }
+  return { message: `${q} is not on the loaded page${client.dialect().dialect === 'openzeppelin' ? ' nor a transaction id the server knows' : ''} (a hash is only looked for on the loaded page; :nonce N finds by nonce)` };
+}
