@@ -79,12 +79,24 @@ describe('where the server offers more (real flavour) and where it does not (con
       await h.waitFor((x) => frameLines(x)[0]!.includes('› transaction '));
       await h.press('r');
       if (flavor === 'real') {
-        await h.waitFor((x) => statusLine(x).includes('Refreshed: pending'));
+        await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: unchanged \(pending\)/.test(statusLine(x)));
         expect(h.sandbox.requests.some((r) => /^\/api\/v1\/relayers\/sepolia-main\/transactions\/[0-9a-f-]+$/.test(r.url))).toBe(true);
       } else await h.waitFor((x) => statusLine(x).includes('This server has no single-transaction read'));
       await h.unmount();
       h = undefined;
     }
+  });
+
+  it('a watched transaction detail follows the server by itself (real flavour)', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor: 'real' }, services: { watchMs: 150 } });
+    await h.client.detectDialect();
+    await h.waitFor((x) => /page 1\/\d/.test(statusLine(x)));
+    await h.press(KEY.enter);
+    const f = await h.waitFor((x) => frameLines(x)[0]!.includes('› transaction ') && /watch 0s/.test(statusLine(x)));
+    const id = /transaction (\S+)/.exec(frameLines(f)[0]!)![1]!;
+    await h.client.replaceTransaction('sepolia-main', id, { value: '4242' });
+    // The real server sends the value as 0x-hex; the native amount says it in words.
+    await h.waitFor((x) => /value\s+0x1092\b/.test(x) && x.includes('0.000000000000004242 ETH'), 'the new value without a key');
   });
 
   it("a relayer's detail: why it is disabled in the server's words, and its live status with its age", async () => {

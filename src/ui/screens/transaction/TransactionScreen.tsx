@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/index.js';
 import { shortError } from '../../components/StatusBar.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { formatWei, toBigInt } from '../../format.js';
+import { clock, formatWei, toBigInt } from '../../format.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useDirectory } from '../../directory.js';
 import { mutationBlocked } from '../../mutations.js';
@@ -13,6 +13,8 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind } from '../transactions/columns.js';
+import { useWatch, type RefreshOutcome } from '../../hooks/useWatch.js';
+import { deepEqual } from '../../state/pagedList.js';
 import { relayerMismatch } from '../replace/reviewWarnings.js';
 
 export function TransactionScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'transaction' }>>) {
@@ -26,6 +28,29 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   useSessionEvent('replaced', (e) => {
     if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) setTx(e.transaction);
   });
+  // Reads this transaction again (the OpenZeppelin Relayer's GET by id): `r`, and watch (w) here too.
+  const readable = () => services.client.supports('transactionById') !== false && services.client.dialect().dialect !== 'contract';
+  const txRef = useRef(tx);
+  txRef.current = tx;
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  const read = (): Promise<RefreshOutcome> => {
+    refresh.current?.abort();
+    const ctrl = new AbortController();
+    refresh.current = ctrl;
+    return services.client.getTransaction(route.relayerId, txRef.current.id, { signal: ctrl.signal }).then(
+      (fresh): RefreshOutcome => {
+        if (ctrl.signal.aborted) return { kind: 'aborted' };
+        if (deepEqual(fresh, txRef.current)) return { kind: 'unchanged' };
+        txRef.current = fresh;
+        setTx(fresh);
+        setLoadedAt(services.now());
+        return { kind: 'changed' };
+      },
+      (e: unknown): RefreshOutcome => (ctrl.signal.aborted ? { kind: 'aborted' } : { kind: 'error', error: e instanceof ApiError ? e : new ApiError('network', String(e)) }),
+    );
+  };
+  const top = shell.state.stack[shell.state.stack.length - 1]?.key === screenKey;
+  const watch = useWatch(shell.state.watch, !top || shell.state.overlay !== null || !readable(), read, services.now);
   const fields = useMemo(() => {
     const out = flatten(tx, services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {
@@ -46,23 +71,12 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       return true;
     }
     if (cmd === 'refresh') {
-      if (services.client.supports('transactionById') === false || services.client.dialect().dialect === 'contract')
-        return 'This server has no single-transaction read: refresh the list (esc, then r)';
-      refresh.current?.abort();
-      const ctrl = new AbortController();
-      refresh.current = ctrl;
+      if (!readable()) return 'This server has no single-transaction read: refresh the list (esc, then r)';
       shell.dispatch({ type: 'flash', text: `Refreshing transaction ${tx.id}…`, tone: 'info' });
-      services.client.getTransaction(route.relayerId, tx.id, { signal: ctrl.signal }).then(
-        (fresh) => {
-          if (ctrl.signal.aborted) return;
-          setTx(fresh);
-          shell.dispatch({ type: 'flash', text: `Refreshed: ${fresh.status}`, tone: 'info' });
-        },
-        (e: unknown) => {
-          if (ctrl.signal.aborted) return;
-          shell.dispatch({ type: 'flash', text: `Refresh failed: ${e instanceof ApiError ? shortError(e) : String(e)}`, tone: 'bad' });
-        },
-      );
+      void read().then((out) => {
+        if (out.kind === 'error') shell.dispatch({ type: 'flash', text: `Refresh failed: ${shortError(out.error)}`, tone: 'bad' });
+        else if (out.kind !== 'aborted') shell.dispatch({ type: 'flash', text: `refreshed ${clock(services.now())}: ${out.kind === 'changed' ? 'changed' : 'unchanged'} (${txRef.current.status})`, tone: 'info' });
+      });
       return true;
     }
     return undefined;
@@ -74,7 +88,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       scopes={scopes}
       width={width}
       height={height}
-      status={{ relayer: route.relayerId }}
+      status={{ relayer: route.relayerId, watch, loadedAt }}
     >
       <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
     </ScreenFrame>
