@@ -75,7 +75,7 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
   const relayerPagesTotal = Math.ceil(first.totalItems / first.perPage);
   const more = await pool(
     limits.inFlight,
-    Array.from({ length: Math.min(relayerPagesTotal, limits.relayerPages) - 1 }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: limits.perPage }, { signal }))),
+    Array.from({ length: Math.max(0, Math.min(relayerPagesTotal, limits.relayerPages) - 1) }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: limits.perPage }, { signal }))),
   );
   for (const p of more) relayers.push(...p.items);
   const filter = dialect.dialect === 'openzeppelin' && client.supports('statusFilter') !== false;
