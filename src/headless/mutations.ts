@@ -116,11 +116,11 @@ export async function runMutation(command: Command, config: AppConfig, client: R
 
   if (o.dryRun) {
     // The request as text unless JSON is asked for by name: a dry run is read by people and by diff.
-    const asJson = o.output === 'json' || o.output === 'ndjson';
+    const dryJson = o.output === 'json' || o.output === 'ndjson';
     if (s.err.isTTY) s.err.write(review);
     const body = p.secret ? prepared.displayBody : prepared.body;
     const url = `${server.replace(/\/+$/, '')}${prepared.path}`;
-    if (asJson) s.out.write(`${jsonForTerminal(`{"dry_run":true,"method":"${prepared.method}","url":${JSON.stringify(url)},"body":${body ?? 'null'}}`)}\n`);
+    if (dryJson) s.out.write(`${jsonForTerminal(`{"dry_run":true,"method":"${prepared.method}","url":${JSON.stringify(url)},"body":${body ?? 'null'}}`)}\n`);
     else s.out.write(`${prepared.method} ${jsonForTerminal(url)}\nContent-Type: application/json\n\n${s.out.isTTY ? jsonForTerminal(body ?? '') : (body ?? '')}\n`);
     if (p.secret) s.err.write('relayer-tui: the signing key is shown masked; the request would carry it\n');
     return EXIT.ok;
