@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Exchange } from './api/index.js';
-import { isCleartext, parseCli, USAGE } from './config/config.js';
+import { isCleartext, parseCli } from './config/config.js';
 import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
 
 /** How long the first frame waits for the prefetched relayers before showing "Loading…". */
