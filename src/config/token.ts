@@ -23,18 +23,27 @@ const COMMAND_TIMEOUT_MS = 20_000;
 const expandHome = (p: string) => (p === '~' || p.startsWith('~/') ? homedir() + p.slice(1) : p);
 const firstLine = (s: string) => s.split(/\r?\n/)[0]!.trim();
 
-/** A token file's first line, with a warning when others can read the file. */
-export function readTokenFile(path: string): TokenResult {
+/**
+ * A secret kept in a file: its first line (`trim`: without surrounding blanks), with a warning when
+ * others can read the file. `what` names it in messages ("token file").
+ */
+export function readSecretFile(path: string, what: string, trim = true): TokenResult {
   const p = expandHome(path);
   const warnings: string[] = [];
   try {
-    const token = firstLine(readFileSync(p, 'utf8'));
+    const line = readFileSync(p, 'utf8').split(/\r?\n/)[0]!;
+    const token = trim ? line.trim() : line;
     if ((statSync(p).mode & 0o077) !== 0) warnings.push(`${path} is readable by other users; chmod 600 it`);
-    if (!token) return { error: `The token file ${path} is empty`, warnings };
+    if (!token) return { error: `The ${what} ${path} is empty`, warnings };
     return { token, warnings };
   } catch (e) {
-    return { error: `Cannot read the token file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, warnings };
+    return { error: `Cannot read the ${what} ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, warnings };
   }
+}
+
+/** A token file's first line, with a warning when others can read the file. */
+export function readTokenFile(path: string): TokenResult {
+  return readSecretFile(path, 'token file');
 }
 
 function commandResult(name: string, out: string | undefined, err: unknown): TokenResult {

@@ -4,6 +4,7 @@
  * the terminal (stdin, or /dev/tty when stdin carried the body).
  */
 import { openSync, readFileSync, statSync } from 'node:fs';
+import { readSecretFile } from '../config/token.js';
 import { createInterface } from 'node:readline';
 import { ReadStream } from 'node:tty';
 import type { Streams } from './output.js';
@@ -54,13 +55,9 @@ export function readSigningKey(flags: Record<string, string | undefined>, env: N
     return key ? { key: key.replace(/\r?\n$/, ''), warnings: [] } : { error: `--signing-key-env: the variable ${variable} is not set or empty`, warnings: [] };
   }
   if (file === undefined) return { warnings: [] };
-  try {
-    const key = readFileSync(file, 'utf8').split(/\r?\n/)[0]!;
-    const warnings = (statSync(file).mode & 0o077) !== 0 ? [`${file} is readable by other users; chmod 600 it`] : [];
-    return key ? { key, warnings } : { error: `--signing-key-file: ${file} is empty`, warnings };
-  } catch (e) {
-    return { error: `--signing-key-file: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, warnings: [] };
-  }
+  // The key as written on its line: blanks in a key are part of it.
+  const r = readSecretFile(file, 'signing key file', false);
+  return { key: r.token, error: r.error && `--signing-key-file: ${r.error}`, warnings: r.warnings };
 }
 
 /**

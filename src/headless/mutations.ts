@@ -17,7 +17,7 @@ import { jsonForTerminal, safeLines, sanitize } from '../ui/safeText.js';
 import { fillForm } from './formFlags.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT, exitCodeFor, json, type Streams } from './output.js';
-import { buildReplacement } from './replaceRequest.js';
+import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 
 type Command = 'replace' | 'plugin' | 'notify';
 type Fail = (code: number, message: string, e?: ApiError) => number;
@@ -44,7 +44,7 @@ async function prepare(command: Command, client: RelayerClient, o: HeadlessOptio
   const f = o.flags;
   if (command === 'replace') {
     if (args.length !== 2) return usage(USAGE.replace);
-    const fieldFlags = ['value', 'to', 'data', 'gas-limit', 'gas-price', 'max-fee-per-gas', 'max-priority-fee-per-gas', 'speed', 'valid-until', 'transaction'].filter((k) => f[k] !== undefined);
+    const fieldFlags = Object.keys({ ...FIELD_FLAGS.evm, ...FIELD_FLAGS.solana }).filter((k) => f[k] !== undefined);
     if (f.body !== undefined && fieldFlags.length) return usage(`--body is the whole body: not with --${fieldFlags[0]}`);
     if (f.body === undefined && !fieldFlags.length) return usage(`nothing to send: give --body FILE|- or the fields (--value … for EVM, --transaction for Solana). ${USAGE.replace}`);
     let body: string | undefined;

@@ -103,7 +103,8 @@ const kindOf = (code: number) => (Object.entries(EXIT).find(([, c]) => c === cod
  * cell through the display-safety boundary and measured in terminal cells.
  */
 export function table<T>(columns: readonly Column<T>[], rows: readonly T[], width: number, header = true): string {
-  const laid = layoutColumns(columns, Math.max(20, width) + 1); // +2 for the TUI's cursor mark, -1 so the last cell never wraps
+  // No row marks here; one cell short of the width, so a full last cell never wraps.
+  const laid = layoutColumns(columns, Math.max(20, width) - 1, 0);
   const line = (cells: string[]) => cells.join(' ').trimEnd();
   const out = header ? [line(laid.map(({ col, width: w }) => fit(col.title, w, col.align)))] : [];
   for (const r of rows) out.push(line(laid.map(({ col, width: w }) => fit(sanitize(col.cell(r, w)), w, col.align))));

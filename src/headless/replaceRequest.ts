@@ -22,7 +22,7 @@ import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js'
 import { jsonCheck } from '../ui/forms/validators.js';
 import { fillForm } from './formFlags.js';
 import { evmForm, evmInitialValues } from '../ui/screens/replace/evmForm.js';
-import { relayerBlocked, reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
+import { reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
 import { solanaForm, solanaInitialValues } from '../ui/screens/replace/solanaForm.js';
 import { networkKind } from '../ui/screens/transactions/columns.js';
 
@@ -114,13 +114,8 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transac
     if (e instanceof ApiError) return { usage: `--body: ${e.message}` };
     throw e;
   }
-  const blocked = relayerBlocked(relayer);
-  const review: NonNullable<BuiltRequest['review']> = tx
-    ? reviewWarnings(relayerId, tx, relayer)
-    : [
-        ...(blocked ? [{ label: '⚠ relayer', value: blocked, tone: 'warn' as const }] : []),
-        { label: '⚠ before', value: `transaction ${txId} was not found among the newest ${NEWEST}: what it replaces is not shown`, tone: 'warn' },
-      ];
+  const review: NonNullable<BuiltRequest['review']> = reviewWarnings(relayerId, tx, relayer);
+  if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} was not found among the newest ${NEWEST}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {
     const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : stringifyJson(v));
     const before = tx as unknown as Record<string, unknown>;

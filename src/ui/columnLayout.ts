@@ -19,11 +19,12 @@ export interface Column<T> {
 }
 
 const GAP = 1;
-const MARK = 2; // "› " (the cursor mark; a headless table passes width + MARK)
+/** The TUI's cursor and changed marks ("›*") before each row. */
+const MARK = 2;
 
-/** Which columns fit in `width`, in display order, with their final widths. */
-export function layoutColumns<T>(columns: readonly Column<T>[], width: number): { col: Column<T>; width: number }[] {
-  const avail = width - MARK;
+/** Which columns fit in `width` (after `mark` cells of row marks), in display order, with their final widths. */
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number, mark = MARK): { col: Column<T>; width: number }[] {
+  const avail = width - mark;
   const byPriority = [...columns].sort((a, b) => a.priority - b.priority);
   const chosen = new Set<Column<T>>();
   let used = 0;

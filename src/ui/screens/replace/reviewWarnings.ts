@@ -22,10 +22,12 @@ export function relayerBlocked(relayer: Relayer | undefined): string | null {
   return null;
 }
 
-export function reviewWarnings(relayerId: string, tx: Transaction, relayer?: Relayer): Warning[] {
+/** `tx` undefined: the transaction could not be read (a headless `--body` replacement): the relayer's warning only. */
+export function reviewWarnings(relayerId: string, tx: Transaction | undefined, relayer?: Relayer): Warning[] {
   const out: Warning[] = [];
   const blocked = relayerBlocked(relayer);
   if (blocked) out.push({ label: '⚠ relayer', value: blocked, tone: 'warn' });
+  if (!tx) return out;
   const mismatch = relayerMismatch(relayerId, tx);
   if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
   if (!REPLACEABLE.includes(tx.status.toLowerCase()))
