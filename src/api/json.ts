@@ -303,7 +303,7 @@ function parseNative(text: string, options: ParseOptions | undefined): { value: 
   } catch {
     return undefined;
   }
-  if (deeperThan(value, MAX_DEPTH)) return undefined; // JsonParser refuses it, with the place
+  if (anyWithin(value, MAX_DEPTH, never)) return undefined; // too deep: JsonParser refuses it, with the place
   let dataItems: number | undefined;
   if (options?.maxDataItems !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const data = (value as { data?: unknown }).data;
@@ -315,17 +315,19 @@ function parseNative(text: string, options: ParseOptions | undefined): { value: 
   return { value, dataItems };
 }
 
-/** Whether containers nest deeper than `levels` (the root container is level 1). */
-function deeperThan(v: unknown, levels: number): boolean {
+/** Whether `v` or a value inside it is a `hit`, or containers nest deeper than `levels` (the root container is level 1). */
+function anyWithin(v: unknown, levels: number, hit: (x: unknown) => boolean): boolean {
+  if (hit(v)) return true;
   if (typeof v !== 'object' || v === null) return false;
   if (levels === 0) return true;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (deeperThan(v[i], levels - 1)) return true;
+    for (let i = 0; i < v.length; i++) if (anyWithin(v[i], levels - 1, hit)) return true;
     return false;
   }
-  for (const k in v) if (deeperThan((v as Record<string, unknown>)[k], levels - 1)) return true;
+  for (const k in v) if (anyWithin((v as Record<string, unknown>)[k], levels - 1, hit)) return true;
   return false;
 }
+const never = () => false;
 
 /** Parse JSON text at once (operator input, small answers). See JsonParser. */
 export function parseJson(text: string, options?: ParseOptions): unknown {
@@ -354,22 +356,14 @@ export async function parseJsonSliced(text: string, options?: ParseOptions, sign
   return p;
 }
 
-/** Whether a value holds a bigint, LongInteger or ExactNumber (anything JSON.stringify cannot write as digits). */
-function holdsExact(v: unknown, depth: number): boolean {
-  if (typeof v !== 'object' || v === null) return typeof v === 'bigint';
-  if (v instanceof LongInteger || v instanceof ExactNumber || depth > 600) return true;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (holdsExact(v[i], depth + 1)) return true;
-    return false;
-  }
-  for (const k in v) if (holdsExact((v as Record<string, unknown>)[k], depth + 1)) return true;
-  return false;
-}
+/** A number JSON.stringify cannot write as its digits. */
+const exact = (x: unknown) => typeof x === 'bigint' || x instanceof LongInteger || x instanceof ExactNumber;
 
 /** Stringify with bigint (and LongInteger) written as bare digits. Other values as JSON.stringify. */
 export function stringifyJson(value: unknown, indent?: number): string {
   // Most values hold no such number: V8's own stringify without a replacer, several times faster.
-  if (!holdsExact(value, 0)) return JSON.stringify(value, undefined, indent) ?? 'null';
+  // (Deeper than 600 levels: the replacer's way, which says what JSON.stringify says of it.)
+  if (!anyWithin(value, 600, exact)) return JSON.stringify(value, undefined, indent) ?? 'null';
   const marks: string[] = [];
   const tag = Math.random().toString(36).slice(2, 10);
   const out = JSON.stringify(

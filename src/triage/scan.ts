@@ -80,7 +80,8 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
   for (const p of more) relayers.push(...p.items);
   const filter = dialect.dialect === 'openzeppelin' && client.supports('statusFilter') !== false;
 
-  const one = async (relayer: Relayer): Promise<{ t: RelayerTriage; found: Transaction[] }> => {
+  /** One relayer's non-final transactions as read, how many pages, and what stopped it. */
+  const one = async (relayer: Relayer): Promise<{ relayer: Relayer; found: Transaction[]; pages: number; skipped: string | null; error: ApiError | null }> => {
     const found: Transaction[] = [];
     let pages = 0;
     let skipped: string | null = null;
@@ -118,23 +119,22 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
       }
     } catch (e) {
       if (signal?.aborted) throw e;
-      const error = e instanceof ApiError ? e : new ApiError('network', String(e));
-      return { t: { relayer, count: found.length, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null }, pages, how: filter ? 'server filter' : 'newest first', skipped, error }, found };
+      return { relayer, found, pages, skipped, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
     }
-    return { t: { relayer, count: 0, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null }, pages, how: filter ? 'server filter' : 'newest first', skipped, error: null }, found };
+    return { relayer, found, pages, skipped, error: null };
   };
 
   const results = await pool(limits.inFlight, relayers.map((r) => () => one(r)));
   const now = o.now();
   const rows: StuckRow[] = [];
   const summaries: RelayerTriage[] = [];
-  for (const { t, found } of results) {
+  for (const { relayer, found, pages, skipped, error } of results) {
     // A transaction seen twice (a page shifted while it was read) counts once.
     const unique = [...new Map(found.map((x) => [x.id, x])).values()];
-    const { rows: rs, gaps } = stuckRows(t.relayer, unique, now, rules);
+    const { rows: rs, gaps } = stuckRows(relayer, unique, now, rules);
     rows.push(...rs);
-    const oldest = rs.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
-    summaries.push({ ...t, count: rs.length, oldestMs: oldest, gaps });
+    const oldestMs = rs.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
+    summaries.push({ relayer, count: rs.length, oldestMs, gaps, pages, how: filter ? 'server filter' : 'newest first', skipped, error });
   }
   rows.sort(byAge);
   summaries.sort((a, b) => (a.oldestMs ?? Infinity) - (b.oldestMs ?? Infinity));

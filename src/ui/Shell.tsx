@@ -80,8 +80,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
     }
     const s = stateRef.current;
     if (key.ctrl && key.name === 'c') return quit();
-    const top = s.stack[s.stack.length - 1]!;
-    const handle = handles.current.get(top.key);
+    const handle = topHandle();
 
     if (s.overlay === 'help') {
       if (key.name === 'escape' || key.name === '?' || key.name === 'f1' || key.name === 'q') {
@@ -140,11 +139,15 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
     }
   };
 
-  function textEntryActive(): boolean {
+  /** The handle of the screen on top, as of the last action. */
+  function topHandle(): ScreenHandle | undefined {
     const s = stateRef.current;
-    if (s.overlay === 'palette') return true;
-    const top = s.stack[s.stack.length - 1]!;
-    return handles.current.get(top.key)?.textEntry === true;
+    return handles.current.get(s.stack[s.stack.length - 1]!.key);
+  }
+
+  function textEntryActive(): boolean {
+    if (stateRef.current.overlay === 'palette') return true;
+    return topHandle()?.textEntry === true;
   }
 
   const paletteKey = (key: KeyEvent) => {
@@ -167,17 +170,12 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         void services.switchContext(r.name).then((why) => why && dispatch({ type: 'flash', text: why, tone: 'bad' }));
         return;
       }
-      if (r.kind === 'page') {
-        const s = stateRef.current;
-        const handle = handles.current.get(s.stack[s.stack.length - 1]!.key);
-        const res = handle?.goToPage?.(r.page) ?? ':page works on a paged list (relayers, transactions)';
-        if (typeof res === 'string') dispatch({ type: 'flash', text: res });
-        return;
-      }
-      if (r.kind === 'find') {
-        const s = stateRef.current;
-        const handle = handles.current.get(s.stack[s.stack.length - 1]!.key);
-        const res = handle?.find?.(r.by, r.value) ?? `:${r.by === 'nonce' ? 'nonce' : 'find'} works on a relayer's transactions (:tx <relayer-id> first)`;
+      if (r.kind === 'page' || r.kind === 'find') {
+        const handle = topHandle();
+        const res =
+          r.kind === 'page'
+            ? (handle?.goToPage?.(r.page) ?? ':page works on a paged list (relayers, transactions)')
+            : (handle?.find?.(r.by, r.value) ?? `:${r.by === 'nonce' ? 'nonce' : 'find'} works on a relayer's transactions (:tx <relayer-id> first)`);
         if (typeof res === 'string') dispatch({ type: 'flash', text: res });
         return;
       }

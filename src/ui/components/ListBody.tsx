@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import type { KeyEvent } from '../input/keys.js';
 import type { Command, Scope } from '../keymap.js';
 import { useScreenHandle, useShell, type CommandResult, type ScreenHandle } from '../shellContext.js';
-import { useWatch, type WatchInfo } from '../hooks/useWatch.js';
+import { useScreenWatch, type WatchInfo } from '../hooks/useWatch.js';
 import { useServices } from '../services.js';
 import type { StatusInfo } from './StatusBar.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
@@ -152,10 +152,8 @@ export function useListScreen<T>(
   const listKeys = useListKeys(list);
   const shell = useShell();
   const { now } = useServices();
-  // Watch runs while this list is the screen on top and nothing else has the keys.
-  const top = shell.state.stack[shell.state.stack.length - 1]?.key === screenKey;
-  const paused = !top || shell.state.overlay !== null || list.state.filterEditing;
-  const watch = useWatch(shell.state.watch, paused, () => list.refresh(), now);
+  // Watch runs while this list is the screen on top and nothing else has the keys (its filter line too).
+  const watch = useScreenWatch(screenKey, list.state.filterEditing, () => list.refresh());
   // r always says what it did, even when nothing changed (the data alone would not show it).
   const refresh = (cmd: Command): CommandResult | undefined => {
     if (cmd !== 'refresh') return undefined;

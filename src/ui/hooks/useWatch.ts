@@ -7,6 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../api/index.js';
+import { useServices } from '../services.js';
+import { useShell } from '../shellContext.js';
 
 export type RefreshOutcome = { kind: 'changed' | 'unchanged' | 'aborted' } | { kind: 'error'; error: ApiError };
 
@@ -26,6 +28,17 @@ export interface WatchInfo {
 export function retryDelay(intervalMs: number, failures: number, error: ApiError): number {
   const backoff = Math.min(60_000, intervalMs * 2 ** failures);
   return Math.max(backoff, Math.min(error.retryAfterMs ?? 0, 10 * 60_000));
+}
+
+/**
+ * The session's watch for one screen: it runs while that screen is on top and no overlay (palette,
+ * help) has the keys; `paused` adds the screen's own reasons (its filter line, nothing to re-read).
+ */
+export function useScreenWatch(screenKey: number, paused: boolean, refresh: () => Promise<RefreshOutcome>): WatchInfo | null {
+  const { state } = useShell();
+  const { now } = useServices();
+  const onTop = state.stack[state.stack.length - 1]?.key === screenKey && state.overlay === null;
+  return useWatch(state.watch, paused || !onTop, refresh, now);
 }
 
 export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => Promise<RefreshOutcome>, now: () => number): WatchInfo | null {

@@ -33,9 +33,8 @@ export interface ShellState {
   watch: { on: boolean; intervalMs: number };
 }
 
-/** Watch's default interval, and the shortest the configuration allows (--watch, a context's watch:). */
+/** Watch's default interval (--watch and a context's `watch:` allow 2 s and more). */
 export const WATCH_DEFAULT_MS = 5_000;
-export const WATCH_MIN_MS = 2_000;
 
 export type ShellAction =
   | { type: 'push'; route: Route }

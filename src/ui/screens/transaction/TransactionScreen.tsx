@@ -13,7 +13,7 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind } from '../transactions/columns.js';
-import { useWatch, type RefreshOutcome } from '../../hooks/useWatch.js';
+import { useScreenWatch, type RefreshOutcome } from '../../hooks/useWatch.js';
 import { deepEqual } from '../../state/pagedList.js';
 import { relayerMismatch } from '../replace/reviewWarnings.js';
 
@@ -49,8 +49,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       (e: unknown): RefreshOutcome => (ctrl.signal.aborted ? { kind: 'aborted' } : { kind: 'error', error: e instanceof ApiError ? e : new ApiError('network', String(e)) }),
     );
   };
-  const top = shell.state.stack[shell.state.stack.length - 1]?.key === screenKey;
-  const watch = useWatch(shell.state.watch, !top || shell.state.overlay !== null || !readable(), read, services.now);
+  const watch = useScreenWatch(screenKey, !readable(), read);
   const fields = useMemo(() => {
     const out = flatten(tx, services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {

@@ -5,11 +5,11 @@
  * and checked, with its neighbours when nonces skip; a hash is only looked for on the loaded page.
  */
 import { ApiError, type RelayerClient, type Transaction } from '../../../api/index.js';
-import { text } from '../../format.js';
 
 export type Found = { tx: Transaction; page?: number } | { message: string };
 
-const nonceOf = (t: Transaction | undefined) => (t === undefined ? undefined : text(t.nonce));
+/** The nonce as the server wrote it (a number or decimal digits). */
+const nonceOf = (t: Transaction | undefined) => (typeof t?.nonce === 'number' || typeof t?.nonce === 'string' ? String(t.nonce) : undefined);
 
 export async function findByNonce(client: RelayerClient, relayerId: string, nonce: string, perPage: number): Promise<Found> {
   if (client.dialect().dialect === 'openzeppelin') {
