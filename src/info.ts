@@ -8,7 +8,7 @@ import { createRelayerClient, VERSION } from './api/index.js';
 import type { AppConfig } from './config/config.js';
 import { contextSettings } from './config/config.js';
 import { resolveTokenSync } from './config/token.js';
-import { sanitize } from './ui/safeText.js';
+import { safeLines, sanitize } from './ui/safeText.js';
 
 const exists = (p: string) => (existsSync(p) ? 'exists' : 'does not exist');
 
@@ -44,7 +44,7 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
   const lines: [string, string][] = [
     ['version', `relayer-tui ${VERSION}`],
     ['node', process.version],
-    ['config file', `${config.paths.config} (${config.configFile.kind === 'error' ? `broken: ${config.configFile.message}` : exists(config.paths.config)})`],
+    ['config file', `${config.paths.config} (${config.configFile.kind === 'error' ? 'cannot be used: see the warnings below' : config.configFile.kind === 'ok' && config.configFile.errors.length ? `${config.configFile.errors.length} errors: see the warnings below` : exists(config.paths.config)})`],
     ['config schema', `${schemaFile()} (editors: put "# yaml-language-server: $schema=${schemaFile()}" at the top of the file)`],
     ['state dir', `${config.paths.state} (${exists(config.paths.state)})`],
     ['audit ledger', join(config.paths.state, 'audit.jsonl')],
@@ -55,6 +55,9 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
     ['read-only', `${config.readOnly ? 'yes' : 'no'} (from ${config.sources.readOnly})`],
     ['timeout', config.timeoutMs ? `${config.timeoutMs / 1000} s (from ${config.sources.timeout})` : '15 s (default)'],
     ['per page', config.perPage ? `${config.perPage} (from ${config.sources.perPage})` : 'fit the window (default)'],
+    ['watch', config.watchMs ? `every ${config.watchMs / 1000} s (from ${config.sources.watch})` : 'off (w toggles; --watch N)'],
+    ['accent', config.context?.accent ? `${config.context.accent} (from context ${config.context.name})` : '(none)'],
+    ['first relayer', config.context?.relayer ? `${config.context.relayer} (from context ${config.context.name})` : '(the relayers list)'],
   ];
   let dialect = `${config.dialect} (from ${config.sources.dialect})`;
   if (config.baseUrl && config.dialect === 'auto') {
@@ -67,18 +70,23 @@ export async function printInfo(config: AppConfig, env: NodeJS.ProcessEnv, out: 
   for (const [k, v] of Object.entries(terminalFacts(env, out))) lines.push([`terminal ${k}`, v]);
   lines.push(['clipboard', clipboardMethod]);
   for (const w of config.warnings) lines.push(['warning', w]);
-  out.write(lines.map(([k, v]) => `${k.padEnd(21)}${sanitize(v)}\n`).join(''));
+  // A value may hold several lines (every error of a config file): each drawn safe, indented.
+  out.write(lines.map(([k, v]) => `${k.padEnd(21)}${safeLines(v, 200).join(`\n${' '.repeat(21)}`)}\n`).join(''));
 }
 
-export function printContexts(config: AppConfig, out: NodeJS.WriteStream): void {
+/** The contexts of the file, a broken one with every error about it. Returns the exit code: 3 when the file has errors. */
+export function printContexts(config: AppConfig, out: NodeJS.WriteStream): number {
   if (config.configFile.kind !== 'ok') {
-    out.write(config.configFile.kind === 'error' ? `${config.configFile.message}\n` : `No config file at ${config.paths.config}: no contexts.\n`);
-    return;
+    out.write(`No config file at ${config.paths.config}: no contexts.\n`);
+    return 0;
   }
-  const { file } = config.configFile;
+  const { file, broken, errors } = config.configFile;
   const rows = Object.entries(file.contexts).map(([name, c]) => {
     const s = contextSettings(name, c);
     return `${name === (config.context?.name ?? file.current_context) ? '*' : ' '} ${name.padEnd(16)} ${(s.readOnly ? 'read-only' : 'read-write').padEnd(11)}${c.url}`;
   });
+  for (const name of Object.keys(broken)) rows.push(`${name === file.current_context ? '*' : ' '} ${name.padEnd(16)} ${'BROKEN'.padEnd(11)}cannot be used (below)`);
+  if (errors.length) rows.push('', `${config.configFile.path}: ${errors.length === 1 ? '1 error' : `${errors.length} errors`}:`, ...errors.map((e) => `  ${e}`));
   out.write(`${rows.map((r) => sanitize(r)).join('\n')}\n`);
+  return errors.length ? 3 : 0;
 }

@@ -29,7 +29,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     case 'error': {
       // The message may quote a config file's text: drawn through the display-safety boundary.
       const { safeLines } = await import('./ui/safeText.js');
-      process.stderr.write(`relayer-tui: ${safeLines(action.message, 20).join('\n')}\n`);
+      process.stderr.write(`relayer-tui: ${safeLines(action.message, 60).join('\n')}\n`);
       process.exitCode = action.exit ?? 2;
       return;
     }
@@ -37,6 +37,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       const { printInfo } = await import('./info.js');
       const { clipboardMethod } = await import('./ui/clipboard.js');
       await printInfo(action.config, process.env, process.stdout, clipboardMethod(action.config.clipboard, process.env));
+      const f = action.config.configFile;
+      if (f.kind === 'error' || (f.kind === 'ok' && f.errors.length)) process.exitCode = 3;
       return;
     }
     case 'headless': {
@@ -48,7 +50,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     }
     case 'contexts': {
       const { printContexts } = await import('./info.js');
-      printContexts(action.config, process.stdout);
+      process.exitCode = printContexts(action.config, process.stdout);
       return;
     }
     case 'sandbox': {
@@ -111,7 +113,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   clearTimeout(waited);
   // Too slow for the first frame: the relayers screen takes the request over (see Services).
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
-  const common = { now: Date.now, copy, contexts: Object.keys(contexts), activity, audit };
+  const common = { now: Date.now, copy, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
   await runTui({
     onFirstFrame,
     services: {
@@ -131,7 +133,14 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     // `:ctx NAME`: the context's own settings (flags and environment were for the start).
     openContext: async (name) => {
       const c = contexts[name];
-      if (!c) return `No context named ${name}${Object.keys(contexts).length ? `: ${Object.keys(contexts).join(', ')}` : ' (no config file)'}`;
+      const file = config.configFile;
+      if (file.kind === 'ok' && file.broken[name]) return `Context ${name} cannot be used: ${file.broken[name].join(' · ')}`;
+      if (!c)
+        return file.kind === 'none'
+          ? `No context named ${name}: no config file at ${file.path}`
+          : file.kind === 'error'
+            ? `No contexts: the config file cannot be used: ${file.errors.join(' · ')}`
+            : `No context named ${name} in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}`;
       const { contextSettings } = await import('./config/config.js');
       const { resolveToken } = await import('./config/token.js');
       const settings = contextSettings(name, c);

@@ -1,6 +1,6 @@
 /** Command line, environment and config file -> configuration. Flags > environment > context > defaults. */
 import { parseArgs } from 'node:util';
-import { appPaths, loadConfigFile, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
+import { appPaths, loadConfigFile, urlProblem, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
 import { readTokenFile, resolveTokenSync } from './token.js';
 
 /** The headless subcommands (src/headless/): the lists and the three mutations. */
@@ -245,6 +245,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
         context: { type: 'string' },
         config: { type: 'string' },
         clipboard: { type: 'string' },
+        sandbox: { type: 'boolean' },
         ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -265,19 +266,37 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const sources: Record<string, string> = {};
   const paths = appPaths(env, str(values.config));
   const file = await loadConfigFile(paths.config);
+  // The server named outside the file (a flag or RELAYER_URL): then a broken file is only a warning.
+  const serverOutside = serverFlag !== undefined || nonEmpty(env.RELAYER_URL) !== undefined;
+  const ctxFlag = str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT);
+  const ctxSource = str(values.context) !== undefined ? '--context' : nonEmpty(env.RELAYER_TUI_CONTEXT) ? 'RELAYER_TUI_CONTEXT' : 'current_context';
+  const fileErrors = file.kind === 'error' ? file.errors : file.kind === 'ok' ? file.errors : [];
+  const listErrors = (errors: readonly string[]) => errors.map((e) => `  ${e}`).join('\n');
   if (file.kind === 'error') {
-    if (str(values.config) !== undefined || str(values.context) !== undefined) return { kind: 'error', message: file.message, exit: 3 };
-    warnings.push(`config not used: ${file.message}`);
+    // Nothing in the file can be used: never a fallback to the built-in sandbox.
+    if (!serverOutside || ctxFlag !== undefined || sub === 'contexts')
+      return { kind: 'error', exit: 3, message: `the config file cannot be used (${fileErrors.length === 1 ? '1 error' : `${fileErrors.length} errors`}):\n${listErrors(fileErrors)}` };
+    warnings.push(`config file not used (the server comes from ${serverFlag !== undefined ? 'the command line' : 'RELAYER_URL'}):\n${listErrors(fileErrors)}`);
   } else if (file.kind === 'ok') warnings.push(...file.warnings);
   const contexts = file.kind === 'ok' ? file.file.contexts : {};
+  const broken = file.kind === 'ok' ? file.broken : {};
+  if (sub === 'contexts') return { kind: 'contexts', config: { ...bareConfig(paths, file), warnings } };
 
   // Which context: --context > RELAYER_TUI_CONTEXT > current_context.
-  const ctxName = str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT) ?? (file.kind === 'ok' ? file.file.current_context : undefined);
-  const ctxSource = str(values.context) !== undefined ? '--context' : nonEmpty(env.RELAYER_TUI_CONTEXT) ? 'RELAYER_TUI_CONTEXT' : 'current_context';
-  if (ctxName !== undefined && !(ctxName in contexts))
-    return { kind: 'error', exit: 3, message: `No context named ${ctxName} (${ctxSource})${file.kind === 'ok' ? ` in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}` : file.kind === 'none' ? `: ${file.path} does not exist` : ''}` };
+  const ctxName = ctxFlag ?? (file.kind === 'ok' && !serverOutside ? file.file.current_context : undefined);
+  if (ctxName !== undefined && broken[ctxName])
+    return { kind: 'error', exit: 3, message: `context ${ctxName} (${ctxSource}) cannot be used:\n${listErrors(broken[ctxName]!)}` };
+  if (ctxName !== undefined && !(ctxName in contexts)) {
+    const there = [...Object.keys(contexts), ...Object.keys(broken)];
+    const inFile = ctxSource === 'current_context' && fileErrors.length ? `:\n${listErrors(fileErrors)}` : '';
+    return { kind: 'error', exit: 3, message: `No context named ${ctxName} (${ctxSource})${file.kind === 'ok' ? ` in ${file.path}: ${there.join(', ') || 'none'}` : file.kind === 'none' ? `: ${file.path} does not exist` : ''}${inFile}` };
+  }
+  // Errors elsewhere in the file: this context works, and the operator hears of the others.
+  if (file.kind === 'ok' && fileErrors.length) {
+    const unusable = Object.keys(broken);
+    warnings.push(`${file.path} has ${fileErrors.length === 1 ? 'an error' : `${fileErrors.length} errors`}${unusable.length ? ` (context${unusable.length > 1 ? 's' : ''} ${unusable.join(', ')} cannot be used)` : ''}:\n${listErrors(fileErrors)}`);
+  }
   const ctx = ctxName !== undefined ? contextSettings(ctxName, contexts[ctxName]!) : undefined;
-
   let baseUrl: string | undefined;
   if (serverFlag !== undefined) [baseUrl, sources.url] = [serverFlag, str(values.server) !== undefined ? '--server' : '--url'];
   else if (nonEmpty(env.RELAYER_URL)) [baseUrl, sources.url] = [nonEmpty(env.RELAYER_URL), 'RELAYER_URL'];
@@ -300,6 +319,21 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     if (r.error) return { kind: 'error', message: r.error, exit: 3 };
     warnings.push(...r.warnings);
     [token, sources.token] = [r.token, r.source ?? `context ${ctx.name}`];
+  }
+  if (baseUrl !== undefined && !urlFromContext) {
+    const bad = urlProblem(baseUrl);
+    if (bad) return { kind: 'error', exit: sources.url === 'RELAYER_URL' ? 3 : 2, message: `${sources.url} ${baseUrl}: ${bad}` };
+  }
+  // The built-in sandbox only when nothing names a server: no config file, no flag, no variable —
+  // or when asked for (--sandbox). A file that names no context to use is said, not replaced.
+  if (baseUrl === undefined && file.kind === 'ok' && values.sandbox !== true && !sub) {
+    const names = [...Object.keys(contexts), ...Object.keys(broken)];
+    const why = `${file.path} exists but names no context to use (no current_context${fileErrors.length ? '; and it has errors' : ''})`;
+    return {
+      kind: 'error',
+      exit: 3,
+      message: `${why}: pick one with --context NAME${names.length ? ` (${names.join(', ')})` : ''}, set current_context, or run the built-in sandbox with --sandbox${fileErrors.length ? `\n${listErrors(fileErrors)}` : ''}`,
+    };
   }
   if (baseUrl && !token && !sub)
     return { kind: 'error', exit: 3, message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
@@ -366,6 +400,11 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     return { kind: 'headless', command: headless, config, options, args: positionals };
   }
   return { kind: 'run', config };
+}
+
+/** The configuration before any server is chosen (`contexts` lists the file as it is). */
+function bareConfig(paths: Paths, file: LoadedConfig): AppConfig {
+  return { readOnly: false, sandboxFlavor: 'contract', dialect: 'auto', warnings: [], sources: {}, paths, configFile: file, clipboard: 'osc52' };
 }
 
 function str(v: string | boolean | undefined): string | undefined {

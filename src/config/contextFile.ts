@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 // The YAML parser loads only when there is a file to read (about 30 ms unbundled: off the common start).
-import type { LineCounter, Node } from 'yaml';
+import type { Node } from 'yaml';
 import { boolean, enum as zenum, number, object, record, string, toJSONSchema, type z } from 'zod';
 
 export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
@@ -65,19 +65,44 @@ export function appPaths(env: NodeJS.ProcessEnv, configFlag?: string): Paths {
   };
 }
 
+/**
+ * A loaded file. `error`: the file as a whole cannot be used (unreadable, not YAML, not a map, an
+ * alias bomb): nothing in it is used. `ok`: the contexts that passed every check are in `file`; a
+ * context with an error is in `broken` with every message about it (unusable, and says why), and
+ * `errors` holds every message about the file in line order (top-level keys and contexts alike).
+ */
 export type LoadedConfig =
   | { kind: 'none'; path: string }
-  | { kind: 'ok'; path: string; file: ConfigFile; warnings: string[] }
-  | { kind: 'error'; path: string; message: string };
+  | { kind: 'ok'; path: string; file: ConfigFile; warnings: string[]; broken: Record<string, string[]>; errors: string[] }
+  | { kind: 'error'; path: string; message: string; errors: string[] };
 
-/** Reads and checks the config file; a missing file is `none`, a broken one an error naming the line and key. */
+/** At most this many messages about one file (a generated file with a thousand typos says so once). */
+const MAX_ERRORS = 50;
+/** YAML aliases expanded at most (the parser's own guard against an alias bomb). */
+const MAX_ALIASES = 100;
+
+/** An http:// or https:// URL with a host: checked when the file is read, not when it is first used. */
+export function urlProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `not a URL: ${/^[\w.-]+:\d+/.test(url) ? `write the scheme, e.g. http://${url}` : 'e.g. https://relayer.example.com'}`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `not an http:// or https:// URL (${u.protocol.replace(/:$/, '')}: here); e.g. http://${url.replace(/^[^:]*:\/*/, '')}`;
+  if (!u.hostname) return 'has no host';
+  return null;
+}
+
+/** Reads and checks the config file: every error at once, each naming the file, the line and the key. */
 export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   if (!existsSync(path)) return { kind: 'none', path };
+  const fatal = (errors: string[]): LoadedConfig => ({ kind: 'error', path, errors, message: errors.join('\n') });
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { kind: 'error', path, message: `${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+    return fatal([`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
   }
   const warnings: string[] = [];
   try {
@@ -86,39 +111,74 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     // stat after a successful read: ignore
   }
   const { LineCounter, parseDocument, isMap, isScalar } = await import('yaml');
-  const lineOf = (root: Node | null, keys: readonly string[], lc: LineCounter): number => {
-    let node: Node | null = root;
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : lines.linePos(offset).line);
+  if (doc.errors.length > 0) return fatal(doc.errors.slice(0, MAX_ERRORS).map((e) => `${path}:${lineAt(e.pos[0])}: ${e.message.split('\n')[0]}`));
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
+  } catch (e) {
+    // The parser stops an alias bomb ("Excessive alias count …"): the file, and why in words.
+    return fatal([`${path}: not read: its YAML aliases expand too far (${(e as Error).message.split('\n')[0]})`]);
+  }
+  // The line of the deepest node a key path reaches.
+  const lineOf = (keys: readonly string[]): number => {
+    let node = doc.contents as Node | null;
     let best = 1;
     for (const k of keys) {
       if (!node || !isMap(node)) break;
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === k);
       if (!pair) break;
-      const keyNode = pair.key as Node;
-      if (keyNode.range) best = lc.linePos(keyNode.range[0]).line;
+      best = lineAt((pair.key as Node).range?.[0]);
       node = (pair.value as Node | null) ?? null;
     }
     return best;
   };
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    const at = lines.linePos(e.pos[0]);
-    return { kind: 'error', path, message: `${path}:${at.line}: ${e.message.split('\n')[0]}` };
+  const errors: { line: number; text: string }[] = [];
+  const say = (keys: readonly string[], what: string) => {
+    const line = lineOf(keys);
+    errors.push({ line, text: `${path}:${line}: ${keys.join('.') || '(top level)'}: ${what}` });
+  };
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObj(raw)) return fatal([`${path}:1: (top level): must be a map with contexts: (and current_context:)`]);
+  for (const k of Object.keys(raw)) if (k !== 'current_context' && k !== 'contexts') say([k], 'is not a known key (current_context, contexts)');
+  const current = raw.current_context;
+  if (current !== undefined && typeof current !== 'string') say(['current_context'], 'must be a context name');
+  if (raw.contexts !== undefined && raw.contexts !== null && !isObj(raw.contexts)) return fatal([`${path}:${lineOf(['contexts'])}: contexts: must be a map of context names to contexts`]);
+  const contexts: Record<string, ContextConfig> = {};
+  const broken: Record<string, string[]> = {};
+  const nameRe = /^[A-Za-z0-9_.-]{1,64}$/;
+  for (const [name, value] of Object.entries((raw.contexts ?? {}) as Record<string, unknown>)) {
+    const before = errors.length;
+    if (!nameRe.test(name)) say(['contexts', name], 'a context name is 1-64 letters, digits, . _ or -');
+    const r = ContextSchema.safeParse(value ?? {});
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        const keys = ['contexts', name, ...issue.path.map(String)];
+        if (issue.code === 'unrecognized_keys') for (const k of (issue as { keys?: string[] }).keys ?? []) say([...keys, k], 'is not a known key');
+        else say(keys, issue.path.length === 0 && !isObj(value) ? 'must be a map (url:, token_env: …)' : issue.message);
+      }
+    } else {
+      const bad = urlProblem(r.data.url);
+      if (bad) say(['contexts', name, 'url'], bad);
+      const sources = (['token_env', 'token_file', 'token_command'] as const).filter((k) => r.data[k] !== undefined);
+      if (sources.length > 1) say(['contexts', name, sources[1]!], `give one of token_env, token_file, token_command (${sources.join(' and ')} here)`);
+    }
+    if (errors.length > before) broken[name] = errors.slice(before).sort((a, b) => a.line - b.line).map((e) => e.text);
+    else if (r.success) contexts[name] = r.data;
   }
-  const raw: unknown = doc.toJS() ?? {};
-  const r = ConfigFileSchema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const keys = issue.path.map(String);
-    // The line of the deepest node the path reaches (an unknown key: the key itself).
-    const unknownKey = issue.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys?.[0] : undefined;
-    const line = lineOf(doc.contents as Node | null, unknownKey !== undefined ? [...keys, unknownKey] : keys, lines);
-    const key = [...keys, ...(unknownKey !== undefined ? [unknownKey] : [])].join('.') || '(top level)';
-    const what = unknownKey !== undefined ? 'is not a known key' : issue.message;
-    return { kind: 'error', path, message: `${path}:${line}: ${key}: ${what}` };
-  }
-  if (r.data.current_context !== undefined && !(r.data.current_context in r.data.contexts))
-    return { kind: 'error', path, message: `${path}:${lineOf(doc.contents as Node | null, ['current_context'], lines)}: current_context: no context named ${r.data.current_context}` };
-  return { kind: 'ok', path, file: r.data, warnings };
+  if (typeof current === 'string' && !(current in contexts) && !(current in broken))
+    say(['current_context'], `no context named ${current}${Object.keys(raw.contexts ?? {}).length ? ` (there are: ${Object.keys(raw.contexts as object).join(', ')})` : ''}`);
+  errors.sort((a, b) => a.line - b.line);
+  const all = errors.map((e) => e.text);
+  if (all.length > MAX_ERRORS) all.splice(MAX_ERRORS, all.length - MAX_ERRORS, `${path}: … and ${all.length - MAX_ERRORS} more`);
+  return {
+    kind: 'ok',
+    path,
+    file: { contexts, ...(typeof current === 'string' ? { current_context: current } : {}) },
+    warnings,
+    broken,
+    errors: all,
+  };
 }

@@ -108,22 +108,26 @@ describe('contexts from the config file', () => {
 
 describe('config file errors name the file, the line and the key', () => {
   const cases: [string, string, RegExp][] = [
-    ['an unknown key', 'contexts:\n  a:\n    url: http://x\n    tokn_env: X\n', /config\.yaml:4: contexts\.a\.tokn_env: is not a known key$/],
-    ['a wrong type', 'contexts:\n  a:\n    url: http://x\n    token_env: X\n    per_page: lots\n', /config\.yaml:5: contexts\.a\.per_page: /],
-    ['a missing url', 'contexts:\n  a:\n    token_env: X\n', /config\.yaml:2: contexts\.a\.url: /],
+    ['an unknown key', 'current_context: a\ncontexts:\n  a:\n    url: http://x\n    tokn_env: X\n', /config\.yaml:5: contexts\.a\.tokn_env: is not a known key$/],
+    ['a wrong type', 'current_context: a\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n    per_page: lots\n', /config\.yaml:6: contexts\.a\.per_page: /],
+    ['a missing url', 'current_context: a\ncontexts:\n  a:\n    token_env: X\n', /config\.yaml:3: contexts\.a\.url: /],
+    ['a URL without its scheme', 'current_context: a\ncontexts:\n  a:\n    url: 127.0.0.1:44505\n    token_env: X\n', /config\.yaml:4: contexts\.a\.url: not a URL: write the scheme, e\.g\. http:\/\/127\.0\.0\.1:44505$/],
     ['broken YAML', 'contexts:\n  a: [\n', /config\.yaml:\d+: /],
-    ['a current_context that is not there', 'current_context: b\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n', /config\.yaml:1: current_context: no context named b$/],
+    ['a current_context that is not there', 'current_context: b\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n', /config\.yaml:1: current_context: no context named b \(there are: a\)$/],
   ];
   for (const [what, text, re] of cases)
-    it(what, async () => {
+    it(`${what}: reported with file:line: key, and never the sandbox instead (exit 3)`, async () => {
       const d = dir({ 'config.yaml': text });
       const r = await loadConfigFile(join(d, 'config.yaml'));
-      expect(r.kind).toBe('error');
-      expect((r as { message: string }).message).toMatch(re);
-      // The rest still works: without --context the broken file is a warning shown in the TUI.
-      const a = await parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
-      expect(a.kind).toBe('run');
-      expect((a as { config: AppConfig }).config.warnings[0]).toMatch(/^config not used: /);
+      expect(r.kind === 'none').toBe(false);
+      expect((r as { errors: string[] }).errors.join('\n')).toMatch(new RegExp(re.source, 'm'));
+      // No fallback: the TUI, a subcommand and `contexts` all refuse with the error (exit 3).
+      for (const argv of [[], ['relayers'], ['contexts']]) {
+        const a = await parseCli(argv, { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d, X: 'k' });
+        if (argv[0] === 'contexts' && a.kind === 'contexts') continue; // lists the file; exits 3 (printContexts)
+        expect(a).toMatchObject({ kind: 'error', exit: 3 });
+        expect((a as { message: string }).message).toMatch(new RegExp(re.source.replace(/\$$/, ''), 'm'));
+      }
     });
 
   it('a config file readable by others gets a warning', async () => {
