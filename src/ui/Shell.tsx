@@ -54,7 +54,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
 
   // Start-up warnings appear inside the TUI (printed before it, the full screen would cover them).
   useEffect(() => {
-    if (services.warnings?.length) dispatch({ type: 'flash', text: services.warnings.map((w) => `⚠ ${w}`).join(' · '), tone: 'warn' });
+    if (services.warnings?.length) dispatch({ type: 'startupWarnings', texts: [...services.warnings], at: services.now() });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const quit = useCallback(() => {

@@ -109,7 +109,7 @@ export function cellWidth(s: string): number {
  * The longest start of `s` that fits in `cells` cells, and its width. Looks at no more of `s` than
  * it keeps (plus one grapheme): the work is bounded by the width, not by the string.
  */
-function headCells(s: string, cells: number): { text: string; width: number } {
+export function headCells(s: string, cells: number): { text: string; width: number } {
   if (cells <= 0) return { text: '', width: 0 };
   const probe = s.length > cells * 4 + 8 ? s.slice(0, cells * 4 + 8) : s;
   if (SINGLE_CELL.test(probe)) {

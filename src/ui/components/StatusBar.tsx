@@ -7,7 +7,7 @@ import { Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
 import { clock, thousands } from '../format.js';
 import type { WatchInfo } from '../hooks/useWatch.js';
-import { cellWidth, sanitize, truncateCells } from '../safeText.js';
+import { cellWidth, headCells, sanitize, truncateCells } from '../safeText.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { accentColor, tone } from '../theme.js';
@@ -36,7 +36,13 @@ interface Segment {
   text: string;
   color?: string;
   priority: number;
+  /** A message: cut to its first line, with `… (:messages)` when any of it does not fit. */
+  message?: boolean;
+  /** The message has more than it says (more warnings): always point at :messages. */
+  more?: boolean;
 }
+
+export const MORE = ' … (:messages)';
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
   const { serverLabel, readOnly, cleartext, context } = useServices();
@@ -70,12 +76,20 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   else if (info.loadedAt != null && !retry) segs.push({ text: clock(info.loadedAt), priority: 5 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   const flash = state.flash;
-  if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1 });
+  // A message is one line here: the first line, and where the rest is when it does not fit.
+  if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1, message: true, more: flash.more });
   // The last error, and where to see every request (:log).
   else if (info.error) segs.push({ text: `✗ ${shortError(info.error)} · :log`, color: tone('bad'), priority: 1 });
 
+  if (state.unreadWarnings && !flash) segs.push({ text: `⚠ ${state.unreadWarnings === 1 ? 'a start-up warning' : `${state.unreadWarnings} start-up warnings`}: :messages`, color: tone('warn'), priority: 1 });
   // Every segment may hold server text (a relayer id, an error message): sanitized, measured in cells.
-  for (const s of segs) s.text = sanitize(s.text);
+  for (const s of segs) {
+    if (s.message) {
+      const nl = s.text.indexOf('\n');
+      if (nl >= 0) [s.text, s.more] = [s.text.slice(0, nl), true];
+    }
+    s.text = sanitize(s.text);
+  }
   // Drop the least important segments until the line fits; the last one may be truncated.
   const sep = ' │ ';
   let shown = segs;
@@ -90,7 +104,9 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
     <Text wrap="truncate" inverse>
       {shown.map((s, i) => {
         const prefix = i ? sep : '';
-        const t = truncateCells(s.text, Math.max(0, room - prefix.length));
+        const fits = Math.max(0, room - prefix.length);
+        const cut = s.message && (s.more || cellWidth(s.text) > fits);
+        const t = cut && fits > MORE.length + 8 ? `${headCells(s.text, fits - MORE.length).text.trimEnd()}${MORE}` : truncateCells(s.text, fits);
         room -= prefix.length + cellWidth(t);
         return (
           <Text key={i} color={s.color}>

@@ -12,6 +12,7 @@ import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
 import { StuckScreen } from './stuck/StuckScreen.js';
+import { MessagesScreen } from './messages/MessagesScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -37,5 +38,7 @@ export function screenFor(props: ScreenProps) {
       return <AuditScreen {...props} />;
     case 'stuck':
       return <StuckScreen {...props} />;
+    case 'messages':
+      return <MessagesScreen {...props} />;
   }
 }

@@ -2,7 +2,7 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -54,6 +54,9 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'route', route: { kind: 'stuck' } };
     case 'audit':
       return { kind: 'route', route: { kind: 'audit' } };
+    case 'messages':
+    case 'msg':
+      return { kind: 'route', route: { kind: 'messages' } };
     case 'help':
       return { kind: 'help' };
     case 'page':
@@ -73,7 +76,7 @@ export function parsePalette(input: string): PaletteResult {
     case 'quit':
       return { kind: 'quit' };
     default:
-      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :stuck, :page <n>, :plugin <id>, :notify, :server, :q` };
+      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :stuck, :page <n>, :plugin <id>, :notify, :server, :messages, :q` };
   }
 }
 

