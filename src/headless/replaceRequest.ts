@@ -21,6 +21,7 @@ import {
 import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js';
 import { jsonCheck } from '../ui/forms/validators.js';
 import { fillForm } from './formFlags.js';
+import { priceCheck, replacementChanges } from '../core/replacementReview.js';
 import { evmForm, evmInitialValues } from '../ui/screens/replace/evmForm.js';
 import { reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
 import { solanaForm, solanaInitialValues } from '../ui/screens/replace/solanaForm.js';
@@ -117,12 +118,11 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transac
   const review: NonNullable<BuiltRequest['review']> = reviewWarnings(relayerId, tx, relayer);
   if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} was not found among the newest ${NEWEST}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {
-    const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : stringifyJson(v));
-    const before = tx as unknown as Record<string, unknown>;
-    for (const [k, v] of Object.entries(normal)) {
-      const [a, b] = [show(before[k]), show(v)];
-      review.push({ label: k, value: a === b ? `${a} (unchanged)` : `${a} → ${b}` });
-    }
+    // The same before → after as the TUI's review, from the exact body that will be sent.
+    const prices = priceCheck(tx, normal);
+    const bad = Object.entries(prices.errors)[0];
+    if (bad) return { usage: `--body: ${bad[0]}: ${bad[1]}` };
+    review.push(...prices.warnings, ...replacementChanges(replacementGroup(body), tx, normal));
   }
   return { request: { prepared, review, send: (c, options) => c.replaceTransaction(relayerId, txId, body as ReplacementRequest, { ...options, dialect }) }, dialect };
 }

@@ -68,7 +68,7 @@ contexts:
     tui.press(KEY.enter);
     await tui.waitForText(/STATUS\s+NONCE/);
     tui.press('e');
-    await tui.waitForText('Read-only: replacing a transaction is disabled');
+    await tui.waitForText('Read-only: replacing a transaction is dis');
     expect(hostile.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 

@@ -75,13 +75,15 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   else if (info.loadedAt != null && !retry) segs.push({ text: clock(info.loadedAt), priority: 5 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
+  // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
+  if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))
+    segs.push({ text: `⚠ ${state.unreadWarnings === 1 ? 'a start-up warning' : `${state.unreadWarnings} start-up warnings`}: :messages`, color: tone('warn'), priority: 1 });
   const flash = state.flash;
   // A message is one line here: the first line, and where the rest is when it does not fit.
   if (flash) segs.push({ text: flash.text, color: tone(flash.tone), priority: 1, message: true, more: flash.more });
   // The last error, and where to see every request (:log).
   else if (info.error) segs.push({ text: `✗ ${shortError(info.error)} · :log`, color: tone('bad'), priority: 1 });
 
-  if (state.unreadWarnings && !flash) segs.push({ text: `⚠ ${state.unreadWarnings === 1 ? 'a start-up warning' : `${state.unreadWarnings} start-up warnings`}: :messages`, color: tone('warn'), priority: 1 });
   // Every segment may hold server text (a relayer id, an error message): sanitized, measured in cells.
   for (const s of segs) {
     if (s.message) {

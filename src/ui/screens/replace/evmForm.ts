@@ -1,5 +1,6 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
-import { INT64, U128, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
+import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../../api/index.js';
+import { priceCheck, replacementChanges, type ReviewLine } from '../../../core/replacementReview.js';
 import { formatGwei, formatWei, text, toBigInt } from '../../format.js';
 import type { FieldSpec, FormDefinition, Values } from '../../forms/types.js';
 import { parseWei } from '../../forms/amount.js';
@@ -130,25 +131,22 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
     build: (values) => {
       const req = evmRequest(values, network);
       let prepared;
+      let sent: Record<string, unknown>;
       try {
         prepared = prepareReplaceTransaction(relayerId, tx.id, req);
+        // What goes on the wire, field by field: the review's before → after reads this, not the form.
+        sent = normalizeReplacement(req).body;
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }
-      const arrow = (before: unknown, after: string | undefined, fmt: (x: unknown) => string = text) =>
-        after === undefined || fmt(after) === fmt(before) ? `${fmt(before) || '—'} (unchanged)` : `${fmt(before) || '—'} → ${fmt(after)}`;
-      const review: { label: string; value: string; tone?: 'warn' | 'bad' }[] = [
+      const prices = priceCheck(tx, sent);
+      if (Object.keys(prices.errors).length) return { errors: prices.errors };
+      const review: ReviewLine[] = [
+        ...reviewWarnings(relayerId, tx, relayer),
+        ...prices.warnings,
         { label: 'replacing nonce', value: `${text(tx.nonce) || '?'} (the nonce is kept)` },
-        { label: 'value (wei)', value: arrow(toBigInt(tx.value)?.toString() ?? tx.value, req.value as string) },
-        { label: 'value', value: `${formatWei(tx.value, network)} → ${formatWei(req.value, network)}` },
-        { label: 'to', value: arrow(tx.to, req.to ?? undefined) },
-        { label: 'gas_limit', value: arrow(tx.gas_limit, (req.gas_limit as string | undefined) ?? undefined) },
-        { label: 'gas_price', value: arrow(tx.gas_price, (req.gas_price as string | undefined) ?? undefined) },
-        { label: 'max_fee_per_gas', value: arrow(tx.max_fee_per_gas, (req.max_fee_per_gas as string | undefined) ?? undefined) },
-        { label: 'max_priority_fee_per_gas', value: arrow(tx.max_priority_fee_per_gas, (req.max_priority_fee_per_gas as string | undefined) ?? undefined) },
-        { label: 'speed', value: arrow(tx.speed, req.speed ?? undefined) },
+        ...replacementChanges('evm', tx, sent, (wei) => formatWei(wei, network)),
       ];
-      review.unshift(...reviewWarnings(relayerId, tx, relayer));
       return {
         request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) },
       };
