@@ -64,10 +64,11 @@ export function replacementChanges(group: ReplacementGroup, tx: Transaction, bod
       continue;
     }
     const b = shown(f, body[f]);
-    out.push({ label: f, value: a === b ? `${a} (sent unchanged)` : `${a} → ${b}` });
+    const label = f === 'value' && unit ? 'value (wei)' : f;
+    out.push({ label, value: a === b ? `${a} (sent unchanged)` : `${a} → ${b}` });
     if (f === 'value' && unit) {
       const [ua, ub] = [isEmpty(was) ? '—' : unit(a), unit(b)];
-      out.push({ label: 'value in coin', value: a === b ? `${ub} (unchanged)` : `${ua} → ${ub}` });
+      out.push({ label: 'value', value: a === b ? `${ub} (unchanged)` : `${ua} → ${ub}` });
     }
   }
   return out;

@@ -111,7 +111,7 @@ describe('replace an EVM transaction', () => {
     const f = await h.waitFor((x) => x.includes('Review:'), 'review');
     expect(f).toMatch(new RegExp(`replacing nonce\\s+${String(tx.nonce)} \\(the nonce is kept\\)`));
     expect(f).toMatch(new RegExp(`value \\(wei\\)\\s+${String(tx.value)} → 42`));
-    expect(f).toMatch(/to\s+0x[0-9a-f]{40} \(unchanged\)/);
+    expect(f).toMatch(/to\s+0x[0-9a-f]{40} \(sent unchanged\)/);
     expect(f).not.toContain('⚠ status');
   });
 
