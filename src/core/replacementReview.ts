@@ -46,7 +46,7 @@ function shown(field: string, v: unknown): string {
 }
 
 /**
- * One line per field of the group that the transaction has or the body sends. `body`: the normalized
+ * One line per field of the group: sent and changed, sent unchanged, not sent (the server will choose). `body`: the normalized
  * body (exactly what is stringified onto the wire). `unit`: how an EVM value reads in the coin.
  */
 export function replacementChanges(group: ReplacementGroup, tx: Transaction, body: Record<string, unknown>, unit?: (wei: string) => string): ReviewLine[] {
@@ -56,11 +56,14 @@ export function replacementChanges(group: ReplacementGroup, tx: Transaction, bod
   for (const f of FIELDS[group]) {
     const sent = Object.prototype.hasOwnProperty.call(body, f) && body[f] !== undefined;
     const was = before[f];
-    if (!sent && isEmpty(was)) continue;
     const a = shown(f, was);
+    if (!sent && isEmpty(was)) {
+      out.push({ label: f, value: '— (not sent)' });
+      continue;
+    }
     if (!sent) {
       const why = PRICE_FIELDS.includes(f as (typeof PRICE_FIELDS)[number]) && speed ? `the server prices it from speed ${speed}` : 'the server will choose';
-      out.push({ label: f, value: `${a} → not sent (${why})`, tone: PRICE_FIELDS.includes(f as (typeof PRICE_FIELDS)[number]) ? 'warn' : undefined });
+      out.push({ label: f, value: `${a} → not sent (${why})` });
       continue;
     }
     const b = shown(f, body[f]);

@@ -97,15 +97,18 @@ describe('relayer-tui replace', () => {
 
   it('fields as flags: units, the same checks as the form, the transaction as the start', async () => {
     const tx = pending[2]!;
-    const r = await run(['replace', 'sepolia-main', tx.id, '--value', '1.5 ETH', '--max-fee-per-gas', '60000000000', '--max-priority-fee-per-gas', '2000000000', '--yes', '--json']);
+    // Prices above the transaction's own (a lower one is refused: the next test's cases).
+    const fee = (BigInt(String(tx.max_fee_per_gas ?? 30_000_000_000)) * 2n).toString();
+    const tip = (BigInt(String(tx.max_priority_fee_per_gas ?? 1_000_000_000)) * 2n).toString();
+    const r = await run(['replace', 'sepolia-main', tx.id, '--value', '1.5 ETH', '--max-fee-per-gas', fee, '--max-priority-fee-per-gas', tip, '--yes', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(lastPut().body)).toEqual({
       value: 1500000000000000000,
       to: tx.to,
       data: tx.data,
       gas_limit: tx.gas_limit,
-      max_fee_per_gas: 60000000000,
-      max_priority_fee_per_gas: 2000000000,
+      max_fee_per_gas: Number(fee),
+      max_priority_fee_per_gas: Number(tip),
       ...(tx.speed ? { speed: tx.speed } : {}),
     });
     expect(lastPut().body).toContain('"value":1500000000000000000');
@@ -199,8 +202,8 @@ describe('outcomes the client cannot know, and refusals (hostile server)', () =>
       // The transaction's status carries a C1 CSI (a warning quotes it); the refusal, the plugin's
       // answer and the notification carry every escape class.
       for (const [args, shows] of [
-        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes'], /warning: status: pending\\u009b.*\n.*refused ␛\]0;/],
-        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes', '--json'], /^{"warning":"status: pending\\u009b2J.*\n{"error":{"kind":"bad_request","status":400,"message":"refused by the server \(nothing was applied\): refused \\u001b\]0;/],
+        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes'], /warning: status: pending\\u009b.*\n(?:.*warning: price: .*\n)?.*refused ␛\]0;/],
+        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes', '--json'], /^{"warning":"status: pending\\u009b2J.*\n(?:{"warning":"price: .*\n)?{"error":{"kind":"bad_request","status":400,"message":"refused by the server \(nothing was applied\): refused \\u001b\]0;/],
         [['plugin', 'p', '--yes'], /"msg \\u001b\]0;/],
         [['notify', '--url', 'https://ops.example.com/h', '--yes'], /"id": "n\\u001b\]0;/],
       ] as const) {

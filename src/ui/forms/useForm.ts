@@ -185,9 +185,10 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       }
       return key.ctrl ? false : true;
     }
-    // A placeholder value (the plugin's `{}`) is replaced by the first text typed into it.
+    // A placeholder value (the plugin's `{}`, the Stellar operations template) is replaced by the
+    // first text typed into it — unless the cursor was moved into it: then it is edited in place.
     const current = s.values[field.name] ?? '';
-    if (field.placeholder && current === s.initial[field.name] && key.text && !key.ctrl) {
+    if (field.placeholder && current === s.initial[field.name] && (s.cursors[field.name] ?? current.length) === current.length && key.text && !key.ctrl) {
       const text = field.kind === 'json' ? key.text.replace(/\r\n?/g, '\n') : key.text.replace(/[\r\n]+/g, '');
       dispatch({ type: 'edit', field: field.name, edit: { value: text, cursor: text.length } });
       return true;

@@ -65,7 +65,7 @@ describe('replace a Stellar transaction', () => {
     await retype(h, '');
     f = await h.waitFor((x) => fieldHint(x, 'network')!.startsWith('✗ required'), 'network required');
     await h.press(KEY.ctrlS);
-    await h.waitFor((x) => statusBar(x).includes('needs attention'));
+    await h.waitFor((x) => /needs? attention/.test(statusBar(x)));
     expect(writes(h)).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('replace a Stellar transaction', () => {
     expect(fieldLabels(f)).toContain('operations');
     expect(fieldLabels(f)).not.toContain('transaction_xdr');
     await h.press(KEY.ctrlS);
-    await h.waitFor((x) => statusBar(x).includes('needs attention'));
+    await h.waitFor((x) => /needs? attention/.test(statusBar(x)));
     expect(writes(h)).toEqual([]);
   });
 
@@ -147,10 +147,10 @@ describe('replace a Stellar transaction', () => {
     h = await renderApp({ route: STELLAR });
     const id = await openReplace(h);
     await focus(h, 'operations');
-    // Break the JSON: the error names the line and column.
-    await h.press(',');
-    let f = await h.waitFor((x) => /✗ not valid JSON at line 3, column 2/.test(x), 'json error');
-    await h.press(KEY.backspace);
+    // Typing replaces the template; a broken JSON is pointed at with its line and column.
+    await h.press('[{"type": "payment", "destination": "GDEST", "amount": "2", "asset": {"type": "native"}},');
+    let f = await h.waitFor((x) => /✗ not valid JSON at line 1, column \d+/.test(x), 'json error');
+    await h.press(KEY.backspace, ']');
     f = await h.waitFor((x) => !x.includes('✗ not valid JSON'));
     await h.press(KEY.tab);
     expect(focusedField(h.frame())).toBe('fee_bump');
@@ -162,8 +162,41 @@ describe('replace a Stellar transaction', () => {
     await h.waitFor((x) => x.includes('✓ Done'));
     const body = parseJson(writes(h)[0]!.body) as Record<string, unknown>;
     expect(body.network).toBe('testnet');
-    expect(body.operations).toEqual([{ type: 'payment', destination: '', amount: '1', asset: { type: 'native' } }]);
+    expect(body.operations).toEqual([{ type: 'payment', destination: 'GDEST', amount: '2', asset: { type: 'native' } }]);
     expect(body).not.toHaveProperty('transaction_xdr');
+    expect(h.sandbox.getTransaction('stellar-testnet', id)!.status).toBe('pending');
+  });
+
+  it('the operations template is a placeholder: its empty destination is flagged, ctrl+s refuses it unedited; nothing is sent', async () => {
+    h = await renderApp({ route: STELLAR });
+    await openReplace(h);
+    let f = h.frame();
+    expect(f).toMatch(/✗ operations\[0\]\.destination is empty: fill it in/);
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => statusBar(x).includes('needs attention'), 'refused');
+    expect(f).toMatch(/✗ operations\[0\]\.destination is empty/);
+    expect(f).not.toContain('Review:');
+    expect(writes(h)).toEqual([]);
+  });
+
+  it('arrowing into the template edits it in place: the destination filled, the rest kept on purpose; the exact bytes sent', async () => {
+    h = await renderApp({ route: STELLAR });
+    const id = await openReplace(h);
+    await focus(h, 'operations');
+    // From the end: up to line 2, then between the quotes of `"destination": ""` (38 characters in).
+    await h.press(KEY.up);
+    await h.press('\x1b[H');
+    for (let i = 0; i < 38; i++) await h.press(KEY.right);
+    await h.press('GDESTINATION');
+    await h.waitFor((x) => !/✗ operations/.test(x), 'the template filled');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'));
+    const tx = h.sandbox.getTransaction('stellar-testnet', id)!;
+    expect(writes(h)[0]!.body).toBe(
+      `{"network":"testnet","operations":[{"type":"payment","destination":"GDESTINATION","amount":"1","asset":{"type":"native"}}],"source_account":"${String(tx.source_account)}","memo":{"type":"none"},"max_fee":1000000}`,
+    );
     expect(h.sandbox.getTransaction('stellar-testnet', id)!.status).toBe('pending');
   });
 });

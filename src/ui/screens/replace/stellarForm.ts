@@ -6,6 +6,24 @@ import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, requi
 
 export const DEFAULT_MAX_FEE = '1000000';
 
+/** The operations field's template: a shape to fill, never a value to send as it stands. */
+export const OPERATIONS_TEMPLATE = '[\n  {"type": "payment", "destination": "", "amount": "1", "asset": {"type": "native"}}\n]';
+
+/** An empty string inside the operations (a template's blank left blank), named by its path; or null. */
+export function emptyOperationField(ops: unknown): string | null {
+  if (!Array.isArray(ops)) return null;
+  for (let i = 0; i < Math.min(ops.length, 1_000); i++) {
+    const op = ops[i];
+    if (op === null || typeof op !== 'object' || Array.isArray(op)) continue;
+    for (const [k, v] of Object.entries(op as Record<string, unknown>)) {
+      if (v === '') return `operations[${i}].${k} is empty: fill it in`;
+      if (v !== null && typeof v === 'object' && !Array.isArray(v))
+        for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) if (v2 === '') return `operations[${i}].${k}.${k2} is empty: fill it in`;
+    }
+  }
+  return null;
+}
+
 export function stellarInitialValues(relayer: Relayer | undefined, tx: Transaction): Values {
   return {
     network: relayer?.network ?? '',
@@ -16,7 +34,7 @@ export function stellarInitialValues(relayer: Relayer | undefined, tx: Transacti
     valid_until: '',
     fee_bump: 'no',
     mode: 'operations',
-    operations: '[\n  {"type": "payment", "destination": "", "amount": "1", "asset": {"type": "native"}}\n]',
+    operations: OPERATIONS_TEMPLATE,
     transaction_xdr: '',
   };
 }
@@ -79,8 +97,15 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
         label: 'operations',
         kind: 'json',
         rows: 5,
-        hint: 'JSON array of operations, each with a "type"',
-        validate: (v) => jsonCheck(v) ?? (Array.isArray(parseJson(v)) ? null : 'not a JSON array'),
+        // A template: typing replaces it; moving into it (arrows) edits it in place.
+        placeholder: true,
+        hint: 'JSON array of operations, each with a "type"; the template is a shape: type over it, or arrow into it and fill it in',
+        validate: (v) => {
+          const bad = jsonCheck(v);
+          if (bad) return bad;
+          const ops = parseJson(v);
+          return Array.isArray(ops) ? emptyOperationField(ops) : 'not a JSON array';
+        },
         hidden: (all) => all.mode !== 'operations',
       },
       {
@@ -102,6 +127,9 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
     ],
     focus: 'network',
     build: (v) => {
+      // Nothing is sent that the operator did not type or keep on purpose: the template as it stands is not an answer.
+      if (v.mode === 'operations' && (v.operations ?? '') === OPERATIONS_TEMPLATE)
+        return { errors: { operations: 'still the template: type the operations, or arrow into the template and fill it in' } };
       const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
       const req: StellarReplacementRequest = {
         network: (v.network ?? '').trim(),
