@@ -3,7 +3,7 @@
  * messages, named by flag), then the form's own builder makes the request. One definition of each
  * body, whether it is typed into the TUI or given to a subcommand.
  */
-import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js';
+import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../ui/forms/types.js';
 
 /**
  * `values`: the form's values with the flags applied; `given`: the fields a flag set (a `choice`
@@ -11,15 +11,20 @@ import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js'
  */
 export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet<string>, flagOf: (field: string) => string): { request: BuiltRequest } | { usage: string } {
   const errors: string[] = [];
+  const named = (f: FieldSpec | undefined, name: string, msg: string) => {
+    const v = values[name] ?? '';
+    return `${flagOf(name)}${!f || f.kind === 'secret' ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
+  };
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;
     const v = values[f.name] ?? '';
     const options = f.options?.slice(1) ?? [];
     const msg = f.kind === 'choice' && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
-    if (msg) errors.push(`${flagOf(f.name)}${f.kind === 'secret' ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`);
+    if (msg) errors.push(named(f, f.name, msg));
   }
   if (errors.length) return { usage: errors.join('; ') };
   const built = def.build(values);
-  if ('errors' in built) return { usage: Object.entries(built.errors).map(([k, m]) => (k === '_form' ? m : `${flagOf(k)}: ${m}`)).join('; ') };
+  // The builder's errors named as the field checks' are: the flag and what was given.
+  if ('errors' in built) return { usage: Object.entries(built.errors).map(([k, m]) => (k === '_form' ? m : named(def.fields.find((f) => f.name === k), k, m))).join('; ') };
   return built;
 }

@@ -71,6 +71,20 @@ describe('relayer-tui replace', () => {
     expect(puts()).toBe(before);
   });
 
+  it('--gas-price "20 gwei" (issue 18.9): the exact wei on the wire; a price below the original refused (issue 18.2)', async () => {
+    const legacy = pending.find((t) => t.gas_price != null)!;
+    const up = ((BigInt(String(legacy.gas_price)) / 1_000_000_000n + 10n) * 1_000_000_000n).toString();
+    const r = await run(['replace', 'sepolia-main', legacy.id, '--gas-price', `${BigInt(up) / 1_000_000_000n} gwei`, '--speed', 'fastest', '--dry-run']);
+    expect(r.code).toBe(0);
+    const body = r.out.split('\n')[3]!;
+    expect(body).toBe(`{"value":${String(legacy.value)},"to":"${legacy.to}","data":"${legacy.data}","gas_limit":${legacy.gas_limit},"gas_price":${up},"speed":"fastest"}`);
+    const before = puts();
+    const low = await run(['replace', 'sepolia-main', legacy.id, '--gas-price', '1 gwei', '--yes']);
+    expect(low.code).toBe(2);
+    expect(low.err).toMatch(/--gas-price "1 gwei": below the transaction's own \d+ wei: a replacement must pay more/);
+    expect(puts()).toBe(before);
+  });
+
   it('without a terminal and without --yes it refuses, and sends nothing', async () => {
     const before = puts();
     const r = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast']);

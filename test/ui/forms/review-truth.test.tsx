@@ -76,4 +76,30 @@ describe('the review says what the body does', () => {
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     expect(writes(h)[0]!.body).not.toMatch(/max_fee_per_gas|max_priority_fee_per_gas|gas_price/);
   });
+
+  it('prices take units (issue 18.9): "20 gwei" shows its exact wei and goes on the wire as 20000000000', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h, 1);
+    for (let i = 0; i < 4; i++) await h.press(KEY.tab);
+    await retype(h, '20 gwei');
+    let f = await h.waitFor((x) => x.includes('= 20000000000 wei (20 gwei)'), 'the exact wei');
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(reviewLine(f, 'gas_price')).toBe('gas_price                 15897000000 → 20000000000');
+    expect(f).toContain('"gas_price": 20000000000,');
+    await h.press('y');
+    await h.waitFor((x) => x.includes('✓ Done'), 'done');
+    expect(writes(h)[0]!.body).toContain(',"gas_price":20000000000,');
+  });
+
+  it('a fraction of a wei in a price is refused, not rounded', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h, 1);
+    for (let i = 0; i < 5; i++) await h.press(KEY.tab);
+    await retype(h, '1.0000000001 gwei');
+    await h.waitFor((x) => x.includes('✗ not a whole number of wei'), 'refused');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => /needs? attention/.test(x), 'not reviewed');
+    expect(writes(h)).toEqual([]);
+  });
 });

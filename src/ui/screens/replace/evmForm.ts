@@ -9,7 +9,24 @@ import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, requir
 
 export const NO_SPEED = '(none)';
 
-const gwei = (v: string) => (/^\d+$/.test(v.trim()) ? `= ${formatGwei(v.trim())}` : null);
+/** A price as typed — wei, or with a unit (`20 gwei`, `1.5e9`) — to its exact wei; undefined when empty or not one. */
+export function priceWei(v: string | undefined, network?: string | null): string | undefined {
+  const p = v && v.trim() ? parseWei(v, network) : null;
+  return p && !('error' in p) ? p.wei : undefined;
+}
+/** The exact wei a price field sends, and what it is in gwei. */
+const priceNote = (network: string | null | undefined) => (v: string) => {
+  const wei = priceWei(v, network);
+  if (wei === undefined || BigInt(wei) > U128.max) return null;
+  return /^\d+$/.test(v.trim()) ? `= ${formatGwei(wei)}` : `= ${wei} wei (${formatGwei(wei)})`;
+};
+/** A price's own check: a whole number of wei, with or without a unit, within u128. */
+const priceFieldCheck = (network: string | null | undefined) => (v: string) => {
+  if (!v.trim()) return null;
+  const p = parseWei(v, network);
+  if (p === null) return optionalInteger(U128)(v);
+  return 'error' in p ? `not a whole number of wei: ${p.error}` : integerCheck(U128)(p.wei);
+};
 const mixed = (all: Readonly<Values>) => all.gas_price?.trim() && (all.max_fee_per_gas?.trim() || all.max_priority_fee_per_gas?.trim());
 
 export function evmInitialValues(tx: Transaction): Values {
@@ -74,33 +91,33 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
       name: 'gas_price',
       label: 'gas_price',
       kind: 'text',
-      hint: 'wei, legacy pricing (not with the EIP-1559 pair)',
-      validate: (v, all) => optionalInteger(U128)(v) ?? (mixed(all) ? 'not with max_fee_per_gas / max_priority_fee_per_gas' : null),
-      note: gwei,
+      hint: 'wei or 20 gwei, legacy pricing (not with the EIP-1559 pair)',
+      validate: (v, all) => priceFieldCheck(network)(v) ?? (mixed(all) ? 'not with max_fee_per_gas / max_priority_fee_per_gas' : null),
+      note: priceNote(network),
     },
     {
       name: 'max_fee_per_gas',
       label: 'max_fee_per_gas',
       kind: 'text',
-      hint: 'wei, EIP-1559 (with max_priority_fee_per_gas)',
+      hint: 'wei or 30 gwei, EIP-1559 (with max_priority_fee_per_gas)',
       validate: (v, all) =>
-        optionalInteger(U128)(v) ?? (!v.trim() && all.max_priority_fee_per_gas?.trim() ? 'required with max_priority_fee_per_gas' : null),
-      note: gwei,
+        priceFieldCheck(network)(v) ?? (!v.trim() && all.max_priority_fee_per_gas?.trim() ? 'required with max_priority_fee_per_gas' : null),
+      note: priceNote(network),
     },
     {
       name: 'max_priority_fee_per_gas',
       label: 'max_priority_fee_per_gas',
       kind: 'text',
-      hint: 'wei, EIP-1559 tip (≤ max_fee_per_gas)',
+      hint: 'wei or 2 gwei, EIP-1559 tip (≤ max_fee_per_gas)',
       validate: (v, all) => {
-        const e = optionalInteger(U128)(v);
+        const e = priceFieldCheck(network)(v);
         if (e) return e;
         if (!v.trim() && all.max_fee_per_gas?.trim()) return 'required with max_fee_per_gas';
-        if (v.trim() && /^\d+$/.test(all.max_fee_per_gas?.trim() ?? '') && BigInt(v.trim()) > BigInt(all.max_fee_per_gas!.trim()))
-          return 'out of range: above max_fee_per_gas';
+        const [tip, max] = [priceWei(v, network), priceWei(all.max_fee_per_gas, network)];
+        if (tip !== undefined && max !== undefined && BigInt(tip) > BigInt(max)) return 'out of range: above max_fee_per_gas';
         return null;
       },
-      note: gwei,
+      note: priceNote(network),
     },
     { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, 'fastest', 'fast', 'average', 'safeLow'], hint: '←/→ choose; the server re-quotes the price from it' },
     { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
@@ -114,9 +131,10 @@ export function evmRequest(v: Values, network?: string | null): EvmReplacementRe
     to: opt(v.to),
     data: opt(v.data),
     gas_limit: opt(v.gas_limit),
-    gas_price: opt(v.gas_price),
-    max_fee_per_gas: opt(v.max_fee_per_gas),
-    max_priority_fee_per_gas: opt(v.max_priority_fee_per_gas),
+    // A price with a unit goes on the wire as its exact wei (what failed its check is sent to be refused as typed).
+    gas_price: priceWei(v.gas_price, network) ?? opt(v.gas_price),
+    max_fee_per_gas: priceWei(v.max_fee_per_gas, network) ?? opt(v.max_fee_per_gas),
+    max_priority_fee_per_gas: priceWei(v.max_priority_fee_per_gas, network) ?? opt(v.max_priority_fee_per_gas),
     speed: v.speed && v.speed !== NO_SPEED ? (v.speed as EvmReplacementRequest['speed']) : undefined,
     valid_until: opt(v.valid_until),
   };
