@@ -154,7 +154,12 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       // A contract server ignores ?status=: its answer would look filtered and not be.
       if (q?.status === undefined) return list();
       if (dialect.dialect === 'contract') return Promise.reject(new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.statusFilter}`));
-      return optional('statusFilter', list);
+      // A server that ignored the filter is noticed: the rows of other statuses are dropped here, and the page says so.
+      const status = q.status.toLowerCase();
+      return optional('statusFilter', list).then((p) => {
+        const kept = p.items.filter((t) => String(t.status).toLowerCase() === status);
+        return kept.length === p.items.length ? p : { ...p, items: kept, filterIgnored: { status, dropped: p.items.length - kept.length } };
+      });
     },
     getTransactionByNonce: async (relayerId, nonce, o) => {
       if (dialect.dialect !== 'openzeppelin') throw new ApiError('unsupported', 'This server does not offer a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})');

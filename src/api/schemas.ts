@@ -176,6 +176,11 @@ export interface Page<T> {
   totalItems: number;
   /** Rows the server sent when it sent more than the page size asked for (the page was cut to it). */
   sentItems?: number;
+  /**
+   * A status filter the server did not apply (it sent rows of other statuses): they were dropped here,
+   * so `items` holds only the asked status, while `totalItems` and the page count are the server's, unfiltered.
+   */
+  filterIgnored?: { status: string; dropped: number };
 }
 
 /** Formats a zod failure as one short line: `data[3].id: expected string`. */

@@ -38,13 +38,28 @@ export async function runList(command: 'relayers' | 'txs', client: RelayerClient
       ? client.listRelayers({ page, perPage: o.perPage }, { signal })
       : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
   if (o.status) await client.detectDialect();
+  // A server that ignored --status: said once on stderr (the rows were filtered here).
+  let ignoredSaid = false;
+  const noticeIgnored = (p: Page<Row>) => {
+    if (!p.filterIgnored || ignoredSaid) return;
+    ignoredSaid = true;
+    const w = `the server ignored --status ${p.filterIgnored.status} (it sent other statuses): filtered here; its page counts and totals are unfiltered`;
+    s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${w}\n`);
+  };
 
   if (!o.all) {
     const p = await fetchPage(o.page);
+    noticeIgnored(p);
     const items = o.limit ? p.items.slice(0, o.limit) : p.items;
     if (ndjson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
-    else await out.write(table(columnsFor(command, items[0]), items, width));
+    else {
+      await out.write(table(columnsFor(command, items[0]), items, width));
+      // A table is for eyes: where the rest is, when this is not all of it.
+      const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
+      if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
+        s.err.write(`page ${p.page.toLocaleString('en-US')}/${pages.toLocaleString('en-US')} (${p.totalItems.toLocaleString('en-US')} ${command === 'relayers' ? 'relayers' : 'transactions'}) — --page N for another, --all for every page\n`);
+    }
     return EXIT.ok;
   }
 
@@ -65,8 +80,10 @@ export async function runList(command: 'relayers' | 'txs', client: RelayerClient
     for (let page = 1; page <= lastPage && !out.closed; page++) {
       const p = await inflight.get(page)!;
       inflight.delete(page);
+      noticeIgnored(p);
       // What the newest answer says is the end, and where --limit ends.
-      lastPage = p.items.length === 0 ? page : Math.ceil(p.totalItems / p.perPage);
+      // (A page the client filtered to nothing is not the end: the server's own page was not empty.)
+      lastPage = p.items.length === 0 && !p.filterIgnored ? page : Math.ceil(p.totalItems / p.perPage);
       if (o.limit !== undefined) lastPage = Math.min(lastPage, Math.ceil(o.limit / p.perPage));
       for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT); next++) if (!inflight.has(next)) ask(next);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);

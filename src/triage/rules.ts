@@ -48,40 +48,66 @@ export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: bo
 }
 
 /** A nonce as a safe integer, or null (Stellar's sequence numbers and absurd values are not nonces here). */
-function nonceOf(tx: Transaction): number | null {
+export function nonceOf(tx: Transaction): number | null {
   const n = typeof tx.nonce === 'number' ? tx.nonce : typeof tx.nonce === 'string' && /^\d{1,15}$/.test(tx.nonce) ? Number(tx.nonce) : NaN;
   return Number.isSafeInteger(n) ? n : null;
 }
 
 export interface Gaps {
-  /** How many nonces are missing between the lowest and highest non-final nonce. */
+  /** How many nonces between the lowest and highest non-final nonce no transaction holds (checked ones only). */
   count: number;
   /** The first few of them. */
   first: number[];
   /** The nonce above which transactions wait behind a gap (the lowest missing one). */
   lowestMissing: number | null;
+  /** Nonces in that range that could not be checked (below what was read): neither a gap nor held, as far as is known. */
+  unchecked: number;
 }
 
-/** Missing nonces between the lowest and highest non-final nonces of one relayer. */
-export function nonceGaps(nonFinal: readonly Transaction[]): Gaps {
-  const seen = new Set<number>();
+/** What was read besides the non-final transactions: every nonce held (final ones too) and down to where that is complete. */
+export interface NonceKnowledge {
+  /** Nonces held by any transaction read, whatever its status. */
+  held: Iterable<number>;
+  /** Every transaction with a nonce ≥ this was read (-Infinity: all of them); null: none beyond the non-final ones. */
+  coveredFrom: number | null;
+}
+
+/** Everything is known: the non-final transactions are all there is (a unit's own world, or every page read). */
+export const ALL_KNOWN: NonceKnowledge = { held: [], coveredFrom: -Infinity };
+
+/**
+ * Nonces between the lowest and highest non-final nonce of one relayer that no transaction holds. A
+ * nonce held by a final transaction (confirmed, failed, expired, canceled) is not a gap: where the
+ * final ones were not read, the nonces are "unchecked", never called missing. A hostile range is
+ * counted, not enumerated.
+ */
+export function nonceGaps(nonFinal: readonly Transaction[], known: NonceKnowledge = ALL_KNOWN): Gaps {
+  const pending = new Set<number>();
   for (const t of nonFinal) {
     const n = nonceOf(t);
-    if (n !== null) seen.add(n);
+    if (n !== null) pending.add(n);
   }
-  if (seen.size < 2) return { count: 0, first: [], lowestMissing: null };
-  const sorted = [...seen].sort((a, b) => a - b);
-  const lo = sorted[0]!;
-  const hi = sorted[sorted.length - 1]!;
-  const count = hi - lo + 1 - seen.size;
+  if (pending.size < 2) return { count: 0, first: [], lowestMissing: null, unchecked: 0 };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const n of pending) [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];
+  const all = new Set(pending);
+  for (const n of known.held) if (n >= lo && n <= hi) all.add(n);
+  const sorted = [...all].sort((a, b) => a - b);
+  // Below `from`, nothing beyond the non-final transactions was read: those nonces are unchecked.
+  const from = known.coveredFrom === null ? hi + 1 : Math.max(lo, known.coveredFrom);
+  const heldBelow = sorted.filter((n) => n < from).length;
+  const unchecked = from > lo ? Math.min(hi + 1, from) - lo - heldBelow : 0;
+  const count = hi - lo + 1 - sorted.length - unchecked;
   const first: number[] = [];
-  for (let i = 1; i < sorted.length && first.length < 3; i++) for (let n = sorted[i - 1]! + 1; n < sorted[i]! && first.length < 3; n++) first.push(n);
-  return { count, first, lowestMissing: first[0] ?? null };
+  for (let i = 1; i < sorted.length && first.length < 3; i++)
+    for (let n = Math.max(sorted[i - 1]! + 1, from); n < sorted[i]! && first.length < 3; n++) first.push(n);
+  return { count, first, lowestMissing: first[0] ?? null, unchecked };
 }
 
 /** The rows of one relayer, flagged (a transaction above a missing nonce waits behind the gap). */
-export function stuckRows(relayer: Relayer, nonFinal: readonly Transaction[], now: number, o: TriageOptions): { rows: StuckRow[]; gaps: Gaps } {
-  const gaps = nonceGaps(nonFinal);
+export function stuckRows(relayer: Relayer, nonFinal: readonly Transaction[], now: number, o: TriageOptions, known: NonceKnowledge = ALL_KNOWN): { rows: StuckRow[]; gaps: Gaps } {
+  const gaps = nonceGaps(nonFinal, known);
   const rows = nonFinal.map((tx) => {
     const n = nonceOf(tx);
     const behindGap = gaps.lowestMissing !== null && n !== null && n > gaps.lowestMissing;

@@ -8,18 +8,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startHostile, type Hostile } from '../hostile/server.js';
+import { execFile } from 'node:child_process';
+import { cliPath } from './pty.js';
 import { KEY, Tui, assertBuilt, releaseCli, runCommand } from './pty.js';
 
 beforeAll(assertBuilt);
 afterAll(releaseCli);
 
 let sandbox: Sandbox | undefined;
+let hostile: Hostile | undefined;
 const tuis: Tui[] = [];
 afterEach(async () => {
   await Promise.all(tuis.splice(0).map((t) => t.dispose()));
   await sandbox?.close();
-  sandbox = undefined;
+  await hostile?.close();
+  sandbox = hostile = undefined;
 });
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_TUI_CONFIG_DIR: '/nonexistent', ...env } }, (err, out, errOut) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
+    );
+    child.stdin!.end('');
+  });
+}
 
 function configDir(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-truth-'));
@@ -73,5 +87,36 @@ contexts:
     await runCommand(tui, 'messages');
     const m = await tui.waitForScreen((r) => r.join(' ').replace(/\s+/g, ' ').includes('contexts.broken.url: not a URL: write the scheme'), 5000, 'the error in :messages');
     expect(m.join(' ').replace(/\s+/g, ' ')).toContain('(context broken cannot be used)');
+  });
+});
+
+describe('a status filter the server ignored (issue 18.4)', () => {
+  it('the TUI filters on the client and says so; no row of another status under status=pending', async () => {
+    hostile = await startHostile(['oz-ignores-status']);
+    const tui = start({ cols: 120, rows: 30, args: ['--url', hostile.url], env: { RELAYER_API_KEY: hostile.token } });
+    await tui.waitForText('Plain Relayer', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'tx ok-relayer status=pending');
+    const rows = await tui.waitForText(/⚠ the server ignored status=pending/, 10_000);
+    const data = rows.filter((r) => /^[› ][ *](pending|confirmed)\b/.test(r));
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((r) => /^[› ][ *]pending\b/.test(r))).toBe(true);
+  });
+
+  it('headless txs --status says it on stderr and prints only that status (README recipe 1)', async () => {
+    hostile = await startHostile(['oz-ignores-status']);
+    const r = await run(['txs', 'ok-relayer', '--status', 'pending', '--all'], { RELAYER_URL: hostile.url, RELAYER_API_KEY: hostile.token });
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { status: string; nonce: number });
+    expect(lines).toHaveLength(28);
+    expect(lines.every((t) => t.status === 'pending')).toBe(true);
+    expect(r.err).toBe('relayer-tui txs: warning: the server ignored --status pending (it sent other statuses): filtered here; its page counts and totals are unfiltered\n');
+  });
+
+  it('headless txs on a terminal-less table says which page of how many, and how to get the rest (issue 18.10)', async () => {
+    hostile = await startHostile(['oz-interleaved']);
+    const r = await run(['txs', 'ok-relayer', '--output', 'table', '--per-page', '50'], { RELAYER_URL: hostile.url, RELAYER_API_KEY: hostile.token });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('page 1/2 (57 transactions) — --page N for another, --all for every page\n');
   });
 });

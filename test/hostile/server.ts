@@ -109,14 +109,53 @@ export function deepRecord(fields: number): Record<string, unknown> {
 type Route = 'relayers' | 'transactions' | 'replace' | 'plugin' | 'notify' | 'other';
 
 interface Mode {
+  /** Answers the public GET /api/v1/health with `OK`, as the OpenZeppelin Relayer does (its dialect is detected). */
+  health?: boolean;
   relayers?: () => unknown[];
   transactions?: (relayerId: string) => unknown[];
   /** Overrides any answer: the route, the parsed query. */
   answer?: (route: Route, q: URLSearchParams, req: HostileRequest) => Reply | undefined;
 }
 
+/**
+ * 57 transactions of one relayer, nonces 100-157 newest first with 150 held by none: even nonces
+ * pending, odd ones confirmed (final). The only true gap is 150; every odd nonce is held.
+ */
+export function interleavedTransactions(rid: string): unknown[] {
+  const out: unknown[] = [];
+  for (let n = 157; n >= 100; n--) {
+    if (n === 150) continue;
+    out.push({ ...okTransaction(n - 40, rid), id: `tx-n${n}`, nonce: n, status: n % 2 === 0 ? 'pending' : 'confirmed', created_at: new Date(Date.UTC(2026, 10, 20, 10, 0, n)).toISOString() });
+  }
+  return out;
+}
+
+const byStatus = (rows: unknown[], q: URLSearchParams) => {
+  const s = q.get('status');
+  return s ? rows.filter((r) => (r as { status: string }).status === s.toLowerCase()) : rows;
+};
+
 /** Each mode, by name. */
 export const MODES: Record<string, Mode> = {
+  /** The OpenZeppelin Relayer's dialect, filtering by status, over interleaved final and pending transactions. */
+  'oz-interleaved': {
+    health: true,
+    answer: (route, q) => {
+      if (route !== 'transactions') return undefined;
+      const rows = byStatus(interleavedTransactions('ok-relayer'), q);
+      const [p, perPage] = [Math.max(1, Number(q.get('page') ?? 1)), Math.max(1, Number(q.get('per_page') ?? 10))];
+      return page(rows, p, perPage);
+    },
+  },
+  /** The same, but ?status= is ignored: every status comes back. */
+  'oz-ignores-status': {
+    health: true,
+    answer: (route, q) => {
+      if (route !== 'transactions') return undefined;
+      const [p, perPage] = [Math.max(1, Number(q.get('page') ?? 1)), Math.max(1, Number(q.get('per_page') ?? 10))];
+      return page(interleavedTransactions('ok-relayer'), p, perPage);
+    },
+  },
   escapes: {
     relayers: () => [
       { ...OK_RELAYER, id: `esc-${'x'}`, name: `Evil ${ALL_ESCAPES}`, network: `net${ESCAPES.osc0Title}`, address: `0x${ESCAPES.bidiOverride}`, notification_id: ESCAPES.osc52Clipboard },
@@ -237,7 +276,8 @@ export async function startHostile(modeNames: string[] = [], opts: { token?: str
     const r: HostileRequest = { method, url: req.url ?? '', body };
     requests.push(r);
     const route = routeOf(method, u.pathname);
-    if (u.pathname === '/api/v1/health') return send(res, { status: 404, body: 'not here', contentType: 'text/plain' });
+    if (u.pathname === '/api/v1/health')
+      return send(res, modes.some((m) => m.health) ? { status: 200, body: 'OK', contentType: 'text/plain' } : { status: 404, body: 'not here', contentType: 'text/plain' });
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, json(401, { success: false, data: null, message: 'Unauthorized' }));
     for (const m of modes) {
       const reply = m.answer?.(route, u.searchParams, r);

@@ -18,12 +18,17 @@ describe('triage rules', () => {
   });
 
   it('nonce gaps: missing nonces between the lowest and highest non-final ones', () => {
-    expect(nonceGaps([tx({ nonce: 5 }), tx({ nonce: 6 }), tx({ nonce: 9 })])).toEqual({ count: 2, first: [7, 8], lowestMissing: 7 });
+    expect(nonceGaps([tx({ nonce: 5 }), tx({ nonce: 6 }), tx({ nonce: 9 })])).toEqual({ count: 2, first: [7, 8], lowestMissing: 7, unchecked: 0 });
     expect(nonceGaps([tx({ nonce: 5 }), tx({ nonce: 6 })]).count).toBe(0);
     expect(nonceGaps([tx({ nonce: 5 })]).count).toBe(0);
     // A hostile range is counted, not listed one by one.
     const wide = nonceGaps([tx({ nonce: 1 }), tx({ nonce: 1_000_000_000 })]);
-    expect(wide).toEqual({ count: 999_999_998, first: [2, 3, 4], lowestMissing: 2 });
+    expect(wide).toEqual({ count: 999_999_998, first: [2, 3, 4], lowestMissing: 2, unchecked: 0 });
+    // Held by final transactions (issue 18.4): not gaps; below what was read: unchecked, never missing.
+    const nf = [tx({ nonce: 5 }), tx({ nonce: 7 }), tx({ nonce: 9 }), tx({ nonce: 12 })];
+    expect(nonceGaps(nf, { held: [6, 8, 10], coveredFrom: -Infinity })).toEqual({ count: 1, first: [11], lowestMissing: 11, unchecked: 0 });
+    expect(nonceGaps(nf, { held: [8, 10], coveredFrom: 8 })).toEqual({ count: 1, first: [11], lowestMissing: 11, unchecked: 1 });
+    expect(nonceGaps(nf, { held: [], coveredFrom: null })).toEqual({ count: 0, first: [], lowestMissing: null, unchecked: 4 });
     // Stellar sequence numbers (strings of 18 digits) are not nonces here.
     expect(nonceGaps([{ ...tx({}), nonce: undefined, sequence_number: '123456789012345678' } as Transaction]).count).toBe(0);
   });

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRelayerClient } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { triage } from '../../src/triage/scan.js';
+import { startHostile } from '../hostile/server.js';
 
 const open: Sandbox[] = [];
 afterAll(async () => {
@@ -55,5 +56,38 @@ describe('triage across the sandbox', () => {
     const sepolia = r.relayers.find((x) => x.relayer.id === 'sepolia-main')!;
     expect(sepolia.skipped).toBe('stopped after 1 page (3 newest)');
     expect(sepolia.count).toBe(3);
+  });
+});
+
+describe('nonce gaps where the server filters by status (issue 18.4)', () => {
+  it('a nonce held by a final transaction is no gap: only the nonce no transaction holds is, with its neighbours read', async () => {
+    const h = await startHostile(['oz-interleaved']);
+    try {
+      const client = createRelayerClient({ baseUrl: h.url, token: h.token, maxRetries: 0 });
+      const r = await triage(client, { now: Date.now });
+      await client.close();
+      const rel = r.relayers[0]!;
+      expect(rel).toMatchObject({ count: 28, how: 'server filter', filterIgnored: false, gaps: { count: 1, first: [150], unchecked: 0 } });
+      // Only the transactions above 150 wait behind the gap: 152, 154, 156.
+      const behind = r.rows.filter((x) => x.flags.includes('nonce gap')).map((x) => x.tx.nonce).sort();
+      expect(behind).toEqual([152, 154, 156]);
+      // The neighbours were read unfiltered (no ?status=), once.
+      expect(h.requests.filter((q) => /\/transactions\/?\?page=1&per_page=100$/.test(q.url))).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a server that ignores ?status= is noticed: read newest first instead, the same answer', async () => {
+    const h = await startHostile(['oz-ignores-status']);
+    try {
+      const client = createRelayerClient({ baseUrl: h.url, token: h.token, maxRetries: 0 });
+      const r = await triage(client, { now: Date.now });
+      await client.close();
+      expect(r.relayers[0]).toMatchObject({ count: 28, how: 'newest first', filterIgnored: true, gaps: { count: 1, first: [150] } });
+      expect(r.rows.every((x) => x.tx.status === 'pending')).toBe(true);
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -131,7 +131,12 @@ export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusIn
     latencyMs: list.meta.current.latencyMs,
     error: state.error,
     activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
-    warning: state.sentItems !== null ? `the server sent ${thousands(state.sentItems)} rows for a page of ${state.perPage}: cut to ${state.perPage}` : null,
+    warning:
+      state.sentItems !== null
+        ? `the server sent ${thousands(state.sentItems)} rows for a page of ${state.perPage}: cut to ${state.perPage}`
+        : state.filterIgnored
+          ? `the server ignored status=${state.filterIgnored.status}: ${thousands(state.filterIgnored.dropped)} rows of other statuses dropped here; page counts are unfiltered`
+          : null,
   };
 }
 

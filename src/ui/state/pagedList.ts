@@ -20,6 +20,8 @@ export interface PagedState<T> {
   error: ApiError | null;
   /** Rows the server sent for the shown page when it sent more than the page size (the page was cut). */
   sentItems: number | null;
+  /** The server ignored the status filter: rows of other statuses dropped from the shown page. */
+  filterIgnored: { status: string; dropped: number } | null;
   filter: string;
   filterEditing: boolean;
   /** Ids of the rows a refresh changed or added (marked until the next key). */
@@ -58,6 +60,7 @@ export function initialPaged<T>(perPage: number): PagedState<T> {
     pendingPage: 1,
     error: null,
     sentItems: null,
+    filterIgnored: null,
     filter: '',
     filterEditing: false,
     changed: NONE,
@@ -131,6 +134,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
         pendingPage: null,
         error: null,
         sentItems: page.sentItems ?? null,
+        filterIgnored: page.filterIgnored ?? null,
         filter: samePage ? s.filter : '',
         filterEditing: samePage ? s.filterEditing : false,
       };

@@ -29,14 +29,19 @@ const ALL = 1_000_000;
 function summaryLines(t: TriageResult | null, now: number, max: number): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
   if (!t) return [];
   const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
-  const how = t.relayers.some((r) => r.how === 'server filter') ? 'filtered by the server' : 'read newest first';
+  const ignored = t.relayers.filter((r) => r.filterIgnored).length;
+  const how = ignored
+    ? `read newest first (the server ignored its status filter${ignored < t.relayers.length ? ` for ${ignored} relayers` : ''})`
+    : t.relayers.some((r) => r.how === 'server filter')
+      ? 'filtered by the server, gaps checked against every status'
+      : 'read newest first';
   const skipped = t.relayers.filter((r) => r.skipped);
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
   for (const r of stuck.slice(0, Math.max(0, max - 1))) {
     const parts = r.error
       ? [`✗ ${r.error.status ? `${r.error.status} ` : ''}${r.error.message}`]
-      : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.skipped ?? ''];
+      : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.gaps.unchecked ? `${thousands(r.gaps.unchecked)} lower nonces not checked` : '', r.skipped ?? ''];
     lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error ? 'warn' : 'plain' });
   }
   if (stuck.length > max - 1 && max > 1) lines[lines.length - 1] = { text: `… and ${stuck.length - (max - 2)} more relayers`, tone: 'muted' };
