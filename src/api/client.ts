@@ -43,6 +43,7 @@ export const VERSION: string = pkg.version;
 const FEATURE_NAMES: Record<Feature, string> = {
   relayerStatus: "a relayer's status (GET /relayers/{id}/status)",
   transactionById: 'one transaction by id (GET /relayers/{id}/transactions/{tx_id})',
+  transactionByNonce: 'a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})',
   statusFilter: 'filtering transactions by status (?status=)',
 };
 
@@ -112,7 +113,9 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
 
   /**
    * An endpoint only the real server has: refused at once where it is known to be missing; a 404 that
-   * is not the real server's own "… with ID … not found" marks it missing for the rest of the session.
+   * is not the real server's own "… with ID … not found" (or "… with nonce … not found") marks it
+   * missing for the rest of the session: a generic "Not found" says the lookup does not exist, not
+   * that the record does not.
    */
   const optional = async <T>(f: Feature, call: () => Promise<T>): Promise<T> => {
     if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);
@@ -121,7 +124,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       features.set(f, true);
       return r;
     } catch (e) {
-      if (e instanceof ApiError && e.kind === 'not_found' && !/ with ID .* not found/i.test(e.message)) {
+      if (e instanceof ApiError && e.kind === 'not_found' && !/ with (ID|nonce) .* not found/i.test(e.message)) {
         features.set(f, false);
         throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status });
       }
@@ -162,8 +165,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       });
     },
     getTransactionByNonce: async (relayerId, nonce, o) => {
-      if (dialect.dialect !== 'openzeppelin') throw new ApiError('unsupported', 'This server does not offer a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})');
-      return run(() => prepareGetTransactionByNonce(relayerId, nonce), o, (env) => readOne(env.data, TransactionSchema));
+      if (dialect.dialect !== 'openzeppelin') throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.transactionByNonce}`);
+      return optional('transactionByNonce', () => run(() => prepareGetTransactionByNonce(relayerId, nonce), o, (env) => readOne(env.data, TransactionSchema)));
     },
     getTransaction: (relayerId, transactionId, o) =>
       optional('transactionById', () => run(() => prepareGetTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),

@@ -61,23 +61,30 @@ export async function findRelayer(client: RelayerClient, relayerId: string): Pro
   return undefined;
 }
 
-/** The transaction by id where the server has that endpoint, else among the newest 1,000. */
-export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<Transaction | undefined> {
+/**
+ * The transaction by id where the server has that endpoint, else among the newest 1,000; `how` says
+ * which way it was looked for, in words. The real server's own "Transaction with ID … not found" is
+ * believed; a generic 404 means the lookup does not exist (the API module says `unsupported`), and
+ * the pages are read instead.
+ */
+export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<{ tx?: Transaction; how: string }> {
+  let why = '';
   if (client.supports('transactionById') !== false) {
     try {
-      return await client.getTransaction(relayerId, txId);
+      return { tx: await client.getTransaction(relayerId, txId), how: 'read by id' };
     } catch (e) {
       if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
-      if (e.kind === 'not_found') return undefined;
+      if (e.kind === 'not_found') return { how: `not found: the server's by-id lookup says "${e.message}"` };
+      why = ' (the server has no by-id lookup)';
     }
-  }
+  } else why = ' (the server has no by-id lookup)';
   for (let page = 1; page <= TRANSACTION_PAGES; page++) {
     const p = await client.listTransactions(relayerId, { page, perPage: PER_PAGE });
     const t = p.items.find((x) => x.id === txId);
-    if (t) return t;
-    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return undefined;
+    if (t) return { tx: t, how: `found among relayer ${relayerId}'s newest transactions${why}` };
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${(page * p.perPage).toLocaleString('en-US')} transactions${why}` };
   }
-  return undefined;
+  return { how: `not among relayer ${relayerId}'s newest ${NEWEST}${why}` };
 }
 
 const flagOf = (group: 'evm' | 'solana', field: string) => `--${Object.entries(FIELD_FLAGS[group]).find(([, f]) => f === field)?.[0] ?? field}`;
@@ -95,7 +102,8 @@ function fromForm(group: 'evm' | 'solana', def: FormDefinition, initial: Values,
 }
 
 /** A whole body: parsed losslessly, checked by the API module, encoded in the server's dialect. */
-function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transaction | undefined, text: string, dialect: Dialect): Built {
+function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx?: Transaction; how: string }, text: string, dialect: Dialect): Built {
+  const tx = found.tx;
   let body: unknown;
   try {
     body = parseJson(text);
@@ -116,7 +124,7 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, tx: Transac
     throw e;
   }
   const review: NonNullable<BuiltRequest['review']> = reviewWarnings(relayerId, tx, relayer);
-  if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} was not found among the newest ${NEWEST}: what it replaces is not shown`, tone: 'warn' });
+  if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} ${found.how}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {
     // The same before → after as the TUI's review, from the exact body that will be sent.
     const prices = priceCheck(tx, normal);
@@ -132,8 +140,9 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   const dialect = (await client.detectDialect()).dialect;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { notFound: `Relayer ${relayerId} not found` };
-  const tx = await findTransaction(client, relayerId, txId);
-  if (body !== undefined) return fromBody(relayerId, txId, relayer, tx, body, dialect);
+  const found = await findTransaction(client, relayerId, txId);
+  const tx = found.tx;
+  if (body !== undefined) return fromBody(relayerId, txId, relayer, found, body, dialect);
   const kind = networkKind(relayer.network_type, tx);
   if (kind === 'stellar') return { usage: `relayer ${relayerId} is a Stellar relayer: give the whole body with --body FILE|- (the TUI's form builds operations)` };
   const other = kind === 'evm' ? 'solana' : 'evm';
@@ -141,7 +150,7 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   if (stray) return { usage: `--${stray} is for ${other === 'evm' ? 'EVM' : 'Solana'} relayers; relayer ${relayerId} is ${kind}` };
   if (!tx)
     return {
-      notFound: `Transaction ${txId} not found${client.supports('transactionById') ? '' : ` among relayer ${relayerId}'s newest ${NEWEST}`}: the flags start from its current values, so without it give the whole body with --body`,
+      notFound: `Transaction ${txId} ${found.how}: the flags start from its current values, so without it give the whole body with --body`,
     };
   return kind === 'solana'
     ? fromForm('solana', solanaForm(relayerId, relayer, tx), solanaInitialValues(tx), flags)

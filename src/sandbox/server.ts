@@ -253,7 +253,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           const n = seg[4]!;
           if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
           const tx = data.findByNonce(b, Number(n));
-          return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, 'Not found');
+          return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with nonce ${n} not found`);
         }
         if (seg.length === 4 && c === 'transactions' && d) {
           if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);

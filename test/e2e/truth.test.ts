@@ -120,3 +120,32 @@ describe('a status filter the server ignored (issue 18.4)', () => {
     expect(r.err).toBe('page 1/2 (57 transactions) — --page N for another, --all for every page\n');
   });
 });
+
+describe('lookups believe what is loaded, and say which way they found it (issue 18.5)', () => {
+  it(':nonce finds a row on the loaded page before any lookup; a generic 404 from by-nonce means "no such lookup": the computed page', async () => {
+    hostile = await startHostile(['oz-interleaved']);
+    const tui = start({ cols: 120, rows: 30, args: ['--url', hostile.url, '--per-page', '20'], env: { RELAYER_API_KEY: hostile.token } });
+    await tui.waitForText('Plain Relayer', 10_000);
+    await tui.waitForRawMode();
+    tui.press(KEY.enter);
+    await tui.waitForText(/STATUS\s+NONCE/, 10_000);
+    await runCommand(tui, 'nonce 155');
+    let rows = await tui.waitForText('nonce 155: found on the loaded page');
+    expect(rows.find((r) => r.startsWith('›'))).toMatch(/\b155\b/);
+    expect(hostile.requests.some((q) => q.url.includes('by-nonce'))).toBe(false);
+    await runCommand(tui, 'nonce 101');
+    await tui.waitForScreen((r) => (r.find((x) => x.startsWith('›')) ?? '').match(/\b101\b/) !== null, 5000, 'nonce 101 selected');
+    expect(hostile.requests.filter((q) => q.url.includes('by-nonce/101'))).toHaveLength(1);
+    // How it was found, in full in :messages (the status bar may cut it).
+    await runCommand(tui, 'messages');
+    await tui.waitForScreen((r) => r.join(' ').replace(/\s+/g, ' ').includes('nonce 101: found on page 3, computed from the newest nonce 157 (the server has no by-nonce lookup)'), 5000, 'the way it was found');
+  });
+
+  it('headless replace: a by-id 404 says that the by-id lookup said so, not "among the newest 1,000"', async () => {
+    sandbox = await startSandbox({ flavor: 'real' });
+    const r = await run(['replace', 'solana-devnet', 'no-such-tx', '--transaction', 'AAAA', '--yes'], { RELAYER_URL: sandbox.url, RELAYER_API_KEY: sandbox.token });
+    expect(r.code).toBe(5);
+    expect(r.err).toContain(`Transaction no-such-tx not found: the server's by-id lookup says "Transaction with ID no-such-tx not found"`);
+    expect(r.err).not.toContain('newest');
+  });
+});

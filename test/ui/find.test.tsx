@@ -17,7 +17,8 @@ describe(':nonce and :find', () => {
     await h.press(':nonce 987,654\r');
     const f = await h.waitFor((x) => /^confirmed\s+987654\s/.test(cursorRow(x)) || /^\S+\s+987654\s/.test(cursorRow(x)), 'nonce 987654 selected');
     // newest nonce 999,999, 25 a page: index 12,345 → page 494 (with page 1 to read the newest).
-    expect(statusLine(f)).toContain('page 494/40,000');
+    // Said which way it was found (issue 18.5).
+    expect(statusLine(f)).toContain('nonce 987654: found on page 494, computed from the newest nonce 999999');
     // Page 1 (the newest nonce), the computed page, and that page again as the list loads it.
     expect(h.sandbox.requests.slice(before).map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual(['1', '494', '494']);
     await h.press(':nonce 2000000\r');
@@ -33,7 +34,7 @@ describe(':nonce and :find', () => {
     expect(h.sandbox.requests.some((r) => r.url === '/api/v1/relayers/bulk-1m/transactions/by-nonce/5')).toBe(true);
     await h.press('\x1b');
     await h.press(':nonce 1000001\r');
-    await h.waitFor((x) => statusLine(x).includes("No transaction with nonce 1000001 on bulk-1m (the server's own lookup)"), 'not found');
+    await h.waitFor((x) => statusLine(x).includes("No transaction with nonce 1000001 on bulk-1m: the server's by-nonce") && statusLine(x).endsWith('(:messages)'), 'not found');
   });
 
   it(':find selects a transaction of the loaded page by hash; says where it did not look', async () => {

@@ -53,10 +53,12 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const columns = useMemo(() => transactionColumns(kind, relayer?.network, now), [kind, relayer?.network, now]);
   // :nonce N / :find <id|hash>: the transaction selected on its page, or its detail opened.
   const find = (by: 'nonce' | 'text', value: string) => {
-    const lookup = by === 'nonce' ? findByNonce(client, relayerId, value, list.getState().perPage) : findByIdOrHash(client, relayerId, value, list.getState().items);
+    const lookup = by === 'nonce' ? findByNonce(client, relayerId, value, list.getState().perPage, list.getState().items) : findByIdOrHash(client, relayerId, value, list.getState().items);
     lookup.then(
       (f) => {
         if ('message' in f) return shell.dispatch({ type: 'flash', text: f.message, tone: 'warn' });
+        // Which way it was found, said (kept in :messages).
+        shell.dispatch({ type: 'flash', text: `${by === 'nonce' ? `nonce ${value}` : value}: found ${f.how}`, tone: 'info' });
         if (f.page !== undefined) return void list.load(f.page, 'page', undefined, f.tx.id, true);
         const shown = list.getVisible().some((t) => t.id === f.tx.id);
         if (shown) list.dispatch({ type: 'select', id: f.tx.id, getId, visible: list.getVisible(), height: fitRows });

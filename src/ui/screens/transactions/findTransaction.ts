@@ -6,18 +6,28 @@
  */
 import { ApiError, type RelayerClient, type Transaction } from '../../../api/index.js';
 
-export type Found = { tx: Transaction; page?: number } | { message: string };
+/** `how`: the way it was found, in words (the operator is told). */
+export type Found = { tx: Transaction; page?: number; how: string } | { message: string };
 
 /** The nonce as the server wrote it (a number or decimal digits). */
 const nonceOf = (t: Transaction | undefined) => (typeof t?.nonce === 'number' || typeof t?.nonce === 'string' ? String(t.nonce) : undefined);
 
-export async function findByNonce(client: RelayerClient, relayerId: string, nonce: string, perPage: number): Promise<Found> {
+/**
+ * What is on screen first (a lookup is never trusted over a row the operator can see), then the
+ * server's by-nonce lookup; a 404 that says the lookup does not exist (not "Transaction with nonce …
+ * not found") falls back to the computed page.
+ */
+export async function findByNonce(client: RelayerClient, relayerId: string, nonce: string, perPage: number, loaded: readonly Transaction[] = []): Promise<Found> {
+  const here = loaded.find((t) => nonceOf(t) === nonce);
+  if (here) return { tx: here, how: 'on the loaded page' };
+  let fellBack = '';
   if (client.dialect().dialect === 'openzeppelin') {
     try {
-      return { tx: await client.getTransactionByNonce(relayerId, nonce) };
+      return { tx: await client.getTransactionByNonce(relayerId, nonce), how: "by the server's by-nonce lookup" };
     } catch (e) {
-      if (e instanceof ApiError && e.kind === 'not_found') return { message: `No transaction with nonce ${nonce} on ${relayerId} (the server's own lookup)` };
+      if (e instanceof ApiError && e.kind === 'not_found') return { message: `No transaction with nonce ${nonce} on ${relayerId}: the server's by-nonce lookup says ${e.message}` };
       if (!(e instanceof ApiError) || e.kind !== 'unsupported') throw e;
+      fellBack = ' (the server has no by-nonce lookup)';
     }
   }
   const first = await client.listTransactions(relayerId, { page: 1, perPage });
@@ -32,22 +42,24 @@ export async function findByNonce(client: RelayerClient, relayerId: string, nonc
     if (page < 1 || page > pages) continue;
     const p = page === 1 ? first : await client.listTransactions(relayerId, { page, perPage: first.perPage });
     const tx = p.items.find((t) => nonceOf(t) === nonce);
-    if (tx) return { tx, page };
+    if (tx) return { tx, page, how: `on page ${page.toLocaleString('en-US')}, computed from the newest nonce ${top}${fellBack}` };
   }
-  return { message: `Nonce ${nonce} is not on page ${guess} (computed from the newest nonce ${top}) nor next to it: the nonces skip here` };
+  return { message: `Nonce ${nonce} is not on page ${guess} (computed from the newest nonce ${top}) nor next to it: the nonces skip here${fellBack}` };
 }
 
 /** A transaction id or hash: the loaded page first, then the server by id where it can. */
 export async function findByIdOrHash(client: RelayerClient, relayerId: string, q: string, loaded: readonly Transaction[]): Promise<Found> {
   const needle = q.toLowerCase();
   const here = loaded.find((t) => t.id.toLowerCase() === needle || (typeof t.hash === 'string' && t.hash.toLowerCase() === needle));
-  if (here) return { tx: here };
+  if (here) return { tx: here, how: 'on the loaded page' };
+  let asked = '';
   if (client.supports('transactionById') !== false && client.dialect().dialect === 'openzeppelin') {
     try {
-      return { tx: await client.getTransaction(relayerId, q) };
+      return { tx: await client.getTransaction(relayerId, q), how: "by the server's by-id lookup" };
     } catch (e) {
       if (!(e instanceof ApiError) || (e.kind !== 'not_found' && e.kind !== 'unsupported')) throw e;
+      asked = e.kind === 'not_found' ? ` nor a transaction id the server knows (its by-id lookup: ${e.message})` : ' (the server has no by-id lookup)';
     }
   }
-  return { message: `${q} is not on the loaded page${client.dialect().dialect === 'openzeppelin' ? ' nor a transaction id the server knows' : ''} (a hash is only looked for on the loaded page; :nonce N finds by nonce)` };
+  return { message: `${q} is not on the loaded page${asked} (a hash is only looked for on the loaded page; :nonce N finds by nonce)` };
 }
