@@ -18,6 +18,23 @@ const H2_CONSTANTS = JSON.stringify(
 );
 
 export const PATCHES = {
+  'ink/build/ink.js': [
+    // A size change repaints from a blank screen. Ink cleared only when the width shrank, and then
+    // by erasing the old frame's lines upwards from the cursor — which misses rows a terminal reflowed
+    // or cut (a stale fragment stayed where the title was, through j/k, until the screen changed).
+    // `repaint` (stdout's 'repaint' event: ctrl+l) does the same on demand: the next frame is written whole.
+    [
+      "    resized = () => {\n        const currentWidth = this.getTerminalWidth();\n        if (currentWidth < this.lastTerminalWidth) {\n            // We clear the screen when decreasing terminal width to prevent duplicate overlapping re-renders.\n            this.log.clear();\n            this.lastOutput = '';\n            this.lastOutputToRender = '';\n        }\n        this.calculateLayout();\n        this.onRender();\n        this.lastTerminalWidth = currentWidth;\n    };",
+      // On a size change no frame is drawn here: the tree still has the old width (the app re-renders at
+      // the new size from its own resize listener, into a blank screen, whole).
+      "    repaint = () => {\n        if (this.isUnmounted) return;\n        this.log.clear();\n        this.options.stdout.write('\\u001B[H\\u001B[2J');\n        this.lastOutput = '';\n        this.lastOutputToRender = '';\n        this.calculateLayout();\n        this.onRender();\n    };\n" +
+        "    resized = () => {\n        const currentWidth = this.getTerminalWidth();\n        const currentRows = this.options.stdout.rows;\n        if (currentWidth !== this.lastTerminalWidth || currentRows !== this.lastTerminalRows) {\n            this.lastTerminalWidth = currentWidth;\n            this.lastTerminalRows = currentRows;\n            this.log.clear();\n            this.options.stdout.write('\\u001B[H\\u001B[2J');\n            this.lastOutput = '';\n            this.lastOutputToRender = '';\n            return;\n        }\n        this.calculateLayout();\n        this.onRender();\n    };",
+    ],
+    [
+      "            options.stdout.on('resize', this.resized);\n            this.unsubscribeResize = () => {\n                options.stdout.off('resize', this.resized);\n            };",
+      "            options.stdout.on('resize', this.resized);\n            options.stdout.on('repaint', this.repaint);\n            this.unsubscribeResize = () => {\n                options.stdout.off('resize', this.resized);\n                options.stdout.off('repaint', this.repaint);\n            };",
+    ],
+  ],
   'ink/build/log-update.js': [
     // The incremental log-update moves the cursor up one line too few when the previous frame
     // ended with a newline (every frame shorter than the terminal does), so each redraw after the

@@ -3,7 +3,7 @@
  * overlay, then to the top screen's own handler (text entry, a review's `y`), then through the
  * keymap to a command.
  */
-import { Box, Text, useApp } from 'ink';
+import { Box, Text, useApp, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';
@@ -28,6 +28,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   const services = useServices();
   const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => initialShell(r, services.watchMs));
   const { exit } = useApp();
+  const { stdout } = useStdout();
   const { columns, rows } = useTerminalSize();
   const directory = useDirectory();
   const handles = useRef(new Map<number, ScreenHandle>());
@@ -115,6 +116,10 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         return dispatch({ type: 'overlay', overlay: 'help' });
       case 'palette':
         return dispatch({ type: 'overlay', overlay: 'palette' });
+      case 'redraw':
+        // Ink (patched, scripts/patches.mjs) clears the screen and writes the next frame whole.
+        stdout.emit('repaint');
+        return;
       case 'watch': {
         const on = !s.watch.on;
         dispatch({ type: 'watch', on });

@@ -12,6 +12,7 @@ export type Command =
   | 'filter'
   | 'refresh'
   | 'watch'
+  | 'redraw'
   | 'up'
   | 'down'
   | 'pageUp'
@@ -63,6 +64,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit (ctrl+c too)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
+  { command: 'redraw', keys: [{ name: 'l', ctrl: true }], label: 'ctrl+l', description: 'Redraw the whole screen (after another program wrote over it)', scope: 'global' },
   { command: 'watch', keys: [{ name: 'w' }], label: 'w', description: 'Watch: lists refresh by themselves every 5 s (--watch N), paused under a form, the palette or the filter; again to stop', scope: 'global', hint: 'watch' },
 
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Move up', scope: 'list' },

@@ -149,3 +149,48 @@ describe('lookups believe what is loaded, and say which way they found it (issue
     expect(r.err).not.toContain('newest');
   });
 });
+
+describe('resize and ctrl+l leave no stale cell (issue 18.7)', () => {
+  /** Times change between two renders: clock times and ages are compared as their shape. */
+  const normal = (rows: string[]) => rows.map((r) => r.replace(/\b\d{2}:\d{2}:\d{2}\b/g, 'hh:mm:ss').replace(/\b\d+ ms\b\s*$/g, 'n ms').replace(/\b\d+[smhd]\b/g, 'Nx'));
+
+  async function transactionsAt(cols: number, rows: number): Promise<Tui> {
+    const tui = start({ cols, rows, args: ['--url', sandbox!.url], env: { RELAYER_API_KEY: sandbox!.token } });
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'tx sepolia-main');
+    await tui.waitForScreen((r) => r[0]!.startsWith('relayer-tui › Sepolia Main › transactions') && r.some((l) => /^› pending\s+1260/.test(l)), 5000, 'the transactions');
+    return tui;
+  }
+
+  for (const [from, to] of [
+    [[120, 24], [80, 24]],
+    [[80, 30], [100, 24]],
+    [[80, 24], [120, 30]],
+  ] as const)
+    it(`${from.join('x')} → ${to.join('x')}: the screen equals a fresh render at ${to.join('x')}`, async () => {
+      sandbox = await startSandbox();
+      const resized = await transactionsAt(from[0], from[1]);
+      resized.resize(to[0], to[1]);
+      await resized.waitForScreen((r) => r[0]!.startsWith('relayer-tui › Sepolia Main › transactions') && r.some((l) => l.startsWith('? help')), 5000, 'the frame at the new size');
+      // Past the page re-fit (same relayer, maybe another page size): let it settle, then compare.
+      await new Promise((r) => setTimeout(r, 400));
+      const fresh = await transactionsAt(to[0], to[1]);
+      await new Promise((r) => setTimeout(r, 400));
+      await Promise.all([resized.flushed(), fresh.flushed()]);
+      expect(normal(resized.screen())).toEqual(normal(fresh.screen()));
+    });
+
+  it('ctrl+l redraws everything: what another program wrote over the screen is gone', async () => {
+    sandbox = await startSandbox();
+    const tui = await transactionsAt(80, 24);
+    const before = tui.screen();
+    // Something writes over the terminal behind the app's back (a wall message, a stray write).
+    tui.term.write('\x1b[1;1HGARBAGE-GARBAGE\x1b[10;5HXXXXXXXX');
+    await tui.flushed();
+    expect(tui.text()).toContain('GARBAGE');
+    tui.press('\x0c');
+    const after = await tui.waitForScreen((r) => !r.join('\n').includes('GARBAGE') && !r.join('\n').includes('XXXXXXXX') && r[0]!.startsWith('relayer-tui ›'), 5000, 'the redraw');
+    expect(normal(after)).toEqual(normal(before));
+  });
+});

@@ -124,7 +124,8 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       return {
         ...s,
         items,
-        changed: samePage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
+        // A refresh of the same page marks what changed; a page of another size (a resize re-fit) changed nothing.
+        changed: samePage && page.perPage === s.perPage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,
