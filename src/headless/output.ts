@@ -104,7 +104,7 @@ const kindOf = (code: number) => (Object.entries(EXIT).find(([, c]) => c === cod
  */
 export function table<T>(columns: readonly Column<T>[], rows: readonly T[], width: number, header = true): string {
   // No row marks here; one cell short of the width, so a full last cell never wraps.
-  const laid = layoutColumns(columns, Math.max(20, width) - 1, 0);
+  const laid = layoutColumns(columns, Math.max(20, width) - 1, 0, rows);
   const line = (cells: string[]) => cells.join(' ').trimEnd();
   const out = header ? [line(laid.map(({ col, width: w }) => fit(col.title, w, col.align)))] : [];
   for (const r of rows) out.push(line(laid.map(({ col, width: w }) => fit(sanitize(col.cell(r, w)), w, col.align))));

@@ -82,7 +82,7 @@ export async function findTransaction(client: RelayerClient, relayerId: string, 
     const p = await client.listTransactions(relayerId, { page, perPage: PER_PAGE });
     const t = p.items.find((x) => x.id === txId);
     if (t) return { tx: t, how: `found among relayer ${relayerId}'s newest transactions${why}` };
-    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${(page * p.perPage).toLocaleString('en-US')} transactions${why}` };
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${p.totalItems.toLocaleString('en-US')} transactions${why}` };
   }
   return { how: `not among relayer ${relayerId}'s newest ${NEWEST}${why}` };
 }

@@ -156,7 +156,8 @@ describe('relayer-tui replace', () => {
     expect((await run(['replace', 'nope', 'x', '--speed', 'fast', '--yes'])).code).toBe(5);
     const nf = await run(['replace', 'sepolia-main', 'no-such-tx', '--speed', 'fast', '--yes']);
     expect(nf.code).toBe(5);
-    expect(nf.err).toMatch(/Transaction no-such-tx not found among relayer sepolia-main's newest 1,000: .*--body/);
+    // Said which way it was looked for (issue 18.5): no by-id lookup here, so every page was read.
+    expect(nf.err).toMatch(/Transaction no-such-tx not among relayer sepolia-main's 60 transactions \(the server has no by-id lookup\): .*--body/);
     const before = puts();
     const ro = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes', '--read-only']);
     expect(ro.code).toBe(10);

@@ -194,3 +194,42 @@ describe('resize and ctrl+l leave no stale cell (issue 18.7)', () => {
     expect(normal(after)).toEqual(normal(before));
   });
 });
+
+describe('columns take what their content needs (issue 18.8)', () => {
+  async function at(cols: number, rows: number, command?: string, wait: RegExp = /Sepolia Main/): Promise<string[]> {
+    const tui = start({ cols, rows, args: ['--sandbox', '--sandbox-flavor', 'real'] });
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    if (command) await runCommand(tui, command);
+    return tui.waitForScreen((r) => wait.test(r.join('\n')), 5000, String(wait));
+  }
+
+  it('80x24: every BALANCE ends with its unit; no cell is cut mid-unit', async () => {
+    const rows = await at(80, 24, undefined, /BALANCE[\s\S]*\d(?:…)? (?:ETH|AVAX|BNB|POL|SOL|XLM)\b/);
+    const header = rows.findIndex((r) => /^\s+STATE\s+NAME\s+BALANCE/.test(r));
+    const at0 = rows[header]!.indexOf('BALANCE') + 'BALANCE'.length;
+    const data = rows.slice(header + 1).filter((r) => /^[› ][ *](active|paused|disabled)\b/.test(r));
+    expect(data.length).toBeGreaterThan(10);
+    for (const r of data) {
+      const cell = r.slice(0, at0).split(/\s{2,}/).pop()!.trim();
+      expect({ r, ok: /^(?:…|[\d,.≈e…]+) [A-Z]+$|^…$/.test(cell) || cell === '…' }).toEqual({ r, ok: true });
+    }
+  });
+
+  it('200x40: TO and HASH whole, nothing shortened while cells stand blank', async () => {
+    const rows = await at(200, 40, 'tx sepolia-main', /STATUS\s+NONCE[\s\S]*0x[0-9a-f]{64}/);
+    const data = rows.filter((r) => /^[› ][ *](pending|sent|submitted|mined|confirmed|failed|expired|canceled)\b/.test(r));
+    expect(data.length).toBeGreaterThan(10);
+    for (const r of data) {
+      expect(r).toMatch(/ 0x[0-9a-f]{40} /);
+      expect(r).not.toMatch(/0x[0-9a-f]*…/);
+    }
+  });
+
+  it('120x30: the Solana ID whole', async () => {
+    const rows = await at(120, 30, 'tx solana-devnet', /SIGNATURE\s+ID/);
+    const data = rows.filter((r) => /^[› ][ *](pending|sent|submitted|confirmed|failed)\b/.test(r));
+    expect(data.length).toBeGreaterThan(3);
+    for (const r of data) expect(r).toMatch(/ [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} /);
+  });
+});

@@ -49,12 +49,15 @@ describe('relayers list (real flavor)', () => {
       expect(row).toContain(r.name);
       expect(cells).toContain(r.network);
       expect(cells).toContain(r.network_type);
+      // Whole where the width allows (issue 18.8), else shortened in the middle, both ends kept.
       const addr = cells[cells.length - 1]!;
-      expect(addr).toMatch(/^.+….+$/);
-      const [head, tail] = addr.split('…');
-      expect(r.address.startsWith(head!)).toBe(true);
-      expect(r.address.endsWith(tail!)).toBe(true);
-      expect(addr.length).toBeLessThan(r.address.length);
+      if (addr !== r.address) {
+        expect(addr).toMatch(/^.+….+$/);
+        const [head, tail] = addr.split('…');
+        expect(r.address.startsWith(head!)).toBe(true);
+        expect(r.address.endsWith(tail!)).toBe(true);
+        expect(addr.length).toBeLessThan(r.address.length);
+      }
     }
   });
 

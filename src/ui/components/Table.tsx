@@ -47,7 +47,8 @@ export interface TableProps<T> {
 }
 
 export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty, marked }: TableProps<T>) {
-  const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  // Widths from what the page's rows need (spare room to the columns their content does not fit).
+  const layout = useMemo(() => layoutColumns(columns, width, undefined, rows), [columns, width, rows]);
   const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
   const windowRows = rows.slice(start, start + height);

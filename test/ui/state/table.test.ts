@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutColumns, type Column } from '../../../src/ui/components/Table.js';
+import { fitAmount } from '../../../src/ui/columnLayout.js';
 import { transactionColumns } from '../../../src/ui/screens/transactions/columns.js';
 import { RELAYER_COLUMNS } from '../../../src/ui/screens/relayers/columns.js';
 
@@ -43,4 +44,46 @@ describe('layoutColumns', () => {
     const wide = layoutColumns(transactionColumns('evm', 'sepolia', Date.now), 120).map((x) => x.col.key);
     expect(wide).toEqual(['status', 'nonce', 'hash', 'to', 'value', 'fee', 'speed', 'age']);
   });
+});
+
+describe('columns by content (issue 18.8)', () => {
+  type R = { a: string; b: string; c: string };
+  const cols: Column<R>[] = [
+    { key: 'a', title: 'A', width: 4, priority: 0, cell: (r) => r.a },
+    { key: 'b', title: 'B', width: 6, priority: 1, flex: true, cell: (r, w) => (r.b.length > w ? `${r.b.slice(0, w - 1)}…` : r.b) },
+    { key: 'c', title: 'C', width: 6, priority: 2, cell: (r, w) => (r.c.length > w ? `${r.c.slice(0, w - 1)}…` : r.c) },
+  ];
+  const rows: R[] = [{ a: 'aa', b: 'b'.repeat(30), c: 'c'.repeat(10) }];
+
+  it('spare room goes to the columns their content does not fit, by priority, never past the need', () => {
+    // 2 marks + 4 + 1 + 6 + 1 + 6 = 20; 10 spare: b (priority 1) needs 24 and takes them all.
+    expect(layoutColumns(cols, 30, undefined, rows).map((x) => x.width)).toEqual([4, 16, 6]);
+    // 26 spare: b whole (24), c the other 2.
+    expect(layoutColumns(cols, 46, undefined, rows).map((x) => x.width)).toEqual([4, 30, 8]);
+    // Room for everything: each as wide as its content, no blank cells beside a shortened column.
+    expect(layoutColumns(cols, 200, undefined, rows).map((x) => x.width)).toEqual([4, 30, 10]);
+    // Without rows, the flex column takes the spare room (as before).
+    expect(layoutColumns(cols, 30).map((x) => x.width)).toEqual([4, 16, 6]);
+  });
+
+  it('a whole 0x address and hash at 200 columns; the Solana id whole at 120', () => {
+    const tx = { id: '934c3896-48fe-48f1-a687-9fdb78e2baf4', status: 'sent', hash: `0x${'ab'.repeat(32)}`, to: `0x${'12'.repeat(20)}`, value: '1000000000000000000', nonce: 7, gas_price: '20000000000', created_at: new Date().toISOString() };
+    const evm = layoutColumns(transactionColumns('evm', 'sepolia', Date.now), 200, undefined, [tx as never]);
+    expect(Object.fromEntries(evm.map((x) => [x.col.key, x.width]))).toMatchObject({ hash: 66, to: 42 });
+    const sol = layoutColumns(transactionColumns('solana', 'devnet', Date.now), 120, undefined, [{ ...tx, signature: 'S'.repeat(88) } as never]);
+    expect(sol.find((x) => x.col.key === 'id')!.width).toBe(36);
+  });
+});
+
+describe('fitAmount: a unit is never cut from a number (issue 18.8)', () => {
+  const cases: [string, number, string][] = [
+    ['1,234.5678… ETH', 13, '1,234.56… ETH'],
+    ['1,234.5678… ETH', 11, '1,234… ETH'],
+    ['36.3/3.3 gwei', 11, '36…/3… gwei'],
+    ['43.05… gwei', 9, '43… gwei'],
+    ['0.224 ETH', 9, '0.224 ETH'],
+    ['1,234,567.5 ETH', 9, '≈1e6 ETH'],
+    ['123456789', 6, '≈1.2e8'],
+  ];
+  for (const [text, w, want] of cases) it(`${text} in ${w} → ${want}`, () => expect(fitAmount(text, w)).toBe(want));
 });

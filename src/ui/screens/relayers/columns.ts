@@ -1,6 +1,7 @@
 /** Relayer table columns, by priority: state and name stay at 60 columns; address and ids drop first. */
 import type { Relayer, RelayerStatus } from '../../../api/index.js';
 import type { Column } from '../../components/Table.js';
+import { fitAmount } from '../../columnLayout.js';
 import { age, ageMs, clock, formatAmountShort, nativeUnitOf, RELAYER_STATE_TONE, relayerState, shortenMiddle, text } from '../../format.js';
 import type { TriageResult } from '../../../triage/scan.js';
 import type { RelayerStatuses } from '../../relayerStatuses.js';
@@ -25,7 +26,7 @@ export function statusColumns(statuses: RelayerStatuses, now: () => number): Col
     return e?.status ? f(e.status) : e?.error ? '?' : '…';
   };
   return [
-    { key: 'balance', title: 'BALANCE', width: 13, priority: 2, align: 'right', cell: (r) => cell(r, (s) => formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4)) },
+    { key: 'balance', title: 'BALANCE', width: 13, priority: 2, align: 'right', cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4), w)) },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => text(s.pending_transactions_count)) },
     { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => cell(r, (s) => age(s.last_confirmed_transaction_timestamp, now()) || '—') },
   ];

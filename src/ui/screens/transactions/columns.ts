@@ -1,6 +1,7 @@
 /** Transaction columns by network type, by priority (status and age stay at 60 columns). */
 import type { Transaction } from '../../../api/index.js';
 import type { Column } from '../../components/Table.js';
+import { fitAmount } from '../../columnLayout.js';
 import { age, formatGweiShort, formatWeiShort, shortenMiddle, statusTone, text } from '../../format.js';
 
 export type NetworkKind = 'evm' | 'solana' | 'stellar';
@@ -50,17 +51,18 @@ export function transactionColumns(kind: NetworkKind, network: string | null | u
         { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => text(t.nonce) },
         { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => shortenMiddle(t.hash ?? '', w) },
         { key: 'to', title: 'TO', width: 13, priority: 6, cell: (t, w) => shortenMiddle(t.to ?? '', w) },
-        { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t) => formatWeiShort(t.value, network) },
+        { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t, w) => fitAmount(formatWeiShort(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
-        { key: 'fee', title: 'FEE', width: 11, priority: 4, align: 'right', cell: feeText },
+        { key: 'fee', title: 'FEE', width: 11, priority: 4, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
         { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : text(t.speed)) },
         ageCol(now),
       ];
     case 'solana':
       return [
         statusCol,
-        { key: 'signature', title: 'SIGNATURE', width: 20, flex: true, priority: 2, cell: (t, w) => shortenMiddle(text(t.signature), w) },
-        { key: 'id', title: 'ID', width: 13, priority: 3, cell: (t, w) => shortenMiddle(t.id, w) },
+        // The id before the signature: it is what y copies and a replacement names.
+        { key: 'signature', title: 'SIGNATURE', width: 20, flex: true, priority: 3, cell: (t, w) => shortenMiddle(text(t.signature), w) },
+        { key: 'id', title: 'ID', width: 13, priority: 2, cell: (t, w) => shortenMiddle(t.id, w) },
         ageCol(now),
       ];
     case 'stellar':
@@ -68,7 +70,7 @@ export function transactionColumns(kind: NetworkKind, network: string | null | u
         statusCol,
         { key: 'hash', title: 'HASH', width: 17, flex: true, priority: 3, cell: (t, w) => shortenMiddle(t.hash ?? '', w) },
         { key: 'seq', title: 'SEQUENCE', width: 19, priority: 2, align: 'right', cell: (t) => text(t.sequence_number) },
-        { key: 'fee', title: 'FEE', width: 9, priority: 4, align: 'right', cell: (t) => text(t.fee) },
+        { key: 'fee', title: 'FEE', width: 9, priority: 4, align: 'right', cell: (t, w) => fitAmount(text(t.fee), w) },
         ageCol(now),
       ];
   }
