@@ -101,6 +101,7 @@ export class AuditLedger {
         if (e) e.done = r;
       }
     }
-    return order.reverse();
+    // Newest first by when each was sent (two sessions may have written in turn).
+    return order.reverse().sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
   }
 }

@@ -6,12 +6,17 @@ import { ApiError, createRelayerClient } from '../api/index.js';
 import type { AppConfig, HeadlessCommand, HeadlessOptions } from '../config/config.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
-import { exitCodeFor, failer, type Streams } from './output.js';
+import { exitCodeFor, failer, json, type Streams } from './output.js';
+import { safeLines } from '../ui/safeText.js';
 
 export { EXIT, exitCodeFor } from './output.js';
 
 export async function runHeadless(command: HeadlessCommand, config: AppConfig, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const fail = failer(command, o.output, s.err);
+  // What the TUI shows inside itself (--token in ps, a token file others can read, other contexts'
+  // config errors) goes to stderr here, once, before anything else: a script's log keeps it.
+  for (const w of config.warnings)
+    s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${safeLines(w, 60).join('\n  ')}\n`);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
   try {
     if (command === 'relayers' || command === 'txs') return await runList(command, client, o, args, s, fail);

@@ -11,7 +11,7 @@ import { AuditLedger } from '../audit.js';
 import type { AppConfig, HeadlessOptions } from '../config/config.js';
 import type { BuiltRequest, Values } from '../ui/forms/types.js';
 import { MUTATIONS } from '../ui/mutations.js';
-import { notifyForm, REAL_SERVER_MIN_KEY } from '../ui/screens/notify/notifyForm.js';
+import { notifyForm } from '../ui/screens/notify/notifyForm.js';
 import { pluginForm } from '../ui/screens/plugin/pluginForm.js';
 import { jsonForTerminal, safeLines, sanitize } from '../ui/safeText.js';
 import { fillForm } from './formFlags.js';
@@ -85,10 +85,11 @@ async function prepare(command: Command, client: RelayerClient, o: HeadlessOptio
   if (key.error) return usage(key.error);
   const values: Values = { url: f.url ?? '', id: f.id ?? '', signing_key: key.key ?? '' };
   const flag = (field: string) => (field === 'signing_key' ? (f['signing-key-env'] !== undefined ? '--signing-key-env' : '--signing-key-file') : `--${field}`);
-  const built = fillForm(notifyForm(), values, new Set(), flag);
+  // The form's own rule: a short key refused where the server is known to refuse it, else warned about.
+  const dialect = await client.detectDialect();
+  const built = fillForm(notifyForm(() => dialect), values, new Set(), flag);
   if ('usage' in built) return usage(built.usage);
-  const warnings = [...key.warnings];
-  if (key.key && [...key.key].length < REAL_SERVER_MIN_KEY) warnings.push(`the signing key has ${[...key.key].length} characters: the OpenZeppelin Relayer refuses fewer than ${REAL_SERVER_MIN_KEY}`);
+  const warnings = [...key.warnings, ...(built.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`)];
   return { request: built.request, what: `Create a webhook notification for ${values.url}`, secret: key.key !== undefined, warnings, stdinUsed: false };
 }
 

@@ -33,6 +33,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
   const directory = useDirectory();
   const handles = useRef(new Map<number, ScreenHandle>());
   const [helpScroll, setHelpScroll] = useState(0);
+  const quitArmed = useRef(false);
   const stateRef = useRef(state);
   stateRef.current = state;
   // Keys of one chunk are handled before React re-renders: keep the ref in step with each action.
@@ -80,7 +81,17 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       return;
     }
     const s = stateRef.current;
-    if (key.ctrl && key.name === 'c') return quit();
+    // ctrl+c quits — but a form with edits (or a request in flight), on top or below, is asked about
+    // first: a second ctrl+c quits, any other key stays.
+    if (key.ctrl && key.name === 'c') {
+      const busy = busyReason();
+      if (busy && !quitArmed.current) {
+        quitArmed.current = true;
+        return dispatch({ type: 'flash', text: `Not quitting: ${busy}. ctrl+c again quits; any other key stays`, tone: 'warn' });
+      }
+      return quit();
+    }
+    quitArmed.current = false;
     const handle = topHandle();
 
     if (s.overlay === 'help') {
@@ -88,7 +99,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
         setHelpScroll(0);
         return dispatch({ type: 'overlay', overlay: null });
       }
-      const max = helpMaxScroll(bodyRows);
+      const max = helpMaxScroll(bodyRows, handle?.scopes ?? []);
       if (key.name === 'down' || key.name === 'j') setHelpScroll((n) => Math.min(max, n + 1));
       if (key.name === 'up' || key.name === 'k') setHelpScroll((n) => Math.max(0, n - 1));
       if (key.name === 'pagedown' || key.name === 'space' || key.name === ' ') setHelpScroll((n) => Math.min(max, n + bodyRows));
@@ -128,7 +139,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       }
       case 'quit':
         if (handle?.busyReason && key.name === 'q')
-          return dispatch({ type: 'flash', text: `Not quitting: ${handle.busyReason}. esc leaves the form; ctrl+c quits anyway`, tone: 'warn' });
+          return dispatch({ type: 'flash', text: `Not quitting: ${handle.busyReason}. esc leaves the form; ctrl+c twice quits anyway`, tone: 'warn' });
         return quit();
       case 'back': {
         const r = handle?.onCommand('back', key);
@@ -143,6 +154,12 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
       }
     }
   };
+
+  /** Why quitting would lose something: a form with edits or a request in flight, on any screen of the stack. */
+  function busyReason(): string | null {
+    for (const h of handles.current.values()) if (h.busyReason) return h.busyReason;
+    return null;
+  }
 
   /** The handle of the screen on top, as of the last action. */
   function topHandle(): ScreenHandle | undefined {
@@ -203,7 +220,7 @@ export function Shell({ initialRoute }: { initialRoute?: Route }) {
             <Text bold color={tone('accent')} wrap="truncate">
               relayer-tui › help (esc closes, j/k scroll)
             </Text>
-            <HelpOverlay width={width} height={bodyRows} scroll={helpScroll} />
+            <HelpOverlay width={width} height={bodyRows} scroll={helpScroll} scopes={handles.current.get(state.stack[topIndex]!.key)?.scopes ?? []} />
             <StatusBar info={{}} width={width} />
             <Text wrap="truncate" color={tone('muted')}>
               esc/?/F1 close help

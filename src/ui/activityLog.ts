@@ -30,11 +30,12 @@ export class ActivityLog {
     for (const fn of this.listeners) fn();
   }
 
-  /** Newest first. */
+  /**
+   * Newest first by when each request started (the TIME shown): entries are added as requests end,
+   * so a slow one would otherwise sit above newer ones.
+   */
   entries(): LogEntry[] {
-    const out: LogEntry[] = [];
-    for (let i = 1; i <= this.ring.length; i++) out.push(this.ring[(this.next - i + MAX_LOG * 2) % this.ring.length]!);
-    return out;
+    return [...this.ring].sort((a, b) => b.at - a.at || b.seq - a.seq);
   }
 
   get size(): number {

@@ -34,7 +34,8 @@ export type Command =
   | 'nextField'
   | 'prevField'
   | 'review'
-  | 'send';
+  | 'send'
+  | 'copyCurl';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
 export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'detail' | 'transaction' | 'form' | 'review';
@@ -102,6 +103,27 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },
   { command: 'review', keys: [{ name: 's', ctrl: true }], label: 'ctrl+s', description: 'Review the exact request before sending', scope: 'form', hint: 'review' },
   { command: 'send', keys: [{ name: 'y' }], label: 'y', description: 'Send the reviewed request', scope: 'review', hint: 'send' },
+  { command: 'copyCurl', keys: [{ name: 'c' }], label: 'c', description: 'Copy the request as a curl command (the key read from $RELAYER_API_KEY); on the result too', scope: 'review', hint: 'curl' },
+  { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll the review up', scope: 'review' },
+  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll the review down', scope: 'review' },
+  { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'detail' },
+  { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'detail' },
+];
+
+/**
+ * The text editor's keys inside a form's fields (src/ui/forms/editor.ts handles them, before any
+ * command): listed by help beside the form's commands.
+ */
+export const EDITING_KEYS: readonly { label: string; description: string }[] = [
+  { label: '←/→', description: 'Move in the field (into a template too: then it is edited, not replaced)' },
+  { label: 'ctrl+a', description: 'Start of the line (home too)' },
+  { label: 'ctrl+e', description: 'End of the line (end too)' },
+  { label: 'ctrl+u', description: 'Delete to the start of the line' },
+  { label: 'ctrl+k', description: 'Delete to the end of the line' },
+  { label: 'ctrl+w', description: 'Delete the word before the cursor' },
+  { label: 'enter', description: 'JSON fields: a new line; other fields: the next field' },
+  { label: '←/→ space', description: 'Choice fields: the next or previous option' },
+  { label: 'k / d', description: 'After esc with edits: keep the draft / discard it' },
 ];
 
 export function matches(spec: KeySpec, key: KeyEvent): boolean {

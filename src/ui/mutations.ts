@@ -15,8 +15,9 @@ export const MUTATIONS: Record<Mutation, string> = {
 };
 
 /** Why the mutation may not run now, or null when it may. */
-export function mutationBlocked(services: Pick<Services, 'readOnly'>, m: Mutation): string | null {
-  if (services.readOnly) return `Read-only: ${MUTATIONS[m]} is disabled (--read-only / RELAYER_TUI_READ_ONLY)`;
+export function mutationBlocked(services: Pick<Services, 'readOnly' | 'readOnlySource'>, m: Mutation): string | null {
+  // The real source, never a guess: a prod* context is not --read-only.
+  if (services.readOnly) return `Read-only (${services.readOnlySource ?? '--read-only'}): ${MUTATIONS[m]} is disabled`;
   return null;
 }
 

@@ -11,6 +11,8 @@ export interface Services {
   /** The server's base URL (the connection view shows it). */
   serverUrl?: string;
   readOnly: boolean;
+  /** Where read-only came from, in words (`--read-only`, `RELAYER_TUI_READ_ONLY`, `context prod-eu (named prod*…)`): the refusal names it. */
+  readOnlySource?: string;
   /** Fixed transactions page size, or undefined to fit the window. */
   perPage?: number;
   /** Clock, replaceable in tests. */

@@ -68,7 +68,8 @@ contexts:
     tui.press(KEY.enter);
     await tui.waitForText(/STATUS\s+NONCE/);
     tui.press('e');
-    await tui.waitForText('Read-only: replacing a transaction is dis');
+    // The refusal names where read-only comes from: the prod* rule of the context, not --read-only.
+    await tui.waitForText('Read-only (context prod-lab (named prod*');
     expect(hostile.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 

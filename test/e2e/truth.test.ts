@@ -233,3 +233,20 @@ describe('columns take what their content needs (issue 18.8)', () => {
     for (const r of data) expect(r).toMatch(/ [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} /);
   });
 });
+
+describe('subcommands warn as the TUI does (issue 18.10)', () => {
+  it('--token and a token file others can read are warned about on stderr, the answer on stdout unchanged', async () => {
+    sandbox = await startSandbox();
+    const r = await run(['relayers', '--json', '--url', sandbox.url, '--token', sandbox.token], {});
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('{"warning":"--token is visible to other users in ps; prefer RELAYER_API_KEY or --token-file"}\n');
+    expect(JSON.parse(r.out).items.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-tok-'));
+    const file = join(dir, 'token');
+    writeFileSync(file, `${sandbox.token}\n`);
+    chmodSync(file, 0o644);
+    const f = await run(['relayers', '--output', 'table', '--url', sandbox.url, '--token-file', file], {});
+    expect(f.code).toBe(0);
+    expect(f.err).toContain(`relayer-tui relayers: warning: ${file} is readable by other users; chmod 600 it\n`);
+  });
+});

@@ -105,7 +105,8 @@ describe('where the server offers more (real flavour) and where it does not (con
   it("a relayer's detail: why it is disabled in the server's words, and its live status with its age", async () => {
     h = await renderApp({ route: { kind: 'relayer', relayerId: 'polygon-ops' }, sandbox: { flavor: 'real' } });
     const f = await h.waitFor((x) => x.includes('live status') && x.includes('pending transactions'));
-    expect(f).toMatch(/disabled because\s+Nonce synchronization failed\n\s+RPC endpoint validation failed/);
+    // Each reason with its type (issue 18.10).
+    expect(f).toMatch(/disabled because\s+NonceSyncFailed: Nonce synchronization failed\n\s+RpcValidationFailed: RPC endpoint validation failed/);
     expect(f).toMatch(/live status\s+from the server \d+s ago/);
     expect(f).toMatch(/balance\s+0\.\d+ POL \(\d+ wei\)/);
     expect(f).toMatch(/next nonce\s+\d+/);

@@ -71,7 +71,7 @@ describe('quitting', () => {
 
 describe('help and footer from the keymap', () => {
   it('? opens help listing every binding of the keymap; q and esc close it without quitting', async () => {
-    h = await renderApp({ columns: 200, rows: 60 });
+    h = await renderApp({ columns: 200, rows: 110 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await h.press('?');
     const help = await h.waitFor((f) => title(f).includes('help'), 'help');
@@ -96,9 +96,10 @@ describe('help and footer from the keymap', () => {
     await h.waitFor((f) => title(f).includes('relayer Arbitrum'));
     await h.press(KEY.f1);
     const help = await h.waitFor((f) => title(f).includes('help'), 'help via F1');
-    expect(frameLines(help)[1]).toBe('Everywhere');
+    // This screen's keys first (issue 18.10).
+    expect(frameLines(help)[1]).toBe('On this screen (Detail views, Everywhere)');
     await h.press('j');
-    await h.waitFor((f) => frameLines(f)[1] !== 'Everywhere', 'help scrolled');
+    await h.waitFor((f) => frameLines(f)[1] !== 'On this screen (Detail views, Everywhere)', 'help scrolled');
     await h.press(KEY.f1);
     await h.waitFor((f) => title(f).includes('relayer Arbitrum'), 'F1 closed help');
   });

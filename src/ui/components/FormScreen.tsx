@@ -4,6 +4,7 @@ import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
 import { reviewRows } from './ReviewView.js';
 import { useScreenHandle } from '../shellContext.js';
+import { resolve } from '../keymap.js';
 import { MutationFrame, type UnknownNext } from './MutationFrame.js';
 import { useCopy } from '../hooks/useCopy.js';
 import { useServices } from '../services.js';
@@ -49,7 +50,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
-      if ((phase.kind === 'review' || phase.kind === 'done') && key.name === 'c' && !key.ctrl)
+      if ((phase.kind === 'review' || phase.kind === 'done') && resolve(key, ['review'])?.command === 'copyCurl')
         return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, secret !== undefined && secret !== ''), 'curl command');
       if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
         const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));

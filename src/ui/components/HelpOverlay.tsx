@@ -1,28 +1,43 @@
 /** Help generated from the keymap: every command with its keys, grouped by where it applies. */
 import { Box, Text } from 'ink';
-import { BINDINGS, SCOPE_TITLES, type Scope } from '../keymap.js';
+import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type Scope } from '../keymap.js';
 import { fit } from '../safeText.js';
 import { tone } from '../theme.js';
 
-export function helpLines(): { text: string; heading: boolean }[] {
+/**
+ * The keys of the screen on top first (its scopes and the global ones), then the rest under
+ * "Elsewhere": help never offers a key as this screen's when it does nothing here. Forms list the
+ * text editor's keys too.
+ */
+export function helpLines(here: readonly Scope[] = []): { text: string; heading: boolean }[] {
   const lines: { text: string; heading: boolean }[] = [];
-  const scopes = Object.keys(SCOPE_TITLES) as Scope[];
-  for (const scope of scopes) {
-    const bs = BINDINGS.filter((b) => b.scope === scope);
-    if (!bs.length) continue;
-    lines.push({ text: SCOPE_TITLES[scope], heading: true });
-    const seen = new Set<string>();
-    for (const b of bs) {
-      if (seen.has(b.command)) continue;
-      seen.add(b.command);
-      lines.push({ text: `  ${fit(b.label, 12)}${b.description}`, heading: false });
+  const all = Object.keys(SCOPE_TITLES) as Scope[];
+  const mine = [...here.filter((s) => s !== 'global'), 'global' as const];
+  const section = (scopes: readonly Scope[]) => {
+    for (const scope of scopes) {
+      const bs = BINDINGS.filter((b) => b.scope === scope);
+      if (!bs.length) continue;
+      lines.push({ text: SCOPE_TITLES[scope], heading: true });
+      const seen = new Set<string>();
+      for (const b of bs) {
+        if (seen.has(b.command)) continue;
+        seen.add(b.command);
+        lines.push({ text: `  ${fit(b.label, 12)}${b.description}`, heading: false });
+      }
+      if (scope === 'form') for (const k of EDITING_KEYS) lines.push({ text: `  ${fit(k.label, 12)}${k.description}`, heading: false });
     }
-  }
+  };
+  if (here.length) {
+    lines.push({ text: `On this screen (${mine.map((s) => SCOPE_TITLES[s]).join(', ')})`, heading: true });
+    section(mine);
+    lines.push({ text: 'Elsewhere', heading: true });
+    section(all.filter((s) => !mine.includes(s)));
+  } else section(all);
   return lines;
 }
 
-export function HelpOverlay({ width, height, scroll }: { width: number; height: number; scroll: number }) {
-  const lines = helpLines();
+export function HelpOverlay({ width, height, scroll, scopes = [] }: { width: number; height: number; scroll: number; scopes?: readonly Scope[] }) {
+  const lines = helpLines(scopes);
   const max = Math.max(0, lines.length - height);
   const top = Math.min(scroll, max);
   return (
@@ -36,6 +51,6 @@ export function HelpOverlay({ width, height, scroll }: { width: number; height: 
   );
 }
 
-export function helpMaxScroll(height: number): number {
-  return Math.max(0, helpLines().length - height);
+export function helpMaxScroll(height: number, scopes: readonly Scope[] = []): number {
+  return Math.max(0, helpLines(scopes).length - height);
 }

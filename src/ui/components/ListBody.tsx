@@ -8,9 +8,9 @@ import type { Command, Scope } from '../keymap.js';
 import { useScreenHandle, useShell, type CommandResult, type ScreenHandle } from '../shellContext.js';
 import { useScreenWatch, type WatchInfo } from '../hooks/useWatch.js';
 import { useServices } from '../services.js';
-import type { StatusInfo } from './StatusBar.js';
+import { shortError, type StatusInfo } from './StatusBar.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
-import { pageCount, scrolled } from '../state/pagedList.js';
+import { pageCount, scrolled, type PagedState } from '../state/pagedList.js';
 import { clock, thousands } from '../format.js';
 import { tone } from '../theme.js';
 import { stringifyJson } from '../../api/index.js';
@@ -44,12 +44,12 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
       list.dispatch({ type: 'move', to: cmd, rows: visible.length, height });
       return true;
     case 'nextPage':
-      if (state.loading === 'first') return 'Still loading…';
+      if (notLoaded(state)) return notLoaded(state)!;
       if (pages !== null && current >= pages) return `Already on the last page (${current} of ${pages})`;
       list.goToPage(current + 1);
       return true;
     case 'prevPage':
-      if (state.loading === 'first') return 'Still loading…';
+      if (notLoaded(state)) return notLoaded(state)!;
       if (current <= 1) return 'Already on the first page';
       list.goToPage(current - 1);
       return true;
@@ -70,6 +70,14 @@ export function listCommand<T>(list: List<T>, cmd: Command, height: number): Com
   }
 }
 
+/** Why there is no page to move from: still loading, or the first load failed (said, not "loading"). */
+function notLoaded<T>(state: PagedState<T>): string | null {
+  if (state.items.length > 0 || (state.totalItems ?? 0) > 0) return null;
+  if (state.error) return `Nothing loaded (${shortError(state.error)}): r tries again`;
+  if (state.loading === 'first') return 'Still loading…';
+  return null;
+}
+
 /** Clears the filter and keeps the cursor on the row it was on. */
 function clearFilter<T>(list: List<T>): void {
   const selected = list.getSelected();
@@ -81,6 +89,7 @@ function clearFilter<T>(list: List<T>): void {
 export function goToPage<T>(list: List<T>, page: number | 'last'): CommandResult {
   const state = list.getState();
   const pages = pageCount(state);
+  if (notLoaded(state)) return notLoaded(state)!;
   if (pages === null) return 'Still loading…';
   const target = page === 'last' ? pages : page;
   if (target > pages) return `There are ${thousands(pages)} pages at ${state.perPage} per page`;

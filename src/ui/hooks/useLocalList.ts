@@ -6,10 +6,20 @@ import { useEffect } from 'react';
 import { useListScreen } from '../components/ListBody.js';
 import { useServices } from '../services.js';
 import { usePagedList } from './usePagedList.js';
+import type { Command } from '../keymap.js';
+import type { CommandResult } from '../shellContext.js';
 
 const SCOPES = ['list'] as const;
 
-export function useLocalList<T>(screenKey: number, height: number, rows: () => T[], getId: (t: T) => string, text: (t: T) => string) {
+/** `own`: the screen's commands first (enter opens a row, y copies what is useful), given the selected row. */
+export function useLocalList<T>(
+  screenKey: number,
+  height: number,
+  rows: () => T[],
+  getId: (t: T) => string,
+  text: (t: T) => string,
+  own: (cmd: Command, selected: T | undefined) => CommandResult | undefined = () => undefined,
+) {
   const { now } = useServices();
   const list = usePagedList<T>({
     fetch: () => {
@@ -22,6 +32,6 @@ export function useLocalList<T>(screenKey: number, height: number, rows: () => T
     now,
   });
   useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useListScreen(screenKey, list, SCOPES, height, () => undefined);
+  useListScreen(screenKey, list, SCOPES, height, (cmd) => own(cmd, list.getSelected()));
   return { list, scopes: SCOPES };
 }

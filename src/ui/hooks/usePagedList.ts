@@ -79,7 +79,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
-        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow });
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
         return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
       },
       (e: unknown): RefreshOutcome => {

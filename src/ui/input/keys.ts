@@ -92,7 +92,8 @@ export function splitKeys(raw: string): string[] {
       } else if (next === 'O' && raw[i + 2] !== undefined) {
         out.push(raw.slice(i, i + 3));
         i += 3;
-      } else if (next === '\x1b') {
+      } else if (next === '\x1b' || next.charCodeAt(0) < 0x20 || next === '\x7f') {
+        // esc then another key typed at once (esc + enter over a slow link): two keys, not an alt chord.
         out.push('\x1b');
         i += 1;
       } else {

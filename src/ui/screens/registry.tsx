@@ -13,6 +13,7 @@ import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
 import { StuckScreen } from './stuck/StuckScreen.js';
 import { MessagesScreen } from './messages/MessagesScreen.js';
+import { RecordScreen } from './record/RecordScreen.js';
 
 export function screenFor(props: ScreenProps) {
   switch (props.route.kind) {
@@ -40,5 +41,7 @@ export function screenFor(props: ScreenProps) {
       return <StuckScreen {...props} />;
     case 'messages':
       return <MessagesScreen {...props} />;
+    case 'record':
+      return <RecordScreen {...(props as ScreenProps<Extract<Route, { kind: 'record' }>>)} />;
   }
 }

@@ -36,7 +36,8 @@ export type PagedAction<T> =
    * keepId: the selected row's id when the request completes (kept across a refresh); `follow`: keep
    * it selected on another page too (a re-paging after a resize).
    */
-  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean }
+  /** `refresh`: the same query asked again (r, watch): only then are changed rows marked. */
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean }
   | { type: 'failed'; error: ApiError }
   | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
   | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
@@ -124,8 +125,8 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
       return {
         ...s,
         items,
-        // A refresh of the same page marks what changed; a page of another size (a resize re-fit) changed nothing.
-        changed: samePage && page.perPage === s.perPage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
+        // A refresh of the same page marks what changed; another query (a status filter, a resize re-fit) changed nothing.
+        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,

@@ -20,7 +20,9 @@ export type Route =
   | { kind: 'log' }
   | { kind: 'audit' }
   /** Every message of the session in full (`:messages`): what the one-line status bar had to cut. */
-  | { kind: 'messages' };
+  | { kind: 'messages' }
+  /** One row of a local list (`:log`, `:audit`) opened whole: `key` tells rows apart. */
+  | { kind: 'record'; title: string; key: string; record: unknown };
 
 export interface ShellState {
   /** Bottom first; never empty. Each entry has a stable key so screens keep their state below the top. */
@@ -96,6 +98,8 @@ export function parents(route: Route): Route[] {
     case 'messages':
     case 'stuck':
       return [root, route];
+    case 'record':
+      return [root, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -123,6 +127,8 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;
+    case 'record':
+      return `record:${r.key}`;
   }
 }
 

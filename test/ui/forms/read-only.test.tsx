@@ -9,7 +9,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const RO = { services: { readOnly: true }, columns: 140 } as const;
+const RO = { services: { readOnly: true, readOnlySource: 'context prod-eu' }, columns: 140 } as const;
 
 describe('read-only mode', () => {
   it('shows READ-ONLY in the status bar', async () => {
@@ -22,14 +22,14 @@ describe('read-only mode', () => {
     h = await renderApp({ ...RO, route: { kind: 'transactions', relayerId: 'sepolia-main' } });
     await h.waitFor((f) => /^› pending/m.test(f));
     await h.press('e');
-    let f = await h.waitFor((x) => statusBar(x).includes('Read-only:'), 'reason');
-    expect(statusBar(f)).toContain('Read-only: replacing a transaction is disabled (--read-only / RELAYER_TUI_READ_ONLY)');
+    let f = await h.waitFor((x) => statusBar(x).includes('Read-only ('), 'reason');
+    expect(statusBar(f)).toContain('Read-only (context prod-eu): replacing a transaction is disabled');
     expect(f).not.toContain('replace EVM');
     expect(f).toContain('› transactions');
     await h.press(KEY.enter);
     await h.waitFor((x) => x.includes('› transaction '), 'detail');
     await h.press('e');
-    f = await h.waitFor((x) => statusBar(x).includes('Read-only: replacing a transaction is disabled'), 'reason on detail');
+    f = await h.waitFor((x) => statusBar(x).includes('Read-only (context prod-eu): replacing a transaction is disabled'), 'reason on detail');
     expect(f).not.toContain('replace EVM');
     expectNoWrites(h);
   });
@@ -38,8 +38,8 @@ describe('read-only mode', () => {
     h = await renderApp({ ...RO });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await palette(h, 'plugin echo');
-    let f = await h.waitFor((x) => statusBar(x).includes('Read-only:'), 'plugin refusal');
-    expect(statusBar(f)).toContain('Read-only: calling a plugin is disabled (--read-only / RELAYER_TUI_READ_ONLY)');
+    let f = await h.waitFor((x) => statusBar(x).includes('Read-only ('), 'plugin refusal');
+    expect(statusBar(f)).toContain('Read-only (context prod-eu): calling a plugin is disabled');
     expect(f).toContain('relayer-tui › relayers');
     expect(f).not.toContain('plugin echo');
     await palette(h, 'notify');
@@ -55,8 +55,8 @@ describe('read-only mode', () => {
     await h.press(KEY.ctrlS);
     await h.waitFor((f) => f.includes('Review:'));
     await h.press('y');
-    const f = await h.waitFor((x) => statusBar(x).includes('Read-only:'), 'refusal');
-    expect(statusBar(f)).toContain('Read-only: calling a plugin is disabled');
+    const f = await h.waitFor((x) => statusBar(x).includes('Read-only ('), 'refusal');
+    expect(statusBar(f)).toContain('Read-only (context prod-eu): calling a plugin is disabled');
     // Still the review: nothing is in flight and nothing was sent.
     expect(f).toContain('Review:');
     expect(f).not.toContain('Sending');
@@ -72,8 +72,8 @@ describe('read-only mode', () => {
     await h.press('https://ops.example.com/ro', KEY.tab, 'ro-hook', KEY.ctrlS);
     await h.waitFor((f) => f.includes('Review:'));
     await h.press('y');
-    const f = await h.waitFor((x) => statusBar(x).includes('Read-only:'), 'refusal');
-    expect(statusBar(f)).toContain('Read-only: creating a notification is disabled');
+    const f = await h.waitFor((x) => statusBar(x).includes('Read-only ('), 'refusal');
+    expect(statusBar(f)).toContain('Read-only (context prod-eu): creating a notification is disabled');
     expect(statusBar(f)).toContain('READ-ONLY');
     // A create would be answered within milliseconds on loopback; 300 ms shows none was made.
     await settle(300);

@@ -45,6 +45,9 @@ describe('parseKey', () => {
 describe('splitKeys', () => {
   it('splits a palette chunk into text, tab and enter', () => {
     expect(splitKeys(':tx bu\t\r')).toEqual([':tx bu', '\t', '\r']);
+    // esc + enter in one chunk (issue 18.10): two keys, the enter kept.
+    expect(splitKeys('\x1b\r')).toEqual(['\x1b', '\r']);
+    expect(splitKeys('\x1b\t\x1b\x7f')).toEqual(['\x1b', '\t', '\x1b', '\x7f']);
   });
 
   it('keeps escape sequences whole between other keys', () => {

@@ -5,7 +5,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import type { Column } from '../../components/Table.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
-import type { ScreenProps } from '../../shellContext.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
 
 const getId = (e: AuditEntry) => e.id;
 const outcome = (e: AuditEntry) => (e.done ? e.done.outcome : 'sent, outcome unknown');
@@ -22,7 +22,12 @@ const COLUMNS: readonly Column<AuditEntry>[] = [
 
 export function AuditScreen({ screenKey, width, height }: ScreenProps) {
   const { audit } = useServices();
-  const { list, scopes } = useLocalList(screenKey, height, () => audit?.read() ?? [], getId, text);
+  const shell = useShell();
+  const { list, scopes } = useLocalList(screenKey, height, () => audit?.read() ?? [], getId, text, (cmd, e) => {
+    // enter: the mutation whole (its body as reviewed, both phases).
+    if (cmd === 'open' && e) return shell.push({ kind: 'record', title: `audit › ${e.method} ${e.path}`, key: `audit:${e.id}`, record: e }), true;
+    return undefined;
+  });
   return (
     <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
       <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />

@@ -6,7 +6,8 @@ import type { LogEntry } from '../../activityLog.js';
 import { shortenMiddle, thousands } from '../../format.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
-import type { ScreenProps } from '../../shellContext.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
+import { useCopy } from '../../hooks/useCopy.js';
 
 const getId = (e: LogEntry) => String(e.seq);
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 19);
@@ -25,7 +26,15 @@ const COLUMNS: readonly Column<LogEntry>[] = [
 
 export function LogScreen({ screenKey, width, height }: ScreenProps) {
   const { activity } = useServices();
-  const { list, scopes } = useLocalList(screenKey, height, () => activity?.entries() ?? [], getId, text);
+  const shell = useShell();
+  const copy = useCopy();
+  const { list, scopes } = useLocalList(screenKey, height, () => activity?.entries() ?? [], getId, text, (cmd, e) => {
+    if (!e) return undefined;
+    // enter: the request whole; y: its method and path (what one pastes), not the row's number.
+    if (cmd === 'open') return shell.push({ kind: 'record', title: `log › ${e.method} ${e.path}`, key: `log:${e.seq}`, record: { ...e, time: new Date(e.at).toISOString() } }), true;
+    if (cmd === 'copy') return copy(`${e.method} ${e.path}`, 'the request');
+    return undefined;
+  });
   return (
     <ScreenFrame title={`relayer-tui › log (${thousands(activity?.size ?? 0)} requests, newest first; r for newer)`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
       <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="requests" />

@@ -5,12 +5,14 @@ import type { Notification } from '../../../api/index.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
+import { useServices } from '../../services.js';
 import { truncateCells } from '../../safeText.js';
 import { tone } from '../../theme.js';
 import { NOTIFY_INITIAL, notifyForm } from './notifyForm.js';
 
 export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
-  const definition = useMemo(() => notifyForm(), []);
+  const { client } = useServices();
+  const definition = useMemo(() => notifyForm(() => client.dialect()), [client]);
   const form = useForm({ draftKey: 'notify', definition, initialValues: NOTIFY_INITIAL, mutation: 'notify' });
   return (
     <FormScreen

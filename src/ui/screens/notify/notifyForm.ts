@@ -1,5 +1,5 @@
 /** Create a webhook notification: url, optional id, optional write-only signing key (masked). */
-import { ApiError, prepareCreateNotification, type NotificationCreateRequest } from '../../../api/index.js';
+import { ApiError, prepareCreateNotification, type DialectState, type NotificationCreateRequest } from '../../../api/index.js';
 import type { FormDefinition, Values } from '../../forms/types.js';
 import { absoluteUrl, apiFieldErrors, notificationId, required } from '../../forms/validators.js';
 
@@ -22,7 +22,12 @@ export function maskKeyInError(e: unknown, key: string | null | undefined): unkn
   return e.withMessage(e.message.split(key).join('••••'));
 }
 
-export function notifyForm(): FormDefinition {
+/**
+ * `dialect`: the server's, read when the review is built. A signing key shorter than the OpenZeppelin
+ * Relayer's minimum is refused before sending where the server is known to be one, and warned about
+ * on the review elsewhere.
+ */
+export function notifyForm(dialect?: () => DialectState): FormDefinition {
   return {
     fields: [
       { name: 'url', label: 'url', kind: 'text', hint: 'absolute http(s) URL, required', validate: required(absoluteUrl) },
@@ -42,11 +47,20 @@ export function notifyForm(): FormDefinition {
     focus: 'url',
     build: (v) => {
       const req = notifyRequest(v);
+      const n = req.signing_key ? [...req.signing_key].length : 0;
+      const d = dialect?.();
+      if (n > 0 && n < REAL_SERVER_MIN_KEY && d?.dialect === 'openzeppelin')
+        return { errors: { signing_key: `${n} characters: this server refuses fewer than ${REAL_SERVER_MIN_KEY} (${d.why})` } };
+      const review =
+        n > 0 && n < REAL_SERVER_MIN_KEY
+          ? [{ label: '⚠ signing_key', value: `${n} characters: the OpenZeppelin Relayer refuses fewer than ${REAL_SERVER_MIN_KEY}${d ? ` (this server: ${d.why})` : ''}`, tone: 'warn' as const }]
+          : [];
       try {
         const prepared = prepareCreateNotification(req);
         return {
           request: {
             prepared,
+            review,
             send: (client, options) =>
               client.createNotification(req, options).catch((e: unknown) => {
                 throw maskKeyInError(e, req.signing_key);

@@ -27,9 +27,10 @@ export function disabledReasonLines(reason: DisabledReason | null | undefined): 
       for (let i = r.details.length - 1; i >= 0; i--) stack.push(r.details[i]!);
       continue;
     }
-    const words = REASONS[r.type] ?? r.type;
-    // The real server's details are fixed texts per type ("Nonce synchronization failed"); others may say more.
-    out.push({ label: '', value: typeof r.details === 'string' && r.details ? r.details : words, tone: 'bad' });
+    const words = REASONS[r.type];
+    // The type always (it is what the server's docs and logs name), then what it says or means in words.
+    const said = typeof r.details === 'string' && r.details ? r.details : words;
+    out.push({ label: '', value: said ? `${r.type}: ${said}` : String(r.type), tone: 'bad' });
   }
   return out.map((l, i) => ({ ...l, label: i === 0 ? 'disabled because' : '' }));
 }

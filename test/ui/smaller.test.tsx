@@ -1,0 +1,117 @@
+/** Issue 18.10: the smaller things — each with the behaviour it was missing. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow, frameLines, running, statusLine, tableRows, waitForExit } from './support.js';
+import { focusedField, palette, settle, writes } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const title = (f: string) => frameLines(f)[0] ?? '';
+
+describe('forms keep what was typed', () => {
+  it('ctrl+c in a form with edits asks first: a second ctrl+c quits, any other key stays', async () => {
+    h = await renderApp({ route: { kind: 'notify' } });
+    await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
+    await h.press('https://ops.example/hook');
+    await h.press(KEY.ctrlC);
+    await h.waitFor((f) => statusLine(f).includes('Not quitting: the form has unsent changes. ctrl+c again quits'), 'asked');
+    expect(running(h)).toBe(true);
+    // Another key disarms it: the next ctrl+c asks again.
+    await h.press('x');
+    await h.press(KEY.ctrlC);
+    await h.waitFor((f) => statusLine(f).includes('Not quitting'), 'asked again');
+    expect(running(h)).toBe(true);
+    await h.press(KEY.ctrlC);
+    await waitForExit(h);
+  });
+
+  it('esc and enter in one input chunk: both keys act (back, then open)', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    await h.waitFor((f) => /^› pending/m.test(f));
+    await h.press(KEY.enter);
+    await h.waitFor((f) => /› transaction \S+/.test(title(f)), 'detail');
+    await h.press('\x1b\r');
+    // esc went back to the list and enter opened the selected row again.
+    await h.waitFor((f) => /› transaction \S+/.test(title(f)) && h!.stdout.frames.some((x) => /› transactions/.test(title(x))), 'back and open again');
+  });
+});
+
+describe('lists say what is true', () => {
+  it('s (status filter) marks no row as changed: another query is not a refresh', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor: 'real' } });
+    await h.waitFor((f) => /^› pending/m.test(f));
+    await h.client.detectDialect();
+    await h.press('s');
+    const f = await h.waitFor((x) => title(x).includes('status=pending') && /^› pending/m.test(x), 'filtered');
+    expect(tableRows(f).some((r) => r[1] === '*')).toBe(false);
+  });
+
+  it(':tx nope then ]: says nothing was loaded and why, not "Still loading…"', async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await palette(h, 'tx nope');
+    await h.waitFor((f) => f.includes('Relayer with ID nope not found'), 'the 404');
+    await h.press(']');
+    const f = await h.waitFor((x) => statusLine(x).includes('Nothing loaded (404 Relayer with ID nope not found): r tries again'), 'the reason');
+    expect(f).not.toContain('Still loading');
+  });
+});
+
+describe(':log and :audit', () => {
+  it(':log is newest first; enter opens the request whole; y copies its method and path', async () => {
+    h = await renderApp();
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await palette(h, 'log');
+    let f = await h.waitFor((x) => title(x).includes('log (') && /^› /m.test(x), 'the log');
+    const times = tableRows(f).map((r) => r.slice(2, 10));
+    expect([...times].sort().reverse()).toEqual(times);
+    await h.press('y');
+    await h.waitFor(() => h!.copied.length > 0, 'copied');
+    expect(h.copied[0]).toMatch(/^GET \/api\/v1\/relayers\?page=1&per_page=\d+$/);
+    await h.press(KEY.enter);
+    f = await h.waitFor((x) => title(x).includes('log › GET /api/v1/relayers'), 'the request whole');
+    expect(f).toMatch(/^method\s+GET$/m);
+    expect(f).toMatch(/^status\s+200$/m);
+  });
+});
+
+describe('help says what each screen does', () => {
+  it('lists the form keys (text editing, c on a review) and the keys of this screen first', async () => {
+    h = await renderApp({ route: { kind: 'notify' }, columns: 120, rows: 110 });
+    await h.waitFor((f) => f.includes('create notification'));
+    await h.press(KEY.f1);
+    const f = await h.waitFor((x) => x.includes('help'), 'help');
+    const lines = frameLines(f).map((l) => l.trim());
+    expect(lines[1]).toMatch(/^On this screen/);
+    for (const k of ['ctrl+a', 'ctrl+e', 'ctrl+u', 'ctrl+k', 'ctrl+w', 'c ']) expect({ k, shown: lines.some((l) => l.startsWith(k)) }).toEqual({ k, shown: true });
+    // Keys of lists are not offered as this screen's.
+    const elsewhere = lines.findIndex((l) => l.startsWith('Elsewhere'));
+    const gAt = lines.findIndex((l) => /^g\s+First row/.test(l));
+    expect(gAt).toBeGreaterThan(elsewhere);
+  });
+});
+
+describe('the signing key a server is known to refuse', () => {
+  it('real flavour: a 3-character key is refused on the field before anything is sent', async () => {
+    h = await renderApp({ route: { kind: 'notify' }, sandbox: { flavor: 'real' } });
+    await h.client.detectDialect();
+    await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
+    await h.press('https://ops.example/hook', KEY.tab, KEY.tab, 'abc', KEY.ctrlS);
+    await h.waitFor((f) => f.includes('3 characters: this server refuses fewer than 32'), 'refused on the field');
+    await settle(100);
+    expect(writes(h)).toEqual([]);
+  });
+
+  it('contract flavour: the review warns, the operator decides', async () => {
+    h = await renderApp({ route: { kind: 'notify' } });
+    await h.client.detectDialect();
+    await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
+    await h.press('https://ops.example/hook', KEY.tab, KEY.tab, 'abc', KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(f).toMatch(/⚠ signing_key\s+3 characters: the OpenZeppelin Relayer refuses fewer than 32/);
+  });
+});
