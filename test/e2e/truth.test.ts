@@ -3,14 +3,15 @@
  * never replaced by the sandbox (1), a long message stays readable in full (6), a resize leaves no
  * stale cell (7), columns give spare width to what was cut (8).
  */
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRelayerClient } from '../../src/api/index.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startHostile, type Hostile } from '../hostile/server.js';
 import { execFile } from 'node:child_process';
-import { cliPath } from './pty.js';
+import { ROOT, cliPath } from './pty.js';
 import { KEY, Tui, assertBuilt, releaseCli, runCommand } from './pty.js';
 
 beforeAll(assertBuilt);
@@ -27,11 +28,15 @@ afterEach(async () => {
 });
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  return runWithStdin(args, '', env);
+}
+
+function runWithStdin(args: string[], stdin: string, env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_TUI_CONFIG_DIR: '/nonexistent', ...env } }, (err, out, errOut) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
     );
-    child.stdin!.end('');
+    child.stdin!.end(stdin);
   });
 }
 
@@ -248,5 +253,21 @@ describe('subcommands warn as the TUI does (issue 18.10)', () => {
     const f = await run(['relayers', '--output', 'table', '--url', sandbox.url, '--token-file', file], {});
     expect(f.code).toBe(0);
     expect(f.err).toContain(`relayer-tui relayers: warning: ${file} is readable by other users; chmod 600 it\n`);
+  });
+});
+
+describe("the README's replacement recipe (issue 18.10)", () => {
+  it('writes the body literally (jq rounds a u128) and sends every digit', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).not.toMatch(/jq -n '\{value:/);
+    const m = /^echo '(\{"value": \d+\})' \| relayer-tui replace sepolia-main \S+ --body - --yes$/m.exec(readme);
+    expect(m).not.toBeNull();
+    sandbox = await startSandbox();
+    const client = createRelayerClient({ baseUrl: sandbox.url, token: sandbox.token });
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 10 })).items.find((t) => t.status === 'pending')!;
+    await client.close();
+    const r = await runWithStdin(['replace', 'sepolia-main', tx.id, '--body', '-', '--dry-run'], m![1]!, { RELAYER_URL: sandbox.url, RELAYER_API_KEY: sandbox.token });
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[3]).toBe('{"value":340282366920938463463374607431768211455}');
   });
 });
