@@ -57,8 +57,9 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
   let spare = avail - used;
   const widths = new Map(shown.map((c) => [c, c.width]));
   if (rows.length > 0) {
+    const want = new Map(shown.map((c) => [c, wanted(c, rows)]));
     const short = shown
-      .map((c) => ({ c, need: wanted(c, rows) - c.width }))
+      .map((c) => ({ c, need: want.get(c)! - c.width }))
       .filter((x) => x.need > 0)
       .sort((a, b) => a.c.priority - b.c.priority || a.need - b.need);
     for (const { c, need } of short) {
@@ -67,7 +68,25 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
       widths.set(c, c.width + give);
       spare -= give;
     }
-    return shown.map((c) => ({ col: c, width: widths.get(c)! }));
+    // A flex column (the row's main content: a path, a request) still cut may push out columns of
+    // lower priority, the least important first — only when that shows it whole.
+    for (const c of shown.filter((x) => x.flex).sort((a, b) => a.priority - b.priority)) {
+      let missing = want.get(c)! - widths.get(c)!;
+      if (missing <= 0 || !widths.has(c)) continue;
+      const lower = [...widths.keys()].filter((x) => x.priority > c.priority).sort((a, b) => b.priority - a.priority);
+      let freed = 0;
+      const drop: Column<T>[] = [];
+      for (const x of lower) {
+        if (freed >= missing) break;
+        drop.push(x);
+        freed += widths.get(x)! + GAP;
+      }
+      if (freed < missing) continue;
+      for (const x of drop) widths.delete(x);
+      widths.set(c, widths.get(c)! + missing);
+      missing = 0;
+    }
+    return shown.filter((c) => widths.has(c)).map((c) => ({ col: c, width: widths.get(c)! }));
   }
   const flex = shown.filter((c) => c.flex);
   const out = shown.map((c) => ({ col: c, width: c.flex && spare > 0 ? c.width + (Math.floor(spare / flex.length) || spare) : c.width }));
