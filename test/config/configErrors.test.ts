@@ -110,3 +110,17 @@ describe('a config file with errors', () => {
     expect(a.config.warnings.join('\n')).toMatch(/^config file not used \(the server comes from the command line\):\n {2}.*config\.yaml:\d+: /m);
   });
 });
+
+describe('info (issue 18.10)', () => {
+  it("shows the context's watch, accent and first relayer, with where each came from", async () => {
+    const d = dir('current_context: lab\ncontexts:\n  lab:\n    url: http://127.0.0.1:9\n    token_env: LAB_KEY\n    watch: 7\n    accent: magenta\n    relayer: eu-hot-wallet\n');
+    const a = await parseCli(['info'], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d, LAB_KEY: 'k' });
+    if (a.kind !== 'info') throw new Error(JSON.stringify(a));
+    let out = '';
+    const { printInfo } = await import('../../src/info.js');
+    await printInfo({ ...a.config, dialect: 'contract' }, { LAB_KEY: 'k' }, { write: (s: string) => ((out += s), true), isTTY: false } as unknown as NodeJS.WriteStream, 'OSC 52');
+    expect(out).toMatch(/^watch\s+every 7 s \(from context lab\)$/m);
+    expect(out).toMatch(/^accent\s+magenta \(from context lab\)$/m);
+    expect(out).toMatch(/^first relayer\s+eu-hot-wallet \(from context lab\)$/m);
+  });
+});
