@@ -135,12 +135,12 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     openContext: async (name) => {
       const c = contexts[name];
       const file = config.configFile;
-      if (file.kind === 'ok' && file.broken[name]) return `Context ${name} cannot be used: ${file.broken[name].join(' · ')}`;
+      if (file.kind === 'ok' && file.broken[name]) return `Context ${name} cannot be used:\n  ${file.broken[name].join('\n  ')}`;
       if (!c)
         return file.kind === 'none'
           ? `No context named ${name}: no config file at ${file.path}`
           : file.kind === 'error'
-            ? `No contexts: the config file cannot be used: ${file.errors.join(' · ')}`
+            ? `No contexts: the config file cannot be used:\n  ${file.errors.join('\n  ')}`
             : `No context named ${name} in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}`;
       const { contextSettings } = await import('./config/config.js');
       const { resolveToken } = await import('./config/token.js');

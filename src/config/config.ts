@@ -140,6 +140,8 @@ Options:
   --per-page <n>        transactions per page (default: fit the window)
   --timeout <seconds>   request timeout (default 15)
   --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)
+  --sandbox             the built-in sandbox, even with a config file or RELAYER_URL (it starts by
+                        itself only when nothing names a server: no file, no --url, no RELAYER_URL)
   --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
   --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
                         auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
@@ -267,8 +269,9 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const paths = appPaths(env, str(values.config));
   const file = await loadConfigFile(paths.config);
   // The server named outside the file (a flag or RELAYER_URL): then a broken file is only a warning.
-  const serverOutside = serverFlag !== undefined || nonEmpty(env.RELAYER_URL) !== undefined;
-  const ctxFlag = str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT);
+  const sandbox = values.sandbox === true;
+  const serverOutside = sandbox || serverFlag !== undefined || nonEmpty(env.RELAYER_URL) !== undefined;
+  const ctxFlag = sandbox ? undefined : (str(values.context) ?? nonEmpty(env.RELAYER_TUI_CONTEXT));
   const ctxSource = str(values.context) !== undefined ? '--context' : nonEmpty(env.RELAYER_TUI_CONTEXT) ? 'RELAYER_TUI_CONTEXT' : 'current_context';
   const fileErrors = file.kind === 'error' ? file.errors : file.kind === 'ok' ? file.errors : [];
   const listErrors = (errors: readonly string[]) => errors.map((e) => `  ${e}`).join('\n');
@@ -276,7 +279,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     // Nothing in the file can be used: never a fallback to the built-in sandbox.
     if (!serverOutside || ctxFlag !== undefined || sub === 'contexts')
       return { kind: 'error', exit: 3, message: `the config file cannot be used (${fileErrors.length === 1 ? '1 error' : `${fileErrors.length} errors`}):\n${listErrors(fileErrors)}` };
-    warnings.push(`config file not used (the server comes from ${serverFlag !== undefined ? 'the command line' : 'RELAYER_URL'}):\n${listErrors(fileErrors)}`);
+    warnings.push(`config file not used (the server comes from ${sandbox ? '--sandbox' : serverFlag !== undefined ? 'the command line' : 'RELAYER_URL'}):\n${listErrors(fileErrors)}`);
   } else if (file.kind === 'ok') warnings.push(...file.warnings);
   const contexts = file.kind === 'ok' ? file.file.contexts : {};
   const broken = file.kind === 'ok' ? file.broken : {};
@@ -301,6 +304,8 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   if (serverFlag !== undefined) [baseUrl, sources.url] = [serverFlag, str(values.server) !== undefined ? '--server' : '--url'];
   else if (nonEmpty(env.RELAYER_URL)) [baseUrl, sources.url] = [nonEmpty(env.RELAYER_URL), 'RELAYER_URL'];
   else if (ctx) [baseUrl, sources.url] = [ctx.url, `context ${ctx.name}`];
+  // --sandbox: the built-in sandbox whatever else names a server (asked for, never a fallback).
+  if (sandbox) [baseUrl, sources.url] = [undefined, '--sandbox'];
   const urlFromContext = ctx !== undefined && sources.url === `context ${ctx.name}`;
 
   let token: string | undefined;
@@ -326,7 +331,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   }
   // The built-in sandbox only when nothing names a server: no config file, no flag, no variable —
   // or when asked for (--sandbox). A file that names no context to use is said, not replaced.
-  if (baseUrl === undefined && file.kind === 'ok' && values.sandbox !== true && !sub) {
+  if (baseUrl === undefined && file.kind === 'ok' && !sandbox && !sub) {
     const names = [...Object.keys(contexts), ...Object.keys(broken)];
     const why = `${file.path} exists but names no context to use (no current_context${fileErrors.length ? '; and it has errors' : ''})`;
     return {

@@ -124,3 +124,13 @@ describe('info (issue 18.10)', () => {
     expect(out).toMatch(/^first relayer\s+eu-hot-wallet \(from context lab\)$/m);
   });
 });
+
+describe('--sandbox', () => {
+  it('asks for the built-in sandbox over a broken file, RELAYER_URL and a context (the file said once)', async () => {
+    const d = dir('current_context: a\ncontexts:\n  a: [\n');
+    const a = await parseCli(['--sandbox'], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d, RELAYER_URL: 'http://127.0.0.1:9', RELAYER_API_KEY: 'k' });
+    if (a.kind !== 'run') throw new Error(JSON.stringify(a));
+    expect(a.config.baseUrl).toBeUndefined();
+    expect(a.config.warnings.join('\n')).toMatch(/^config file not used \(the server comes from --sandbox\)/m);
+  });
+});
