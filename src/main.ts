@@ -53,6 +53,22 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       process.exitCode = printContexts(action.config, process.stdout);
       return;
     }
+    case 'completion': {
+      const { completionScript } = await import('./completion/index.js');
+      process.stdout.write(completionScript(action.shell as 'bash' | 'zsh' | 'fish'));
+      return;
+    }
+    case 'complete': {
+      // Never an error for a shell in the middle of a keystroke: candidates or nothing, exit 0.
+      try {
+        const { complete } = await import('./completion/index.js');
+        const out = await complete(action.words, process.env);
+        if (out.length) process.stdout.write(`${out.join('\n')}\n`);
+      } catch {
+        // nothing to offer
+      }
+      return;
+    }
     case 'sandbox': {
       const { runSandboxCli } = await import('./sandbox/index.js');
       await runSandboxCli(action.argv);

@@ -29,6 +29,24 @@ const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean
 const LIST_OPTIONS = { page: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' }, ...OUTPUT_OPTIONS } as const;
 const str0 = { type: 'string' } as const;
 
+/** The options every command takes (the TUI's and each subcommand's), beside each subcommand's own. */
+export const GLOBAL_OPTIONS = {
+  url: str0,
+  server: str0,
+  'token-file': str0,
+  token: str0,
+  'read-only': { type: 'boolean' },
+  'per-page': str0,
+  timeout: str0,
+  watch: str0,
+  'sandbox-flavor': str0,
+  dialect: str0,
+  context: str0,
+  config: str0,
+  clipboard: str0,
+  sandbox: { type: 'boolean' },
+} as const;
+
 /** Each subcommand's own options (beside the common ones: --url, --context, …). */
 export const COMMAND_OPTIONS = {
   relayers: LIST_OPTIONS,
@@ -108,6 +126,9 @@ export interface AppConfig {
 export type CliAction =
   | { kind: 'run'; config: AppConfig }
   | { kind: 'sandbox'; argv: string[] }
+  /** `completion bash|zsh|fish`: the script; `__complete WORD…`: the candidates for the last word (the script asks). */
+  | { kind: 'completion'; shell: string }
+  | { kind: 'complete'; words: string[] }
   | { kind: 'info'; config: AppConfig }
   /** A headless subcommand (src/headless.ts): its name, its own options and arguments. */
   | { kind: 'headless'; command: HeadlessCommand; config: AppConfig; options: HeadlessOptions; args: string[] }
@@ -116,6 +137,17 @@ export type CliAction =
   | { kind: 'version' }
   /** `exit`: 3 when the configuration is at fault (file, context, key, no server), else 2 (usage). */
   | { kind: 'error'; message: string; exit?: number };
+
+export const COMPLETION_HELP = `relayer-tui completion bash|zsh|fish: a shell completion script on stdout
+
+Subcommands, flags, the values of flags with a closed set (--dialect, --output, --status, --speed, …),
+context names from the config file, and relayer ids of the current context (asked from its server,
+1.5 s at most: nothing when it is slow or down).
+
+  bash:  echo 'source <(relayer-tui completion bash)' >> ~/.bashrc
+  zsh:   echo 'source <(relayer-tui completion zsh)' >> ~/.zshrc      (after compinit)
+  fish:  relayer-tui completion fish > ~/.config/fish/completions/relayer-tui.fish
+`;
 
 export const USAGE = `relayer-tui: a keyboard-driven terminal client for the relayer HTTP API
 
@@ -131,6 +163,7 @@ Usage:
                                    each with --help (options, examples); mutations ask on a terminal,
                                    and without one send only with --yes
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
+  relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
 
 Options:
   --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
@@ -226,6 +259,13 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
  */
 export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<CliAction> {
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
+  if (argv[0] === '__complete') return { kind: 'complete', words: argv.slice(1) };
+  if (argv[0] === 'completion') {
+    const shell = argv[1];
+    if (shell === '-h' || shell === '--help' || shell === undefined) return { kind: 'help', text: COMPLETION_HELP };
+    if (shell !== 'bash' && shell !== 'zsh' && shell !== 'fish') return { kind: 'error', message: `completion: bash, zsh or fish (not ${shell})` };
+    return { kind: 'completion', shell };
+  }
   const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
   const headless = (HEADLESS_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? (argv[0] as HeadlessCommand) : undefined;
   let positionals: string[] = [];
@@ -234,20 +274,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
     ({ values, positionals } = parseArgs({
       args: sub || headless ? argv.slice(1) : argv,
       options: {
-        url: { type: 'string' },
-        server: { type: 'string' },
-        'token-file': { type: 'string' },
-        token: { type: 'string' },
-        'read-only': { type: 'boolean' },
-        'per-page': { type: 'string' },
-        timeout: { type: 'string' },
-        watch: { type: 'string' },
-        'sandbox-flavor': { type: 'string' },
-        dialect: { type: 'string' },
-        context: { type: 'string' },
-        config: { type: 'string' },
-        clipboard: { type: 'string' },
-        sandbox: { type: 'boolean' },
+        ...GLOBAL_OPTIONS,
         ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },

@@ -1,0 +1,161 @@
+/**
+ * Shell completion, as gh and kubectl do it: `relayer-tui completion bash|zsh|fish` prints a small
+ * script that asks `relayer-tui __complete WORD…` for the candidates of the last word. The answers
+ * come from the command grammar (subcommands, flags, the values of flags with a closed set), the
+ * config file (context names) and, for a relayer id, the current context's server — asked with a
+ * short timeout: when it is slow, down or refuses, nothing is printed and the exit is 0.
+ */
+import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, parseCli } from '../config/config.js';
+
+const SUBCOMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
+/** How long a relayer id completion may wait for the server, all of it. */
+export const COMPLETION_TIMEOUT_MS = 1_500;
+
+/** Flags whose values are a closed set. */
+const VALUES: Record<string, readonly string[]> = {
+  dialect: ['contract', 'openzeppelin', 'auto'],
+  output: ['table', 'json', 'ndjson'],
+  status: ['pending', 'sent', 'submitted', 'mined', 'confirmed', 'failed', 'expired', 'canceled'],
+  speed: ['fastest', 'fast', 'average', 'safeLow'],
+  clipboard: ['osc52', 'off'],
+  'sandbox-flavor': ['contract', 'real'],
+  flavor: ['contract', 'real'],
+};
+
+/** The sandbox's own options (src/sandbox/cli.ts). */
+const SANDBOX_OPTIONS: Record<string, { type: 'string' | 'boolean' }> = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  token: { type: 'string' },
+  latency: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  flavor: { type: 'string' },
+  advance: { type: 'string' },
+};
+
+function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean' }> {
+  const own = sub && sub in COMMAND_OPTIONS ? (COMMAND_OPTIONS as Record<string, Record<string, { type: 'string' | 'boolean' }>>)[sub]! : {};
+  if (sub === 'sandbox') return { ...SANDBOX_OPTIONS, help: { type: 'boolean' } };
+  if (sub === 'completion') return { help: { type: 'boolean' } };
+  return { ...GLOBAL_OPTIONS, ...own, help: { type: 'boolean' } };
+}
+
+/** The candidates for the last of `words` (the words after `relayer-tui`; the last may be empty). */
+export async function complete(words: readonly string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  const cur = words[words.length - 1] ?? '';
+  const before = words.slice(0, -1);
+  const sub = before.find((w) => (SUBCOMMANDS as readonly string[]).includes(w));
+  const options = optionsOf(sub);
+  const prev = before[before.length - 1];
+  const starts = (xs: readonly string[]) => xs.filter((x) => x.startsWith(cur));
+  // The value of a flag.
+  if (prev?.startsWith('--') && options[prev.slice(2)]?.type === 'string') {
+    const name = prev.slice(2);
+    if (VALUES[name]) return starts(VALUES[name]!);
+    if (name === 'context') return starts(await contextNames(before, env));
+    return []; // files and free text: the shell's own completion
+  }
+  if (cur.startsWith('-')) return starts(Object.keys(options).map((o) => `--${o}`));
+  if (!sub) return starts(SUBCOMMANDS);
+  // Positionals after the subcommand (flags and their values skipped).
+  const positionals: string[] = [];
+  for (let i = before.indexOf(sub) + 1; i < before.length; i++) {
+    const w = before[i]!;
+    if (w.startsWith('--')) {
+      if (options[w.slice(2)]?.type === 'string' && !w.includes('=')) i++;
+      continue;
+    }
+    positionals.push(w);
+  }
+  if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
+  if ((sub === 'txs' || sub === 'replace') && positionals.length === 0) return starts(await relayerIds(before, env));
+  return [];
+}
+
+/** The flags among `words` that choose the configuration (--context, --config, --url, …), as given. */
+function configFlags(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const name = w.replace(/^--/, '').replace(/=.*$/, '');
+    if (!w.startsWith('--') || !(name in GLOBAL_OPTIONS)) continue;
+    out.push(w);
+    if (GLOBAL_OPTIONS[name as keyof typeof GLOBAL_OPTIONS].type === 'string' && !w.includes('=') && words[i + 1] !== undefined) out.push(words[++i]!);
+  }
+  return out;
+}
+
+async function contextNames(words: readonly string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { appPaths, loadConfigFile } = await import('../config/contextFile.js');
+  const flags = configFlags(words);
+  const at = flags.indexOf('--config');
+  const file = await loadConfigFile(appPaths(env, at >= 0 ? flags[at + 1] : undefined).config);
+  return file.kind === 'ok' ? Object.keys(file.file.contexts) : [];
+}
+
+/** The current context's relayer ids (one page of 100), or nothing at all within the timeout. */
+async function relayerIds(words: readonly string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  let action;
+  try {
+    // A context whose key comes from a token_command is not asked: the command may prompt (a GPG
+    // pinentry), and a keystroke must never wait on it.
+    const info = await parseCli(['info', ...configFlags(words)], env);
+    if (info.kind !== 'info') return [];
+    const ctx = info.config.context;
+    if (ctx && info.config.configFile.kind === 'ok' && info.config.configFile.file.contexts[ctx.name]?.token_command !== undefined && !info.config.sources.token) return [];
+    action = await parseCli(['relayers', ...configFlags(words)], env);
+  } catch {
+    return [];
+  }
+  if (action.kind !== 'headless' || !action.config.baseUrl || !action.config.token) return [];
+  const { createRelayerClient } = await import('../api/index.js');
+  const client = createRelayerClient({ baseUrl: action.config.baseUrl, token: action.config.token, timeoutMs: COMPLETION_TIMEOUT_MS, maxRetries: 0 });
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), COMPLETION_TIMEOUT_MS);
+  try {
+    const page = await client.listRelayers({ page: 1, perPage: 100 }, { signal: ctrl.signal });
+    // Ids are server text: only what a shell word can safely be.
+    return page.items.map((r) => r.id).filter((id) => /^[\w.:-]{1,128}$/.test(id)).sort();
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+    void client.close();
+  }
+}
+
+/** The script for a shell: it asks `relayer-tui __complete` for each completion. */
+export function completionScript(shell: 'bash' | 'zsh' | 'fish'): string {
+  switch (shell) {
+    case 'bash':
+      return `# relayer-tui completion for bash: source <(relayer-tui completion bash)
+_relayer_tui() {
+  local IFS=$'\\n'
+  COMPREPLY=($(relayer-tui __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+}
+complete -o default -o nosort -F _relayer_tui relayer-tui 2>/dev/null || complete -o default -F _relayer_tui relayer-tui
+`;
+    case 'zsh':
+      return `#compdef relayer-tui
+# relayer-tui completion for zsh: source <(relayer-tui completion zsh)   (after compinit)
+_relayer_tui() {
+  local -a candidates
+  candidates=("\${(@f)$(relayer-tui __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  if (( \${#candidates[@]} )) && [[ -n "\${candidates[1]}" ]]; then
+    compadd -Q -- "\${candidates[@]}"
+  else
+    _files
+  fi
+}
+compdef _relayer_tui relayer-tui
+`;
+    case 'fish':
+      return `# relayer-tui completion for fish: relayer-tui completion fish > ~/.config/fish/completions/relayer-tui.fish
+function __relayer_tui_complete
+  set -l words (commandline -opc)[2..-1] (commandline -ct)
+  relayer-tui __complete $words 2>/dev/null
+end
+complete -c relayer-tui -f -a '(__relayer_tui_complete)'
+`;
+  }
+}
