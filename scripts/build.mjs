@@ -96,6 +96,8 @@ if (/[^\x00-\x7f]/.test(app)) {
 
 // The launcher, which loads the program through the code cache.
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, banner: { js: '#!/usr/bin/env node' } });
+// The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
+await build({ ...common, entryPoints: { sea: join(root, 'src', 'seaMain.ts') } });
 rmSync(stub);
 
 // Make the code cache now, so that the first start after an install or a build is as fast as the

@@ -90,6 +90,8 @@ export interface SpawnOptions {
   env?: Record<string, string | undefined>;
   /** Another copy of the built launcher to run (default: this run's snapshot of dist/cli.cjs). */
   cli?: string;
+  /** An executable to run itself (the single executable), instead of Node with `cli`. */
+  file?: string;
 }
 
 /** The pty's line discipline, read from outside with stty: raw mode means no icanon and no echo. */
@@ -140,7 +142,7 @@ export class Tui {
   cols: number;
   rows: number;
 
-  constructor({ cols = 100, rows = 30, args = [], env = {}, cli = cliPath() }: SpawnOptions = {}) {
+  constructor({ cols = 100, rows = 30, args = [], env = {}, cli, file }: SpawnOptions = {}) {
     this.cols = cols;
     this.rows = rows;
     const base: Record<string, string> = {};
@@ -158,7 +160,7 @@ export class Tui {
     // Emoji are two cells wide, as in tmux and today's terminals (xterm.js defaults to Unicode 6).
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
-    this.proc = pty.spawn(process.execPath, [cli, ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
+    this.proc = file ? pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base }) : pty.spawn(process.execPath, [cli ?? cliPath(), ...args], { name: 'xterm-256color', cols, rows, cwd: ROOT, env: base });
     // node-pty keeps the slave's path in a private field (UnixTerminal#_pty).
     this.pts = (this.proc as unknown as { _pty?: string })._pty ?? '';
     this.proc.onData((d) => {

@@ -1,0 +1,108 @@
+/**
+ * Runs the program bundle (dist/app.cjs, src/main.ts) through V8's code cache: Node 20 has no module
+ * compile cache, and compiling the bundle's code on every start was a large part of the time to the
+ * first frame. The cache is made after the first frame (so it holds the code the start needed, not
+ * just the top level) by the first start without one, and kept beside the bundle where that can be
+ * written, else in the fallback (`$XDG_CACHE_HOME/relayer-tui`). V8 refuses one made by another Node,
+ * for other source or under other flags (it is then rewritten). Two launchers use it: the package's
+ * bin (src/cli.ts) and the single executable (src/seaMain.ts).
+ */
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import type { MainHooks } from './main.js';
+
+export interface Launch {
+  /** The bundle's source (ASCII). */
+  source: string;
+  /** Its name in stack traces. */
+  filename: string;
+  /** What the bundle sees as `__dirname` (the schema is found from it). */
+  dirname: string;
+  /** Where the cache goes first (beside the bundle), if anywhere. */
+  beside?: string;
+  /** Where it goes when `beside` cannot be written (or there is none). */
+  fallback: string;
+  /** The `require` the bundle gets (Node's built-in modules are all it needs). */
+  require: NodeJS.Require;
+}
+
+/** $XDG_CACHE_HOME/relayer-tui/<name>. */
+export function cacheFile(name: string): string {
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relayer-tui', name);
+}
+
+/** A short, stable name for a path (no node:crypto on the way to the first frame). */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+const mtime = (p: string | undefined): number => {
+  if (p === undefined) return -1;
+  try {
+    return statSync(p).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+/** Writes `data` to `path` whole or not at all; false when it could not. */
+function writeWhole(path: string, data: Buffer): boolean {
+  const tmp = `${path}.${process.pid}`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+    return true;
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+    return false;
+  }
+}
+
+export function launch(o: Launch): void {
+  // The newer of the two caches (the fallback is only ever written when beside could not be).
+  const path = mtime(o.fallback) > mtime(o.beside) ? o.fallback : o.beside;
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = path === undefined ? undefined : readFileSync(path);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${o.source}\n})`, { filename: o.filename, cachedData });
+  const app: { exports: { main?: (hooks: MainHooks) => Promise<void> } } = { exports: {} };
+  script.runInThisContext()(app.exports, o.require, app, o.filename, o.dirname);
+
+  const saveCache = (): void => {
+    if (cachedData && !script.cachedDataRejected) return;
+    const data = script.createCachedData();
+    if (o.beside !== undefined && writeWhole(o.beside, data)) return;
+    try {
+      mkdirSync(join(o.fallback, '..'), { recursive: true, mode: 0o700 });
+    } catch {
+      return; // no cache then: every start compiles, nothing else changes
+    }
+    writeWhole(o.fallback, data);
+  };
+
+  const afterFirstFrame = (): void => {
+    saveCache();
+    // A long-running TUI holds little live data (about 35 MB after paging through 100 pages of 100)
+    // but V8's default heap growth let the resident size reach ~190 MB: prefer a small heap from now
+    // on. Not before: it slows the start by a fifth (more collections), and V8 only accepts a code
+    // cache made under the flags it is read with, so the cache is made first. (node:v8 is required
+    // here rather than imported: loading it costs ~4 ms.)
+    (o.require('node:v8') as typeof import('node:v8')).setFlagsFromString('--optimize-for-size');
+  };
+
+  app.exports.main!({ onFirstFrame: afterFirstFrame }).catch((e: unknown) => {
+    process.stderr.write(`relayer-tui: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}
