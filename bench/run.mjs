@@ -9,7 +9,7 @@
 //
 // Startup and node -e 0 both go through a pty, so they pay the same spawn cost.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -355,6 +355,31 @@ console.log('startup…');
   record('  … with --sandbox-flavor real (OpenZeppelin dialect, median of 11)', fmtMs(r), '≤ 2.5×', r / median(bareReal) <= 2.5, `${(r / median(bareReal)).toFixed(1)}× node -e 0 (${fmtMs(median(bareReal))}); runs: ${real.map((x) => x.toFixed(0)).join(', ')} ms`);
 }
 if (process.argv.includes('--startup')) process.exit(0); // `npm run bench -- --startup`: this section only
+
+// The package as operators install it: the packed tarball's size, and `npm i -g` of it into a
+// temporary prefix with no network (median of 3).
+console.log('package…');
+{
+  const dir = mkdtempSync(join(os.tmpdir(), 'relayer-tui-bench-pkg-'));
+  const env = { ...process.env, npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+  try {
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env, stdio: 'ignore' });
+    const tgz = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
+    const size = statSync(tgz).size;
+    record('package: the packed tarball (npm pack)', `${(size / 1024).toFixed(0)} kB`, '≤ 1.5 MB', size <= 1.5 * 1024 * 1024, 'bin, the bundles, schema, README, LICENSE; no dependencies');
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const prefix = join(dir, `prefix-${i}`);
+      const t = performance.now();
+      execFileSync('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tgz], { env, stdio: 'ignore' });
+      times.push(performance.now() - t);
+    }
+    const m = median(times);
+    record('  … npm i -g of it, offline, into a temporary prefix (median of 3)', fmtMs(m), '≤ 5 s', m <= 5_000, `runs: ${times.map((x) => x.toFixed(0)).join(', ')} ms (npm's own start included)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // 2. Bytes per interaction at 100x30 --------------------------------------------------------------
 console.log('bytes written…');
