@@ -94,6 +94,24 @@ export function urlProblem(url: string): string | null {
   return null;
 }
 
+/** The known key a typo most likely meant: at most two edits away (`tokn_env` → `token_env`), else null. */
+export function nearest(word: string, known: readonly string[]): string | null {
+  if (word.length > 64) return null;
+  let best: string | null = null;
+  let bestD = 3;
+  for (const k of known) {
+    // Levenshtein distance, one row at a time (keys are short).
+    let prev = Array.from({ length: k.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= word.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= k.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (word[i - 1] === k[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    if (prev[k.length]! < bestD) [best, bestD] = [k, prev[k.length]!];
+  }
+  return best;
+}
+
 /** Reads and checks the config file: every error at once, each naming the file, the line and the key. */
 export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   if (!existsSync(path)) return { kind: 'none', path };
@@ -156,7 +174,11 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     if (!r.success) {
       for (const issue of r.error.issues) {
         const keys = ['contexts', name, ...issue.path.map(String)];
-        if (issue.code === 'unrecognized_keys') for (const k of (issue as { keys?: string[] }).keys ?? []) say([...keys, k], 'is not a known key');
+        if (issue.code === 'unrecognized_keys')
+          for (const k of (issue as { keys?: string[] }).keys ?? []) {
+            const near = nearest(k, Object.keys(ContextSchema.shape));
+            say([...keys, k], `is not a known key${near ? ` (did you mean ${near}?)` : ''}`);
+          }
         else say(keys, issue.path.length === 0 && !isObj(value) ? 'must be a map (url:, token_env: …)' : issue.message);
       }
     } else {

@@ -108,7 +108,7 @@ describe('contexts from the config file', () => {
 
 describe('config file errors name the file, the line and the key', () => {
   const cases: [string, string, RegExp][] = [
-    ['an unknown key', 'current_context: a\ncontexts:\n  a:\n    url: http://x\n    tokn_env: X\n', /config\.yaml:5: contexts\.a\.tokn_env: is not a known key$/],
+    ['an unknown key', 'current_context: a\ncontexts:\n  a:\n    url: http://x\n    tokn_env: X\n', /config\.yaml:5: contexts\.a\.tokn_env: is not a known key \(did you mean token_env\?\)$/],
     ['a wrong type', 'current_context: a\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n    per_page: lots\n', /config\.yaml:6: contexts\.a\.per_page: /],
     ['a missing url', 'current_context: a\ncontexts:\n  a:\n    token_env: X\n', /config\.yaml:3: contexts\.a\.url: /],
     ['a URL without its scheme', 'current_context: a\ncontexts:\n  a:\n    url: 127.0.0.1:44505\n    token_env: X\n', /config\.yaml:4: contexts\.a\.url: not a URL: write the scheme, e\.g\. http:\/\/127\.0\.0\.1:44505$/],

@@ -38,7 +38,7 @@ describe('a config file with errors', () => {
     if (r.kind !== 'ok') throw new Error(r.kind);
     const f = join(d, 'config.yaml');
     expect(r.errors).toEqual([
-      `${f}:8: contexts.bad.tokn_env: is not a known key`,
+      `${f}:8: contexts.bad.tokn_env: is not a known key (did you mean token_env?)`,
       `${f}:9: contexts.bad.per_page: Invalid input: expected number, received string`,
       `${f}:11: contexts.worse.url: not a URL: write the scheme, e.g. http://127.0.0.1:44505`,
     ]);
@@ -50,7 +50,7 @@ describe('a config file with errors', () => {
     const d = dir(TYPO);
     const a = await parseCli([], { HOME: '/x', RELAYER_TUI_CONFIG_DIR: d });
     expect(a).toMatchObject({ kind: 'error', exit: 3 });
-    expect((a as { message: string }).message).toMatch(/^context bad \(current_context\) cannot be used:\n {2}.*:8: contexts\.bad\.tokn_env: is not a known key\n {2}.*:9: contexts\.bad\.per_page: /);
+    expect((a as { message: string }).message).toMatch(/^context bad \(current_context\) cannot be used:\n {2}.*:8: contexts\.bad\.tokn_env: is not a known key \(did you mean token_env\?\)\n {2}.*:9: contexts\.bad\.per_page: /);
   });
 
   it('--context good-one works despite the typos elsewhere, and says what is wrong in the others', async () => {
