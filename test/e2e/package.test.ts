@@ -94,6 +94,23 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
     expect(fromPackage.err).toBe('');
     expect(fromPackage.out).toBe(fromTree.out);
     expect(JSON.parse(fromPackage.out)).toMatchObject({ page: 1, total_items: 15, items: expect.arrayContaining([expect.objectContaining({ id: 'sepolia-main', name: 'Sepolia Main' })]) });
+    // Every other subcommand from the installed bin, against the same sandbox.
+    const txs = await run(bin, ['txs', 'sepolia-main', '--json', '--per-page', '5'], env);
+    expect(txs.code, txs.err).toBe(0);
+    const tx = (JSON.parse(txs.out) as { items: { id: string; status: string }[] }).items.find((t) => t.status === 'pending')!;
+    const checks: [string[], RegExp][] = [
+      [['replace', 'sepolia-main', tx.id, '--speed', 'fastest', '--dry-run'], /^PUT http:\/\/127\.0\.0\.1:\d+\/api\/v1\/relayers\/sepolia-main\/transactions\//],
+      [['plugin', 'echo', '--params', '{"n": 12345678901234567890}', '--yes', '--json'], /12345678901234567890/],
+      [['notify', '--url', 'https://ops.example/hook', '--dry-run'], /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/notifications$/m],
+      [['info'], /^server\s+http:\/\/127\.0\.0\.1:\d+ \(from RELAYER_URL\)$/m],
+      [['contexts'], /^No config file at /],
+      [['completion', 'bash'], /complete .*-F _relayer_tui relayer-tui/],
+    ];
+    for (const [args, out] of checks) {
+      const r = await run(bin, args, env);
+      expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
+      expect(r.out).toMatch(out);
+    }
     sb.kill('SIGTERM');
   });
 
@@ -121,7 +138,7 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
   });
 
   it('npx runs the tarball', async () => {
-    const r = await run(NPM, ['exec', '--yes', '--offline', '--package', tarball, '--', 'relayer-tui', '--version'], CLEAN_ENV, dir);
+    const r = await run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', '--offline', `./${tarball.slice(dir.length + 1)}`, '--version'], CLEAN_ENV, dir);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^relayer-tui \d+\.\d+\.\d+\n$/);
   });
