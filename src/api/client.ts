@@ -36,7 +36,8 @@ import {
   type Relayer,
   type Transaction,
 } from './schemas.js';
-import { Transport, type Envelope, type Exchange, type Response } from './transport.js';
+import type { Envelope, Response } from './outcome.js';
+import { Transport, type Exchange } from './transport.js';
 
 export const VERSION: string = pkg.version;
 

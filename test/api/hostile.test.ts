@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createRelayerClient, LongInteger, type RelayerClient } from '../../src/api/index.js';
-import { excerpt } from '../../src/api/transport.js';
+import { excerpt } from '../../src/api/excerpt.js';
 import { hostileHtml, startHostile, type Hostile } from '../hostile/server.js';
 import { apiError } from './helpers.js';
 

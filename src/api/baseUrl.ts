@@ -1,0 +1,18 @@
+/** The server's base URL: http or https, no credentials in it, `/api/v1` accepted on the end. */
+import { ApiError } from './errors.js';
+
+export function parseBaseUrl(baseUrl: string): { origin: string; basePath: string; host: string } {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    throw new ApiError('bad_request', `Invalid server URL "${baseUrl}": expected e.g. http://localhost:8080`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new ApiError('bad_request', `Invalid server URL "${baseUrl}": only http and https are supported`);
+  if (u.username || u.password) throw new ApiError('bad_request', 'Put credentials in RELAYER_API_KEY, not in the server URL');
+  // Accept a base URL given with the /api/v1 prefix too.
+  const basePath = u.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return { origin: u.origin, basePath, host: u.host };
+}
+

@@ -1,0 +1,128 @@
+/**
+ * The outcome rules: an HTTP answer (status, headers, body text) → a success envelope, or the ApiError
+ * it means. For PUT/POST the error also says what is known of the outcome: `refused` only for a 4xx in
+ * the server's error envelope (or the real server's own text/plain 4xx); a 5xx, a redirect, a gateway
+ * page or a 2xx that cannot be read is `outcomeUnknown` (the change may have been applied). Pure but
+ * for the sliced JSON parse (it yields to the event loop): testable without HTTP.
+ */
+import { STATUS_CODES } from 'node:http';
+import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
+import { excerpt } from './excerpt.js';
+import { parseJsonSliced } from './json.js';
+import type { PreparedRequest } from './requests.js';
+import { retryAfter } from './retry.js';
+
+export interface Envelope {
+  success: true;
+  data: unknown;
+  pagination?: unknown;
+  metadata?: unknown;
+  [k: string]: unknown;
+}
+
+export interface Response {
+  status: number;
+  envelope: Envelope;
+  /** Rows of a page's `data` the server sent, when more than the page size (only that many were kept). */
+  sentItems?: number;
+  /** Bytes of the body. */
+  bytes?: number;
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+/** A server's error message longer than this is cut (views cap what they show anyway). */
+const MAX_MESSAGE = 2_000;
+
+/**
+ * The answer as a success envelope, or the ApiError it means. For PUT/POST the error also says what
+ * is known of the outcome: `refused` only for a 4xx in the server's error envelope (or the real
+ * server's own text/plain 4xx); a 5xx, a redirect, a gateway page or a 2xx that cannot be read is
+ * `outcomeUnknown` (the change may have been applied).
+ */
+export async function interpret(
+  req: Pick<PreparedRequest, 'method' | 'perPage'>,
+  status: number,
+  headers: Headers,
+  text: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  const mutation = req.method !== 'GET';
+  const contentType = String(headerValue(headers['content-type']) ?? '').slice(0, 200);
+  const head = text.slice(0, 64).trimStart();
+  const html = /html/i.test(contentType) || /^<(!doctype|html)/i.test(head);
+  let json: unknown;
+  let jsonError: string | undefined;
+  let sentItems: number | undefined;
+  if (!html && (head.startsWith('{') || head.startsWith('[') || /json/i.test(contentType))) {
+    try {
+      // In slices: a large answer never blocks keys. A page keeps at most what was asked for.
+      const parsed = await parseJsonSliced(text, { maxDataItems: req.perPage }, signal);
+      json = parsed.value;
+      sentItems = parsed.dataItems;
+    } catch (e) {
+      if (signal.aborted) throw e;
+      jsonError = (e as Error).message;
+    }
+  }
+  const env = isObject(json) ? json : undefined;
+  const unknown = mutation ? { outcomeUnknown: true } : {};
+
+  if (status >= 200 && status < 300) {
+    if (json === undefined) {
+      if (jsonError) throw new ApiError('invalid_response', `The server's answer is not valid JSON (${jsonError})`, { status, ...unknown });
+      const what = html ? 'an HTML page' : `${contentType || 'text'}`;
+      throw new ApiError('invalid_response', `The server answered with ${what} instead of JSON: ${excerpt(text) || statusLine(status)}`, { status, ...unknown });
+    }
+    if (!env || typeof env.success !== 'boolean' || !('data' in env))
+      throw new ApiError('invalid_response', 'The server answered without the {success, data} envelope', { status, ...unknown });
+    if (env.success !== true) throw failure('server', status, env, text, headers, unknown);
+    const cut = sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage;
+    return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}) };
+  }
+  if (status >= 300 && status < 400) {
+    const location = String(headerValue(headers.location) ?? '').slice(0, 500);
+    throw new ApiError('redirect', location ? `The server redirects to ${location} (not followed: point the client at the final address)` : `${statusLine(status)} without a Location (not followed)`, {
+      status,
+      ...unknown,
+    });
+  }
+  // A refusal is the server's own: its error envelope, or (the real server) a short text/plain reason.
+  const refusal = status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined));
+  throw failure(kindForStatus(status), status, env, text, headers, mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {});
+}
+
+/** The ApiError of a failed answer: the server's own text (`message`, else `error`, else an excerpt of the page), capped. */
+export function failure(
+  kind: ApiErrorKind,
+  status: number,
+  env: Record<string, unknown> | undefined,
+  text: string,
+  headers: Headers,
+  outcome: { refused?: boolean; outcomeUnknown?: boolean },
+): ApiError {
+  const msg = capMessage((env && nonEmptyString(env.message)) ?? (env && nonEmptyString(env.error)) ?? (excerpt(text) || statusLine(status)));
+  const retryAfterMs = retryAfter(headers, env);
+  const data = env && env.data !== null && env.data !== undefined ? env.data : undefined;
+  return new ApiError(kind, msg, { status, retryAfterMs, data, ...outcome });
+}
+
+function capMessage(s: string): string {
+  return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE)}…` : s;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function nonEmptyString(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function statusLine(status: number): string {
+  return `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim();
+}
