@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles src/main.ts into dist/app.cjs and the launcher src/cli.ts into dist/cli.cjs (esbuild), then
+// Bundles src/main.ts into dist/app.cjs and the launcher src/launcher.ts into dist/cli.cjs (esbuild), then
 // makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
@@ -70,7 +70,7 @@ const layoutEngine = {
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
-// The program: one CommonJS file (what V8's code cache can load; see src/cli.ts), every dependency
+// The program: one CommonJS file (what V8's code cache can load; see src/launcher.ts), every dependency
 // bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an imported
 // module's top level on its first import().
 await build({
@@ -85,7 +85,7 @@ await build({
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
 });
 
-// src/cli.ts reads the bundle as Latin-1 (no UTF-8 decoding), so it must be ASCII. esbuild escapes
+// src/launcher.ts reads the bundle as Latin-1 (no UTF-8 decoding), so it must be ASCII. esbuild escapes
 // strings but not regular expression literals or kept comments: escape what is left (a \u escape
 // means the same character in all three).
 const appFile = join(root, 'dist', 'app.cjs');
@@ -95,7 +95,7 @@ if (/[^\x00-\x7f]/.test(app)) {
 }
 
 // The launcher, which loads the program through the code cache.
-await build({ ...common, entryPoints: { cli: join(root, 'src', 'cli.ts') }, banner: { js: '#!/usr/bin/env node' } });
+await build({ ...common, entryPoints: { cli: join(root, 'src', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
 await build({ ...common, entryPoints: { sea: join(root, 'src', 'seaMain.ts') } });
 rmSync(stub);

@@ -1,10 +1,11 @@
 /**
  * The program: argv -> config -> the TUI (with the built-in sandbox when no server is set) or
- * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/cli.ts) loads and runs.
+ * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/launcher.ts) loads and runs.
  */
 import { join } from 'node:path';
 import type { Exchange } from './api/index.js';
-import { isCleartext, parseCli } from './config/config.js';
+import { parseCli } from './cli/index.js';
+import { isCleartext } from './config/config.js';
 import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
 
 /** How long the first frame waits for the prefetched relayers before showing "Loading…". */

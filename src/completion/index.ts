@@ -5,7 +5,8 @@
  * config file (context names) and, for a relayer id, the current context's server — asked with a
  * short timeout: when it is slow, down or refuses, nothing is printed and the exit is 0.
  */
-import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, parseCli } from '../config/config.js';
+import { parseCli } from '../cli/index.js';
+import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS } from '../cli/grammar.js';
 
 const SUBCOMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
 /** How long a relayer id completion may wait for the server, all of it. */

@@ -3,7 +3,8 @@
  * config and contexts (src/headless/lists.ts, src/headless/mutations.ts). Resolves with the exit code.
  */
 import { ApiError, createRelayerClient } from '../api/index.js';
-import type { AppConfig, HeadlessCommand, HeadlessOptions } from '../config/config.js';
+import type { HeadlessCommand, HeadlessOptions } from '../cli/grammar.js';
+import type { AppConfig } from '../config/config.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';

@@ -6,7 +6,7 @@
  * per request whatever the total, and a progress line on stderr when stderr is a terminal.
  */
 import type { Page, Relayer, RelayerClient, Transaction } from '../api/index.js';
-import type { HeadlessOptions } from '../config/config.js';
+import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../ui/columnLayout.js';
 import { RELAYER_COLUMNS } from '../ui/screens/relayers/columns.js';
 import { networkKind, transactionColumns } from '../ui/screens/transactions/columns.js';

@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { ApiError, type RelayerClient } from '../api/index.js';
 import { AuditLedger } from '../audit.js';
-import type { AppConfig, HeadlessOptions } from '../config/config.js';
+import type { HeadlessOptions } from '../cli/grammar.js';
+import type { AppConfig } from '../config/config.js';
 import type { BuiltRequest, Values } from '../ui/forms/types.js';
 import { MUTATIONS } from '../ui/mutations.js';
 import { notifyForm } from '../ui/screens/notify/notifyForm.js';

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCli, type AppConfig } from '../../src/config/config.js';
+import { parseCli, type AppConfig } from '../../src/cli/index.js';
 import { configJsonSchema, loadConfigFile } from '../../src/config/contextFile.js';
 import { readFileSync } from 'node:fs';
 import { printInfo } from '../../src/info.js';

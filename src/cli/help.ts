@@ -1,5 +1,5 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
-import type { HeadlessCommand } from '../config/config.js';
+import type { HeadlessCommand } from './commands.js';
 
 const COMMON = `
 Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,

@@ -1,0 +1,153 @@
+/**
+ * The command grammar: the subcommands, every option each takes, and the headless options checked.
+ * What the words mean for the configuration is src/config/config.ts's (flags > environment > context).
+ */
+import { parseArgs } from 'node:util';
+import { HEADLESS_COMMANDS, type HeadlessCommand } from './commands.js';
+import { COMPLETION_HELP, USAGE } from './usage.js';
+
+export { HEADLESS_COMMANDS, type HeadlessCommand };
+
+/** Options of the headless subcommands, checked; `flags` holds each command's own (body fields, …). */
+export interface HeadlessOptions {
+  page: number;
+  /** Server page size for the requests (the TUI's --per-page; default 50, 100 with --all). */
+  perPage: number;
+  all: boolean;
+  status?: string;
+  limit?: number;
+  output: 'table' | 'json' | 'ndjson' | 'auto';
+  /** Mutations: print the exact request and send nothing. */
+  dryRun: boolean;
+  /** Mutations: send without asking (the only way to send without a terminal). */
+  yes: boolean;
+  /** The command's own options as given (e.g. `value`, `gas-price`, `params-file`, `signing-key-env`). */
+  flags: Record<string, string | undefined>;
+}
+
+const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
+const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, ...OUTPUT_OPTIONS } as const;
+const LIST_OPTIONS = { page: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' }, ...OUTPUT_OPTIONS } as const;
+const str0 = { type: 'string' } as const;
+
+/** The options every command takes (the TUI's and each subcommand's), beside each subcommand's own. */
+export const GLOBAL_OPTIONS = {
+  url: str0,
+  server: str0,
+  'token-file': str0,
+  token: str0,
+  'read-only': { type: 'boolean' },
+  'per-page': str0,
+  timeout: str0,
+  watch: str0,
+  'sandbox-flavor': str0,
+  dialect: str0,
+  context: str0,
+  config: str0,
+  clipboard: str0,
+  sandbox: { type: 'boolean' },
+} as const;
+
+/** Each subcommand's own options (beside the common ones: --url, --context, …). */
+export const COMMAND_OPTIONS = {
+  relayers: LIST_OPTIONS,
+  txs: { ...LIST_OPTIONS, status: str0 },
+  replace: {
+    ...MUTATION_OPTIONS,
+    body: str0,
+    value: str0,
+    to: str0,
+    data: str0,
+    'gas-limit': str0,
+    'gas-price': str0,
+    'max-fee-per-gas': str0,
+    'max-priority-fee-per-gas': str0,
+    speed: str0,
+    'valid-until': str0,
+    transaction: str0,
+  },
+  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0 },
+  // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
+  notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
+} as const;
+
+export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
+  const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    return Number.isSafeInteger(n) && n >= min ? n : `--${name} must be a whole number from ${min}`;
+  };
+  const page = whole('page', values.page, 1);
+  const perPage = whole('per-page', values['per-page'], 1);
+  const limit = whole('limit', values.limit, 1);
+  for (const x of [page, perPage, limit]) if (typeof x === 'string') return x;
+  const output = values.json === true ? 'json' : (str(values.output) ?? 'auto');
+  if (!['table', 'json', 'ndjson', 'auto'].includes(output)) return '--output must be table, json or ndjson';
+  const flags: Record<string, string | undefined> = {};
+  for (const k of Object.keys(COMMAND_OPTIONS[command])) if (typeof values[k] === 'string') flags[k] = values[k] as string;
+  if (command === 'notify' && typeof values.url === 'string') flags.url = values.url;
+  return {
+    page: (page as number | undefined) ?? 1,
+    perPage: Math.min((perPage as number | undefined) ?? (values.all === true ? 100 : 50), 1000),
+    all: values.all === true,
+    status: str(values.status),
+    limit: limit as number | undefined,
+    output: output as HeadlessOptions['output'],
+    dryRun: values['dry-run'] === true,
+    yes: values.yes === true,
+    flags,
+  };
+}
+
+
+/** The words of a command line, parsed by the grammar (or what to do instead: help, version, …). */
+export type Parsed =
+  | { kind: 'parsed'; sub?: 'info' | 'contexts'; headless?: HeadlessCommand; values: Record<string, string | boolean | undefined>; positionals: string[] }
+  | { kind: 'sandbox'; argv: string[] }
+  | { kind: 'completion'; shell: string }
+  | { kind: 'complete'; words: string[] }
+  | { kind: 'help'; text: string }
+  | { kind: 'version' }
+  | { kind: 'error'; message: string; exit?: number };
+
+export async function parseArgv(argv: string[]): Promise<Parsed> {
+  if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
+  if (argv[0] === '__complete') return { kind: 'complete', words: argv.slice(1) };
+  if (argv[0] === 'completion') {
+    const shell = argv[1];
+    if (shell === '-h' || shell === '--help' || shell === undefined) return { kind: 'help', text: COMPLETION_HELP };
+    if (shell !== 'bash' && shell !== 'zsh' && shell !== 'fish') return { kind: 'error', message: `completion: bash, zsh or fish (not ${shell})` };
+    return { kind: 'completion', shell };
+  }
+  const sub = argv[0] === 'info' || argv[0] === 'contexts' ? argv[0] : undefined;
+  const headless = (HEADLESS_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? (argv[0] as HeadlessCommand) : undefined;
+  let positionals: string[] = [];
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: sub || headless ? argv.slice(1) : argv,
+      options: {
+        ...GLOBAL_OPTIONS,
+        ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+      strict: true,
+      allowPositionals: headless !== undefined,
+    }));
+  } catch (e) {
+    return { kind: 'error', message: `${(e as Error).message}\nRun relayer-tui --help for the options.` };
+  }
+  if (values.help) return { kind: 'help', text: headless ? (await import('./help.js')).HELP[headless] : USAGE };
+  // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
+  const serverFlag = str(values.server) ?? (headless === 'notify' ? undefined : str(values.url));
+  if (str(values.server) !== undefined && headless !== 'notify' && str(values.url) !== undefined) return { kind: 'error', message: 'give the server once: --url or --server' };
+  if (values.version) return { kind: 'version' };
+
+  if (values.version) return { kind: 'version' };
+  return { kind: 'parsed', ...(sub ? { sub } : {}), ...(headless ? { headless } : {}), values, positionals };
+}
+
+function str(v: string | boolean | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}

@@ -1,0 +1,65 @@
+/** The usage texts: the whole program's (--help) and the completion subcommand's. */
+
+export const COMPLETION_HELP = `relayer-tui completion bash|zsh|fish: a shell completion script on stdout
+
+Subcommands, flags, the values of flags with a closed set (--dialect, --output, --status, --speed, …),
+context names from the config file, and relayer ids of the current context (asked from its server,
+1.5 s at most: nothing when it is slow or down).
+
+  bash:  echo 'source <(relayer-tui completion bash)' >> ~/.bashrc
+  zsh:   echo 'source <(relayer-tui completion zsh)' >> ~/.zshrc      (after compinit)
+  fish:  relayer-tui completion fish > ~/.config/fish/completions/relayer-tui.fish
+`;
+
+export const USAGE = `relayer-tui: a keyboard-driven terminal client for the relayer HTTP API
+
+Usage:
+  relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
+  relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
+  relayer-tui contexts             the contexts of the config file
+  relayer-tui relayers [--all] …   scripting: the relayers (a table on a terminal, else exact JSON)
+  relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
+  relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V …) [--dry-run] [--yes]
+  relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
+  relayer-tui notify --url WEBHOOK [--id ID] [--signing-key-file F | --signing-key-env VAR] [--yes]
+                                   each with --help (options, examples); mutations ask on a terminal,
+                                   and without one send only with --yes
+  relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
+  relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
+
+Options:
+  --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
+  --token-file <path>   read the API key from a file (first line)
+  --token <key>         API key on the command line (visible to other users in ps; prefer RELAYER_API_KEY)
+  --read-only           disable replace / plugin call / notification create (env RELAYER_TUI_READ_ONLY=1)
+  --per-page <n>        transactions per page (default: fit the window)
+  --timeout <seconds>   request timeout (default 15)
+  --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)
+  --sandbox             the built-in sandbox, even with a config file or RELAYER_URL (it starts by
+                        itself only when nothing names a server: no file, no --url, no RELAYER_URL)
+  --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
+  --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
+                        auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
+  --context <name>      a context of the config file (env RELAYER_TUI_CONTEXT; default its current_context)
+  --config <file>       the config file (default $RELAYER_TUI_CONFIG_DIR/config.yaml, else
+                        $XDG_CONFIG_HOME/relayer-tui/config.yaml, else ~/.config/relayer-tui/config.yaml)
+  --clipboard <how>     osc52|off: how y copies (env RELAYER_TUI_CLIPBOARD; default osc52)
+  -h, --help            this help
+  -v, --version         print the version
+
+Environment:
+  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, RELAYER_TUI_CONTEXT,
+  RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
+
+Exit codes (subcommands):
+  0 ok · 1 declined · 2 usage · 3 config · 4 unauthorized/forbidden · 5 not found · 6 rate limited
+  7 server error · 8 outcome unknown (may have been applied) · 9 network · 10 read-only
+  11 the plugin answered with a failure
+
+Security:
+  An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
+  then shows "http! cleartext". Use https://, or an SSH tunnel to a server that only listens on
+  loopback (ssh -L 8080:127.0.0.1:8080 relayer-host, then --url http://127.0.0.1:8080).
+  Redirects are never followed: the error says where one pointed.
+`;
+
