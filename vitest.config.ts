@@ -6,12 +6,12 @@ import { PATCHED, patchDependency } from './scripts/patches.mjs';
 export default defineConfig({
   plugins: [
     {
-      // Ink and widest-line measure text through src/ui/fastStringWidth.ts (see there).
+      // Ink and widest-line measure text through src/core/text/fastStringWidth.ts (see there).
       name: 'fast-string-width',
       enforce: 'pre',
       resolveId(source: string, importer: string | undefined) {
         if (source === 'string-width' && importer && /node_modules[\\/](ink|widest-line)[\\/]/.test(importer))
-          return fileURLToPath(new URL('./src/ui/fastStringWidth.ts', import.meta.url));
+          return fileURLToPath(new URL('./src/core/text/fastStringWidth.ts', import.meta.url));
         return undefined;
       },
     },

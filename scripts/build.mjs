@@ -46,9 +46,9 @@ const dependencyPatches = {
   },
 };
 
-// Every dependency measures text through src/ui/fastStringWidth.ts (see there), which alone imports
+// Every dependency measures text through src/core/text/fastStringWidth.ts (see there), which alone imports
 // the real string-width (so wrap-ansi's older copy is not bundled).
-const fastWidth = join(root, 'src', 'ui', 'fastStringWidth.ts');
+const fastWidth = join(root, 'src', 'core', 'text', 'fastStringWidth.ts');
 const fastStringWidth = {
   name: 'fast-string-width',
   setup(b) {

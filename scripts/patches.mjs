@@ -90,13 +90,13 @@ export const PATCHES = {
     ['export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {"],
     ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
   ],
-  // The backstop of the display-safety boundary (src/ui/safeText.ts). Ink strips cursor-moving CSI
+  // The backstop of the display-safety boundary (src/core/text/sanitize.ts). Ink strips cursor-moving CSI
   // sequences from text but passes OSC (window title, clipboard, links), DCS/APC/PM/SOS strings, C1
   // and C0 controls, bidi and zero-width characters. Everything it draws now passes `neutralize`
   // except colour codes (SGR): no control sequence reaches the terminal, even from a view that forgot
   // to sanitize; each becomes a visible placeholder.
   'ink/build/sanitize-ansi.js': [
-    ["import { hasAnsiControlCharacters", `import { neutralize } from ${JSON.stringify(join(ROOT, 'src', 'ui', 'safeText.ts'))};\nimport { hasAnsiControlCharacters`],
+    ["import { hasAnsiControlCharacters", `import { neutralize } from ${JSON.stringify(join(ROOT, 'src', 'core', 'text', 'sanitize.ts'))};\nimport { hasAnsiControlCharacters`],
     ["        return text;\n    }\n    let output = '';", "        return neutralize(text);\n    }\n    let output = '';"],
     [
       "        if (token.type === 'text' || token.type === 'osc') {\n            output += token.value;\n            continue;\n        }",
@@ -180,7 +180,7 @@ export const PATCHES = {
     ['return WebAssembly.instantiate(f,d)', 'return{instance:new WebAssembly.Instance(new WebAssembly.Module(f),d)}'],
   ],
   // string-width builds a grapheme segmenter (loads ICU data, ~10 ms) and an RGI emoji regex (~13 ms)
-  // when the module loads. Our text takes src/ui/fastStringWidth.ts's fast path and never needs
+  // when the module loads. Our text takes src/core/text/fastStringWidth.ts's fast path and never needs
   // either; build them on first use.
   'string-width/index.js': [
     ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],

@@ -8,7 +8,7 @@ import { createRelayerClient, VERSION } from './api/index.js';
 import type { AppConfig } from './config/config.js';
 import { contextSettings } from './config/config.js';
 import { resolveTokenSync } from './config/token.js';
-import { safeLines, sanitize } from './ui/safeText.js';
+import { safeLines, sanitize } from './core/text/sanitize.js';
 
 const exists = (p: string) => (existsSync(p) ? 'exists' : 'does not exist');
 

@@ -29,7 +29,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     }
     case 'error': {
       // The message may quote a config file's text: drawn through the display-safety boundary.
-      const { safeLines } = await import('./ui/safeText.js');
+      const { safeLines } = await import('./core/text/sanitize.js');
       process.stderr.write(`relayer-tui: ${safeLines(action.message, 60).join('\n')}\n`);
       process.exitCode = action.exit ?? 2;
       return;

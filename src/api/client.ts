@@ -88,6 +88,11 @@ export interface RelayerClient {
   detectDialect(signal?: AbortSignal): Promise<DialectState>;
   /** Whether the server has an endpoint: true, false, or undefined while unknown. */
   supports(feature: Feature): boolean | undefined;
+  /**
+   * Whether to ask the server for one of its extra endpoints: the dialect that has them (the
+   * OpenZeppelin Relayer, detected or set) and not learnt missing. The one rule every caller uses.
+   */
+  offers(feature: Feature): boolean;
   replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
   callPlugin(pluginId: string, params: unknown, o?: CallOptions): Promise<PluginCallResult>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
@@ -174,6 +179,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     relayerStatus: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerStatus(relayerId), o, (env) => readOne(env.data, RelayerStatusSchema))),
     dialect: () => dialect,
     supports: feature,
+    offers: (f) => dialect.dialect === 'openzeppelin' && feature(f) !== false,
     detectDialect: (signal) => {
       if (dialect.source !== 'assumed') return Promise.resolve(dialect);
       detecting ??= transport.probe('/api/v1/health', signal).then(

@@ -6,6 +6,7 @@
  * short timeout: when it is slow, down or refuses, nothing is printed and the exit is 0.
  */
 import { parseCli } from '../cli/index.js';
+import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
 import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS } from '../cli/grammar.js';
 
 const SUBCOMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
@@ -114,7 +115,7 @@ async function relayerIds(words: readonly string[], env: NodeJS.ProcessEnv): Pro
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), COMPLETION_TIMEOUT_MS);
   try {
-    const page = await client.listRelayers({ page: 1, perPage: 100 }, { signal: ctrl.signal });
+    const page = await client.listRelayers({ page: 1, perPage: LOOKUP_PAGE_SIZE }, { signal: ctrl.signal });
     // Ids are server text: only what a shell word can safely be.
     return page.items.map((r) => r.id).filter((id) => /^[\w.:-]{1,128}$/.test(id)).sort();
   } catch {

@@ -3,7 +3,7 @@
  * messages, named by flag), then the form's own builder makes the request. One definition of each
  * body, whether it is typed into the TUI or given to a subcommand.
  */
-import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../ui/forms/types.js';
+import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../core/operations/types.js';
 
 /**
  * `values`: the form's values with the flags applied; `given`: the fields a flag set (a `choice`

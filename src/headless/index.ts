@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/config.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
-import { safeLines } from '../ui/safeText.js';
+import { safeLines } from '../core/text/sanitize.js';
 
 export { EXIT, exitCodeFor } from './output.js';
 

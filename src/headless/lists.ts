@@ -7,9 +7,10 @@
  */
 import type { Page, Relayer, RelayerClient, Transaction } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
-import type { Column } from '../ui/columnLayout.js';
-import { RELAYER_COLUMNS } from '../ui/screens/relayers/columns.js';
-import { networkKind, transactionColumns } from '../ui/screens/transactions/columns.js';
+import type { Column } from '../core/columns/layout.js';
+import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
+import { networkKind } from '../core/relayer.js';
+import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT, json, Out, table, type Streams } from './output.js';
 
 type Row = Relayer | Transaction;

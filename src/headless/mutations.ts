@@ -10,11 +10,11 @@ import { ApiError, type RelayerClient } from '../api/index.js';
 import { AuditLedger } from '../audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import type { BuiltRequest, Values } from '../ui/forms/types.js';
-import { MUTATIONS } from '../ui/mutations.js';
-import { notifyForm } from '../ui/screens/notify/notifyForm.js';
-import { pluginForm } from '../ui/screens/plugin/pluginForm.js';
-import { jsonForTerminal, safeLines, sanitize } from '../ui/safeText.js';
+import type { BuiltRequest, Values } from '../core/operations/types.js';
+import { readOnlyRefusal } from '../core/operations/mutations.js';
+import { notifyForm } from '../core/operations/notify.js';
+import { pluginForm } from '../core/operations/plugin.js';
+import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT, exitCodeFor, json, type Streams } from './output.js';
@@ -106,7 +106,7 @@ function reviewText(p: Prepared, server: string, context: string | undefined): s
 
 export async function runMutation(command: Command, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
   if (config.readOnly && !o.dryRun)
-    return fail(EXIT.readOnly, `read-only (${config.sources.readOnly ?? 'configuration'}): ${MUTATIONS[command]} is refused. --dry-run shows what would be sent`);
+    return fail(EXIT.readOnly, `${readOnlyRefusal(command, config.sources.readOnly)}. --dry-run shows what would be sent`);
   const p = await prepare(command, client, o, args, s, env);
   if ('code' in p) return fail(p.code, p.message);
   const { prepared } = p.request;

@@ -4,8 +4,9 @@
  * a writer that waits for a slow reader (constant memory) and stops quietly when it goes away.
  */
 import { ApiError, stringifyJson } from '../api/index.js';
-import { layoutColumns, type Column } from '../ui/columnLayout.js';
-import { fit, jsonForTerminal, sanitize } from '../ui/safeText.js';
+import { layoutColumns, type Column } from '../core/columns/layout.js';
+import { fit } from '../core/text/cells.js';
+import { jsonForTerminal, sanitize } from '../core/text/sanitize.js';
 
 /** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
 export const json = (v: unknown, indent?: number): string => jsonForTerminal(stringifyJson(v, indent));

@@ -18,20 +18,15 @@ import {
   type ReplacementRequest,
   type Transaction,
 } from '../api/index.js';
-import type { BuiltRequest, FormDefinition, Values } from '../ui/forms/types.js';
-import { jsonCheck } from '../ui/forms/validators.js';
+import type { BuiltRequest, FormDefinition, Values } from '../core/operations/types.js';
+import { jsonCheck } from '../core/operations/validators.js';
 import { fillForm } from './formFlags.js';
-import { priceCheck, replacementChanges } from '../core/replacementReview.js';
-import { evmForm, evmInitialValues } from '../ui/screens/replace/evmForm.js';
-import { reviewWarnings } from '../ui/screens/replace/reviewWarnings.js';
-import { solanaForm, solanaInitialValues } from '../ui/screens/replace/solanaForm.js';
-import { networkKind } from '../ui/screens/transactions/columns.js';
-
-/** Pages read to find a relayer, and a transaction where the server cannot return one by id. */
-const RELAYER_PAGES = 50;
-const TRANSACTION_PAGES = 10;
-const PER_PAGE = 100;
-const NEWEST = (TRANSACTION_PAGES * PER_PAGE).toLocaleString('en-US');
+import { priceCheck, replacementChanges } from '../core/operations/review.js';
+import { evmForm, evmInitialValues } from '../core/operations/evm.js';
+import { reviewWarnings } from '../core/operations/reviewWarnings.js';
+import { solanaForm, solanaInitialValues } from '../core/operations/solana.js';
+import { networkKind } from '../core/relayer.js';
+import { findRelayer, findTransaction } from '../core/lookup.js';
 
 /** Flags that set a field of the form (flag → field). */
 export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
@@ -50,42 +45,6 @@ export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
 };
 
 export type Built = { request: BuiltRequest; dialect?: Dialect } | { usage: string } | { notFound: string };
-
-export async function findRelayer(client: RelayerClient, relayerId: string): Promise<Relayer | undefined> {
-  for (let page = 1; page <= RELAYER_PAGES; page++) {
-    const p = await client.listRelayers({ page, perPage: PER_PAGE });
-    const r = p.items.find((x) => x.id === relayerId);
-    if (r) return r;
-    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return undefined;
-  }
-  return undefined;
-}
-
-/**
- * The transaction by id where the server has that endpoint, else among the newest 1,000; `how` says
- * which way it was looked for, in words. The real server's own "Transaction with ID … not found" is
- * believed; a generic 404 means the lookup does not exist (the API module says `unsupported`), and
- * the pages are read instead.
- */
-export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<{ tx?: Transaction; how: string }> {
-  let why = '';
-  if (client.supports('transactionById') !== false) {
-    try {
-      return { tx: await client.getTransaction(relayerId, txId), how: 'read by id' };
-    } catch (e) {
-      if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
-      if (e.kind === 'not_found') return { how: `not found: the server's by-id lookup says "${e.message}"` };
-      why = ' (the server has no by-id lookup)';
-    }
-  } else why = ' (the server has no by-id lookup)';
-  for (let page = 1; page <= TRANSACTION_PAGES; page++) {
-    const p = await client.listTransactions(relayerId, { page, perPage: PER_PAGE });
-    const t = p.items.find((x) => x.id === txId);
-    if (t) return { tx: t, how: `found among relayer ${relayerId}'s newest transactions${why}` };
-    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${p.totalItems.toLocaleString('en-US')} transactions${why}` };
-  }
-  return { how: `not among relayer ${relayerId}'s newest ${NEWEST}${why}` };
-}
 
 const flagOf = (group: 'evm' | 'solana', field: string) => `--${Object.entries(FIELD_FLAGS[group]).find(([, f]) => f === field)?.[0] ?? field}`;
 

@@ -4,9 +4,11 @@
  * over it, and what is laid out is capped (the raw view shows what the labelled one leaves out).
  */
 import { ExactNumber, LongInteger } from '../api/index.js';
-import { age } from './format.js';
-import { cellWidth, chunkCells, displayText, middleCells, sanitize, type SafeText } from './safeText.js';
-import type { Tone } from './theme.js';
+import { age } from '../core/time.js';
+import { cellWidth, chunkCells, middleCells } from '../core/text/cells.js';
+import { displayText } from '../core/text/values.js';
+import { sanitize, type SafeText } from '../core/text/sanitize.js';
+import type { Tone } from '../core/tone.js';
 
 export interface DetailLine {
   label: string;

@@ -5,19 +5,12 @@
 import type { Command } from './keymap.js';
 import type { Services } from './services.js';
 import type { Route } from './state/shell.js';
+import { readOnlyRefusal, type Mutation } from '../core/operations/mutations.js';
 
-export type Mutation = 'replace' | 'plugin' | 'notify';
-
-export const MUTATIONS: Record<Mutation, string> = {
-  replace: 'replacing a transaction',
-  plugin: 'calling a plugin',
-  notify: 'creating a notification',
-};
 
 /** Why the mutation may not run now, or null when it may. */
 export function mutationBlocked(services: Pick<Services, 'readOnly' | 'readOnlySource'>, m: Mutation): string | null {
-  // The real source, never a guess: a prod* context is not --read-only.
-  if (services.readOnly) return `Read-only (${services.readOnlySource ?? '--read-only'}): ${MUTATIONS[m]} is disabled`;
+  if (services.readOnly) return readOnlyRefusal(m, services.readOnlySource);
   return null;
 }
 

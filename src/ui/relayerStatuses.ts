@@ -35,7 +35,7 @@ export class RelayerStatuses {
 
   /** Whether the server offers relayer status (decided once its dialect is known). */
   available(): boolean {
-    return this.client.dialect().dialect === 'openzeppelin' && this.client.supports('relayerStatus') !== false;
+    return this.client.offers('relayerStatus');
   }
 
   /** Resolves once the server's dialect is known (asked once per client). */

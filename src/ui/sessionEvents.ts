@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { Transaction } from '../api/index.js';
-import type { TriageResult } from '../triage/scan.js';
+import type { TriageResult } from '../core/triage/scan.js';
 
 export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */

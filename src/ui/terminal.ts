@@ -2,7 +2,7 @@
  * The terminal's lifecycle: alternate screen on start; on every exit path (quit, crash, SIGINT,
  * SIGTERM, SIGHUP) leave it, show the cursor and turn raw mode off. Restoring twice is harmless.
  */
-import { safeLines, sanitize } from './safeText.js';
+import { safeLines, sanitize } from '../core/text/sanitize.js';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';

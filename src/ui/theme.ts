@@ -4,7 +4,8 @@
  */
 import chalk from 'chalk';
 
-export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'muted' | 'accent' | 'plain';
+import type { Tone } from '../core/tone.js';
+
 
 const COLORS: Record<Tone, string | undefined> = {
   ok: 'green',

@@ -161,7 +161,8 @@ describe('relayer-tui replace', () => {
     const before = puts();
     const ro = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes', '--read-only']);
     expect(ro.code).toBe(10);
-    expect(ro.err).toMatch(/read-only \(--read-only\): replacing a transaction is refused/);
+    // The one read-only refusal (issue 20), as the TUI says it.
+    expect(ro.err).toMatch(/Read-only \(--read-only\): replacing a transaction is disabled\. --dry-run shows what would be sent/);
     expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes'], { env: { RELAYER_TUI_READ_ONLY: '1' } })).code).toBe(10);
     expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--dry-run', '--read-only'])).code).toBe(0);
     expect(puts()).toBe(before);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/api/index.js';
-import { formatAmountShort, formatGweiShort, formatWeiShort, nativeUnitOf } from '../../src/ui/format.js';
+import { formatAmountShort, formatGweiShort, formatWeiShort, nativeUnitOf } from '../../src/core/amounts.js';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { fieldValue, focusedField, openReplace, palette, writes } from './forms/support.js';
 import { frameLines, statusLine } from './support.js';

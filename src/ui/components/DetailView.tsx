@@ -3,8 +3,9 @@
  * or the raw JSON as received (src/ui/detailLines.ts). Scrolls by lines; draws only sanitized text.
  */
 import { Box, Text } from 'ink';
-import { sanitize } from '../safeText.js';
-import { tone, type Tone } from '../theme.js';
+import { sanitize } from '../../core/text/sanitize.js';
+import { tone } from '../theme.js';
+import { type Tone } from '../../core/tone.js';
 
 export { flatten, layoutDetail, rawLines, type DetailLine, type DetailRow } from '../detailLines.js';
 

@@ -5,7 +5,7 @@
  */
 import { Text } from 'ink';
 import { Component, type ReactNode } from 'react';
-import { truncateCells } from '../safeText.js';
+import { truncateCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
 export class DrawBoundary extends Component<{ what: string; children: ReactNode }, { error: string | null }> {

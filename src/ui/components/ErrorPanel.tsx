@@ -1,7 +1,8 @@
 /** A failed request: the server's own message, the HTTP status, and what to do next. */
 import { Box, Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
-import { safeLines, wrapCells, type SafeText } from '../safeText.js';
+import { safeLines, type SafeText } from '../../core/text/sanitize.js';
+import { wrapCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
 export function nextStep(e: ApiError): string {

@@ -4,9 +4,11 @@
  */
 import { Box, Text } from 'ink';
 import { lineCol } from '../forms/editor.js';
-import type { FieldSpec, Values } from '../forms/types.js';
-import { cellWidth, sanitize, truncateCells, wrapCells } from '../safeText.js';
-import { tone, type Tone } from '../theme.js';
+import type { FieldSpec, Values } from '../../core/operations/types.js';
+import { cellWidth, truncateCells, wrapCells } from '../../core/text/cells.js';
+import { sanitize } from '../../core/text/sanitize.js';
+import { tone } from '../theme.js';
+import { type Tone } from '../../core/tone.js';
 
 export interface FormViewProps {
   fields: readonly FieldSpec[];

@@ -1,7 +1,7 @@
 /** Help generated from the keymap: every command with its keys, grouped by where it applies. */
 import { Box, Text } from 'ink';
 import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type Scope } from '../keymap.js';
-import { fit } from '../safeText.js';
+import { fit } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
 /**

@@ -11,12 +11,14 @@ import { useServices } from '../services.js';
 import { shortError, type StatusInfo } from './StatusBar.js';
 import type { usePagedList } from '../hooks/usePagedList.js';
 import { pageCount, scrolled, type PagedState } from '../state/pagedList.js';
-import { clock, thousands } from '../format.js';
+import { clock } from '../../core/time.js';
+import { thousands } from '../../core/text/values.js';
 import { tone } from '../theme.js';
 import { stringifyJson } from '../../api/index.js';
 import { useCopy } from '../hooks/useCopy.js';
 import { ErrorPanel } from './ErrorPanel.js';
-import { Table, type Column } from './Table.js';
+import { Table } from './Table.js';
+import { type Column } from '../../core/columns/layout.js';
 
 type List<T> = ReturnType<typeof usePagedList<T>>;
 

@@ -10,8 +10,8 @@ import { tone } from '../theme.js';
 import { DrawBoundary } from './DrawBoundary.js';
 import { messageRows } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
-import { wrapRows } from '../format.js';
-import { truncateCells } from '../safeText.js';
+import { wrapCells } from '../../core/text/cells.js';
+import { truncateCells } from '../../core/text/cells.js';
 import { ReviewView, reviewRows } from './ReviewView.js';
 
 /** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
@@ -86,7 +86,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   if (phase.kind === 'review') {
     // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
     const again = state.failure?.outcomeUnknown
-      ? wrapRows(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
+      ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
       : [];
     const rows = height - 1 - again.length;
     const more = reviewRows(phase.request, width).length > rows;
@@ -119,7 +119,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
     // Whatever came back, the operator sees that the request was sent and the status of the answer.
     const failed = answerFailed?.(phase.result) ?? null;
     const sent = `${phase.request.prepared.method} ${phase.request.prepared.path}${phase.status ? ` → HTTP ${phase.status}` : ''}`;
-    const head = wrapRows(failed ? `✗ ${failed}: ${sent}` : `✓ Done: ${sent}`, width);
+    const head = wrapCells(failed ? `✗ ${failed}: ${sent}` : `✓ Done: ${sent}`, width);
     return (
       <Box flexDirection="column" height={height}>
         {head.map((l, i) => (
@@ -138,7 +138,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   }
   const failure = state.failure ? failureText(state.failure, secret, unknownNext) : null;
   // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
-  const failureRows = failure ? { head: wrapRows(failure.head, width).slice(0, 2), body: messageRows(failure.body, width, 3), next: wrapRows(failure.next, width).slice(0, 2) } : null;
+  const failureRows = failure ? { head: wrapCells(failure.head, width).slice(0, 2), body: messageRows(failure.body, width, 3), next: wrapCells(failure.next, width).slice(0, 2) } : null;
   const top = (failureRows ? failureRows.head.length + failureRows.body.length + failureRows.next.length : 0) + (intro ? 1 : 0);
   const bottom = phase.kind === 'confirmLeave' ? 1 : 0;
   return (

@@ -5,7 +5,8 @@ import { useDirectory } from '../directory.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { tone } from '../theme.js';
-import { cellWidth, sanitize, truncateCells } from '../safeText.js';
+import { cellWidth, truncateCells } from '../../core/text/cells.js';
+import { sanitize } from '../../core/text/sanitize.js';
 
 export function Palette({ width }: { width: number }) {
   const text = useShell().state.paletteText;

@@ -1,7 +1,7 @@
 /** The review: method, full path, extra lines (before → after), and the exact JSON body. */
 import { Box, Text } from 'ink';
-import type { BuiltRequest } from '../forms/types.js';
-import { wrapRows } from '../format.js';
+import type { BuiltRequest } from '../../core/operations/types.js';
+import { wrapCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
 type ReviewTone = 'warn' | 'bad' | 'muted' | 'accent';
@@ -21,7 +21,7 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
  * values) are wrapped here, so every row is one terminal row and scrolling reaches every line.
  */
 export function reviewRows(request: BuiltRequest, width: number): { text: string; tone?: ReviewTone; head: boolean }[] {
-  return reviewLines(request).flatMap((l, i) => wrapRows(l.text, width, l.indent).map((text) => ({ text, tone: l.tone, head: i === 0 })));
+  return reviewLines(request).flatMap((l, i) => wrapCells(l.text, width, l.indent).map((text) => ({ text, tone: l.tone, head: i === 0 })));
 }
 
 export function ReviewView({ request, height, scroll, width }: { request: BuiltRequest; height: number; scroll: number; width: number }) {

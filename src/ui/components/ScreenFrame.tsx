@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Scope } from '../keymap.js';
 import { useShell } from '../shellContext.js';
-import { truncateCells } from '../safeText.js';
+import { truncateCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 import { Footer } from './Footer.js';
 import { Palette } from './Palette.js';

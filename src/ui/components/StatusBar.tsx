@@ -5,9 +5,11 @@
  */
 import { Text } from 'ink';
 import type { ApiError } from '../../api/index.js';
-import { clock, thousands } from '../format.js';
+import { clock } from '../../core/time.js';
+import { thousands } from '../../core/text/values.js';
 import type { WatchInfo } from '../hooks/useWatch.js';
-import { cellWidth, headCells, sanitize, truncateCells } from '../safeText.js';
+import { cellWidth, headCells, truncateCells } from '../../core/text/cells.js';
+import { sanitize } from '../../core/text/sanitize.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { accentColor, tone } from '../theme.js';

@@ -6,12 +6,14 @@
  */
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
-import { layoutColumns, type Column } from '../columnLayout.js';
-import { fit, sanitize } from '../safeText.js';
-import { paint, tone, type Tone } from '../theme.js';
+import { layoutColumns, type Column } from '../../core/columns/layout.js';
+import { fit } from '../../core/text/cells.js';
+import { sanitize } from '../../core/text/sanitize.js';
+import { paint, tone } from '../theme.js';
+import { type Tone } from '../../core/tone.js';
 
-export type { Column } from '../columnLayout.js';
-export { layoutColumns } from '../columnLayout.js';
+export type { Column } from '../../core/columns/layout.js';
+export { layoutColumns } from '../../core/columns/layout.js';
 
 interface RowProps {
   cells: readonly { text: string; color?: string }[];

@@ -1,6 +1,6 @@
 /** Form contents kept for the session, by form key: leaving a form can keep its draft for later. */
 import { createContext, useContext } from 'react';
-import type { Values } from './types.js';
+import type { Values } from '../../core/operations/types.js';
 
 export class FormDrafts {
   private readonly drafts = new Map<string, Values>();

@@ -1,7 +1,7 @@
 /** A form's state machine: edit → review → sending → done, with a discard prompt. Pure. */
 import type { ApiError } from '../../api/index.js';
 import type { EditState } from './editor.js';
-import type { BuiltRequest, FieldSpec, Values } from './types.js';
+import type { BuiltRequest, FieldSpec, Values } from '../../core/operations/types.js';
 
 export type Phase =
   | { kind: 'edit' }

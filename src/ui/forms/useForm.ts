@@ -5,13 +5,14 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../api/index.js';
 import type { KeyEvent } from '../input/keys.js';
-import { mutationBlocked, type Mutation } from '../mutations.js';
+import { mutationBlocked } from '../mutations.js';
+import type { Mutation } from '../../core/operations/mutations.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
 import { edit } from './editor.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
-import type { FormDefinition, Values } from './types.js';
+import type { FormDefinition, Values } from '../../core/operations/types.js';
 
 export interface UseFormOptions {
   /** Draft key: the same form for the same target reopens with what was typed. */

@@ -1,12 +1,13 @@
 /**
  * A relayer by id: the record the operator selected (`known`: ids may repeat), else from the
- * session's directory, else looked up through the relayers list (pages of 100, at most 20) — the
- * contract has no "get relayer" operation.
+ * session's directory, else looked up through the relayers list (core/lookup.ts: the same rule as
+ * the subcommands') — the contract has no "get relayer" operation.
  */
 import { useEffect, useState } from 'react';
 import { ApiError, type Relayer } from '../../api/index.js';
 import { useDirectory } from '../directory.js';
 import { useServices } from '../services.js';
+import { findRelayer } from '../../core/lookup.js';
 
 export function useRelayer(id: string, known?: Relayer): { relayer?: Relayer; error?: ApiError; loading: boolean } {
   const directory = useDirectory();
@@ -19,14 +20,8 @@ export function useRelayer(id: string, known?: Relayer): { relayer?: Relayer; er
     if (state.relayer) return;
     const ctrl = new AbortController();
     (async () => {
-      for (let page = 1; page <= 20; page++) {
-        const p = await client.listRelayers({ page, perPage: 100 }, { signal: ctrl.signal });
-        directory.add(p.items);
-        const found = p.items.find((r) => r.id === id);
-        if (found) return setState({ relayer: found, loading: false });
-        if (page * p.perPage >= p.totalItems || p.items.length === 0) break;
-      }
-      setState({ loading: false });
+      const found = await findRelayer(client, id, { signal: ctrl.signal, seen: (items) => directory.add(items) });
+      setState(found ? { relayer: found, loading: false } : { loading: false });
     })().catch((e: unknown) => {
       if (!ctrl.signal.aborted) setState({ loading: false, error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
     });

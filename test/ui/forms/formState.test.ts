@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, preparePluginCall } from '../../../src/api/index.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormState } from '../../../src/ui/forms/formState.js';
-import type { BuiltRequest, FieldSpec } from '../../../src/ui/forms/types.js';
+import type { BuiltRequest, FieldSpec } from '../../../src/core/operations/types.js';
 
 const request: BuiltRequest = { prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
 

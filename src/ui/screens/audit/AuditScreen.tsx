@@ -2,7 +2,7 @@
 import type { AuditEntry } from '../../../audit.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import type { Column } from '../../components/Table.js';
+import type { Column } from '../../../core/columns/layout.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';

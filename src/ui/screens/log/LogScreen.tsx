@@ -1,9 +1,10 @@
 /** `:log`: every HTTP request since the start, newest first; `/` filters, `r` takes the newest. */
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import type { Column } from '../../components/Table.js';
+import type { Column } from '../../../core/columns/layout.js';
 import type { LogEntry } from '../../activityLog.js';
-import { shortenMiddle, thousands } from '../../format.js';
+import { middleCells } from '../../../core/text/cells.js';
+import { thousands } from '../../../core/text/values.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
@@ -20,7 +21,7 @@ const COLUMNS: readonly Column<LogEntry>[] = [
   { key: 'ms', title: 'MS', width: 6, priority: 2, align: 'right', cell: (e) => thousands(e.durationMs) },
   { key: 'bytes', title: 'BYTES', width: 9, priority: 4, align: 'right', cell: (e) => (e.bytes === undefined ? '—' : thousands(e.bytes)) },
   { key: 'retries', title: 'RETRY', width: 5, priority: 5, align: 'right', cell: (e) => (e.retries ? String(e.retries) : '') },
-  { key: 'path', title: 'PATH', width: 20, flex: true, priority: 1, cell: (e, w) => shortenMiddle(e.error ? `${e.path}  ✗ ${e.error}` : e.path, w) },
+  { key: 'path', title: 'PATH', width: 20, flex: true, priority: 1, cell: (e, w) => middleCells(e.error ? `${e.path}  ✗ ${e.error}` : e.path, w) },
   { key: 'where', title: 'WHERE', width: 12, priority: 6, cell: (e) => e.where },
 ];
 

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { DetailView, type DetailLine } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { clock } from '../../format.js';
+import { clock } from '../../../core/time.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { SessionMessage } from '../../state/shell.js';

@@ -6,9 +6,9 @@ import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
-import { truncateCells } from '../../safeText.js';
+import { truncateCells } from '../../../core/text/cells.js';
 import { tone } from '../../theme.js';
-import { NOTIFY_INITIAL, notifyForm } from './notifyForm.js';
+import { NOTIFY_INITIAL, notifyForm } from '../../../core/operations/notify.js';
 
 export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
   const { client } = useServices();

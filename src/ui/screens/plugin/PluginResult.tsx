@@ -2,15 +2,17 @@
 import { Box, Text } from 'ink';
 import type { PluginCallResult } from '../../../api/index.js';
 import { jsonLines } from '../../detailLines.js';
-import { fit, sanitize } from '../../safeText.js';
-import { wrapRows } from '../../format.js';
-import { tone, type Tone } from '../../theme.js';
+import { fit } from '../../../core/text/cells.js';
+import { sanitize } from '../../../core/text/sanitize.js';
+import { wrapCells } from '../../../core/text/cells.js';
+import { tone } from '../../theme.js';
+import { type Tone } from '../../../core/tone.js';
 
 const LEVEL_TONE: Record<string, Tone> = { error: 'bad', warn: 'warn', info: 'info', debug: 'muted', log: 'plain', result: 'ok' };
 
 /** Long log lines wrap under their level instead of being cut. */
 function wrapLog(level: string, message: string, width: number): string[] {
-  return wrapRows(`  ${fit(level.slice(0, 40).toUpperCase(), 6)} ${message}`, width, 9);
+  return wrapCells(`  ${fit(level.slice(0, 40).toUpperCase(), 6)} ${message}`, width, 9);
 }
 
 export function pluginResultLines(r: PluginCallResult, showTraces: boolean, width = 80): { text: string; tone?: Tone }[] {
@@ -24,8 +26,8 @@ export function pluginResultLines(r: PluginCallResult, showTraces: boolean, widt
     }
   };
   lines.push({ text: `success   ${r.success ? 'yes' : 'no'}${r.status ? ` (HTTP ${r.status})` : ''}`, tone: r.success ? 'ok' : 'bad' });
-  if (r.message) for (const t of wrapRows(`message   ${r.message}`, width, 10).slice(0, 20)) lines.push({ text: t });
-  if (r.error) for (const t of wrapRows(`error     ${r.error}`, width, 10).slice(0, 20)) lines.push({ text: t, tone: 'bad' });
+  if (r.message) for (const t of wrapCells(`message   ${r.message}`, width, 10).slice(0, 20)) lines.push({ text: t });
+  if (r.error) for (const t of wrapCells(`error     ${r.error}`, width, 10).slice(0, 20)) lines.push({ text: t, tone: 'bad' });
   if (r.code !== undefined) json('code', r.code);
   if (r.details !== undefined) json('details', r.details);
   if (r.success || r.return_value !== null) {

@@ -6,7 +6,7 @@ import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { PluginResult, pluginResultLines } from './PluginResult.js';
-import { pluginForm, pluginInitialValues } from './pluginForm.js';
+import { pluginForm, pluginInitialValues } from '../../../core/operations/plugin.js';
 
 export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'plugin' }>>) {
   const rows = Math.max(3, Math.min(16, height - 8));

@@ -1,7 +1,9 @@
 /** A relayer's state in words for its detail: why it is disabled, and its live status. */
 import type { DisabledReason, Relayer } from '../../../api/index.js';
 import type { DetailLine } from '../../detailLines.js';
-import { age, formatUnits, nativeUnitOf, text, toBigInt } from '../../format.js';
+import { age } from '../../../core/time.js';
+import { formatUnits, nativeUnitOf, toBigInt } from '../../../core/amounts.js';
+import { displayText } from '../../../core/text/values.js';
 import type { StatusEntry } from '../../relayerStatuses.js';
 
 /** The real server's reason types in words (its `details` are fixed texts, or a list for Multiple). */
@@ -44,14 +46,14 @@ export function statusLines(entry: StatusEntry, relayer: Relayer, now: number): 
   const balance = toBigInt(s.balance);
   const lines: DetailLine[] = [
     { label: 'live status', value: `from the server ${at}` , tone: 'muted' },
-    { label: 'balance', value: balance === undefined ? text(s.balance) : `${formatUnits(balance, u.decimals)} ${u.unit} (${text(s.balance)} ${u.base})` },
-    { label: 'pending transactions', value: text(s.pending_transactions_count) },
+    { label: 'balance', value: balance === undefined ? displayText(s.balance) : `${formatUnits(balance, u.decimals)} ${u.unit} (${displayText(s.balance)} ${u.base})` },
+    { label: 'pending transactions', value: displayText(s.pending_transactions_count) },
     {
       label: 'last confirmed',
       value: s.last_confirmed_transaction_timestamp ? `${s.last_confirmed_transaction_timestamp}  (${age(s.last_confirmed_transaction_timestamp, now)} ago)` : 'never',
     },
   ];
-  if (s.nonce !== undefined && s.nonce !== null) lines.push({ label: 'next nonce', value: text(s.nonce) });
-  if (s.sequence_number !== undefined && s.sequence_number !== null) lines.push({ label: 'sequence number', value: text(s.sequence_number) });
+  if (s.nonce !== undefined && s.nonce !== null) lines.push({ label: 'next nonce', value: displayText(s.nonce) });
+  if (s.sequence_number !== undefined && s.sequence_number !== null) lines.push({ label: 'sequence number', value: displayText(s.sequence_number) });
   return lines;
 }

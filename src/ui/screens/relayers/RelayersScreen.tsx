@@ -9,8 +9,8 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { useSessionEvent } from '../../sessionEvents.js';
-import type { TriageResult } from '../../../triage/scan.js';
-import { relayerColumns, relayerSearchText, sortRelayers } from './columns.js';
+import type { TriageResult } from '../../../core/triage/scan.js';
+import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 
 const getId = (r: Relayer) => r.id;

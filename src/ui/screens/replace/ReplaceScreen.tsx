@@ -5,16 +5,16 @@ import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
-import type { FormDefinition, Values } from '../../forms/types.js';
+import type { FormDefinition, Values } from '../../../core/operations/types.js';
 import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
-import { networkKind } from '../transactions/columns.js';
-import { evmBumpedValues, evmForm, evmInitialValues } from './evmForm.js';
-import { solanaForm, solanaInitialValues } from './solanaForm.js';
-import { stellarForm, stellarInitialValues } from './stellarForm.js';
+import { networkKind } from '../../../core/relayer.js';
+import { evmBumpedValues, evmForm, evmInitialValues } from '../../../core/operations/evm.js';
+import { solanaForm, solanaInitialValues } from '../../../core/operations/solana.js';
+import { stellarForm, stellarInitialValues } from '../../../core/operations/stellar.js';
 
 export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'replace' }>>) {
   const { now, client } = useServices();

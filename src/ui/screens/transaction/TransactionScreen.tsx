@@ -4,7 +4,8 @@ import { ApiError } from '../../../api/index.js';
 import { shortError } from '../../components/StatusBar.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { clock, formatWei, toBigInt } from '../../format.js';
+import { clock } from '../../../core/time.js';
+import { formatWei, toBigInt } from '../../../core/amounts.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useDirectory } from '../../directory.js';
 import { mutationBlocked } from '../../mutations.js';
@@ -12,10 +13,10 @@ import { useSessionEvent } from '../../sessionEvents.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
-import { networkKind } from '../transactions/columns.js';
+import { networkKind } from '../../../core/relayer.js';
 import { useScreenWatch, type RefreshOutcome } from '../../hooks/useWatch.js';
 import { deepEqual } from '../../state/pagedList.js';
-import { relayerMismatch } from '../replace/reviewWarnings.js';
+import { relayerMismatch } from '../../../core/operations/reviewWarnings.js';
 
 export function TransactionScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'transaction' }>>) {
   const services = useServices();
@@ -29,7 +30,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) setTx(e.transaction);
   });
   // Reads this transaction again (the OpenZeppelin Relayer's GET by id): `r`, and watch (w) here too.
-  const readable = () => services.client.supports('transactionById') !== false && services.client.dialect().dialect !== 'contract';
+  const readable = () => services.client.offers('transactionById');
   const txRef = useRef(tx);
   txRef.current = tx;
   const [loadedAt, setLoadedAt] = useState<number | null>(null);

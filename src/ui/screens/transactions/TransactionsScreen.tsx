@@ -9,9 +9,11 @@ import { useRelayer } from '../../hooks/useRelayer.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { mutationBlocked } from '../../mutations.js';
+import { relayerState } from '../../../core/relayer.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
-import { networkKind, transactionColumns, transactionSearchText } from './columns.js';
+import { networkKind } from '../../../core/relayer.js';
+import { transactionColumns, transactionSearchText } from '../../../core/columns/transactions.js';
 import { findByIdOrHash, findByNonce } from './findTransaction.js';
 
 const getId = (t: Transaction) => t.id;
@@ -70,7 +72,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   };
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd === 'statusFilter') {
-      if (client.supports('statusFilter') === false || client.dialect().dialect === 'contract')
+      if (!client.offers('statusFilter'))
         return 'No status filter here (OpenZeppelin Relayer only): / filters the loaded rows';
       status.current = nextStatus(status.current);
       list.goToPage(1);
@@ -89,7 +91,9 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     return true;
   }, find);
 
-  const blocked = relayer?.system_disabled ? ' · DISABLED: replacements are refused' : relayer?.paused ? ' · PAUSED: replacements are refused' : '';
+  // The one rule (core/relayer.ts): disabled before paused.
+  const relayerNow = relayer ? relayerState(relayer) : 'active';
+  const blocked = relayerNow === 'active' ? '' : ` · ${relayerNow.toUpperCase()}: replacements are refused`;
   const title = `relayer-tui › ${relayer?.name ?? relayerId} › transactions${relayer ? ` (${kind})` : ''}${status.current ? ` · status=${status.current}` : ''}${blocked}`;
   return (
     <ScreenFrame

@@ -21,7 +21,7 @@ export async function findByNonce(client: RelayerClient, relayerId: string, nonc
   const here = loaded.find((t) => nonceOf(t) === nonce);
   if (here) return { tx: here, how: 'on the loaded page' };
   let fellBack = '';
-  if (client.dialect().dialect === 'openzeppelin') {
+  if (client.offers('transactionByNonce')) {
     try {
       return { tx: await client.getTransactionByNonce(relayerId, nonce), how: "by the server's by-nonce lookup" };
     } catch (e) {
@@ -53,7 +53,7 @@ export async function findByIdOrHash(client: RelayerClient, relayerId: string, q
   const here = loaded.find((t) => t.id.toLowerCase() === needle || (typeof t.hash === 'string' && t.hash.toLowerCase() === needle));
   if (here) return { tx: here, how: 'on the loaded page' };
   let asked = '';
-  if (client.supports('transactionById') !== false && client.dialect().dialect === 'openzeppelin') {
+  if (client.offers('transactionById')) {
     try {
       return { tx: await client.getTransaction(relayerId, q), how: "by the server's by-id lookup" };
     } catch (e) {

@@ -1,0 +1,20 @@
+/** The triage table's columns: what is wrong first (flags, status), then where and how old. */
+import type { Column } from './layout.js';
+import { age } from '../time.js';
+import { middleCells } from '../text/cells.js';
+import { statusTone } from '../relayer.js';
+import { displayText } from '../text/values.js';
+import type { StuckRow } from '../triage/rules.js';
+
+export const STUCK_COLUMNS = (now: () => number): readonly Column<StuckRow>[] => [
+  { key: 'relayer', title: 'RELAYER', width: 14, priority: 1, cell: (r, w) => middleCells(r.relayer.id, w) },
+  { key: 'status', title: 'STATUS', width: 9, priority: 0, cell: (r) => r.tx.status, tone: (r) => statusTone(r.tx.status) },
+  { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()) },
+  { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (r) => displayText(r.tx.nonce ?? r.tx.sequence_number) },
+  { key: 'hash', title: 'HASH', width: 13, priority: 4, cell: (r, w) => (r.tx.hash ? middleCells(r.tx.hash, w) : '—') },
+  { key: 'flags', title: 'FLAGS', width: 18, flex: true, priority: 0, cell: (r) => r.flags.join(', '), tone: (r) => (r.flags.length ? 'warn' : 'muted') },
+];
+
+export function stuckSearchText(r: StuckRow): string {
+  return [r.relayer.id, r.relayer.name, r.tx.id, r.tx.status, r.tx.hash, displayText(r.tx.nonce), ...r.flags].filter(Boolean).join(' ');
+}

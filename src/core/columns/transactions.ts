@@ -1,0 +1,74 @@
+/** Transaction columns by network type, by priority (status and age stay at 60 columns). */
+import type { Transaction } from '../../api/index.js';
+import type { Column } from './layout.js';
+import { fitAmount } from './layout.js';
+import { age } from '../time.js';
+import { formatGweiShort, formatWeiShort } from '../amounts.js';
+import { middleCells } from '../text/cells.js';
+import { statusTone, type NetworkKind } from '../relayer.js';
+import { displayText } from '../text/values.js';
+
+/** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
+export function feeText(t: Transaction): string {
+  if (t.gas_price != null) return formatGweiShort(t.gas_price);
+  if (t.max_fee_per_gas != null || t.max_priority_fee_per_gas != null)
+    return `${formatGweiShort(t.max_fee_per_gas).replace(/ gwei$/, '')}/${formatGweiShort(t.max_priority_fee_per_gas)}`;
+  return '';
+}
+
+const statusCol: Column<Transaction> = {
+  key: 'status',
+  title: 'STATUS',
+  width: 9,
+  priority: 0,
+  cell: (t) => t.status,
+  tone: (t) => statusTone(t.status),
+};
+const ageCol = (now: () => number): Column<Transaction> => ({
+  key: 'age',
+  title: 'AGE',
+  width: 4,
+  priority: 1,
+  align: 'right',
+  cell: (t) => age(t.created_at, now()),
+});
+
+export function transactionColumns(kind: NetworkKind, network: string | null | undefined, now: () => number): Column<Transaction>[] {
+  switch (kind) {
+    case 'evm':
+      return [
+        statusCol,
+        { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => displayText(t.nonce) },
+        { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => middleCells(t.hash ?? '', w) },
+        { key: 'to', title: 'TO', width: 13, priority: 6, cell: (t, w) => middleCells(t.to ?? '', w) },
+        { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t, w) => fitAmount(formatWeiShort(t.value, network), w) },
+        // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
+        { key: 'fee', title: 'FEE', width: 11, priority: 4, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
+        { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : displayText(t.speed)) },
+        ageCol(now),
+      ];
+    case 'solana':
+      return [
+        statusCol,
+        // The id before the signature: it is what y copies and a replacement names.
+        { key: 'signature', title: 'SIGNATURE', width: 20, flex: true, priority: 3, cell: (t, w) => middleCells(displayText(t.signature), w) },
+        { key: 'id', title: 'ID', width: 13, priority: 2, cell: (t, w) => middleCells(t.id, w) },
+        ageCol(now),
+      ];
+    case 'stellar':
+      return [
+        statusCol,
+        { key: 'hash', title: 'HASH', width: 17, flex: true, priority: 3, cell: (t, w) => middleCells(t.hash ?? '', w) },
+        { key: 'seq', title: 'SEQUENCE', width: 19, priority: 2, align: 'right', cell: (t) => displayText(t.sequence_number) },
+        { key: 'fee', title: 'FEE', width: 9, priority: 4, align: 'right', cell: (t, w) => fitAmount(displayText(t.fee), w) },
+        ageCol(now),
+      ];
+  }
+}
+
+export function transactionSearchText(t: Transaction): string {
+  return [t.id, t.status, t.hash, t.to, t.from, displayText(t.nonce), displayText(t.value), displayText(t.signature), displayText(t.sequence_number), t.speed]
+    .filter((x) => x !== null && x !== undefined && x !== '')
+    .map(String)
+    .join(' ');
+}

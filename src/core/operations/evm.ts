@@ -1,0 +1,174 @@
+/** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
+import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
+import { priceCheck, replacementChanges, type ReviewLine } from './review.js';
+import { formatGwei, formatWei, toBigInt } from '../amounts.js';
+import { displayText } from '../text/values.js';
+import type { FieldSpec, FormDefinition, Values } from './types.js';
+import { parseWei } from '../amounts.js';
+import { reviewWarnings } from './reviewWarnings.js';
+import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from './validators.js';
+
+export const NO_SPEED = '(none)';
+
+/** A price as typed — wei, or with a unit (`20 gwei`, `1.5e9`) — to its exact wei; undefined when empty or not one. */
+export function priceWei(v: string | undefined, network?: string | null): string | undefined {
+  const p = v && v.trim() ? parseWei(v, network) : null;
+  return p && !('error' in p) ? p.wei : undefined;
+}
+/** The exact wei a price field sends, and what it is in gwei. */
+const priceNote = (network: string | null | undefined) => (v: string) => {
+  const wei = priceWei(v, network);
+  if (wei === undefined || BigInt(wei) > U128.max) return null;
+  return /^\d+$/.test(v.trim()) ? `= ${formatGwei(wei)}` : `= ${wei} wei (${formatGwei(wei)})`;
+};
+/** A price's own check: a whole number of wei, with or without a unit, within u128. */
+const priceFieldCheck = (network: string | null | undefined) => (v: string) => {
+  if (!v.trim()) return null;
+  const p = parseWei(v, network);
+  if (p === null) return optionalInteger(U128)(v);
+  return 'error' in p ? `not a whole number of wei: ${p.error}` : integerCheck(U128)(p.wei);
+};
+const mixed = (all: Readonly<Values>) => all.gas_price?.trim() && (all.max_fee_per_gas?.trim() || all.max_priority_fee_per_gas?.trim());
+
+export function evmInitialValues(tx: Transaction): Values {
+  const value = toBigInt(tx.value);
+  return {
+    value: value === undefined ? '' : value.toString(),
+    to: tx.to ?? '',
+    data: tx.data ?? '',
+    gas_limit: tx.gas_limit == null ? '' : displayText(tx.gas_limit),
+    gas_price: '',
+    max_fee_per_gas: '',
+    max_priority_fee_per_gas: '',
+    speed: typeof tx.speed === 'string' && tx.speed ? tx.speed : NO_SPEED,
+    valid_until: '',
+  };
+}
+
+const SPEED_UP: Record<string, string> = { safeLow: 'average', average: 'fast', fast: 'fastest' };
+
+/**
+ * The triage view's `e`: the form prefilled one step up. A transaction priced by speed goes one speed
+ * up; one already at the fastest, or priced explicitly, gets its prices +10 % (rounded up: the least
+ * the OpenZeppelin Relayer accepts for a replacement), sent without a speed; neither: speed fast.
+ */
+export function evmBumpedValues(tx: Transaction): Values {
+  const v = evmInitialValues(tx);
+  const up = (x: unknown) => {
+    const b = toBigInt(x);
+    return b === undefined ? '' : ((b * 110n + 99n) / 100n).toString();
+  };
+  const next = SPEED_UP[v.speed!];
+  if (next) return { ...v, speed: next };
+  if (tx.gas_price != null) return { ...v, gas_price: up(tx.gas_price), speed: NO_SPEED };
+  if (tx.max_fee_per_gas != null && tx.max_priority_fee_per_gas != null)
+    return { ...v, max_fee_per_gas: up(tx.max_fee_per_gas), max_priority_fee_per_gas: up(tx.max_priority_fee_per_gas), speed: NO_SPEED };
+  return { ...v, speed: v.speed === NO_SPEED ? 'fast' : v.speed! };
+}
+
+export function evmFields(network: string | null | undefined): FieldSpec[] {
+  return [
+    {
+      name: 'value',
+      label: 'value',
+      kind: 'text',
+      hint: 'wei, integer 0 … 2^128-1 (u128), required; or 1.5 ETH, 20 gwei, 1e18',
+      validate: required((v) => {
+        const p = parseWei(v, network);
+        if (p === null) return integerCheck(U128)(v);
+        return 'error' in p ? `not a whole number of wei: ${p.error}` : integerCheck(U128)(p.wei);
+      }),
+      // The exact wei that will be sent, and what it is in the coin.
+      note: (v) => {
+        const p = parseWei(v, network);
+        if (!p || 'error' in p || BigInt(p.wei) > U128.max) return null;
+        return /^\d+$/.test(v.trim()) ? `= ${formatWei(p.wei, network)}` : `= ${p.wei} wei (${formatWei(p.wei, network)})`;
+      },
+    },
+    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits)', validate: address },
+    { name: 'data', label: 'data', kind: 'text', hint: '0x hex calldata', validate: hexData },
+    { name: 'gas_limit', label: 'gas_limit', kind: 'text', hint: 'integer ≥ 0 (int64); empty = not sent', validate: optionalInteger(INT64) },
+    {
+      name: 'gas_price',
+      label: 'gas_price',
+      kind: 'text',
+      hint: 'wei or 20 gwei, legacy pricing (not with the EIP-1559 pair)',
+      validate: (v, all) => priceFieldCheck(network)(v) ?? (mixed(all) ? 'not with max_fee_per_gas / max_priority_fee_per_gas' : null),
+      note: priceNote(network),
+    },
+    {
+      name: 'max_fee_per_gas',
+      label: 'max_fee_per_gas',
+      kind: 'text',
+      hint: 'wei or 30 gwei, EIP-1559 (with max_priority_fee_per_gas)',
+      validate: (v, all) =>
+        priceFieldCheck(network)(v) ?? (!v.trim() && all.max_priority_fee_per_gas?.trim() ? 'required with max_priority_fee_per_gas' : null),
+      note: priceNote(network),
+    },
+    {
+      name: 'max_priority_fee_per_gas',
+      label: 'max_priority_fee_per_gas',
+      kind: 'text',
+      hint: 'wei or 2 gwei, EIP-1559 tip (≤ max_fee_per_gas)',
+      validate: (v, all) => {
+        const e = priceFieldCheck(network)(v);
+        if (e) return e;
+        if (!v.trim() && all.max_fee_per_gas?.trim()) return 'required with max_fee_per_gas';
+        const [tip, max] = [priceWei(v, network), priceWei(all.max_fee_per_gas, network)];
+        if (tip !== undefined && max !== undefined && BigInt(tip) > BigInt(max)) return 'out of range: above max_fee_per_gas';
+        return null;
+      },
+      note: priceNote(network),
+    },
+    { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, 'fastest', 'fast', 'average', 'safeLow'], hint: '←/→ choose; the server re-quotes the price from it' },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+  ];
+}
+
+export function evmRequest(v: Values, network?: string | null): EvmReplacementRequest {
+  const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  return {
+    value: ((p) => (p && !('error' in p) ? p.wei : v.value!.trim()))(parseWei(v.value ?? '', network)),
+    to: opt(v.to),
+    data: opt(v.data),
+    gas_limit: opt(v.gas_limit),
+    // A price with a unit goes on the wire as its exact wei (what failed its check is sent to be refused as typed).
+    gas_price: priceWei(v.gas_price, network) ?? opt(v.gas_price),
+    max_fee_per_gas: priceWei(v.max_fee_per_gas, network) ?? opt(v.max_fee_per_gas),
+    max_priority_fee_per_gas: priceWei(v.max_priority_fee_per_gas, network) ?? opt(v.max_priority_fee_per_gas),
+    speed: v.speed && v.speed !== NO_SPEED ? (v.speed as EvmReplacementRequest['speed']) : undefined,
+    valid_until: opt(v.valid_until),
+  };
+}
+
+/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
+export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+  const network = relayer?.network;
+  return {
+    fields: evmFields(network),
+    focus: 'value',
+    build: (values) => {
+      const req = evmRequest(values, network);
+      let prepared;
+      let sent: Record<string, unknown>;
+      try {
+        prepared = prepareReplaceTransaction(relayerId, tx.id, req);
+        // What goes on the wire, field by field: the review's before → after reads this, not the form.
+        sent = normalizeReplacement(req).body;
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+      const prices = priceCheck(tx, sent);
+      if (Object.keys(prices.errors).length) return { errors: prices.errors };
+      const review: ReviewLine[] = [
+        ...reviewWarnings(relayerId, tx, relayer),
+        ...prices.warnings,
+        { label: 'replacing nonce', value: `${displayText(tx.nonce) || '?'} (the nonce is kept)` },
+        ...replacementChanges('evm', tx, sent, (wei) => formatWei(wei, network)),
+      ];
+      return {
+        request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) },
+      };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A replacement's before → after, computed from the exact body that will be sent (the normalized
+ * body the API module stringifies), field by field: sent and changed, sent and unchanged, or not
+ * sent (the server will choose). And the price rule: a replacement never pays less than what it
+ * replaces. Pure: no Ink, no I/O (the TUI's review and the headless review both read it).
+ */
+import { stringifyJson, type ReplacementGroup, type Transaction } from '../../api/index.js';
+
+export interface ReviewLine {
+  label: string;
+  value: string;
+  tone?: 'warn' | 'bad';
+}
+
+const FIELDS: Record<ReplacementGroup, readonly string[]> = {
+  evm: ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'],
+  solana: ['transaction'],
+  stellar: ['network', 'source_account', 'operations', 'transaction_xdr', 'memo', 'fee_bump', 'max_fee', 'valid_until'],
+};
+
+/** Integer fields compared as integers whatever their spelling (0x-hex or decimal, string or number). */
+const INTEGER_FIELDS = new Set(['value', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'max_fee']);
+export const PRICE_FIELDS = ['gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas'] as const;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** An integer as the server may send it: a bigint, a safe number, decimal or 0x-hex text. */
+export function integerOf(v: unknown): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  if (v !== null && typeof v === 'object' && 'digits' in (v as object)) return integerOf(String((v as { digits: unknown }).digits));
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  if (/^0x[0-9a-fA-F]{1,80}$/.test(s) || /^\d{1,80}$/.test(s)) return BigInt(s);
+  return undefined;
+}
+
+/** The text a value is shown as, and compared by: integers as decimal digits, the rest as JSON. */
+function shown(field: string, v: unknown): string {
+  if (isEmpty(v)) return '—';
+  if (INTEGER_FIELDS.has(field)) {
+    const n = integerOf(v);
+    if (n !== undefined) return n.toString();
+  }
+  return typeof v === 'string' ? v : stringifyJson(v);
+}
+
+/**
+ * One line per field of the group: sent and changed, sent unchanged, not sent (the server will choose). `body`: the normalized
+ * body (exactly what is stringified onto the wire). `unit`: how an EVM value reads in the coin.
+ */
+export function replacementChanges(group: ReplacementGroup, tx: Transaction, body: Record<string, unknown>, unit?: (wei: string) => string): ReviewLine[] {
+  const before = tx as unknown as Record<string, unknown>;
+  const out: ReviewLine[] = [];
+  const speed = typeof body.speed === 'string' ? body.speed : undefined;
+  for (const f of FIELDS[group]) {
+    const sent = Object.prototype.hasOwnProperty.call(body, f) && body[f] !== undefined;
+    const was = before[f];
+    const a = shown(f, was);
+    if (!sent && isEmpty(was)) {
+      out.push({ label: f, value: '— (not sent)' });
+      continue;
+    }
+    if (!sent) {
+      const why = PRICE_FIELDS.includes(f as (typeof PRICE_FIELDS)[number]) && speed ? `the server prices it from speed ${speed}` : 'the server will choose';
+      out.push({ label: f, value: `${a} → not sent (${why})` });
+      continue;
+    }
+    const b = shown(f, body[f]);
+    const label = f === 'value' && unit ? 'value (wei)' : f;
+    out.push({ label, value: a === b ? `${a} (sent unchanged)` : `${a} → ${b}` });
+    if (f === 'value' && unit) {
+      const [ua, ub] = [isEmpty(was) ? '—' : unit(a), unit(b)];
+      out.push({ label: 'value', value: a === b ? `${ub} (unchanged)` : `${ua} → ${ub}` });
+    }
+  }
+  return out;
+}
+
+/** The least a replacement's price may be over the one it replaces, in percent (most nodes and the OpenZeppelin Relayer). */
+export const MIN_BUMP_PERCENT = 10n;
+
+/**
+ * The price rule, from the exact body: a price sent below the transaction's own is refused (field →
+ * message); one above it but by less than 10 % is a warning; prices left to the server are said.
+ */
+export function priceCheck(tx: Transaction, body: Record<string, unknown>): { errors: Record<string, string>; warnings: ReviewLine[] } {
+  const before = tx as unknown as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  const warnings: ReviewLine[] = [];
+  for (const f of PRICE_FIELDS) {
+    const now = integerOf(body[f]);
+    const was = integerOf(before[f]);
+    if (now === undefined || was === undefined) continue;
+    if (now < was) errors[f] = `below the transaction's own ${was} wei: a replacement must pay more than what it replaces (at least +${MIN_BUMP_PERCENT} %)`;
+    else if (now * 100n < was * (100n + MIN_BUMP_PERCENT))
+      warnings.push({ label: `⚠ ${f}`, value: `${now} is less than +${MIN_BUMP_PERCENT} % over ${was}: most nodes (and the OpenZeppelin Relayer) refuse such a replacement as underpriced`, tone: 'warn' });
+  }
+  const priced = PRICE_FIELDS.filter((f) => !isEmpty(before[f]));
+  const dropped = priced.filter((f) => isEmpty(body[f]));
+  if (dropped.length && dropped.length === priced.length && PRICE_FIELDS.every((f) => isEmpty(body[f])))
+    warnings.push({
+      label: '⚠ price',
+      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''} (the OpenZeppelin Relayer adds at least ${MIN_BUMP_PERCENT} %; a server of the interface document may not) — give explicit prices to be sure`,
+      tone: 'warn',
+    });
+  return { errors, warnings };
+}

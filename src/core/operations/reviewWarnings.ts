@@ -1,0 +1,38 @@
+/** The review's warnings for a replacement: a paused or disabled relayer, a relayer mismatch, a status the server will not replace. */
+import type { Relayer, Transaction } from '../../api/index.js';
+import { relayerState } from '../relayer.js';
+
+export const REPLACEABLE = ['pending', 'sent', 'submitted'];
+
+type Warning = { label: string; value: string; tone: 'warn' };
+
+/**
+ * The transaction's own `relayer_id`, when the server sent one that is not the relayer it was listed
+ * under. The request goes to the relayer on screen (where the operator navigated), never to a field
+ * the server returned; this says that they differ.
+ */
+export function relayerMismatch(relayerId: string, tx: Transaction): string | null {
+  if (typeof tx.relayer_id !== 'string' || tx.relayer_id === relayerId) return null;
+  return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
+}
+
+/** Why the relayer will refuse any replacement now (the real server answers 403), or null. */
+export function relayerBlocked(relayer: Relayer | undefined): string | null {
+  const state = relayer ? relayerState(relayer) : 'active';
+  if (state === 'disabled') return 'the relayer is disabled by the system: the server refuses replacements until it is re-enabled';
+  if (state === 'paused') return 'the relayer is paused: the server refuses replacements until it is unpaused';
+  return null;
+}
+
+/** `tx` undefined: the transaction could not be read (a headless `--body` replacement): the relayer's warning only. */
+export function reviewWarnings(relayerId: string, tx: Transaction | undefined, relayer?: Relayer): Warning[] {
+  const out: Warning[] = [];
+  const blocked = relayerBlocked(relayer);
+  if (blocked) out.push({ label: '⚠ relayer', value: blocked, tone: 'warn' });
+  if (!tx) return out;
+  const mismatch = relayerMismatch(relayerId, tx);
+  if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
+  if (!REPLACEABLE.includes(tx.status.toLowerCase()))
+    out.push({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
+  return out;
+}

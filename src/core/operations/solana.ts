@@ -1,0 +1,35 @@
+/** Group B: replace a Solana transaction with a new encoded transaction (base64). */
+import { prepareReplaceTransaction, type Relayer, type Transaction } from '../../api/index.js';
+import type { FormDefinition, Values } from './types.js';
+import { reviewWarnings } from './reviewWarnings.js';
+import { apiFieldErrors, base64, required } from './validators.js';
+
+export function solanaInitialValues(tx: Transaction): Values {
+  return { transaction: tx.transaction ?? '' };
+}
+
+/** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
+export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+  return {
+    fields: [
+      {
+        name: 'transaction',
+        label: 'transaction',
+        kind: 'text',
+        hint: 'base64 of the serialized transaction, required',
+        validate: required(base64),
+        note: (v) => (v.trim() ? `${Buffer.from(v.trim(), 'base64').length} bytes` : null),
+      },
+    ],
+    focus: 'transaction',
+    build: (values) => {
+      const req = { transaction: (values.transaction ?? '').trim() };
+      try {
+        const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
+        return { request: { prepared, review: reviewWarnings(relayerId, tx, relayer), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

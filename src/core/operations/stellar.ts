@@ -1,0 +1,154 @@
+/** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
+import { INT64, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../api/index.js';
+import type { FormDefinition, Values } from './types.js';
+import { reviewWarnings } from './reviewWarnings.js';
+import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from './validators.js';
+
+export const DEFAULT_MAX_FEE = '1000000';
+
+/** The operations field's template: a shape to fill, never a value to send as it stands. */
+export const OPERATIONS_TEMPLATE = '[\n  {"type": "payment", "destination": "", "amount": "1", "asset": {"type": "native"}}\n]';
+
+/** An empty string inside the operations (a template's blank left blank), named by its path; or null. */
+export function emptyOperationField(ops: unknown): string | null {
+  if (!Array.isArray(ops)) return null;
+  for (let i = 0; i < Math.min(ops.length, 1_000); i++) {
+    const op = ops[i];
+    if (op === null || typeof op !== 'object' || Array.isArray(op)) continue;
+    for (const [k, v] of Object.entries(op as Record<string, unknown>)) {
+      if (v === '') return `operations[${i}].${k} is empty: fill it in`;
+      if (v !== null && typeof v === 'object' && !Array.isArray(v))
+        for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) if (v2 === '') return `operations[${i}].${k}.${k2} is empty: fill it in`;
+    }
+  }
+  return null;
+}
+
+export function stellarInitialValues(relayer: Relayer | undefined, tx: Transaction): Values {
+  return {
+    network: relayer?.network ?? '',
+    source_account: tx.source_account ?? '',
+    memo_type: 'none',
+    memo_value: '',
+    max_fee: DEFAULT_MAX_FEE,
+    valid_until: '',
+    fee_bump: 'no',
+    mode: 'operations',
+    operations: OPERATIONS_TEMPLATE,
+    transaction_xdr: '',
+  };
+}
+
+function memoCheck(v: string, all: Readonly<Values>): string | null {
+  switch (all.memo_type) {
+    case 'text':
+      return Buffer.byteLength(v, 'utf8') > 28 ? 'out of range: a text memo is at most 28 bytes' : null;
+    case 'id':
+      return required(integerCheck(INT64))(v);
+    case 'hash':
+    case 'return':
+      return /^[0-9a-fA-F]{64}$/.test(v.trim()) ? null : 'not hex: exactly 64 hex digits (32 bytes)';
+    default:
+      return null;
+  }
+}
+
+function memo(v: Values): MemoSpec | undefined {
+  const value = v.memo_value ?? '';
+  switch (v.memo_type) {
+    case 'text':
+      return { type: 'text', value };
+    case 'id':
+      return { type: 'id', value: value.trim() };
+    case 'hash':
+    case 'return':
+      // As typed (64 hex digits): the API module encodes it for the server's dialect.
+      return { type: v.memo_type, value: value.trim() };
+    case 'none':
+      return { type: 'none' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `relayerId`: the relayer on screen, where the request goes (never the transaction's own
+ * `relayer_id`). `dialect`: the server's, read when the review is built (the memo's bytes differ).
+ */
+export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction, dialect: () => DialectState): FormDefinition {
+  return {
+    fields: [
+      { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
+      { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
+      { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
+      {
+        name: 'memo_value',
+        label: 'memo value',
+        kind: 'text',
+        hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
+        validate: memoCheck,
+        hidden: (all) => all.memo_type === 'none',
+      },
+      { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
+      { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+      { name: 'mode', label: 'build from', kind: 'choice', options: ['operations', 'transaction_xdr'], hint: '←/→: operations or a pre-built XDR, never both' },
+      {
+        name: 'operations',
+        label: 'operations',
+        kind: 'json',
+        rows: 5,
+        // A template: typing replaces it; moving into it (arrows) edits it in place.
+        placeholder: true,
+        hint: 'JSON array of operations, each with a "type"; the template is a shape: type over it, or arrow into it and fill it in',
+        validate: (v) => {
+          const bad = jsonCheck(v);
+          if (bad) return bad;
+          const ops = parseJson(v);
+          return Array.isArray(ops) ? emptyOperationField(ops) : 'not a JSON array';
+        },
+        hidden: (all) => all.mode !== 'operations',
+      },
+      {
+        name: 'transaction_xdr',
+        label: 'transaction_xdr',
+        kind: 'text',
+        hint: 'base64 XDR, signed or unsigned',
+        validate: required(base64),
+        hidden: (all) => all.mode !== 'transaction_xdr',
+      },
+      {
+        name: 'fee_bump',
+        label: 'fee_bump',
+        kind: 'choice',
+        options: ['no', 'yes'],
+        hint: 'only with a signed transaction_xdr',
+        validate: (v, all) => (v === 'yes' && all.mode !== 'transaction_xdr' ? 'only with transaction_xdr' : null),
+      },
+    ],
+    focus: 'network',
+    build: (v) => {
+      // Nothing is sent that the operator did not type or keep on purpose: the template as it stands is not an answer.
+      if (v.mode === 'operations' && (v.operations ?? '') === OPERATIONS_TEMPLATE)
+        return { errors: { operations: 'still the template: type the operations, or arrow into the template and fill it in' } };
+      const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+      const req: StellarReplacementRequest = {
+        network: (v.network ?? '').trim(),
+        source_account: opt(v.source_account),
+        memo: memo(v),
+        max_fee: opt(v.max_fee),
+        valid_until: opt(v.valid_until),
+        fee_bump: v.fee_bump === 'yes' ? true : undefined,
+        ...(v.mode === 'operations' ? { operations: parseJson(v.operations ?? '[]') as unknown[] } : { transaction_xdr: opt(v.transaction_xdr) }),
+      };
+      const d = dialect();
+      try {
+        const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);
+        const review = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }];
+        // Sent in the dialect the review shows, whatever is learnt meanwhile.
+        return { request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }) } };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The display-safety boundary (with cells.ts, the geometry of what is drawn, and values.ts, how a value reads): every string that came from outside (server data, error texts,
+ * headers, files the operator loads) becomes display text here before any view measures or draws it.
+ *
+ * Terminals act on far more than colour codes: OSC 52 writes the clipboard, OSC 0/2 the window title,
+ * OSC 8 makes links, DCS/APC/PM/SOS reach tmux, C1 controls (U+009B is CSI, U+009D is OSC) work like
+ * ESC sequences, BEL/BS/CR ring, move and overwrite, bidi controls reorder what the eye reads, and
+ * zero-width characters hide text. None of them is drawn as itself: each becomes a visible, inert
+ * placeholder, never removed silently —
+ *   C0 controls and DEL   → their Control Pictures: ESC `␛`, BEL `␇`, BS `␈`, CR `␍`, LF `␊`, DEL `␡`
+ *   C1 controls           → `\u009b` (the escape as text)
+ *   format characters (bidi embeddings, overrides, isolates and marks, zero-width space/joiners,
+ *   BOM, soft hyphen, tags), line/paragraph separators, lone surrogates → `\u202e` likewise.
+ * Widths are measured on what is drawn (CJK and most emoji take two cells), so columns line up
+ * whatever the data.
+ *
+ * Who uses it: the drawing primitives (Table, DetailView, StatusBar, ScreenFrame's title, ErrorPanel,
+ * ReviewView, FormView, Line) pass everything they draw through `sanitize`/`fit`, so a screen cannot
+ * hand them raw server text; and Ink's own text sanitizer is patched (scripts/patches.mjs) to draw
+ * anything but a colour code through `neutralize`, so no control sequence reaches the terminal even
+ * from a view that forgot.
+ *
+ * Work is bounded by what is shown, never by what the server sent: `fit` looks at the first
+ * `width` cells and `displayText` caps long strings and digit runs (the whole value stays in the data
+ * for the raw view).
+ */
+/** Text that went through this module: safe to measure and draw. */
+export type SafeText = string & { readonly __safeText: true };
+
+/** Anything drawn differently from itself, newline included. */
+const UNSAFE = /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const UNSAFE_ALL = /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+/** The same without LF (Ink's own line breaks, for the backstop). */
+const UNSAFE_ALL_BUT_LF = /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+const UNSAFE_BUT_LF = /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+function placeholder(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  const hex = code.toString(16).padStart(4, '0');
+  return code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`;
+}
+
+/** One line of display text: every control, format and line-break character as a visible placeholder. */
+export function sanitize(s: string): SafeText {
+  return (UNSAFE.test(s) ? s.replace(UNSAFE_ALL, placeholder) : s) as SafeText;
+}
+
+/**
+ * The backstop in Ink's text path (scripts/patches.mjs): like `sanitize` but keeps LF, which Ink
+ * itself uses to break a text into lines. Ink calls it on everything but colour codes.
+ */
+export function neutralize(s: string): string {
+  return UNSAFE_BUT_LF.test(s) ? s.replace(UNSAFE_ALL_BUT_LF, placeholder) : s;
+}
+
+/**
+ * JSON text for a terminal (a script's output that may land on one): the characters `sanitize`
+ * replaces, written as JSON escapes instead (`\u009b`, astral ones as surrogate pairs). JSON.stringify
+ * leaves C1, bidi and zero-width characters raw inside strings; escaped, the JSON means exactly the
+ * same and no terminal acts on it. Line breaks between values (pretty printing) stay.
+ */
+export function jsonForTerminal(json: string): string {
+  if (!UNSAFE_BUT_LF.test(json)) return json;
+  return json.replace(UNSAFE_ALL_BUT_LF, (ch) => {
+    let out = '';
+    for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+/**
+ * Multi-line text (an error page, a log message): one sanitized line per LF or CRLF. A bare CR is not
+ * a line break but an overwrite: it stays visible as `␍`.
+ */
+export function safeLines(s: string, maxLines = Infinity): SafeText[] {
+  const out: SafeText[] = [];
+  let start = 0;
+  for (let i = 0; i < s.length && out.length < maxLines; i++) {
+    if (s.charCodeAt(i) === 10) {
+      out.push(sanitize(s.slice(start, i > start && s.charCodeAt(i - 1) === 13 ? i - 1 : i)));
+      start = i + 1;
+    }
+  }
+  if (out.length < maxLines) out.push(sanitize(s.slice(start)));
+  return out;
+}

@@ -1,0 +1,27 @@
+/** Times in words: ages (`12s`, `5m`, `3h`, `2d`) and clock times (true without ticking). */
+
+/** `12s`, `5m`, `3h`, `2d` since an RFC 3339 (or other Date-parsable) timestamp; '' if unparsable. */
+export function age(ts: string | null | undefined, now: number): string {
+  if (!ts) return '';
+  const t = Date.parse(ts);
+  if (Number.isNaN(t)) return '';
+  return ageMs(now - t);
+}
+
+export function ageMs(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 0) return 'future';
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+/** A time of day, `12:03:04` (local): says when without needing to tick. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * Triage rules, pure: which transactions are not final, what is wrong with them in words, the nonce
+ * gaps of a relayer, and when scanning a relayer's newest-first pages may stop.
+ */
+import type { Relayer, Transaction } from '../../api/index.js';
+
+/** Statuses a transaction can still leave: the ones that can be stuck. */
+export const NON_FINAL = ['pending', 'sent', 'submitted', 'mined'] as const;
+
+export interface TriageOptions {
+  /** Older than this is "old" (default 5 minutes). */
+  oldMs: number;
+  /** Sent this long ago without a hash is "no hash after 2m". */
+  noHashMs: number;
+}
+
+export const DEFAULT_TRIAGE: TriageOptions = { oldMs: 5 * 60_000, noHashMs: 2 * 60_000 };
+
+export interface StuckRow {
+  relayer: Relayer;
+  tx: Transaction;
+  /** Creation time (ms), or null when the server's timestamp cannot be read. */
+  createdMs: number | null;
+  flags: string[];
+}
+
+export function isNonFinal(tx: Transaction): boolean {
+  return (NON_FINAL as readonly string[]).includes(String(tx.status).toLowerCase());
+}
+
+export function createdMs(tx: Transaction): number | null {
+  const t = typeof tx.created_at === 'string' ? Date.parse(tx.created_at) : NaN;
+  return Number.isNaN(t) ? null : t;
+}
+
+const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000}m` : `${Math.round(ms / 1000)}s`);
+
+/** The flags of one non-final transaction, in words. */
+export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: boolean): string[] {
+  const out: string[] = [];
+  const created = createdMs(tx);
+  const sent = typeof tx.sent_at === 'string' ? Date.parse(tx.sent_at) : NaN;
+  const since = Number.isNaN(sent) ? created : sent;
+  if (String(tx.status).toLowerCase() === 'sent' && !tx.hash && since !== null && now - since >= o.noHashMs) out.push(`no hash after ${minutes(o.noHashMs)}`);
+  if (gap) out.push('nonce gap');
+  if (created !== null && now - created >= o.oldMs) out.push('old');
+  return out;
+}
+
+/** A nonce as a safe integer, or null (Stellar's sequence numbers and absurd values are not nonces here). */
+export function nonceOf(tx: Transaction): number | null {
+  const n = typeof tx.nonce === 'number' ? tx.nonce : typeof tx.nonce === 'string' && /^\d{1,15}$/.test(tx.nonce) ? Number(tx.nonce) : NaN;
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+export interface Gaps {
+  /** How many nonces between the lowest and highest non-final nonce no transaction holds (checked ones only). */
+  count: number;
+  /** The first few of them. */
+  first: number[];
+  /** The nonce above which transactions wait behind a gap (the lowest missing one). */
+  lowestMissing: number | null;
+  /** Nonces in that range that could not be checked (below what was read): neither a gap nor held, as far as is known. */
+  unchecked: number;
+}
+
+/** What was read besides the non-final transactions: every nonce held (final ones too) and down to where that is complete. */
+export interface NonceKnowledge {
+  /** Nonces held by any transaction read, whatever its status. */
+  held: Iterable<number>;
+  /** Every transaction with a nonce ≥ this was read (-Infinity: all of them); null: none beyond the non-final ones. */
+  coveredFrom: number | null;
+}
+
+/** Everything is known: the non-final transactions are all there is (a unit's own world, or every page read). */
+export const ALL_KNOWN: NonceKnowledge = { held: [], coveredFrom: -Infinity };
+
+/**
+ * Nonces between the lowest and highest non-final nonce of one relayer that no transaction holds. A
+ * nonce held by a final transaction (confirmed, failed, expired, canceled) is not a gap: where the
+ * final ones were not read, the nonces are "unchecked", never called missing. A hostile range is
+ * counted, not enumerated.
+ */
+export function nonceGaps(nonFinal: readonly Transaction[], known: NonceKnowledge = ALL_KNOWN): Gaps {
+  const pending = new Set<number>();
+  for (const t of nonFinal) {
+    const n = nonceOf(t);
+    if (n !== null) pending.add(n);
+  }
+  if (pending.size < 2) return { count: 0, first: [], lowestMissing: null, unchecked: 0 };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const n of pending) [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];
+  const all = new Set(pending);
+  for (const n of known.held) if (n >= lo && n <= hi) all.add(n);
+  const sorted = [...all].sort((a, b) => a - b);
+  // Below `from`, nothing beyond the non-final transactions was read: those nonces are unchecked.
+  const from = known.coveredFrom === null ? hi + 1 : Math.max(lo, known.coveredFrom);
+  const heldBelow = sorted.filter((n) => n < from).length;
+  const unchecked = from > lo ? Math.min(hi + 1, from) - lo - heldBelow : 0;
+  const count = hi - lo + 1 - sorted.length - unchecked;
+  const first: number[] = [];
+  for (let i = 1; i < sorted.length && first.length < 3; i++)
+    for (let n = Math.max(sorted[i - 1]! + 1, from); n < sorted[i]! && first.length < 3; n++) first.push(n);
+  return { count, first, lowestMissing: first[0] ?? null, unchecked };
+}
+
+/** The rows of one relayer, flagged (a transaction above a missing nonce waits behind the gap). */
+export function stuckRows(relayer: Relayer, nonFinal: readonly Transaction[], now: number, o: TriageOptions, known: NonceKnowledge = ALL_KNOWN): { rows: StuckRow[]; gaps: Gaps } {
+  const gaps = nonceGaps(nonFinal, known);
+  const rows = nonFinal.map((tx) => {
+    const n = nonceOf(tx);
+    const behindGap = gaps.lowestMissing !== null && n !== null && n > gaps.lowestMissing;
+    return { relayer, tx, createdMs: createdMs(tx), flags: flagsFor(tx, now, o, behindGap) };
+  });
+  return { rows, gaps };
+}
+
+/**
+ * Scanning newest first, a page may end the scan when it holds only final transactions, all older
+ * than the oldest non-final one seen (nothing older can still be waiting behind them). With none seen
+ * yet, the first page of only final transactions ends it.
+ */
+export function scanDone(page: readonly Transaction[], oldestNonFinalMs: number | null): boolean {
+  if (page.some(isNonFinal)) return false;
+  if (oldestNonFinalMs === null) return true;
+  return page.every((t) => {
+    const c = createdMs(t);
+    return c !== null && c < oldestNonFinalMs;
+  });
+}
+
+/** Oldest first; unreadable times last. */
+export function byAge(a: StuckRow, b: StuckRow): number {
+  return (a.createdMs ?? Infinity) - (b.createdMs ?? Infinity);
+}

@@ -1,0 +1,185 @@
+/**
+ * Finds the non-final transactions of every relayer of a server, bounded: where the server filters
+ * by status (the OpenZeppelin Relayer) it asks for each non-final status; elsewhere it reads each
+ * relayer's pages newest first and stops at the first page of only final transactions older than the
+ * oldest non-final one. Pages per relayer are capped, two requests run at a time, and the result says
+ * what was scanned and what was not.
+ */
+import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageOptions } from './rules.js';
+
+export interface ScanLimits {
+  /** Pages read per relayer at most. */
+  pagesPerRelayer: number;
+  perPage: number;
+  /** Requests in flight at most. */
+  inFlight: number;
+  /** Relayer pages read at most. */
+  relayerPages: number;
+}
+
+export const DEFAULT_LIMITS: ScanLimits = { pagesPerRelayer: 10, perPage: 100, inFlight: 2, relayerPages: 10 };
+
+export interface RelayerTriage {
+  relayer: Relayer;
+  /** Non-final transactions found. */
+  count: number;
+  oldestMs: number | null;
+  gaps: Gaps;
+  /** Pages read, and how: "filtered by the server" or "scanned newest first". */
+  pages: number;
+  how: 'server filter' | 'newest first';
+  /** The server was asked to filter by status and sent other statuses: read newest first instead. */
+  filterIgnored: boolean;
+  /** What was left unread, in words (the page cap), or null. */
+  skipped: string | null;
+  error: ApiError | null;
+}
+
+export interface TriageResult {
+  rows: StuckRow[];
+  relayers: RelayerTriage[];
+  requests: number;
+  ms: number;
+  /** Relayers the server has beyond the pages read. */
+  relayersSkipped: number;
+  at: number;
+}
+
+interface OneRelayer {
+  relayer: Relayer;
+  found: Transaction[];
+  known: NonceKnowledge;
+  pages: number;
+  skipped: string | null;
+  filterIgnored: boolean;
+  error: ApiError | null;
+}
+
+/** Runs `tasks` with at most `n` at a time. */
+async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
+  return out;
+}
+
+export async function triage(client: RelayerClient, o: { now: () => number; signal?: AbortSignal; options?: TriageOptions; limits?: ScanLimits }): Promise<TriageResult> {
+  const started = o.now();
+  const limits = o.limits ?? DEFAULT_LIMITS;
+  const rules = o.options ?? DEFAULT_TRIAGE;
+  const signal = o.signal;
+  let requests = 0;
+  const ask = <T>(p: () => Promise<T>) => {
+    requests++;
+    return p();
+  };
+
+  // Every relayer (bounded), and the dialect: the server filters by status, or the pages are scanned.
+  const [first, dialect] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: limits.perPage }, { signal })), client.detectDialect(signal)]);
+  const relayers = [...first.items];
+  const relayerPagesTotal = Math.ceil(first.totalItems / first.perPage);
+  const more = await pool(
+    limits.inFlight,
+    Array.from({ length: Math.max(0, Math.min(relayerPagesTotal, limits.relayerPages) - 1) }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: limits.perPage }, { signal }))),
+  );
+  for (const p of more) relayers.push(...p.items);
+  const filter = client.offers('statusFilter');
+
+  /** One relayer's non-final transactions as read, the nonces known besides, how many pages, and what stopped it. */
+  const one = async (relayer: Relayer): Promise<OneRelayer> => {
+    const found: Transaction[] = [];
+    const held: number[] = [];
+    let coveredFrom: number | null = null;
+    let pages = 0;
+    let skipped: string | null = null;
+    let filterIgnored = false;
+    const capped = () => {
+      if (pages < limits.pagesPerRelayer) return false;
+      skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${(pages * limits.perPage).toLocaleString('en-US')} newest)`}`;
+      return true;
+    };
+    /**
+     * Newest-first pages, unfiltered: every nonce they hold is known (final transactions included) down
+     * to the lowest read. `collect`: the non-final ones are what is looked for (stops by `scanDone`);
+     * else it stops once `lowest` is reached (the neighbours of the candidate gaps are read).
+     */
+    const newestFirst = async (collect: boolean, lowest = -Infinity) => {
+      let oldest: number | null = null;
+      let min = Infinity;
+      for (let page = 1; ; page++) {
+        if (capped()) return;
+        const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
+        pages++;
+        for (const t of p.items) {
+          const n = nonceOf(t);
+          if (n !== null) {
+            held.push(n);
+            min = Math.min(min, n);
+          }
+          if (collect && isNonFinal(t)) {
+            found.push(t);
+            const c = createdMs(t);
+            if (c !== null && (oldest === null || c < oldest)) oldest = c;
+          }
+        }
+        const end = p.items.length === 0 || page * p.perPage >= p.totalItems;
+        coveredFrom = end ? -Infinity : min;
+        if (end || (collect ? scanDone(p.items, oldest) : min <= lowest)) return;
+      }
+    };
+    try {
+      if (filter) {
+        statuses: for (const status of NON_FINAL) {
+          for (let page = 1; ; page++) {
+            if (capped()) break statuses;
+            const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage, status }, { signal }));
+            pages++;
+            // A server that ignored the filter is noticed (the API module drops the other rows): read it as the contract's.
+            if (p.filterIgnored) {
+              filterIgnored = true;
+              break statuses;
+            }
+            found.push(...p.items.filter(isNonFinal));
+            if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
+          }
+        }
+        if (filterIgnored) {
+          found.length = 0;
+          await newestFirst(true);
+        } else if (nonceGaps(found).count > 0) {
+          // Candidate gaps: a nonce no non-final transaction holds may be held by a final one. Read the
+          // neighbours (unfiltered, newest first, down to the lowest non-final nonce) before calling it a gap.
+          const lowest = found.reduce((m, t) => Math.min(m, nonceOf(t) ?? Infinity), Infinity);
+          await newestFirst(false, lowest);
+        } else coveredFrom = -Infinity;
+      } else await newestFirst(true);
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
+    }
+    return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: null };
+  };
+
+  const results = await pool(limits.inFlight, relayers.map((r) => () => one(r)));
+  const now = o.now();
+  const rows: StuckRow[] = [];
+  const summaries: RelayerTriage[] = [];
+  for (const { relayer, found, known, pages, skipped, filterIgnored, error } of results) {
+    // A transaction seen twice (a page shifted while it was read) counts once.
+    const unique = [...new Map(found.map((x) => [x.id, x])).values()];
+    const { rows: rs, gaps } = stuckRows(relayer, unique, now, rules, known);
+    rows.push(...rs);
+    const oldestMs = rs.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
+    summaries.push({ relayer, count: rs.length, oldestMs, gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error });
+  }
+  rows.sort(byAge);
+  summaries.sort((a, b) => (a.oldestMs ?? Infinity) - (b.oldestMs ?? Infinity));
+  return { rows, relayers: summaries, requests, ms: o.now() - started, relayersSkipped: Math.max(0, first.totalItems - relayers.length), at: now };
+}
