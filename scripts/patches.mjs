@@ -5,10 +5,18 @@
 //   Ink, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
 //   startup and frame cost (a CommonJS bundle; work moved off the path to the first frame).
 import { constants as http2Constants } from 'node:http2';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The single-width symbols, from their one place (src/core/text/glyphs.ts); the build fails without them. */
+const SINGLE_WIDTH_SYMBOLS = (() => {
+  const m = /export const SINGLE_WIDTH_SYMBOLS = '([^'\\]+)';/.exec(readFileSync(join(ROOT, 'src', 'core', 'text', 'glyphs.ts'), 'utf8'));
+  if (!m) throw new Error('scripts/patches.mjs: SINGLE_WIDTH_SYMBOLS not found in src/core/text/glyphs.ts');
+  return m[1];
+})();
 
 /** The HTTP/2 constants undici's HTTP/2 client reads when it loads (their values, from this Node). */
 const H2_CONSTANTS = JSON.stringify(
@@ -126,7 +134,7 @@ export const PATCHES = {
     [
       'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
       'let graphemeSegmenter;\n' +
-        'const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;\n' +
+        `const ONE_UNIT_GRAPHEMES = /^[\\x00-\\x0c\\x0e-\\x7e${SINGLE_WIDTH_SYMBOLS}]*$/;\n` +
         'const segmenter = {\n' +
         '    segment(str) {\n' +
         '        if (!ONE_UNIT_GRAPHEMES.test(str)) return (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);\n' +

@@ -1,5 +1,6 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
 import type { HeadlessCommand } from './commands.js';
+import { exitCodesText } from './exitCodes.js';
 
 const COMMON = `
 Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,
@@ -19,12 +20,7 @@ Sending: on a terminal the review (method, path, exact body, before -> after, wa
   contexts (--read-only, RELAYER_TUI_READ_ONLY=1, prod* contexts) refuse with exit code 10.
   The answer is printed as JSON (exact) on stdout.`;
 
-export const EXIT_CODES = `
-Exit codes: 0 ok · 1 declined at the prompt (nothing sent) · 2 usage or invalid input (nothing
-  sent), or refused by the server as invalid or conflicting (HTTP 400, 409) · 3 config · 4 unauthorized/forbidden (also a paused or
-  disabled relayer) · 5 not found · 6 rate limited · 7 server error · 8 outcome unknown (a mutation
-  was sent and may have been applied: check before sending it again) · 9 network (not sent) ·
-  10 read-only · 11 the plugin answered with a failure`;
+export const EXIT_CODES = `\n${exitCodesText('Exit codes: ', 'long')}`;
 
 export const HELP: Record<HeadlessCommand, string> = {
   relayers: `relayer-tui relayers: the relayers of the server

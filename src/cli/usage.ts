@@ -1,4 +1,5 @@
 /** The usage texts: the whole program's (--help) and the completion subcommand's. */
+import { exitCodesText } from './exitCodes.js';
 
 export const COMPLETION_HELP = `relayer-tui completion bash|zsh|fish: a shell completion script on stdout
 
@@ -52,9 +53,7 @@ Environment:
   RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
 
 Exit codes (subcommands):
-  0 ok · 1 declined · 2 usage · 3 config · 4 unauthorized/forbidden · 5 not found · 6 rate limited
-  7 server error · 8 outcome unknown (may have been applied) · 9 network · 10 read-only
-  11 the plugin answered with a failure
+${exitCodesText('  ', 'short')}
 
 Security:
   An http:// URL to a host other than this machine sends the API key in cleartext: the status bar

@@ -10,7 +10,6 @@ import { runMutation } from './mutations.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
 import { safeLines } from '../core/text/sanitize.js';
 
-export { EXIT, exitCodeFor } from './output.js';
 
 export async function runHeadless(command: HeadlessCommand, config: AppConfig, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const fail = failer(command, o.output, s.err);

@@ -11,7 +11,8 @@ import type { Column } from '../core/columns/layout.js';
 import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
-import { EXIT, json, Out, table, type Streams } from './output.js';
+import { EXIT } from '../cli/exitCodes.js';
+import { json, Out, table, type Streams } from './output.js';
 
 type Row = Relayer | Transaction;
 

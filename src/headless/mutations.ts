@@ -17,7 +17,8 @@ import { pluginForm } from '../core/operations/plugin.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
-import { EXIT, exitCodeFor, json, type Streams } from './output.js';
+import { EXIT } from '../cli/exitCodes.js';
+import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 
 type Command = 'replace' | 'plugin' | 'notify';

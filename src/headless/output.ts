@@ -4,6 +4,7 @@
  * a writer that waits for a slow reader (constant memory) and stops quietly when it goes away.
  */
 import { ApiError, stringifyJson } from '../api/index.js';
+import { EXIT } from '../cli/exitCodes.js';
 import { layoutColumns, type Column } from '../core/columns/layout.js';
 import { fit } from '../core/text/cells.js';
 import { jsonForTerminal, sanitize } from '../core/text/sanitize.js';
@@ -11,23 +12,7 @@ import { jsonForTerminal, sanitize } from '../core/text/sanitize.js';
 /** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
 export const json = (v: unknown, indent?: number): string => jsonForTerminal(stringifyJson(v, indent));
 
-/** Exit codes, one per class of outcome (documented in --help and the README). */
-export const EXIT = {
-  ok: 0,
-  /** A mutation the operator declined at the prompt: nothing was sent. */
-  declined: 1,
-  usage: 2,
-  config: 3,
-  unauthorized: 4,
-  notFound: 5,
-  rateLimited: 6,
-  server: 7,
-  outcomeUnknown: 8,
-  network: 9,
-  readOnly: 10,
-  /** A plugin ran and answered with a failure (`success: false`). */
-  pluginFailed: 11,
-} as const;
+
 
 export function exitCodeFor(e: ApiError): number {
   if (e.outcomeUnknown) return EXIT.outcomeUnknown;

@@ -35,10 +35,12 @@ export type Command =
   | 'prevField'
   | 'review'
   | 'send'
-  | 'copyCurl';
+  | 'copyCurl'
+  | 'keepDraft'
+  | 'discardDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'detail' | 'transaction' | 'form' | 'review';
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'detail' | 'transaction' | 'form' | 'review' | 'leave';
 
 export interface KeySpec {
   name: string;
@@ -106,6 +108,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'copyCurl', keys: [{ name: 'c' }], label: 'c', description: 'Copy the request as a curl command (the key read from $RELAYER_API_KEY); on the result too', scope: 'review', hint: 'curl' },
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll the review up', scope: 'review' },
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll the review down', scope: 'review' },
+  { command: 'keepDraft', keys: [{ name: 'k' }], label: 'k', description: 'Keep the edits as a draft (the form opens with them again)', scope: 'leave', hint: 'keep the draft for later' },
+  { command: 'discardDraft', keys: [{ name: 'd' }], label: 'd', description: 'Discard the edits', scope: 'leave', hint: 'discard it' },
   { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'detail' },
   { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'detail' },
 ];
@@ -123,7 +127,6 @@ export const EDITING_KEYS: readonly { label: string; description: string }[] = [
   { label: 'ctrl+w', description: 'Delete the word before the cursor' },
   { label: 'enter', description: 'JSON fields: a new line; other fields: the next field' },
   { label: '←/→ space', description: 'Choice fields: the next or previous option' },
-  { label: 'k / d', description: 'After esc with edits: keep the draft / discard it' },
 ];
 
 export function matches(spec: KeySpec, key: KeyEvent): boolean {
@@ -148,7 +151,7 @@ export function anyBinding(key: KeyEvent): Binding | undefined {
 export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string; command?: Command }[] {
   const out: { label: string; hint: string; command?: Command }[] = [];
   // In forms every printable key is text: only their own keys, F1 and esc apply.
-  if (scopes.includes('form') || scopes.includes('review')) {
+  if (scopes.includes('form') || scopes.includes('review') || scopes.includes('leave')) {
     for (const b of BINDINGS) if (scopes.includes(b.scope) && b.hint) out.push({ label: b.label, hint: b.hint, command: b.command });
     return [...out, { label: 'esc', hint: 'back' }, { label: 'F1', hint: 'help' }];
   }
@@ -169,4 +172,5 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   transaction: 'Transaction detail',
   form: 'Forms',
   review: 'Review',
+  leave: 'Leaving a form with edits',
 };

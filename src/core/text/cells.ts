@@ -4,10 +4,11 @@
  * first (sanitize.ts), and no function looks at more of a string than it keeps.
  */
 import fastStringWidth from './fastStringWidth.js';
+import { SINGLE_WIDTH_SYMBOLS } from './glyphs.js';
 import { sanitize, type SafeText } from './sanitize.js';
 
 /** Printable ASCII, the single-width symbols this UI draws and the Control Pictures placeholders. */
-const SINGLE_CELL = /^[\x20-\x7e…›‹│•·✓✗─↑↓←→⚠\u2400-\u2421]*$/;
+const SINGLE_CELL = new RegExp(`^[\\x20-\\x7e${SINGLE_WIDTH_SYMBOLS}\\u2400-\\u2421]*$`);
 
 let segmenter: Intl.Segmenter | undefined;
 function graphemes(s: string): Iterable<{ segment: string }> {

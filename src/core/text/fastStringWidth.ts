@@ -7,11 +7,12 @@
  * anything else once, then from a bounded cache.
  */
 import stringWidth from 'string-width';
+import { SINGLE_WIDTH_SYMBOLS } from './glyphs.js';
 
 type Options = Parameters<typeof stringWidth>[1];
 
 /** Printable ASCII and the single-width symbols this UI draws (each checked against string-width). */
-const SINGLE_WIDTH = /^[\x20-\x7e…›‹│•·✓✗─↑↓←→⚠]*$/;
+const SINGLE_WIDTH = new RegExp(`^[\\x20-\\x7e${SINGLE_WIDTH_SYMBOLS}]*$`);
 /** Colour and style codes (SGR), which string-width does not count. */
 const SGR = /\x1b\[[0-9;]*m/g;
 const MAX_CACHED = 2_000;

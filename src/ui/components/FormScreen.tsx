@@ -44,7 +44,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   const copy = useCopy();
   const { serverUrl } = useServices();
   useScreenHandle(screenKey, {
-    scopes: phase.kind === 'review' ? ['review'] : ['form'],
+    scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
     textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave',
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,

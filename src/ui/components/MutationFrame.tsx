@@ -7,12 +7,16 @@ import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/index.js';
 import type { FormHandle } from '../forms/useForm.js';
 import { tone } from '../theme.js';
+import { BINDINGS } from '../keymap.js';
 import { DrawBoundary } from './DrawBoundary.js';
 import { messageRows } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
 import { wrapCells } from '../../core/text/cells.js';
 import { truncateCells } from '../../core/text/cells.js';
 import { ReviewView, reviewRows } from './ReviewView.js';
+
+/** The keys of the leave prompt, from the keymap: `k keep the draft … · d discard …`. */
+const LEAVE_KEYS = BINDINGS.filter((b) => b.scope === 'leave').map((b) => `${b.label} ${b.hint}`).join(' · ');
 
 /** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
 export const UNKNOWN_NEXT = 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.';
@@ -174,7 +178,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
       />
       {phase.kind === 'confirmLeave' ? (
         <Text color={tone('warn')} bold wrap="truncate">
-          Leave this form? k keep the draft for later · d discard it · any other key stays
+          Leave this form? {LEAVE_KEYS} · any other key stays
         </Text>
       ) : null}
     </Box>

@@ -5,6 +5,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../api/index.js';
 import type { KeyEvent } from '../input/keys.js';
+import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import type { Mutation } from '../../core/operations/mutations.js';
 import { useServices } from '../services.js';
@@ -141,15 +142,18 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       if (key.name === 'escape' || key.name === 'return') leave(!keepAfterSend);
       return key.name !== 'q' && key.name !== '?' && key.name !== ':';
     }
+    // The form's keys go through the keymap (its help and footer say the same).
+    const command = (scope: Scope) => resolve(key, [scope])?.command;
     if (phase === 'review') {
-      if (key.name === 'y' && !key.ctrl) send();
+      if (command('review') === 'send') send();
       else if (key.name === 'escape') dispatch({ type: 'back' });
       else return false;
       return true;
     }
     if (phase === 'confirmLeave') {
-      if (key.name === 'k') leave(false);
-      else if (key.name === 'd') leave(true);
+      const c = command('leave');
+      if (c === 'keepDraft') leave(false);
+      else if (c === 'discardDraft') leave(true);
       else dispatch({ type: 'back' });
       return true;
     }
@@ -157,11 +161,12 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     const fs = visibleFields(definition.fields, s.values);
     const idx = Math.min(s.focus, fs.length - 1);
     const field = fs[idx];
-    if (key.name === 'tab') {
-      dispatch({ type: 'focus', index: (idx + (key.shift ? -1 : 1) + fs.length) % fs.length });
+    const c = command('form');
+    if (c === 'nextField' || c === 'prevField') {
+      dispatch({ type: 'focus', index: (idx + (c === 'prevField' ? -1 : 1) + fs.length) % fs.length });
       return true;
     }
-    if (key.ctrl && key.name === 's') {
+    if (c === 'review') {
       review();
       return true;
     }

@@ -1,0 +1,52 @@
+/**
+ * The exit codes of the subcommands, one per class of outcome, with what each means in words: the
+ * one table --help, each subcommand's --help and the headless face read (the README copies it).
+ */
+export const EXIT = {
+  ok: 0,
+  /** A mutation the operator declined at the prompt: nothing was sent. */
+  declined: 1,
+  usage: 2,
+  config: 3,
+  unauthorized: 4,
+  notFound: 5,
+  rateLimited: 6,
+  server: 7,
+  outcomeUnknown: 8,
+  network: 9,
+  readOnly: 10,
+  /** A plugin ran and answered with a failure (`success: false`). */
+  pluginFailed: 11,
+} as const;
+
+/** What each code means, in order: `short` for the global usage, `long` for a subcommand's help. */
+export const EXIT_MEANINGS: readonly { code: number; short: string; long: string }[] = [
+  { code: EXIT.ok, short: 'ok', long: 'ok' },
+  { code: EXIT.declined, short: 'declined', long: 'declined at the prompt (nothing sent)' },
+  { code: EXIT.usage, short: 'usage', long: 'usage or invalid input (nothing sent), or refused by the server as invalid or conflicting (HTTP 400, 409)' },
+  { code: EXIT.config, short: 'config', long: 'config' },
+  { code: EXIT.unauthorized, short: 'unauthorized/forbidden', long: 'unauthorized/forbidden (also a paused or disabled relayer)' },
+  { code: EXIT.notFound, short: 'not found', long: 'not found' },
+  { code: EXIT.rateLimited, short: 'rate limited', long: 'rate limited' },
+  { code: EXIT.server, short: 'server error', long: 'server error' },
+  { code: EXIT.outcomeUnknown, short: 'outcome unknown (may have been applied)', long: 'outcome unknown (a mutation was sent and may have been applied: check before sending it again)' },
+  { code: EXIT.network, short: 'network', long: 'network (not sent)' },
+  { code: EXIT.readOnly, short: 'read-only', long: 'read-only' },
+  { code: EXIT.pluginFailed, short: 'the plugin answered with a failure', long: 'the plugin answered with a failure' },
+];
+
+/** The table as text, wrapped at `width` with `indent` on continuation lines. */
+export function exitCodesText(lead: string, kind: 'short' | 'long', width = 100, indent = '  '): string {
+  const parts = EXIT_MEANINGS.map((m) => `${m.code} ${m[kind]}`);
+  const lines: string[] = [];
+  let line = lead;
+  for (const [i, p] of parts.entries()) {
+    const piece = i === 0 ? p : ` · ${p}`;
+    if ((line + piece).length > width && line.trim() !== '') {
+      lines.push(line);
+      line = indent + p;
+    } else line += piece;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
