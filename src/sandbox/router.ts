@@ -1,0 +1,189 @@
+/**
+ * The sandbox's routes as a pure function: a request (method, path, query, body, Authorization) in,
+ * the response out — auth, the body limit, the contract's five operations and the real server's
+ * extra endpoints, in the flavor's dialect. No socket, no timer: testable without HTTP
+ * (test/sandbox/router.test.ts); src/sandbox/server.ts wraps it in node:http with latency,
+ * injections, rate limiting and recording.
+ */
+import { SandboxData, renderRelayer, renderTransaction } from './data.js';
+import { TX_STATUSES, type TxStatus } from './models.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized } from './flavor.js';
+import type { NotificationStore } from './notifications.js';
+import { handlePluginCall } from './plugins.js';
+import { handleReplace } from './replace.js';
+
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_PER_PAGE = 10_000;
+const U32_MAX = 4_294_967_295;
+export const API_PREFIX = '/api/v1';
+
+export interface RouteRequest {
+  method: string;
+  /** Path without the query. */
+  path: string;
+  query: URLSearchParams;
+  body: string;
+  /** Bytes of the body as received (over the limit: 413, whatever it holds). */
+  bodySize: number;
+  authorization: string | undefined;
+}
+
+export interface RouterContext {
+  flavor: Flavor;
+  token: string;
+  data: SandboxData;
+  notifications: NotificationStore;
+  slowPluginMs: number;
+  /** How a slow plugin waits (the server's sleep, which close() ends). */
+  sleep: (ms: number) => Promise<void>;
+  onPluginCall: () => void;
+  now: () => number;
+}
+
+interface Paging {
+  page: number;
+  perPage: number;
+}
+
+export function createRouter(ctx: RouterContext): (req: RouteRequest) => Promise<SandboxResponse> {
+  const { flavor, data, notifications, slowPluginMs, sleep } = ctx;
+  let replaceSeq = 0;
+
+const listRelayers = (query: URLSearchParams): SandboxResponse => {
+  const paging = parsePaging(flavor, query);
+  if ('status' in paging) return paging;
+  const all = data.orderedRelayers(flavor);
+  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: all.length });
+  const offset = (paging.page - 1) * paging.perPage;
+  const items = all.slice(offset, offset + paging.perPage).map((r) => renderRelayer(flavor, r));
+  return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: all.length });
+};
+
+const listTransactions = (relayerId: string, query: URLSearchParams): SandboxResponse => {
+  const paging = parsePaging(flavor, query);
+  if ('status' in paging) return paging;
+  let status: TxStatus | undefined;
+  const rawStatus = query.get('status');
+  // The real server also filters by ?status= (case-insensitive); the contract does not show it.
+  if (flavor === 'real' && rawStatus !== null) {
+    const s = TX_STATUSES.find((t) => t === rawStatus.toLowerCase());
+    if (!s) {
+      return badInput(
+        flavor,
+        'query',
+        `unknown variant \`${rawStatus}\`, expected one of ${TX_STATUSES.map((t) => `\`${t}\``).join(', ')}`,
+      );
+    }
+    status = s;
+  }
+  if (!data.relayer(relayerId)) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status).total });
+  const offset = (paging.page - 1) * paging.perPage;
+  const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status);
+  return ok(
+    items.map((t) => renderTransaction(flavor, t)),
+    200,
+    { current_page: paging.page, per_page: paging.perPage, total_items: total },
+  );
+};
+
+const route = async (method: string, path: string, query: URLSearchParams, body: string): Promise<SandboxResponse> => {
+  const notFound = fail(flavor, 404, 'Not found');
+  if (!path.startsWith(`${API_PREFIX}/`)) return notFound;
+  const raw = path.slice(API_PREFIX.length + 1).split('/');
+  const seg: string[] = [];
+  for (const s of raw) {
+    const d = decodeSegment(s);
+    if (d === undefined) return notFound;
+    seg.push(d);
+  }
+  // Tolerate one trailing slash everywhere.
+  if (seg.length > 1 && seg[seg.length - 1] === '') seg.pop();
+  const [a, b, c, d] = seg;
+  if (a === 'relayers') {
+    if (seg.length === 1 && method === 'GET') return listRelayers(query);
+    if (seg.length === 3 && c === 'transactions' && b && method === 'GET') return listTransactions(b, query);
+    if (seg.length === 4 && c === 'transactions' && b && d && method === 'PUT') {
+      return handleReplace({ flavor, data, now: () => Date.now(), nextSeq: () => ++replaceSeq }, b, d, body);
+    }
+    // Endpoints of the real server the contract does not show (a contract server 404s them).
+    if (flavor === 'real' && method === 'GET' && b) {
+      if (seg.length === 3 && c === 'status') {
+        const st = data.relayerStatus(flavor, b);
+        return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+      }
+      if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
+        if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        const n = seg[4]!;
+        if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
+        const tx = data.findByNonce(b, Number(n));
+        return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with nonce ${n} not found`);
+      }
+      if (seg.length === 4 && c === 'transactions' && d) {
+        if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        const tx = data.findTransaction(b, d);
+        return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with ID ${d} not found`);
+      }
+    }
+  }
+  if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') {
+    return handlePluginCall(
+      {
+        flavor,
+        slowPluginMs,
+        sleep,
+        onCall: ctx.onPluginCall,
+      },
+      b,
+      body,
+    );
+  }
+  if (a === 'notifications' && seg.length === 1 && method === 'POST') return notifications.create(flavor, body);
+  return notFound;
+};
+
+  return async (req: RouteRequest): Promise<SandboxResponse> => {
+    // The real server's public health check; a contract server has none (it asks for a token, then 404s).
+    if (flavor === 'real' && req.path === `${API_PREFIX}/health` && (req.method === 'GET' || req.method === 'HEAD')) return textResponse(200, 'OK');
+    if (req.authorization === undefined) return unauthorized(flavor, false);
+    if (req.authorization !== `Bearer ${ctx.token}`) return unauthorized(flavor, true);
+    if (req.bodySize > MAX_BODY_BYTES) {
+      return flavor === 'real'
+        ? textResponse(413, `Json deserialize error: JSON payload (${req.bodySize} bytes) is larger than allowed (limit: ${MAX_BODY_BYTES} bytes).`)
+        : fail(flavor, 413, 'Payload Too Large');
+    }
+    return route(req.method, req.path, req.query, req.body);
+  };
+}
+
+function parsePaging(flavor: Flavor, query: URLSearchParams): Paging | SandboxResponse {
+  const read = (name: 'page' | 'per_page', fallback: number): number | SandboxResponse => {
+    const raw = query.get(name);
+    if (raw === null) return fallback;
+    if (!/^\d+$/.test(raw)) {
+      return badInput(flavor, 'query', raw === '' ? 'cannot parse integer from empty string' : 'invalid digit found in string');
+    }
+    const n = Number(raw);
+    if (n > U32_MAX) return badInput(flavor, 'query', 'number too large to fit in target type');
+    // The real server takes any u32: page=0 answers an empty page (the client never sends it), and
+    // per_page has no maximum.
+    if (flavor === 'real') return n;
+    if (n < 1) return badInput(flavor, 'query', `${name} must be >= 1`);
+    if (name === 'per_page' && n > MAX_PER_PAGE) return badInput(flavor, 'query', `per_page must be <= ${MAX_PER_PAGE}`);
+    return n;
+  };
+  const page = read('page', 1);
+  if (typeof page !== 'number') return page;
+  const perPage = read('per_page', 10);
+  if (typeof perPage !== 'number') return perPage;
+  return { page, perPage };
+}
+
+function decodeSegment(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
