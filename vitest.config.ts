@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain ESM helper shared with the bundler
-import { PATCHED, patchDependency } from './scripts/patches.mjs';
+import { ANY_COPY, patchDependency } from './scripts/patches.mjs';
 
 export default defineConfig({
   plugins: [
@@ -18,7 +18,7 @@ export default defineConfig({
     {
       name: 'dependency-patches',
       transform(code: string, id: string) {
-        return PATCHED.test(id) ? (patchDependency(code, id) as string) : undefined;
+        return ANY_COPY.test(id) ? (patchDependency(code, id) as string) : undefined;
       },
     },
   ],

@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { PATCHED, patchDependency } from './patches.mjs';
+import { ANY_COPY, patchDependency } from './patches.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +39,7 @@ writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => 
 const dependencyPatches = {
   name: 'dependency-patches',
   setup(b) {
-    b.onLoad({ filter: PATCHED }, async (args) => ({
+    b.onLoad({ filter: ANY_COPY }, async (args) => ({
       contents: patchDependency(await readFile(args.path, 'utf8'), args.path),
       loader: 'js',
     }));

@@ -203,8 +203,19 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '
 /** Matches the files PATCHES patches: the project's own copies (not one nested under another package). */
 export const PATCHED = new RegExp(`^${escape(ROOT_MODULES)}[\\\\/](?:${Object.keys(PATCHES).map(escape).join('|')})$`);
 
+/** Any copy of a patched file, the project's own or one nested under another package. */
+export const ANY_COPY = new RegExp(`[\\\\/]node_modules[\\\\/](?:${Object.keys(PATCHES).map(escape).join('|')})$`);
+
+/**
+ * The patched source of one of PATCHES' files. A second copy nested under another package fails the
+ * build (its patches would not apply, and the bundle would carry the unpatched code beside the
+ * patched one): dedupe it, or patch that copy too.
+ */
 export function patchDependency(src, file) {
-  if (!PATCHED.test(file)) return src;
+  if (!PATCHED.test(file)) {
+    if (ANY_COPY.test(file)) throw new Error(`scripts/patches.mjs: a second copy of a patched file is bundled: ${file} (npm dedupe, or patch it too)`);
+    return src;
+  }
   const key = Object.keys(PATCHES).find((k) => file.replaceAll('\\', '/').endsWith(`/${k}`));
   let out = src;
   for (const [from, to] of PATCHES[key]) {

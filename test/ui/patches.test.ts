@@ -86,3 +86,12 @@ describe('lazily built segmenters and regexes still work', () => {
     expect(sliceAnsi(colour.red('abcdef'), 2, 4)).toBe(colour.red('cd'));
   });
 });
+
+describe('a second copy of a patched file (issue 20.6)', () => {
+  it('fails the build instead of bundling it unpatched beside the patched one', async () => {
+    const { patchDependency, ANY_COPY } = await import('../../scripts/patches.mjs');
+    const nested = '/x/node_modules/some-package/node_modules/ink/build/ink.js';
+    expect(ANY_COPY.test(nested)).toBe(true);
+    expect(() => patchDependency('source', nested)).toThrow(/a second copy of a patched file is bundled: .*some-package\/node_modules\/ink\/build\/ink\.js/);
+  });
+});
