@@ -89,7 +89,8 @@ describe('lazily built segmenters and regexes still work', () => {
 
 describe('a second copy of a patched file (issue 20.6)', () => {
   it('fails the build instead of bundling it unpatched beside the patched one', async () => {
-    const { patchDependency, ANY_COPY } = await import('../../scripts/patches.mjs');
+    // @ts-expect-error plain ESM helper shared with the bundler (no types)
+    const { patchDependency, ANY_COPY } = (await import('../../scripts/patches.mjs')) as { patchDependency: (src: string, file: string) => string; ANY_COPY: RegExp };
     const nested = '/x/node_modules/some-package/node_modules/ink/build/ink.js';
     expect(ANY_COPY.test(nested)).toBe(true);
     expect(() => patchDependency('source', nested)).toThrow(/a second copy of a patched file is bundled: .*some-package\/node_modules\/ink\/build\/ink\.js/);
