@@ -1,11 +1,10 @@
 /** The config file and the precedence of every source: flags > environment > context > defaults. */
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCli, type AppConfig } from '../../src/cli/index.js';
 import { configJsonSchema, loadConfigFile } from '../../src/config/contextFile.js';
-import { readFileSync } from 'node:fs';
 import { printInfo } from '../../src/info.js';
 
 function dir(files: Record<string, string>): string {

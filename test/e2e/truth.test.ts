@@ -11,8 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startHostile, type Hostile } from '../hostile/server.js';
 import { execFile } from 'node:child_process';
-import { ROOT, cliPath } from './pty.js';
-import { KEY, Tui, assertBuilt, releaseCli, runCommand } from './pty.js';
+import { ROOT, cliPath, KEY, Tui, assertBuilt, releaseCli, runCommand } from './pty.js';
 
 beforeAll(assertBuilt);
 afterAll(releaseCli);

@@ -72,8 +72,9 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
     // A flex column (the row's main content: a path, a request) still cut may push out columns of
     // lower priority, the least important first — only when that shows it whole.
     for (const c of shown.filter((x) => x.flex).sort((a, b) => a.priority - b.priority)) {
-      let missing = want.get(c)! - widths.get(c)!;
-      if (missing <= 0 || !widths.has(c)) continue;
+      if (!widths.has(c)) continue; // pushed out by a flex column before it
+      const missing = want.get(c)! - widths.get(c)!;
+      if (missing <= 0) continue;
       const lower = [...widths.keys()].filter((x) => x.priority > c.priority).sort((a, b) => b.priority - a.priority);
       let freed = 0;
       const drop: Column<T>[] = [];
@@ -85,7 +86,6 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
       if (freed < missing) continue;
       for (const x of drop) widths.delete(x);
       widths.set(c, widths.get(c)! + missing);
-      missing = 0;
     }
     return shown.filter((c) => widths.has(c)).map((c) => ({ col: c, width: widths.get(c)! }));
   }

@@ -1,10 +1,9 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
 import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
 import { priceCheck, replacementChanges, type ReviewLine } from './review.js';
-import { formatGwei, formatWei, toBigInt } from '../amounts.js';
+import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
-import { parseWei } from '../amounts.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from './validators.js';
 

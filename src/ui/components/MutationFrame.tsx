@@ -11,8 +11,7 @@ import { BINDINGS } from '../keymap.js';
 import { DrawBoundary } from './DrawBoundary.js';
 import { messageRows } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
-import { wrapCells } from '../../core/text/cells.js';
-import { truncateCells } from '../../core/text/cells.js';
+import { wrapCells, truncateCells } from '../../core/text/cells.js';
 import { ReviewView, reviewRows } from './ReviewView.js';
 
 /** The keys of the leave prompt, from the keymap: `k keep the draft … · d discard …`. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutColumns, type Column } from '../../../src/core/columns/layout.js';
-import { fitAmount } from '../../../src/core/columns/layout.js';
+import { layoutColumns, type Column, fitAmount } from '../../../src/core/columns/layout.js';
 import { transactionColumns } from '../../../src/core/columns/transactions.js';
 import { RELAYER_COLUMNS } from '../../../src/core/columns/relayers.js';
 

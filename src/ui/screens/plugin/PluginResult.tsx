@@ -2,9 +2,8 @@
 import { Box, Text } from 'ink';
 import type { PluginCallResult } from '../../../api/index.js';
 import { jsonLines } from '../../detailLines.js';
-import { fit } from '../../../core/text/cells.js';
+import { fit, wrapCells } from '../../../core/text/cells.js';
 import { sanitize } from '../../../core/text/sanitize.js';
-import { wrapCells } from '../../../core/text/cells.js';
 import { tone } from '../../theme.js';
 import { type Tone } from '../../../core/tone.js';
 

@@ -9,10 +9,9 @@ import { useRelayer } from '../../hooks/useRelayer.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { mutationBlocked } from '../../mutations.js';
-import { relayerState } from '../../../core/relayer.js';
+import { relayerState, networkKind } from '../../../core/relayer.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
-import { networkKind } from '../../../core/relayer.js';
 import { transactionColumns, transactionSearchText } from '../../../core/columns/transactions.js';
 import { findByIdOrHash, findByNonce } from './findTransaction.js';
 
