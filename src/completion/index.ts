@@ -6,6 +6,7 @@
  * short timeout: when it is slow, down or refuses, nothing is printed and the exit is 0.
  */
 import { parseCli } from '../cli/index.js';
+import { SANDBOX_OPTIONS } from '../sandbox/options.js';
 import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
 import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS } from '../cli/grammar.js';
 
@@ -24,20 +25,9 @@ const VALUES: Record<string, readonly string[]> = {
   flavor: ['contract', 'real'],
 };
 
-/** The sandbox's own options (src/sandbox/cli.ts). */
-const SANDBOX_OPTIONS: Record<string, { type: 'string' | 'boolean' }> = {
-  host: { type: 'string' },
-  port: { type: 'string' },
-  token: { type: 'string' },
-  latency: { type: 'string' },
-  'rate-limit': { type: 'string' },
-  flavor: { type: 'string' },
-  advance: { type: 'string' },
-};
-
 function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean' }> {
   const own = sub && sub in COMMAND_OPTIONS ? (COMMAND_OPTIONS as Record<string, Record<string, { type: 'string' | 'boolean' }>>)[sub]! : {};
-  if (sub === 'sandbox') return { ...SANDBOX_OPTIONS, help: { type: 'boolean' } };
+  if (sub === 'sandbox') return SANDBOX_OPTIONS;
   if (sub === 'completion') return { help: { type: 'boolean' } };
   return { ...GLOBAL_OPTIONS, ...own, help: { type: 'boolean' } };
 }

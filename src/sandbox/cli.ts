@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { FLAVORS, type Flavor } from './flavor.js';
 import { startSandbox } from './server.js';
 import type { SandboxOptions } from './types.js';
+import { SANDBOX_OPTIONS } from './options.js';
+
 
 export const SANDBOX_CLI_DEFAULT_PORT = 8080;
 
@@ -51,16 +53,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Erro
       args: argv,
       allowPositionals: false,
       strict: true,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        token: { type: 'string' },
-        latency: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        flavor: { type: 'string' },
-        advance: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SANDBOX_OPTIONS,
     }));
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err));

@@ -1,0 +1,11 @@
+/** The sandbox's options (shell completion offers the same). */
+export const SANDBOX_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  token: { type: 'string' },
+  latency: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  flavor: { type: 'string' },
+  advance: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
