@@ -99,7 +99,6 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
   };
 }
 
-
 /** The words of a command line, parsed by the grammar (or what to do instead: help, version, …). */
 export type Parsed =
   | { kind: 'parsed'; sub?: 'info' | 'contexts'; headless?: HeadlessCommand; values: Record<string, string | boolean | undefined>; positionals: string[] }
@@ -139,11 +138,8 @@ export async function parseArgv(argv: string[]): Promise<Parsed> {
     return { kind: 'error', message: `${(e as Error).message}\nRun relayer-tui --help for the options.` };
   }
   if (values.help) return { kind: 'help', text: headless ? (await import('./help.js')).HELP[headless] : USAGE };
-  // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
-  const serverFlag = str(values.server) ?? (headless === 'notify' ? undefined : str(values.url));
+  // `notify --url` is the webhook's URL (its server is --server); elsewhere --server is --url: once.
   if (str(values.server) !== undefined && headless !== 'notify' && str(values.url) !== undefined) return { kind: 'error', message: 'give the server once: --url or --server' };
-  if (values.version) return { kind: 'version' };
-
   if (values.version) return { kind: 'version' };
   return { kind: 'parsed', ...(sub ? { sub } : {}), ...(headless ? { headless } : {}), values, positionals };
 }

@@ -38,4 +38,3 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   return { kind: 'run', config };
 }
 
-export type { AppConfig, HeadlessCommand, HeadlessOptions };

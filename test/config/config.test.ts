@@ -3,7 +3,8 @@ import { chmodSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCli, type AppConfig } from '../../src/cli/index.js';
+import { parseCli } from '../../src/cli/index.js';
+import type { AppConfig } from '../../src/config/config.js';
 import { configJsonSchema, loadConfigFile } from '../../src/config/contextFile.js';
 import { printInfo } from '../../src/info.js';
 

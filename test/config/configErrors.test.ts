@@ -6,7 +6,8 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCli, type AppConfig } from '../../src/cli/index.js';
+import { parseCli } from '../../src/cli/index.js';
+import type { AppConfig } from '../../src/config/config.js';
 import { loadConfigFile } from '../../src/config/contextFile.js';
 import { printContexts } from '../../src/info.js';
 
