@@ -27,8 +27,6 @@ export function statusTone(status: string | null | undefined): Tone {
   return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'plain';
 }
 
-/** Any value as one line of display text: sanitized, long digit runs and strings capped (src/ui/safeText.ts). */
-
 export type NetworkKind = 'evm' | 'solana' | 'stellar';
 
 /** The relayer's network type, else what the transaction's shape says. */

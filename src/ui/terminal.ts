@@ -60,7 +60,7 @@ export function guardTerminal(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStre
 
 /**
  * A short crash report: the message and the first frame of our own code, no full stack. The message
- * may quote server text: sanitized and capped like everything else drawn (src/ui/safeText.ts).
+ * may quote server text: sanitized and capped like everything else drawn (src/core/text/sanitize.ts).
  */
 export function crashReport(e: unknown): string {
   const err = e instanceof Error ? e : new Error(String(e));

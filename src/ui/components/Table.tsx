@@ -1,7 +1,7 @@
 /**
  * A windowed table: columns drop by priority to fit the width, rows are memoised so a cursor move
  * re-renders two rows, and the cursor row is marked with `›` and reverse video (not colour alone).
- * Every cell is sanitized and fitted to its column in terminal cells here (src/ui/safeText.ts), so
+ * Every cell is sanitized and fitted to its column in terminal cells here (src/core/text/), so
  * server text cannot move the columns after it, whatever a column's `cell` returns.
  */
 import { Box, Text } from 'ink';
