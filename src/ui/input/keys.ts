@@ -92,13 +92,11 @@ export function splitKeys(raw: string): string[] {
       } else if (next === 'O' && raw[i + 2] !== undefined) {
         out.push(raw.slice(i, i + 3));
         i += 3;
-      } else if (next === '\x1b' || next.charCodeAt(0) < 0x20 || next === '\x7f') {
-        // esc then another key typed at once (esc + enter over a slow link): two keys, not an alt chord.
+      } else {
+        // esc then another key in the same chunk (esc + enter, esc + ':' typed fast over a slow link):
+        // two keys. No Alt chord is bound (they would read as esc + the key), so nothing typed is lost.
         out.push('\x1b');
         i += 1;
-      } else {
-        out.push(raw.slice(i, i + 2));
-        i += 2;
       }
     } else if (c < 0x20 || c === 0x7f) {
       out.push(raw[i]!);

@@ -48,6 +48,8 @@ describe('splitKeys', () => {
     // esc + enter in one chunk (issue 18.10): two keys, the enter kept.
     expect(splitKeys('\x1b\r')).toEqual(['\x1b', '\r']);
     expect(splitKeys('\x1b\t\x1b\x7f')).toEqual(['\x1b', '\t', '\x1b', '\x7f']);
+    // esc then ':' (or any key) typed at once: esc, then the palette — no key lost to an "alt chord".
+    expect(splitKeys('\x1b:tx a\r')).toEqual(['\x1b', ':tx a', '\r']);
   });
 
   it('keeps escape sequences whole between other keys', () => {
