@@ -92,6 +92,10 @@ describe('help says what each screen does', () => {
     const elsewhere = lines.findIndex((l) => l.startsWith('Elsewhere'));
     const gAt = lines.findIndex((l) => /^g\s+First row/.test(l));
     expect(gAt).toBeGreaterThan(elsewhere);
+    // In a form a printable key is text: of the global keys only F1, esc, ctrl+c and ctrl+l are offered as this screen's.
+    const mine = lines.slice(1, elsewhere);
+    expect(mine.filter((l) => /^(q|:|r|w|\?\/F1)\s{2,}/.test(l))).toEqual([]);
+    for (const k of ['F1', 'esc', 'ctrl+c', 'ctrl+l']) expect({ k, shown: mine.some((l) => l.startsWith(`${k} `)) }).toEqual({ k, shown: true });
   });
 });
 

@@ -1,6 +1,6 @@
 /** Help generated from the keymap: every command with its keys, grouped by where it applies. */
 import { Box, Text } from 'ink';
-import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type Scope } from '../keymap.js';
+import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type KeySpec, type Scope } from '../keymap.js';
 import { fit } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
@@ -9,6 +9,12 @@ import { tone } from '../theme.js';
  * "Elsewhere": help never offers a key as this screen's when it does nothing here. Forms list the
  * text editor's keys too.
  */
+/** A key as help writes it: `ctrl+c`, `F1`, `esc`. */
+function keyLabel(k: KeySpec): string {
+  if (k.ctrl) return `ctrl+${k.name}`;
+  return k.name === 'escape' ? 'esc' : k.name === 'f1' ? 'F1' : k.name;
+}
+
 export function helpLines(here: readonly Scope[] = []): { text: string; heading: boolean }[] {
   const lines: { text: string; heading: boolean }[] = [];
   const all = Object.keys(SCOPE_TITLES) as Scope[];
@@ -27,7 +33,21 @@ export function helpLines(here: readonly Scope[] = []): { text: string; heading:
       if (scope === 'form') for (const k of EDITING_KEYS) lines.push({ text: `  ${fit(k.label, 12)}${k.description}`, heading: false });
     }
   };
-  if (here.length) {
+  // While text is typed (a form's fields, the leave prompt) a printable key is text: of the global
+  // keys only the ones that cannot be typed work there (F1, esc, ctrl+c, ctrl+l).
+  const typing = here.includes('form') || here.includes('leave');
+  if (here.length && typing) {
+    const own = here.filter((s) => s !== 'global');
+    lines.push({ text: `On this screen (${own.map((s) => SCOPE_TITLES[s]).join(', ')}, and the keys that cannot be typed)`, heading: true });
+    section(own);
+    lines.push({ text: SCOPE_TITLES.global, heading: true });
+    for (const b of BINDINGS.filter((x) => x.scope === 'global')) {
+      const keys = b.keys.filter((k) => k.ctrl || k.name.length > 1);
+      if (keys.length) lines.push({ text: `  ${fit(keys.map(keyLabel).join('/'), 12)}${b.description}`, heading: false });
+    }
+    lines.push({ text: 'Elsewhere', heading: true });
+    section(all.filter((s) => !(own as readonly Scope[]).includes(s)));
+  } else if (here.length) {
     lines.push({ text: `On this screen (${mine.map((s) => SCOPE_TITLES[s]).join(', ')})`, heading: true });
     section(mine);
     lines.push({ text: 'Elsewhere', heading: true });
