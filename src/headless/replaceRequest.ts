@@ -11,7 +11,6 @@ import {
   parseJson,
   prepareReplaceTransaction,
   replacementGroup,
-  stringifyJson,
   type Dialect,
   type Relayer,
   type RelayerClient,

@@ -1,7 +1,7 @@
 /** Issue 18.10: the smaller things — each with the behaviour it was missing. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, frameLines, running, statusLine, tableRows, waitForExit } from './support.js';
+import { frameLines, running, statusLine, tableRows, waitForExit } from './support.js';
 import { focusedField, palette, settle, writes } from './forms/support.js';
 
 let h: Harness | undefined;

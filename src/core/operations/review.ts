@@ -5,6 +5,8 @@
  * replaces. Pure: no Ink, no I/O (the TUI's review and the headless review both read it).
  */
 import { stringifyJson, type ReplacementGroup, type Transaction } from '../../api/index.js';
+import { toBigInt } from '../amounts.js';
+import { displayText } from '../text/values.js';
 
 export interface ReviewLine {
   label: string;
@@ -24,25 +26,31 @@ export const PRICE_FIELDS = ['gas_price', 'max_fee_per_gas', 'max_priority_fee_p
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
-/** An integer as the server may send it: a bigint, a safe number, decimal or 0x-hex text. */
-export function integerOf(v: unknown): bigint | undefined {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : undefined;
-  if (v !== null && typeof v === 'object' && 'digits' in (v as object)) return integerOf(String((v as { digits: unknown }).digits));
-  if (typeof v !== 'string') return undefined;
-  const s = v.trim();
-  if (/^0x[0-9a-fA-F]{1,80}$/.test(s) || /^\d{1,80}$/.test(s)) return BigInt(s);
-  return undefined;
-}
-
-/** The text a value is shown as, and compared by: integers as decimal digits, the rest as JSON. */
+/**
+ * The text a value is shown as: integers as their decimal digits (whatever the server's spelling),
+ * the rest as display text — sanitized and capped (a server's value decides nothing of the work).
+ */
 function shown(field: string, v: unknown): string {
   if (isEmpty(v)) return '—';
   if (INTEGER_FIELDS.has(field)) {
-    const n = integerOf(v);
+    const n = toBigInt(v);
     if (n !== undefined) return n.toString();
   }
-  return typeof v === 'string' ? v : stringifyJson(v);
+  return displayText(v);
+}
+
+/**
+ * Whether the body sends what the transaction has, exactly: integers by value, strings and other
+ * scalars as they are, structured values (a memo, operations) as JSON — never by a capped text.
+ */
+function same(field: string, was: unknown, now: unknown): boolean {
+  if (INTEGER_FIELDS.has(field)) {
+    const [a, b] = [toBigInt(was), toBigInt(now)];
+    if (a !== undefined && b !== undefined) return a === b;
+  }
+  const structured = (v: unknown) => typeof v === 'object' && v !== null;
+  if (!structured(was) || !structured(now)) return was === now;
+  return stringifyJson(was) === stringifyJson(now);
 }
 
 /**
@@ -67,11 +75,12 @@ export function replacementChanges(group: ReplacementGroup, tx: Transaction, bod
       continue;
     }
     const b = shown(f, body[f]);
+    const unchanged = same(f, was, body[f]);
     const label = f === 'value' && unit ? 'value (wei)' : f;
-    out.push({ label, value: a === b ? `${a} (sent unchanged)` : `${a} → ${b}` });
+    out.push({ label, value: unchanged ? `${a} (sent unchanged)` : `${a} → ${b}` });
     if (f === 'value' && unit) {
       const [ua, ub] = [isEmpty(was) ? '—' : unit(a), unit(b)];
-      out.push({ label: 'value', value: a === b ? `${ub} (unchanged)` : `${ua} → ${ub}` });
+      out.push({ label: 'value', value: unchanged ? `${ub} (unchanged)` : `${ua} → ${ub}` });
     }
   }
   return out;
@@ -89,8 +98,8 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
   const errors: Record<string, string> = {};
   const warnings: ReviewLine[] = [];
   for (const f of PRICE_FIELDS) {
-    const now = integerOf(body[f]);
-    const was = integerOf(before[f]);
+    const now = toBigInt(body[f]);
+    const was = toBigInt(before[f]);
     if (now === undefined || was === undefined) continue;
     if (now < was) errors[f] = `below the transaction's own ${was} wei: a replacement must pay more than what it replaces (at least +${MIN_BUMP_PERCENT} %)`;
     else if (now * 100n < was * (100n + MIN_BUMP_PERCENT))

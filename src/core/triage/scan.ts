@@ -81,8 +81,8 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
     return p();
   };
 
-  // Every relayer (bounded), and the dialect: the server filters by status, or the pages are scanned.
-  const [first, dialect] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: limits.perPage }, { signal })), client.detectDialect(signal)]);
+  // Every relayer (bounded), and the dialect (client.offers reads it): the server filters by status, or the pages are scanned.
+  const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: limits.perPage }, { signal })), client.detectDialect(signal)]);
   const relayers = [...first.items];
   const relayerPagesTotal = Math.ceil(first.totalItems / first.perPage);
   const more = await pool(

@@ -10,10 +10,7 @@ import { layoutColumns, type Column } from '../../core/columns/layout.js';
 import { fit } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { paint, tone } from '../theme.js';
-import { type Tone } from '../../core/tone.js';
 
-export type { Column } from '../../core/columns/layout.js';
-export { layoutColumns } from '../../core/columns/layout.js';
 
 interface RowProps {
   cells: readonly { text: string; color?: string }[];
