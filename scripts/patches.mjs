@@ -43,6 +43,9 @@ export const PATCHES = {
       "            options.stdout.on('resize', this.resized);\n            options.stdout.on('repaint', this.repaint);\n            this.unsubscribeResize = () => {\n                options.stdout.off('resize', this.resized);\n                options.stdout.off('repaint', this.repaint);\n            };",
     ],
   ],
+  // These two need log-update's own state — the previous frame's lines and where the cursor is — which a
+  // proxy in front of stdout cannot see without parsing Ink's private output back into frames. (What
+  // needs only the bytes is done there: src/ui/frameStdout.ts collapses runs of next-line escapes.)
   'ink/build/log-update.js': [
     // The incremental log-update moves the cursor up one line too few when the previous frame
     // ended with a newline (every frame shorter than the terminal does), so each redraw after the
@@ -62,12 +65,6 @@ export const PATCHES = {
         '            previousLines = shift.lines;\n' +
         '        }\n' +
         '        for (let i = 0; i < visibleCount; i++) {',
-    ],
-    // Unchanged lines are skipped with one "next line" escape each (3 bytes a line); a run of them
-    // collapses into one counted escape, which keeps a cursor move in a 30-row frame near 250 bytes.
-    [
-      "stream.write(buffer.join(''));",
-      "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => `\\u001B[${m.length / 3}E`));",
     ],
   ],
   'ink/build/output.js': [
@@ -97,20 +94,6 @@ export const PATCHES = {
     ],
     ['export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {"],
     ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
-  ],
-  // The backstop of the display-safety boundary (src/core/text/sanitize.ts). Ink strips cursor-moving CSI
-  // sequences from text but passes OSC (window title, clipboard, links), DCS/APC/PM/SOS strings, C1
-  // and C0 controls, bidi and zero-width characters. Everything it draws now passes `neutralize`
-  // except colour codes (SGR): no control sequence reaches the terminal, even from a view that forgot
-  // to sanitize; each becomes a visible placeholder.
-  'ink/build/sanitize-ansi.js': [
-    ["import { hasAnsiControlCharacters", `import { neutralize } from ${JSON.stringify(join(ROOT, 'src', 'core', 'text', 'sanitize.ts'))};\nimport { hasAnsiControlCharacters`],
-    ["        return text;\n    }\n    let output = '';", "        return neutralize(text);\n    }\n    let output = '';"],
-    [
-      "        if (token.type === 'text' || token.type === 'osc') {\n            output += token.value;\n            continue;\n        }",
-      "        if (token.type === 'text') {\n            output += neutralize(token.value);\n            continue;\n        }",
-    ],
-    ["            output += token.value;\n        }\n    }\n    return output;", "            output += token.value;\n            continue;\n        }\n        output += neutralize(token.value);\n    }\n    return output;"],
   ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
   // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.

@@ -3,7 +3,8 @@
  * overlay, then to the top screen's own handler (text entry, a review's `y`), then through the
  * keymap to a command.
  */
-import { Box, Text, useApp, useStdout } from 'ink';
+import { Box, useApp, useStdout } from 'ink';
+import { Text } from './components/Text.js';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';

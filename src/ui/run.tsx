@@ -1,8 +1,10 @@
 /** Renders the app in the alternate screen with the SSH rendering budget, and restores on exit. */
-import { render } from 'ink';
+import { type Instance, render } from 'ink';
 import { SwitchableApp } from './App.js';
+import { CrashBoundary } from './components/CrashBoundary.js';
+import { frameStdout } from './frameStdout.js';
 import type { Services } from './services.js';
-import { guardTerminal } from './terminal.js';
+import { crashReport, guardTerminal } from './terminal.js';
 
 export interface RunOptions {
   services: Services;
@@ -18,22 +20,13 @@ export interface RunOptions {
 
 export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame, openContext }: RunOptions): Promise<number> {
   const guard = guardTerminal(stdout, stdin);
-  const instance = render(<SwitchableApp services={services} open={openContext} />, {
-    stdout,
-    stdin,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    incrementalRendering: true,
-    maxFps: 15,
-  });
-  // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
-  if (onFirstFrame) setImmediate(onFirstFrame);
+  let instance: Instance | undefined;
   let exiting = false;
   const finish = async (code: number, report?: string) => {
     if (exiting) return;
     exiting = true;
     try {
-      instance.unmount();
+      instance?.unmount();
     } catch {
       // already unmounted
     }
@@ -43,12 +36,21 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
     await Promise.race([cleanup?.(), new Promise((r) => setTimeout(r, 500))]).catch(() => undefined);
     process.exit(code);
   };
+  instance = render(
+    <CrashBoundary onCrash={(e) => void finish(1, crashReport(e))}>
+      <SwitchableApp services={services} open={openContext} />
+    </CrashBoundary>,
+    { stdout: frameStdout(stdout), stdin, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
+  );
+  // After Ink's own exit handler (signal-exit), so that ours decides the exit code of a signal.
   guard.install((code, report) => void finish(code, report));
+  // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
+  if (onFirstFrame) setImmediate(onFirstFrame);
   try {
     await instance.waitUntilExit();
     await finish(0);
   } catch (e) {
-    await finish(1, (await import('./terminal.js')).crashReport(e));
+    await finish(1, crashReport(e));
   }
   return 0;
 }

@@ -87,6 +87,14 @@ describe('architecture', () => {
     expect(outside).toEqual([]);
   });
 
+  it("Ink's Text is drawn through the one text primitive only (src/ui/components/Text.tsx, the sanitizing backstop)", () => {
+    const inkTextUsers = [...graph.keys()].filter((f) => {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      return [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]ink['"]/g)].some((m) => m[1]!.split(',').some((n) => /^\s*Text\b/.test(n))) || /from\s*['"]ink\/build/.test(text) || /import\s+\*\s+as\s+\w+\s+from\s*['"]ink['"]/.test(text);
+    });
+    expect(inkTextUsers).toEqual(['src/ui/components/Text.tsx']);
+  });
+
   it('the checker sees what it checks (the graph is not empty; edges are really read)', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/headless/output.ts')).toContain('src/core/text/sanitize.ts');

@@ -16,9 +16,9 @@
  *
  * Who uses it: the drawing primitives (Table, DetailView, StatusBar, ScreenFrame's title, ErrorPanel,
  * ReviewView, FormView, Line) pass everything they draw through `sanitize`/`fit`, so a screen cannot
- * hand them raw server text; and Ink's own text sanitizer is patched (scripts/patches.mjs) to draw
- * anything but a colour code through `neutralize`, so no control sequence reaches the terminal even
- * from a view that forgot.
+ * hand them raw server text; and the one text primitive (src/ui/components/Text.tsx, the only place
+ * Ink's `Text` is used — test/architecture/imports.test.ts) draws every string through
+ * `neutralizeKeepingColour`, so no control sequence reaches the terminal even from a view that forgot.
  *
  * Work is bounded by what is shown, never by what the server sent: `fit` looks at the first
  * `width` cells and `displayText` caps long strings and digit runs (the whole value stays in the data
@@ -48,11 +48,31 @@ export function sanitize(s: string): SafeText {
 }
 
 /**
- * The backstop in Ink's text path (scripts/patches.mjs): like `sanitize` but keeps LF, which Ink
- * itself uses to break a text into lines. Ink calls it on everything but colour codes.
+ * The backstop of the one text primitive (src/ui/components/Text.tsx): like `sanitize` but keeps LF,
+ * which Ink uses to break a text into lines.
  */
 export function neutralize(s: string): string {
   return UNSAFE_BUT_LF.test(s) ? s.replace(UNSAFE_ALL_BUT_LF, placeholder) : s;
+}
+
+/** A colour code (SGR), as `paint` (src/ui/theme.ts) writes them: the only escape a view may draw. */
+const SGR = /\x1b\[[0-9;:]*m/g;
+
+/**
+ * What the text primitive draws: `neutralize`, except that colour codes (SGR) stay — a table row is
+ * painted as one string (src/ui/theme.ts `paint`). Every other escape, OSC, DCS, C1 or bidi character
+ * becomes its visible placeholder, whoever forgot to sanitize it.
+ */
+export function neutralizeKeepingColour(s: string): string {
+  if (!UNSAFE_BUT_LF.test(s)) return s;
+  if (!s.includes('\x1b')) return s.replace(UNSAFE_ALL_BUT_LF, placeholder);
+  let out = '';
+  let at = 0;
+  for (const m of s.matchAll(SGR)) {
+    out += neutralize(s.slice(at, m.index)) + m[0];
+    at = m.index + m[0].length;
+  }
+  return out + neutralize(s.slice(at));
 }
 
 /**

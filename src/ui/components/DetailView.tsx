@@ -2,7 +2,8 @@
  * Every field of a record, labelled, long values wrapped, timestamps shown as given and as an age;
  * or the raw JSON as received (src/ui/detailLines.ts). Scrolls by lines; draws only sanitized text.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { tone } from '../theme.js';
 import { type Tone } from '../../core/tone.js';

@@ -3,7 +3,7 @@
  * a server sends may crash the app: a result screen must still say that the request was sent (its
  * header does, outside the boundary), and a screen below the top must not take the others with it.
  */
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { Component, type ReactNode } from 'react';
 import { truncateCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';

@@ -1,5 +1,6 @@
 /** A failed request: the server's own message, the HTTP status, and what to do next. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { ApiError } from '../../api/index.js';
 import { safeLines, type SafeText } from '../../core/text/sanitize.js';
 import { wrapCells } from '../../core/text/cells.js';

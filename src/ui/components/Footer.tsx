@@ -1,5 +1,5 @@
 /** Key hints generated from the keymap for the current screen. */
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { hintsFor, type Scope } from '../keymap.js';
 import { isMutationCommand } from '../mutations.js';
 import { useServices } from '../services.js';

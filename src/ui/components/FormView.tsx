@@ -2,7 +2,8 @@
  * Form fields, edited in place: label, value with a cursor, the constraint and any inline error.
  * Windowed around the focused field so the frame never outgrows the body.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { lineCol } from '../forms/editor.js';
 import type { FieldSpec, Values } from '../../core/operations/types.js';
 import { cellWidth, truncateCells, wrapCells } from '../../core/text/cells.js';

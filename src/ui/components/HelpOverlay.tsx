@@ -1,5 +1,6 @@
 /** Help generated from the keymap: every command with its keys, grouped by where it applies. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type KeySpec, type Scope } from '../keymap.js';
 import { fit } from '../../core/text/cells.js';
 import { tone } from '../theme.js';

@@ -2,7 +2,8 @@
  * The body every list screen shares: filter line, first-load / error / empty states, and the
  * windowed table. `listCommand` maps the list commands of the keymap onto the paged-list state.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { KeyEvent } from '../input/keys.js';
 import type { Command, Scope } from '../keymap.js';
 import { useScreenHandle, useShell, type CommandResult, type ScreenHandle } from '../shellContext.js';

@@ -2,7 +2,8 @@
  * The body of every form screen: the last failure (server message, status, next step), then the
  * form, the leave prompt, the review, the "sending" notice or the result.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/index.js';
 import type { FormHandle } from '../forms/useForm.js';

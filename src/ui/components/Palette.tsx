@@ -1,5 +1,5 @@
 /** The `:` command line, drawn in place of the footer. The shell sends it every key while open. */
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { completions } from '../state/palette.js';
 import { useDirectory } from '../directory.js';
 import { useServices } from '../services.js';

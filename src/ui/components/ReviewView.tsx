@@ -1,5 +1,6 @@
 /** The review: method, full path, extra lines (before → after), and the exact JSON body. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { BuiltRequest } from '../../core/operations/types.js';
 import { wrapCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';

@@ -1,5 +1,6 @@
 /** Title line, the screen's body (exactly `height` rows), status bar and footer (or the palette). */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { ReactNode } from 'react';
 import type { Scope } from '../keymap.js';
 import { useShell } from '../shellContext.js';

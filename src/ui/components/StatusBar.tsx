@@ -3,7 +3,7 @@
  * Segments drop from the right-hand priority list when the terminal is narrow. No timer: the age is
  * computed when something else redraws (idle writes nothing).
  */
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import type { ApiError } from '../../api/index.js';
 import { clock } from '../../core/time.js';
 import { thousands } from '../../core/text/values.js';

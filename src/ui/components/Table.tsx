@@ -4,7 +4,8 @@
  * Every cell is sanitized and fitted to its column in terminal cells here (src/core/text/), so
  * server text cannot move the columns after it, whatever a column's `cell` returns.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { memo, useMemo } from 'react';
 import { layoutColumns, type Column } from '../../core/columns/layout.js';
 import { fit } from '../../core/text/cells.js';

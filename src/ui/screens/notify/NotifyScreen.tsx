@@ -1,5 +1,6 @@
 /** `:notify`: create a webhook notification; the signing key never appears on screen or in errors. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useMemo } from 'react';
 import type { Notification } from '../../../api/index.js';
 import { FormScreen } from '../../components/FormScreen.js';

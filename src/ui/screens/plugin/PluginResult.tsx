@@ -1,5 +1,6 @@
 /** A plugin's answer: success, message, error, return value (pretty JSON), logs by level, traces. */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import type { PluginCallResult } from '../../../api/index.js';
 import { jsonLines } from '../../detailLines.js';
 import { fit, wrapCells } from '../../../core/text/cells.js';

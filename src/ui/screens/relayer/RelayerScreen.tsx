@@ -1,6 +1,6 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
 import { useMemo } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';

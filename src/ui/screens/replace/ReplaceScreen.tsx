@@ -1,5 +1,5 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useMemo } from 'react';
 import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';

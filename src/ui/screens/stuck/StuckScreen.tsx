@@ -3,7 +3,8 @@
  * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Page } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
