@@ -17,6 +17,8 @@ export interface Services {
   perPage?: number;
   /** Clock, replaceable in tests. */
   now: () => number;
+  /** Schedules `fn` after `ms` (watch refreshes and their backoff); returns its cancel. Tests drive it by hand (test/ui/clock.ts). Default: setTimeout. */
+  after?: (ms: number, fn: () => void) => () => void;
   /** The relayers' first page, fetched while the UI code loads (startup). */
   initialRelayers?: Page<Relayer>;
   /**
@@ -46,6 +48,12 @@ export interface Services {
   watchMs?: number;
   /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words. */
   copy?: (text: string) => Promise<string>;
+}
+
+/** The real `after`: a timer of the event loop. */
+export function realAfter(ms: number, fn: () => void): () => void {
+  const t = setTimeout(fn, ms);
+  return () => clearTimeout(t);
 }
 
 export const ServicesContext = createContext<Services | null>(null);

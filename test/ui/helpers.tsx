@@ -8,6 +8,7 @@ import { createRelayerClient, type RelayerClient } from '../../src/api/index.js'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { App } from '../../src/ui/App.js';
 import { ActivityLog } from '../../src/ui/activityLog.js';
+import { frameStdout } from '../../src/ui/frameStdout.js';
 import { makeCopier } from '../../src/ui/clipboard.js';
 import type { Services } from '../../src/ui/services.js';
 import type { Route } from '../../src/ui/state/shell.js';
@@ -153,7 +154,8 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
     ...opts.services,
   };
   const instance = inkRender(<App services={services} initialRoute={opts.route} />, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
+    // In a terminal, through the stdout the CLI gives Ink (src/ui/run.tsx): the bytes are the CLI's.
+    stdout: opts.terminal ? frameStdout(stdout as unknown as NodeJS.WriteStream) : (stdout as unknown as NodeJS.WriteStream),
     stdin: stdin as unknown as NodeJS.ReadStream,
     debug: !opts.terminal,
     exitOnCtrlC: false,

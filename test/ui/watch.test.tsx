@@ -1,5 +1,10 @@
-/** Watch mode and the triage view, against the sandbox over loopback (real timers, short intervals). */
+/**
+ * Watch mode against the sandbox over loopback. The watch's timers run on a clock the test moves
+ * (test/ui/clock.ts): each `clock.next()` is one scheduled refresh, and the delay it returns is the one
+ * the app asked for — no sleeping on real clocks.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock, type ManualClock } from './clock.js';
 import { renderApp, KEY, type Harness } from './helpers.js';
 import { cursorRow, markedRows, statusLine, tableRows } from './support.js';
 
@@ -9,86 +14,119 @@ afterEach(async () => {
   h = undefined;
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const listReads = (h: Harness, relayer = 'sepolia-main') => h.sandbox.requests.filter((r) => r.method === 'GET' && r.url.startsWith(`/api/v1/relayers/${relayer}/transactions/`)).length;
 
+async function watched(clock: ManualClock, watchMs: number | undefined, opts: Parameters<typeof renderApp>[0] = {}): Promise<Harness> {
+  h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, ...opts, services: { now: clock.now, after: clock.after, ...(watchMs === undefined ? {} : { watchMs }) } });
+  await h.waitFor((f) => tableRows(f).length > 3, 'the list');
+  return h;
+}
+
+/** One watch refresh: the scheduled one runs, and its read is answered (the next one is scheduled). */
+async function refreshOnce(clock: ManualClock, x: Harness): Promise<number> {
+  const before = listReads(x);
+  const delay = await clock.next();
+  await x.waitFor(() => listReads(x) > before && clock.pending() > 0, 'the refresh answered and the next one scheduled');
+  return delay;
+}
+
+/** Until Ink's frame timer (15 a second, real time) has written whatever it had: 150 ms without a byte. */
+async function framesWritten(x: Harness): Promise<void> {
+  let last = x.stdout.bytes;
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((r) => setTimeout(r, 50));
+    quiet = x.stdout.bytes === last ? quiet + 1 : 0;
+    last = x.stdout.bytes;
+  }
+}
+
 describe('watch', () => {
-  it('refreshes by itself, marks the rows that changed until the next key, keeps the selection', async () => {
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { watchMs: 150 } });
-    await h.waitFor((f) => /watch 0s/.test(statusLine(f)) && tableRows(f).length > 3, 'the watched list');
-    await h.press('j');
-    const selected = cursorRow(h.frame());
+  it('refreshes by itself at its interval, marks the rows that changed until the next key, keeps the selection', async () => {
+    const clock = manualClock();
+    const x = await watched(clock, 150);
+    await x.waitFor((f) => /watch 0s/.test(statusLine(f)), 'the watch in the status bar');
+    // Due at once (nothing was read by the watch yet), then every 150 ms.
+    expect(await refreshOnce(clock, x)).toBe(0);
+    expect(await refreshOnce(clock, x)).toBe(150);
+    await x.press('j');
+    const selected = cursorRow(x.frame());
     // Change the second row's transaction behind the TUI's back.
-    const page = await h.client.listTransactions('sepolia-main', { perPage: 50 });
+    const page = await x.client.listTransactions('sepolia-main', { perPage: 50 });
     const target = page.items.find((t) => t.status === 'pending')!;
-    await h.client.replaceTransaction('sepolia-main', target.id, { value: '123456789' });
-    const f = await h.waitFor((x) => markedRows(x).some((r) => r.includes('123,456,789 wei')), 'the changed row marked');
+    await x.client.replaceTransaction('sepolia-main', target.id, { value: '123456789' });
+    expect(markedRows(x.frame())).toHaveLength(0);
+    expect(await refreshOnce(clock, x)).toBe(150);
+    const f = await x.waitFor((y) => markedRows(y).some((r) => r.includes('123,456,789 wei')), 'the changed row marked');
     expect(markedRows(f)).toHaveLength(1);
     // The selection stayed on the same transaction (by id: nonce and hash).
     expect(cursorRow(f).slice(0, 30)).toBe(selected.slice(0, 30));
-    await h.press('k');
-    await h.waitFor((x) => markedRows(x).length === 0, 'marks cleared by a key');
+    await x.press('k');
+    await x.waitFor((y) => markedRows(y).length === 0, 'marks cleared by a key');
   });
 
   it('pauses while the palette, help or the filter has the keys, and while another screen is on top', async () => {
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { watchMs: 100 } });
-    await h.waitFor((f) => tableRows(f).length > 3);
-    await sleep(350);
-    expect(listReads(h)).toBeGreaterThanOrEqual(3);
+    const clock = manualClock();
+    const x = await watched(clock, 100);
+    await refreshOnce(clock, x);
+    await refreshOnce(clock, x);
     for (const [open, close] of [[':', KEY.esc], ['?', KEY.esc], ['/', KEY.esc], [KEY.enter, KEY.esc]] as const) {
-      await h.press(open);
-      await sleep(50);
-      const before = listReads(h);
-      await sleep(400);
-      expect({ open, reads: listReads(h) - before }).toEqual({ open, reads: 0 });
-      await h.press(close);
-      await h.waitFor((f) => tableRows(f).length > 3);
+      await x.press(open);
+      // Paused: the scheduled refresh is cancelled, nothing else is scheduled, nothing is read.
+      await x.waitFor(() => clock.pending() === 0, `no refresh scheduled under ${JSON.stringify(open)}`);
+      const before = listReads(x);
+      await x.press(close);
+      await x.waitFor((f) => tableRows(f).length > 3);
+      expect({ open, reads: listReads(x) - before }).toEqual({ open, reads: 0 });
+      // Back on the list: watched again, the refresh due at once (the pause outlasted nothing on this clock: 100 ms is due from the last read).
+      expect(await refreshOnce(clock, x)).toBeLessThanOrEqual(100);
     }
-    // Back on the list: watched again.
-    const back = listReads(h);
-    await sleep(350);
-    expect(listReads(h)).toBeGreaterThan(back);
   });
 
   it('w toggles it; unchanged data writes nothing while watched', async () => {
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, terminal: true });
-    await h.waitFor((f) => f.includes('SPEED'));
-    await h.press('w');
-    await h.waitFor((f) => /watch 5s │ .*watch on: every 5s; w stops/.test(f), 'watch on');
-    await h.press('w');
-    await h.waitFor((f) => !/watch 5s/.test(f) && /watch off/.test(f), 'watch off');
-    h.stdout.bytes = 0;
-    await sleep(200);
-    expect(h.stdout.bytes).toBe(0);
-    await h.unmount();
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, terminal: true, services: { watchMs: 100 } });
-    await h.waitFor((f) => f.includes('SPEED') && /watch 0s/.test(f));
-    await sleep(300);
-    const reads = listReads(h);
-    const bytes = h.stdout.bytes;
-    await sleep(600);
-    expect(listReads(h) - reads).toBeGreaterThanOrEqual(3);
-    expect(h.stdout.bytes - bytes).toBe(0);
+    const clock = manualClock();
+    const x = await watched(clock, undefined, { terminal: true });
+    await x.waitFor((f) => f.includes('SPEED'));
+    expect(clock.pending()).toBe(0);
+    await x.press('w');
+    await x.waitFor((f) => /watch 5s │ .*watch on: every 5s; w stops/.test(f), 'watch on');
+    expect(await refreshOnce(clock, x)).toBe(0);
+    expect(await refreshOnce(clock, x)).toBe(5000);
+    await x.press('w');
+    await x.waitFor((f) => !/watch 5s/.test(f) && /watch off/.test(f), 'watch off');
+    expect(clock.pending()).toBe(0);
+    await x.unmount();
+
+    const clock2 = manualClock();
+    const y = await watched(clock2, 100, { terminal: true });
+    await y.waitFor((f) => f.includes('SPEED') && /watch 0s/.test(f));
+    await refreshOnce(clock2, y);
+    await framesWritten(y);
+    const reads = listReads(y);
+    const bytes = y.stdout.bytes;
+    for (let i = 0; i < 3; i++) expect(await refreshOnce(clock2, y)).toBe(100);
+    await framesWritten(y);
+    expect(listReads(y) - reads).toBe(3);
+    expect(y.stdout.bytes - bytes).toBe(0);
   });
 
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { watchMs: 100 } });
-    await h.waitFor((f) => tableRows(f).length > 3);
-    const rows = tableRows(h.frame()).length;
-    h.sandbox.inject({
+    const clock = manualClock();
+    const x = await watched(clock, 100);
+    await refreshOnce(clock, x);
+    const rows = tableRows(x.frame()).length;
+    x.sandbox.inject({
       status: 429,
       body: JSON.stringify({ success: false, data: null, message: 'Too Many Requests' }),
       headers: { 'retry-after': '1' },
       match: { pathPrefix: '/api/v1/relayers/sepolia-main/transactions' },
     });
-    const f = await h.waitFor((x) => /⚠ stale since \d\d:\d\d:\d\d · retry \d\d:\d\d:\d\d \(rate limited\)/.test(statusLine(x)), 'stale');
+    expect(await refreshOnce(clock, x)).toBe(100);
+    const f = await x.waitFor((y) => /⚠ stale since \d\d:\d\d:\d\d · retry \d\d:\d\d:\d\d \(rate limited\)/.test(statusLine(y)), 'stale');
     expect(tableRows(f)).toHaveLength(rows);
-    const at = Date.now();
-    const w = h;
-    const before = listReads(w);
-    await w.waitFor(() => listReads(w) > before, 'the retry');
-    expect(Date.now() - at).toBeGreaterThanOrEqual(800);
-    await h.waitFor((x) => !/stale/.test(statusLine(x)), 'fresh again');
+    // The retry waits for the server's Retry-After (1 s), longer than the backoff (100 ms × 2).
+    expect(await refreshOnce(clock, x)).toBe(1000);
+    await x.waitFor((y) => !/stale/.test(statusLine(y)), 'fresh again');
+    expect(await refreshOnce(clock, x)).toBe(100);
   });
 
   it('r always acknowledges, even when nothing changed', async () => {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../api/index.js';
-import { useServices } from '../services.js';
+import { realAfter, useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 
 export type RefreshOutcome = { kind: 'changed' | 'unchanged' | 'aborted' } | { kind: 'error'; error: ApiError };
@@ -36,12 +36,12 @@ export function retryDelay(intervalMs: number, failures: number, error: ApiError
  */
 export function useScreenWatch(screenKey: number, paused: boolean, refresh: () => Promise<RefreshOutcome>): WatchInfo | null {
   const { state } = useShell();
-  const { now } = useServices();
+  const { now, after } = useServices();
   const onTop = state.stack[state.stack.length - 1]?.key === screenKey && state.overlay === null;
-  return useWatch(state.watch, paused || !onTop, refresh, now);
+  return useWatch(state.watch, paused || !onTop, refresh, now, after);
 }
 
-export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => Promise<RefreshOutcome>, now: () => number): WatchInfo | null {
+export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => Promise<RefreshOutcome>, now: () => number, after = realAfter): WatchInfo | null {
   const [retry, setRetry] = useState<WatchInfo['retry']>(null);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
@@ -53,9 +53,9 @@ export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => 
   useEffect(() => {
     if (!setting.on || paused) return;
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     const schedule = (ms: number) => {
-      timer = setTimeout(() => void tick(), Math.max(0, ms));
+      cancel = after(Math.max(0, ms), () => void tick());
     };
     const tick = async () => {
       if (running.current) return schedule(setting.intervalMs);
@@ -81,9 +81,9 @@ export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => 
     schedule(r ? r.at - now() : lastRun.current + setting.intervalMs - now());
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      cancel?.();
     };
-  }, [setting.on, setting.intervalMs, paused, now]);
+  }, [setting.on, setting.intervalMs, paused, now, after]);
 
   useEffect(() => {
     if (!setting.on && retryRef.current) {
