@@ -1,5 +1,5 @@
 /**
- * Bench helper (run by bench/run.mjs with tsx): starts the sandbox in-process and times
+ * Bench helper (run by bench/sections/deepPage.ts with tsx): starts the sandbox in-process and times
  * listTransactions('bulk-1m', page 99,999 of 10) through the real client over loopback HTTP,
  * next to page 1 for comparison. Prints one JSON line.
  */

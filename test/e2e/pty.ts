@@ -1,9 +1,11 @@
 /**
  * E2E harness: the built CLI (dist/cli.cjs) in a real pseudo-terminal (node-pty), its output fed to a
  * headless xterm for the screen and also kept as the raw byte stream (to check escape sequences).
+ * The benchmarks (bench/) drive the CLI through the same class: it also counts bytes, times output
+ * chunks (when a text first arrived, when the screen changed after a key) and reads the child's memory.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +94,8 @@ export interface SpawnOptions {
   cli?: string;
   /** An executable to run itself (the single executable), instead of Node with `cli`. */
   file?: string;
+  /** Texts whose first arrival in the output is timed (`seenAt`): a start's first frame. */
+  watchFor?: string[];
 }
 
 /** The pty's line discipline, read from outside with stty: raw mode means no icanon and no echo. */
@@ -115,6 +119,8 @@ export function readTermios(pts: string): Termios | undefined {
 export interface Exit {
   exitCode: number;
   signal?: number;
+  /** performance.now() at the exit. */
+  at: number;
 }
 
 /** Variables that would point the CLI at a real server or change its mode: never inherited. */
@@ -141,8 +147,20 @@ export class Tui {
   private leaveSeen = -1;
   cols: number;
   rows: number;
+  /** Bytes the CLI wrote (UTF-8). */
+  bytes = 0;
+  /** performance.now() just before the spawn, and at the last output chunk. */
+  readonly startedAt = performance.now();
+  lastDataAt = performance.now();
+  /** When each of `watchFor` first arrived in the output (performance.now()). */
+  readonly seenAt = new Map<string, number>();
+  /** How often waitForScreen looks (the benchmarks look more often). */
+  pollMs = 15;
+  private readonly chunkListeners = new Set<(at: number) => void>();
+  private lastBegin = -1;
+  private lastEnd = -1;
 
-  constructor({ cols = 100, rows = 30, args = [], env = {}, cli, file }: SpawnOptions = {}) {
+  constructor({ cols = 100, rows = 30, args = [], env = {}, cli, file, watchFor = [] }: SpawnOptions = {}) {
     this.cols = cols;
     this.rows = rows;
     const base: Record<string, string> = {};
@@ -164,9 +182,20 @@ export class Tui {
     // node-pty keeps the slave's path in a private field (UnixTerminal#_pty).
     this.pts = (this.proc as unknown as { _pty?: string })._pty ?? '';
     this.proc.onData((d) => {
+      const at = performance.now();
+      this.lastDataAt = at;
+      this.bytes += Buffer.byteLength(d, 'utf8');
+      // Only what the new chunk completes is searched: the work per chunk does not grow with the output.
+      const before = this.raw.length;
+      const from = Math.max(0, before - 16);
       this.raw += d;
-      this.term.write(d);
-      const leave = this.raw.lastIndexOf(LEAVE_ALT);
+      for (const needle of watchFor) if (!this.seenAt.has(needle) && this.raw.indexOf(needle, Math.max(0, before - needle.length + 1)) >= 0) this.seenAt.set(needle, at);
+      this.lastBegin = lastIndexFrom(this.raw, BEGIN_SYNC, from, this.lastBegin);
+      this.lastEnd = lastIndexFrom(this.raw, END_SYNC, from, this.lastEnd);
+      this.term.write(d, () => {
+        for (const fn of this.chunkListeners) fn(at);
+      });
+      const leave = lastIndexFrom(this.raw, LEAVE_ALT, from, this.leaveSeen);
       if (leave > this.leaveSeen) {
         this.leaveSeen = leave;
         this.watchTermios();
@@ -174,7 +203,7 @@ export class Tui {
     });
     this.exited = new Promise<Exit>((res) => {
       this.proc.onExit(({ exitCode, signal }) => {
-        this.exit = { exitCode, signal };
+        this.exit = { exitCode, signal, at: performance.now() };
         res(this.exit);
       });
     });
@@ -242,7 +271,43 @@ export class Tui {
 
   /** True while a frame is only partly received (inside a synchronized-output block). */
   midFrame(): boolean {
-    return this.raw.lastIndexOf(BEGIN_SYNC) > this.raw.lastIndexOf(END_SYNC);
+    return this.lastBegin > this.lastEnd;
+  }
+
+  /** Resolves once nothing has been written for `ms` (or after `maxMs` in all), and xterm has parsed it. */
+  async quiet(ms = 200, maxMs = 5000): Promise<void> {
+    const end = performance.now() + maxMs;
+    while (performance.now() - this.lastDataAt < ms && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
+    await this.flushed();
+  }
+
+  /**
+   * Presses `bytes` and resolves with the time (ms) from the write to the arrival of the first output
+   * chunk after which the screen differs from the screen before the press.
+   */
+  pressAndTimeFrame(bytes: string, timeoutMs = 5000): Promise<number> {
+    const before = this.text();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.chunkListeners.delete(onChunk);
+        reject(new Error(`no frame within ${timeoutMs} ms after ${JSON.stringify(bytes)}`));
+      }, timeoutMs);
+      const onChunk = (at: number) => {
+        if (at < t0 || this.text() === before) return;
+        this.chunkListeners.delete(onChunk);
+        clearTimeout(timer);
+        resolve(at - t0);
+      };
+      this.chunkListeners.add(onChunk);
+      const t0 = performance.now();
+      this.press(bytes);
+    });
+  }
+
+  /** The CLI's resident memory (VmRSS, kB), from /proc. */
+  rssKb(): number {
+    const m = readFileSync(`/proc/${this.proc.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return m ? Number(m[1]) : NaN;
   }
 
   /**
@@ -257,7 +322,7 @@ export class Tui {
       if (!this.midFrame() && pred(rows)) return rows;
       if (this.hasExited) throw new Error(`The CLI exited (${JSON.stringify(this.exit)}) while waiting for ${what}. Screen:\n${rows.join('\n')}`);
       if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen:\n${rows.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 15));
+      await new Promise((r) => setTimeout(r, this.pollMs));
     }
   }
 
@@ -304,6 +369,13 @@ export class Tui {
     }
     this.term.dispose();
   }
+}
+
+/** The start of the last occurrence of `needle` that begins at or after `from`, else `previous`. */
+function lastIndexFrom(haystack: string, needle: string, from: number, previous: number): number {
+  let found = previous;
+  for (let i = haystack.indexOf(needle, from); i >= 0; i = haystack.indexOf(needle, i + 1)) found = i;
+  return found;
 }
 
 /**

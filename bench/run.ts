@@ -1,0 +1,59 @@
+/**
+ * Benchmarks for relayer-tui: `npm run bench` (it builds first). Each section (bench/sections/) drives
+ * the built CLI in a real pseudo-terminal through the tests' harness (test/e2e/pty.ts), or runs the
+ * headless CLI, against servers in their own processes; the report (bench/report.ts) prints a table
+ * with each budget beside its figure and, when every section ran, writes bench/RESULTS.md. Figures
+ * only: nothing here fails on a budget.
+ *
+ *   npm run bench                          every section (about 2.5 minutes on a 2-core machine)
+ *   npm run bench -- --only startup,bytes  some sections (nothing written)
+ *   npm run bench -- --startup             the startup section alone (as before)
+ */
+import { RESULTS, assertBuilt, closeAll } from './cli.ts';
+import { Report, type Section } from './report.ts';
+import { bytes } from './sections/bytes.ts';
+import { contexts } from './sections/contexts.ts';
+import { deepPage } from './sections/deepPage.ts';
+import { hostile } from './sections/hostile.ts';
+import { latency } from './sections/latency.ts';
+import { memory } from './sections/memory.ts';
+import { packageSection } from './sections/package.ts';
+import { startup } from './sections/startup.ts';
+import { stream } from './sections/stream.ts';
+import { watchTriage } from './sections/watchTriage.ts';
+
+const SECTIONS: Section[] = [startup, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, stream];
+
+function chosen(argv: string[]): Section[] {
+  if (argv.includes('--startup')) return [startup];
+  const i = argv.indexOf('--only');
+  if (i < 0) return SECTIONS;
+  const names = (argv[i + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !SECTIONS.some((s) => s.name === n));
+  if (unknown.length || !names.length) {
+    console.error(`--only takes section names, comma-separated: ${SECTIONS.map((s) => s.name).join(', ')}${unknown.length ? ` (not one: ${unknown.join(', ')})` : ''}`);
+    process.exit(2);
+  }
+  return SECTIONS.filter((s) => names.includes(s.name));
+}
+
+assertBuilt();
+const sections = chosen(process.argv.slice(2));
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    void closeAll().finally(() => process.exit(130));
+  });
+
+const report = new Report();
+try {
+  for (const s of sections) {
+    console.log(s.title);
+    await s.run(report);
+  }
+} finally {
+  await closeAll();
+}
+report.print();
+if (sections.length === SECTIONS.length) report.write(RESULTS, sections);
+else console.log('(some sections only: bench/RESULTS.md left as it was)');
+process.exit(0);
