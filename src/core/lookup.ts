@@ -25,6 +25,25 @@ export async function findRelayer(client: RelayerClient, relayerId: string, o: {
   return undefined;
 }
 
+/** Said wherever a by-id answer had to come from pages instead. */
+export const NO_BY_ID = ' (the server has no by-id lookup)';
+
+/**
+ * The server's by-id lookup, its answer classified once for every caller: found; not found in the
+ * server's own words (the real server's "Transaction with ID … not found" is believed); or no such
+ * lookup here (the server lacks the endpoint, or a generic 404 said so: the API module's
+ * `unsupported`). Other failures are thrown.
+ */
+export async function askById(client: RelayerClient, relayerId: string, txId: string): Promise<{ kind: 'found'; tx: Transaction } | { kind: 'not-found'; message: string } | { kind: 'no-lookup' }> {
+  if (!client.offers('transactionById')) return { kind: 'no-lookup' };
+  try {
+    return { kind: 'found', tx: await client.getTransaction(relayerId, txId) };
+  } catch (e) {
+    if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
+    return e.kind === 'not_found' ? { kind: 'not-found', message: e.message } : { kind: 'no-lookup' };
+  }
+}
+
 /**
  * The transaction by id where the server has that endpoint, else among the newest 1,000; `how` says
  * which way it was looked for, in words. The real server's own "Transaction with ID … not found" is
@@ -32,16 +51,10 @@ export async function findRelayer(client: RelayerClient, relayerId: string, o: {
  * the pages are read instead.
  */
 export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<{ tx?: Transaction; how: string }> {
-  let why = '';
-  if (client.offers('transactionById')) {
-    try {
-      return { tx: await client.getTransaction(relayerId, txId), how: 'read by id' };
-    } catch (e) {
-      if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
-      if (e.kind === 'not_found') return { how: `not found: the server's by-id lookup says "${e.message}"` };
-      why = ' (the server has no by-id lookup)';
-    }
-  } else why = ' (the server has no by-id lookup)';
+  const byId = await askById(client, relayerId, txId);
+  if (byId.kind === 'found') return { tx: byId.tx, how: 'read by id' };
+  if (byId.kind === 'not-found') return { how: `not found: the server's by-id lookup says "${byId.message}"` };
+  const why = NO_BY_ID;
   for (let page = 1; page <= TRANSACTION_LOOKUP_PAGES; page++) {
     const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE });
     const t = p.items.find((x) => x.id === txId);

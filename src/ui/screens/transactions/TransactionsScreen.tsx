@@ -13,7 +13,7 @@ import { relayerState, networkKind } from '../../../core/relayer.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
 import { transactionColumns, transactionSearchText } from '../../../core/columns/transactions.js';
-import { findByIdOrHash, findByNonce } from './findTransaction.js';
+import { findByIdOrHash, findByNonce } from '../../../core/find.js';
 
 const getId = (t: Transaction) => t.id;
 

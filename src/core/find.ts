@@ -3,8 +3,10 @@
  * own lookup where it has one (OpenZeppelin Relayer: by nonce, by id); otherwise, for a nonce, the
  * page computed from the newest-first order (the newest transaction holds the highest nonce), read
  * and checked, with its neighbours when nonces skip; a hash is only looked for on the loaded page.
+ * The by-id answer is classified once, in lookup.ts (`askById`), for this and the headless `replace`.
  */
-import { ApiError, type RelayerClient, type Transaction } from '../../../api/index.js';
+import { ApiError, type RelayerClient, type Transaction } from '../api/index.js';
+import { NO_BY_ID, askById } from './lookup.js';
 
 /** `how`: the way it was found, in words (the operator is told). */
 export type Found = { tx: Transaction; page?: number; how: string } | { message: string };
@@ -52,14 +54,8 @@ export async function findByIdOrHash(client: RelayerClient, relayerId: string, q
   const needle = q.toLowerCase();
   const here = loaded.find((t) => t.id.toLowerCase() === needle || (typeof t.hash === 'string' && t.hash.toLowerCase() === needle));
   if (here) return { tx: here, how: 'on the loaded page' };
-  let asked = '';
-  if (client.offers('transactionById')) {
-    try {
-      return { tx: await client.getTransaction(relayerId, q), how: "by the server's by-id lookup" };
-    } catch (e) {
-      if (!(e instanceof ApiError) || (e.kind !== 'not_found' && e.kind !== 'unsupported')) throw e;
-      asked = e.kind === 'not_found' ? ` nor a transaction id the server knows (its by-id lookup: ${e.message})` : ' (the server has no by-id lookup)';
-    }
-  }
+  const byId = await askById(client, relayerId, q);
+  if (byId.kind === 'found') return { tx: byId.tx, how: "by the server's by-id lookup" };
+  const asked = byId.kind === 'not-found' ? ` nor a transaction id the server knows (its by-id lookup: ${byId.message})` : NO_BY_ID;
   return { message: `${q} is not on the loaded page${asked} (a hash is only looked for on the loaded page; :nonce N finds by nonce)` };
 }
