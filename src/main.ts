@@ -150,43 +150,25 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     },
     // `:ctx NAME`: the context's own settings (flags and environment were for the start).
     openContext: async (name) => {
-      const c = contexts[name];
-      const file = config.configFile;
-      if (file.kind === 'ok' && file.broken[name]) return `Context ${name} cannot be used:\n  ${file.broken[name].join('\n  ')}`;
-      if (!c)
-        return file.kind === 'none'
-          ? `No context named ${name}: no config file at ${file.path}`
-          : file.kind === 'error'
-            ? `No contexts: the config file cannot be used:\n  ${file.errors.join('\n  ')}`
-            : `No context named ${name} in ${file.path}: ${Object.keys(contexts).join(', ') || 'none'}`;
-      const { contextSettings } = await import('./config/config.js');
-      const { resolveToken } = await import('./config/token.js');
-      const settings = contextSettings(name, c);
-      const t = await resolveToken(c, name, process.env);
-      if (!t.token) return t.error ?? `No API key for context ${name}`;
-      let next;
-      try {
-        next = createRelayerClient({ baseUrl: settings.url, token: t.token, timeoutMs: settings.timeoutMs, dialect: settings.dialect, onExchange });
-      } catch (e) {
-        return `Context ${name}: ${e instanceof Error ? e.message : String(e)}`;
-      }
+      const { openContext } = await import('./config/contextClient.js');
+      const opened = await openContext(config.configFile, name, process.env, { onExchange });
+      if ('error' in opened) return opened.error;
+      const { client: next, settings, warnings: told } = opened;
       void next.detectDialect();
       current = next;
       activity.where = name;
       audit.where = { context: name, server: settings.url };
-      const label = new URL(settings.url).host;
-      const insecure = isCleartext(settings.url);
       return {
         ...common,
         client: next,
-        serverLabel: label,
+        serverLabel: new URL(settings.url).host,
         serverUrl: settings.url,
         readOnly: settings.readOnly,
         readOnlySource: settings.readOnlySource,
         perPage: settings.perPage,
         watchMs: settings.watchMs,
-        cleartext: insecure,
-        warnings: [...t.warnings, ...(insecure ? [`http:// to ${label}: the API key crosses the network in cleartext`] : [])],
+        cleartext: isCleartext(settings.url),
+        warnings: told,
         context: { name, accent: settings.accent, relayer: settings.relayer },
       };
     },

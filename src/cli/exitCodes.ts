@@ -17,6 +17,10 @@ export const EXIT = {
   readOnly: 10,
   /** A plugin ran and answered with a failure (`success: false`). */
   pluginFailed: 11,
+  /** `fleet --check`: a relayer needs attention (disabled, stuck, a nonce gap, a low balance). */
+  attention: 12,
+  /** `fleet --check`: a context or relayer could not be read (down, timed out, 401, 429, …), whatever else. */
+  unreadable: 13,
 } as const;
 
 /** What each code means, in order: `short` for the global usage, `long` for a subcommand's help. */
@@ -33,6 +37,8 @@ export const EXIT_MEANINGS: readonly { code: number; short: string; long: string
   { code: EXIT.network, short: 'network', long: 'network (not sent)' },
   { code: EXIT.readOnly, short: 'read-only', long: 'read-only' },
   { code: EXIT.pluginFailed, short: 'the plugin answered with a failure', long: 'the plugin answered with a failure' },
+  { code: EXIT.attention, short: 'fleet: needs attention', long: 'fleet --check: a relayer needs attention (disabled, stuck, nonce gap, low balance)' },
+  { code: EXIT.unreadable, short: 'fleet: not all read', long: 'fleet --check: a context or relayer could not be read (unreachable, timed out, 401, 429)' },
 ];
 
 /** The table as text, wrapped at `width` with `indent` on continuation lines. */

@@ -23,6 +23,8 @@ export interface HeadlessOptions {
   yes: boolean;
   /** The command's own options as given (e.g. `value`, `gas-price`, `params-file`, `signing-key-env`). */
   flags: Record<string, string | undefined>;
+  /** `fleet --check`: problems only, and an exit code that says whether there are any. */
+  check: boolean;
 }
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -69,6 +71,7 @@ export const COMMAND_OPTIONS = {
   plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0 },
   // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
+  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
 } as const;
 
 export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
@@ -96,6 +99,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     dryRun: values['dry-run'] === true,
     yes: values.yes === true,
     flags,
+    check: values.check === true,
   };
 }
 

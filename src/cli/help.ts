@@ -23,6 +23,35 @@ Sending: on a terminal the review (method, path, exact body, before -> after, wa
 export const EXIT_CODES = `\n${exitCodesText('Exit codes: ', 'long')}`;
 
 export const HELP: Record<HeadlessCommand, string> = {
+  fleet: `relayer-tui fleet: every relayer of several contexts, what needs attention first
+
+Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjson]
+
+  NAME        a fleet of the config file (fleets: prod: [prod-eu, prod-us]) or a context; none:
+              every context of the file. Each context is read with its own URL, key and timeout
+              (token_command runs once per context, without a terminal); at most 2 requests in
+              flight to one server, 16 in all; a context that does not answer within its timeout
+              (default 15 s) is one row saying so.
+  --check     for cron and monitoring: one line per problem on stdout (context/relayer: problem),
+              the summary on stderr; exit 0 when nothing needs attention, 12 when a relayer does
+              (disabled, stuck, a nonce gap, a balance under its minimum), 13 when a context or
+              relayer could not be read (unreachable, timed out, 401, 429), whatever else.
+  Needs attention, worst first: unreachable, not checked, disabled, stuck (the :stuck rules: old,
+  no hash, nonce gap), low balance (below the relayer's policies.min_balance, else the context's
+  min_balance: for its network), then paused and ok (which do not).
+  Balance and last confirmed come from the real server's GET /relayers/{id}/status (a server of
+  the interface document offers neither: shown as —).
+${OUTPUT}
+  JSON: { summary, contexts: [...], relayers: [...] } with each relayer's context; ndjson: one
+  relayer (or unreadable context) a line.
+
+Examples:
+  relayer-tui fleet
+  relayer-tui fleet prod --check || echo "look at the fleet"
+  relayer-tui fleet --output ndjson | jq -r 'select(.needs_attention) | "\\(.context) \\(.relayer) \\(.problems)"'
+  relayer-tui sandbox --fleet 5 > fleet.yaml   # a fleet to try it on (see relayer-tui sandbox --help)
+${EXIT_CODES}
+`,
   relayers: `relayer-tui relayers: the relayers of the server
 
 Usage: relayer-tui relayers [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]

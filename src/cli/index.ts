@@ -29,7 +29,8 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const { config } = r;
   if (p.sub) return { kind: p.sub, config };
   if (p.headless) {
-    if (!config.baseUrl)
+    // The fleet reads the config file's contexts, not one server.
+    if (!config.baseUrl && p.headless !== 'fleet')
       return { kind: 'error', exit: 3, message: `relayer-tui ${p.headless} needs a server: RELAYER_URL and RELAYER_API_KEY, ${p.headless === 'notify' ? '--server' : '--url'}, or a context (relayer-tui contexts)` };
     const options = headlessOptions(p.headless, p.values);
     if (typeof options === 'string') return { kind: 'error', message: options };

@@ -18,6 +18,8 @@ Usage:
   relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
   relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
   relayer-tui contexts             the contexts of the config file
+  relayer-tui fleet [NAME…] [--check]   every relayer of every context (or of a fleet), worst first;
+                                   --check for cron/monitoring (exit 12: needs attention, 13: not all read)
   relayer-tui relayers [--all] …   scripting: the relayers (a table on a terminal, else exact JSON)
   relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
   relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V …) [--dry-run] [--yes]

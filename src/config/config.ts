@@ -90,6 +90,12 @@ export async function resolveConfig(
   command?: string,
 ): Promise<{ kind: 'config'; config: AppConfig } | { kind: 'contexts'; config: AppConfig } | { kind: 'error'; message: string; exit?: number }> {
   const sub = command === 'info' || command === 'contexts' ? command : undefined;
+  // The fleet: the file's contexts, each with its own server and key (src/config/fleetSources.ts); no one server here.
+  if (command === 'fleet') {
+    const paths = appPaths(env, str(values.config));
+    const file = await loadConfigFile(paths.config);
+    return { kind: 'config', config: { ...bareConfig(paths, file), warnings: file.kind === 'ok' ? [...file.warnings] : [] } };
+  }
   // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
   const serverFlag = str(values.server) ?? (command === 'notify' ? undefined : str(values.url));
   const warnings: string[] = [];

@@ -12,15 +12,21 @@
  *       url: https://relayer.eu.example.com
  *       token_command: pass show relayer/prod-eu
  *       accent: red
+ *       min_balance: { sepolia: 0.5 ETH, '*': 1 ETH }
+ *   fleets:
+ *     prod: [prod-eu, prod-us]
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 // The YAML parser loads only when there is a file to read (about 30 ms unbundled: off the common start).
 import type { Node } from 'yaml';
-import { boolean, enum as zenum, number, object, record, string, toJSONSchema, type z } from 'zod';
+import { array, boolean, enum as zenum, number, object, record, string, union, toJSONSchema, type z } from 'zod';
 
 export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
+
+/** An amount of a chain's coin: base units (digits) or a decimal with its unit (`0.5 ETH`, `2 SOL`). */
+const AmountSchema = union([number().int().nonnegative(), string().regex(/^\s*\d+(?:\.\d+)?\s*[A-Za-z]*\s*$/, 'an amount: base units (digits) or a decimal with its unit, e.g. 0.5 ETH')]);
 
 export const ContextSchema = object({
   url: string().describe('The server base URL; /api/v1 is added'),
@@ -34,12 +40,16 @@ export const ContextSchema = object({
   per_page: number().int().min(1).max(1000).optional().describe('Transactions per page'),
   relayer: string().optional().describe('The relayer whose transactions open first'),
   watch: number().min(2).max(3600).optional().describe('Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
+  min_balance: union([AmountSchema, record(string(), AmountSchema)])
+    .optional()
+    .describe("The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)"),
 }).strict();
 export type ContextConfig = z.infer<typeof ContextSchema>;
 
 export const ConfigFileSchema = object({
   current_context: string().optional(),
   contexts: record(string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a context name is 1-64 letters, digits, . _ or -'), ContextSchema),
+  fleets: record(string(), array(string())).optional().describe('Groups of contexts for `relayer-tui fleet NAME` and :fleet NAME'),
 }).strict();
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -160,7 +170,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   };
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObj(raw)) return fatal([`${path}:1: (top level): must be a map with contexts: (and current_context:)`]);
-  for (const k of Object.keys(raw)) if (k !== 'current_context' && k !== 'contexts') say([k], 'is not a known key (current_context, contexts)');
+  for (const k of Object.keys(raw)) if (k !== 'current_context' && k !== 'contexts' && k !== 'fleets') say([k], 'is not a known key (current_context, contexts, fleets)');
   const current = raw.current_context;
   if (current !== undefined && typeof current !== 'string') say(['current_context'], 'must be a context name');
   if (raw.contexts !== undefined && raw.contexts !== null && !isObj(raw.contexts)) return fatal([`${path}:${lineOf(['contexts'])}: contexts: must be a map of context names to contexts`]);
@@ -190,6 +200,22 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     if (errors.length > before) broken[name] = errors.slice(before).sort((a, b) => a.line - b.line).map((e) => e.text);
     else if (r.success) contexts[name] = r.data;
   }
+  // Fleets: groups of context names (a broken context may be named: the fleet shows why it cannot be read).
+  const fleets: Record<string, string[]> = {};
+  if (raw.fleets !== undefined && raw.fleets !== null) {
+    if (!isObj(raw.fleets)) say(['fleets'], 'must be a map of fleet names to lists of context names');
+    else
+      for (const [fleet, members] of Object.entries(raw.fleets)) {
+        if (!nameRe.test(fleet)) say(['fleets', fleet], 'a fleet name is 1-64 letters, digits, . _ or -');
+        else if (fleet in contexts || fleet in broken) say(['fleets', fleet], `is also a context's name: name the fleet differently`);
+        else if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) say(['fleets', fleet], 'must be a list of context names, e.g. [prod-eu, prod-us]');
+        else {
+          const unknown = members.filter((m) => !(m in contexts) && !(m in broken));
+          if (unknown.length) say(['fleets', fleet], `no context named ${unknown.join(', ')} (there are: ${Object.keys(raw.contexts ?? {}).join(', ') || 'none'})`);
+          else fleets[fleet] = [...new Set(members as string[])];
+        }
+      }
+  }
   if (typeof current === 'string' && !(current in contexts) && !(current in broken))
     say(['current_context'], `no context named ${current}${Object.keys(raw.contexts ?? {}).length ? ` (there are: ${Object.keys(raw.contexts as object).join(', ')})` : ''}`);
   errors.sort((a, b) => a.line - b.line);
@@ -198,7 +224,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   return {
     kind: 'ok',
     path,
-    file: { contexts, ...(typeof current === 'string' ? { current_context: current } : {}) },
+    file: { contexts, ...(typeof current === 'string' ? { current_context: current } : {}), ...(Object.keys(fleets).length ? { fleets } : {}) },
     warnings,
     broken,
     errors: all,

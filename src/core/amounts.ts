@@ -149,3 +149,20 @@ export function parseWei(input: string, network: string | null | undefined): { w
   }
   return null;
 }
+
+/**
+ * An amount of a chain's native coin as written in a config file — base units (`5000000`), or a
+ * decimal with the coin or its base unit (`0.5 ETH`, `2 SOL`, `10 XLM`, `100 gwei` on EVM) — to its
+ * exact base units. `{ error }` when it is neither, or names another chain's unit.
+ */
+export function parseNativeAmount(input: string | number, u: NativeUnit): { base: string } | { error: string } {
+  const s = String(input).trim();
+  if (/^\d+$/.test(s)) return { base: s.replace(/^0+(?=\d)/, '') };
+  const m = /^(\d+)(?:\.(\d+))?\s*([A-Za-z]+)$/.exec(s);
+  if (!m) return { error: `not an amount: write base units (digits) or a decimal with its unit, e.g. 0.5 ${u.unit}` };
+  const name = m[3]!.toLowerCase();
+  const shift = name === u.unit.toLowerCase() ? u.decimals : name === u.base.toLowerCase() ? 0 : u.base === 'wei' ? UNITS[name] : undefined;
+  if (shift === undefined) return { error: `${m[3]} is not a unit of this chain (${u.unit} or ${u.base})` };
+  const r = scale(m[1]!, m[2] ?? '', shift);
+  return typeof r === 'string' ? { base: r } : { error: r.error.replace('wei', u.base) };
+}

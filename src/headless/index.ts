@@ -5,6 +5,7 @@
 import { ApiError, createRelayerClient } from '../api/index.js';
 import type { HeadlessCommand, HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
+import { runFleet } from './fleet.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
@@ -17,10 +18,11 @@ export async function runHeadless(command: HeadlessCommand, config: AppConfig, o
   // config errors) goes to stderr here, once, before anything else: a script's log keeps it.
   for (const w of config.warnings)
     s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${safeLines(w, 60).join('\n  ')}\n`);
+  if (command === 'fleet') return runFleet(config, o, args, s, env, fail);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
   try {
     if (command === 'relayers' || command === 'txs') return await runList(command, client, o, args, s, fail);
-    return await runMutation(command, config, client, o, args, s, fail, env);
+    return await runMutation(command as 'replace' | 'plugin' | 'notify', config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);
     throw e;

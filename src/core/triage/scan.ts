@@ -46,7 +46,7 @@ export interface TriageResult {
   at: number;
 }
 
-interface OneRelayer {
+export interface OneRelayer {
   relayer: Relayer;
   found: Transaction[];
   known: NonceKnowledge;
@@ -57,7 +57,7 @@ interface OneRelayer {
 }
 
 /** Runs `tasks` with at most `n` at a time. */
-async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+export async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
   const worker = async () => {
@@ -68,6 +68,95 @@ async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
   };
   await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
   return out;
+}
+
+/**
+ * One relayer's non-final transactions as read, the nonces known besides, how many pages, and what
+ * stopped it. `ask` makes each request (the caller counts them, or holds them to a pool); `filter`:
+ * the server filters by status. The fleet (core/fleet) reads its relayers through this too.
+ */
+export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { limits: ScanLimits; filter: boolean; signal?: AbortSignal; ask: <T>(p: () => Promise<T>) => Promise<T> }): Promise<OneRelayer> {
+  const { limits, filter, signal, ask } = o;
+  const found: Transaction[] = [];
+  const held: number[] = [];
+  let coveredFrom: number | null = null;
+  let pages = 0;
+  let skipped: string | null = null;
+  let filterIgnored = false;
+  const capped = () => {
+    if (pages < limits.pagesPerRelayer) return false;
+    skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${(pages * limits.perPage).toLocaleString('en-US')} newest)`}`;
+    return true;
+  };
+  /**
+   * Newest-first pages, unfiltered: every nonce they hold is known (final transactions included) down
+   * to the lowest read. `collect`: the non-final ones are what is looked for (stops by `scanDone`);
+   * else it stops once `lowest` is reached (the neighbours of the candidate gaps are read).
+   */
+  const newestFirst = async (collect: boolean, lowest = -Infinity) => {
+    let oldest: number | null = null;
+    let min = Infinity;
+    for (let page = 1; ; page++) {
+      if (capped()) return;
+      const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
+      pages++;
+      for (const t of p.items) {
+        const n = nonceOf(t);
+        if (n !== null) {
+          held.push(n);
+          min = Math.min(min, n);
+        }
+        if (collect && isNonFinal(t)) {
+          found.push(t);
+          const c = createdMs(t);
+          if (c !== null && (oldest === null || c < oldest)) oldest = c;
+        }
+      }
+      const end = p.items.length === 0 || page * p.perPage >= p.totalItems;
+      coveredFrom = end ? -Infinity : min;
+      if (end || (collect ? scanDone(p.items, oldest) : min <= lowest)) return;
+    }
+  };
+  try {
+    if (filter) {
+      statuses: for (const status of NON_FINAL) {
+        for (let page = 1; ; page++) {
+          if (capped()) break statuses;
+          const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage, status }, { signal }));
+          pages++;
+          // A server that ignored the filter is noticed (the API module drops the other rows): read it as the contract's.
+          if (p.filterIgnored) {
+            filterIgnored = true;
+            break statuses;
+          }
+          found.push(...p.items.filter(isNonFinal));
+          if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
+        }
+      }
+      if (filterIgnored) {
+        found.length = 0;
+        await newestFirst(true);
+      } else if (nonceGaps(found).count > 0) {
+        // Candidate gaps: a nonce no non-final transaction holds may be held by a final one. Read the
+        // neighbours (unfiltered, newest first, down to the lowest non-final nonce) before calling it a gap.
+        const lowest = found.reduce((m, t) => Math.min(m, nonceOf(t) ?? Infinity), Infinity);
+        await newestFirst(false, lowest);
+      } else coveredFrom = -Infinity;
+    } else await newestFirst(true);
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
+  }
+  return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: null };
+}
+
+/** One relayer as read → its flagged rows (the triage rules) and its summary. */
+export function summarize({ relayer, found, known, pages, skipped, filterIgnored, error }: OneRelayer, now: number, rules: TriageOptions, filter: boolean): { rows: StuckRow[]; summary: RelayerTriage } {
+  // A transaction seen twice (a page shifted while it was read) counts once.
+  const unique = [...new Map(found.map((x) => [x.id, x])).values()];
+  const { rows, gaps } = stuckRows(relayer, unique, now, rules, known);
+  const oldestMs = rows.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
+  return { rows, summary: { relayer, count: rows.length, oldestMs, gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error } };
 }
 
 export async function triage(client: RelayerClient, o: { now: () => number; signal?: AbortSignal; options?: TriageOptions; limits?: ScanLimits }): Promise<TriageResult> {
@@ -92,92 +181,14 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
   for (const p of more) relayers.push(...p.items);
   const filter = client.offers('statusFilter');
 
-  /** One relayer's non-final transactions as read, the nonces known besides, how many pages, and what stopped it. */
-  const one = async (relayer: Relayer): Promise<OneRelayer> => {
-    const found: Transaction[] = [];
-    const held: number[] = [];
-    let coveredFrom: number | null = null;
-    let pages = 0;
-    let skipped: string | null = null;
-    let filterIgnored = false;
-    const capped = () => {
-      if (pages < limits.pagesPerRelayer) return false;
-      skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${(pages * limits.perPage).toLocaleString('en-US')} newest)`}`;
-      return true;
-    };
-    /**
-     * Newest-first pages, unfiltered: every nonce they hold is known (final transactions included) down
-     * to the lowest read. `collect`: the non-final ones are what is looked for (stops by `scanDone`);
-     * else it stops once `lowest` is reached (the neighbours of the candidate gaps are read).
-     */
-    const newestFirst = async (collect: boolean, lowest = -Infinity) => {
-      let oldest: number | null = null;
-      let min = Infinity;
-      for (let page = 1; ; page++) {
-        if (capped()) return;
-        const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
-        pages++;
-        for (const t of p.items) {
-          const n = nonceOf(t);
-          if (n !== null) {
-            held.push(n);
-            min = Math.min(min, n);
-          }
-          if (collect && isNonFinal(t)) {
-            found.push(t);
-            const c = createdMs(t);
-            if (c !== null && (oldest === null || c < oldest)) oldest = c;
-          }
-        }
-        const end = p.items.length === 0 || page * p.perPage >= p.totalItems;
-        coveredFrom = end ? -Infinity : min;
-        if (end || (collect ? scanDone(p.items, oldest) : min <= lowest)) return;
-      }
-    };
-    try {
-      if (filter) {
-        statuses: for (const status of NON_FINAL) {
-          for (let page = 1; ; page++) {
-            if (capped()) break statuses;
-            const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage, status }, { signal }));
-            pages++;
-            // A server that ignored the filter is noticed (the API module drops the other rows): read it as the contract's.
-            if (p.filterIgnored) {
-              filterIgnored = true;
-              break statuses;
-            }
-            found.push(...p.items.filter(isNonFinal));
-            if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
-          }
-        }
-        if (filterIgnored) {
-          found.length = 0;
-          await newestFirst(true);
-        } else if (nonceGaps(found).count > 0) {
-          // Candidate gaps: a nonce no non-final transaction holds may be held by a final one. Read the
-          // neighbours (unfiltered, newest first, down to the lowest non-final nonce) before calling it a gap.
-          const lowest = found.reduce((m, t) => Math.min(m, nonceOf(t) ?? Infinity), Infinity);
-          await newestFirst(false, lowest);
-        } else coveredFrom = -Infinity;
-      } else await newestFirst(true);
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
-    }
-    return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: null };
-  };
-
-  const results = await pool(limits.inFlight, relayers.map((r) => () => one(r)));
+  const results = await pool(limits.inFlight, relayers.map((r) => () => readRelayer(client, r, { limits, filter, signal, ask })));
   const now = o.now();
   const rows: StuckRow[] = [];
   const summaries: RelayerTriage[] = [];
-  for (const { relayer, found, known, pages, skipped, filterIgnored, error } of results) {
-    // A transaction seen twice (a page shifted while it was read) counts once.
-    const unique = [...new Map(found.map((x) => [x.id, x])).values()];
-    const { rows: rs, gaps } = stuckRows(relayer, unique, now, rules, known);
-    rows.push(...rs);
-    const oldestMs = rs.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
-    summaries.push({ relayer, count: rs.length, oldestMs, gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error });
+  for (const one of results) {
+    const r = summarize(one, now, rules, filter);
+    rows.push(...r.rows);
+    summaries.push(r.summary);
   }
   rows.sort(byAge);
   summaries.sort((a, b) => (a.oldestMs ?? Infinity) - (b.oldestMs ?? Infinity));

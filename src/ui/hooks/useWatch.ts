@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../api/index.js';
+import { retryDelay } from '../../core/backoff.js';
 import { realAfter, useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 
@@ -22,12 +23,6 @@ export interface WatchInfo {
   intervalMs: number;
   /** After failed refreshes: when the next try is (a clock time: no ticking), and why it waits. */
   retry: { at: number; failures: number; error: ApiError } | null;
-}
-
-/** Backoff after `failures` failed refreshes (1, 2, …), at least the server's Retry-After. */
-export function retryDelay(intervalMs: number, failures: number, error: ApiError): number {
-  const backoff = Math.min(60_000, intervalMs * 2 ** failures);
-  return Math.max(backoff, Math.min(error.retryAfterMs ?? 0, 10 * 60_000));
 }
 
 /**

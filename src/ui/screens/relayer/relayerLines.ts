@@ -2,39 +2,14 @@
 import type { DisabledReason, Relayer } from '../../../api/index.js';
 import type { DetailLine } from '../../detailLines.js';
 import { age } from '../../../core/time.js';
+import { disabledReasons } from '../../../core/relayer.js';
 import { formatUnits, nativeUnitOf, toBigInt } from '../../../core/amounts.js';
 import { displayText } from '../../../core/text/values.js';
 import type { StatusEntry } from '../../relayerStatuses.js';
 
-/** The real server's reason types in words (its `details` are fixed texts, or a list for Multiple). */
-const REASONS: Record<string, string> = {
-  NonceSyncFailed: 'the nonce could not be synchronized',
-  RpcValidationFailed: 'an RPC endpoint failed validation',
-  BalanceCheckFailed: 'the balance is below the minimum',
-  SequenceSyncFailed: 'the sequence number could not be synchronized',
-};
-
-/** `disabled because` lines: one per reason of the tree (Multiple flattened, at most 20). */
+/** `disabled because` lines: one per reason of the tree (core/relayer.ts `disabledReasons`). */
 export function disabledReasonLines(reason: DisabledReason | null | undefined): DetailLine[] {
-  if (reason === null || reason === undefined) return [];
-  const out: DetailLine[] = [];
-  const stack: DisabledReason[] = [reason];
-  while (stack.length > 0 && out.length < 20) {
-    const r = stack.pop()!;
-    if (typeof r === 'string') {
-      out.push({ label: '', value: r, tone: 'bad' });
-      continue;
-    }
-    if (Array.isArray(r.details)) {
-      for (let i = r.details.length - 1; i >= 0; i--) stack.push(r.details[i]!);
-      continue;
-    }
-    const words = REASONS[r.type];
-    // The type always (it is what the server's docs and logs name), then what it says or means in words.
-    const said = typeof r.details === 'string' && r.details ? r.details : words;
-    out.push({ label: '', value: said ? `${r.type}: ${said}` : String(r.type), tone: 'bad' });
-  }
-  return out.map((l, i) => ({ ...l, label: i === 0 ? 'disabled because' : '' }));
+  return disabledReasons(reason).map((value, i) => ({ label: i === 0 ? 'disabled because' : '', value, tone: 'bad' }));
 }
 
 /** The live status (GET /relayers/{id}/status) with its age. */

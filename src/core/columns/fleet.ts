@@ -1,0 +1,48 @@
+/** The fleet table's columns (both faces): where, what is wrong in words, then the figures behind it. */
+import { formatAmountShort } from '../amounts.js';
+import type { FleetRow, Trouble } from '../fleet/health.js';
+import { middleCells } from '../text/cells.js';
+import { thousands } from '../text/values.js';
+import { ageMs } from '../time.js';
+import type { Tone } from '../tone.js';
+import type { Column } from './layout.js';
+
+export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', paused: 'muted', ok: 'ok' };
+
+/** `…` while a figure is being read; `—` where there is none (or the server does not offer it). */
+const pending = (r: FleetRow, v: string | null) => (v !== null ? v : r.loading ? '…' : '—');
+
+export function balanceText(r: FleetRow): string {
+  if (!r.balance) return pending(r, null);
+  return `${formatAmountShort(r.balance.base, r.balance.unit, 4)}${r.balance.low ? ' ⚠' : ''}`;
+}
+
+/** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */
+export function stateWord(r: FleetRow): string {
+  return r.relayerId === null ? (r.loading ? 'loading…' : 'unreachable') : r.state.replace(/:.*$/, '');
+}
+
+/** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
+export function problemText(r: FleetRow): string {
+  const ps = r.problems.filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled): /, ''));
+  return ps.length ? ps.join(' · ') : r.loading ? (r.relayerId === null ? 'reading…' : 'checking…') : '';
+}
+
+export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
+  { key: 'context', title: 'CONTEXT', width: 10, priority: 0, cell: (r, w) => middleCells(r.context, w) },
+  { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
+  { key: 'state', title: 'STATE', width: 8, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
+  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: problemText, tone: (r) => TROUBLE_TONE[r.trouble] },
+  { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
+  { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : thousands(r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'oldest', title: 'OLDEST', width: 6, priority: 2, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
+  { key: 'pending', title: 'PEND', width: 5, priority: 2, align: 'right', cell: (r) => pending(r, r.pending === null ? null : thousands(r.pending)) },
+  { key: 'gap', title: 'GAP', width: 7, priority: 2, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'network', title: 'NETWORK', width: 10, priority: 3, cell: (r) => r.network ?? '—' },
+  { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : ageMs(now() - r.lastConfirmedMs)) },
+  { key: 'name', title: 'NAME', width: 12, flex: true, priority: 5, cell: (r) => r.name ?? '' },
+];
+
+export function fleetSearchText(r: FleetRow): string {
+  return [r.context, r.relayerId, r.name, r.network, r.state, r.trouble, ...r.problems].filter(Boolean).join(' ');
+}

@@ -1,0 +1,296 @@
+/**
+ * The fleet: every relayer of several contexts, read at once and never waiting for the slowest. Each
+ * context is read on its own — its relayers first (rows appear as soon as they are listed), then each
+ * relayer's live status (where the server offers it) and its non-final transactions through the
+ * triage reader (core/triage/scan.ts, the rules of `:stuck`) — at most `perServer` requests in flight
+ * to one server and `pool` in all, within the context's deadline. A context that cannot be read (down,
+ * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
+ * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
+ */
+import { ApiError, type Relayer, type RelayerClient } from '../../api/index.js';
+import { formatSeconds } from '../../api/network.js';
+import { retryDelay } from '../backoff.js';
+import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
+import { pool, readRelayer, summarize, type ScanLimits } from '../triage/scan.js';
+import { byTrouble, contextRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
+
+/** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
+export interface FleetSource {
+  name: string;
+  url?: string;
+  open: () => Promise<{ client: RelayerClient; minBalances?: MinBalances; timeoutMs: number } | { error: string }>;
+}
+
+export interface ContextState {
+  name: string;
+  url: string | null;
+  phase: 'loading' | 'ok' | 'unreachable';
+  /** Why it could not be read, in words (server text: sanitize to draw). */
+  error: string | null;
+  /** The relayers list's answer time, last read. */
+  latencyMs: number | null;
+  relayers: number;
+  /** Requests of the last read (and of all reads). */
+  requests: number;
+  totalRequests: number;
+  /** When the last read ended; failures in a row, and when the next read may start. */
+  at: number | null;
+  failures: number;
+  retryAt: number | null;
+  /** The deadline of one read. */
+  timeoutMs: number;
+}
+
+export interface FleetOptions {
+  now: () => number;
+  /** Requests in flight to one server at most. */
+  perServer?: number;
+  /** Requests in flight in all at most. */
+  pool?: number;
+  /** How much of each relayer's transactions is read. */
+  limits?: ScanLimits;
+  rules?: TriageOptions;
+  /** The refresh interval, from which failed contexts back off. */
+  intervalMs?: number;
+  /** Told (at most once a turn of the event loop) whenever a row or a context changed. */
+  onChange?: () => void;
+}
+
+/** A relayer's transactions as the fleet reads them: fewer pages than `:stuck` (a thousand relayers), the rules the same. */
+export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFlight: 2, relayerPages: 10 };
+
+/** A FIFO semaphore: at most `n` holders. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly n: number) {}
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.active >= this.n) {
+      await new Promise<void>((resolve, reject) => {
+        const go = () => {
+          signal?.removeEventListener('abort', stop);
+          resolve();
+        };
+        const stop = () => {
+          const i = this.waiting.indexOf(go);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(new ApiError('network', 'Request cancelled', { aborted: true }));
+        };
+        if (signal?.aborted) return stop();
+        signal?.addEventListener('abort', stop, { once: true });
+        this.waiting.push(go);
+      });
+    }
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** Why a read failed, in words: the status and the server's text, or what happened on the way. */
+export function failureWords(e: unknown): string {
+  if (e instanceof ApiError) return `${e.status ? `${e.status} ` : ''}${e.message}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+interface Opened {
+  client: RelayerClient;
+  minBalances?: MinBalances;
+  timeoutMs: number;
+}
+
+export class Fleet {
+  private readonly opts: Required<Omit<FleetOptions, 'onChange'>> & Pick<FleetOptions, 'onChange'>;
+  private readonly limiter: Limiter;
+  private readonly opened = new Map<string, Promise<Opened | { error: string }>>();
+  private readonly rowsByContext = new Map<string, FleetRow[]>();
+  private readonly states = new Map<string, ContextState>();
+  private readonly closed = new AbortController();
+  private sorted: FleetRow[] | null = null;
+  private notifyQueued = false;
+  private reading: Promise<void> | null = null;
+
+  constructor(
+    readonly sources: readonly FleetSource[],
+    o: FleetOptions,
+  ) {
+    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, ...o };
+    this.limiter = new Limiter(this.opts.pool);
+    for (const s of sources) {
+      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: 15_000 });
+      this.rowsByContext.set(s.name, [contextRow(s.name, null)]);
+    }
+  }
+
+  /** Every row, worst first (the same array until something changes). */
+  rows(): FleetRow[] {
+    this.sorted ??= [...this.rowsByContext.values()].flat().sort(byTrouble);
+    return this.sorted;
+  }
+
+  contexts(): ContextState[] {
+    return this.sources.map((s) => this.states.get(s.name)!);
+  }
+
+  /** Contexts still being read for the first time. */
+  loading(): number {
+    return this.contexts().filter((c) => c.phase === 'loading').length;
+  }
+
+  /** The opened client of a context (drill-down uses the same one), if it was opened. */
+  async client(name: string): Promise<RelayerClient | undefined> {
+    const o = await this.opened.get(name);
+    return o && 'client' in o ? o.client : undefined;
+  }
+
+  /**
+   * Reads every context whose backoff allows it (all of them the first time); resolves when each has
+   * answered or reached its deadline. A read already under way is joined, not doubled.
+   */
+  refresh(): Promise<void> {
+    this.reading ??= (async () => {
+      const now = this.opts.now();
+      const due = this.sources.filter((s) => {
+        const st = this.states.get(s.name)!;
+        return st.retryAt === null || st.retryAt <= now;
+      });
+      await Promise.all(due.map((s) => this.readContext(s)));
+    })().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  async close(): Promise<void> {
+    this.closed.abort();
+    const all = await Promise.all([...this.opened.values()]);
+    await Promise.all(all.map((o) => ('client' in o ? o.client.close() : undefined)));
+  }
+
+  private changed(): void {
+    this.sorted = null;
+    if (this.notifyQueued || !this.opts.onChange) return;
+    this.notifyQueued = true;
+    queueMicrotask(() => {
+      this.notifyQueued = false;
+      this.opts.onChange?.();
+    });
+  }
+
+  private setRows(name: string, rows: FleetRow[]): void {
+    this.rowsByContext.set(name, rows);
+    this.changed();
+  }
+
+  private setState(name: string, patch: Partial<ContextState>): void {
+    this.states.set(name, { ...this.states.get(name)!, ...patch });
+    this.changed();
+  }
+
+  private async readContext(source: FleetSource): Promise<void> {
+    const { name } = source;
+    const state = () => this.states.get(name)!;
+    if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: failureWords(e) })));
+    const opened = await this.opened.get(name)!;
+    if ('error' in opened) {
+      // A token that could not be had is not retried by itself: the row says why until the operator fixes it.
+      this.setState(name, { phase: 'unreachable', error: opened.error, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
+      this.setRows(name, [contextRow(name, opened.error)]);
+      return;
+    }
+    const { client, minBalances, timeoutMs } = opened;
+    const deadline = AbortSignal.any([this.closed.signal, AbortSignal.timeout(timeoutMs)]);
+    const perServer = new Limiter(this.opts.perServer);
+    let requests = 0;
+    const ask = <T>(p: () => Promise<T>): Promise<T> =>
+      perServer.run(
+        () =>
+          this.limiter.run(() => {
+            requests++;
+            return p();
+          }, deadline),
+        deadline,
+      );
+    const timedOut = () => !this.closed.signal.aborted && deadline.aborted;
+    const why = (e: unknown) => (timedOut() ? `timed out after ${formatSeconds(timeoutMs)}` : failureWords(e));
+    const limits = this.opts.limits;
+    const started = this.opts.now();
+    this.setState(name, { timeoutMs });
+
+    let relayers: Relayer[];
+    let latencyMs: number;
+    try {
+      const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), client.detectDialect(deadline)]);
+      latencyMs = this.opts.now() - started;
+      relayers = [...first.items];
+      const pages = Math.min(Math.ceil(first.totalItems / first.perPage), limits.relayerPages);
+      const more = await pool(this.opts.perServer, Array.from({ length: Math.max(0, pages - 1) }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: first.perPage }, { signal: deadline }))));
+      for (const p of more) relayers.push(...p.items);
+    } catch (e) {
+      if (this.closed.signal.aborted) return;
+      const failures = state().failures + 1;
+      const error = e instanceof ApiError ? e : null;
+      this.setState(name, { phase: 'unreachable', error: why(e), requests, totalRequests: state().totalRequests + requests, at: this.opts.now(), failures, retryAt: this.opts.now() + retryDelay(this.opts.intervalMs, failures, error) });
+      this.setRows(name, [contextRow(name, why(e))]);
+      return;
+    }
+    // A relayer listed twice (a page shifted while read) is one row.
+    relayers = [...new Map(relayers.map((r) => [r.id, r])).values()];
+    const now = this.opts.now();
+    const previous = new Map((this.rowsByContext.get(name) ?? []).filter((r) => r.relayerId !== null).map((r) => [r.relayerId!, r]));
+    // Rows at once: a relayer read before keeps its figures until its new ones come (a refresh does not blank the table).
+    const rows: FleetRow[] = relayers.map((relayer) => {
+      const before = previous.get(relayer.id);
+      const fresh = relayerRow({ context: name, relayer, now, minBalances }, true);
+      return before && !before.loading ? { ...before, relayer, name: fresh.name, network: fresh.network, networkType: fresh.networkType } : fresh;
+    });
+    this.setRows(name, rows);
+    this.setState(name, { latencyMs, relayers: relayers.length });
+
+    const filter = client.offers('statusFilter');
+    const statusOffered = client.offers('relayerStatus');
+    await pool(
+      this.opts.perServer,
+      relayers.map((relayer, i) => async () => {
+        const reading: RelayerReading = { context: name, relayer, minBalances, now: this.opts.now() };
+        if (statusOffered) {
+          try {
+            reading.status = await ask(() => client.relayerStatus(relayer.id, { signal: deadline }));
+          } catch (e) {
+            if (this.closed.signal.aborted) return;
+            if (!(e instanceof ApiError && e.kind === 'unsupported')) reading.statusError = why(e);
+          }
+        }
+        if (deadline.aborted) reading.triageError = why(null);
+        else {
+          try {
+            const one = await readRelayer(client, relayer, { limits, filter, signal: deadline, ask });
+            if (one.error && timedOut()) one.error = new ApiError('timeout', `timed out after ${formatSeconds(timeoutMs)}`);
+            reading.now = this.opts.now();
+            reading.triage = summarize(one, reading.now, this.opts.rules, filter);
+          } catch (e) {
+            // readRelayer keeps a server's refusal in its result; what it throws is the deadline or the close.
+            if (this.closed.signal.aborted) return;
+            reading.triageError = why(e);
+          }
+        }
+        rows[i] = relayerRow(reading, false);
+        this.setRows(name, [...rows]);
+      }),
+    );
+    if (this.closed.signal.aborted) return;
+    const failed = rows.some((r) => r.trouble === 'unchecked');
+    const failures = failed ? state().failures + 1 : 0;
+    this.setState(name, {
+      phase: 'ok',
+      error: null,
+      requests,
+      totalRequests: state().totalRequests + requests,
+      at: this.opts.now(),
+      failures,
+      retryAt: failed ? this.opts.now() + retryDelay(this.opts.intervalMs, failures, null) : null,
+    });
+  }
+}

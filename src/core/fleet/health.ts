@@ -1,0 +1,202 @@
+/**
+ * What "needs attention" means for a relayer of the fleet, in one place (both faces show it): the
+ * trouble of a row — the worst of what is wrong with it — in the order an operator acts on it, every
+ * problem in words, the low-balance rule and the fleet's summary line. Pure: the reading is in scan.ts.
+ *
+ * Trouble, worst first: the context cannot be read (`unreachable`: down, timed out, 401, 429, a
+ * token command that failed, an answer that is not the API), a relayer that could not be checked
+ * (`unchecked`), `disabled`, `stuck` (non-final transactions the triage rules flag, or a nonce gap),
+ * `low-balance`, `paused`, `ok`.
+ */
+import type { Relayer } from '../../api/index.js';
+import { formatAmountShort, nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
+import { disabledReasons, relayerState } from '../relayer.js';
+import { ageMs } from '../time.js';
+import { thousands } from '../text/values.js';
+import type { RelayerTriage } from '../triage/scan.js';
+import type { StuckRow } from '../triage/rules.js';
+
+export const TROUBLES = ['unreachable', 'unchecked', 'disabled', 'stuck', 'low-balance', 'paused', 'ok'] as const;
+export type Trouble = (typeof TROUBLES)[number];
+
+/** A balance as the fleet knows it: base units, the chain's unit, the minimum and where it came from. */
+export interface FleetBalance {
+  base: string;
+  unit: NativeUnit;
+  min: string | null;
+  minSource: string | null;
+  low: boolean;
+}
+
+/** One row of the fleet: a relayer of a context, or a context that could not be read (no `relayerId`). */
+export interface FleetRow {
+  /** `context/relayer` (or the context alone): ids repeat across servers, contexts do not. */
+  key: string;
+  context: string;
+  relayerId: string | null;
+  name: string | null;
+  network: string | null;
+  networkType: string | null;
+  /** ok / paused / disabled: … / unreachable: … / loading: the state in words (server text: sanitize to draw). */
+  state: string;
+  trouble: Trouble;
+  /** Every problem, in words (`fleet --check` prints one line each). */
+  problems: string[];
+  /** null: not offered by this server (the contract has no balance) or not read yet. */
+  balance: FleetBalance | null;
+  /** Non-final transactions (null until read), those the triage rules flag, and the oldest flagged one's creation. */
+  pending: number | null;
+  stuck: number | null;
+  oldestStuckMs: number | null;
+  /** Nonces missing below waiting transactions (the first few), null until read. */
+  gap: { count: number; first: number[] } | null;
+  /** When the relayer last confirmed a transaction (the real server's status), null when not offered. */
+  lastConfirmedMs: number | null;
+  /** Still being read (the row is there, its checks are not). */
+  loading: boolean;
+  /** The relayer as the server sent it (null for a context row). */
+  relayer: Relayer | null;
+}
+
+/** Minimum balances from config: by network name, `*` for any network; values as written (`0.5 ETH`, base units). */
+export type MinBalances = Readonly<Record<string, string | number>>;
+
+/**
+ * The minimum a relayer's balance is held to: its own `policies.min_balance` where it has one, else
+ * the context's `min_balance:` for its network, else for `*`. `source` says which, in words.
+ */
+export function minimumFor(relayer: Relayer, unit: NativeUnit, config: MinBalances | undefined, context: string): { min: string; source: string } | { error: string } | null {
+  const policy = toBigInt(relayer.policies?.min_balance);
+  if (policy !== undefined && policy > 0n) return { min: policy.toString(), source: 'its policies.min_balance' };
+  if (!config) return null;
+  const network = relayer.network ?? '';
+  const key = network in config ? network : '*' in config ? '*' : null;
+  if (key === null) return null;
+  const r = parseNativeAmount(config[key]!, unit);
+  if ('error' in r) return { error: `context ${context} min_balance.${key}: ${r.error}` };
+  return { min: r.base, source: `context ${context} min_balance${key === '*' ? '' : `.${key}`}` };
+}
+
+/** The balance as the fleet shows it, with the low flag; null when the server did not say. */
+export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBalances | undefined, context: string): { balance: FleetBalance | null; problem: string | null } {
+  const b = toBigInt(balance);
+  if (b === undefined) return { balance: null, problem: null };
+  const unit = nativeUnitOf(relayer.network_type, relayer.network);
+  const m = minimumFor(relayer, unit, config, context);
+  if (m && 'error' in m) return { balance: { base: b.toString(), unit, min: null, minSource: null, low: false }, problem: m.error };
+  const low = m !== null && b < BigInt(m.min);
+  return {
+    balance: { base: b.toString(), unit, min: m?.min ?? null, minSource: m?.source ?? null, low },
+    problem: low ? `low balance: ${formatAmountShort(b, unit)} < ${formatAmountShort(m!.min, unit)} (${m!.source})` : null,
+  };
+}
+
+export interface RelayerReading {
+  context: string;
+  relayer: Relayer;
+  /** The live status where the server offers it (balance, last confirmed). */
+  status?: { balance?: unknown; last_confirmed_transaction_timestamp?: string | null } | null;
+  /** Why the status could not be read (it was offered). */
+  statusError?: string | null;
+  /** Why the transactions could not be read at all (the deadline, the close). */
+  triageError?: string | null;
+  triage?: { summary: RelayerTriage; rows: StuckRow[] } | null;
+  minBalances?: MinBalances;
+  now: number;
+}
+
+/** A relayer row from what was read of it (whatever is missing is still loading, or said to be). */
+export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
+  const { relayer, context } = r;
+  const problems: string[] = [];
+  const st = relayerState(relayer);
+  const reasons = st === 'disabled' ? disabledReasons(relayer.disabled_reason) : [];
+  const state = st === 'active' ? 'ok' : st === 'paused' ? 'paused' : `disabled${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
+  if (st === 'disabled') problems.push(state);
+  const { balance, problem } = r.status ? fleetBalance(relayer, r.status.balance, r.minBalances, context) : { balance: null, problem: null };
+  if (problem) problems.push(problem);
+  if (r.statusError) problems.push(`status not read: ${r.statusError}`);
+  if (r.triageError) problems.push(`transactions not read: ${r.triageError}`);
+  const t = r.triage;
+  let pending: number | null = null;
+  let stuck: number | null = null;
+  let oldestStuckMs: number | null = null;
+  let gap: FleetRow['gap'] = null;
+  if (t) {
+    const flagged = t.rows.filter((x) => x.flags.length > 0);
+    pending = t.summary.count;
+    stuck = flagged.length;
+    oldestStuckMs = flagged.reduce<number | null>((m, x) => (x.createdMs !== null && (m === null || x.createdMs < m) ? x.createdMs : m), null);
+    gap = { count: t.summary.gaps.count, first: t.summary.gaps.first };
+    if (t.summary.error) problems.push(`transactions not read: ${t.summary.error.status ? `${t.summary.error.status} ` : ''}${t.summary.error.message}`);
+    if (stuck > 0) problems.push(`${thousands(stuck)} stuck${oldestStuckMs !== null ? ` (oldest ${ageMs(r.now - oldestStuckMs)})` : ''}: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
+    if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);
+  }
+  const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
+  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error);
+  const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
+  if (st === 'paused') problems.push('paused');
+  return {
+    key: `${context}/${relayer.id}`,
+    context,
+    relayerId: relayer.id,
+    name: relayer.name ?? null,
+    network: relayer.network ?? null,
+    networkType: relayer.network_type ?? null,
+    state,
+    trouble,
+    problems,
+    balance,
+    pending,
+    stuck,
+    oldestStuckMs,
+    gap,
+    lastConfirmedMs: Number.isNaN(lastConfirmed) ? null : lastConfirmed,
+    loading,
+    relayer,
+  };
+}
+
+/** A context that could not be read: one row saying why. `loading`: not answered yet. */
+export function contextRow(context: string, why: string | null): FleetRow {
+  return {
+    key: context,
+    context,
+    relayerId: null,
+    name: null,
+    network: null,
+    networkType: null,
+    state: why === null ? 'loading' : `unreachable: ${why}`,
+    trouble: why === null ? 'ok' : 'unreachable',
+    problems: why === null ? [] : [`unreachable: ${why}`],
+    balance: null,
+    pending: null,
+    stuck: null,
+    oldestStuckMs: null,
+    gap: null,
+    lastConfirmedMs: null,
+    loading: why === null,
+    relayer: null,
+  };
+}
+
+/** Worst first; then by context and relayer name, so that rows hold still between refreshes. */
+export function byTrouble(a: FleetRow, b: FleetRow): number {
+  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || a.context.localeCompare(b.context) || (a.name ?? a.relayerId ?? '').localeCompare(b.name ?? b.relayerId ?? '') || a.key.localeCompare(b.key);
+}
+
+/** Needs attention: anything but paused and ok (a paused relayer is an operator's decision). */
+export function needsAttention(row: FleetRow): boolean {
+  return row.trouble !== 'ok' && row.trouble !== 'paused';
+}
+
+/** `7 contexts · 214 relayers · 3 need attention · 1 unreachable (prod-ap: timed out after 15 s)`. */
+export function summaryLine(rows: readonly FleetRow[], contexts: number, loading: number): string {
+  const relayers = rows.filter((r) => r.relayerId !== null).length;
+  const attention = rows.filter(needsAttention).length;
+  const unreachable = rows.filter((r) => r.trouble === 'unreachable');
+  const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
+  if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 2).map((r) => `${r.context}: ${r.state.replace(/^unreachable: /, '')}`).join('; ')}${unreachable.length > 2 ? '; …' : ''})`);
+  if (loading) parts.push(`${loading} still loading`);
+  return parts.join(' · ');
+}
