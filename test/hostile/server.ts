@@ -226,6 +226,8 @@ export const MODES: Record<string, Mode> = {
   },
   redirect: { answer: (route) => (route === 'relayers' ? { status: 301, headers: { location: 'https://elsewhere.example/api/v1/relayers' }, body: '' } : undefined) },
   hang: { answer: () => ({ status: 0, hang: true }) },
+  /** Every request refused as too many, for 30 s, in words a terminal would act on. */
+  'rate-limited': { answer: () => ({ ...json(429, { success: false, data: null, message: `Too Many Requests${ESCAPES.osc0Title}` }), headers: { 'retry-after': '30' } }) },
   // Outcome classes of a PUT/POST (replace, plugin call, notification), one mode each.
   'mutation-refused': { answer: (r) => (isMutation(r) ? json(400, { success: false, data: null, message: 'Bad Request: value is required' }) : undefined) },
   'mutation-paused': { answer: (r) => (isMutation(r) ? json(403, { success: false, data: null, error: 'Relayer paused' }) : undefined) },

@@ -222,7 +222,7 @@ export class Fleet {
     let relayers: Relayer[];
     let latencyMs: number;
     try {
-      const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), client.detectDialect(deadline)]);
+      const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), ask(() => client.detectDialect(deadline))]);
       latencyMs = this.opts.now() - started;
       relayers = [...first.items];
       const pages = Math.min(Math.ceil(first.totalItems / first.perPage), limits.relayerPages);

@@ -1,0 +1,165 @@
+/**
+ * The fleet reader (src/core/fleet/fleet.ts) against real loopback servers: the sandbox in both
+ * flavours, and purpose-built hostile ones (hanging, 401, 429, hostile text), plus a server that counts
+ * the requests it has in flight. Rows come as contexts answer; the slowest blocks nothing.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayerClient } from '../../../src/api/index.js';
+import { Fleet, type FleetSource } from '../../../src/core/fleet/fleet.js';
+import type { MinBalances } from '../../../src/core/fleet/health.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { startHostile, type Hostile } from '../../hostile/server.js';
+
+let contract: Sandbox;
+let real: Sandbox;
+const hostiles: Hostile[] = [];
+const fleets: Fleet[] = [];
+beforeAll(async () => {
+  contract = await startSandbox({ port: 0 });
+  real = await startSandbox({ port: 0, flavor: 'real' });
+});
+afterEach(async () => {
+  await Promise.all(fleets.splice(0).map((f) => f.close()));
+  await Promise.all(hostiles.splice(0).map((h) => h.close()));
+});
+afterAll(async () => {
+  await Promise.all([contract.close(), real.close()]);
+});
+
+function source(name: string, url: string, token: string, o: { timeoutMs?: number; minBalances?: MinBalances } = {}): FleetSource {
+  return {
+    name,
+    url,
+    open: async () => ({ client: createRelayerClient({ baseUrl: url, token, timeoutMs: o.timeoutMs ?? 5_000, maxRetries: 0 }), timeoutMs: o.timeoutMs ?? 5_000, minBalances: o.minBalances }),
+  };
+}
+
+async function hostile(modes: string[], token?: string): Promise<Hostile> {
+  const h = await startHostile(modes, token ? { token } : {});
+  hostiles.push(h);
+  return h;
+}
+
+function fleet(sources: FleetSource[], o: Partial<ConstructorParameters<typeof Fleet>[1]> = {}): Fleet {
+  const f = new Fleet(sources, { now: Date.now, ...o });
+  fleets.push(f);
+  return f;
+}
+
+const byContext = (f: Fleet, name: string) => f.rows().filter((r) => r.context === name);
+const state = (f: Fleet, name: string) => f.contexts().find((c) => c.name === name)!;
+
+describe('the fleet reader', () => {
+  it('reads every context at once: the sandboxes are done while a hanging server is still waited for; each unreadable server is one row saying why', async () => {
+    const hang = await hostile(['hang']);
+    const locked = await hostile([], 'the-right-token');
+    const limited = await hostile(['rate-limited']);
+    const f = fleet([
+      source('contract', contract.url, contract.token),
+      source('real', real.url, real.token),
+      source('hanging', hang.url, hang.token, { timeoutMs: 600 }),
+      source('locked', locked.url, 'a-wrong-token'),
+      source('limited', limited.url, limited.token),
+      { name: 'no-key', open: async () => ({ error: 'The token_command of context no-key failed (exit status 1)' }) },
+    ]);
+    const done = f.refresh();
+    // The two sandboxes complete while the hanging one is still loading: nothing waits for the slowest.
+    for (let i = 0; i < 400 && !(state(f, 'contract').phase === 'ok' && state(f, 'real').phase === 'ok'); i++) await new Promise((r) => setTimeout(r, 5));
+    expect([state(f, 'contract').phase, state(f, 'real').phase, state(f, 'hanging').phase]).toEqual(['ok', 'ok', 'loading']);
+    expect(byContext(f, 'hanging')).toMatchObject([{ relayerId: null, loading: true, state: 'loading' }]);
+    expect(byContext(f, 'contract').length).toBe(15);
+    expect(byContext(f, 'contract').every((r) => !r.loading)).toBe(true);
+    await done;
+    expect(byContext(f, 'hanging')).toMatchObject([{ trouble: 'unreachable', state: 'unreachable: timed out after 0.6 s' }]);
+    expect(byContext(f, 'locked')).toMatchObject([{ trouble: 'unreachable', state: 'unreachable: 401 Unauthorized' }]);
+    expect(byContext(f, 'limited')[0]!.state).toMatch(/^unreachable: 429 Too Many Requests/);
+    expect(byContext(f, 'no-key')).toMatchObject([{ trouble: 'unreachable', problems: ['unreachable: The token_command of context no-key failed (exit status 1)'] }]);
+    // Worst first: the unreachable rows lead.
+    expect(f.rows().slice(0, 4).map((r) => r.trouble)).toEqual(['unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    // The 429 backs off as long as the server said (30 s); a refresh now does not ask it again.
+    const lim = state(f, 'limited');
+    expect(lim.retryAt! - lim.at!).toBeGreaterThanOrEqual(30_000);
+    const asked = limited.requests.length;
+    const contractAsked = contract.requests.length;
+    await f.refresh();
+    expect(limited.requests.length).toBe(asked);
+    expect(contract.requests.length).toBeGreaterThan(contractAsked);
+  });
+
+  it("the real server's figures: balance with the low flag (policy first, else the context's min_balance), last confirmed, stuck by the :stuck rules", async () => {
+    const f = fleet([source('real', real.url, real.token, { minBalances: { '*': '100 ETH' } })]);
+    await f.refresh();
+    const rows = byContext(f, 'real');
+    expect(rows).toHaveLength(15);
+    const sepolia = rows.find((r) => r.relayerId === 'sepolia-main')!;
+    expect(sepolia.balance).toMatchObject({ unit: { unit: 'ETH' }, minSource: 'its policies.min_balance' });
+    // Every sandbox relayer has its own minimum: the context's line is not used for them.
+    expect(rows.filter((r) => r.balance).every((r) => r.balance!.minSource === 'its policies.min_balance')).toBe(true);
+    const hot = rows.find((r) => r.relayerId === 'mainnet-hot')!;
+    expect(hot).toMatchObject({ trouble: 'low-balance', balance: { low: true, min: '100000000000000000000' } });
+    expect(rows.some((r) => r.lastConfirmedMs !== null)).toBe(true);
+    const stuck = rows.filter((r) => r.trouble === 'stuck');
+    expect(stuck.length).toBeGreaterThan(0);
+    for (const r of stuck) expect(r.problems.some((p) => / stuck \(oldest \d+[smhd]\): /.test(p) || /^nonce gap at /.test(p))).toBe(true);
+  });
+
+  it('at most 2 requests in flight to one server and `pool` in all, whatever the number of relayers', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const perServer = new Map<number, number>();
+    let mostPerServer = 0;
+    const servers: Server[] = [];
+    const urls: string[] = [];
+    for (let s = 0; s < 3; s++) {
+      const server = createServer((req, res) => {
+        const port = (server.address() as AddressInfo).port;
+        inFlight++;
+        perServer.set(port, (perServer.get(port) ?? 0) + 1);
+        most = Math.max(most, inFlight);
+        mostPerServer = Math.max(mostPerServer, perServer.get(port)!);
+        setTimeout(() => {
+          inFlight--;
+          perServer.set(port, perServer.get(port)! - 1);
+          const url = new URL(req.url!, 'http://x');
+          res.setHeader('content-type', 'application/json');
+          if (url.pathname === '/api/v1/relayers') {
+            const data = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, name: `R ${i}`, network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false }));
+            res.end(JSON.stringify({ success: true, data, error: null, pagination: { current_page: 1, per_page: 100, total_items: 12 } }));
+          } else if (url.pathname.endsWith('/transactions/')) res.end(JSON.stringify({ success: true, data: [], error: null, pagination: { current_page: 1, per_page: 50, total_items: 0 } }));
+          else {
+            res.statusCode = 404;
+            res.end('not here');
+          }
+        }, 5);
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      servers.push(server);
+      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+    try {
+      const f = fleet(urls.map((u, i) => source(`s${i}`, u, 't')), { pool: 3 });
+      await f.refresh();
+      expect(f.rows().filter((r) => r.relayerId !== null && !r.loading)).toHaveLength(36);
+      expect(mostPerServer).toBeLessThanOrEqual(2);
+      expect(most).toBeLessThanOrEqual(3);
+      expect(most).toBeGreaterThanOrEqual(2);
+      // Per server: the health check (dialect), the relayers page, one transactions page per relayer.
+      expect(f.contexts().map((c) => c.requests)).toEqual([14, 14, 14]);
+    } finally {
+      for (const s of servers) s.close();
+    }
+  });
+
+  it('hostile text stays data in the rows (the faces sanitize it); a refresh with nothing changed keeps the same rows', async () => {
+    const evil = await hostile(['escapes']);
+    const f = fleet([source('evil', evil.url, evil.token), source('contract', contract.url, contract.token)]);
+    await f.refresh();
+    const rows = f.rows();
+    expect(rows.some((r) => r.name?.includes('\x1b]0;'))).toBe(true);
+    const before = f.rows().filter((r) => r.context === 'contract');
+    await f.refresh();
+    expect(f.rows().filter((r) => r.context === 'contract')).toEqual(before);
+  });
+});

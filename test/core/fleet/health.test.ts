@@ -1,0 +1,48 @@
+/** The fleet's rules (src/core/fleet/health.ts): the minimum a balance is held to, trouble order, problems in words. */
+import { describe, expect, it } from 'vitest';
+import type { Relayer } from '../../../src/api/index.js';
+import { parseNativeAmount, nativeUnitOf } from '../../../src/core/amounts.js';
+import { byTrouble, contextRow, minimumFor, needsAttention, relayerRow, summaryLine, TROUBLES } from '../../../src/core/fleet/health.js';
+import { problemLines } from '../../../src/headless/fleet.js';
+
+const evm = (over: Partial<Relayer> = {}): Relayer => ({ id: 'r1', name: 'R 1', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, ...over }) as Relayer;
+const ETH = nativeUnitOf('evm', 'sepolia');
+const SOL = nativeUnitOf('solana', 'devnet');
+
+describe('the minimum a balance is held to', () => {
+  it("the relayer's own policies.min_balance first, then the context's line for its network, then for *", () => {
+    expect(minimumFor(evm({ policies: { min_balance: 7 } }), ETH, { '*': '1 ETH' }, 'c')).toEqual({ min: '7', source: 'its policies.min_balance' });
+    expect(minimumFor(evm(), ETH, { sepolia: '0.5 ETH', '*': '1 ETH' }, 'c')).toEqual({ min: '500000000000000000', source: 'context c min_balance.sepolia' });
+    expect(minimumFor(evm({ network: 'base' }), ETH, { sepolia: '0.5 ETH', '*': '1 ETH' }, 'c')).toEqual({ min: '1000000000000000000', source: 'context c min_balance' });
+    expect(minimumFor(evm(), ETH, undefined, 'c')).toBeNull();
+    expect(minimumFor(evm({ network: 'devnet', network_type: 'solana' }), SOL, { '*': '1 ETH' }, 'c')).toEqual({ error: 'context c min_balance.*: ETH is not a unit of this chain (SOL or lamports)' });
+  });
+
+  it('amounts as written in config: base units, or a decimal with the coin or its base unit, exactly', () => {
+    expect(parseNativeAmount('2 SOL', SOL)).toEqual({ base: '2000000000' });
+    expect(parseNativeAmount(1500, SOL)).toEqual({ base: '1500' });
+    expect(parseNativeAmount('20 gwei', ETH)).toEqual({ base: '20000000000' });
+    expect(parseNativeAmount('0.0000000001 SOL', SOL)).toEqual({ error: 'more decimals than the unit has (9): not a whole number of lamports' });
+    expect(parseNativeAmount('lots', ETH)).toMatchObject({ error: expect.stringMatching(/^not an amount/) });
+  });
+});
+
+describe('trouble', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  it('the worst of what is wrong, in the order an operator acts on it; paused and ok need no attention', () => {
+    const low = relayerRow({ context: 'a', relayer: evm({ paused: true }), status: { balance: '1' }, minBalances: { '*': '1 ETH' }, now }, false);
+    expect(low).toMatchObject({ trouble: 'low-balance', problems: ['low balance: 1 wei < 1 ETH (context a min_balance)', 'paused'] });
+    const paused = relayerRow({ context: 'a', relayer: evm({ paused: true }), now }, false);
+    expect([paused.trouble, needsAttention(paused)]).toEqual(['paused', false]);
+    const disabled = relayerRow({ context: 'a', relayer: evm({ system_disabled: true, disabled_reason: { type: 'RpcValidationFailed', details: null } }), now }, false);
+    expect(disabled).toMatchObject({ trouble: 'disabled', state: 'disabled: RpcValidationFailed: an RPC endpoint failed validation' });
+    const unchecked = relayerRow({ context: 'a', relayer: evm(), statusError: '500 boom', now }, false);
+    expect(unchecked).toMatchObject({ trouble: 'unchecked', problems: ['status not read: 500 boom'] });
+    const down = contextRow('b', 'timed out after 15 s');
+    const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
+    expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
+    expect(TROUBLES).toEqual(['unreachable', 'unchecked', 'disabled', 'stuck', 'low-balance', 'paused', 'ok']);
+    expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 4 need attention · 1 unreachable (b: timed out after 15 s) · 1 still loading');
+    expect(problemLines(rows)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
+  });
+});
