@@ -24,6 +24,11 @@ Options:
                         status on (pending → sent → submitted → mined → confirmed), for watch mode
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
                         (default contract)
+  --fleet <n>           n deployments instead of one (1-100), each on a free port: mixed flavours, one
+                        with bulk-1m, one mostly paused, one with low balances, one slow; prints their
+                        config.yaml (contexts and fleets) on stdout, the rest on stderr. Try:
+                          relayer-tui sandbox --fleet 5 > fleet.yaml &
+                          relayer-tui fleet --config fleet.yaml      (or relayer-tui --config fleet.yaml, then F)
   -h, --help            Show this help
 `;
 
@@ -46,7 +51,7 @@ function parseNonNegativeInt(name: string, raw: string | undefined, max = Number
 }
 
 /** Parse options; returns the sandbox options, 'help', or an error message. */
-export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Error {
+export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: number }) | 'help' | Error {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -60,7 +65,13 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions | 'help' | Erro
   }
   if (values.help) return 'help';
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  const opts: SandboxOptions = {};
+  const opts: SandboxOptions & { fleet?: number } = {};
+  const fleet = parseNonNegativeInt('fleet', str('fleet'), 100);
+  if (fleet instanceof Error) return fleet;
+  if (fleet !== undefined) {
+    if (fleet < 1) return new Error('--fleet must be an integer between 1 and 100');
+    opts.fleet = fleet;
+  }
   const host = str('host');
   if (host !== undefined) {
     if (host === '') return new Error('--host must not be empty');
@@ -109,6 +120,7 @@ export async function runSandboxCli(argv: string[], io: CliIo = defaultIo): Prom
     process.exitCode = 2;
     return;
   }
+  if (parsed.fleet !== undefined) return runFleet(parsed.fleet, parsed, io);
   let sandbox;
   try {
     sandbox = await startSandbox(parsed);
@@ -140,5 +152,34 @@ export async function runSandboxCli(argv: string[], io: CliIo = defaultIo): Prom
     process.on('SIGTERM', stop);
     if (io.signal?.aborted) stop('abort');
     else io.signal?.addEventListener('abort', onAbort);
+  });
+}
+
+/** `--fleet N`: the deployments' config.yaml on stdout (for a file), what runs where on stderr; until a signal. */
+async function runFleet(n: number, o: SandboxOptions, io: CliIo): Promise<void> {
+  const { serveFleet } = await import('./fleet.js');
+  let fleet;
+  try {
+    fleet = await serveFleet(n, { host: o.host, token: o.token });
+  } catch (err) {
+    io.err(`relayer-tui sandbox: cannot start the fleet: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(fleet.config);
+  for (const d of fleet.deployments) io.err(`${d.name}: ${d.sandbox.url} (${d.about})`);
+  io.err(`${n} sandbox deployments listening; their config.yaml is on stdout. Ctrl+C stops them.`);
+  const f = fleet;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.signal?.removeEventListener('abort', stop);
+      void f.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (io.signal?.aborted) stop();
+    else io.signal?.addEventListener('abort', stop);
   });
 }

@@ -8,6 +8,7 @@ import { Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Tx, type TxStatus } from './models.js';
 import { seedRelayers } from './seeds.js';
+import type { SeedProfile } from './types.js';
 import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, statusAt } from './generate.js';
 
 export { BULK_RELAYER_ID } from './models.js';
@@ -28,8 +29,11 @@ export class SandboxData {
   private readonly bulkOverrides = new Map<number, EvmTx>();
   private readonly realOrder: RelayerSeed[];
 
-  constructor(readonly startMs: number) {
-    this.relayers = seedRelayers();
+  constructor(
+    readonly startMs: number,
+    private readonly profile?: SeedProfile,
+  ) {
+    this.relayers = seedRelayers(profile);
     for (const r of this.relayers) this.byId.set(r.id, r);
     this.realOrder = shuffled(this.relayers, 'real-server-relayer-order');
   }
@@ -176,6 +180,8 @@ export class SandboxData {
       out.system_disabled = r.system_disabled;
       out.paused = r.paused;
     }
+    // A fleet's low-balance deployment: every relayer far under any minimum (a few base units).
+    if (this.profile?.lowBalances) out.balance = String(1 + rng.int(999));
     return out;
   }
 

@@ -7,5 +7,6 @@ export const SANDBOX_OPTIONS = {
   'rate-limit': { type: 'string' },
   flavor: { type: 'string' },
   advance: { type: 'string' },
+  fleet: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

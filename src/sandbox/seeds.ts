@@ -1,6 +1,7 @@
 /** The seeded relayers (deterministic; order = contract-flavor list order). */
 import { BASE32, BASE58, Rng } from './random.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type RpcUrl, type TxStatus } from './models.js';
+import type { SeedProfile } from './types.js';
 
 const ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pending', 'submitted', 'sent', 'mined', 'mined'];
 
@@ -211,6 +212,15 @@ function buildRelayer(s: SeedSpec): RelayerSeed {
 
 export const SANDBOX_RELAYERS: string[] = SEEDS.map((s) => s.id);
 
-export function seedRelayers(): RelayerSeed[] {
-  return SEEDS.map(buildRelayer);
+export function seedRelayers(profile?: SeedProfile): RelayerSeed[] {
+  if (!profile) return SEEDS.map(buildRelayer);
+  // A deployment of the fleet: the seeds cycled to the count (bulk-1m only where asked), ids made unique.
+  const pool = SEEDS.filter((x) => x.id !== BULK_RELAYER_ID);
+  const specs: SeedSpec[] = profile.bulk ? [SEEDS.find((x) => x.id === BULK_RELAYER_ID)!] : [];
+  for (let i = 0; specs.length < profile.relayers; i++) {
+    const base = pool[i % pool.length]!;
+    const round = Math.floor(i / pool.length);
+    specs.push({ ...base, id: round ? `${base.id}-${round + 1}` : base.id, name: round ? `${base.name} ${round + 1}` : base.name, ...(profile.pausedHeavy && i % 4 !== 3 ? { paused: true } : {}) });
+  }
+  return specs.map(buildRelayer);
 }

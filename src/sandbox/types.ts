@@ -18,6 +18,19 @@ export interface SandboxOptions {
   advanceMs?: number;
   /** How long the `slow` plugin takes unless params.ms says otherwise. Default 3000. */
   slowPluginMs?: number;
+  /** Another set of relayers than the 15 seeds (a deployment of `sandbox --fleet N`). */
+  profile?: SeedProfile;
+}
+
+/**
+ * A deployment's relayers for `sandbox --fleet`: `relayers` of them, cycled from the seeds (ids made
+ * unique), bulk-1m among them or not, most of them paused, or every balance far under its minimum.
+ */
+export interface SeedProfile {
+  relayers: number;
+  bulk?: boolean;
+  pausedHeavy?: boolean;
+  lowBalances?: boolean;
 }
 
 export interface RecordedRequest {
