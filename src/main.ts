@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Exchange } from './api/index.js';
 import { parseCli } from './cli/index.js';
 import { isCleartext } from './config/config.js';
+import { fleetSources } from './config/fleetSources.js';
 import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
 
 /** How long the first frame waits for the prefetched relayers before showing "Loading…". */
@@ -130,7 +131,9 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   clearTimeout(waited);
   // Too slow for the first frame: the relayers screen takes the request over (see Services).
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
-  const common = { now: Date.now, copy, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
+  // The fleet (:fleet, F): the file's contexts, each opened as :ctx opens it, when the fleet is first shown.
+  const openFleet = config.configFile.kind === 'none' ? undefined : (names: string[]) => fleetSources(config.configFile, names, process.env);
+  const common = { now: Date.now, copy, openFleet, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
   await runTui({
     onFirstFrame,
     services: {

@@ -25,9 +25,9 @@ import { screenFor } from './screens/registry.js';
 /** Title + status + footer lines around the body. */
 const CHROME_ROWS = 3;
 
-export function Shell({ initialRoute }: { initialRoute?: Route }) {
+export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; initialStack?: readonly Route[] }) {
   const services = useServices();
-  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => initialShell(r, services.watchMs));
+  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => initialShell(r, services.watchMs, initialStack));
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { columns, rows } = useTerminalSize();

@@ -29,6 +29,8 @@ export type Command =
   | 'edit'
   | 'statusFilter'
   | 'triage'
+  | 'fleet'
+  | 'contexts'
   | 'copy'
   | 'copyRecord'
   | 'nextField'
@@ -40,7 +42,7 @@ export type Command =
   | 'discardDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'detail' | 'transaction' | 'form' | 'review' | 'leave';
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'transaction' | 'form' | 'review' | 'leave';
 
 export interface KeySpec {
   name: string;
@@ -63,7 +65,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :stuck, :page <n>|last, :nonce <n>, :find <tx id|hash>, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :stuck, :fleet [NAME…], :page <n>|last, :nonce <n>, :find <tx id|hash>, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with edits, or a request in flight, asks first)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
@@ -84,6 +86,9 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: 'Open the selected row', scope: 'list', hint: 'open' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'Relayer detail', scope: 'relayers', hint: 'info' },
   { command: 'triage', keys: [{ name: 't' }], label: 't', description: 'Stuck transactions across every relayer (:stuck)', scope: 'relayers', hint: 'stuck' },
+  { command: 'fleet', keys: [{ name: 'F' }], label: 'F', description: "The fleet: every relayer of every context of the config file, worst first (:fleet [NAME…])", scope: 'relayers', hint: 'fleet' },
+  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Switch to the row's context (as :ctx) and open the relayer's transactions; esc comes back here", scope: 'fleet', hint: 'drill down' },
+  { command: 'contexts', keys: [{ name: 'c' }], label: 'c', description: 'Contexts or relayers: each context with its reachability and latency, or every relayer', scope: 'fleet', hint: 'contexts' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
@@ -168,6 +173,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   relayers: 'Relayers',
   transactions: 'Transactions',
   stuck: 'Stuck transactions',
+  fleet: 'Fleet',
   detail: 'Detail views',
   transaction: 'Transaction detail',
   form: 'Forms',

@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react';
 import type { Page, Relayer, RelayerClient } from '../api/index.js';
 import type { AuditLedger } from '../audit.js';
 import type { ActivityLog } from './activityLog.js';
+import type { OpenFleet } from './fleetSessions.js';
+import type { Route } from './state/shell.js';
 
 export interface Services {
   client: RelayerClient;
@@ -39,7 +41,9 @@ export interface Services {
    * Switches to another context: requests in flight are dropped with the old client, the screens
    * start again at the relayers. Resolves with why it could not, or null.
    */
-  switchContext?: (name: string) => Promise<string | null>;
+  switchContext?: (name: string, stack?: readonly Route[]) => Promise<string | null>;
+  /** The fleet's contexts by name (`:fleet`, F): from the config file; absent without one. */
+  openFleet?: OpenFleet;
   /** Every request since the start (`:log`). */
   activity?: ActivityLog;
   /** The audit ledger of mutations (`:audit`, $XDG_STATE_HOME/relayer-tui/audit.jsonl). */

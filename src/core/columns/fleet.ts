@@ -29,7 +29,7 @@ export function problemText(r: FleetRow): string {
 }
 
 export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
-  { key: 'context', title: 'CONTEXT', width: 10, priority: 0, cell: (r, w) => middleCells(r.context, w) },
+  { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(r.context, w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
   { key: 'state', title: 'STATE', width: 8, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: problemText, tone: (r) => TROUBLE_TONE[r.trouble] },

@@ -42,7 +42,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   const resultHeight = height - 3;
   const phase = form.state.phase;
   const copy = useCopy();
-  const { serverUrl } = useServices();
+  const { serverUrl, context } = useServices();
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
@@ -72,7 +72,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   });
   return (
     <ScreenFrame
-      title={title}
+      // The review says where it goes: the context (its server, its read-only rule) in the title.
+      title={phase.kind === 'review' && context ? `${title} · review for context ${context.name}` : title}
       scopes={phase.kind === 'review' ? ['review'] : ['form']}
       width={width}
       height={height}

@@ -12,6 +12,7 @@ import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
 import { StuckScreen } from './stuck/StuckScreen.js';
+import { FleetScreen } from './fleet/FleetScreen.js';
 import { MessagesScreen } from './messages/MessagesScreen.js';
 import { RecordScreen } from './record/RecordScreen.js';
 
@@ -39,6 +40,8 @@ export function screenFor(props: ScreenProps) {
       return <AuditScreen {...props} />;
     case 'stuck':
       return <StuckScreen {...props} />;
+    case 'fleet':
+      return <FleetScreen {...(props as ScreenProps<Extract<Route, { kind: 'fleet' }>>)} />;
     case 'messages':
       return <MessagesScreen {...props} />;
     case 'record':

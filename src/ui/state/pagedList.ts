@@ -37,7 +37,7 @@ export type PagedAction<T> =
    * it selected on another page too (a re-paging after a resize).
    */
   /** `refresh`: the same query asked again (r, watch): only then are changed rows marked. */
-  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean }
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean; accumulate?: boolean }
   | { type: 'failed'; error: ApiError }
   | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
   | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
@@ -126,7 +126,8 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
         ...s,
         items,
         // A refresh of the same page marks what changed; another query (a status filter, a resize re-fit) changed nothing.
-        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? changedIds(s.items, items, a.getId) : NONE,
+        // `accumulate`: rows arriving one by one (the fleet) add to the marks not yet seen.
+        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? (a.accumulate ? union(s.changed, changedIds(s.items, items, a.getId)) : changedIds(s.items, items, a.getId)) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,
@@ -178,6 +179,12 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
     case 'clearChanged':
       return s.changed.size ? { ...s, changed: NONE } : s;
   }
+}
+
+function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  if (b.size === 0) return a;
+  if (a.size === 0) return b;
+  return new Set([...a, ...b]);
 }
 
 /** Ids of rows in `next` that are new or differ from the row with that id in `prev`. */

@@ -2,7 +2,7 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -52,6 +52,8 @@ export function parsePalette(input: string): PaletteResult {
     case 'stuck':
     case 'triage':
       return { kind: 'route', route: { kind: 'stuck' } };
+    case 'fleet':
+      return { kind: 'route', route: { kind: 'fleet', names: parts.slice(1) } };
     case 'audit':
       return { kind: 'route', route: { kind: 'audit' } };
     case 'messages':
@@ -87,7 +89,7 @@ export function completions(input: string, relayerIds: readonly string[], contex
   const [, cmd = '', spaced, arg = ''] = m;
   if (!spaced) return PALETTE_COMMANDS.filter((c) => c.startsWith(cmd) && c !== 'quit').map((c) => c);
   if (cmd === 'tx' || cmd === 'transactions') return relayerIds.filter((id) => id.toLowerCase().startsWith(arg.toLowerCase()));
-  if (cmd === 'ctx' || cmd === 'context') return contexts.filter((c) => c.startsWith(arg));
+  if (cmd === 'ctx' || cmd === 'context' || cmd === 'fleet') return contexts.filter((c) => c.startsWith(arg));
   return [];
 }
 

@@ -14,6 +14,8 @@ export type Route =
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers). */
   | { kind: 'stuck' }
+  /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
+  | { kind: 'fleet'; names: string[] }
   | { kind: 'plugin'; pluginId: string }
   | { kind: 'notify' }
   | { kind: 'server' }
@@ -67,11 +69,15 @@ export type ShellAction =
   | { type: 'watch'; on: boolean }
   | { type: 'quit' };
 
-/** `watchMs`: start watching at that interval (--watch N, a context's `watch:`). */
-export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: number): ShellState {
+/**
+ * `watchMs`: start watching at that interval (--watch N, a context's `watch:`). `stack`: the screens to
+ * start with, bottom first (a fleet drill-down starts a context at [relayers, fleet, transactions]).
+ */
+export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: number, stack?: readonly Route[]): ShellState {
+  const routes = stack?.length ? [...stack] : parents(route);
   return {
-    stack: parents(route).map((r, i) => ({ key: i, route: r })),
-    nextKey: parents(route).length,
+    stack: routes.map((r, i) => ({ key: i, route: r })),
+    nextKey: routes.length,
     overlay: null,
     paletteText: '',
     flash: null,
@@ -97,6 +103,7 @@ export function parents(route: Route): Route[] {
     case 'audit':
     case 'messages':
     case 'stuck':
+    case 'fleet':
       return [root, route];
     case 'record':
       return [root, route];
@@ -127,6 +134,8 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;
+    case 'fleet':
+      return `fleet:${r.names.join(' ')}`;
     case 'record':
       return `record:${r.key}`;
   }

@@ -59,6 +59,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'stuck' });
       return true;
     }
+    if (cmd === 'fleet') {
+      shell.push({ kind: 'fleet', names: [] });
+      return true;
+    }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';

@@ -1,0 +1,179 @@
+/**
+ * `:fleet [NAME…]` (F on the relayers): every relayer of several contexts, worst first, as the rows
+ * arrive — a slow or unreachable server is one row and holds nothing up. The rules are the core's
+ * (src/core/fleet/health.ts), the same as `relayer-tui fleet`. enter switches to the row's context (as
+ * :ctx) and opens the relayer's transactions; esc comes back here as it was (not read again). w
+ * watches (each context backing off on its own), r reads again, / filters across all, c shows the
+ * contexts with their reachability and latency.
+ */
+import { Box } from 'ink';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import type { Page } from '../../../api/index.js';
+import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
+import type { ContextState } from '../../../core/fleet/fleet.js';
+import { summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { sanitize } from '../../../core/text/sanitize.js';
+import { thousands } from '../../../core/text/values.js';
+import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { Text } from '../../components/Text.js';
+import { useFleetSessions, type FleetView } from '../../fleetSessions.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { useServices } from '../../services.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
+import type { Route } from '../../state/shell.js';
+import { tone } from '../../theme.js';
+
+const SCOPES = ['fleet', 'list'] as const;
+const getId = (r: FleetRow) => r.key;
+/** All rows are one page: the fleet is bounded by its contexts, not paged. */
+const ALL = 1_000_000;
+/** Rows arriving are drawn at most this often (a thousand relayers answer within a second or two). */
+const ARRIVALS_MS = 100;
+
+type FleetRoute = Extract<Route, { kind: 'fleet' }>;
+
+export function FleetScreen(props: ScreenProps<FleetRoute>) {
+  const sessions = useFleetSessions();
+  const view = useMemo(() => sessions.get(props.route.names), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
+  if ('error' in view)
+    return (
+      <ScreenFrame title="relayer-tui › fleet" scopes={[]} width={props.width} height={props.height} status={{}}>
+        <Text color={tone('bad')} wrap="wrap">
+          {sanitize(view.error)}
+        </Text>
+      </ScreenFrame>
+    );
+  return <FleetBody {...props} view={view} />;
+}
+
+/** A latency in words that holds still between refreshes of a server answering alike: `<10 ms`, `~40 ms`, `~1.2 s`. */
+export function latencyWords(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 10) return '<10 ms';
+  if (ms < 1000) return `~${Math.round(ms / 10) * 10} ms`;
+  return `~${(ms / 1000).toFixed(1)} s`;
+}
+
+/** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
+function contextLine(c: ContextState, rows: readonly FleetRow[]): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
+  if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
+  if (c.phase === 'unreachable') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
+  const mine = rows.filter((r) => r.context === c.name);
+  const attention = mine.filter((r) => r.trouble !== 'ok' && r.trouble !== 'paused').length;
+  return { text: `${c.name}: ✓ ${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`, tone: attention ? 'warn' : 'plain' };
+}
+
+function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetRoute> & { view: FleetView }) {
+  const services = useServices();
+  const { now } = services;
+  const shell = useShell();
+  const fleet = view.fleet;
+  // What the lines above the table show of the contexts: drawn again when it changes (rows alone may not).
+  const [, redraw] = useReducer((x: number) => x + 1, 0);
+  const contextsSeen = useRef('');
+  const contextsSig = () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|');
+  const snapshot = (): Page<FleetRow> => {
+    const items = fleet.rows();
+    return { items, page: 1, perPage: ALL, totalItems: items.length };
+  };
+  const list = usePagedList<FleetRow>({
+    // r and watch read every context again (each one's own backoff decides); rows arrive through the subscription below.
+    fetch: async () => {
+      await view.read();
+      return snapshot();
+    },
+    perPage: ALL,
+    getId,
+    text: fleetSearchText,
+    now,
+    initial: snapshot(),
+  });
+
+  // Rows as they arrive, a few times a second at most; after a whole read, a row that changes is marked.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      timer = undefined;
+      const sel = list.getSelected();
+      list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: sel ? getId(sel) : view.cursor, refresh: view.readOnce, accumulate: true });
+      const sig = contextsSig();
+      if (sig !== contextsSeen.current) {
+        contextsSeen.current = sig;
+        redraw();
+      }
+    };
+    const off = view.subscribe(() => {
+      timer ??= setTimeout(apply, ARRIVALS_MS);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Back from a drill-down: the selection and filter as they were; the first time, the first read.
+  useEffect(() => {
+    if (view.cursor) list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: view.cursor });
+    if (view.filter) {
+      list.dispatch({ type: 'filterChange', text: view.filter });
+      list.dispatch({ type: 'filterKeep' });
+    }
+    if (!view.started) void list.refresh();
+  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selected = list.visible[list.state.cursor];
+  useEffect(() => {
+    view.cursor = selected ? getId(selected) : view.cursor;
+    view.filter = list.state.filterEditing ? view.filter : list.state.filter;
+  });
+
+  const contexts = fleet.contexts();
+  const problemContexts = contexts.filter((c) => c.phase !== 'ok');
+  const shown = view.showContexts ? contexts : problemContexts;
+  const maxLines = Math.max(0, Math.floor(height / 3) - 1);
+  const lines = shown.slice(0, maxLines).map((c) => contextLine(c, fleet.rows()));
+  if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
+  const head = summaryLine(fleet.rows(), contexts.length, fleet.loading());
+  const bodyRows = Math.max(3, height - 1 - lines.length);
+  const columns = useMemo(() => FLEET_COLUMNS(now), [now]);
+
+  const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
+    if (cmd === 'contexts') {
+      view.showContexts = !view.showContexts;
+      contextsSeen.current = contextsSig();
+      redraw();
+      shell.dispatch({ type: 'flash', text: view.showContexts ? 'every context, with its latency (c hides them)' : 'the relayers; contexts only when they could not be read (c lists them all)', tone: 'info' });
+      return true;
+    }
+    if (cmd !== 'open') return undefined;
+    const row = list.getSelected();
+    if (!row) return 'Nothing selected';
+    if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
+    view.cursor = row.key;
+    const open: Route = { kind: 'transactions', relayerId: row.relayerId, ...(row.relayer ? { relayer: row.relayer } : {}) };
+    // The context in use already: no switch, the transactions on top of the fleet.
+    if (services.context?.name === row.context) {
+      shell.push(open);
+      return true;
+    }
+    if (!services.switchContext) return 'No contexts to switch to here';
+    shell.dispatch({ type: 'flash', text: `Switching to ${row.context}…`, tone: 'info' });
+    void services.switchContext(row.context, [{ kind: 'relayers' }, route, open]).then((why) => why && shell.dispatch({ type: 'flash', text: why, tone: 'bad' }));
+    return true;
+  });
+  return (
+    <ScreenFrame title={`relayer-tui › fleet: ${view.title}, worst first`} scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>
+      <Box flexDirection="column" height={height}>
+        <Text wrap="truncate" color={tone('muted')}>
+          {sanitize(head)}
+        </Text>
+        {lines.map((l, i) => (
+          <Text key={i} wrap="truncate" color={tone(l.tone)}>
+            {sanitize(l.text)}
+          </Text>
+        ))}
+        <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyRows} noun="relayers" />
+      </Box>
+    </ScreenFrame>
+  );
+}
