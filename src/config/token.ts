@@ -49,7 +49,8 @@ export function readTokenFile(path: string): TokenResult {
 function commandResult(name: string, out: string | undefined, err: unknown): TokenResult {
   if (err) {
     const e = err as NodeJS.ErrnoException & { status?: number; signal?: string };
-    const why = e.signal ? `stopped by ${e.signal}` : e.status !== undefined ? `exit status ${e.status}` : (e.code ?? 'failed');
+    // execFileSync says the exit status in `status`, execFile in `code` (a number there; a string is an errno).
+    const why = e.signal ? `stopped by ${e.signal}` : e.status !== undefined ? `exit status ${e.status}` : typeof e.code === 'number' ? `exit status ${e.code}` : (e.code ?? 'failed');
     return { error: `The token_command of context ${name} failed (${why})`, warnings: [] };
   }
   const token = firstLine(out ?? '');

@@ -31,7 +31,7 @@ export function problemText(r: FleetRow): string {
 export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(r.context, w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
-  { key: 'state', title: 'STATE', width: 8, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
+  { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: problemText, tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : thousands(r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },

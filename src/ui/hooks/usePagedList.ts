@@ -19,6 +19,8 @@ export interface PagedListOptions<T> {
   now: () => number;
   /** A first page fetched before the UI started (startup prefetch): shown in the first frame. */
   initial?: Page<T>;
+  /** Which rows a refresh may mark as changed (default: all); a row still being read is not (the fleet). */
+  markable?: (before: T) => boolean;
 }
 
 export interface RequestMeta {
@@ -79,7 +81,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
-        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh', markable: o.markable });
         return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
       },
       (e: unknown): RefreshOutcome => {

@@ -37,7 +37,7 @@ export type PagedAction<T> =
    * it selected on another page too (a re-paging after a resize).
    */
   /** `refresh`: the same query asked again (r, watch): only then are changed rows marked. */
-  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean; accumulate?: boolean }
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean; accumulate?: boolean; markable?: (before: T) => boolean }
   | { type: 'failed'; error: ApiError }
   | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
   | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
@@ -127,7 +127,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
         items,
         // A refresh of the same page marks what changed; another query (a status filter, a resize re-fit) changed nothing.
         // `accumulate`: rows arriving one by one (the fleet) add to the marks not yet seen.
-        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? (a.accumulate ? union(s.changed, changedIds(s.items, items, a.getId)) : changedIds(s.items, items, a.getId)) : NONE,
+        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? (a.accumulate ? union(s.changed, changedIds(s.items, items, a.getId, a.markable)) : changedIds(s.items, items, a.getId, a.markable)) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,
@@ -187,15 +187,15 @@ function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<stri
   return new Set([...a, ...b]);
 }
 
-/** Ids of rows in `next` that are new or differ from the row with that id in `prev`. */
-export function changedIds<T>(prev: readonly T[], next: readonly T[], getId: (t: T) => string): ReadonlySet<string> {
+/** Ids of rows in `next` that are new or differ from the row with that id in `prev` (one `markable` says may be marked). */
+export function changedIds<T>(prev: readonly T[], next: readonly T[], getId: (t: T) => string, markable: (before: T) => boolean = () => true): ReadonlySet<string> {
   const before = new Map<string, T>();
   for (const t of prev) before.set(getId(t), t);
   const out = new Set<string>();
   for (const t of next) {
     const id = getId(t);
     const old = before.get(id);
-    if (old === undefined || !deepEqual(old, t)) out.add(id);
+    if (old === undefined || (markable(old) && !deepEqual(old, t))) out.add(id);
   }
   return out.size ? out : NONE;
 }

@@ -33,6 +33,9 @@ const ARRIVALS_MS = 100;
 
 type FleetRoute = Extract<Route, { kind: 'fleet' }>;
 
+/** A row arriving (it was being read) is not a change: only a row read before and read differently is marked. */
+const markable = (before: FleetRow) => !before.loading;
+
 export function FleetScreen(props: ScreenProps<FleetRoute>) {
   const sessions = useFleetSessions();
   const view = useMemo(() => sessions.get(props.route.names), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -88,6 +91,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     text: fleetSearchText,
     now,
     initial: snapshot(),
+    markable,
   });
 
   // Rows as they arrive, a few times a second at most; after a whole read, a row that changes is marked.
@@ -96,7 +100,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     const apply = () => {
       timer = undefined;
       const sel = list.getSelected();
-      list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: sel ? getId(sel) : view.cursor, refresh: view.readOnce, accumulate: true });
+      list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: sel ? getId(sel) : view.cursor, refresh: view.readOnce, accumulate: true, markable });
       const sig = contextsSig();
       if (sig !== contextsSeen.current) {
         contextsSeen.current = sig;
@@ -114,11 +118,11 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
 
   // Back from a drill-down: the selection and filter as they were; the first time, the first read.
   useEffect(() => {
-    if (view.cursor) list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: view.cursor });
     if (view.filter) {
       list.dispatch({ type: 'filterChange', text: view.filter });
       list.dispatch({ type: 'filterKeep' });
     }
+    if (view.cursor) list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: view.cursor });
     if (!view.started) void list.refresh();
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
   const selected = list.visible[list.state.cursor];
@@ -149,7 +153,9 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     const row = list.getSelected();
     if (!row) return 'Nothing selected';
     if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
+    // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
+    view.filter = list.getState().filter;
     const open: Route = { kind: 'transactions', relayerId: row.relayerId, ...(row.relayer ? { relayer: row.relayer } : {}) };
     // The context in use already: no switch, the transactions on top of the fleet.
     if (services.context?.name === row.context) {

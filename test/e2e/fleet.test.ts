@@ -1,0 +1,205 @@
+/**
+ * E2E, the fleet: the built CLI against several servers at once over loopback — two sandboxes (one
+ * of each flavour), a server that never answers, one that refuses the key, one whose every text is
+ * hostile, and a context whose token_command fails. Headless (`fleet --check`, ndjson) and the TUI in
+ * a pty (rows as they arrive, drill-down and back, read-only of the drilled context).
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson } from '../../src/api/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { unsafeBytes } from '../hostile/bytes.js';
+import { startHostile, type Hostile } from '../hostile/server.js';
+import { KEY, Tui, assertBuilt, cliPath, releaseCli, runCommand, selectedRow } from './pty.js';
+
+let contract: Sandbox;
+let real: Sandbox;
+let hang: Hostile;
+let locked: Hostile;
+let evil: Hostile;
+let dir: string;
+const tuis: Tui[] = [];
+
+beforeAll(async () => {
+  assertBuilt();
+  [contract, real, hang, locked, evil] = await Promise.all([startSandbox(), startSandbox({ flavor: 'real' }), startHostile(['hang']), startHostile([], { token: 'right' }), startHostile(['escapes'])]);
+  dir = mkdtempSync(join(tmpdir(), 'relayer-tui-fleet-'));
+  const config = `current_context: alpha
+contexts:
+  alpha:
+    url: ${contract.url}
+    token_env: KEY_ALPHA
+  prod-beta:
+    url: ${real.url}
+    token_env: KEY_BETA
+  staging-beta:
+    url: ${real.url}
+    token_env: KEY_BETA
+  hanging:
+    url: ${hang.url}
+    token_env: KEY_HANG
+    timeout: 1
+  locked:
+    url: ${locked.url}
+    token_env: KEY_HANG
+  evil:
+    url: ${evil.url}
+    token_env: KEY_EVIL
+  nokey:
+    url: ${contract.url}
+    token_command: "exit 3"
+fleets:
+  healthy: [alpha, staging-beta]
+`;
+  writeFileSync(join(dir, 'config.yaml'), config);
+  chmodSync(join(dir, 'config.yaml'), 0o600);
+});
+afterEach(async () => {
+  await Promise.all(tuis.splice(0).map((t) => t.dispose()));
+});
+afterAll(async () => {
+  await Promise.all([contract.close(), real.close(), hang.close(), locked.close(), evil.close()]);
+  await releaseCli();
+});
+
+const env = () => ({ RELAYER_TUI_CONFIG_DIR: dir, XDG_STATE_HOME: join(dir, 'state'), KEY_ALPHA: contract.token, KEY_BETA: real.token, KEY_HANG: hang.token, KEY_EVIL: evil.token });
+
+function run(args: string[]): Promise<{ code: number; out: string; err: string; ms: number }> {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env() }, maxBuffer: 64 * 1024 * 1024 }, (err, out, errOut) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut, ms: Date.now() - t0 }),
+    );
+  });
+}
+
+describe('relayer-tui fleet (headless)', () => {
+  it('--check: one line per problem, the unreadable contexts first, exit 13; nothing a terminal would act on', async () => {
+    const r = await run(['fleet', '--check']);
+    expect(r.code).toBe(13);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines.slice(0, 3).sort()).toEqual([
+      // The request's own timeout (the context's 1 s) or the context's deadline, whichever says it first.
+      expect.stringMatching(/^hanging: unreachable: (No answer from 127\.0\.0\.1:\d+ within 1 s|timed out after 1 s)$/),
+      'locked: unreachable: 401 Unauthorized',
+      'nokey: unreachable: The token_command of context nokey failed (exit status 3)',
+    ]);
+    expect(lines).toContain('evil/esc-x: 1 stuck (oldest 3d): old');
+    expect(lines).toContain('alpha/holesky-test: nonce gap at 2838');
+    expect(lines.some((l) => /^prod-beta\/mainnet-hot: low balance: .* ETH < 100 ETH \(its policies\.min_balance\)$/.test(l))).toBe(true);
+    expect(unsafeBytes(r.out)).toEqual([]);
+    expect(unsafeBytes(r.err)).toEqual([]);
+    expect(r.err).toMatch(/^relayer-tui fleet: 7 contexts · \d+ relayers · \d+ need attention · 3 unreachable \(/m);
+    // The hanging server held only its own row: the whole read took about its timeout, not more.
+    expect(r.ms).toBeLessThan(4000);
+  });
+
+  it("the hostile server's texts are data: the table shows them as placeholders, JSON escapes them", async () => {
+    const table = await run(['fleet', 'evil', '--output', 'table']);
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/evil\s+esc-x\s/);
+    expect(unsafeBytes(table.out)).toEqual([]);
+    const nd = await run(['fleet', 'evil', '--output', 'ndjson']);
+    expect(unsafeBytes(nd.out)).toEqual([]);
+    expect((parseJson(nd.out.trim()) as { network: string }).network).toBe('net\x1b]0;PWNED-TITLE\x07');
+  });
+
+  it('a fleet by name, healthy: exit 12 (relayers need attention); ndjson: one object per relayer with its context, exact', async () => {
+    const r = await run(['fleet', 'healthy', '--check']);
+    expect(r.code).toBe(12);
+    expect(r.out.split('\n').every((l) => l === '' || /^(alpha|staging-beta)\//.test(l))).toBe(true);
+    const nd = await run(['fleet', 'alpha', '--output', 'ndjson']);
+    expect(nd.code).toBe(0);
+    const rows = nd.out.trimEnd().split('\n').map((l) => parseJson(l) as { context: string; relayer: string; trouble: string; balance: unknown });
+    expect(rows).toHaveLength(15);
+    expect(new Set(rows.map((x) => x.context))).toEqual(new Set(['alpha']));
+    expect(rows.find((x) => x.relayer === 'base-batch')).toMatchObject({ trouble: 'disabled', balance: null });
+    const unknown = await run(['fleet', 'nosuch']);
+    expect(unknown.code).toBe(3);
+    expect(unknown.err).toMatch(/No fleet or context named nosuch .* \(fleets: healthy; contexts: alpha, prod-beta/);
+  });
+});
+
+describe(':fleet in the TUI (e2e)', () => {
+  const start = () => {
+    const t = new Tui({ cols: 120, rows: 40, env: env() });
+    tuis.push(t);
+    return t;
+  };
+
+  it('rows appear as contexts answer (the hanging one holds nothing up); unreachable ones say why; the raw bytes hold no server escape', async () => {
+    const tui = start();
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    tui.press('F');
+    // The sandboxes' rows while the hanging server is still being read.
+    const early = await tui.waitForScreen((rows) => rows.some((r) => /^\S*\s*staging-beta\s+\S+/.test(r.slice(2))) && rows.join('\n').includes('hanging: reading…'), 5000, 'rows while the hanging server is read');
+    expect(early.join('\n')).toMatch(/still loading/);
+    const done = await tui.waitForText(/hanging: ✗ (No answer from .* within 1 s|timed out after 1 s)/, 5000);
+    const text = done.join('\n');
+    expect(text).toMatch(/7 contexts · \d+ relayers · \d+ need attention · 3 unreachable/);
+    expect(text).toMatch(/locked\s+—\s+unreachable\s+401 Unauthorized/);
+    expect(text).toContain('nokey: ✗ The token_command of context nokey failed (exit status 3)');
+    expect(text).toMatch(/nokey\s+—\s+unreachable\s+The token_comm/);
+    // Rows arriving are not changes: nothing is marked after the first read.
+    expect(text).not.toMatch(/^.\*/m);
+    expect(unsafeBytes(tui.raw)).toEqual([]);
+  });
+
+  it('enter drills into another context (its accent, read-only and dialect), esc comes back to the fleet as it was, not read again', async () => {
+    const tui = start();
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet healthy');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers'), 5000, 'the healthy fleet read');
+    tui.press('/');
+    tui.press('staging-beta sepolia-main');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => (selectedRow(rows) ?? '').includes('sepolia-main'), 3000, 'the row selected');
+    const alphaBefore = contract.requests.length;
+    tui.press(KEY.enter);
+    const tx = await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'the drilled context');
+    expect(tx[0]).toContain('Sepolia Main');
+    tui.press(KEY.esc);
+    const back = await tui.waitForScreen((rows) => rows[0]!.includes('fleet: healthy'), 3000, 'the fleet again');
+    expect(back.join('\n')).toContain('/staging-beta sepolia-main');
+    expect(selectedRow(back)).toMatch(/staging-beta\s+sepolia-main\s/);
+    // Not read again: nothing more was asked of alpha (the fleet's other context) since the drill-down.
+    expect(contract.requests.length).toBe(alphaBefore);
+  });
+
+  it('a mutation reached from the fleet obeys the drilled context: prod-beta (prod*) refuses; staging-beta reviews, naming its context', async () => {
+    const tui = start();
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet prod-beta staging-beta');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers'), 5000, 'the fleet read');
+    for (const ctx of ['prod-beta', 'staging-beta']) {
+      tui.press('/');
+      tui.press(`${ctx} sepolia-main `);
+      tui.press(KEY.enter);
+      await tui.waitForScreen((rows) => (selectedRow(rows) ?? '').includes(ctx), 3000, `${ctx}'s row`);
+      tui.press(KEY.enter);
+      await tui.waitForScreen((rows) => rows.some((r) => r.startsWith(`ctx ${ctx} `)) && rows[0]!.includes('transactions'), 5000, ctx);
+      await tui.waitForScreen((rows) => selectedRow(rows) !== undefined && /pending/.test(selectedRow(rows)!), 5000, 'a pending transaction selected');
+      tui.press('e');
+      if (ctx === 'prod-beta') {
+        await tui.waitForText(/Read-only \(context prod-beta \(named prod\*/, 3000);
+        tui.press(KEY.esc);
+        const again = await tui.waitForScreen((rows) => rows[0]!.includes('fleet:'), 3000, 'the fleet again');
+        // As it was: the filter and the selection; no row marked (it was not read again).
+        expect(again.join('\n')).toContain('/prod-beta sepolia-main');
+        expect(selectedRow(again)).toMatch(/^› prod-beta\s+sepolia-main\s/);
+        tui.press(KEY.esc); // clears the filter
+        await tui.waitForScreen((rows) => !rows.join('\n').includes('/prod-beta'), 3000, 'the filter cleared');
+      } else {
+        await tui.waitForScreen((rows) => rows[0]!.includes('replace'), 3000, 'the form');
+        tui.press('\x13');
+        await tui.waitForText('review for context staging-beta', 3000);
+      }
+    }
+  });
+});
