@@ -10,7 +10,7 @@ import type { AppConfig } from '../config/config.js';
 import { fleetSources } from '../config/fleetSources.js';
 import { FLEET_COLUMNS } from '../core/columns/fleet.js';
 import { Fleet, type ContextState } from '../core/fleet/fleet.js';
-import { needsAttention, summaryLine, type FleetRow } from '../core/fleet/health.js';
+import { needsAttention, problemWords, summaryLine, type FleetRow } from '../core/fleet/health.js';
 import { sanitize } from '../core/text/sanitize.js';
 import { json, Out, table, type Streams } from './output.js';
 
@@ -27,7 +27,7 @@ export function rowJson(r: FleetRow): Record<string, unknown> {
     state: r.state,
     trouble: r.trouble,
     needs_attention: needsAttention(r),
-    problems: r.problems,
+    problems: problemWords(r, Date.now()),
     balance: r.balance ? { amount: r.balance.base, unit: r.balance.unit.base, coin: r.balance.unit.unit, decimals: r.balance.unit.decimals, min: r.balance.min, min_source: r.balance.minSource, low: r.balance.low } : null,
     pending: r.pending,
     stuck: r.stuck,
@@ -42,8 +42,8 @@ export function contextJson(c: ContextState): Record<string, unknown> {
 }
 
 /** `--check`'s lines: one per problem of each row that needs attention, `context/relayer: problem`. */
-export function problemLines(rows: readonly FleetRow[]): string[] {
-  return rows.filter(needsAttention).flatMap((r) => r.problems.filter((p) => p !== 'paused').map((p) => `${r.relayerId === null ? r.context : `${r.context}/${r.relayerId}`}: ${p}`));
+export function problemLines(rows: readonly FleetRow[], now: number): string[] {
+  return rows.filter(needsAttention).flatMap((r) => problemWords(r, now).filter((p) => p !== 'paused').map((p) => `${r.relayerId === null ? r.context : `${r.context}/${r.relayerId}`}: ${p}`));
 }
 
 export async function runFleet(config: AppConfig, o: HeadlessOptions, names: string[], s: Streams, env: NodeJS.ProcessEnv, fail: (code: number, message: string) => number): Promise<number> {
@@ -64,9 +64,9 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const out = new Out(s.out);
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.check);
   if (o.output === 'ndjson') await out.write(rows.map((r) => `${json(rowJson(r))}\n`).join(''));
-  else if (asJson) await out.write(`${json({ summary, contexts: contexts.map(contextJson), relayers: rows.map(rowJson), ...(o.check ? { problems: problemLines(rows) } : {}) }, 2)}\n`);
+  else if (asJson) await out.write(`${json({ summary, contexts: contexts.map(contextJson), relayers: rows.map(rowJson), ...(o.check ? { problems: problemLines(rows, Date.now()) } : {}) }, 2)}\n`);
   else if (o.check) {
-    await out.write(problemLines(rows).map((l) => `${sanitize(l)}\n`).join(''));
+    await out.write(problemLines(rows, Date.now()).map((l) => `${sanitize(l)}\n`).join(''));
     s.err.write(`relayer-tui fleet: ${sanitize(summary)}\n`);
   } else {
     await out.write(`${sanitize(summary)}\n`);

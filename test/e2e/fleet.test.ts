@@ -171,6 +171,23 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(contract.requests.length).toBe(alphaBefore);
   });
 
+  it('watched, an unchanged fleet is read again and writes nothing', async () => {
+    const tui = new Tui({ cols: 120, rows: 40, env: env(), args: ['--watch', '2'] });
+    tuis.push(tui);
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet healthy');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers') && !/still loading|checking…/.test(rows.join('\n')), 5000, 'the healthy fleet read');
+    await tui.waitForText(/watch 2s/, 3000);
+    // Let the first watch read pass, then count: two more reads of both servers, no byte written.
+    await new Promise((r) => setTimeout(r, 2500));
+    const bytes = tui.raw.length;
+    const asked = contract.requests.length;
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(contract.requests.length).toBeGreaterThan(asked);
+    expect(tui.raw.slice(bytes)).toBe('');
+  });
+
   it('a mutation reached from the fleet obeys the drilled context: prod-beta (prod*) refuses; staging-beta reviews, naming its context', async () => {
     const tui = start();
     await tui.waitForText('Sepolia Main', 10_000);

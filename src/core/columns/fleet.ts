@@ -1,6 +1,6 @@
 /** The fleet table's columns (both faces): where, what is wrong in words, then the figures behind it. */
 import { formatAmountShort } from '../amounts.js';
-import type { FleetRow, Trouble } from '../fleet/health.js';
+import { problemWords, type FleetRow, type Trouble } from '../fleet/health.js';
 import { middleCells } from '../text/cells.js';
 import { thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
@@ -23,8 +23,8 @@ export function stateWord(r: FleetRow): string {
 }
 
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
-export function problemText(r: FleetRow): string {
-  const ps = r.problems.filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled): /, ''));
+export function problemText(r: FleetRow, now: number): string {
+  const ps = problemWords(r, now).filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled): /, ''));
   return ps.length ? ps.join(' · ') : r.loading ? (r.relayerId === null ? 'reading…' : 'checking…') : '';
 }
 
@@ -32,7 +32,7 @@ export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] =>
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(r.context, w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
-  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: problemText, tone: (r) => TROUBLE_TONE[r.trouble] },
+  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : thousands(r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'oldest', title: 'OLDEST', width: 6, priority: 2, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },

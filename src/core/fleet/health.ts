@@ -129,7 +129,8 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     oldestStuckMs = flagged.reduce<number | null>((m, x) => (x.createdMs !== null && (m === null || x.createdMs < m) ? x.createdMs : m), null);
     gap = { count: t.summary.gaps.count, first: t.summary.gaps.first };
     if (t.summary.error) problems.push(`transactions not read: ${t.summary.error.status ? `${t.summary.error.status} ` : ''}${t.summary.error.message}`);
-    if (stuck > 0) problems.push(`${thousands(stuck)} stuck${oldestStuckMs !== null ? ` (oldest ${ageMs(r.now - oldestStuckMs)})` : ''}: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
+    // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
+    if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
     if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);
   }
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
@@ -155,6 +156,11 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     loading,
     relayer,
   };
+}
+
+/** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
+export function problemWords(row: FleetRow, now: number): string[] {
+  return row.problems.map((p) => (row.oldestStuckMs !== null && /^[\d,]+ stuck: /.test(p) ? p.replace(/ stuck: /, ` stuck (oldest ${ageMs(now - row.oldestStuckMs)}): `) : p));
 }
 
 /** A context that could not be read: one row saying why. `loading`: not answered yet. */
