@@ -14,6 +14,7 @@ import { Report, type Section } from './report.ts';
 import { bytes } from './sections/bytes.ts';
 import { contexts } from './sections/contexts.ts';
 import { deepPage } from './sections/deepPage.ts';
+import { fleet } from './sections/fleet.ts';
 import { hostile } from './sections/hostile.ts';
 import { latency } from './sections/latency.ts';
 import { memory } from './sections/memory.ts';
@@ -22,7 +23,7 @@ import { startup } from './sections/startup.ts';
 import { stream } from './sections/stream.ts';
 import { watchTriage } from './sections/watchTriage.ts';
 
-const SECTIONS: Section[] = [startup, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, stream];
+const SECTIONS: Section[] = [startup, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, fleet, stream];
 
 function chosen(argv: string[]): Section[] {
   if (argv.includes('--startup')) return [startup];

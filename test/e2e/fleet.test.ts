@@ -82,8 +82,8 @@ describe('relayer-tui fleet (headless)', () => {
     expect(r.code).toBe(13);
     const lines = r.out.trimEnd().split('\n');
     expect(lines.slice(0, 3).sort()).toEqual([
-      // The request's own timeout (the context's 1 s) or the context's deadline, whichever says it first.
-      expect.stringMatching(/^hanging: unreachable: (No answer from 127\.0\.0\.1:\d+ within 1 s|timed out after 1 s)$/),
+      // The request's own timeout (the context's 1 s): the read's deadline comes a little after it.
+      expect.stringMatching(/^hanging: unreachable: No answer from 127\.0\.0\.1:\d+ within 1 s$/),
       'locked: unreachable: 401 Unauthorized',
       'nokey: unreachable: The token_command of context nokey failed (exit status 3)',
     ]);
@@ -138,7 +138,7 @@ describe(':fleet in the TUI (e2e)', () => {
     // The sandboxes' rows while the hanging server is still being read.
     const early = await tui.waitForScreen((rows) => rows.some((r) => /^\S*\s*staging-beta\s+\S+/.test(r.slice(2))) && rows.join('\n').includes('hanging: reading…'), 5000, 'rows while the hanging server is read');
     expect(early.join('\n')).toMatch(/still loading/);
-    const done = await tui.waitForText(/hanging: ✗ (No answer from .* within 1 s|timed out after 1 s)/, 5000);
+    const done = await tui.waitForText(/hanging: ✗ No answer from .* within 1 s/, 5000);
     const text = done.join('\n');
     expect(text).toMatch(/7 contexts · \d+ relayers · \d+ need attention · 3 unreachable/);
     expect(text).toMatch(/locked\s+—\s+unreachable\s+401 Unauthorized/);

@@ -59,6 +59,9 @@ export interface FleetOptions {
 /** A relayer's transactions as the fleet reads them: fewer pages than `:stuck` (a thousand relayers), the rules the same. */
 export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFlight: 2, relayerPages: 10 };
 
+/** How long after one request's timeout a context's whole read is given up. */
+const DEADLINE_SLACK_MS = 500;
+
 /** A FIFO semaphore: at most `n` holders. */
 class Limiter {
   private active = 0;
@@ -201,7 +204,10 @@ export class Fleet {
       return;
     }
     const { client, minBalances, timeoutMs } = opened;
-    const deadline = AbortSignal.any([this.closed.signal, AbortSignal.timeout(timeoutMs)]);
+    // The read's deadline, a little after one request's own timeout: a server that never answers is said
+    // by that request ("No answer … within 15 s"), the same words every time; a read that is merely long
+    // ends at the deadline.
+    const deadline = AbortSignal.any([this.closed.signal, AbortSignal.timeout(timeoutMs + DEADLINE_SLACK_MS)]);
     const perServer = new Limiter(this.opts.perServer);
     let requests = 0;
     const ask = <T>(p: () => Promise<T>): Promise<T> =>
@@ -214,7 +220,7 @@ export class Fleet {
         deadline,
       );
     const timedOut = () => !this.closed.signal.aborted && deadline.aborted;
-    const why = (e: unknown) => (timedOut() ? `timed out after ${formatSeconds(timeoutMs)}` : failureWords(e));
+    const why = (e: unknown) => (timedOut() ? `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}` : failureWords(e));
     const limits = this.opts.limits;
     const started = this.opts.now();
     this.setState(name, { timeoutMs });
@@ -267,7 +273,7 @@ export class Fleet {
         else {
           try {
             const one = await readRelayer(client, relayer, { limits, filter, signal: deadline, ask });
-            if (one.error && timedOut()) one.error = new ApiError('timeout', `timed out after ${formatSeconds(timeoutMs)}`);
+            if (one.error && timedOut()) one.error = new ApiError('timeout', `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}`);
             reading.now = this.opts.now();
             reading.triage = summarize(one, reading.now, this.opts.rules, filter);
           } catch (e) {

@@ -186,9 +186,13 @@ export function contextRow(context: string, why: string | null): FleetRow {
   };
 }
 
+/** fleet-2 before fleet-10 (the collator made on first use: ICU costs a start that never shows a fleet). */
+let collator: Intl.Collator | undefined;
+const NATURAL = { compare: (a: string, b: string) => (collator ??= new Intl.Collator('en', { numeric: true })).compare(a, b) };
+
 /** Worst first; then by context and relayer name, so that rows hold still between refreshes. */
 export function byTrouble(a: FleetRow, b: FleetRow): number {
-  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || a.context.localeCompare(b.context) || (a.name ?? a.relayerId ?? '').localeCompare(b.name ?? b.relayerId ?? '') || a.key.localeCompare(b.key);
+  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || NATURAL.compare(a.context, b.context) || NATURAL.compare(a.name ?? a.relayerId ?? '', b.name ?? b.relayerId ?? '') || NATURAL.compare(a.key, b.key);
 }
 
 /** Needs attention: anything but paused and ok (a paused relayer is an operator's decision). */

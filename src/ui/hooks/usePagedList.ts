@@ -21,6 +21,8 @@ export interface PagedListOptions<T> {
   initial?: Page<T>;
   /** Which rows a refresh may mark as changed (default: all); a row still being read is not (the fleet). */
   markable?: (before: T) => boolean;
+  /** A refresh never shows "refreshing" (the fleet: its rows say what is being read, and an unchanged read must draw nothing). */
+  silentRefresh?: boolean;
 }
 
 export interface RequestMeta {
@@ -69,7 +71,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     const ctrl = new AbortController();
     inflight.current = ctrl;
     let quiet: ReturnType<typeof setTimeout> | undefined;
-    if (kind === 'refresh') quiet = setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
+    if (kind === 'refresh') quiet = o.silentRefresh ? undefined : setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
     else dispatch({ type: 'loadStart', page, kind });
     const started = o.now();
     return o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(

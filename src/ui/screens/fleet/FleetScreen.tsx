@@ -92,6 +92,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     now,
     initial: snapshot(),
     markable,
+    silentRefresh: true,
   });
 
   // Rows as they arrive, a few times a second at most; after a whole read, a row that changes is marked.
