@@ -133,7 +133,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };
   // The fleet (:fleet, F): the file's contexts, each opened as :ctx opens it, when the fleet is first shown.
   const openFleet = config.configFile.kind === 'none' ? undefined : (names: string[]) => fleetSources(config.configFile, names, process.env);
-  const common = { now: Date.now, copy, openFleet, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
+  const fleets = config.configFile.kind === 'ok' ? Object.keys(config.configFile.file.fleets ?? {}) : [];
+  const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
   await runTui({
     onFirstFrame,
     services: {

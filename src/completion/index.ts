@@ -61,6 +61,8 @@ export async function complete(words: readonly string[], env: NodeJS.ProcessEnv)
   }
   if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
   if ((sub === 'txs' || sub === 'replace') && positionals.length === 0) return starts(await relayerIds(before, env));
+  // fleet NAME…: the file's fleets, then its contexts (each named once).
+  if (sub === 'fleet') return starts((await contextNames(before, env, true)).filter((n) => !positionals.includes(n)));
   return [];
 }
 
@@ -77,12 +79,14 @@ function configFlags(words: readonly string[]): string[] {
   return out;
 }
 
-async function contextNames(words: readonly string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+/** The config file's context names (`fleets`: its fleets' names first). */
+async function contextNames(words: readonly string[], env: NodeJS.ProcessEnv, fleets = false): Promise<string[]> {
   const { appPaths, loadConfigFile } = await import('../config/contextFile.js');
   const flags = configFlags(words);
   const at = flags.indexOf('--config');
   const file = await loadConfigFile(appPaths(env, at >= 0 ? flags[at + 1] : undefined).config);
-  return file.kind === 'ok' ? Object.keys(file.file.contexts) : [];
+  if (file.kind !== 'ok') return [];
+  return [...(fleets ? Object.keys(file.file.fleets ?? {}) : []), ...Object.keys(file.file.contexts)];
 }
 
 /** The current context's relayer ids (one page of 100), or nothing at all within the timeout. */

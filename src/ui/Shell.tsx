@@ -180,7 +180,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       if (!text) return dispatch({ type: 'overlay', overlay: null });
       return dispatch({ type: 'paletteText', text: text.slice(0, -1) });
     }
-    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids(), services.contexts) });
+    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids(), services.contexts, services.fleets) });
     if (key.name === 'return') {
       const r = parsePalette(text);
       dispatch({ type: 'overlay', overlay: null });

@@ -44,6 +44,8 @@ export interface Services {
   switchContext?: (name: string, stack?: readonly Route[]) => Promise<string | null>;
   /** The fleet's contexts by name (`:fleet`, F): from the config file; absent without one. */
   openFleet?: OpenFleet;
+  /** The config file's fleets (`:fleet ` tab completes them, then the contexts). */
+  fleets?: readonly string[];
   /** Every request since the start (`:log`). */
   activity?: ActivityLog;
   /** The audit ledger of mutations (`:audit`, $XDG_STATE_HOME/relayer-tui/audit.jsonl). */

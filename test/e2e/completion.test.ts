@@ -74,6 +74,9 @@ describe('bash completion', () => {
   it('a context name from the config file', async () => {
     expect((await bashComplete(['--context', 'st'])).candidates).toEqual(['staging', 'stuck-server']);
     expect((await bashComplete(['txs', '--context', 'p'])).candidates).toEqual(['prod-eu']);
+    // fleet NAME…: the contexts (and fleets), each once.
+    expect((await bashComplete(['fleet', 's'])).candidates).toEqual(['staging', 'stuck-server']);
+    expect((await bashComplete(['fleet', 'staging', 's'])).candidates).toEqual(['stuck-server']);
   });
 
   it("a relayer id of the current context, asked from its server; of another context with --context", async () => {

@@ -83,19 +83,20 @@ export function parsePalette(input: string): PaletteResult {
 }
 
 /** Completions for the current input: command names, then relayer ids after `tx `, contexts after `ctx `. */
-export function completions(input: string, relayerIds: readonly string[], contexts: readonly string[] = []): string[] {
+export function completions(input: string, relayerIds: readonly string[], contexts: readonly string[] = [], fleets: readonly string[] = []): string[] {
   const m = /^:?\s*(\S*)(\s+(\S*))?$/.exec(input);
   if (!m) return [];
   const [, cmd = '', spaced, arg = ''] = m;
   if (!spaced) return PALETTE_COMMANDS.filter((c) => c.startsWith(cmd) && c !== 'quit').map((c) => c);
   if (cmd === 'tx' || cmd === 'transactions') return relayerIds.filter((id) => id.toLowerCase().startsWith(arg.toLowerCase()));
-  if (cmd === 'ctx' || cmd === 'context' || cmd === 'fleet') return contexts.filter((c) => c.startsWith(arg));
+  if (cmd === 'ctx' || cmd === 'context') return contexts.filter((c) => c.startsWith(arg));
+  if (cmd === 'fleet') return [...fleets, ...contexts].filter((c) => c.startsWith(arg));
   return [];
 }
 
 /** The input after tab: the single completion, or the longest common prefix of several. */
-export function complete(input: string, relayerIds: readonly string[], contexts: readonly string[] = []): string {
-  const options = completions(input, relayerIds, contexts);
+export function complete(input: string, relayerIds: readonly string[], contexts: readonly string[] = [], fleets: readonly string[] = []): string {
+  const options = completions(input, relayerIds, contexts, fleets);
   if (options.length === 0) return input;
   const prefix = options.reduce((p, o) => {
     let i = 0;

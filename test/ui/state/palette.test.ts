@@ -26,6 +26,15 @@ describe('palette: parse', () => {
   });
 });
 
+describe('palette: :fleet', () => {
+  it('takes fleets or contexts by name (none: every context); tab offers the fleets, then the contexts', () => {
+    expect(parsePalette('fleet')).toEqual({ kind: 'route', route: { kind: 'fleet', names: [] } });
+    expect(parsePalette(':fleet prod staging')).toEqual({ kind: 'route', route: { kind: 'fleet', names: ['prod', 'staging'] } });
+    expect(completions('fleet p', [], ['prod-eu', 'staging'], ['prod'])).toEqual(['prod', 'prod-eu']);
+    expect(completions('ctx p', [], ['prod-eu', 'staging'], ['prod'])).toEqual(['prod-eu']);
+  });
+});
+
 describe('palette: completion', () => {
   it('lists command names, then relayer ids after tx (case-insensitive)', () => {
     const all = completions('', IDS);
