@@ -5,7 +5,7 @@
  */
 import { Box, useApp, useStdout } from 'ink';
 import { Text } from './components/Text.js';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';
 import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
@@ -24,6 +24,15 @@ import { screenFor } from './screens/registry.js';
 
 /** Title + status + footer lines around the body. */
 const CHROME_ROWS = 3;
+
+/** Says when a screen of the stack is committed (after its own layout effects: its keys are registered), and when it is gone. */
+function Committed({ screenKey, on }: { screenKey: number; on: (key: number, on: boolean) => void }) {
+  useLayoutEffect(() => {
+    on(screenKey, true);
+    return () => on(screenKey, false);
+  }, [screenKey, on]);
+  return null;
+}
 
 export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; initialStack?: readonly Route[] }) {
   const services = useServices();
@@ -65,6 +74,20 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
     exit();
   }, [exit]);
 
+  const committed = useRef(new Set<number>());
+  const waiting = useRef<KeyEvent[]>([]);
+  const onKeyRef = useRef<(key: KeyEvent) => void>(() => undefined);
+  /** A screen of the stack is on the terminal (its keys registered): keys held for it go to it now. */
+  const onCommitted = useCallback((key: number, on: boolean) => {
+    if (!on) return void committed.current.delete(key);
+    committed.current.add(key);
+    if (!waiting.current.length) return;
+    queueMicrotask(() => {
+      const keys = waiting.current.splice(0);
+      for (const k of keys) onKeyRef.current(k);
+    });
+  }, []);
+
   const onKey = (key: KeyEvent) => {
     // Keys typed faster than a read (common over SSH) arrive as one chunk: outside text entry,
     // they are separate keystrokes.
@@ -93,6 +116,12 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       return quit();
     }
     quitArmed.current = false;
+    // A screen just pushed (enter) is not drawn yet: the keys typed after enter in the same chunk are
+    // its keys (`enter v` opens a transaction's raw JSON), held until it is there.
+    if (!committed.current.has(s.stack[s.stack.length - 1]!.key)) {
+      waiting.current.push(key);
+      return;
+    }
     const handle = topHandle();
 
     if (s.overlay === 'help') {
@@ -210,6 +239,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
     if (key.text && !key.ctrl) return dispatch({ type: 'paletteText', text: text + key.text.replace(/[\r\n]/g, ' ') });
   };
 
+  onKeyRef.current = onKey;
   useKeys(onKey);
 
   const topIndex = state.stack.length - 1;
@@ -234,6 +264,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
           return (
             <Box key={entry.key} display={active ? 'flex' : 'none'} flexDirection="column">
               <DrawBoundary what="This screen cannot be drawn">{screenFor(props) as ReactElement}</DrawBoundary>
+              <Committed screenKey={entry.key} on={onCommitted} />
             </Box>
           );
         })}

@@ -38,6 +38,14 @@ describe('forms keep what was typed', () => {
     // esc went back to the list and enter opened the selected row again.
     await h.waitFor((f) => /› transaction \S+/.test(title(f)) && h!.stdout.frames.some((x) => /› transactions/.test(title(x))), 'back and open again');
   });
+
+  it('keys typed after enter in the same chunk are the opened screen\'s: enter v opens the raw JSON', async () => {
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
+    await h.waitFor((f) => /^› pending/m.test(f));
+    await h.press('\rv');
+    const f = await h.waitFor((x) => /› transaction \S+/.test(title(x)) && /\(raw JSON\)/.test(x), 'the raw JSON of the opened transaction');
+    expect(f).not.toMatch(/works in Detail views, not here/);
+  });
 });
 
 describe('lists say what is true', () => {
