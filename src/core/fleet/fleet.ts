@@ -228,7 +228,9 @@ export class Fleet {
     let relayers: Relayer[];
     let latencyMs: number;
     try {
-      const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), ask(() => client.detectDialect(deadline))]);
+      // The dialect once (the health check is a request, counted); after that the client knows it.
+      const dialect = client.dialect().source === 'assumed' ? ask(() => client.detectDialect(deadline)) : undefined;
+      const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), dialect]);
       latencyMs = this.opts.now() - started;
       relayers = [...first.items];
       const pages = Math.min(Math.ceil(first.totalItems / first.perPage), limits.relayerPages);

@@ -148,6 +148,9 @@ describe('the fleet reader', () => {
       expect(most).toBeGreaterThanOrEqual(2);
       // Per server: the health check (dialect), the relayers page, one transactions page per relayer.
       expect(f.contexts().map((c) => c.requests)).toEqual([14, 14, 14]);
+      // A second read: the dialect is known, no health check; the relayers page and one page each.
+      await f.refresh();
+      expect(f.contexts().map((c) => c.requests)).toEqual([13, 13, 13]);
     } finally {
       for (const s of servers) s.close();
     }
