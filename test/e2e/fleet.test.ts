@@ -171,6 +171,22 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(contract.requests.length).toBe(alphaBefore);
   });
 
+  it('back from a drill-down without a filter, the same row is selected and on screen (the last row here)', async () => {
+    const tui = start();
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet healthy');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers') && !/still loading|checking…/.test(rows.join('\n')), 5000, 'the fleet read');
+    tui.press('G');
+    const last = (await tui.waitForScreen((rows) => /^› staging-beta\s/.test(selectedRow(rows) ?? ''), 3000, 'the last row'))!;
+    const row = selectedRow(last)!;
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'the drilled context');
+    tui.press(KEY.esc);
+    const back = await tui.waitForScreen((rows) => rows[0]!.includes('fleet: healthy'), 3000, 'the fleet again');
+    expect(selectedRow(back)).toBe(row);
+  });
+
   it('watched, an unchanged fleet is read again and writes nothing', async () => {
     const tui = new Tui({ cols: 120, rows: 40, env: env(), args: ['--watch', '2'] });
     tuis.push(tui);

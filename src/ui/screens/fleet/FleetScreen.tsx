@@ -14,7 +14,7 @@ import type { ContextState } from '../../../core/fleet/fleet.js';
 import { summaryLine, type FleetRow } from '../../../core/fleet/health.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { thousands } from '../../../core/text/values.js';
-import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { Text } from '../../components/Text.js';
 import { useFleetSessions, type FleetView } from '../../fleetSessions.js';
@@ -117,17 +117,11 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     };
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Back from a drill-down: the selection and filter as they were; the first time, the first read.
-  useEffect(() => {
-    if (view.filter) {
-      list.dispatch({ type: 'filterChange', text: view.filter });
-      list.dispatch({ type: 'filterKeep' });
-    }
-    if (view.cursor) list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: view.cursor });
-    if (!view.started) void list.refresh();
-  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
   const selected = list.visible[list.state.cursor];
+  // Saved as they change (once restored below: the first render's defaults must not overwrite them).
+  const restored = useRef(false);
   useEffect(() => {
+    if (!restored.current) return;
     view.cursor = selected ? getId(selected) : view.cursor;
     view.filter = list.state.filterEditing ? view.filter : list.state.filter;
   });
@@ -141,6 +135,17 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const head = summaryLine(fleet.rows(), contexts.length, fleet.loading());
   const bodyRows = Math.max(3, height - 1 - lines.length);
   const columns = useMemo(() => FLEET_COLUMNS(now), [now]);
+
+  // Back from a drill-down: the filter and the selected row as they were (scrolled into view); the first time, the first read.
+  useEffect(() => {
+    if (view.filter) {
+      list.dispatch({ type: 'filterChange', text: view.filter });
+      list.dispatch({ type: 'filterKeep' });
+    }
+    if (view.cursor) list.dispatch({ type: 'select', id: view.cursor, getId, visible: list.getVisible(), height: tableRows(bodyRows, view.filter !== '') });
+    restored.current = true;
+    if (!view.started) void list.refresh();
+  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
     if (cmd === 'contexts') {
