@@ -92,6 +92,9 @@ export async function resolveConfig(
   const sub = command === 'info' || command === 'contexts' ? command : undefined;
   // The fleet: the file's contexts, each with its own server and key (src/config/fleetSources.ts); no one server here.
   if (command === 'fleet') {
+    // A server named here would be ignored: said, not silently dropped.
+    const one = ['url', 'server', 'token', 'token-file', 'context', 'sandbox', 'read-only', 'dialect', 'timeout', 'sandbox-flavor', 'watch', 'per-page'].find((k) => values[k] !== undefined);
+    if (one) return { kind: 'error', exit: 2, message: `fleet reads the config file's contexts, each with its own server, key and settings: --${one} does not apply (name fleets or contexts: relayer-tui fleet [NAME…])` };
     const paths = appPaths(env, str(values.config));
     const file = await loadConfigFile(paths.config);
     return { kind: 'config', config: { ...bareConfig(paths, file), warnings: file.kind === 'ok' ? [...file.warnings] : [] } };

@@ -117,6 +117,9 @@ describe('relayer-tui fleet (headless)', () => {
     expect(rows).toHaveLength(15);
     expect(new Set(rows.map((x) => x.context))).toEqual(new Set(['alpha']));
     expect(rows.find((x) => x.relayer === 'base-batch')).toMatchObject({ trouble: 'disabled', balance: null });
+    const ignored = await run(['fleet', '--url', contract.url]);
+    expect(ignored.code).toBe(2);
+    expect(ignored.err).toMatch(/--url does not apply \(name fleets or contexts/);
     const unknown = await run(['fleet', 'nosuch']);
     expect(unknown.code).toBe(3);
     expect(unknown.err).toMatch(/No fleet or context named nosuch .* \(fleets: healthy; contexts: alpha, prod-beta/);
