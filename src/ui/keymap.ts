@@ -88,6 +88,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'triage', keys: [{ name: 't' }], label: 't', description: 'Stuck transactions across every relayer (:stuck)', scope: 'relayers', hint: 'stuck' },
   { command: 'fleet', keys: [{ name: 'F' }], label: 'F', description: "The fleet: every relayer of every context of the config file, worst first (:fleet [NAME…])", scope: 'relayers', hint: 'fleet' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Switch to the row's context (as :ctx) and open the relayer's transactions; esc comes back here", scope: 'fleet', hint: 'drill down' },
+  { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The row whole: every problem in words, its figures, the relayer as the server sent it', scope: 'fleet', hint: 'whole row' },
   { command: 'contexts', keys: [{ name: 'c' }], label: 'c', description: 'Contexts or relayers: each context with its reachability and latency, or every relayer', scope: 'fleet', hint: 'contexts' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },

@@ -150,6 +150,13 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(text).toMatch(/nokey\s+—\s+unreachable\s+The token_comm/);
     // Rows arriving are not changes: nothing is marked after the first read.
     expect(text).not.toMatch(/^.\*/m);
+    // i: a row whole, its problem in full (the table cuts it to its column).
+    tui.press('/');
+    tui.press('nokey');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => /^› nokey\s/.test(selectedRow(rows) ?? ''), 3000, 'the nokey row');
+    tui.press('i');
+    await tui.waitForText('unreachable: The token_command of context nokey failed (exit status 3)', 3000);
     expect(unsafeBytes(tui.raw)).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Page } from '../../../api/index.js';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
-import { summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { problemWords, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
@@ -48,6 +48,24 @@ export function FleetScreen(props: ScreenProps<FleetRoute>) {
       </ScreenFrame>
     );
   return <FleetBody {...props} view={view} />;
+}
+
+/** A fleet row as a record to read whole: every problem in words (ages as of now), the figures, the relayer as sent. */
+function rowRecord(r: FleetRow, now: number): Record<string, unknown> {
+  return {
+    context: r.context,
+    relayer: r.relayerId,
+    state: r.state,
+    needs_attention: r.trouble !== 'ok' && r.trouble !== 'paused',
+    problems: problemWords(r, now),
+    balance: r.balance ? `${r.balance.base} ${r.balance.unit.base}${r.balance.min !== null ? ` (minimum ${r.balance.min}: ${r.balance.minSource})` : ''}` : null,
+    pending: r.pending,
+    stuck: r.stuck,
+    oldest_stuck_created_at: r.oldestStuckMs === null ? null : new Date(r.oldestStuckMs).toISOString(),
+    nonce_gap: r.gap,
+    last_confirmed_at: r.lastConfirmedMs === null ? null : new Date(r.lastConfirmedMs).toISOString(),
+    as_sent: r.relayer,
+  };
 }
 
 /** A latency in words that holds still between refreshes of a server answering alike: `<10 ms`, `~40 ms`, `~1.2 s`. */
@@ -155,9 +173,11 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
       shell.dispatch({ type: 'flash', text: view.showContexts ? 'every context, with its latency (c hides them)' : 'the relayers; contexts only when they could not be read (c lists them all)', tone: 'info' });
       return true;
     }
-    if (cmd !== 'open') return undefined;
+    if (cmd !== 'open' && cmd !== 'info') return undefined;
     const row = list.getSelected();
     if (!row) return 'Nothing selected';
+    // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
+    if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: rowRecord(row, now()) }), true;
     if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
