@@ -75,6 +75,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What went wrong, in the server's words with its status first (`401 Unauthorized`); raw text: sanitize to draw. */
+export function errorWords(e: unknown): string {
+  if (e instanceof ApiError) return `${e.status ? `${e.status} ` : ''}${e.message}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }

@@ -2,7 +2,7 @@
 export { createRelayerClient, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
 export * from './dialect.js';
 export type { Exchange } from './transport.js';
-export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
+export { ApiError, errorWords, isApiError, type ApiErrorKind } from './errors.js';
 export { parseJson, stringifyJson, JsonSyntaxError, LongInteger, ExactNumber } from './json.js';
 export { U128_MAX, INT64_MAX, U128, INT64, toExactInteger, type IntegerInput, type IntegerRange } from './integers.js';
 export * from './requests.js';

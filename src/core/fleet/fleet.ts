@@ -7,7 +7,7 @@
  * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
  */
-import { ApiError, type Relayer, type RelayerClient } from '../../api/index.js';
+import { ApiError, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
@@ -92,12 +92,6 @@ class Limiter {
       this.waiting.shift()?.();
     }
   }
-}
-
-/** Why a read failed, in words: the status and the server's text, or what happened on the way. */
-export function failureWords(e: unknown): string {
-  if (e instanceof ApiError) return `${e.status ? `${e.status} ` : ''}${e.message}`;
-  return e instanceof Error ? e.message : String(e);
 }
 
 interface Opened {
@@ -195,7 +189,7 @@ export class Fleet {
   private async readContext(source: FleetSource): Promise<void> {
     const { name } = source;
     const state = () => this.states.get(name)!;
-    if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: failureWords(e) })));
+    if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: errorWords(e) })));
     const opened = await this.opened.get(name)!;
     if ('error' in opened) {
       // A token that could not be had is not retried by itself: the row says why until the operator fixes it.
@@ -220,7 +214,7 @@ export class Fleet {
         deadline,
       );
     const timedOut = () => !this.closed.signal.aborted && deadline.aborted;
-    const why = (e: unknown) => (timedOut() ? `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}` : failureWords(e));
+    const why = (e: unknown) => (timedOut() ? `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}` : errorWords(e));
     const limits = this.opts.limits;
     const started = this.opts.now();
     this.setState(name, { timeoutMs });

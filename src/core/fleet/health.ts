@@ -8,7 +8,7 @@
  * (`unchecked`), `disabled`, `stuck` (non-final transactions the triage rules flag, or a nonce gap),
  * `low-balance`, `paused`, `ok`.
  */
-import type { Relayer } from '../../api/index.js';
+import { errorWords, type Relayer } from '../../api/index.js';
 import { formatAmountShort, nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
 import { disabledReasons, relayerState } from '../relayer.js';
 import { ageMs } from '../time.js';
@@ -128,7 +128,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     stuck = flagged.length;
     oldestStuckMs = flagged.reduce<number | null>((m, x) => (x.createdMs !== null && (m === null || x.createdMs < m) ? x.createdMs : m), null);
     gap = { count: t.summary.gaps.count, first: t.summary.gaps.first };
-    if (t.summary.error) problems.push(`transactions not read: ${t.summary.error.status ? `${t.summary.error.status} ` : ''}${t.summary.error.message}`);
+    if (t.summary.error) problems.push(`transactions not read: ${errorWords(t.summary.error)}`);
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
     if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);

@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Page } from '../../../api/index.js';
+import { errorWords, type Page } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ageMs } from '../../../core/time.js';
@@ -42,7 +42,7 @@ function summaryLines(t: TriageResult | null, now: number, max: number): { text:
   const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
   for (const r of stuck.slice(0, Math.max(0, max - 1))) {
     const parts = r.error
-      ? [`✗ ${r.error.status ? `${r.error.status} ` : ''}${r.error.message}`]
+      ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.gaps.unchecked ? `${thousands(r.gaps.unchecked)} lower nonces not checked` : '', r.skipped ?? ''];
     lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error ? 'warn' : 'plain' });
   }
