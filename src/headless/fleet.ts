@@ -10,32 +10,9 @@ import type { AppConfig } from '../config/config.js';
 import { fleetSources } from '../config/fleetSources.js';
 import { FLEET_COLUMNS } from '../core/columns/fleet.js';
 import { Fleet, type ContextState } from '../core/fleet/fleet.js';
-import { needsAttention, problemWords, summaryLine, type FleetRow } from '../core/fleet/health.js';
+import { fleetRowRecord, needsAttention, problemWords, summaryLine, type FleetRow } from '../core/fleet/health.js';
 import { sanitize } from '../core/text/sanitize.js';
 import { json, Out, table, type Streams } from './output.js';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** One relayer (or one unreadable context) as JSON: the row's figures, exact (base units as digits). */
-export function rowJson(r: FleetRow): Record<string, unknown> {
-  return {
-    context: r.context,
-    relayer: r.relayerId,
-    name: r.name,
-    network: r.network,
-    network_type: r.networkType,
-    state: r.state,
-    trouble: r.trouble,
-    needs_attention: needsAttention(r),
-    problems: problemWords(r, Date.now()),
-    balance: r.balance ? { amount: r.balance.base, unit: r.balance.unit.base, coin: r.balance.unit.unit, decimals: r.balance.unit.decimals, min: r.balance.min, min_source: r.balance.minSource, low: r.balance.low } : null,
-    pending: r.pending,
-    stuck: r.stuck,
-    oldest_stuck_created_at: iso(r.oldestStuckMs),
-    nonce_gap: r.gap,
-    last_confirmed_at: iso(r.lastConfirmedMs),
-  };
-}
 
 export function contextJson(c: ContextState): Record<string, unknown> {
   return { name: c.name, url: c.url, state: c.phase, error: c.error, latency_ms: c.latencyMs === null ? null : Math.round(c.latencyMs), relayers: c.relayers, requests: c.requests };
@@ -62,15 +39,16 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const attention = rows.some(needsAttention);
   const code = unreadable ? EXIT.unreadable : attention ? EXIT.attention : EXIT.ok;
   const out = new Out(s.out);
+  const now = Date.now();
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.check);
-  if (o.output === 'ndjson') await out.write(rows.map((r) => `${json(rowJson(r))}\n`).join(''));
-  else if (asJson) await out.write(`${json({ summary, contexts: contexts.map(contextJson), relayers: rows.map(rowJson), ...(o.check ? { problems: problemLines(rows, Date.now()) } : {}) }, 2)}\n`);
+  if (o.output === 'ndjson') await out.write(rows.map((r) => `${json(fleetRowRecord(r, now))}\n`).join(''));
+  else if (asJson) await out.write(`${json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now)), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2)}\n`);
   else if (o.check) {
-    await out.write(problemLines(rows, Date.now()).map((l) => `${sanitize(l)}\n`).join(''));
+    await out.write(problemLines(rows, now).map((l) => `${sanitize(l)}\n`).join(''));
     s.err.write(`relayer-tui fleet: ${sanitize(summary)}\n`);
   } else {
     await out.write(`${sanitize(summary)}\n`);
-    await out.write(table(FLEET_COLUMNS(Date.now), rows, (s.out.columns ?? 120) || 120));
+    await out.write(table(FLEET_COLUMNS(() => now), rows, (s.out.columns ?? 120) || 120));
   }
   // Without --check the exit says whether everything could be read (a script can trust the figures).
   return o.check ? code : unreadable ? EXIT.unreadable : EXIT.ok;

@@ -163,6 +163,29 @@ export function problemWords(row: FleetRow, now: number): string[] {
   return row.problems.map((p) => (row.oldestStuckMs !== null && /^[\d,]+ stuck: /.test(p) ? p.replace(/ stuck: /, ` stuck (oldest ${ageMs(now - row.oldestStuckMs)}): `) : p));
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** One row as a record (`fleet --json`, and `i` in the TUI): its figures exact (base units as digits), its problems as said `now`. */
+export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown> {
+  return {
+    context: r.context,
+    relayer: r.relayerId,
+    name: r.name,
+    network: r.network,
+    network_type: r.networkType,
+    state: r.state,
+    trouble: r.trouble,
+    needs_attention: needsAttention(r),
+    problems: problemWords(r, now),
+    balance: r.balance ? { amount: r.balance.base, unit: r.balance.unit.base, coin: r.balance.unit.unit, decimals: r.balance.unit.decimals, min: r.balance.min, min_source: r.balance.minSource, low: r.balance.low } : null,
+    pending: r.pending,
+    stuck: r.stuck,
+    oldest_stuck_created_at: iso(r.oldestStuckMs),
+    nonce_gap: r.gap,
+    last_confirmed_at: iso(r.lastConfirmedMs),
+  };
+}
+
 /** A context that could not be read: one row saying why. `loading`: not answered yet. */
 export function contextRow(context: string, why: string | null): FleetRow {
   return {

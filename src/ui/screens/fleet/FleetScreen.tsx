@@ -11,7 +11,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Page } from '../../../api/index.js';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
-import { problemWords, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
@@ -50,24 +50,6 @@ export function FleetScreen(props: ScreenProps<FleetRoute>) {
   return <FleetBody {...props} view={view} />;
 }
 
-/** A fleet row as a record to read whole: every problem in words (ages as of now), the figures, the relayer as sent. */
-function rowRecord(r: FleetRow, now: number): Record<string, unknown> {
-  return {
-    context: r.context,
-    relayer: r.relayerId,
-    state: r.state,
-    needs_attention: r.trouble !== 'ok' && r.trouble !== 'paused',
-    problems: problemWords(r, now),
-    balance: r.balance ? `${r.balance.base} ${r.balance.unit.base}${r.balance.min !== null ? ` (minimum ${r.balance.min}: ${r.balance.minSource})` : ''}` : null,
-    pending: r.pending,
-    stuck: r.stuck,
-    oldest_stuck_created_at: r.oldestStuckMs === null ? null : new Date(r.oldestStuckMs).toISOString(),
-    nonce_gap: r.gap,
-    last_confirmed_at: r.lastConfirmedMs === null ? null : new Date(r.lastConfirmedMs).toISOString(),
-    as_sent: r.relayer,
-  };
-}
-
 /** A latency in words that holds still between refreshes of a server answering alike: `<10 ms`, `~40 ms`, `~1.2 s`. */
 export function latencyWords(ms: number | null): string {
   if (ms === null) return '—';
@@ -77,11 +59,10 @@ export function latencyWords(ms: number | null): string {
 }
 
 /** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
-function contextLine(c: ContextState, rows: readonly FleetRow[]): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
+function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
   if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
   if (c.phase === 'unreachable') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
-  const mine = rows.filter((r) => r.context === c.name);
-  const attention = mine.filter((r) => r.trouble !== 'ok' && r.trouble !== 'paused').length;
+  const attention = attentionIn.get(c.name) ?? 0;
   return { text: `${c.name}: ✓ ${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`, tone: attention ? 'warn' : 'plain' };
 }
 
@@ -148,7 +129,10 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const problemContexts = contexts.filter((c) => c.phase !== 'ok');
   const shown = view.showContexts ? contexts : problemContexts;
   const maxLines = Math.max(0, Math.floor(height / 3) - 1);
-  const lines = shown.slice(0, maxLines).map((c) => contextLine(c, fleet.rows()));
+  // Rows needing attention per context, counted once a render (not once a context).
+  const attentionIn = new Map<string, number>();
+  if (shown.length) for (const r of fleet.rows()) if (needsAttention(r)) attentionIn.set(r.context, (attentionIn.get(r.context) ?? 0) + 1);
+  const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn));
   if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
   const head = summaryLine(fleet.rows(), contexts.length, fleet.loading());
   const bodyRows = Math.max(3, height - 1 - lines.length);
@@ -177,7 +161,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     const row = list.getSelected();
     if (!row) return 'Nothing selected';
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
-    if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: rowRecord(row, now()) }), true;
+    if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
     if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
