@@ -12,6 +12,9 @@ export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', uncheck
 /** `…` while a figure is being read; `—` where there is none (or the server does not offer it). */
 const pending = (r: FleetRow, v: string | null) => (v !== null ? v : r.loading ? '…' : '—');
 
+/** A count from a read that stopped short is a lower bound: `≥8`. */
+const atLeast = (r: FleetRow, n: number) => `${r.readCut ? '≥' : ''}${thousands(n)}`;
+
 export function balanceText(r: FleetRow): string {
   if (!r.balance) return pending(r, null);
   return `${formatAmountShort(r.balance.base, r.balance.unit, 4)}${r.balance.low ? ' ⚠' : ''}`;
@@ -25,6 +28,9 @@ export function stateWord(r: FleetRow): string {
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
 export function problemText(r: FleetRow, now: number): string {
   const ps = problemWords(r, now).filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled): /, ''));
+  // Where the read stopped short is said beside the problems (the counts are then at least).
+  if (r.readCut) ps.push(`read ${r.readCut}`);
+  if (r.gap?.unchecked) ps.push(`${thousands(r.gap.unchecked)} lower nonces not checked`);
   return ps.length ? ps.join(' · ') : r.loading ? (r.relayerId === null ? 'reading…' : 'checking…') : '';
 }
 
@@ -34,10 +40,11 @@ export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] =>
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: (r) => TROUBLE_TONE[r.trouble] },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
-  { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : thousands(r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'oldest', title: 'OLDEST', width: 6, priority: 2, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
-  { key: 'pending', title: 'PEND', width: 5, priority: 2, align: 'right', cell: (r) => pending(r, r.pending === null ? null : thousands(r.pending)) },
-  { key: 'gap', title: 'GAP', width: 7, priority: 2, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'pending', title: 'PEND', width: 5, priority: 2, align: 'right', cell: (r) => pending(r, r.pending === null ? null : atLeast(r, r.pending)) },
+  // `?`: no gap among the nonces read, but lower ones could not be checked (never a silent "none").
+  { key: 'gap', title: 'GAP', width: 7, priority: 2, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : r.gap.unchecked ? '?' : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'network', title: 'NETWORK', width: 10, priority: 3, cell: (r) => r.network ?? '—' },
   { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : ageMs(now() - r.lastConfirmedMs)) },
   { key: 'name', title: 'NAME', width: 12, flex: true, priority: 5, cell: (r) => r.name ?? '' },

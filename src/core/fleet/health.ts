@@ -48,8 +48,10 @@ export interface FleetRow {
   pending: number | null;
   stuck: number | null;
   oldestStuckMs: number | null;
-  /** Nonces missing below waiting transactions (the first few), null until read. */
-  gap: { count: number; first: number[] } | null;
+  /** Nonces missing below waiting transactions (the first few), and how many lower ones could not be checked; null until read. */
+  gap: { count: number; first: number[]; unchecked: number } | null;
+  /** Where the read of the transactions stopped short (`stopped after 4 pages (200 newest)`): the counts are then at least. */
+  readCut: string | null;
   /** When the relayer last confirmed a transaction (the real server's status), null when not offered. */
   lastConfirmedMs: number | null;
   /** Still being read (the row is there, its checks are not). */
@@ -127,7 +129,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     pending = t.summary.count;
     stuck = flagged.length;
     oldestStuckMs = flagged.reduce<number | null>((m, x) => (x.createdMs !== null && (m === null || x.createdMs < m) ? x.createdMs : m), null);
-    gap = { count: t.summary.gaps.count, first: t.summary.gaps.first };
+    gap = { count: t.summary.gaps.count, first: t.summary.gaps.first, unchecked: t.summary.gaps.unchecked };
     if (t.summary.error) problems.push(`transactions not read: ${errorWords(t.summary.error)}`);
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
@@ -152,6 +154,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     stuck,
     oldestStuckMs,
     gap,
+    readCut: t?.summary.skipped ?? null,
     lastConfirmedMs: Number.isNaN(lastConfirmed) ? null : lastConfirmed,
     loading,
     relayer,
@@ -182,6 +185,7 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
     stuck: r.stuck,
     oldest_stuck_created_at: iso(r.oldestStuckMs),
     nonce_gap: r.gap,
+    read_cut: r.readCut,
     last_confirmed_at: iso(r.lastConfirmedMs),
   };
 }
@@ -203,6 +207,7 @@ export function contextRow(context: string, why: string | null): FleetRow {
     stuck: null,
     oldestStuckMs: null,
     gap: null,
+    readCut: null,
     lastConfirmedMs: null,
     loading: why === null,
     relayer: null,

@@ -46,3 +46,20 @@ describe('trouble', () => {
     expect(problemLines(rows, now)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
   });
 });
+
+describe('a read that stopped short is said, never shown as complete', () => {
+  it('counts become lower bounds (≥), the place it stopped and the unchecked nonces are in NEEDS ATTENTION, GAP says ? not —', async () => {
+    const { FLEET_COLUMNS, problemText } = await import('../../../src/core/columns/fleet.js');
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const relayer = evm();
+    const summary = { relayer, count: 8, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null, unchecked: 3 }, pages: 4, how: 'newest first' as const, filterIgnored: false, skipped: 'stopped after 4 pages (200 newest)', error: null };
+    const row = relayerRow({ context: 'a', relayer, triage: { summary, rows: [] }, now }, false);
+    expect(row).toMatchObject({ trouble: 'ok', readCut: 'stopped after 4 pages (200 newest)', gap: { count: 0, unchecked: 3 } });
+    const cell = (key: string) => FLEET_COLUMNS(() => now).find((c) => c.key === key)!.cell(row, 20);
+    expect([cell('pending'), cell('stuck'), cell('gap')]).toEqual(['≥8', '≥0', '?']);
+    expect(problemText(row, now)).toBe('read stopped after 4 pages (200 newest) · 3 lower nonces not checked');
+    // A whole read says its counts plainly.
+    const whole = relayerRow({ context: 'a', relayer, triage: { summary: { ...summary, skipped: null, gaps: { ...summary.gaps, unchecked: 0 } }, rows: [] }, now }, false);
+    expect([FLEET_COLUMNS(() => now).find((c) => c.key === 'pending')!.cell(whole, 20), FLEET_COLUMNS(() => now).find((c) => c.key === 'gap')!.cell(whole, 20), problemText(whole, now)]).toEqual(['8', '—', '']);
+  });
+});
