@@ -7,7 +7,7 @@ import { ApiError, stringifyJson } from '../api/index.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { layoutColumns, type Column } from '../core/columns/layout.js';
 import { fit } from '../core/text/cells.js';
-import { jsonForTerminal, sanitize } from '../core/text/sanitize.js';
+import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 
 /** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
 export const json = (v: unknown, indent?: number): string => jsonForTerminal(stringifyJson(v, indent));
@@ -77,7 +77,8 @@ export function failer(command: string, output: string, err: Streams['err']) {
   return (code: number, message: string, e?: ApiError): number => {
     if (output === 'json' || output === 'ndjson')
       err.write(`${json({ error: { kind: e?.kind ?? kindOf(code), status: e?.status ?? null, message, ...(e?.outcomeUnknown ? { outcome: 'unknown' } : {}) } })}\n`);
-    else err.write(`relayer-tui ${command}: ${e?.status ? `HTTP ${e.status}: ` : ''}${sanitize(message.split('\n')[0]!)}\n`);
+    // Every line of it (a config file's errors come as a list), each drawn safe.
+    else err.write(`relayer-tui ${command}: ${e?.status ? `HTTP ${e.status}: ` : ''}${safeLines(message, 60).join('\n  ')}\n`);
     return code;
   };
 }

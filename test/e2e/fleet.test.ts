@@ -67,10 +67,10 @@ afterAll(async () => {
 
 const env = () => ({ RELAYER_TUI_CONFIG_DIR: dir, XDG_STATE_HOME: join(dir, 'state'), KEY_ALPHA: contract.token, KEY_BETA: real.token, KEY_HANG: hang.token, KEY_EVIL: evil.token });
 
-function run(args: string[]): Promise<{ code: number; out: string; err: string; ms: number }> {
+function run(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; out: string; err: string; ms: number }> {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env() }, maxBuffer: 64 * 1024 * 1024 }, (err, out, errOut) =>
+    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env(), ...extra }, maxBuffer: 64 * 1024 * 1024 }, (err, out, errOut) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut, ms: Date.now() - t0 }),
     );
   });
@@ -121,6 +121,12 @@ describe('relayer-tui fleet (headless)', () => {
     const ignored = await run(['fleet', '--url', contract.url]);
     expect(ignored.code).toBe(2);
     expect(ignored.err).toMatch(/--url does not apply \(name fleets or contexts/);
+    // A config file YAML cannot read: every one of its errors on stderr, not only the first line.
+    const broken = mkdtempSync(join(tmpdir(), 'relayer-tui-fleet-broken-'));
+    writeFileSync(join(broken, 'config.yaml'), 'contexts:\n  a:\n    url: [\n', { mode: 0o600 });
+    const unreadable = await run(['fleet'], { RELAYER_TUI_CONFIG_DIR: broken });
+    expect(unreadable.code).toBe(3);
+    expect(unreadable.err).toMatch(/^relayer-tui fleet: the config file cannot be used:\n  .*config\.yaml:\d+: /);
     const unknown = await run(['fleet', 'nosuch']);
     expect(unknown.code).toBe(3);
     expect(unknown.err).toMatch(/No fleet or context named nosuch .* \(fleets: healthy; contexts: alpha, prod-beta/);
