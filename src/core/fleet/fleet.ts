@@ -138,12 +138,6 @@ export class Fleet {
     return this.contexts().filter((c) => c.phase === 'loading').length;
   }
 
-  /** The opened client of a context (drill-down uses the same one), if it was opened. */
-  async client(name: string): Promise<RelayerClient | undefined> {
-    const o = await this.opened.get(name);
-    return o && 'client' in o ? o.client : undefined;
-  }
-
   /**
    * Reads every context whose backoff allows it (all of them the first time); resolves when each has
    * answered or reached its deadline. A read already under way is joined, not doubled.
