@@ -99,11 +99,14 @@ export interface RelayerClient {
   close(): Promise<void>;
 }
 
+/** A request's timeout when none is set (--timeout, a context's `timeout:`). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
 export function createRelayerClient(opts: ClientOptions): RelayerClient {
   const transport = new Transport({
     baseUrl: opts.baseUrl,
     token: opts.token,
-    timeoutMs: opts.timeoutMs ?? 15_000,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: opts.maxRetries ?? 2,
     userAgent: `relayer-tui/${VERSION}`,
     onExchange: opts.onExchange,

@@ -1,5 +1,5 @@
 /** The one API module: everything screens and tests use to talk to a relayer server. */
-export { createRelayerClient, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
+export { createRelayerClient, DEFAULT_TIMEOUT_MS, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
 export * from './dialect.js';
 export type { Exchange } from './transport.js';
 export { ApiError, errorWords, isApiError, type ApiErrorKind } from './errors.js';

@@ -4,14 +4,11 @@
  * (their row says why they cannot be read). Each becomes a FleetSource that opens its client the way
  * `:ctx` does (contextClient.ts), once, when the fleet first reads it.
  */
-import type { Exchange } from '../api/index.js';
+import { DEFAULT_TIMEOUT_MS, type Exchange } from '../api/index.js';
 import type { FleetSource } from '../core/fleet/fleet.js';
 import type { MinBalances } from '../core/fleet/health.js';
 import type { LoadedConfig } from './contextFile.js';
 import { openContext } from './contextClient.js';
-
-/** A fleet's request timeout where the context sets none (a hanging server must not hold a row for long). */
-export const FLEET_TIMEOUT_MS = 15_000;
 
 export function fleetSources(file: LoadedConfig, names: readonly string[], env: NodeJS.ProcessEnv, o: { onExchange?: (e: Exchange) => void } = {}): { sources: FleetSource[]; title: string } | { error: string } {
   if (file.kind === 'none') return { error: `No config file at ${file.path}: the fleet reads its contexts (relayer-tui sandbox --fleet 5 prints one to try)` };
@@ -36,7 +33,7 @@ export function fleetSources(file: LoadedConfig, names: readonly string[], env: 
         if ('error' in opened) return { error: opened.error.replace(/\n\s*/g, ' ') };
         const mb = ctx?.min_balance;
         const minBalances: MinBalances | undefined = mb === undefined ? undefined : typeof mb === 'object' ? mb : { '*': mb };
-        return { client: opened.client, minBalances, timeoutMs: opened.settings.timeoutMs ?? FLEET_TIMEOUT_MS };
+        return { client: opened.client, minBalances, timeoutMs: opened.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS };
       },
     };
   });

@@ -7,7 +7,7 @@
  * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
  */
-import { ApiError, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
@@ -118,7 +118,7 @@ export class Fleet {
     this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, ...o };
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
-      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: 15_000 });
+      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS });
       this.rowsByContext.set(s.name, [contextRow(s.name, null)]);
     }
   }
