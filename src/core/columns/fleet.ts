@@ -9,6 +9,9 @@ import type { Column } from './layout.js';
 
 export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', paused: 'muted', ok: 'ok' };
 
+/** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read). */
+const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : TROUBLE_TONE[r.trouble]);
+
 /** `…` while a figure is being read; `—` where there is none (or the server does not offer it). */
 const pending = (r: FleetRow, v: string | null) => (v !== null ? v : r.loading ? '…' : '—');
 
@@ -37,8 +40,8 @@ export function problemText(r: FleetRow, now: number): string {
 export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(r.context, w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
-  { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: (r) => TROUBLE_TONE[r.trouble] },
-  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: (r) => TROUBLE_TONE[r.trouble] },
+  { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
+  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: troubleTone },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'oldest', title: 'OLDEST', width: 6, priority: 2, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
