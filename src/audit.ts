@@ -1,5 +1,5 @@
 /**
- * The audit ledger: every mutation the operator sends (replacement, plugin call, notification) is
+ * The audit ledger: every mutation the operator sends (replace, cancel, pause/resume, plugin call, notification) is
  * appended to `$XDG_STATE_HOME/relayer-tui/audit.jsonl` (mode 600) before it leaves, and its outcome
  * after: one JSON object a line, `phase: "sent"` then `phase: "done"` with the same id. A crash in
  * between leaves the "sent" line alone, which reads as "sent, outcome unknown". Bodies are as the
@@ -8,7 +8,10 @@
 import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type AuditOutcome = 'applied' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
+import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
+
+/** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
+export type AuditOutcome = LedgerOutcome;
 
 export interface AuditSent {
   id: string;
@@ -28,6 +31,8 @@ export interface AuditDone {
   status?: number;
   outcome: AuditOutcome;
   answer_id?: string;
+  /** What came back compared with what was asked, when it was not simply as asked (no effect, in flight, …). */
+  effect?: string;
 }
 
 /** A mutation as `:audit` lists it: what was sent and what came of it. */
@@ -38,7 +43,7 @@ export interface AuditEntry extends AuditSent {
 /** How much of the end of the file `:audit` reads. */
 const READ_TAIL_BYTES = 2 * 1024 * 1024;
 
-export class AuditLedger {
+export class AuditLedger implements Ledger {
   constructor(
     readonly path: string,
     /** The context (or `SANDBOX`) and server requests go to; `:ctx` changes them. */

@@ -16,3 +16,12 @@ export function parseBaseUrl(baseUrl: string): { origin: string; basePath: strin
   return { origin: u.origin, basePath, host: u.host };
 }
 
+
+/**
+ * The full URL a request goes to: the base URL's origin and path (without a trailing /api/v1, which
+ * every request path starts with) + the path. The one rule for the transport, a dry run and curl.
+ */
+export function requestUrl(baseUrl: string, path: string): string {
+  const { origin, basePath } = parseBaseUrl(baseUrl);
+  return `${origin}${basePath}${path}`;
+}

@@ -5,6 +5,14 @@ import { ApiError } from './errors.js';
 import { parseJson, stringifyJson } from './json.js';
 import { DIALECT_NAMES, type Dialect, type DialectSetting, type DialectState, type Feature } from './dialect.js';
 import {
+  isMutation,
+  prepareCancelPending,
+  prepareCancelTransaction,
+  prepareListPlugins,
+  prepareReadiness,
+  prepareRpcRead,
+  prepareSetPaused,
+  type RpcReadMethod,
   prepareCreateNotification,
   prepareGetTransaction,
   prepareGetTransactionByNonce,
@@ -20,6 +28,13 @@ import {
   type ReplacementRequest,
 } from './requests.js';
 import {
+  CancelPendingSchema,
+  PluginInfoSchema,
+  ReadinessSchema,
+  RpcAnswerSchema,
+  type CancelPendingResult,
+  type PluginInfo,
+  type Readiness,
   ContractPluginResultSchema,
   NotificationSchema,
   PaginationSchema,
@@ -46,6 +61,12 @@ const FEATURE_NAMES: Record<Feature, string> = {
   transactionById: 'one transaction by id (GET /relayers/{id}/transactions/{tx_id})',
   transactionByNonce: 'a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})',
   statusFilter: 'filtering transactions by status (?status=)',
+  cancel: 'cancelling a transaction (DELETE /relayers/{id}/transactions/{tx_id})',
+  cancelPending: 'cancelling every pending transaction (DELETE /relayers/{id}/transactions/pending)',
+  pause: 'pausing and resuming a relayer (PATCH /relayers/{id})',
+  readiness: 'a readiness check (GET /api/v1/ready)',
+  plugins: 'a list of plugins (GET /plugins)',
+  rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
 };
 
 export interface ClientOptions {
@@ -67,6 +88,12 @@ export interface CallOptions {
   onStatus?: (status: number) => void;
   /** The dialect to encode a body in (a form passes the one its review showed); default: the client's. */
   dialect?: Dialect;
+}
+
+/** GET /api/v1/ready's answer: 200 ready, 503 not; the body as sent. */
+export interface ReadinessAnswer {
+  httpStatus: number;
+  readiness: Readiness;
 }
 
 export interface RelayerClient {
@@ -94,7 +121,20 @@ export interface RelayerClient {
    */
   offers(feature: Feature): boolean;
   replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
-  callPlugin(pluginId: string, params: unknown, o?: CallOptions): Promise<PluginCallResult>;
+  /** `route`: passed to the plugin after /call (`/verify`; OpenZeppelin Relayer). */
+  callPlugin(pluginId: string, params: unknown, o?: CallOptions & { route?: string }): Promise<PluginCallResult>;
+  /** Cancels a transaction (OpenZeppelin Relayer): the transaction as the server answered. */
+  cancelTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
+  /** Cancels every pending transaction of a relayer (OpenZeppelin Relayer). */
+  cancelPending(relayerId: string, o?: CallOptions): Promise<CancelPendingResult>;
+  /** Pauses or resumes a relayer: PATCH with exactly {"paused": …} (OpenZeppelin Relayer); the relayer as answered. */
+  setPaused(relayerId: string, paused: boolean, o?: CallOptions): Promise<Relayer>;
+  /** GET /api/v1/ready (public): 200 or 503 with the server's body; `unsupported` where there is none. */
+  readiness(o?: CallOptions): Promise<ReadinessAnswer>;
+  /** GET /plugins (OpenZeppelin Relayer); `unsupported` where there is none. */
+  listPlugins(q?: PageQuery, o?: CallOptions): Promise<Page<PluginInfo>>;
+  /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */
+  rpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[], o?: CallOptions): Promise<unknown>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
   close(): Promise<void>;
 }
@@ -135,7 +175,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'not_found' && !/ with (ID|nonce) .* not found/i.test(e.message)) {
         features.set(f, false);
-        throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status });
+        throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
       }
       throw e;
     }
@@ -153,7 +193,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     try {
       return read(envelope, prepared, res);
     } catch (e) {
-      if (prepared.method !== 'GET' && e instanceof ApiError)
+      if (isMutation(prepared) && e instanceof ApiError)
         throw new ApiError(e.kind, `${e.message} (HTTP ${status}: the outcome is unknown)`, { status, outcomeUnknown: true });
       throw e;
     }
@@ -205,12 +245,48 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     replaceTransaction: (relayerId, transactionId, body, o) =>
       run(() => prepareReplaceTransaction(relayerId, transactionId, body, o?.dialect ?? dialect.dialect), o, (env) => readOne(env.data, TransactionSchema)),
     callPlugin: (pluginId, params, o) =>
-      run(() => preparePluginCall(pluginId, params), o, readPluginResult).catch((e: unknown) => {
+      run(() => preparePluginCall(pluginId, params, o?.route), o, readPluginResult).catch((e: unknown) => {
         const answer = pluginFailure(e);
         if (!answer) throw e;
         o?.onStatus?.(answer.status!);
         return answer;
       }),
+    cancelTransaction: (relayerId, transactionId, o) =>
+      optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
+    cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),
+    setPaused: (relayerId, paused, o) => optional('pause', () => run(() => prepareSetPaused(relayerId, paused), o, (env) => readOne(env.data, RelayerSchema))),
+    readiness: async (o) => {
+      if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
+      const read = (status: number, data: unknown): ReadinessAnswer => {
+        const r = ReadinessSchema.safeParse(data);
+        if (!r.success || typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(`/ready: ${r.success ? 'expected an object' : describeIssue(r.error, 'body')}`);
+        features.set('readiness', true);
+        return { httpStatus: status, readiness: data as Readiness };
+      };
+      try {
+        return await run(prepareReadiness, o, (env, _p, res) => read(res.status, env.data));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        // 503: not ready, and the body says why. A server without the endpoint asks for a key (it is not public there) or 404s.
+        if (e.status === 503 && e.data !== undefined) return read(503, e.data);
+        if (e.status === 401 || e.status === 403 || e.status === 404) {
+          features.set('readiness', false);
+          throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness} (HTTP ${e.status})`, { status: e.status });
+        }
+        throw e;
+      }
+    },
+    listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res.sentItems))),
+    rpcRead: (relayerId, method, params, o) =>
+      optional('rpc', () =>
+        run(() => prepareRpcRead(relayerId, method, params), o, (env) => {
+          const r = RpcAnswerSchema.safeParse(env.data);
+          if (!r.success) throw invalid(describeIssue(r.error, 'rpc'));
+          if (r.data.error) throw new ApiError('server', `JSON-RPC error ${r.data.error.code ?? ''} from the chain's node: ${r.data.error.message ?? 'no message'}`.replace('  ', ' '));
+          if (r.data.result === undefined) throw invalid('rpc: no result');
+          return r.data.result;
+        }),
+      ),
     createNotification: (body, o) =>
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
     close: () => transport.close(),
@@ -266,7 +342,9 @@ function pluginFailure(e: unknown): PluginCallResult | undefined {
   const d = e.data;
   if (typeof d !== 'object' || d === null || Array.isArray(d) || !('code' in d || 'details' in d)) return undefined;
   const { code, details } = d as { code?: unknown; details?: unknown };
-  return { success: false, status: e.status, message: null, error: e.message, code, details, return_value: null, logs: [], traces: [] };
+  // A raw_response plugin's failure is a bare {code, details}: its message is not the plugin's words, it is the body.
+  const bare = e.bare === true;
+  return { success: false, status: e.status, message: null, error: bare ? null : e.message, code, details, return_value: null, logs: [], traces: [], ...(bare ? { raw: true } : {}) };
 }
 
 function logs(list: readonly { level: string; message: unknown }[] | null | undefined): PluginLog[] {
@@ -279,6 +357,8 @@ function logs(list: readonly { level: string; message: unknown }[] | null | unde
  */
 function readPluginResult(env: Envelope): PluginCallResult {
   const data = env.data;
+  // A raw_response plugin: its bare body is its result (no logs, no traces come with it).
+  if (env.bare === true) return { success: true, raw: true, message: null, error: null, return_value: data, logs: [], traces: [] };
   const contract = ContractPluginResultSchema.safeParse(data);
   const looksContract =
     contract.success &&

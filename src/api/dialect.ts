@@ -24,4 +24,14 @@ export const DIALECT_NAMES: Record<Dialect, string> = {
 };
 
 /** Endpoints the real server has and a contract server answers 404 (remembered per client). */
-export type Feature = 'relayerStatus' | 'transactionById' | 'transactionByNonce' | 'statusFilter';
+export type Feature =
+  | 'relayerStatus'
+  | 'transactionById'
+  | 'transactionByNonce'
+  | 'statusFilter'
+  | 'cancel'
+  | 'cancelPending'
+  | 'pause'
+  | 'readiness'
+  | 'plugins'
+  | 'rpc';

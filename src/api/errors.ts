@@ -33,6 +33,8 @@ export interface ApiErrorInit {
   aborted?: boolean;
   /** The failure envelope's `data`, when the server sent one (plugin errors carry details there). */
   data?: unknown;
+  /** `data` is the whole body, sent without an envelope (a raw_response plugin's `{code, details}`, /ready's 503). */
+  bare?: boolean;
 }
 
 export class ApiError extends Error {
@@ -45,6 +47,7 @@ export class ApiError extends Error {
   readonly notSent?: boolean;
   readonly aborted?: boolean;
   readonly data?: unknown;
+  readonly bare?: boolean;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
     super(message);
@@ -58,6 +61,7 @@ export class ApiError extends Error {
     if (init.notSent) this.notSent = true;
     if (init.aborted) this.aborted = true;
     if (init.data !== undefined) this.data = init.data;
+    if (init.bare) this.bare = true;
   }
 
   /** The same error with another message (and `data`, when given): e.g. a secret masked out. */
@@ -71,6 +75,7 @@ export class ApiError extends Error {
       notSent: this.notSent,
       aborted: this.aborted,
       data,
+      bare: this.bare,
     });
   }
 }

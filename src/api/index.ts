@@ -1,6 +1,7 @@
 /** The one API module: everything screens and tests use to talk to a relayer server. */
-export { createRelayerClient, DEFAULT_TIMEOUT_MS, VERSION, type RelayerClient, type ClientOptions, type CallOptions } from './client.js';
+export { createRelayerClient, DEFAULT_TIMEOUT_MS, VERSION, type RelayerClient, type ClientOptions, type CallOptions, type ReadinessAnswer } from './client.js';
 export * from './dialect.js';
+export { requestUrl } from './baseUrl.js';
 export type { Exchange } from './transport.js';
 export { ApiError, errorWords, isApiError, type ApiErrorKind } from './errors.js';
 export { parseJson, stringifyJson, JsonSyntaxError, LongInteger, ExactNumber } from './json.js';
@@ -15,5 +16,8 @@ export type {
   PluginLog,
   DisabledReason,
   RelayerStatus,
+  CancelPendingResult,
+  Readiness,
+  PluginInfo,
 } from './schemas.js';
 export { RelayerSchema, TransactionSchema, NotificationSchema } from './schemas.js';

@@ -9,7 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { excerpt } from './excerpt.js';
 import { parseJsonSliced } from './json.js';
-import type { PreparedRequest } from './requests.js';
+import { isMutation, type PreparedRequest } from './requests.js';
 import { retryAfter } from './retry.js';
 
 export interface Envelope {
@@ -41,13 +41,13 @@ const MAX_MESSAGE = 2_000;
  * `outcomeUnknown` (the change may have been applied).
  */
 export async function interpret(
-  req: Pick<PreparedRequest, 'method' | 'perPage'>,
+  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe'>,
   status: number,
   headers: Headers,
   text: string,
   signal: AbortSignal,
 ): Promise<Response> {
-  const mutation = req.method !== 'GET';
+  const mutation = isMutation(req);
   const contentType = String(headerValue(headers['content-type']) ?? '').slice(0, 200);
   const head = text.slice(0, 64).trimStart();
   const html = /html/i.test(contentType) || /^<(!doctype|html)/i.test(head);
@@ -74,8 +74,11 @@ export async function interpret(
       const what = html ? 'an HTML page' : `${contentType || 'text'}`;
       throw new ApiError('invalid_response', `The server answered with ${what} instead of JSON: ${excerpt(text) || statusLine(status)}`, { status, ...unknown });
     }
-    if (!env || typeof env.success !== 'boolean' || !('data' in env))
+    if (!env || typeof env.success !== 'boolean' || !('data' in env)) {
+      // A bare answer (a raw_response plugin, JSON-RPC, /ready) is the value itself.
+      if (req.bare) return { status, envelope: { success: true, data: json, bare: true } };
       throw new ApiError('invalid_response', 'The server answered without the {success, data} envelope', { status, ...unknown });
+    }
     if (env.success !== true) throw failure('server', status, env, text, headers, unknown);
     const cut = sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage;
     return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}) };
@@ -89,7 +92,9 @@ export async function interpret(
   }
   // A refusal is the server's own: its error envelope, or (the real server) a short text/plain reason.
   const refusal = status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined));
-  throw failure(kindForStatus(status), status, env, text, headers, mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {});
+  // A bare failure (a raw_response plugin's `{code, details}`, /ready's 503) is its own `data`.
+  const bareData = req.bare && env !== undefined && !('success' in env) ? { bareData: env } : {};
+  throw failure(kindForStatus(status), status, env, text, headers, { ...(mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {}), ...bareData });
 }
 
 /** The ApiError of a failed answer: the server's own text (`message`, else `error`, else an excerpt of the page), capped. */
@@ -99,12 +104,13 @@ export function failure(
   env: Record<string, unknown> | undefined,
   text: string,
   headers: Headers,
-  outcome: { refused?: boolean; outcomeUnknown?: boolean },
+  outcome: { refused?: boolean; outcomeUnknown?: boolean; bareData?: unknown },
 ): ApiError {
   const msg = capMessage((env && nonEmptyString(env.message)) ?? (env && nonEmptyString(env.error)) ?? (excerpt(text) || statusLine(status)));
   const retryAfterMs = retryAfter(headers, env);
-  const data = env && env.data !== null && env.data !== undefined ? env.data : undefined;
-  return new ApiError(kind, msg, { status, retryAfterMs, data, ...outcome });
+  const { bareData, ...known } = outcome;
+  const data = bareData ?? (env && env.data !== null && env.data !== undefined ? env.data : undefined);
+  return new ApiError(kind, msg, { status, retryAfterMs, data, ...known, ...(bareData !== undefined ? { bare: true } : {}) });
 }
 
 function capMessage(s: string): string {

@@ -62,7 +62,7 @@ export interface NotificationCreateRequest {
 }
 
 export interface PreparedRequest {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
   /** Path under the base URL, starting with /api/v1. */
   path: string;
   /** Exact JSON text sent (undefined for GET). */
@@ -71,6 +71,22 @@ export interface PreparedRequest {
   displayBody?: string;
   /** A list's page size: an answer with more rows is cut to it. */
   perPage?: number;
+  /**
+   * The answer may come without the {success, data} envelope: a 2xx JSON body is then the value
+   * itself, a failure's JSON body its `data` (a raw_response plugin, JSON-RPC, /ready).
+   */
+  bare?: boolean;
+  /** A POST that changes nothing (a JSON-RPC read): retried and read like a GET. */
+  safe?: boolean;
+  /** Sent without the Authorization header (GET /api/v1/ready is public). */
+  public?: boolean;
+  /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again"). */
+  once?: boolean;
+}
+
+/** Whether a request may change something on the server (its outcome rules: never retried, "outcome unknown"). */
+export function isMutation(req: Pick<PreparedRequest, 'method' | 'safe'>): boolean {
+  return req.method !== 'GET' && !req.safe;
 }
 
 const EVM_KEYS = ['value', 'to', 'data', 'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'valid_until'];
@@ -289,10 +305,69 @@ export function prepareReplaceTransaction(relayerId: string, transactionId: stri
   return { method: 'PUT', path, body: stringifyJson(n.body), displayBody: stringifyJson(n.body, 2) };
 }
 
-export function preparePluginCall(pluginId: string, params: unknown): PreparedRequest {
-  const path = `/api/v1/plugins/${seg(requireId('plugin_id', pluginId))}/call`;
+/**
+ * A plugin route (`/verify`): passed to the plugin after `/call` (OpenZeppelin Relayer). Plain path
+ * segments only: each is encoded, so nothing typed can reach another endpoint.
+ */
+export function pluginRoute(route: string | undefined): string {
+  const r = (route ?? '').trim();
+  if (r === '' || r === '/') return '';
+  if (/[?#\\]/.test(r)) throw invalidField('route', 'a path such as /verify (no ? or #)');
+  const parts = r.replace(/^\/+/, '').split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) throw invalidField('route', 'a path such as /verify or /a/b (no empty, . or .. segments)');
+  return `/${parts.map(seg).join('/')}`;
+}
+
+export function preparePluginCall(pluginId: string, params: unknown, route?: string): PreparedRequest {
+  const path = `/api/v1/plugins/${seg(requireId('plugin_id', pluginId))}/call${pluginRoute(route)}`;
   const b = { params: params === undefined ? null : params };
-  return { method: 'POST', path, body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
+  // A raw_response plugin answers with its bare result (no envelope).
+  return { method: 'POST', path, body: stringifyJson(b), displayBody: stringifyJson(b, 2), bare: true };
+}
+
+const relayerPath = (relayerId: string) => `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}`;
+
+/** DELETE /relayers/{rid}/transactions/{tid}: cancel one transaction (OpenZeppelin Relayer). */
+export function prepareCancelTransaction(relayerId: string, transactionId: string): PreparedRequest {
+  return { method: 'DELETE', path: `${relayerPath(relayerId)}/transactions/${seg(requireId('transaction_id', transactionId))}` };
+}
+
+/** DELETE /relayers/{rid}/transactions/pending: cancel every pending one (OpenZeppelin Relayer). */
+export function prepareCancelPending(relayerId: string): PreparedRequest {
+  return { method: 'DELETE', path: `${relayerPath(relayerId)}/transactions/pending` };
+}
+
+/** PATCH /relayers/{rid} with exactly `{"paused": true|false}` and nothing else (a JSON merge patch). */
+export function prepareSetPaused(relayerId: string, paused: boolean): PreparedRequest {
+  if (typeof paused !== 'boolean') throw invalidField('paused', 'must be true or false');
+  const b = { paused };
+  return { method: 'PATCH', path: relayerPath(relayerId), body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
+}
+
+/** GET /api/v1/ready (OpenZeppelin Relayer, public): 200 ready, 503 not, JSON without the envelope either way. */
+export function prepareReadiness(): PreparedRequest {
+  return { method: 'GET', path: '/api/v1/ready', bare: true, public: true, once: true };
+}
+
+/** GET /plugins (OpenZeppelin Relayer). */
+export function prepareListPlugins(q?: PageQuery): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/plugins${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
+}
+
+/**
+ * The JSON-RPC methods the client may send through POST /relayers/{rid}/rpc: reads only, chosen here.
+ * The server forwards ANY method (eth_sendRawTransaction included), so a method never comes from the
+ * server or from what an operator types.
+ */
+export const RPC_READ_METHODS = ['eth_getTransactionCount', 'eth_blockNumber', 'eth_chainId'] as const;
+export type RpcReadMethod = (typeof RPC_READ_METHODS)[number];
+
+/** POST /relayers/{rid}/rpc with one read-only method of RPC_READ_METHODS (anything else is refused here). */
+export function prepareRpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[]): PreparedRequest {
+  if (!(RPC_READ_METHODS as readonly string[]).includes(method)) throw invalidField('method', `not a read-only method of this client (${RPC_READ_METHODS.join(', ')})`);
+  if (!params.every((p) => typeof p === 'string' && /^[0-9A-Za-z]{1,80}$/.test(p))) throw invalidField('params', 'addresses and block tags only');
+  const b = { jsonrpc: '2.0', method, params, id: 1 };
+  return { method: 'POST', path: `${relayerPath(relayerId)}/rpc`, body: stringifyJson(b), displayBody: stringifyJson(b, 2), bare: true, safe: true };
 }
 
 export function prepareCreateNotification(body: NotificationCreateRequest): PreparedRequest {

@@ -117,6 +117,45 @@ export const RelayerStatusSchema = looseObject({
 });
 export type RelayerStatus = z.infer<typeof RelayerStatusSchema>;
 
+/** DELETE /relayers/{rid}/transactions/pending (OpenZeppelin Relayer). */
+export const CancelPendingSchema = looseObject({
+  queued_for_cancellation_transaction_ids: array(str).nullish(),
+  failed_to_queue_transaction_ids: array(str).nullish(),
+  total_processed: optInt,
+});
+export type CancelPendingResult = z.infer<typeof CancelPendingSchema>;
+
+/** GET /api/v1/ready (OpenZeppelin Relayer): no envelope; `components` kept as sent (shown as data). */
+export const ReadinessSchema = looseObject({
+  ready: optBool,
+  status: optStr,
+  reason: optStr,
+  components: looseObject({}).nullish(),
+  timestamp: optStr,
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
+/** One plugin of GET /plugins (OpenZeppelin Relayer); `config` is the plugin's own (anything: shown as data). */
+export const PluginInfoSchema = looseObject({
+  id: str,
+  path: optStr,
+  timeout: unknown().optional(),
+  emit_logs: optBool,
+  emit_traces: optBool,
+  raw_response: optBool,
+  allow_get_invocation: optBool,
+  forward_logs: optBool,
+  config: unknown().optional(),
+});
+export type PluginInfo = z.infer<typeof PluginInfoSchema>;
+
+/** A JSON-RPC answer (POST /relayers/{rid}/rpc: bare, no envelope). */
+export const RpcAnswerSchema = looseObject({
+  jsonrpc: optStr,
+  result: unknown().optional(),
+  error: looseObject({ code: optInt, message: optStr }).nullish(),
+});
+
 export const NotificationSchema = looseObject({
   id: str,
   type: optStr,
@@ -150,6 +189,8 @@ export const PluginMetadataSchema = looseObject({
 /** What callPlugin returns, whichever server shape it came in. */
 export interface PluginCallResult {
   success: boolean;
+  /** The plugin answered bare (raw_response): its body is the result, no envelope, no logs. */
+  raw?: boolean;
   /** HTTP status of a plugin's own error answer (the real server sends the plugin's status). */
   status?: number;
   /** A plugin error's `data.code` and `data.details` (real server). */

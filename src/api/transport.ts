@@ -10,7 +10,7 @@ import { ApiError } from './errors.js';
 import { BodyTooLarge, describeNetworkError, errorCode, formatSeconds, MAX_BODY_BYTES, NOT_SENT_CODES, readBody } from './network.js';
 import { interpret, type Response } from './outcome.js';
 import { scrub } from './redact.js';
-import type { PreparedRequest } from './requests.js';
+import { isMutation, type PreparedRequest } from './requests.js';
 import { backoff, MAX_RETRY_WAIT_MS, sleep } from './retry.js';
 
 
@@ -94,8 +94,8 @@ export class Transport {
 
   /** Sends a prepared request; resolves with a success envelope, rejects with ApiError. */
   async send(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
-    const idempotent = req.method === 'GET';
-    const retries = idempotent ? Math.max(0, this.opts.maxRetries) : 0;
+    const idempotent = !isMutation(req);
+    const retries = idempotent && !req.once ? Math.max(0, this.opts.maxRetries) : 0;
     const at = Date.now();
     const t0 = performance.now();
     const log = (attempt: number, r: { status?: number; bytes?: number; error?: string }) =>
@@ -134,10 +134,10 @@ export class Transport {
     }, this.opts.timeoutMs);
     const onAbort = () => ctrl.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const mutation = req.method !== 'GET';
+    const mutation = isMutation(req);
     let sent = false;
     try {
-      const headers: Record<string, string> = { ...this.headers, authorization: `Bearer ${this.secret}` };
+      const headers: Record<string, string> = req.public ? { ...this.headers } : { ...this.headers, authorization: `Bearer ${this.secret}` };
       if (req.body !== undefined) headers['content-type'] = 'application/json';
       const res = await request.call(this.pool, {
         path: this.basePath + req.path,

@@ -21,6 +21,10 @@ export const EXIT = {
   attention: 12,
   /** `fleet --check`: a context or relayer could not be read (down, timed out, 401, 429, …), whatever else. */
   unreadable: 13,
+  /** A mutation the server answered with success, but what came back shows nothing changed (or not as asked). */
+  noEffect: 14,
+  /** `ready`: the server answered that it is not ready (503 unhealthy). */
+  notReady: 15,
 } as const;
 
 /** What each code means, in order: `short` for the global usage, `long` for a subcommand's help. */
@@ -39,6 +43,8 @@ export const EXIT_MEANINGS: readonly { code: number; short: string; long: string
   { code: EXIT.pluginFailed, short: 'the plugin answered with a failure', long: 'the plugin answered with a failure' },
   { code: EXIT.attention, short: 'fleet: needs attention', long: 'fleet --check: a relayer needs attention (disabled, stuck, nonce gap, low balance)' },
   { code: EXIT.unreadable, short: 'fleet: not all read', long: 'fleet --check: a context or relayer could not be read (unreachable, timed out, 401, 429)' },
+  { code: EXIT.noEffect, short: 'answered success, nothing changed', long: 'the server answered success but what came back shows nothing changed, or not as asked (e.g. a Stellar replace or cancel on the OpenZeppelin Relayer v1.8)' },
+  { code: EXIT.notReady, short: 'ready: not ready', long: 'ready: the server says it is not ready (HTTP 503, unhealthy)' },
 ];
 
 /** The table as text, wrapped at `width` with `indent` on continuation lines. */

@@ -25,6 +25,8 @@ export interface HeadlessOptions {
   flags: Record<string, string | undefined>;
   /** `fleet --check`: problems only, and an exit code that says whether there are any. */
   check: boolean;
+  /** `cancel --all-pending`: every pending transaction of the relayer. */
+  allPending: boolean;
 }
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -68,7 +70,12 @@ export const COMMAND_OPTIONS = {
     'valid-until': str0,
     transaction: str0,
   },
-  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0 },
+  plugins: LIST_OPTIONS,
+  cancel: { ...MUTATION_OPTIONS, 'all-pending': { type: 'boolean' } },
+  pause: MUTATION_OPTIONS,
+  resume: MUTATION_OPTIONS,
+  ready: OUTPUT_OPTIONS,
+  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },
   // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
@@ -100,6 +107,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     yes: values.yes === true,
     flags,
     check: values.check === true,
+    allPending: values['all-pending'] === true,
   };
 }
 

@@ -18,7 +18,9 @@ Sending: on a terminal the review (method, path, exact body, before -> after, wa
   -y, --yes   send without asking (scripts: check with --dry-run first)
   Every send is written to the audit ledger ($XDG_STATE_HOME/relayer-tui/audit.jsonl). Read-only
   contexts (--read-only, RELAYER_TUI_READ_ONLY=1, prod* contexts) refuse with exit code 10.
-  The answer is printed as JSON (exact) on stdout.`;
+  The answer is printed as JSON (exact) on stdout, with what came of it: what came back is compared
+  with what was asked, and a success that changed nothing (a Stellar replace or cancel on the
+  OpenZeppelin Relayer v1.8) exits 14, never 0.`;
 
 export const EXIT_CODES = `\n${exitCodesText('Exit codes: ', 'long')}`;
 
@@ -117,18 +119,112 @@ ${EXIT_CODES}
 `,
   plugin: `relayer-tui plugin: call a plugin with JSON params (the TUI's :plugin)
 
-Usage: relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
+Usage: relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -]
+                          [--dry-run] [--yes]
 
   --params JSON        the params (default {}); numbers are sent exactly as written
   --params-file FILE   read them from a file; - reads them from stdin
+  --route /PATH        POST /plugins/<id>/call/PATH: the route is passed to the plugin (OpenZeppelin Relayer)
 Invalid JSON is refused before anything is sent, with its line and column.
 ${MUTATION}
-  A plugin that ran and answered with a failure exits 11 (its answer still printed).
+  A plugin that ran and answered with a failure exits 11 (its answer still printed). A
+  raw_response plugin answers with its result bare (no envelope): that is its result; a bare
+  {code, details} with an error status is its failure (11).
 ${COMMON}
 
 Examples:
   relayer-tui plugin echo --params '{"amount": 12345678901234567890}' --yes
   jq -n --arg r "$RELAYER" '{relayer: $r, action: "drain"}' | relayer-tui plugin ops - --yes --json
+${EXIT_CODES}
+`,
+  cancel: `relayer-tui cancel: cancel a transaction, or every pending one (the TUI's X), reviewed first
+
+Usage: relayer-tui cancel <relayer-id> <tx-id>        [--dry-run] [--yes]
+       relayer-tui cancel <relayer-id> --all-pending  [--dry-run] [--yes]
+
+  DELETE /relayers/{id}/transactions/{tx-id} (OpenZeppelin Relayer). The transaction is read first
+  and the review says what will happen for its network and status:
+    EVM pending            canceled at once (exit 0)
+    EVM sent or submitted  a NOOP (0 value to itself, the same nonce) replaces it; the transaction keeps
+                           its status, marked canceling (is_canceled), until the NOOP is mined:
+                           "accepted, in flight" (exit 0)
+    EVM, any other status  refused before sending (the server answers 400)
+    Solana                 refused before sending (the server does not support it)
+    Stellar                sent, warned: v1.8 answers 200 and does nothing (exit 14)
+    an unknown network     refused before sending: nothing is guessed (exit 2)
+  --all-pending  DELETE /relayers/{id}/transactions/pending: the review lists what is pending now;
+                 the answer's queued and failed ids are printed. On v1.8 its queue re-sends rather
+                 than cancels (said in the review): cancel each one for certain.
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui cancel sepolia-main 7f3c… --dry-run
+  relayer-tui cancel sepolia-main 7f3c…                 # asks on the terminal
+  relayer-tui cancel sepolia-main --all-pending --yes --json
+${EXIT_CODES}
+`,
+  pause: `relayer-tui pause: pause a relayer (the TUI's P), reviewed first
+
+Usage: relayer-tui pause <relayer-id> [--dry-run] [--yes]
+
+  PATCH /relayers/{id} with exactly {"paused": true} and nothing else (OpenZeppelin Relayer). A paused
+  relayer refuses new transactions, replacements, cancels and signing (403) until it is resumed;
+  transactions already queued go on. A relayer disabled by the system is refused before sending
+  (the server refuses any change to it). The relayer as answered is checked: not paused exits 14.
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui pause sepolia-main --dry-run
+  relayer-tui pause sepolia-main --yes && relayer-tui relayers --json | jq '.items[] | {id, paused}'
+${EXIT_CODES}
+`,
+  resume: `relayer-tui resume: resume a paused relayer (the TUI's P), reviewed first
+
+Usage: relayer-tui resume <relayer-id> [--dry-run] [--yes]
+
+  PATCH /relayers/{id} with exactly {"paused": false} and nothing else (OpenZeppelin Relayer). It
+  does not re-enable a relayer disabled by the system (refused before sending). The relayer as
+  answered is checked: still paused exits 14.
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui resume sepolia-main --yes
+${EXIT_CODES}
+`,
+  ready: `relayer-tui ready: is the server ready to do work?
+
+Usage: relayer-tui ready [--json | --output table|json]
+
+  GET /api/v1/ready (OpenZeppelin Relayer; public, no key sent). Exit 0 when ready — "healthy", or
+  "degraded" (said as such, with the components not healthy) — and 15 when it is not (HTTP 503:
+  unhealthy), with the server's reason and every component not healthy in words. A server without
+  the endpoint (the interface document) says "no readiness endpoint" and exits 2. /api/v1/health
+  only says that the process answers; /ready says whether it can work (Redis, queues, plugins).
+${OUTPUT}
+  JSON: the server's body as sent, exact.
+${COMMON}
+
+Examples:
+  relayer-tui ready || page-oncall "relayer not ready"
+  relayer-tui ready --json | jq .components.redis
+${EXIT_CODES}
+`,
+  plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer)
+
+Usage: relayer-tui plugins [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
+
+  GET /plugins: each plugin's id, path, timeout, raw_response, allow_get_invocation, emit_logs,
+  emit_traces, forward_logs and config (its own settings, shown as data). A server without the
+  endpoint (the interface document) says so and exits 2: call a plugin by id (relayer-tui plugin ID).
+${OUTPUT}
+${COMMON}
+
+Examples:
+  relayer-tui plugins
+  relayer-tui plugins --json | jq -r '.items[] | select(.raw_response) | .id'
 ${EXIT_CODES}
 `,
   notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)

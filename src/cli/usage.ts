@@ -23,10 +23,14 @@ Usage:
   relayer-tui relayers [--all] …   scripting: the relayers (a table on a terminal, else exact JSON)
   relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
   relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V …) [--dry-run] [--yes]
-  relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
+  relayer-tui plugins …            the plugins of the server (OpenZeppelin Relayer)
+  relayer-tui cancel <relayer-id> (<tx-id> | --all-pending) [--dry-run] [--yes]
+  relayer-tui pause|resume <relayer-id> [--dry-run] [--yes]      (OpenZeppelin Relayer)
+  relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
   relayer-tui notify --url WEBHOOK [--id ID] [--signing-key-file F | --signing-key-env VAR] [--yes]
                                    each with --help (options, examples); mutations ask on a terminal,
                                    and without one send only with --yes
+  relayer-tui ready                is the server ready? (exit 0 ready or degraded, 15 not ready)
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
   relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
 
@@ -34,7 +38,8 @@ Options:
   --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
   --token-file <path>   read the API key from a file (first line)
   --token <key>         API key on the command line (visible to other users in ps; prefer RELAYER_API_KEY)
-  --read-only           disable replace / plugin call / notification create (env RELAYER_TUI_READ_ONLY=1)
+  --read-only           disable every mutation: replace, cancel, pause/resume, plugin call, notification
+                        create (env RELAYER_TUI_READ_ONLY=1)
   --per-page <n>        transactions per page (default: fit the window)
   --timeout <seconds>   request timeout (default 15)
   --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)

@@ -4,6 +4,7 @@
  * newest pages. One rule for every face: the same page size, the same bounds, and `how` in words.
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { PENDING_STATUSES } from './status.js';
 
 /** Rows a page when looking something up. */
 export const LOOKUP_PAGE_SIZE = 100;
@@ -64,3 +65,32 @@ export async function findTransaction(client: RelayerClient, relayerId: string, 
   return { how: `not among relayer ${relayerId}'s newest ${NEWEST}${why}` };
 }
 
+
+/**
+ * What a relayer has pending now (the server's meaning: pending, sent, submitted), for a review to
+ * list: by the server's status filter where it has one (5 pages of each status at most), else among
+ * the newest 1,000.
+ */
+export async function readPending(client: RelayerClient, relayerId: string, signal?: AbortSignal): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  if (client.offers('statusFilter')) {
+    try {
+      for (const status of PENDING_STATUSES)
+        for (let page = 1; page <= 5; page++) {
+          const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE, status }, { signal });
+          out.push(...p.items.filter((t) => String(t.status).toLowerCase() === status));
+          if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
+        }
+      return out;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.kind !== 'unsupported') throw e;
+      out.length = 0;
+    }
+  }
+  for (let page = 1; page <= TRANSACTION_LOOKUP_PAGES; page++) {
+    const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE }, { signal });
+    out.push(...p.items.filter((t) => (PENDING_STATUSES as readonly string[]).includes(String(t.status).toLowerCase())));
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
+  }
+  return out;
+}

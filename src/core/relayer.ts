@@ -60,16 +60,30 @@ export function statusTone(status: string | null | undefined): Tone {
   return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'plain';
 }
 
-export type NetworkKind = 'evm' | 'solana' | 'stellar';
+/** The network types the client knows (the one list: forms, columns, refusals read it). */
+export const NETWORK_TYPES = ['evm', 'solana', 'stellar'] as const;
+export type NetworkKind = (typeof NETWORK_TYPES)[number];
 
-/** The relayer's network type, else what the transaction's shape says. */
-export function networkKind(networkType: string | null | undefined, sample?: Transaction): NetworkKind {
+/**
+ * The relayer's network type; when the server sends none, what a transaction's shape says. Never a
+ * guess: a network type the client does not know (a newer server's) is 'unknown', and so is a relayer
+ * with none whose transactions say nothing — no form is built for it.
+ */
+export function networkKind(networkType: string | null | undefined, sample?: Transaction): NetworkKind | 'unknown' {
   const t = (networkType ?? '').toLowerCase();
-  if (t === 'evm' || t === 'solana' || t === 'stellar') return t;
+  if ((NETWORK_TYPES as readonly string[]).includes(t)) return t as NetworkKind;
+  if (t !== '') return 'unknown';
   if (sample) {
     if ('sequence_number' in sample || 'source_account' in sample) return 'stellar';
     if ('nonce' in sample || 'gas_limit' in sample || 'value' in sample) return 'evm';
     if ('transaction' in sample || typeof sample.signature === 'string') return 'solana';
   }
-  return 'evm';
+  return 'unknown';
+}
+
+/** Why no replace or cancel is offered for a relayer of a network type the client does not know. */
+export function unknownNetworkWords(relayerId: string, networkType: string | null | undefined): string {
+  return networkType
+    ? `relayer ${relayerId} has network type "${networkType}", which this client does not know: no request is guessed for it (its transactions are shown as they are)`
+    : `relayer ${relayerId} has no network type and its transactions do not say which network they are: no request is guessed for it`;
 }

@@ -25,3 +25,9 @@ export function clock(ms: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
+
+/** `created 12m ago` in words, or `created at an unreadable time` (a review line). */
+export function ageWords(ts: string | null | undefined, now: number): string {
+  const a = age(ts, now);
+  return a ? (a === 'future' ? 'created in the future' : `created ${a} ago`) : 'created at an unreadable time';
+}

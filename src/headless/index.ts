@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config.js';
 import { runFleet } from './fleet.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
+import { runReady } from './ready.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
 import { safeLines } from '../core/text/sanitize.js';
 
@@ -21,8 +22,9 @@ export async function runHeadless(command: HeadlessCommand, config: AppConfig, o
   if (command === 'fleet') return runFleet(config, o, args, s, env, fail);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
   try {
-    if (command === 'relayers' || command === 'txs') return await runList(command, client, o, args, s, fail);
-    return await runMutation(command as 'replace' | 'plugin' | 'notify', config, client, o, args, s, fail, env);
+    if (command === 'relayers' || command === 'txs' || command === 'plugins') return await runList(command, client, o, args, s, fail);
+    if (command === 'ready') return await runReady(client, o, args, s, fail);
+    return await runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);
     throw e;

@@ -5,7 +5,8 @@
  * with the next page asked while one is written (two requests in flight at most), memory one page
  * per request whatever the total, and a progress line on stderr when stderr is a terminal.
  */
-import type { Page, Relayer, RelayerClient, Transaction } from '../api/index.js';
+import type { Page, PluginInfo, Relayer, RelayerClient, Transaction } from '../api/index.js';
+import { PLUGIN_COLUMNS } from '../core/columns/plugins.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../core/columns/layout.js';
 import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
@@ -14,23 +15,26 @@ import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { json, Out, table, type Streams } from './output.js';
 
-type Row = Relayer | Transaction;
+type Row = Relayer | Transaction | PluginInfo;
+type ListCommand = 'relayers' | 'txs' | 'plugins';
+const NOUN: Record<ListCommand, string> = { relayers: 'relayers', txs: 'transactions', plugins: 'plugins' };
 
 /** Requests in flight at most while streaming. */
 const IN_FLIGHT = 2;
 const PROGRESS_EVERY_MS = 100;
 
 /** The headless table's columns: the TUI's, with the id each row is acted on by kept first. */
-function columnsFor(command: 'relayers' | 'txs', sample: Row | undefined): readonly Column<Row>[] {
+function columnsFor(command: ListCommand, sample: Row | undefined): readonly Column<Row>[] {
+  if (command === 'plugins') return PLUGIN_COLUMNS as Column<Row>[];
   if (command === 'relayers') return [...RELAYER_COLUMNS.map((c) => (c.key === 'id' ? { ...c, priority: -1, width: 20 } : c))] as Column<Row>[];
   const id: Column<Transaction> = { key: 'id', title: 'ID', width: 36, priority: 0.5, cell: (t) => t.id };
   const [status, ...rest] = transactionColumns(networkKind(undefined, sample as Transaction | undefined), undefined, Date.now);
   return [status!, id, ...rest] as Column<Row>[];
 }
 
-export async function runList(command: 'relayers' | 'txs', client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
+export async function runList(command: ListCommand, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
   if (command === 'txs' && args.length !== 1) return fail(EXIT.usage, 'usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N] [--json|--output table|json|ndjson] (see --help)');
-  if (command === 'relayers' && args.length > 0) return fail(EXIT.usage, `unexpected argument ${args[0]}`);
+  if (command !== 'txs' && args.length > 0) return fail(EXIT.usage, `unexpected argument ${args[0]}`);
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
   const width = (s.out.columns ?? 100) || 100;
@@ -38,8 +42,10 @@ export async function runList(command: 'relayers' | 'txs', client: RelayerClient
   const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
     command === 'relayers'
       ? client.listRelayers({ page, perPage: o.perPage }, { signal })
-      : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
-  if (o.status) await client.detectDialect();
+      : command === 'plugins'
+        ? client.listPlugins({ page, perPage: o.perPage }, { signal })
+        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
+  if (o.status || command === 'plugins') await client.detectDialect();
   // A server that ignored --status: said once on stderr (the rows were filtered here).
   let ignoredSaid = false;
   const noticeIgnored = (p: Page<Row>) => {
@@ -60,14 +66,14 @@ export async function runList(command: 'relayers' | 'txs', client: RelayerClient
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
-        s.err.write(`page ${p.page.toLocaleString('en-US')}/${pages.toLocaleString('en-US')} (${p.totalItems.toLocaleString('en-US')} ${command === 'relayers' ? 'relayers' : 'transactions'}) — --page N for another, --all for every page\n`);
+        s.err.write(`page ${p.page.toLocaleString('en-US')}/${pages.toLocaleString('en-US')} (${p.totalItems.toLocaleString('en-US')} ${NOUN[command]}) — --page N for another, --all for every page\n`);
     }
     return EXIT.ok;
   }
 
   // --all: pages in order, the next one already asked for while this one is written.
   const ctrl = new AbortController();
-  const progress = s.err.isTTY ? new Progress(s.err, command === 'relayers' ? 'relayers' : 'transactions') : undefined;
+  const progress = s.err.isTTY ? new Progress(s.err, NOUN[command]) : undefined;
   const inflight = new Map<number, Promise<Page<Row>>>();
   const ask = (page: number) => {
     const p = fetchPage(page, ctrl.signal);

@@ -1,17 +1,22 @@
 /**
- * `relayer-tui replace | plugin | notify`: the TUI's three mutations for scripts and runbooks. The
- * same forms build the same bodies with the same checks; the review (method, path, exact body,
- * before → after, warnings) is shown on the terminal and asked about — without a terminal nothing is
- * sent unless `--yes` says so; `--dry-run` prints the exact request and sends nothing. Every send is
- * in the audit ledger, and the exit code says what is known of the outcome (8: it may have been applied).
+ * `relayer-tui replace | cancel | pause | resume | plugin | notify`: the TUI's mutations for scripts
+ * and runbooks. The same core operations build the same requests with the same checks; the review
+ * (method, path, exact body, before → after, warnings) is shown on the terminal and asked about —
+ * without a terminal nothing is sent unless `--yes` says so; `--dry-run` prints the exact request and
+ * sends nothing. The one pipeline sends, ledgers and checks the effect; the exit code says what is
+ * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, type RelayerClient } from '../api/index.js';
+import { requestUrl, type ApiError, type RelayerClient } from '../api/index.js';
 import { AuditLedger } from '../audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import type { BuiltRequest, Values } from '../core/operations/types.js';
 import { readOnlyRefusal } from '../core/operations/mutations.js';
+import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
+import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
+import { pauseRequest } from '../core/operations/pause.js';
+import { findRelayer, findTransaction, readPending } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
@@ -21,27 +26,27 @@ import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 
-type Command = 'replace' | 'plugin' | 'notify';
+export type MutationCommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'plugin' | 'notify';
 type Fail = (code: number, message: string, e?: ApiError) => number;
 
 interface Prepared {
   request: BuiltRequest;
-  /** First line of the review: what this is, in words. */
-  what: string;
-  /** The request body carries a secret: a dry run prints it masked. */
-  secret?: boolean;
-  warnings: string[];
   /** stdin was read for the body or params (the prompt then reads /dev/tty). */
   stdinUsed: boolean;
+  /** Lines said before the review (e.g. the signing key's own warnings). */
+  warnings?: string[];
 }
 
-const USAGE: Record<Command, string> = {
+const USAGE: Record<MutationCommand, string> = {
   replace: 'usage: relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] (see --help)',
-  plugin: 'usage: relayer-tui plugin <plugin-id> [--params JSON | --params-file FILE | -] [--dry-run] [--yes] (see --help)',
+  cancel: 'usage: relayer-tui cancel <relayer-id> (<tx-id> | --all-pending) [--dry-run] [--yes] (see --help)',
+  pause: 'usage: relayer-tui pause <relayer-id> [--dry-run] [--yes] (see --help)',
+  resume: 'usage: relayer-tui resume <relayer-id> [--dry-run] [--yes] (see --help)',
+  plugin: 'usage: relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes] (see --help)',
   notify: 'usage: relayer-tui notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes] (see --help)',
 };
 
-async function prepare(command: Command, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
+async function prepare(command: MutationCommand, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
   const usage = (message: string) => ({ code: EXIT.usage, message });
   const f = o.flags;
   if (command === 'replace') {
@@ -59,13 +64,10 @@ async function prepare(command: Command, client: RelayerClient, o: HeadlessOptio
     const built = await buildReplacement(client, relayerId, txId, f, body);
     if ('usage' in built) return usage(built.usage);
     if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
-    return {
-      request: built.request,
-      what: `Replace transaction ${txId} of relayer ${relayerId}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`,
-      warnings: (built.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`),
-      stdinUsed: f.body === '-',
-    };
+    const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
+    return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
   }
+  if (command === 'cancel' || command === 'pause' || command === 'resume') return prepareAction(command, client, o, args);
   if (command === 'plugin') {
     if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(USAGE.plugin);
     const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
@@ -78,9 +80,9 @@ async function prepare(command: Command, client: RelayerClient, o: HeadlessOptio
       params = r.text;
     }
     const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : 'plugin id');
-    const built = fillForm(pluginForm(8, true), { plugin_id: args[0]!, params }, new Set(), flag);
+    const built = fillForm(pluginForm(8, true), { plugin_id: args[0]!, route: f.route ?? '', params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
     if ('usage' in built) return usage(built.usage);
-    return { request: built.request, what: `Call plugin ${args[0]}`, warnings: [], stdinUsed: from === '-' };
+    return { request: built.request, stdinUsed: from === '-' };
   }
   if (args.length) return usage(`unexpected argument ${args[0]}. ${USAGE.notify}`);
   const key = readSigningKey(f, env);
@@ -91,23 +93,53 @@ async function prepare(command: Command, client: RelayerClient, o: HeadlessOptio
   const dialect = await client.detectDialect();
   const built = fillForm(notifyForm(() => dialect), values, new Set(), flag);
   if ('usage' in built) return usage(built.usage);
-  const warnings = [...key.warnings, ...(built.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`)];
-  return { request: built.request, what: `Create a webhook notification for ${values.url}`, secret: key.key !== undefined, warnings, stdinUsed: false };
+  return { request: built.request, warnings: key.warnings, stdinUsed: false };
+}
+
+/** cancel, pause, resume: the relayer (and the transaction, or what is pending) read first, then core's request. */
+async function prepareAction(command: 'cancel' | 'pause' | 'resume', client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const usage = (message: string) => ({ code: EXIT.usage, message });
+  const all = command === 'cancel' && o.allPending;
+  if (args.length !== (command === 'cancel' && !all ? 2 : 1)) return usage(command === 'cancel' && all && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${USAGE.cancel}` : USAGE[command]);
+  const dialect = (await client.detectDialect()).dialect;
+  const relayerId = args[0]!;
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
+  let built: BuiltRequest | Refusal;
+  if (command !== 'cancel') built = pauseRequest(relayerId, relayer, command === 'pause', dialect);
+  else if (all) {
+    const pending = dialect === 'contract' ? [] : await readPending(client, relayerId);
+    built = cancelPendingRequest(relayerId, relayer, pending, Date.now(), dialect);
+  } else {
+    const found = dialect === 'contract' ? { tx: undefined } : await findTransaction(client, relayerId, args[1]!);
+    built = cancelRequest(relayerId, args[1]!, relayer, found.tx, dialect);
+  }
+  // What the network cannot do is refused here, before anything is sent.
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, stdinUsed: false };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */
 function reviewText(p: Prepared, server: string, context: string | undefined): string {
   const { prepared, review = [] } = p.request;
-  const width = Math.max(...review.map((r) => r.label.length), 4) + 2;
-  const lines = [`${sanitize(p.what)} on ${sanitize(server)}${context ? ` (context ${sanitize(context)})` : ''}`, `  ${prepared.method} ${sanitize(prepared.path)}`];
+  const width = review.reduce((m, r) => Math.max(m, r.label.length), 4) + 2;
+  const lines = [`${sanitize(p.request.what)} on ${sanitize(server)}${context ? ` (context ${sanitize(context)})` : ''}`, `  ${prepared.method} ${sanitize(prepared.path)}`];
   for (const r of review) lines.push(`  ${sanitize(r.label).padEnd(width)}${safeLines(r.value, 4).join(' ')}`);
   if (prepared.displayBody !== undefined) lines.push('  body:', ...jsonForTerminal(prepared.displayBody).split('\n').map((l) => `    ${l}`));
   return `${lines.join('\n')}\n`;
 }
 
-export async function runMutation(command: Command, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
+/** The exit code of an outcome (its class: core/operations/pipeline.ts). */
+function exitFor(o: Outcome): number {
+  if (o.kind === 'failed') return o.known === 'invalid' ? EXIT.usage : exitCodeFor(o.error);
+  const w = outcomeWords(o);
+  return w.class === 'no effect' ? EXIT.noEffect : w.class === 'plugin failed' ? EXIT.pluginFailed : EXIT.ok;
+}
+
+export async function runMutation(command: MutationCommand, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
+  const mutation = command === 'resume' ? 'pause' : command;
   if (config.readOnly && !o.dryRun)
-    return fail(EXIT.readOnly, `${readOnlyRefusal(command, config.sources.readOnly)}. --dry-run shows what would be sent`);
+    return fail(EXIT.readOnly, `${readOnlyRefusal(mutation, config.sources.readOnly)}. --dry-run shows what would be sent`);
   const p = await prepare(command, client, o, args, s, env);
   if ('code' in p) return fail(p.code, p.message);
   const { prepared } = p.request;
@@ -115,17 +147,23 @@ export async function runMutation(command: Command, config: AppConfig, client: R
   const server = config.baseUrl!;
   const review = reviewText(p, server, config.context?.name);
   // Warnings on stderr: a line each, or a JSON object each when errors are JSON (--json).
-  const warn = (w: string) => s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${sanitize(w)}\n`);
+  const jsonErr = o.output === 'json' || o.output === 'ndjson';
+  const warn = (w: string) => s.err.write(jsonErr ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${sanitize(w)}\n`);
+  const warnings = [...(p.warnings ?? []), ...(p.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`)];
 
   if (o.dryRun) {
     // The request as text unless JSON is asked for by name: a dry run is read by people and by diff.
-    const dryJson = o.output === 'json' || o.output === 'ndjson';
     if (s.err.isTTY) s.err.write(review);
-    const body = p.secret ? prepared.displayBody : prepared.body;
-    const url = `${server.replace(/\/+$/, '')}${prepared.path}`;
-    if (dryJson) s.out.write(`${jsonForTerminal(`{"dry_run":true,"method":"${prepared.method}","url":${JSON.stringify(url)},"body":${body ?? 'null'}}`)}\n`);
-    else s.out.write(`${prepared.method} ${jsonForTerminal(url)}\nContent-Type: application/json\n\n${s.out.isTTY ? jsonForTerminal(body ?? '') : (body ?? '')}\n`);
-    if (p.secret) s.err.write('relayer-tui: the signing key is shown masked; the request would carry it\n');
+    const body = p.request.secret ? prepared.displayBody : prepared.body;
+    const url = requestUrl(server, prepared.path);
+    if (jsonErr) s.out.write(`${jsonForTerminal(`{"dry_run":true,"method":"${prepared.method}","url":${JSON.stringify(url)},"body":${body ?? 'null'}}`)}\n`);
+    else
+      s.out.write(
+        body === undefined
+          ? `${prepared.method} ${jsonForTerminal(url)}\n`
+          : `${prepared.method} ${jsonForTerminal(url)}\nContent-Type: application/json\n\n${s.out.isTTY ? jsonForTerminal(body) : body}\n`,
+      );
+    if (p.request.secret) s.err.write('relayer-tui: the signing key is shown masked; the request would carry it\n');
     return EXIT.ok;
   }
 
@@ -137,33 +175,17 @@ export async function runMutation(command: Command, config: AppConfig, client: R
       s.err.write('Not sent.\n');
       return EXIT.declined;
     }
-  } else for (const w of p.warnings) warn(w);
+  } else for (const w of warnings) warn(w);
 
-  const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? '-', server });
-  const entry = audit.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
-  if (entry.warning) warn(entry.warning);
-  let status: number | undefined;
-  let result: unknown;
-  try {
-    result = await p.request.send(client, { onStatus: (x) => (status = x) });
-  } catch (e) {
-    const err = e instanceof ApiError ? e : new ApiError('network', String(e));
-    entry.end({ status: err.status, outcome: err.refused ? 'refused' : err.notSent ? 'not sent' : 'unknown' });
-    const head = err.outcomeUnknown
-      ? 'outcome unknown: the request was sent and may have been applied; check before sending it again'
-      : err.refused
-        ? 'refused by the server (nothing was applied)'
-        : err.notSent
-          ? 'not sent'
-          : 'failed';
-    return fail(exitCodeFor(err), `${head}: ${err.message}`, err);
-  }
-  const r = result as { id?: unknown; success?: unknown; error?: unknown; code?: unknown } | null;
-  const pluginFailed = command === 'plugin' && r?.success === false;
-  entry.end({ status, outcome: pluginFailed ? 'answered with a failure' : 'applied', ...(typeof r?.id === 'string' ? { answer_id: r.id } : {}) });
-  if (asJson) s.out.write(`${json(result, 2)}\n`);
-  else s.out.write(`${pluginFailed ? '✗ The plugin reported a failure' : '✓ Done'}: ${prepared.method} ${sanitize(prepared.path)} → HTTP ${status ?? '?'}\n${json(result, 2)}\n`);
-  if (pluginFailed) return fail(EXIT.pluginFailed, `the plugin reported a failure${r?.code !== undefined && r.code !== null ? ` (code ${json(r.code)})` : ''}: ${typeof r?.error === 'string' ? r.error : 'no message'}`);
-  return EXIT.ok;
+  // The one pipeline (core/operations/pipeline.ts): ledger, send once, outcome, effect check.
+  const ledger = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? '-', server });
+  const outcome = await execute(p.request, { client, ledger, onLedgerWarning: warn });
+  const said = outcomeWords(outcome);
+  const code = exitFor(outcome);
+  if (outcome.kind === 'failed') return fail(code, `${said.line}: ${outcome.error.message}`, outcome.error);
+  if (asJson) {
+    s.out.write(`${json(outcome.answer, 2)}\n`);
+    if (said.class !== 'ok') s.err.write(jsonErr ? `${json({ outcome: said.class, message: said.line })}\n` : `relayer-tui ${command}: ${safeLines(said.line, 20).join('\n  ')}\n`);
+  } else s.out.write(`${safeLines(said.head, 20).join('\n  ')}\n  ${prepared.method} ${sanitize(prepared.path)} → HTTP ${outcome.status ?? '?'}\n${json(outcome.answer, 2)}\n`);
+  return code;
 }
-

@@ -22,9 +22,10 @@ import { jsonCheck } from '../core/operations/validators.js';
 import { fillForm } from './formFlags.js';
 import { priceCheck, replacementChanges } from '../core/operations/review.js';
 import { evmForm, evmInitialValues } from '../core/operations/evm.js';
-import { reviewWarnings } from '../core/operations/reviewWarnings.js';
+import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
+import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues } from '../core/operations/solana.js';
-import { networkKind } from '../core/relayer.js';
+import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { findRelayer, findTransaction } from '../core/lookup.js';
 
 /** Flags that set a field of the form (flag → field). */
@@ -74,6 +75,7 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
   try {
     const group = replacementGroup(body);
     const kind = networkKind(relayer.network_type, tx);
+    if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
     if (group !== kind) return { usage: `--body is a${group === 'evm' ? 'n EVM' : group === 'solana' ? ' Solana' : ' Stellar'} body, but relayer ${relayerId} is ${kind}` };
     prepared = prepareReplaceTransaction(relayerId, txId, body as ReplacementRequest, dialect);
     normal = normalizeReplacement(body as ReplacementRequest, dialect).body;
@@ -90,7 +92,19 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     if (bad) return { usage: `--body: ${bad[0]}: ${bad[1]}` };
     review.push(...prices.warnings, ...replacementChanges(replacementGroup(body), tx, normal));
   }
-  return { request: { prepared, review, send: (c, options) => c.replaceTransaction(relayerId, txId, body as ReplacementRequest, { ...options, dialect }) }, dialect };
+  const group = replacementGroup(body);
+  if (group === 'stellar' && dialect === 'openzeppelin') review.unshift(STELLAR_NOOP_WARNING('replace'));
+  return {
+    request: {
+      mutation: 'replace',
+      what: `Replace transaction ${txId} of relayer ${relayerId}`,
+      prepared,
+      review,
+      send: (c, options) => c.replaceTransaction(relayerId, txId, body as ReplacementRequest, { ...options, dialect }),
+      effect: replaceEffect(group, tx, normal),
+    },
+    dialect,
+  };
 }
 
 /** Builds the replacement: the relayer and transaction looked up, then flags or body. */
@@ -102,6 +116,7 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   const tx = found.tx;
   if (body !== undefined) return fromBody(relayerId, txId, relayer, found, body, dialect);
   const kind = networkKind(relayer.network_type, tx);
+  if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
   if (kind === 'stellar') return { usage: `relayer ${relayerId} is a Stellar relayer: give the whole body with --body FILE|- (the TUI's form builds operations)` };
   const other = kind === 'evm' ? 'solana' : 'evm';
   const stray = Object.keys(FIELD_FLAGS[other]).find((f) => flags[f] !== undefined);

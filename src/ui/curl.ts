@@ -1,5 +1,5 @@
 /** A reviewed request as a curl command an operator can paste: exact body, the key from $RELAYER_API_KEY. */
-import type { PreparedRequest } from '../api/index.js';
+import { requestUrl, type PreparedRequest } from '../api/index.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -8,8 +8,8 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * which the operator completes by hand; otherwise the exact bytes that were (or would be) sent.
  */
 export function curlCommand(baseUrl: string, req: PreparedRequest, masked: boolean): string {
-  const url = `${baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')}${req.path}`;
-  const lines = [`curl -sS -X ${req.method} ${quote(url)}`, `  -H "Authorization: Bearer $RELAYER_API_KEY"`];
+  const url = requestUrl(baseUrl, req.path);
+  const lines = [`curl -sS -X ${req.method} ${quote(url)}`, ...(req.public ? [] : [`  -H "Authorization: Bearer $RELAYER_API_KEY"`])];
   if (req.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  --data-binary ${quote(masked ? (req.displayBody ?? '') : req.body)}`);

@@ -130,7 +130,7 @@ describe('where the server offers more (real flavour) and where it does not (con
     await h.press(KEY.ctrlS);
     f = await h.waitFor((x) => x.includes('Review:'));
     expect(f).toContain('⚠ relayer');
-    expect(f.replace(/\s+/g, ' ')).toContain('the relayer is paused: the server refuses replacements until it is unpaused');
+    expect(f.replace(/\s+/g, ' ')).toContain('the relayer is paused: the server refuses replacements until it is resumed (P)');
     await h.press('y');
     f = await h.waitFor((x) => x.includes('refused it'));
     expect(f).toContain('HTTP 403');

@@ -33,8 +33,16 @@ const ageCol = (now: () => number): Column<Transaction> => ({
   cell: (t) => age(t.created_at, now()),
 });
 
-export function transactionColumns(kind: NetworkKind, network: string | null | undefined, now: () => number): Column<Transaction>[] {
+export function transactionColumns(kind: NetworkKind | 'unknown', network: string | null | undefined, now: () => number): Column<Transaction>[] {
   switch (kind) {
+    case 'unknown':
+      // A network the client does not know: what every transaction has, nothing read as EVM's.
+      return [
+        statusCol,
+        { key: 'id', title: 'ID', width: 13, priority: 2, cell: (t, w) => middleCells(t.id, w) },
+        { key: 'hash', title: 'HASH', width: 17, flex: true, priority: 3, cell: (t, w) => middleCells(displayText(t.hash ?? t.signature), w) },
+        ageCol(now),
+      ];
     case 'evm':
       return [
         statusCol,

@@ -5,6 +5,7 @@ import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
 import { reviewWarnings } from './reviewWarnings.js';
+import { replaceEffect } from './effects.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from './validators.js';
 
 export const NO_SPEED = '(none)';
@@ -166,7 +167,14 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
         ...replacementChanges('evm', tx, sent, (wei) => formatWei(wei, network)),
       ];
       return {
-        request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) },
+        request: {
+          mutation: 'replace',
+          what: `Replace EVM transaction ${tx.id} of relayer ${relayerId}`,
+          prepared,
+          review,
+          send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options),
+          effect: replaceEffect('evm', tx, sent),
+        },
       };
     },
   };

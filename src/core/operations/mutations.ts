@@ -1,9 +1,11 @@
 /** What is a mutation, and the one read-only refusal (the TUI's and the subcommands' alike). */
 
-export type Mutation = 'replace' | 'plugin' | 'notify';
+export type Mutation = 'replace' | 'cancel' | 'pause' | 'plugin' | 'notify';
 
 export const MUTATIONS: Record<Mutation, string> = {
   replace: 'replacing a transaction',
+  cancel: 'cancelling transactions',
+  pause: 'pausing and resuming relayers',
   plugin: 'calling a plugin',
   notify: 'creating a notification',
 };

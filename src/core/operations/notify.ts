@@ -2,6 +2,7 @@
 import { ApiError, prepareCreateNotification, type DialectState, type NotificationCreateRequest } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
 import { absoluteUrl, apiFieldErrors, notificationId, required } from './validators.js';
+import { notifyEffect } from './effects.js';
 
 export const REAL_SERVER_MIN_KEY = 32;
 
@@ -59,8 +60,12 @@ export function notifyForm(dialect?: () => DialectState): FormDefinition {
         const prepared = prepareCreateNotification(req);
         return {
           request: {
+            mutation: 'notify',
+            what: `Create a webhook notification for ${req.url}`,
             prepared,
             review,
+            secret: n > 0,
+            effect: notifyEffect({ url: req.url, id: typeof req.id === 'string' && req.id ? req.id : undefined, signingKey: n > 0 }),
             send: (client, options) =>
               client.createNotification(req, options).catch((e: unknown) => {
                 throw maskKeyInError(e, req.signing_key);

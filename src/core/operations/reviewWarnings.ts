@@ -4,6 +4,13 @@ import { relayerState } from '../relayer.js';
 
 export const REPLACEABLE = ['pending', 'sent', 'submitted'];
 
+/** The OpenZeppelin Relayer v1.8 answers a Stellar replace or cancel with 200 and the transaction unchanged (stellar_transaction.rs). */
+export const STELLAR_NOOP_WARNING = (action: 'replace' | 'cancel'): Warning => ({
+  label: '⚠ Stellar',
+  value: `the OpenZeppelin Relayer v1.8 answers a Stellar ${action} with 200 and does nothing: the answer is checked, and a transaction that comes back unchanged is reported as no effect`,
+  tone: 'warn',
+});
+
 type Warning = { label: string; value: string; tone: 'warn' };
 
 /**
@@ -16,11 +23,11 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
   return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
 }
 
-/** Why the relayer will refuse any replacement now (the real server answers 403), or null. */
-export function relayerBlocked(relayer: Relayer | undefined): string | null {
+/** Why the relayer will refuse the action now (the real server answers 403), or null. */
+export function relayerBlocked(relayer: Relayer | undefined, what = 'replacements'): string | null {
   const state = relayer ? relayerState(relayer) : 'active';
-  if (state === 'disabled') return 'the relayer is disabled by the system: the server refuses replacements until it is re-enabled';
-  if (state === 'paused') return 'the relayer is paused: the server refuses replacements until it is unpaused';
+  if (state === 'disabled') return `the relayer is disabled by the system: the server refuses ${what} until it is re-enabled`;
+  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed (P)`;
   return null;
 }
 

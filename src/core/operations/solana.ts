@@ -2,6 +2,7 @@
 import { prepareReplaceTransaction, type Relayer, type Transaction } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
 import { reviewWarnings } from './reviewWarnings.js';
+import { replaceEffect } from './effects.js';
 import { apiFieldErrors, base64, required } from './validators.js';
 
 export function solanaInitialValues(tx: Transaction): Values {
@@ -26,7 +27,16 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
       const req = { transaction: (values.transaction ?? '').trim() };
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
-        return { request: { prepared, review: reviewWarnings(relayerId, tx, relayer), send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options) } };
+        return {
+          request: {
+            mutation: 'replace',
+            what: `Replace Solana transaction ${tx.id} of relayer ${relayerId}`,
+            prepared,
+            review: reviewWarnings(relayerId, tx, relayer),
+            send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options),
+            effect: replaceEffect('solana', tx, req),
+          },
+        };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

@@ -1,7 +1,9 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
-import { INT64, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../api/index.js';
+import { INT64, normalizeReplacement, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
-import { reviewWarnings } from './reviewWarnings.js';
+import type { ReviewLine } from './review.js';
+import { replaceEffect } from './effects.js';
+import { reviewWarnings, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from './validators.js';
 
 export const DEFAULT_MAX_FEE = '1000000';
@@ -143,9 +145,19 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
       const d = dialect();
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);
-        const review = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }];
+        const review: ReviewLine[] = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }];
+        if (d.dialect === 'openzeppelin') review.unshift(STELLAR_NOOP_WARNING('replace'));
         // Sent in the dialect the review shows, whatever is learnt meanwhile.
-        return { request: { prepared, review, send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }) } };
+        return {
+          request: {
+            mutation: 'replace',
+            what: `Replace Stellar transaction ${tx.id} of relayer ${relayerId}`,
+            prepared,
+            review,
+            send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }),
+            effect: replaceEffect('stellar', tx, normalizeReplacement(req, d.dialect).body),
+          },
+        };
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }

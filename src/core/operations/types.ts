@@ -1,5 +1,6 @@
 /** What a form is made of: field specs and a builder that turns the values into one request. */
 import type { CallOptions, PreparedRequest, RelayerClient } from '../../api/index.js';
+import type { Mutation } from './mutations.js';
 
 export type FieldKind = 'text' | 'secret' | 'choice' | 'json';
 
@@ -25,13 +26,21 @@ export interface FieldSpec {
 
 export type Values = Record<string, string>;
 
-/** The request a form would send, ready for review. */
+/** The request an action would send, ready for review: what the one pipeline (pipeline.ts) sends and checks. */
 export interface BuiltRequest {
+  /** Which action this is (the read-only rule refuses each by name). */
+  mutation: Mutation;
+  /** The review's first line: what this does, in words ("Cancel transaction … of relayer …"). */
+  what: string;
   prepared: PreparedRequest;
   /** Sends exactly the reviewed request (options: its abort signal, and where the answer's HTTP status goes). */
   send: (client: RelayerClient, options: CallOptions) => Promise<unknown>;
   /** Extra review lines (before → after, warnings). */
   review?: { label: string; value: string; tone?: 'warn' | 'bad' }[];
+  /** After a 2xx: did what came back change as asked? (none: not checked) */
+  effect?: (answer: unknown) => Effect;
+  /** The body carries a secret (a signing key): shown and printed masked. */
+  secret?: boolean;
 }
 
 export interface FormDefinition {
@@ -41,3 +50,20 @@ export interface FormDefinition {
   /** Builds the request, or returns field errors (field name → message; `_form` for the whole). */
   build: (values: Values) => { request: BuiltRequest } | { errors: Record<string, string> };
 }
+
+/**
+ * What came back, compared with what was asked:
+ * - `as asked`: the answer shows the change;
+ * - `in flight`: accepted, finishing on the chain (a cancel's NOOP, cancellations queued);
+ * - `no effect`: a success whose answer shows nothing changed (a Stellar replace or cancel on v1.8);
+ * - `not as asked`: changed, but not to what was asked;
+ * - `unchecked`: nothing to compare with (words say why);
+ * - `answered with a failure`: the plugin ran and said no.
+ */
+export type EffectKind = 'as asked' | 'in flight' | 'no effect' | 'not as asked' | 'unchecked' | 'answered with a failure';
+export interface Effect {
+  kind: EffectKind;
+  /** In words, raw server text possibly inside: sanitize to draw. */
+  words: string;
+}
+

@@ -31,11 +31,9 @@ export interface FormScreenProps {
   resultKeys?: (key: KeyEvent) => boolean;
   /** Footer hint for those keys, e.g. "j/k scroll  t traces". */
   resultHint?: string;
-  /** When the answer itself is a failure (a plugin that said no): its heading instead of "Done". */
-  answerFailed?: (value: unknown) => string | null;
 }
 
-export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows, answerFailed }: FormScreenProps) {
+export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
   const [scroll, setScroll] = useState(0);
   const [resultScroll, setResultScroll] = useState(0);
   // Rows for the answer: the done view takes one or two rows of header and one of hints.
@@ -59,7 +57,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       }
       if (phase.kind === 'done' && resultKeys?.(key)) return true;
       if (phase.kind === 'done' && resultRows && ['j', 'k', 'up', 'down'].includes(key.name)) {
-        const max = Math.max(0, resultRows(phase.result) - resultHeight);
+        const max = Math.max(0, resultRows(phase.outcome.answer) - resultHeight);
         const down = key.name === 'j' || key.name === 'down';
         setResultScroll((s) => Math.max(0, Math.min(max, s + (down ? 1 : -1))));
         return true;
@@ -86,7 +84,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
             : undefined
       }
     >
-      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} answerFailed={answerFailed} />
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} />
     </ScreenFrame>
   );
 }

@@ -14,6 +14,8 @@ import { messageRows } from './ErrorPanel.js';
 import { FormView } from './FormView.js';
 import { wrapCells, truncateCells } from '../../core/text/cells.js';
 import { ReviewView, reviewRows } from './ReviewView.js';
+import { failureKnown, outcomeWords } from '../../core/operations/pipeline.js';
+import type { Tone } from '../../core/tone.js';
 
 /** The keys of the leave prompt, from the keymap: `k keep the draft … · d discard …`. */
 const LEAVE_KEYS = BINDINGS.filter((b) => b.scope === 'leave').map((b) => `${b.label} ${b.hint}`).join(' · ');
@@ -35,6 +37,7 @@ function refusalNext(e: ApiError): string {
   if (/not supported/i.test(e.message)) return 'The server does not support this here: no edit fixes it. esc goes back.';
   if (/invalid transaction state/i.test(e.message)) return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
   if (e.kind === 'unauthorized') return `The API key was refused: set RELAYER_API_KEY (or --token-file <path>) and restart. ${kept}`;
+  if (e.kind === 'unsupported') return 'This server does not offer it (the interface document has no such endpoint): no edit fixes it. esc goes back.';
   if (e.kind === 'not_found') return `Check the ids (esc goes back). ${kept}`;
   if (e.kind === 'rate_limited')
     return `Rate limited${e.retryAfterMs !== undefined ? `: wait ${Math.ceil(e.retryAfterMs / 1000)} s` : ''}, then send it again (ctrl+s, y). ${kept}`;
@@ -42,28 +45,24 @@ function refusalNext(e: ApiError): string {
 }
 
 /**
- * A failed PUT/POST in words. "Refused" only when the answer proves nothing was applied (a 4xx in
- * the server's error envelope); "not sent" when it never left; everything else is "outcome unknown".
+ * A failed send in words: the heading is the pipeline's (core/operations/pipeline.ts, the same as
+ * headless and the ledger); the next step, in this face's keys, is the TUI's.
  */
-export function failureText(e: ApiError, secret?: string, unknownNext: UnknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string } {
+export function failureText(e: ApiError, secret?: string, unknownNext: UnknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string; tone: Tone } {
   const scrub = (s: string) => (secret && secret.length >= 4 ? s.split(secret).join('••••') : s);
-  const status = e.status ? `HTTP ${e.status}` : '';
-  let head: string;
-  let next: string;
-  if (e.outcomeUnknown) {
-    head = `⚠ Outcome unknown${status ? ` (${status})` : ''}: the request was sent and may have been applied`;
-    next = typeof unknownNext === 'function' ? unknownNext(e) : unknownNext;
-  } else if (e.notSent) {
-    head = '✗ Not sent: the server could not be reached';
-    next = 'Nothing reached the server. Every field is kept: check the connection, then send it again (ctrl+s, y).';
-  } else if (e.refused || e.status) {
-    head = `✗ The server refused it${status ? `: ${status}` : ''}`;
-    next = refusalNext(e);
-  } else {
-    head = `✗ ${e.kind.replace('_', ' ')}`;
-    next = 'Every field is kept: fix it and review again (ctrl+s).';
-  }
-  return { head, body: scrub(e.message), next };
+  const known = failureKnown(e);
+  const w = outcomeWords({ kind: 'failed', error: e, known });
+  const next =
+    known === 'unknown'
+      ? typeof unknownNext === 'function'
+        ? unknownNext(e)
+        : unknownNext
+      : known === 'not sent' && e.kind !== 'unsupported'
+        ? 'Nothing reached the server. Every field is kept: check the connection, then send it again (ctrl+s, y).'
+        : known === 'refused' || e.kind === 'unsupported'
+          ? refusalNext(e)
+          : 'Every field is kept: fix it and review again (ctrl+s).';
+  return { head: w.head, body: scrub(e.message), next, tone: w.tone };
 }
 
 export interface MutationFrameProps {
@@ -80,11 +79,9 @@ export interface MutationFrameProps {
   intro?: ReactNode;
   /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
   unknownNext?: UnknownNext;
-  /** When the answer itself is a failure (a plugin that said no): the heading instead of "Done". */
-  answerFailed?: (value: unknown) => string | null;
 }
 
-export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext, answerFailed }: MutationFrameProps) {
+export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
   if (phase.kind === 'review') {
@@ -120,20 +117,22 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   if (phase.kind === 'done') {
     // The header is wrapped here (a long path takes two rows at 80 columns): a row Ink wraps on its
     // own would squeeze the result below it and lose one of its lines.
-    // Whatever came back, the operator sees that the request was sent and the status of the answer.
-    const failed = answerFailed?.(phase.result) ?? null;
-    const sent = `${phase.request.prepared.method} ${phase.request.prepared.path}${phase.status ? ` → HTTP ${phase.status}` : ''}`;
-    const head = wrapCells(failed ? `✗ ${failed}: ${sent}` : `✓ Done: ${sent}`, width);
+    // Whatever came back, the operator sees what was sent, the status of the answer, and its effect:
+    // the pipeline's words (a success that changed nothing is said as such, never "done").
+    const { outcome } = phase;
+    const said = outcomeWords(outcome);
+    const sent = `${phase.request.prepared.method} ${phase.request.prepared.path}${outcome.status ? ` → HTTP ${outcome.status}` : ''}`;
+    const head = [...wrapCells(said.head, width).slice(0, 4), ...wrapCells(sent, width)];
     return (
       <Box flexDirection="column" height={height}>
         {head.map((l, i) => (
-          <Text key={i} color={tone(failed ? 'bad' : 'ok')} bold wrap="truncate">
+          <Text key={i} color={tone(said.tone)} bold wrap="truncate">
             {l}
           </Text>
         ))}
         <Box flexDirection="column" height={Math.max(1, height - head.length - 1)} overflow="hidden">
           <Box flexDirection="column" flexShrink={0}>
-            <DrawBoundary what="The answer was received but cannot be shown">{result(phase.result)}</DrawBoundary>
+            <DrawBoundary what="The answer was received but cannot be shown">{result(outcome.answer)}</DrawBoundary>
           </Box>
         </Box>
         <Text color={tone('muted')}>enter or esc: back</Text>
@@ -150,7 +149,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
       {failure && failureRows ? (
         <Box flexDirection="column" flexShrink={0}>
           {failureRows.head.map((l, i) => (
-            <Text key={`h${i}`} color={tone(failure.head.startsWith('⚠') ? 'warn' : 'bad')} bold wrap="truncate">
+            <Text key={`h${i}`} color={tone(failure.tone)} bold wrap="truncate">
               {l}
             </Text>
           ))}

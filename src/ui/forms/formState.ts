@@ -2,13 +2,17 @@
 import type { ApiError } from '../../api/index.js';
 import type { EditState } from './editor.js';
 import type { BuiltRequest, FieldSpec, Values } from '../../core/operations/types.js';
+import type { Outcome } from '../../core/operations/pipeline.js';
+
+/** A send the server answered (2xx): what came back and its effect. */
+export type Answered = Extract<Outcome, { kind: 'answered' }>;
 
 export type Phase =
   | { kind: 'edit' }
   | { kind: 'confirmLeave' }
   | { kind: 'review'; request: BuiltRequest }
   | { kind: 'sending'; request: BuiltRequest }
-  | { kind: 'done'; request: BuiltRequest; result: unknown; status?: number };
+  | { kind: 'done'; request: BuiltRequest; outcome: Answered };
 
 export interface FormState {
   values: Values;
@@ -31,7 +35,7 @@ export type FormAction =
   | { type: 'back' }
   | { type: 'confirmLeave' }
   | { type: 'sending' }
-  | { type: 'sent'; result: unknown; status?: number }
+  | { type: 'sent'; outcome: Answered }
   | { type: 'failed'; error: ApiError }
   | { type: 'reset'; values: Values };
 
@@ -70,7 +74,7 @@ export function formReducer(s: FormState, a: FormAction): FormState {
       return s.phase.kind === 'review' ? { ...s, failure: null, phase: { kind: 'sending', request: s.phase.request } } : s;
     case 'sent':
       return s.phase.kind === 'sending'
-        ? { ...s, failure: null, phase: { kind: 'done', request: s.phase.request, result: a.result, ...(a.status === undefined ? {} : { status: a.status }) } }
+        ? { ...s, failure: null, phase: { kind: 'done', request: s.phase.request, outcome: a.outcome } }
         : s;
     case 'failed':
       return s.phase.kind === 'sending' ? { ...s, failure: a.error, phase: { kind: 'edit' } } : s;

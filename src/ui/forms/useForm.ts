@@ -8,6 +8,7 @@ import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import type { Mutation } from '../../core/operations/mutations.js';
+import { execute } from '../../core/operations/pipeline.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
@@ -20,6 +21,7 @@ export interface UseFormOptions {
   draftKey: string;
   definition: FormDefinition;
   initialValues: Values;
+  /** What the form's screen exists to do (it does not open in read-only mode: src/ui/mutations.ts). */
   mutation: Mutation;
   /** Keep the values as a draft after a successful send (plugin params), else clear them. */
   keepAfterSend?: boolean;
@@ -85,7 +87,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
   const send = () => {
     const s = ref.current;
     if (s.phase.kind !== 'review') return;
-    const blocked = mutationBlocked(services, mutation);
+    const blocked = mutationBlocked(services, s.phase.request.mutation);
     if (blocked) {
       shell.dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return;
@@ -94,34 +96,22 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     dispatch({ type: 'sending' });
     const ctrl = new AbortController();
     inflight.current = ctrl;
-    let status: number | undefined;
-    // The ledger has the request before it leaves (a crash then leaves "sent, outcome unknown").
-    const { prepared } = request;
-    const entry = services.audit?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
-    if (entry?.warning) shell.dispatch({ type: 'flash', text: entry.warning, tone: 'warn' });
-    request.send(services.client, { signal: ctrl.signal, onStatus: (s) => (status = s) }).then(
-      (result) => {
-        const r = result as { id?: unknown; success?: unknown } | null;
-        entry?.end({
-          status,
-          outcome: mutation === 'plugin' && r?.success === false ? 'answered with a failure' : 'applied',
-          ...(typeof r?.id === 'string' ? { answer_id: r.id } : {}),
-        });
-        if (ctrl.signal.aborted) return;
-        dispatch({ type: 'sent', result, status });
-        if (!keepAfterSend) {
-          keepDraft.current = false;
-          drafts.delete(draftKey);
-        }
-        onSent?.(result);
-      },
-      (e: unknown) => {
-        const err = e instanceof ApiError ? e : new ApiError('network', String(e));
-        entry?.end({ status: err.status, outcome: err.refused ? 'refused' : err.notSent ? 'not sent' : 'unknown' });
-        if (ctrl.signal.aborted) return;
-        dispatch({ type: 'failed', error: err });
-      },
-    );
+    // The one pipeline: ledger, send once, outcome, effect check (core/operations/pipeline.ts).
+    void execute(request, {
+      client: services.client,
+      ledger: services.audit,
+      signal: ctrl.signal,
+      onLedgerWarning: (w) => shell.dispatch({ type: 'flash', text: w, tone: 'warn' }),
+    }).then((outcome) => {
+      if (ctrl.signal.aborted) return;
+      if (outcome.kind === 'failed') return dispatch({ type: 'failed', error: outcome.error });
+      dispatch({ type: 'sent', outcome });
+      if (!keepAfterSend) {
+        keepDraft.current = false;
+        drafts.delete(draftKey);
+      }
+      onSent?.(outcome.answer);
+    });
   };
 
   const onKey = (key: KeyEvent): boolean => {

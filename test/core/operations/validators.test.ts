@@ -97,8 +97,10 @@ describe('review and failure layout', () => {
   });
 
   it('failureText: status and message, or "outcome unknown" without resending', () => {
-    const refused = failureText(new ApiError('bad_request', 'Bad Request', { status: 400 }));
-    expect(refused).toEqual({ head: '✗ The server refused it: HTTP 400', body: 'Bad Request', next: 'Every field is kept: fix it and review again (ctrl+s).' });
+    const refused = failureText(new ApiError('bad_request', 'Bad Request', { status: 400, refused: true }));
+    // A status alone proves nothing was applied only when the answer was the server's refusal (the outcome rules set `refused`).
+    expect(failureText(new ApiError('bad_request', 'Bad Request', { status: 400 })).head).toMatch(/^⚠ Outcome unknown \(HTTP 400\)/);
+    expect(refused).toEqual({ head: '✗ Refused by the server (HTTP 400): nothing was applied', body: 'Bad Request', next: 'Every field is kept: fix it and review again (ctrl+s).', tone: 'bad' });
     const unknown = failureText(new ApiError('timeout', 'No answer within 0.3 s: the outcome is unknown.', { outcomeUnknown: true }));
     expect(unknown.head).toBe('⚠ Outcome unknown: the request was sent and may have been applied');
     // Only an envelope 4xx is a refusal; a 502 gateway page is an unknown outcome.

@@ -203,7 +203,7 @@ describe('form behaviour', () => {
     h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
     await openReplace(h, 8);
     await h.press(KEY.ctrlS, 'y');
-    const f = await h.waitFor((x) => x.includes('refused it'));
+    const f = await h.waitFor((x) => x.includes('Refused by the server'));
     const text = lines(f).join(' ');
     expect(text).toContain('Invalid transaction state for replace_transaction. Current: Confirmed, Expected one of: [Pending, Sent, Submitted]');
     expect(statusBar(f)).toContain('sepolia-main');

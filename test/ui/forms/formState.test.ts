@@ -4,7 +4,7 @@ import { ApiError, preparePluginCall } from '../../../src/api/index.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormState } from '../../../src/ui/forms/formState.js';
 import type { BuiltRequest, FieldSpec } from '../../../src/core/operations/types.js';
 
-const request: BuiltRequest = { prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
+const request: BuiltRequest = { mutation: 'plugin', what: 'Call plugin echo', prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
 
 function start(): FormState {
   return initialForm({ a: 'one', b: '' }, { a: 'one', b: '' }, 0);
@@ -54,8 +54,9 @@ describe('formState', () => {
     expect(formReducer(s, { type: 'review', request })).toBe(s);
     expect(formReducer(s, { type: 'back' })).toBe(s);
     expect(formReducer(s, { type: 'confirmLeave' })).toBe(s);
-    const done = formReducer(s, { type: 'sent', result: { id: 'x' } });
-    expect(done.phase).toEqual({ kind: 'done', request, result: { id: 'x' } });
+    const outcome = { kind: 'answered' as const, status: 200, answer: { id: 'x' }, effect: { kind: 'as asked' as const, words: 'the plugin answered' } };
+    const done = formReducer(s, { type: 'sent', outcome });
+    expect(done.phase).toEqual({ kind: 'done', request, outcome });
     // A late failure for the same request cannot undo the result.
     expect(formReducer(done, { type: 'failed', error: new ApiError('server', 'late') })).toBe(done);
   });

@@ -94,7 +94,7 @@ describe('create a notification', () => {
     await h.press(KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));
     await h.press('y');
-    const f = await h.waitFor((x) => x.includes('refused it'));
+    const f = await h.waitFor((x) => x.includes('Refused by the server'));
     expect(f).toContain('HTTP 409');
     expect(f).toContain('Notification with this ID already exists');
     expect(fieldValue(f, 'url')).toBe('https://hooks.example.com/dup');
@@ -116,7 +116,7 @@ describe('create a notification', () => {
     await h.press('https://ops.example.com/h', KEY.tab, KEY.tab, KEY_TEXT, KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));
     await h.press('y');
-    let f = await h.waitFor((x) => x.includes('refused it'));
+    let f = await h.waitFor((x) => x.includes('Refused by the server'));
     expect(f).toContain('HTTP 400');
     expect(f).toContain('signing_key "••••" is not accepted by policy');
     expectKeyNeverShown(h);

@@ -100,7 +100,8 @@ describe('plugin call', () => {
     await palette(h, 'plugin logs');
     await h.waitFor((f) => f.includes('plugin logs') && focusedField(f) === 'params');
     let f = await callPlugin(h);
-    expect(f).toContain('✓ Done: POST /api/v1/plugins/logs/call');
+    expect(f).toContain('✓ Done (HTTP 200): the plugin answered');
+    expect(f).toContain('POST /api/v1/plugins/logs/call → HTTP 200');
     expect(f).toContain('logs (8):');
     for (const [level, text] of [
       ['LOG', 'plugin "logs" started'],
@@ -126,7 +127,8 @@ describe('plugin call', () => {
     await h.waitFor((f) => focusedField(f) === 'params');
     const f = await callPlugin(h);
     // Not "Done": the plugin ran and said no. The request was sent, and its status is shown.
-    expect(f).toContain('✗ The plugin reported a failure: POST /api/v1/plugins/fail/call → HTTP 200');
+    expect(f).toContain('✗ The plugin reported a failure (HTTP 200)');
+    expect(f).toContain('POST /api/v1/plugins/fail/call → HTTP 200');
     expect(f).not.toContain('✓ Done');
     expect(f).toContain('success   no');
     expect(f).toContain('error     Plugin execution failed: insufficient balance for relayer sepolia-main');
@@ -138,7 +140,8 @@ describe('plugin call', () => {
     await setParams(h, '{"amount": 15}');
     const f = await callPlugin(h);
     // The plugin's own error (its status, code and details) is the plugin's answer, not a refused request.
-    expect(f).toContain('✗ The plugin reported a failure: POST /api/v1/plugins/fail/call → HTTP 422');
+    expect(f).toContain('✗ The plugin reported a failure (HTTP 422)');
+    expect(f).toContain('POST /api/v1/plugins/fail/call → HTTP 422');
     expect(f).toContain('success   no (HTTP 422)');
     expect(f).toContain('error     Plugin execution failed: insufficient balance for relayer sepolia-main');
     expect(f).toContain('code      "INSUFFICIENT_BALANCE"');

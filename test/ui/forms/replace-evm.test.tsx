@@ -126,8 +126,8 @@ describe('replace an EVM transaction', () => {
     expect(f).toContain('⚠ status');
     expect(f).toContain('confirmed: only pending, sent or submitted can be replaced');
     await h.press('y');
-    f = await h.waitFor((x) => x.includes('refused it'), 'refusal');
-    expect(f).toContain('✗ The server refused it: HTTP 400');
+    f = await h.waitFor((x) => x.includes('Refused by the server'), 'refusal');
+    expect(f).toContain('✗ Refused by the server (HTTP 400): nothing was applied');
     expect(f).toContain('Invalid transaction state for replace_transaction. Current: Confirmed');
     // No edit fixes a final state: the next step does not say "fix it".
     expect(f).toContain("The transaction's state does not allow it (already final?): no edit fixes it.");
@@ -180,7 +180,7 @@ describe('replace an EVM transaction', () => {
     await h.press('y');
     f = await h.waitFor((x) => x.includes('✓ Done'), 'second attempt');
     // The header (wrapped at 100 columns) says what was sent and the status that came back.
-    expect(f.replace(/\n/g, ' ')).toMatch(/✓ Done: PUT \/api\/v1\/relayers\/sepolia-main\/transactions\/\S+ → HTTP 200/);
+    expect(f.replace(/\n/g, ' ')).toMatch(/✓ Done \(HTTP 200\): transaction \S+ replaced: the answer carries what was sent.* PUT \/api\/v1\/relayers\/sepolia-main\/transactions\/\S+ → HTTP 200/);
     expect(writes(h)).toHaveLength(2);
     expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe('123');
   });

@@ -32,7 +32,6 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       )}
       resultRows={(value) => pluginResultLines(value as PluginCallResult, showTraces, width).length}
       resultHint="t traces"
-      answerFailed={(value) => ((value as PluginCallResult).success ? null : 'The plugin reported a failure')}
       resultKeys={(key) => {
         if (key.name !== 't') return false;
         setShowTraces((t) => !t);

@@ -1,0 +1,111 @@
+/**
+ * Cancel one transaction (DELETE /relayers/{rid}/transactions/{tid}) or every pending one (DELETE
+ * …/transactions/pending), as the OpenZeppelin Relayer v1.8 does them (its source, read for each):
+ * - EVM `pending` → `canceled` at once;
+ * - EVM `sent`/`submitted` → a NOOP (0 value to itself, same nonce) replaces it: the transaction keeps
+ *   its status with `is_canceled` until the NOOP is mined, then turns `canceled` (or `confirmed`, with
+ *   `is_canceled`, when the original mined first);
+ * - any other EVM status → 400 (refused here before sending when the status is known);
+ * - Solana → 400 "Endpoint is not supported for Solana relayers" (refused here);
+ * - Stellar → 200 with the transaction unchanged: nothing is done (warned; the effect check says so).
+ * The review says which of these will happen for this network and status.
+ */
+import { prepareCancelPending, prepareCancelTransaction, type Dialect, type Relayer, type Transaction } from '../../api/index.js';
+import { ageWords } from '../time.js';
+import { displayText } from '../text/values.js';
+import { networkKind, unknownNetworkWords } from '../relayer.js';
+import { isKnownStatus, statusWords } from '../status.js';
+import { cancelEffect, cancelPendingEffect } from './effects.js';
+import type { ReviewLine } from './review.js';
+import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
+import type { BuiltRequest } from './types.js';
+
+/** What the operator cannot do here: refused before anything is sent, in words. */
+export interface Refusal {
+  refuse: string;
+}
+
+const warn = (label: string, value: string): ReviewLine => ({ label: `⚠ ${label}`, value, tone: 'warn' });
+
+/** What a cancel does to this transaction, or why it is refused before sending. */
+function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | undefined): ReviewLine | Refusal {
+  if (kind === 'solana') return { refuse: 'Solana transactions cannot be canceled: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
+  if (kind === 'stellar') return STELLAR_NOOP_WARNING('cancel');
+  if (!tx) return { label: 'what happens', value: 'depends on its status (it could not be read first): pending → canceled; sent or submitted → replaced by a NOOP with the same nonce' };
+  const status = String(tx.status).toLowerCase();
+  if (status === 'pending') return { label: 'what happens', value: 'pending (not signed yet): the server marks it canceled at once' };
+  if (status === 'sent' || status === 'submitted')
+    return {
+      label: 'what happens',
+      value: `${status} (nonce ${displayText(tx.nonce) || '?'} is taken): a NOOP — 0 value to itself, the same nonce, speed fast — replaces it. It keeps its status, shown "canceling", until the NOOP is mined; then canceled (or confirmed, if the original is mined first)`,
+    };
+  if (!isKnownStatus(tx.status)) return warn('status', `"${tx.status}" is a status this client does not know: the server cancels only pending, sent or submitted transactions`);
+  return { refuse: `transaction ${tx.id} is ${statusWords(tx)}: only ${REPLACEABLE.join(', ')} transactions can be canceled (the server answers 400 "Invalid transaction state for cancel_transaction")` };
+}
+
+/**
+ * Cancel one transaction. `tx`: as read just before (undefined: it could not be read; the review says
+ * so). `dialect`: the server's (a contract server has no cancel: refused before sending).
+ */
+export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, dialect: Dialect): BuiltRequest | Refusal {
+  if (dialect === 'contract') return { refuse: 'this server (interface document) has no cancel endpoint: DELETE /relayers/{id}/transactions/{tx_id} is the OpenZeppelin Relayer’s' };
+  const kind = networkKind(relayer?.network_type, tx);
+  if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
+  const what = consequence(kind, tx);
+  if ('refuse' in what) return what;
+  const review: ReviewLine[] = [];
+  const blocked = relayerBlocked(relayer, 'cancels');
+  if (blocked) review.push(warn('relayer', blocked));
+  if (tx) {
+    const mismatch = relayerMismatch(relayerId, tx);
+    if (mismatch) review.push(warn('relayer_id', `${mismatch}: the request goes to ${relayerId}, the relayer on screen`));
+    if (tx.is_canceled === true) review.push(warn('canceling', 'a cancel of this transaction is already in flight (is_canceled): another one replaces its NOOP again'));
+    review.push({ label: 'transaction', value: `${tx.id} · ${statusWords(tx)} · nonce ${displayText(tx.nonce) || '—'} · created ${tx.created_at ?? '?'}` });
+  } else review.push(warn('before', `transaction ${txId} could not be read first: its status is not known`));
+  review.push(what);
+  return {
+    mutation: 'cancel',
+    what: `Cancel ${kind === 'evm' ? 'EVM' : 'Stellar'} transaction ${txId} of relayer ${relayerId}`,
+    prepared: prepareCancelTransaction(relayerId, txId),
+    review,
+    send: (client, options) => client.cancelTransaction(relayerId, txId, options),
+    effect: cancelEffect(tx),
+  };
+}
+
+/** The most rows of pending transactions the review lists (the rest are counted). */
+const LISTED = 50;
+
+/**
+ * Cancel every pending transaction of a relayer. `pending`: the non-final transactions read just
+ * before (what the server will take: pending, sent, submitted), listed in the review.
+ */
+export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, dialect: Dialect): BuiltRequest | Refusal {
+  if (dialect === 'contract') return { refuse: 'this server (interface document) has no such endpoint: DELETE /relayers/{id}/transactions/pending is the OpenZeppelin Relayer’s' };
+  const kind = networkKind(relayer?.network_type, pending[0]);
+  if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
+  if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
+  const review: ReviewLine[] = [];
+  const blocked = relayerBlocked(relayer, 'cancels');
+  if (blocked) review.push(warn('relayer', blocked));
+  if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists'));
+  review.push(
+    warn(
+      'v1.8',
+      'the OpenZeppelin Relayer v1.8 queues these for cancellation, but its queue re-sends sent and submitted ones and skips pending ones instead of cancelling them (jobs/handlers/transaction_submission_handler.rs): X on each cancels it for certain',
+    ),
+  );
+  const taken = pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
+  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read just now:` : 'none: nothing pending, sent or submitted was read' });
+  for (const t of taken.slice(0, LISTED))
+    review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · nonce ${displayText(t.nonce) || '—'} · ${ageWords(t.created_at, now)}` });
+  if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });
+  return {
+    mutation: 'cancel',
+    what: `Cancel every pending transaction of relayer ${relayerId}`,
+    prepared: prepareCancelPending(relayerId),
+    review,
+    send: (client, options) => client.cancelPending(relayerId, options),
+    effect: cancelPendingEffect,
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Effect checks: after a 2xx, what came back compared with what was asked. A replacement whose
+ * transaction comes back as it was, a cancel whose transaction is neither `canceled` nor
+ * `is_canceled`, a pause whose relayer is not paused: "the server answered success but nothing
+ * changed" (the OpenZeppelin Relayer v1.8 answers 200 and does nothing for a Stellar replace or cancel).
+ * Pure; the words hold raw server text (sanitize to draw).
+ */
+import { stringifyJson, type CancelPendingResult, type Notification, type PluginCallResult, type Relayer, type ReplacementGroup, type Transaction } from '../../api/index.js';
+import { toBigInt } from '../amounts.js';
+import type { Effect } from './pipeline.js';
+import { PRICE_FIELDS } from './review.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const shortId = (id: string) => (id.length > 40 ? `${id.slice(0, 18)}…${id.slice(-18)}` : id);
+
+/** A value as text that does not depend on key order or on how an integer was spelled by the parser. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v) && v.constructor === Object)
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
+  return stringifyJson(v ?? null);
+}
+
+/** Whether two records are the same, field by field (what a server sends back unchanged). */
+export function sameRecord(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+const TIME_FIELDS = new Set(['valid_until']);
+const HEX_FIELDS = new Set(['to', 'data', 'from']);
+
+/** Whether the answer's value is the one that was asked for: integers by value, hex without case, times by instant. */
+function sameValue(field: string, asked: unknown, got: unknown): boolean {
+  const [a, b] = [toBigInt(asked), toBigInt(got)];
+  if (typeof asked !== 'string' || /^\d+$/.test(asked) || typeof asked === 'bigint') if (a !== undefined && b !== undefined) return a === b;
+  if (TIME_FIELDS.has(field) && typeof asked === 'string' && typeof got === 'string') return Date.parse(asked) === Date.parse(got);
+  if (HEX_FIELDS.has(field) && typeof asked === 'string' && typeof got === 'string') return asked.toLowerCase() === got.toLowerCase();
+  return canonical(asked) === canonical(got);
+}
+
+const shown = (v: unknown) => {
+  const t = typeof v === 'string' ? v : canonical(v);
+  return t.length > 80 ? `${t.slice(0, 80)}…` : t;
+};
+
+/**
+ * A replacement: the transaction came back as it was → no effect; a field that was sent and that the
+ * answer carries, with another value → not as asked (a price may come back higher: the server
+ * re-quotes and bumps, never lower); else as asked. `before` undefined: the transaction could not be
+ * read first (a headless --body replacement on a server without a by-id lookup).
+ */
+export function replaceEffect(group: ReplacementGroup, before: Transaction | undefined, asked: Record<string, unknown>): (answer: unknown) => Effect {
+  return (answer) => {
+    if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a transaction' };
+    const tx = answer as Transaction;
+    if (before && sameRecord(before, tx))
+      return {
+        kind: 'no effect',
+        words: `transaction ${shortId(tx.id)} came back exactly as it was${group === 'stellar' ? ' (the OpenZeppelin Relayer v1.8 does not replace Stellar transactions: it answers 200 and does nothing)' : ''}`,
+      };
+    const differs: string[] = [];
+    for (const [f, v] of Object.entries(asked)) {
+      if (v === undefined || !(f in tx) || tx[f as keyof Transaction] === null || tx[f as keyof Transaction] === undefined) continue;
+      const got = tx[f as keyof Transaction];
+      if ((PRICE_FIELDS as readonly string[]).includes(f)) {
+        const [a, b] = [toBigInt(v), toBigInt(got)];
+        if (a !== undefined && b !== undefined && b < a) differs.push(`${f}: asked ${a}, the server has ${b}`);
+        continue;
+      }
+      if (!sameValue(f, v, got)) differs.push(`${f}: asked ${shown(v)}, the server has ${shown(got)}`);
+    }
+    if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
+    if (!before) return { kind: 'unchecked', words: `the answer carries what was sent; transaction ${shortId(tx.id)} was not read before, so whether it changed cannot be told` };
+    const hash = typeof tx.hash === 'string' && tx.hash !== before.hash ? `, new hash ${shortId(tx.hash)}` : '';
+    return { kind: 'as asked', words: `transaction ${shortId(tx.id)} replaced: the answer carries what was sent${hash}` };
+  };
+}
+
+/**
+ * A cancel: `canceled` → as asked; `is_canceled` (an EVM transaction already sent: a NOOP with the
+ * same nonce replaces it and it turns canceled when that mines) → in flight; anything else → no effect.
+ */
+export function cancelEffect(before: Transaction | undefined): (answer: unknown) => Effect {
+  return (answer) => {
+    if (!isObject(answer) || typeof answer.status !== 'string') return { kind: 'unchecked', words: 'the answer is not a transaction' };
+    const tx = answer as Transaction;
+    const status = tx.status.toLowerCase();
+    if (status === 'canceled') return { kind: 'as asked', words: `transaction ${shortId(tx.id)} is canceled` };
+    if (tx.is_canceled === true)
+      return {
+        kind: 'in flight',
+        words: `cancel in flight: transaction ${shortId(tx.id)} is still ${tx.status} and marked canceling; a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it, and it turns canceled when the NOOP is mined`,
+      };
+    const same = before && sameRecord(before, tx) ? ' (it came back exactly as it was)' : '';
+    return { kind: 'no effect', words: `transaction ${shortId(tx.id)} is still ${tx.status}, not canceled${same}` };
+  };
+}
+
+/**
+ * Cancelling every pending transaction. The server says which it queued; on the OpenZeppelin Relayer
+ * v1.8 that queue does not cancel (its cancel job re-sends sent/submitted ones unchanged and skips
+ * pending ones: jobs/handlers/transaction_submission_handler.rs), so queued ids are reported as the
+ * server's words and not as canceled: unchecked. None queued → no effect.
+ */
+export function cancelPendingEffect(answer: unknown): Effect {
+  if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a cancellation summary' };
+  const r = answer as CancelPendingResult;
+  const queued = r.queued_for_cancellation_transaction_ids ?? [];
+  const failed = r.failed_to_queue_transaction_ids ?? [];
+  const list = (ids: readonly string[]) => `${ids.slice(0, 20).map(shortId).join(', ')}${ids.length > 20 ? `, … ${ids.length - 20} more` : ''}`;
+  const fails = failed.length ? `; ${failed.length} could not be queued: ${list(failed)}` : '';
+  if (queued.length)
+    return {
+      kind: 'unchecked',
+      words: `the server queued ${queued.length} for cancellation: ${list(queued)}${fails}. Not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones instead of cancelling them — look at the list; X cancels one for certain`,
+    };
+  if (failed.length) return { kind: 'no effect', words: `none queued for cancellation${fails}` };
+  return { kind: 'no effect', words: 'there was nothing pending to cancel' };
+}
+
+/** Pause or resume: the relayer as answered is in the state asked → as asked (said when it already was); else no effect. */
+export function pauseEffect(paused: boolean, before: Relayer | undefined): (answer: unknown) => Effect {
+  return (answer) => {
+    if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a relayer' };
+    const r = answer as Relayer;
+    const word = paused ? 'paused' : 'resumed (not paused)';
+    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${shortId(r.id)} ${word}${before && before.paused === paused ? ' — it already was' : ''}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
+    if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${shortId(r.id)} came back without its paused state` };
+    return { kind: 'no effect', words: `relayer ${shortId(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
+  };
+}
+
+/** A notification: the answer names the URL (and the id, when one was given) and whether a key is set, as sent. */
+export function notifyEffect(asked: { url: string; id?: string; signingKey: boolean }): (answer: unknown) => Effect {
+  return (answer) => {
+    if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a notification' };
+    const n = answer as Notification;
+    const differs: string[] = [];
+    if (typeof n.url === 'string' && n.url !== asked.url) differs.push(`url: asked ${shown(asked.url)}, the server has ${shown(n.url)}`);
+    if (asked.id && n.id !== asked.id) differs.push(`id: asked ${shown(asked.id)}, the server has ${shown(n.id)}`);
+    if (typeof n.has_signing_key === 'boolean' && n.has_signing_key !== asked.signingKey)
+      differs.push(`signing key: ${asked.signingKey ? 'sent, but the server says none is set' : 'not sent, but the server says one is set'}`);
+    if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
+    return { kind: 'as asked', words: `notification ${shortId(String(n.id))} created` };
+  };
+}
+
+/** A plugin call: its own failure is its answer; what a plugin does is its own (not checked). */
+export function pluginEffect(answer: unknown): Effect {
+  const r = answer as PluginCallResult;
+  if (r && r.success === false) {
+    const code = r.code !== undefined && r.code !== null ? ` (code ${shown(r.code)})` : '';
+    return { kind: 'answered with a failure', words: `${r.error ?? (r.raw ? 'a bare failure' : 'no message')}${code}` };
+  }
+  return { kind: 'as asked', words: `the plugin answered${r?.raw ? ' (raw response: its result bare)' : ''}` };
+}

@@ -1,0 +1,150 @@
+/**
+ * The one mutation pipeline, for every action (replace, cancel, pause/resume, plugin call,
+ * notification): a BuiltRequest (prepared and reviewed by its operation) is sent once, the ledger
+ * has it before it leaves and its outcome after, and what came back is checked against what was
+ * asked (the effect). Both faces call `execute` and word the outcome with `outcomeWords`; neither
+ * words an outcome itself. No Ink, no terminal: the faces draw the words.
+ */
+import { ApiError, type RelayerClient } from '../../api/index.js';
+import type { Tone } from '../tone.js';
+import type { BuiltRequest, Effect, EffectKind } from './types.js';
+
+export type { Effect, EffectKind } from './types.js';
+
+/** What the ledger's `done` line says of a mutation. */
+export type LedgerOutcome = 'applied' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
+
+/** Where sends are recorded (src/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
+export interface Ledger {
+  begin(req: { method: string; path: string; body: string }): {
+    end: (r: { status?: number; outcome: LedgerOutcome; answer_id?: string; effect?: string }) => void;
+    warning: string | null;
+  };
+}
+
+/** How a failure stands: refused (nothing applied), not sent (never left, or refused here), or unknown (may have been applied). */
+export type FailureKnown = 'refused' | 'not sent' | 'invalid' | 'unknown';
+
+export type Outcome =
+  | { kind: 'answered'; status?: number; answer: unknown; effect: Effect }
+  | { kind: 'failed'; error: ApiError; known: FailureKnown };
+
+export function failureKnown(e: ApiError): FailureKnown {
+  if (e.outcomeUnknown) return 'unknown';
+  if (e.refused) return 'refused';
+  // Refused by the client before sending (a field the API module checks): nothing left this machine.
+  if (e.field !== undefined && e.status === undefined) return 'invalid';
+  if (e.notSent || e.status === undefined) return 'not sent';
+  // A status without refused/unknown is a read's rule applied to a mutation: the safe reading.
+  return 'unknown';
+}
+
+const EFFECT_LEDGER: Record<EffectKind, LedgerOutcome> = {
+  'as asked': 'applied',
+  unchecked: 'applied',
+  'in flight': 'in flight',
+  'no effect': 'no effect',
+  'not as asked': 'not as asked',
+  'answered with a failure': 'answered with a failure',
+};
+
+export function ledgerOutcome(o: Outcome): LedgerOutcome {
+  if (o.kind === 'answered') return EFFECT_LEDGER[o.effect.kind];
+  return o.known === 'invalid' ? 'not sent' : o.known;
+}
+
+/** The id the answer names (a transaction's, a notification's, a relayer's), for the ledger. */
+function answerId(answer: unknown): { answer_id?: string } {
+  const id = typeof answer === 'object' && answer !== null ? (answer as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? { answer_id: id.slice(0, 200) } : {};
+}
+
+export interface ExecuteDeps {
+  client: RelayerClient;
+  ledger?: Ledger;
+  signal?: AbortSignal;
+  /** The ledger could not be written (the send goes ahead; the face says so). */
+  onLedgerWarning?: (warning: string) => void;
+}
+
+/** Sends the reviewed request once, records it, and reads what came back. Never rejects. */
+export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise<Outcome> {
+  const { prepared } = request;
+  // The ledger has the request before it leaves (a crash then leaves "sent, outcome unknown").
+  const entry = deps.ledger?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
+  if (entry?.warning) deps.onLedgerWarning?.(entry.warning);
+  let status: number | undefined;
+  let outcome: Outcome;
+  try {
+    const answer = await request.send(deps.client, { signal: deps.signal, onStatus: (s) => (status = s) });
+    const effect = request.effect ? request.effect(answer) : { kind: 'unchecked' as const, words: 'what it changed is not checked' };
+    outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect };
+  } catch (e) {
+    const error = e instanceof ApiError ? e : new ApiError('network', e instanceof Error ? e.message : String(e));
+    outcome = { kind: 'failed', error, known: failureKnown(error) };
+  }
+  const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' && outcome.effect.kind !== 'unchecked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
+  entry?.end({
+    status: outcome.kind === 'answered' ? status : outcome.error.status,
+    outcome: ledgerOutcome(outcome),
+    ...(outcome.kind === 'answered' ? answerId(outcome.answer) : {}),
+    ...effect,
+  });
+  return outcome;
+}
+
+/** How a face reports an outcome: its class (headless maps it to an exit code), the words, a tone. */
+export type OutcomeClass = 'ok' | 'in flight' | 'no effect' | 'plugin failed' | FailureKnown;
+
+export interface OutcomeWords {
+  class: OutcomeClass;
+  tone: Tone;
+  glyph: '✓' | '⚠' | '✗';
+  /** What happened, then what is known of it (raw server text inside: sanitize to draw). */
+  lead: string;
+  rest: string;
+  /** The TUI's heading: glyph, lead, the HTTP status, rest. */
+  head: string;
+  /** The headless line: lead and rest (the status is said beside it). */
+  line: string;
+}
+
+function words(c: OutcomeClass, tone: Tone, glyph: OutcomeWords['glyph'], lead: string, rest: string, status: number | undefined): OutcomeWords {
+  const http = status ? ` (HTTP ${status})` : '';
+  return { class: c, tone, glyph, lead, rest, head: `${glyph} ${lead[0]!.toUpperCase()}${lead.slice(1)}${http}${rest ? `: ${rest}` : ''}`, line: `${lead}${rest ? `: ${rest}` : ''}` };
+}
+
+/**
+ * The outcome in words, the same in both faces. "Refused" only when the answer proves nothing was
+ * applied; everything the client cannot read is "outcome unknown"; a success whose answer shows no
+ * change is never called success.
+ */
+export function outcomeWords(o: Outcome): OutcomeWords {
+  if (o.kind === 'answered') {
+    const w = o.effect.words;
+    switch (o.effect.kind) {
+      case 'as asked':
+      case 'unchecked':
+        return words('ok', 'ok', '✓', 'done', w, o.status);
+      case 'in flight':
+        return words('in flight', 'info', '✓', 'accepted, in flight', w, o.status);
+      case 'no effect':
+        return words('no effect', 'warn', '⚠', 'the server answered success but nothing changed', w, o.status);
+      case 'not as asked':
+        return words('no effect', 'warn', '⚠', 'the server answered success but not as asked', w, o.status);
+      case 'answered with a failure':
+        return words('plugin failed', 'bad', '✗', 'the plugin reported a failure', w, o.status);
+    }
+  }
+  const e = o.error;
+  switch (o.known) {
+    case 'unknown':
+      return words('unknown', 'warn', '⚠', 'outcome unknown', 'the request was sent and may have been applied', e.status);
+    case 'refused':
+      return words('refused', 'bad', '✗', 'refused by the server', 'nothing was applied', e.status);
+    case 'invalid':
+      return words('invalid', 'bad', '✗', 'not sent', 'the request is not valid', undefined);
+    case 'not sent':
+      return words('not sent', 'bad', '✗', 'not sent', e.kind === 'unsupported' ? 'the server does not offer it' : e.aborted ? 'cancelled before it left' : 'the server could not be reached', undefined);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Transaction statuses: the known lists, once (the real server's: canceled, pending, sent, submitted,
+ * mined, confirmed, failed, expired), what is final, and how a status is shown. A status the client
+ * does not know is shown as it is and counted as not final — never as fine. `is_canceled` on a
+ * transaction that is not final yet (an EVM cancel whose NOOP has not mined) is shown "canceling",
+ * distinct from canceled.
+ */
+import { TRANSACTION_STATUSES, type Transaction } from '../api/index.js';
+
+/** Final: the transaction will not change any more. */
+export const FINAL_STATUSES = ['canceled', 'confirmed', 'failed', 'expired'] as const;
+/** What the server means by pending (`pending_transactions_count`): not yet mined. */
+export const PENDING_STATUSES = ['pending', 'sent', 'submitted'] as const;
+
+const lower = (s: unknown) => String(s ?? '').toLowerCase();
+
+export function isKnownStatus(status: unknown): boolean {
+  return (TRANSACTION_STATUSES as readonly string[]).includes(lower(status));
+}
+
+/** Not final: a known non-final status, or one the client does not know (it may still change). */
+export function isNotFinal(tx: Pick<Transaction, 'status'>): boolean {
+  return !(FINAL_STATUSES as readonly string[]).includes(lower(tx.status));
+}
+
+/** `is_canceled` while the transaction is not final: a cancel in flight. */
+export function isCanceling(tx: Pick<Transaction, 'status' | 'is_canceled'>): boolean {
+  return tx.is_canceled === true && isNotFinal(tx) && isKnownStatus(tx.status);
+}
+
+/**
+ * The status as shown everywhere (lists, detail, :stuck, fleet): the server's word; "canceling" for a
+ * cancel in flight (with the status it keeps); a final one that was being canceled says so.
+ */
+export function statusWords(tx: Pick<Transaction, 'status' | 'is_canceled'>): string {
+  const s = String(tx.status ?? '');
+  if (isCanceling(tx)) return `canceling (${s})`;
+  if (tx.is_canceled === true && lower(s) === 'confirmed') return 'confirmed (cancel lost)';
+  return s;
+}
