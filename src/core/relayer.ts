@@ -56,8 +56,11 @@ const STATUS_TONE: Record<string, Tone> = {
   canceled: 'muted',
 };
 
-export function statusTone(status: string | null | undefined): Tone {
-  return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'plain';
+/** A status's tone: a cancel in flight and a status the client does not know draw the eye (warn), never plain. */
+export function statusTone(status: string | null | undefined, isCanceled?: boolean | null): Tone {
+  const s = (status ?? '').toLowerCase();
+  if (isCanceled === true && ['pending', 'sent', 'submitted', 'mined'].includes(s)) return 'warn';
+  return STATUS_TONE[s] ?? 'warn';
 }
 
 /** The network types the client knows (the one list: forms, columns, refusals read it). */

@@ -38,3 +38,8 @@ export function statusWords(tx: Pick<Transaction, 'status' | 'is_canceled'>): st
   if (tx.is_canceled === true && lower(s) === 'confirmed') return 'confirmed (cancel lost)';
   return s;
 }
+
+/** The status in a list's cell: "canceling" for a cancel in flight, else the server's word. */
+export function statusCell(tx: Pick<Transaction, 'status' | 'is_canceled'>): string {
+  return isCanceling(tx) ? 'canceling' : String(tx.status ?? '');
+}

@@ -101,18 +101,20 @@ async function prepareAction(command: 'cancel' | 'pause' | 'resume', client: Rel
   const usage = (message: string) => ({ code: EXIT.usage, message });
   const all = command === 'cancel' && o.allPending;
   if (args.length !== (command === 'cancel' && !all ? 2 : 1)) return usage(command === 'cancel' && all && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${USAGE.cancel}` : USAGE[command]);
-  const dialect = (await client.detectDialect()).dialect;
+  await client.detectDialect();
   const relayerId = args[0]!;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
   let built: BuiltRequest | Refusal;
-  if (command !== 'cancel') built = pauseRequest(relayerId, relayer, command === 'pause', dialect);
+  if (command !== 'cancel') built = pauseRequest(relayerId, relayer, command === 'pause', client.supports('pause'));
   else if (all) {
-    const pending = dialect === 'contract' ? [] : await readPending(client, relayerId);
-    built = cancelPendingRequest(relayerId, relayer, pending, Date.now(), dialect);
+    const offered = client.supports('cancelPending');
+    const pending = offered === false ? [] : await readPending(client, relayerId);
+    built = cancelPendingRequest(relayerId, relayer, pending, Date.now(), offered);
   } else {
-    const found = dialect === 'contract' ? { tx: undefined } : await findTransaction(client, relayerId, args[1]!);
-    built = cancelRequest(relayerId, args[1]!, relayer, found.tx, dialect);
+    const offered = client.supports('cancel');
+    const found = offered === false ? { tx: undefined } : await findTransaction(client, relayerId, args[1]!);
+    built = cancelRequest(relayerId, args[1]!, relayer, found.tx, offered);
   }
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);

@@ -27,6 +27,9 @@ export type Command =
   | 'info'
   | 'raw'
   | 'edit'
+  | 'cancel'
+  | 'cancelPending'
+  | 'pause'
   | 'statusFilter'
   | 'triage'
   | 'fleet'
@@ -42,7 +45,7 @@ export type Command =
   | 'discardDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'transaction' | 'form' | 'review' | 'leave';
+export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave';
 
 export interface KeySpec {
   name: string;
@@ -91,6 +94,12 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The row whole: every problem in words, its figures, the relayer as the server sent it', scope: 'fleet', hint: 'whole row' },
   { command: 'contexts', keys: [{ name: 'c' }], label: 'c', description: 'Contexts or relayers: each context with its reachability and latency, or every relayer', scope: 'fleet', hint: 'contexts' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status)', scope: 'transactions', hint: 'cancel' },
+  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent)', scope: 'relayers', hint: 'pause' },
+  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm)", scope: 'relayers' },
+  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume this relayer (reviewed first)', scope: 'relayer', hint: 'pause' },
+  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of this relayer (the review lists them; type its id to confirm)", scope: 'relayer' },
+  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
   { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: "Copy the selected row's id (OSC 52: works over SSH and in tmux)", scope: 'list', hint: 'copy' },
@@ -105,6 +114,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first)', scope: 'transaction', hint: 'cancel' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
@@ -176,6 +186,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   stuck: 'Stuck transactions',
   fleet: 'Fleet',
   detail: 'Detail views',
+  relayer: 'Relayer detail',
   transaction: 'Transaction detail',
   form: 'Forms',
   review: 'Review',

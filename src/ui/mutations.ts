@@ -19,6 +19,11 @@ export function routeMutation(route: Route): Mutation | null {
   switch (route.kind) {
     case 'replace':
       return 'replace';
+    case 'cancel':
+    case 'cancelPending':
+      return 'cancel';
+    case 'pause':
+      return 'pause';
     case 'plugin':
       return 'plugin';
     case 'notify':
@@ -30,5 +35,5 @@ export function routeMutation(route: Route): Mutation | null {
 
 /** Keymap commands that open a mutation form (their keys still answer with the reason). */
 export function isMutationCommand(cmd: Command): boolean {
-  return cmd === 'edit';
+  return cmd === 'edit' || cmd === 'cancel' || cmd === 'cancelPending' || cmd === 'pause';
 }

@@ -1,12 +1,14 @@
 /** Things one screen tells others in the same session (e.g. "this transaction was replaced"). */
 import { EventEmitter } from 'node:events';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { Transaction } from '../api/index.js';
+import type { Relayer, Transaction } from '../api/index.js';
 import type { TriageResult } from '../core/triage/scan.js';
 
 export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */
   replaced: { relayerId: string; transactionId: string; transaction: Transaction };
+  /** A relayer changed (paused or resumed); `relayer` is the server's answer. */
+  relayerChanged: { relayer: Relayer };
   /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */
   triaged: TriageResult;
 }

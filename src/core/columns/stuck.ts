@@ -4,11 +4,12 @@ import { age } from '../time.js';
 import { middleCells } from '../text/cells.js';
 import { statusTone } from '../relayer.js';
 import { displayText } from '../text/values.js';
+import { statusCell } from '../status.js';
 import type { StuckRow } from '../triage/rules.js';
 
 export const STUCK_COLUMNS = (now: () => number): readonly Column<StuckRow>[] => [
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 1, cell: (r, w) => middleCells(r.relayer.id, w) },
-  { key: 'status', title: 'STATUS', width: 9, priority: 0, cell: (r) => r.tx.status, tone: (r) => statusTone(r.tx.status) },
+  { key: 'status', title: 'STATUS', width: 9, priority: 0, cell: (r) => statusCell(r.tx), tone: (r) => statusTone(r.tx.status, r.tx.is_canceled) },
   { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()) },
   { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (r) => displayText(r.tx.nonce ?? r.tx.sequence_number) },
   { key: 'hash', title: 'HASH', width: 13, priority: 4, cell: (r, w) => (r.tx.hash ? middleCells(r.tx.hash, w) : '—') },

@@ -7,6 +7,7 @@ import { formatGweiShort, formatWeiShort } from '../amounts.js';
 import { middleCells } from '../text/cells.js';
 import { statusTone, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
+import { statusCell } from '../status.js';
 
 /** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
 export function feeText(t: Transaction): string {
@@ -21,8 +22,8 @@ const statusCol: Column<Transaction> = {
   title: 'STATUS',
   width: 9,
   priority: 0,
-  cell: (t) => t.status,
-  tone: (t) => statusTone(t.status),
+  cell: (t) => statusCell(t),
+  tone: (t) => statusTone(t.status, t.is_canceled),
 };
 const ageCol = (now: () => number): Column<Transaction> => ({
   key: 'age',

@@ -10,7 +10,7 @@
  * - Stellar → 200 with the transaction unchanged: nothing is done (warned; the effect check says so).
  * The review says which of these will happen for this network and status.
  */
-import { prepareCancelPending, prepareCancelTransaction, type Dialect, type Relayer, type Transaction } from '../../api/index.js';
+import { prepareCancelPending, prepareCancelTransaction, type Relayer, type Transaction } from '../../api/index.js';
 import { ageWords } from '../time.js';
 import { displayText } from '../text/values.js';
 import { networkKind, unknownNetworkWords } from '../relayer.js';
@@ -45,10 +45,11 @@ function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | und
 
 /**
  * Cancel one transaction. `tx`: as read just before (undefined: it could not be read; the review says
- * so). `dialect`: the server's (a contract server has no cancel: refused before sending).
+ * so). `offered`: whether the server has the endpoint (`client.supports('cancel')`: false for a server
+ * of the interface document — refused before sending; undefined while not known — sent, and a 404 says).
  */
-export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, dialect: Dialect): BuiltRequest | Refusal {
-  if (dialect === 'contract') return { refuse: 'this server (interface document) has no cancel endpoint: DELETE /relayers/{id}/transactions/{tx_id} is the OpenZeppelin Relayer’s' };
+export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
+  if (offered === false) return { refuse: 'this server (interface document) has no cancel endpoint: DELETE /relayers/{id}/transactions/{tx_id} is the OpenZeppelin Relayer’s' };
   const kind = networkKind(relayer?.network_type, tx);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   const what = consequence(kind, tx);
@@ -80,8 +81,8 @@ const LISTED = 50;
  * Cancel every pending transaction of a relayer. `pending`: the non-final transactions read just
  * before (what the server will take: pending, sent, submitted), listed in the review.
  */
-export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, dialect: Dialect): BuiltRequest | Refusal {
-  if (dialect === 'contract') return { refuse: 'this server (interface document) has no such endpoint: DELETE /relayers/{id}/transactions/pending is the OpenZeppelin Relayer’s' };
+export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined): BuiltRequest | Refusal {
+  if (offered === false) return { refuse: 'this server (interface document) has no such endpoint: DELETE /relayers/{id}/transactions/pending is the OpenZeppelin Relayer’s' };
   const kind = networkKind(relayer?.network_type, pending[0]);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };

@@ -5,16 +5,17 @@
  * paused relayer answers 403 "Relayer paused" to sends, replacements, cancels, signing and JSON-RPC;
  * work already queued goes on (its workers do not read `paused`).
  */
-import { prepareSetPaused, type Dialect, type Relayer } from '../../api/index.js';
+import { prepareSetPaused, type Relayer } from '../../api/index.js';
 import { relayerState } from '../relayer.js';
 import type { Refusal } from './cancel.js';
 import { pauseEffect } from './effects.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest } from './types.js';
 
-export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, dialect: Dialect): BuiltRequest | Refusal {
+/** `offered`: `client.supports('pause')` (false: a server of the interface document, refused before sending). */
+export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, offered: boolean | undefined): BuiltRequest | Refusal {
   const verb = paused ? 'pause' : 'resume';
-  if (dialect === 'contract') return { refuse: `this server (interface document) cannot ${verb} a relayer: PATCH /relayers/{id} is the OpenZeppelin Relayer’s` };
+  if (offered === false) return { refuse: `this server (interface document) cannot ${verb} a relayer: PATCH /relayers/{id} is the OpenZeppelin Relayer’s` };
   if (relayer && relayerState(relayer) === 'disabled')
     return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` };
   const review: ReviewLine[] = [];

@@ -25,10 +25,12 @@ export interface UseFormOptions {
   mutation: Mutation;
   /** Keep the values as a draft after a successful send (plugin params), else clear them. */
   keepAfterSend?: boolean;
+  /** An action with nothing to fill in (cancel, pause): the form opens on its review. */
+  reviewAtOnce?: boolean;
   onSent?: (result: unknown) => void;
 }
 
-export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, onSent }: UseFormOptions) {
+export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, reviewAtOnce, onSent }: UseFormOptions) {
   const services = useServices();
   const shell = useShell();
   const drafts = useDrafts();
@@ -36,7 +38,10 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     const values = { ...initialValues, ...drafts.get(draftKey) };
     const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
     const focus = Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
-    return initialForm(values, initialValues, focus);
+    const form = initialForm(values, initialValues, focus);
+    if (!reviewAtOnce) return form;
+    const built = definition.build(values);
+    return 'request' in built ? formReducer(form, { type: 'review', request: built.request }) : formReducer(form, { type: 'errors', errors: built.errors });
   });
   const ref = useRef(state);
   ref.current = state;
@@ -136,6 +141,8 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     const command = (scope: Scope) => resolve(key, [scope])?.command;
     if (phase === 'review') {
       if (command('review') === 'send') send();
+      // Nothing to fill in: esc leaves (there is no form behind the review).
+      else if (key.name === 'escape' && definition.fields.length === 0) leave(true);
       else if (key.name === 'escape') dispatch({ type: 'back' });
       else return false;
       return true;

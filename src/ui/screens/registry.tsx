@@ -6,6 +6,7 @@ import { RelayersScreen } from './relayers/RelayersScreen.js';
 import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
+import { ActionScreen } from './action/ActionScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
@@ -28,6 +29,10 @@ export function screenFor(props: ScreenProps) {
       return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
     case 'replace':
       return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
+    case 'cancel':
+    case 'cancelPending':
+    case 'pause':
+      return <ActionScreen {...(props as ScreenProps<Extract<Route, { kind: 'cancel' | 'cancelPending' | 'pause' }>>)} />;
     case 'plugin':
       return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'notify':

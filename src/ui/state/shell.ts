@@ -12,6 +12,12 @@ export type Route =
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }
+  /** `X` on a transaction: its cancel, reviewed. */
+  | { kind: 'cancel'; relayerId: string; tx: Transaction }
+  /** `X` on a relayer: every pending transaction of it canceled, reviewed and confirmed by its id typed. */
+  | { kind: 'cancelPending'; relayerId: string }
+  /** `P` on a relayer: pause it (paused: true) or resume it, reviewed. */
+  | { kind: 'pause'; relayerId: string; paused: boolean }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers). */
   | { kind: 'stuck' }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -110,7 +116,11 @@ export function parents(route: Route): Route[] {
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
+    case 'cancel':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
+    case 'cancelPending':
+    case 'pause':
+      return [root, route];
   }
 }
 
@@ -131,7 +141,12 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}${r.status ? `:${r.status}` : ''}`;
     case 'transaction':
     case 'replace':
+    case 'cancel':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
+    case 'cancelPending':
+      return `${r.kind}:${r.relayerId}`;
+    case 'pause':
+      return `${r.kind}:${r.relayerId}:${r.paused}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;
     case 'fleet':

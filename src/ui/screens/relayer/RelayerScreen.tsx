@@ -1,5 +1,8 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { Relayer } from '../../../api/index.js';
+import { openAction } from '../../actions.js';
+import { useSessionEvent } from '../../sessionEvents.js';
 import { Text } from '../../components/Text.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
@@ -15,9 +18,14 @@ import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 
 export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'relayer' }>>) {
-  const { now } = useServices();
+  const services = useServices();
+  const { now } = services;
   const shell = useShell();
-  const { relayer, error, loading } = useRelayer(route.relayerId, route.relayer);
+  const { relayer: read, error, loading } = useRelayer(route.relayerId, route.relayer);
+  // Paused or resumed from here: the relayer as the server answered.
+  const [changed, setChanged] = useState<Relayer | undefined>(undefined);
+  useSessionEvent('relayerChanged', (e) => e.relayer.id === route.relayerId && 'paused' in e.relayer && setChanged(e.relayer));
+  const relayer = changed ?? read;
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
   const live = statuses?.available() ? statuses.get(route.relayerId) : undefined;
   const fields = useMemo(() => {
@@ -35,8 +43,10 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
     }
+    if (cmd === 'pause' && relayer) return openAction({ kind: 'pause', relayerId: route.relayerId, paused: !relayer.paused }, services, relayer, shell.push);
+    if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: route.relayerId }, services, relayer, shell.push);
     return undefined;
-  });
+  }, 'relayer');
 
   return (
     <ScreenFrame

@@ -12,12 +12,14 @@ import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
+import { openAction } from '../../actions.js';
 
 const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
 
 export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
-  const { client, now, initialRelayers, pendingRelayers } = useServices();
+  const services = useServices();
+  const { client, now, initialRelayers, pendingRelayers } = services;
   const directory = useDirectory();
   const shell = useShell();
   const pending = useRef(pendingRelayers);
@@ -46,6 +48,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     if (!initialRelayers) list.refresh();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => directory.add(state.items), [state.items, directory]);
+  // A relayer paused or resumed (or its pending ones canceled): read the page again, the same row selected.
+  useSessionEvent('relayerChanged', (e) => void list.refresh(e.relayer.id));
   // Live state for the relayers of this page, where the server offers it (after the first frame).
   const statuses = useRelayerStatuses(useMemo(() => state.items.map(getId), [state.items]));
   const available = statuses?.available() ?? false;
@@ -63,9 +67,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'fleet', names: [] });
       return true;
     }
-    if (cmd !== 'open' && cmd !== 'info') return undefined;
+    if (cmd !== 'open' && cmd !== 'info' && cmd !== 'pause' && cmd !== 'cancelPending') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
+    if (cmd === 'pause') return openAction({ kind: 'pause', relayerId: selected.id, paused: !selected.paused }, services, selected, shell.push);
+    if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: selected.id }, services, selected, shell.push);
     shell.push({ kind: cmd === 'open' ? 'transactions' : 'relayer', relayerId: selected.id, relayer: selected });
     return true;
   });

@@ -3,6 +3,7 @@
  * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
+import { openAction } from '../../actions.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import { useEffect, useMemo, useRef } from 'react';
@@ -12,7 +13,6 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ageMs } from '../../../core/time.js';
 import { thousands } from '../../../core/text/values.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
-import { mutationBlocked } from '../../mutations.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { useServices } from '../../services.js';
 import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
@@ -83,10 +83,7 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
       return true;
     }
-    const blocked = mutationBlocked(services, 'replace');
-    if (blocked) return blocked;
-    shell.push({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true });
-    return true;
+    return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true }, services, row.relayer, shell.push);
   });
   return (
     <ScreenFrame title="relayer-tui › stuck: transactions not final, oldest first" scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>

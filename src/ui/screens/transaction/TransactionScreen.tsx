@@ -1,4 +1,6 @@
 /** One transaction: every field, labelled; `v` shows the raw JSON as received; `e` replaces it. */
+import { isCanceling, isKnownStatus } from '../../../core/status.js';
+import { openAction } from '../../actions.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/index.js';
 import { shortError } from '../../components/StatusBar.js';
@@ -8,7 +10,6 @@ import { clock } from '../../../core/time.js';
 import { formatWei, toBigInt } from '../../../core/amounts.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useDirectory } from '../../directory.js';
-import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
@@ -57,19 +58,17 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       const i = out.findIndex((f) => f.label === 'value');
       out.splice(i + 1, 0, { label: 'value (native)', value: formatWei(tx.value, relayer?.network) });
     }
-    if (tx.is_canceled === true)
-      out.unshift({ label: '⚠ canceled', value: 'a cancellation was requested: the relayer replaces it with a no-op at the same nonce', tone: 'warn' });
+    if (isCanceling(tx))
+      out.unshift({ label: '⚠ canceling', value: 'a cancel is in flight (is_canceled): a NOOP with the same nonce replaces it; it turns canceled when the NOOP is mined', tone: 'warn' });
+    else if (tx.is_canceled === true) out.unshift({ label: '⚠ is_canceled', value: `a cancel was asked, and it is ${tx.status}${String(tx.status).toLowerCase() === 'confirmed' ? ': the original was mined before the NOOP (cancel lost)' : ''}`, tone: 'warn' });
+    if (!isKnownStatus(tx.status)) out.unshift({ label: '⚠ status', value: `"${tx.status}" is a status this client does not know: shown as it is, counted as not final`, tone: 'warn' });
     const mismatch = relayerMismatch(route.relayerId, tx);
     if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
   }, [tx, relayer, services, route.relayerId]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
-    if (cmd === 'edit') {
-      const blocked = mutationBlocked(services, 'replace');
-      if (blocked) return blocked;
-      shell.push({ kind: 'replace', relayerId: route.relayerId, tx });
-      return true;
-    }
+    if (cmd === 'edit' || cmd === 'cancel')
+      return openAction(cmd === 'edit' ? { kind: 'replace', relayerId: route.relayerId, tx } : { kind: 'cancel', relayerId: route.relayerId, tx }, services, relayer, shell.push);
     if (cmd === 'refresh') {
       if (!readable()) return 'This server has no single-transaction read: refresh the list (esc, then r)';
       shell.dispatch({ type: 'flash', text: `Refreshing transaction ${tx.id}…`, tone: 'info' });

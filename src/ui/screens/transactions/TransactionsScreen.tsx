@@ -1,4 +1,5 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
+import { openAction } from '../../actions.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { TRANSACTION_STATUSES, type Transaction } from '../../../api/index.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
@@ -8,7 +9,6 @@ import { usePagedList } from '../../hooks/usePagedList.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { mutationBlocked } from '../../mutations.js';
 import { relayerState, networkKind } from '../../../core/relayer.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { Route } from '../../state/shell.js';
@@ -77,17 +77,14 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       list.goToPage(1);
       return true;
     }
-    if (cmd !== 'open' && cmd !== 'edit') return undefined;
+    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
     if (cmd === 'open') {
       shell.push({ kind: 'transaction', relayerId, tx: selected });
       return true;
     }
-    const blocked = mutationBlocked(services, 'replace');
-    if (blocked) return blocked;
-    shell.push({ kind: 'replace', relayerId, tx: selected });
-    return true;
+    return openAction(cmd === 'edit' ? { kind: 'replace', relayerId, tx: selected } : { kind: 'cancel', relayerId, tx: selected }, services, relayer, shell.push);
   }, find);
 
   // The one rule (core/relayer.ts): disabled before paused.

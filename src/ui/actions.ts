@@ -1,0 +1,39 @@
+/**
+ * Opening an action (replace, cancel, cancel every pending one, pause/resume) from any screen: refused
+ * at the key, with the reason, when read-only, when the network cannot do it, or when the client does
+ * not know the network (nothing is guessed); else its screen opens on the review.
+ */
+import type { Relayer, Transaction } from '../api/index.js';
+import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
+import { pauseRequest } from '../core/operations/pause.js';
+import type { BuiltRequest } from '../core/operations/types.js';
+import { networkKind, unknownNetworkWords } from '../core/relayer.js';
+import { mutationBlocked, routeMutation } from './mutations.js';
+import type { Services } from './services.js';
+import type { CommandResult } from './shellContext.js';
+import type { Route } from './state/shell.js';
+
+export type ActionRoute = Extract<Route, { kind: 'cancel' | 'cancelPending' | 'pause' }>;
+
+/** The request an action route means, or why it cannot be made (core's words). */
+export function actionRequest(route: ActionRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
+  const { client } = services;
+  if (route.kind === 'cancel') return cancelRequest(route.relayerId, route.tx.id, relayer, route.tx, client.supports('cancel'));
+  if (route.kind === 'pause') return pauseRequest(route.relayerId, relayer, route.paused, client.supports('pause'));
+  return cancelPendingRequest(route.relayerId, relayer, pending ?? [], services.now(), client.supports('cancelPending'));
+}
+
+/** Opens the route's screen, or says why not (a flash). */
+export function openAction(route: ActionRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
+  const m = routeMutation(route);
+  const blocked = m && mutationBlocked(services, m);
+  if (blocked) return blocked;
+  if (route.kind === 'replace') {
+    if (networkKind(relayer?.network_type, route.tx) === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
+  } else {
+    const r = actionRequest(route, services, relayer);
+    if ('refuse' in r) return `Not offered: ${r.refuse}`;
+  }
+  push(route);
+  return true;
+}

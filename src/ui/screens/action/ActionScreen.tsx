@@ -1,0 +1,108 @@
+/**
+ * The operator's actions on a jammed relayer, each a reviewed request through the one pipeline:
+ * `X` on a transaction (cancel), `X` on a relayer (cancel every pending one: what is pending is read
+ * first and listed, and the relayer's id is typed to confirm), `P` on a relayer (pause or resume).
+ * The requests are core's (core/operations/cancel.ts, pause.ts); this screen only shows them.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Text } from '../../components/Text.js';
+import type { Relayer, Transaction } from '../../../api/index.js';
+import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
+import { FormScreen } from '../../components/FormScreen.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useForm } from '../../forms/useForm.js';
+import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
+import { actionRequest, type ActionRoute } from '../../actions.js';
+import { readPending } from '../../../core/lookup.js';
+import { errorWords } from '../../../api/index.js';
+import { truncateCells } from '../../../core/text/cells.js';
+import { useDirectory } from '../../directory.js';
+import { useServices } from '../../services.js';
+import { useSessionEvents } from '../../sessionEvents.js';
+import type { ScreenProps } from '../../shellContext.js';
+import type { Mutation } from '../../../core/operations/mutations.js';
+
+const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
+
+/** Cancelling every pending transaction is confirmed by typing the relayer's id. */
+const confirmed = (relayerId: string, request: BuiltRequest): FormDefinition => ({
+  fields: [
+    {
+      name: 'confirm',
+      label: 'type the relayer id',
+      kind: 'text',
+      hint: `${relayerId}: every pending transaction of it is asked to be canceled`,
+      validate: (v) => (v.trim() === relayerId ? null : v.trim() ? `not ${relayerId}` : `type ${relayerId} to confirm`),
+    },
+  ],
+  build: (v) => ((v.confirm ?? '').trim() === relayerId ? { request } : { errors: { confirm: `type ${relayerId} to confirm` } }),
+});
+
+function ActionForm({ route, screenKey, width, height, request, mutation }: ScreenProps<ActionRoute> & { request: BuiltRequest; mutation: Mutation }) {
+  const { now } = useServices();
+  const events = useSessionEvents();
+  const directory = useDirectory();
+  const definition = useMemo(() => (route.kind === 'cancelPending' ? confirmed(route.relayerId, request) : fixed(request)), [route, request]);
+  const form = useForm({
+    draftKey: `${route.kind}:${route.relayerId}${route.kind === 'cancel' ? `:${route.tx.id}` : ''}`,
+    definition,
+    initialValues: route.kind === 'cancelPending' ? { confirm: '' } : {},
+    mutation,
+    reviewAtOnce: route.kind !== 'cancelPending',
+    onSent: (answer) => {
+      // What changed is shown everywhere: the lists behind refresh, the directory has the relayer as answered.
+      if (route.kind === 'cancel') events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
+      if (route.kind === 'pause' && typeof answer === 'object' && answer !== null) {
+        directory.add([answer as Relayer]);
+        events.emit('relayerChanged', { relayer: answer as Relayer });
+      }
+      if (route.kind === 'cancelPending') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer) });
+    },
+  });
+  const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
+  return (
+    <FormScreen
+      form={form}
+      screenKey={screenKey}
+      width={width}
+      height={height}
+      title={`relayer-tui › ${request.what}`}
+      status={{ relayer: route.relayerId }}
+      result={(value, scroll, rows) => (
+        <>
+          <Text wrap="truncate">The server&apos;s answer{route.kind === 'pause' ? '' : ' (the list behind is refreshed)'}:</Text>
+          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1} />
+        </>
+      )}
+      resultRows={(value) => answerLines(value).length + 1}
+    />
+  );
+}
+
+export function ActionScreen(props: ScreenProps<ActionRoute>) {
+  const { route, width, height } = props;
+  const services = useServices();
+  const relayer = useDirectory().get(route.relayerId);
+  // Cancelling every pending one: what is pending is read first, for the review to list.
+  const [pending, setPending] = useState<{ txs?: Transaction[]; error?: string }>({});
+  useEffect(() => {
+    if (route.kind !== 'cancelPending' || services.client.supports('cancelPending') === false) return;
+    const ctrl = new AbortController();
+    readPending(services.client, route.relayerId, ctrl.signal).then(
+      (txs) => setPending({ txs }),
+      (e: unknown) => !ctrl.signal.aborted && setPending({ error: errorWords(e) }),
+    );
+    return () => ctrl.abort();
+  }, [route, services.client]);
+  const waiting = route.kind === 'cancelPending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
+  const built = useMemo(() => (waiting ? null : actionRequest(route, services, relayer, pending.txs)), [waiting, route, services, relayer, pending.txs]);
+  if (!built || 'refuse' in built || pending.error) {
+    const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
+    return (
+      <ScreenFrame title={`relayer-tui › ${route.kind} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
+        <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
+      </ScreenFrame>
+    );
+  }
+  return <ActionForm {...props} request={built} mutation={built.mutation} />;
+}
