@@ -7,7 +7,7 @@ import { ageMs } from '../time.js';
 import type { Tone } from '../tone.js';
 import type { Column } from './layout.js';
 
-export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', paused: 'muted', ok: 'ok' };
+export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
 
 /** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read). */
 const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : TROUBLE_TONE[r.trouble]);

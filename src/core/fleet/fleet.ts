@@ -12,7 +12,10 @@ import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
 import { pool, readRelayer, summarize, type ScanLimits } from '../triage/scan.js';
-import { byTrouble, contextRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
+import { chainWait } from '../triage/chain.js';
+import { readinessWords } from '../readiness.js';
+import { networkKind } from '../relayer.js';
+import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
@@ -247,6 +250,18 @@ export class Fleet {
 
     const filter = client.offers('statusFilter');
     const statusOffered = client.offers('relayerStatus');
+    // Readiness (the real server's public /ready), beside the relayers: not ready and degraded are rows of the context.
+    let readyRow: FleetRow | null = null;
+    const publish = () => this.setRows(name, readyRow ? [readyRow, ...rows] : [...rows]);
+    const readiness = client.offers('readiness')
+      ? ask(() => client.readiness({ signal: deadline })).then(
+          (a) => {
+            readyRow = readinessRow(name, readinessWords(a));
+            if (readyRow) publish();
+          },
+          () => undefined, // no /ready here, or it failed: the relayers' own reads say what is wrong
+        )
+      : undefined;
     await pool(
       this.opts.perServer,
       relayers.map((relayer, i) => async () => {
@@ -262,10 +277,14 @@ export class Fleet {
         if (deadline.aborted) reading.triageError = why(null);
         else {
           try {
-            const one = await readRelayer(client, relayer, { limits, filter, signal: deadline, ask });
+            // A network the client does not know is read newest first: its statuses may be ones no filter names.
+            const one = await readRelayer(client, relayer, { limits, filter: filter && networkKind(relayer.network_type) !== 'unknown', signal: deadline, ask });
             if (one.error && timedOut()) one.error = new ApiError('timeout', `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}`);
             reading.now = this.opts.now();
             reading.triage = summarize(one, reading.now, this.opts.rules, filter);
+            // Stuck: what the chain waits on (a JSON-RPC read, and by-nonce when the blocker was not read).
+            if (!one.error && reading.triage.rows.some((x) => x.flags.length > 0))
+              reading.triage.summary.chain = await chainWait(client, relayer, one.found, reading.now, { rules: this.opts.rules, signal: deadline, ask });
           } catch (e) {
             // readRelayer keeps a server's refusal in its result; what it throws is the deadline or the close.
             if (this.closed.signal.aborted) return;
@@ -273,9 +292,10 @@ export class Fleet {
           }
         }
         rows[i] = relayerRow(reading, false);
-        this.setRows(name, [...rows]);
+        publish();
       }),
     );
+    await readiness;
     if (this.closed.signal.aborted) return;
     const failed = rows.some((r) => r.trouble === 'unchecked');
     const failures = failed ? state().failures + 1 : 0;

@@ -4,9 +4,10 @@
  * problem in words, the low-balance rule and the fleet's summary line. Pure: the reading is in scan.ts.
  *
  * Trouble, worst first: the context cannot be read (`unreachable`: down, timed out, 401, 429, a
- * token command that failed, an answer that is not the API), a relayer that could not be checked
- * (`unchecked`), `disabled`, `stuck` (non-final transactions the triage rules flag, or a nonce gap),
- * `low-balance`, `paused`, `ok`.
+ * token command that failed, an answer that is not the API), the server says it is not ready
+ * (`not-ready`: /ready answered 503), a relayer that could not be checked (`unchecked`), `disabled`,
+ * `stuck` (non-final transactions the triage rules flag, or a nonce gap), `low-balance`, the server
+ * is `degraded` (/ready), `paused`, `ok`.
  */
 import { errorWords, type Relayer } from '../../api/index.js';
 import { formatAmountShort, nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
@@ -14,9 +15,10 @@ import { disabledReasons, relayerState } from '../relayer.js';
 import { ageMs } from '../time.js';
 import { thousands } from '../text/values.js';
 import type { RelayerTriage } from '../triage/scan.js';
+import type { ReadinessWords } from '../readiness.js';
 import type { StuckRow } from '../triage/rules.js';
 
-export const TROUBLES = ['unreachable', 'unchecked', 'disabled', 'stuck', 'low-balance', 'paused', 'ok'] as const;
+export const TROUBLES = ['unreachable', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
 
 /** A balance as the fleet knows it: base units, the chain's unit, the minimum and where it came from. */
@@ -134,6 +136,8 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
     if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);
+    // What the chain waits on, and the transaction holding it (or that it is not known): the cause, said.
+    if (t.summary.chain) problems.push(t.summary.chain.words);
   }
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error);
@@ -212,6 +216,12 @@ export function contextRow(context: string, why: string | null): FleetRow {
     loading: why === null,
     relayer: null,
   };
+}
+
+/** The server's readiness as a row of its context, when it is not simply ready (GET /api/v1/ready). */
+export function readinessRow(context: string, w: ReadinessWords): FleetRow | null {
+  if (w.state === 'ready') return null;
+  return { ...contextRow(context, null), key: `${context}/ready`, state: w.summary, trouble: w.state === 'not ready' ? 'not-ready' : 'degraded', problems: [w.summary], loading: false };
 }
 
 /** fleet-2 before fleet-10 (the collator made on first use: ICU costs a start that never shows a fleet). */

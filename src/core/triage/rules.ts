@@ -3,18 +3,27 @@
  * gaps of a relayer, and when scanning a relayer's newest-first pages may stop.
  */
 import type { Relayer, Transaction } from '../../api/index.js';
+import { isCanceling, isKnownStatus, isNotFinal } from '../status.js';
 
-/** Statuses a transaction can still leave: the ones that can be stuck. */
+/** The known statuses a transaction can still leave: the ones a server filter is asked for. */
 export const NON_FINAL = ['pending', 'sent', 'submitted', 'mined'] as const;
 
+/**
+ * The real server's signatures of a jam (OpenZeppelin Relayer v1.8: a hash is set when a transaction
+ * is signed, status `sent`; `sent_at` when it is broadcast, status `submitted`), each a threshold:
+ */
 export interface TriageOptions {
   /** Older than this is "old" (default 5 minutes). */
   oldMs: number;
-  /** Sent this long ago without a hash is "no hash after 2m". */
-  noHashMs: number;
+  /** `sent` this long with `sent_at` still null: signed, never broadcast (default 2 minutes). */
+  sentMs: number;
+  /** `submitted` this long after its broadcast without `mined`: not picked up, underpriced or dropped (default 5 minutes). */
+  submittedMs: number;
+  /** `pending` this long: not signed yet, waiting in the queue (default 5 minutes). */
+  pendingMs: number;
 }
 
-export const DEFAULT_TRIAGE: TriageOptions = { oldMs: 5 * 60_000, noHashMs: 2 * 60_000 };
+export const DEFAULT_TRIAGE: TriageOptions = { oldMs: 5 * 60_000, sentMs: 2 * 60_000, submittedMs: 5 * 60_000, pendingMs: 5 * 60_000 };
 
 export interface StuckRow {
   relayer: Relayer;
@@ -24,8 +33,9 @@ export interface StuckRow {
   flags: string[];
 }
 
+/** Not final: a known non-final status, or a status the client does not know (never counted as fine). */
 export function isNonFinal(tx: Transaction): boolean {
-  return (NON_FINAL as readonly string[]).includes(String(tx.status).toLowerCase());
+  return isNotFinal(tx);
 }
 
 export function createdMs(tx: Transaction): number | null {
@@ -35,13 +45,22 @@ export function createdMs(tx: Transaction): number | null {
 
 const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000}m` : `${Math.round(ms / 1000)}s`);
 
-/** The flags of one non-final transaction, in words. */
+/** `sent` for at least `sentMs` with no `sent_at`: signed and never broadcast (what the flag and the blocker say). */
+export const NEVER_BROADCAST = 'never broadcast';
+
+/** The flags of one non-final transaction, in words: the real server's signatures first. */
 export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: boolean): string[] {
   const out: string[] = [];
+  const status = String(tx.status).toLowerCase();
   const created = createdMs(tx);
   const sent = typeof tx.sent_at === 'string' ? Date.parse(tx.sent_at) : NaN;
-  const since = Number.isNaN(sent) ? created : sent;
-  if (String(tx.status).toLowerCase() === 'sent' && !tx.hash && since !== null && now - since >= o.noHashMs) out.push(`no hash after ${minutes(o.noHashMs)}`);
+  if (!isKnownStatus(tx.status)) out.push('unknown status');
+  else if (status === 'sent' && Number.isNaN(sent) && created !== null && now - created >= o.sentMs) out.push(NEVER_BROADCAST);
+  else if (status === 'submitted') {
+    const since = Number.isNaN(sent) ? created : sent;
+    if (since !== null && now - since >= o.submittedMs) out.push(`not mined ${minutes(o.submittedMs)} after broadcast`);
+  } else if (status === 'pending' && created !== null && now - created >= o.pendingMs) out.push(`not signed after ${minutes(o.pendingMs)}`);
+  if (isCanceling(tx)) out.push('canceling');
   if (gap) out.push('nonce gap');
   if (created !== null && now - created >= o.oldMs) out.push('old');
   return out;

@@ -6,6 +6,8 @@
  * what was scanned and what was not.
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { networkKind } from '../relayer.js';
+import { chainWait, type ChainWait } from './chain.js';
 import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageOptions } from './rules.js';
 
 export interface ScanLimits {
@@ -34,6 +36,8 @@ export interface RelayerTriage {
   /** What was left unread, in words (the page cap), or null. */
   skipped: string | null;
   error: ApiError | null;
+  /** What the chain waits on (EVM relayers with stuck transactions), when it was asked. */
+  chain?: ChainWait | null;
 }
 
 export interface TriageResult {
@@ -181,7 +185,8 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
   for (const p of more) relayers.push(...p.items);
   const filter = client.offers('statusFilter');
 
-  const results = await pool(limits.inFlight, relayers.map((r) => () => readRelayer(client, r, { limits, filter, signal, ask })));
+  // A relayer of a network the client does not know is read newest first: its statuses may be ones no filter names.
+  const results = await pool(limits.inFlight, relayers.map((r) => () => readRelayer(client, r, { limits, filter: filter && networkKind(r.network_type) !== 'unknown', signal, ask })));
   const now = o.now();
   const rows: StuckRow[] = [];
   const summaries: RelayerTriage[] = [];
@@ -190,6 +195,14 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
     rows.push(...r.rows);
     summaries.push(r.summary);
   }
+  // What the chain waits on, for the relayers with stuck transactions (a JSON-RPC read each, and by-nonce when needed).
+  await pool(
+    limits.inFlight,
+    summaries.map((s, i) => async () => {
+      const flagged = rows.some((x) => x.relayer === s.relayer && x.flags.length > 0);
+      if (flagged && !s.error) s.chain = await chainWait(client, s.relayer, results[i]!.found, now, { rules, signal, ask });
+    }),
+  );
   rows.sort(byAge);
   summaries.sort((a, b) => (a.oldestMs ?? Infinity) - (b.oldestMs ?? Infinity));
   return { rows, relayers: summaries, requests, ms: o.now() - started, relayersSkipped: Math.max(0, first.totalItems - relayers.length), at: now };

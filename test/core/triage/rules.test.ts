@@ -8,13 +8,20 @@ const tx = (over: Partial<Transaction> & { nonce?: number }): Transaction => ({ 
 const relayer = { id: 'r', name: 'R', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false } as unknown as Relayer;
 
 describe('triage rules', () => {
-  it('flags in words: no hash after 2m (sent, by sent_at), old (5m), a gap', () => {
-    expect(flagsFor(tx({ status: 'sent', sent_at: ago(3 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['no hash after 2m']);
-    expect(flagsFor(tx({ status: 'sent', sent_at: ago(60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
-    expect(flagsFor(tx({ status: 'sent', sent_at: ago(3 * 60_000), hash: '0xab' }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
-    expect(flagsFor(tx({ status: 'pending', created_at: ago(6 * 60_000) }), NOW, DEFAULT_TRIAGE, true)).toEqual(['nonce gap', 'old']);
+  it('flags in words, the real server\'s signatures: sent without sent_at (never broadcast, 2m), submitted not mined (5m after sent_at), pending not signed (5m), unknown status, canceling, old, a gap', () => {
+    // sent: signed (the hash is set at signing), sent_at null: never broadcast — by its age, whatever the hash.
+    expect(flagsFor(tx({ status: 'sent', created_at: ago(3 * 60_000), hash: '0xab' }), NOW, DEFAULT_TRIAGE, false)).toEqual(['never broadcast']);
+    expect(flagsFor(tx({ status: 'sent', created_at: ago(60_000), hash: '0xab' }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
+    // Broadcast (sent_at set): not "never broadcast", however old.
+    expect(flagsFor(tx({ status: 'sent', created_at: ago(3 * 60_000), sent_at: ago(3 * 60_000), hash: '0xab' }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
+    // submitted: counted from its broadcast.
+    expect(flagsFor(tx({ status: 'submitted', created_at: ago(20 * 60_000), sent_at: ago(6 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['not mined 5m after broadcast', 'old']);
+    expect(flagsFor(tx({ status: 'submitted', created_at: ago(4 * 60_000), sent_at: ago(4 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
+    expect(flagsFor(tx({ status: 'pending', created_at: ago(6 * 60_000) }), NOW, DEFAULT_TRIAGE, true)).toEqual(['not signed after 5m', 'nonce gap', 'old']);
+    expect(flagsFor(tx({ status: 'queued', created_at: ago(30 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['unknown status', 'old']);
+    expect(flagsFor(tx({ status: 'submitted', is_canceled: true, created_at: ago(60_000), sent_at: ago(60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['canceling']);
     expect(flagsFor(tx({ status: 'pending', created_at: 'not a time' }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
-    expect(flagsFor(tx({ created_at: ago(2 * 60_000) }), NOW, { oldMs: 60_000, noHashMs: 1000 }, false)).toEqual(['old']);
+    expect(flagsFor(tx({ created_at: ago(2 * 60_000) }), NOW, { oldMs: 60_000, sentMs: 1000, submittedMs: 1000, pendingMs: 10 * 60_000 }, false)).toEqual(['old']);
   });
 
   it('nonce gaps: missing nonces between the lowest and highest non-final ones', () => {

@@ -1,6 +1,7 @@
 /** `:server`: the connection — where, in which dialect (and how that is known), what the server offers. */
 import { useEffect, useMemo, useState } from 'react';
-import type { Feature } from '../../../api/index.js';
+import { ApiError, errorWords, type Feature } from '../../../api/index.js';
+import { NO_READINESS, readinessWords, type ReadinessWords } from '../../../core/readiness.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
@@ -13,9 +14,19 @@ export function ServerScreen({ screenKey, width, height }: ScreenProps) {
   const services = useServices();
   const { client } = services;
   const [dialect, setDialect] = useState(client.dialect());
+  // Readiness (GET /api/v1/ready), asked once the dialect is known: the same words as `relayer-tui ready`.
+  const [ready, setReady] = useState<{ words?: ReadinessWords; body?: unknown; error?: string }>({});
   useEffect(() => {
     let live = true;
-    void client.detectDialect().then((d) => live && setDialect(d));
+    void client.detectDialect().then((d) => {
+      if (!live) return;
+      setDialect(d);
+      if (!client.offers('readiness')) return setReady({ error: NO_READINESS });
+      client.readiness().then(
+        (a) => live && setReady({ words: readinessWords(a), body: a.readiness }),
+        (e: unknown) => live && setReady({ error: e instanceof ApiError && e.kind === 'unsupported' ? NO_READINESS : `not read: ${errorWords(e)}` }),
+      );
+    });
     return () => {
       live = false;
     };
@@ -26,12 +37,19 @@ export function ServerScreen({ screenKey, width, height }: ScreenProps) {
       server: services.serverUrl ?? services.serverLabel,
       dialect: dialect.why,
       transport: services.cleartext ? 'http to another host: the API key crosses the network in cleartext' : services.serverUrl?.startsWith('https:') ? 'https' : 'http on this machine',
-      access: services.readOnly ? 'read-only (no replacement, plugin call or notification)' : 'read-write',
+      access: services.readOnly ? 'read-only (no replace, cancel, pause/resume, plugin call or notification)' : 'read-write',
+      readiness: ready.words ? ready.words.summary : (ready.error ?? 'asking GET /api/v1/ready…'),
+      ...(ready.words?.problems.length ? { 'not healthy': ready.words.problems } : {}),
+      ...(ready.body !== undefined ? { '/ready answered': ready.body } : {}),
       'relayer status': feature('relayerStatus'),
       'transaction by id': feature('transactionById'),
       'status filter': feature('statusFilter'),
+      cancel: feature('cancel'),
+      'pause/resume': feature('pause'),
+      'plugin list': feature('plugins'),
+      'JSON-RPC reads': feature('rpc'),
     };
-  }, [client, services, dialect]);
+  }, [client, services, dialect, ready]);
   const fields = useMemo(() => flatten(record, services.now()), [record, services]);
   const { lines, scroll, cursor, scopes } = useDetailScreen(screenKey, record, fields, width, height, () => undefined);
   return (

@@ -44,7 +44,8 @@ function summaryLines(t: TriageResult | null, now: number, max: number): { text:
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.gaps.unchecked ? `${thousands(r.gaps.unchecked)} lower nonces not checked` : '', r.skipped ?? ''];
-    lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error ? 'warn' : 'plain' });
+    if (r.chain) parts.push(r.chain.words);
+    lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain' });
   }
   if (stuck.length > max - 1 && max > 1) lines[lines.length - 1] = { text: `… and ${stuck.length - (max - 2)} more relayers`, tone: 'muted' };
   return lines;
