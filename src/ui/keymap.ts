@@ -45,7 +45,7 @@ export type Command =
   | 'discardDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave';
+export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave';
 
 export interface KeySpec {
   name: string;
@@ -68,7 +68,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :stuck, :fleet [NAME…], :page <n>|last, :nonce <n>, :find <tx id|hash>, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Command palette (:relayers, :tx <id> [status=s], :stuck, :fleet [NAME…], :page <n>|last, :nonce <n>, :find <tx id|hash>, :plugins, :plugin <id>, :notify, :server, :q)', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with edits, or a request in flight, asks first)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
@@ -94,6 +94,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The row whole: every problem in words, its figures, the relayer as the server sent it', scope: 'fleet', hint: 'whole row' },
   { command: 'contexts', keys: [{ name: 'c' }], label: 'c', description: 'Contexts or relayers: each context with its reachability and latency, or every relayer', scope: 'fleet', hint: 'contexts' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
+  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Call the selected plugin (its params form; raw_response and routes said)", scope: 'plugins', hint: 'call' },
+  { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The plugin whole: path, timeout, flags, its config as data', scope: 'plugins', hint: 'whole' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status)', scope: 'transactions', hint: 'cancel' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent)', scope: 'relayers', hint: 'pause' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm)", scope: 'relayers' },
@@ -182,6 +184,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   list: 'Lists',
   relayers: 'Relayers',
+  plugins: 'Plugins',
   transactions: 'Transactions',
   stuck: 'Stuck transactions',
   fleet: 'Fleet',

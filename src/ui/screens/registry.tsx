@@ -8,6 +8,7 @@ import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { ActionScreen } from './action/ActionScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
+import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
@@ -35,6 +36,8 @@ export function screenFor(props: ScreenProps) {
       return <ActionScreen {...(props as ScreenProps<Extract<Route, { kind: 'cancel' | 'cancelPending' | 'pause' }>>)} />;
     case 'plugin':
       return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
+    case 'plugins':
+      return <PluginsScreen {...props} />;
     case 'notify':
       return <NotifyScreen {...props} />;
     case 'server':

@@ -2,7 +2,7 @@
 import { TRANSACTION_STATUSES } from '../../api/index.js';
 import type { Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -34,8 +34,11 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'route', route: { kind: 'transactions', relayerId: arg, status: m[1]!.toLowerCase() } };
     }
     case 'plugin':
-      if (!arg) return { kind: 'error', message: ':plugin needs a plugin id, e.g. :plugin echo' };
+      // Without an id: the server's plugins to choose from (or the form to type it, where there is no list).
+      if (!arg) return { kind: 'route', route: { kind: 'plugins' } };
       return { kind: 'route', route: { kind: 'plugin', pluginId: arg } };
+    case 'plugins':
+      return { kind: 'route', route: { kind: 'plugins' } };
     case 'notify':
     case 'notification':
       return { kind: 'route', route: { kind: 'notify' } };

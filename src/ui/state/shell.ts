@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { Relayer, Transaction } from '../../api/index.js';
+import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -22,7 +22,10 @@ export type Route =
   | { kind: 'stuck' }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
   | { kind: 'fleet'; names: string[] }
-  | { kind: 'plugin'; pluginId: string }
+  /** A plugin's call form; `info`: the plugin as listed (GET /plugins), when chosen from the list. */
+  | { kind: 'plugin'; pluginId: string; info?: PluginInfo }
+  /** The server's plugins (`:plugins`, `:plugin` without an id). */
+  | { kind: 'plugins' }
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
@@ -103,6 +106,7 @@ export function parents(route: Route): Route[] {
     case 'relayer':
     case 'transactions':
     case 'plugin':
+    case 'plugins':
     case 'notify':
     case 'server':
     case 'log':
@@ -128,6 +132,7 @@ export function parents(route: Route): Route[] {
 export function routeKey(r: Route): string {
   switch (r.kind) {
     case 'relayers':
+    case 'plugins':
     case 'notify':
     case 'server':
     case 'log':

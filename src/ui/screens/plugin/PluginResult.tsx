@@ -25,7 +25,7 @@ export function pluginResultLines(r: PluginCallResult, showTraces: boolean, widt
       for (const l of rows) lines.push({ text: `  ${l}` });
     }
   };
-  lines.push({ text: `success   ${r.success ? 'yes' : 'no'}${r.status ? ` (HTTP ${r.status})` : ''}`, tone: r.success ? 'ok' : 'bad' });
+  lines.push({ text: `success   ${r.success ? 'yes' : 'no'}${r.status ? ` (HTTP ${r.status})` : ''}${r.raw ? ' · raw response (no envelope, no logs)' : ''}`, tone: r.success ? 'ok' : 'bad' });
   if (r.message) for (const t of wrapCells(`message   ${r.message}`, width, 10).slice(0, 20)) lines.push({ text: t });
   if (r.error) for (const t of wrapCells(`error     ${r.error}`, width, 10).slice(0, 20)) lines.push({ text: t, tone: 'bad' });
   if (r.code !== undefined) json('code', r.code);

@@ -1,0 +1,68 @@
+/**
+ * `:plugins` (and `:plugin` without an id): the server's plugins (GET /plugins, OpenZeppelin Relayer),
+ * chosen from a list instead of typed — enter opens the call form for the selected one, i shows it
+ * whole (its `config` as data). A server without the list (the interface document) says so, and
+ * enter opens the form to type the id.
+ */
+import { useEffect, useMemo } from 'react';
+import { ApiError, errorWords, type PluginInfo } from '../../../api/index.js';
+import { Text } from '../../components/Text.js';
+import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { useServices } from '../../services.js';
+import { useShell, type ScreenProps } from '../../shellContext.js';
+import { PLUGIN_COLUMNS } from '../../../core/columns/plugins.js';
+import { wrapCells } from '../../../core/text/cells.js';
+import { tone } from '../../theme.js';
+
+const getId = (p: PluginInfo) => p.id;
+const text = (p: PluginInfo) => `${p.id} ${p.path ?? ''}`;
+const SCOPES = ['plugins', 'list'] as const;
+
+export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
+  const { client, now } = useServices();
+  const shell = useShell();
+  const list = usePagedList<PluginInfo>({
+    fetch: async (q, signal) => {
+      await client.detectDialect(signal);
+      return client.listPlugins(q, { signal });
+    },
+    perPage: 100,
+    getId,
+    text,
+    now,
+  });
+  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
+  const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    if (cmd !== 'open' && cmd !== 'info') return undefined;
+    const selected = list.getSelected();
+    if (cmd === 'open' && (unsupported || !selected)) {
+      // No list here: the form, to type the id.
+      shell.push({ kind: 'plugin', pluginId: '' });
+      return true;
+    }
+    if (!selected) return 'No plugin selected';
+    if (cmd === 'open') shell.push({ kind: 'plugin', pluginId: selected.id, info: selected });
+    else shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected });
+    return true;
+  });
+  const note = useMemo(
+    () => (unsupported ? wrapCells(`This server offers no plugin list (GET /plugins is the OpenZeppelin Relayer's): ${errorWords(list.state.error)}. enter opens the call form to type the plugin's id.`, width).slice(0, 4) : []),
+    [unsupported, list.state.error, width],
+  );
+  return (
+    <ScreenFrame title="relayer-tui › plugins" scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), error: unsupported ? null : list.state.error }}>
+      {unsupported ? (
+        note.map((l, i) => (
+          <Text key={i} color={tone('warn')} wrap="truncate">
+            {l}
+          </Text>
+        ))
+      ) : (
+        <ListBody list={list} columns={PLUGIN_COLUMNS} getId={getId} width={width} height={height} noun="plugins" />
+      )}
+    </ScreenFrame>
+  );
+}
