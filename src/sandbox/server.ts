@@ -72,7 +72,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const slowPluginMs = opts.slowPluginMs ?? 3000;
   let latencyMs = opts.latencyMs ?? 0;
 
-  const data = new SandboxData(Date.now(), opts.profile);
+  const data = new SandboxData(Date.now(), opts.profile, flavor);
   // --advance: transactions move on by themselves (for watch mode); the timer never keeps the process alive.
   const advancing = opts.advanceMs ? setInterval(() => data.advance(Date.now()), opts.advanceMs) : undefined;
   advancing?.unref();
