@@ -5,12 +5,14 @@
  * (test/sandbox/router.test.ts); src/sandbox/server.ts wraps it in node:http with latency,
  * injections, rate limiting and recording.
  */
-import { SandboxData, renderRelayer, renderTransaction } from './data.js';
+import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from './data.js';
 import { TX_STATUSES, type TxStatus } from './models.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { handlePluginCall } from './plugins.js';
 import { handleReplace } from './replace.js';
+import { handleCancel, handleDeletePending } from './cancel.js';
+import { handlePatchRelayer } from './relayerPatch.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -77,9 +79,11 @@ const listTransactions = (relayerId: string, query: URLSearchParams): SandboxRes
     status = s;
   }
   if (!data.relayer(relayerId)) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
-  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status).total });
+  // Under a status not final the real server hides canceled ones still waiting for their NOOP.
+  const hideCanceled = status !== undefined && !FINAL_STATUSES.includes(status);
+  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status, hideCanceled).total });
   const offset = (paging.page - 1) * paging.perPage;
-  const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status);
+  const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status, hideCanceled);
   return ok(
     items.map((t) => renderTransaction(flavor, t)),
     200,
@@ -107,14 +111,27 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       return handleReplace({ flavor, data, now: () => Date.now(), nextSeq: () => ++replaceSeq }, b, d, body);
     }
     // Endpoints of the real server the contract does not show (a contract server 404s them).
+    if (flavor === 'real' && b) {
+      const actions = { flavor, data, now: ctx.now };
+      // The literal `pending` first, as the real server registers it before {transaction_id}.
+      if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
+      if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
+      if (seg.length === 2 && method === 'PATCH') return handlePatchRelayer({ flavor, data, notifications }, b, body);
+    }
     if (flavor === 'real' && method === 'GET' && b) {
+      if (seg.length === 2) {
+        const r = data.relayer(b);
+        return r ? ok(renderRelayer(flavor, r)) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+      }
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);
         return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
       }
       if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
-        if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        const r = data.relayer(b);
+        if (!r) return fail(flavor, 404, `Relayer with ID ${b} not found`);
         const n = seg[4]!;
+        if (r.network_type !== 'evm') return fail(flavor, 501, 'Nonce lookup only supported for EVM networks');
         if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
         const tx = data.findByNonce(b, Number(n));
         return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with nonce ${n} not found`);

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { BULK_RELAYER_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { allTxs, api, call, type TxLike } from './http.js';
+import { allTxs, api, call, type Reply, type TxLike } from './http.js';
 
 const EVM_RELAYERS = ['sepolia-main', 'mainnet-hot', 'polygon-ops', 'base-batch', 'arbitrum-payouts', 'optimism-relay', 'bsc-treasury', 'avalanche-bridge', 'holesky-test', 'linea-idle'];
 const JAM = 'holesky-test';
@@ -72,6 +72,236 @@ describe('real flavour: the EVM lifecycle as the fields show it', () => {
       const txs = await allTxs(contract, JAM);
       expect(txs.some((t) => t.status === 'sent' && t.hash === null)).toBe(true);
       expect(txs.every((t) => typeof t.nonce === 'number')).toBe(true);
+    } finally {
+      await contract.close();
+    }
+  });
+});
+
+const RFC3339_NS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}\+00:00$/;
+const PAUSED = { success: false, data: null, error: 'Relayer paused' };
+const DISABLED = { success: false, data: null, error: 'Relayer disabled' };
+const rpc = (s: Sandbox, relayer: string, method: string, params?: unknown[], id: unknown = 1) =>
+  call(s, 'POST', api(`/relayers/${relayer}/rpc`), { body: { jsonrpc: '2.0', method, ...(params ? { params } : {}), id } });
+const statusOf = async (s: Sandbox, relayer: string) => (await call(s, 'GET', api(`/relayers/${relayer}/status`))).json.data;
+const addressOf = async (s: Sandbox, relayer: string): Promise<string> => (await call(s, 'GET', api(`/relayers/${relayer}`))).json.data.address;
+const nodeError = (code: number) => ({ code: -32603, message: 'Internal error', description: `RPC error occurred (code: ${code})` });
+const isJson = (r: Reply) => expect(r.contentType).toMatch(/^application\/json/);
+
+/** Its own sandbox, for tests that change state. */
+async function fresh(): Promise<Sandbox> {
+  return startSandbox({ port: 0, flavor: 'real' });
+}
+
+describe('real flavour: cancel', () => {
+  let s: Sandbox;
+  beforeAll(async () => {
+    s = await fresh();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const cancel = (relayer: string, tx: string) => call(s, 'DELETE', api(`/relayers/${relayer}/transactions/${tx}`));
+
+  it('a pending EVM transaction becomes canceled, and stays so', async () => {
+    const tx = (await allTxs(s, 'sepolia-main')).find((t) => t.status === 'pending')!;
+    const r = await cancel('sepolia-main', tx.id);
+    expect(r.status).toBe(200);
+    isJson(r);
+    expect(r.json).toEqual({ success: true, data: { ...tx, status: 'canceled', status_reason: 'Transaction canceled by user' }, error: null });
+    expect(sb.flavor).toBe('real');
+    expect(s.getTransaction('sepolia-main', tx.id)).toEqual(r.json.data);
+    const listed = await call(s, 'GET', api('/relayers/sepolia-main/transactions?status=canceled&per_page=100'));
+    expect(listed.json.data.map((t: TxLike) => t.id)).toContain(tx.id);
+  });
+
+  it('a sent or submitted one keeps its status, nonce, hash and price and becomes a NOOP marked is_canceled', async () => {
+    const txs = await allTxs(s, 'sepolia-main');
+    const address = await addressOf(s, 'sepolia-main');
+    for (const status of ['sent', 'submitted']) {
+      const tx = txs.find((t) => t.status === status)!;
+      const r = await cancel('sepolia-main', tx.id);
+      expect(r.status, status).toBe(200);
+      expect(r.json.data, status).toEqual({
+        ...tx,
+        value: '0x0',
+        data: '0x',
+        to: address,
+        speed: 'fast',
+        gas_limit: 21000,
+        is_canceled: true,
+        status_reason: 'Transaction canceled by user, replacing with NOOP',
+      });
+      // Hidden under its own (not final) status until the NOOP mines, as the real server lists it.
+      const under = await call(s, 'GET', api(`/relayers/sepolia-main/transactions?status=${status}&per_page=100`));
+      expect(under.json.data.map((t: TxLike) => t.id), status).not.toContain(tx.id);
+      expect((await call(s, 'GET', api(`/relayers/sepolia-main/transactions/${tx.id}`))).json.data).toEqual(r.json.data);
+    }
+    // Arbitrum's NOOP has more gas (its L1 part).
+    const arb = (await allTxs(s, 'arbitrum-payouts')).find((t) => t.status === 'submitted')!;
+    expect((await cancel('arbitrum-payouts', arb.id)).json.data.gas_limit).toBe(50000);
+  });
+
+  it('refuses any other EVM status, and Solana; a Stellar one comes back unchanged', async () => {
+    const confirmed = (await allTxs(s, 'sepolia-main')).find((t) => t.status === 'confirmed')!;
+    const r = await cancel('sepolia-main', confirmed.id);
+    expect([r.status, r.json]).toEqual([
+      400,
+      { success: false, data: null, error: 'Invalid transaction state for cancel_transaction. Current: Confirmed, Expected one of: [Pending, Sent, Submitted]' },
+    ]);
+    const mined = (await allTxs(s, 'sepolia-main')).find((t) => t.status === 'mined')!;
+    expect((await cancel('sepolia-main', mined.id)).json.error).toMatch(/Current: Mined,/);
+    const sol = (await allTxs(s, 'solana-devnet')).find((t) => t.status === 'pending')!;
+    const solR = await cancel('solana-devnet', sol.id);
+    expect([solR.status, solR.json]).toEqual([400, { success: false, data: null, error: 'Endpoint is not supported for Solana relayers' }]);
+    for (const status of ['pending', 'confirmed']) {
+      const xlm = (await allTxs(s, 'stellar-testnet')).find((t) => t.status === status)!;
+      const x = await cancel('stellar-testnet', xlm.id);
+      expect([x.status, x.json], status).toEqual([200, { success: true, data: xlm, error: null }]);
+    }
+  });
+
+  it('checks in the real server\'s order: relayer 404, then 403 paused/disabled, then transaction 404', async () => {
+    const nf = await cancel('ghost', 'x');
+    expect([nf.status, nf.json]).toEqual([404, { success: false, data: null, error: 'Relayer with ID ghost not found' }]);
+    expect([(await cancel('mainnet-hot', 'no-such-tx')).status, (await cancel('mainnet-hot', 'no-such-tx')).json]).toEqual([403, PAUSED]);
+    const pausedTx = (await allTxs(s, 'mainnet-hot')).find((t) => t.status === 'pending')!;
+    expect((await cancel('mainnet-hot', pausedTx.id)).json).toEqual(PAUSED);
+    expect((await cancel('polygon-ops', 'no-such-tx')).json).toEqual(DISABLED);
+    const tx = await cancel('sepolia-main', 'no-such-tx');
+    expect([tx.status, tx.json]).toEqual([404, { success: false, data: null, error: 'Transaction with ID no-such-tx not found' }]);
+  });
+});
+
+describe('real flavour: cancel every pending one (DELETE …/transactions/pending)', () => {
+  it("queues every pending, sent and submitted one, newest first — and the queued job only broadcasts them (v1.8)", async () => {
+    const s = await fresh();
+    try {
+      const before = await allTxs(s, 'sepolia-main');
+      const open = before.filter((t) => ['pending', 'sent', 'submitted'].includes(t.status));
+      const r = await call(s, 'DELETE', api('/relayers/sepolia-main/transactions/pending'));
+      expect(r.status).toBe(200);
+      isJson(r);
+      expect(r.json).toEqual({
+        success: true,
+        data: { queued_for_cancellation_transaction_ids: open.map((t) => t.id), failed_to_queue_transaction_ids: [], total_processed: open.length },
+        error: null,
+      });
+      const after = new Map((await allTxs(s, 'sepolia-main')).map((t) => [t.id, t]));
+      for (const t of open) {
+        const now = after.get(t.id)!;
+        if (t.status === 'pending') expect(now, t.id).toEqual(t);
+        else expect([now.status, now.is_canceled, typeof now.sent_at], t.id).toEqual(['submitted', false, 'string']);
+      }
+      // The jam's blocker is broadcast by it (and still not mined).
+      const jam = await call(s, 'DELETE', api(`/relayers/${JAM}/transactions/pending`));
+      expect(jam.json.data.total_processed).toBe(6);
+      expect((await allTxs(s, JAM)).filter((t) => t.status === 'sent')).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('Stellar queues nothing, Solana is refused, a paused or disabled relayer 403s, an unknown one 404s', async () => {
+    const xlm = await call(sb, 'DELETE', api('/relayers/stellar-testnet/transactions/pending'));
+    expect(xlm.json).toEqual({ success: true, data: { queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 }, error: null });
+    const sol = await call(sb, 'DELETE', api('/relayers/solana-devnet/transactions/pending'));
+    expect([sol.status, sol.json]).toEqual([400, { success: false, data: null, error: 'Endpoint is not supported for Solana relayers' }]);
+    expect((await call(sb, 'DELETE', api('/relayers/mainnet-hot/transactions/pending'))).json).toEqual(PAUSED);
+    expect((await call(sb, 'DELETE', api('/relayers/base-batch/transactions/pending'))).json).toEqual(DISABLED);
+    expect((await call(sb, 'DELETE', api('/relayers/ghost/transactions/pending'))).status).toBe(404);
+  });
+});
+
+describe('real flavour: PATCH a relayer (pause / resume)', () => {
+  let s: Sandbox;
+  beforeAll(async () => {
+    s = await fresh();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const patch = (relayer: string, body: unknown) => call(s, 'PATCH', api(`/relayers/${relayer}`), { body });
+
+  it('pauses and resumes: only `paused` changes, answered as GET renders the relayer, and kept', async () => {
+    const before = (await call(s, 'GET', api('/relayers/sepolia-main'))).json.data;
+    const r = await patch('sepolia-main', { paused: true });
+    expect(r.status).toBe(200);
+    isJson(r);
+    expect(r.json).toEqual({ success: true, data: { ...before, paused: true }, error: null });
+    const list = await call(s, 'GET', api('/relayers?per_page=100'));
+    expect(list.json.data.find((x: { id: string }) => x.id === 'sepolia-main').paused).toBe(true);
+    expect((await statusOf(s, 'sepolia-main')).paused).toBe(true);
+    // Paused: every action 403s, PATCH still works.
+    const tx = (await allTxs(s, 'sepolia-main')).find((t) => t.status === 'pending')!;
+    expect((await call(s, 'DELETE', api(`/relayers/sepolia-main/transactions/${tx.id}`))).json).toEqual(PAUSED);
+    expect((await call(s, 'PUT', api(`/relayers/sepolia-main/transactions/${tx.id}`), { body: { value: 1 } })).json).toEqual(PAUSED);
+    const resumed = await patch('sepolia-main', { paused: false });
+    expect(resumed.json.data).toEqual(before);
+    expect((await call(s, 'DELETE', api(`/relayers/sepolia-main/transactions/${tx.id}`))).status).toBe(200);
+    // The paused seed resumes too.
+    expect((await patch('mainnet-hot', { paused: false })).json.data.paused).toBe(false);
+  });
+
+  it('changes the name and the notification; refuses what the real server refuses', async () => {
+    expect((await patch('arbitrum-payouts', { name: 'Payouts (L2)' })).json.data.name).toBe('Payouts (L2)');
+    expect((await call(s, 'GET', api('/relayers/arbitrum-payouts'))).json.data.name).toBe('Payouts (L2)');
+    expect((await patch('arbitrum-payouts', { notification_id: 'ops-webhook' })).json.data.notification_id).toBe('ops-webhook');
+    expect((await patch('arbitrum-payouts', { notification_id: null })).json.data).not.toHaveProperty('notification_id');
+    const cases: [string, unknown, number, string][] = [
+      ['unknown field', { paused: true, colour: 'red' }, 400, 'Invalid update request: unknown field `colour`, expected one of `name`, `paused`, `policies`, `notification_id`, `custom_rpc_urls`'],
+      ['wrong type', { paused: 'yes' }, 400, 'Invalid update request: invalid type: string "yes", expected a boolean'],
+      ['not an object', [1], 400, 'Invalid update request: invalid type: sequence, expected struct UpdateRelayerRequestRaw'],
+      ['removing a required field', { name: null }, 400, 'Invalid result after patch: missing field `name`'],
+      ['an empty name', { name: '' }, 400, 'Name cannot be empty'],
+      ['a notification that is not there', { notification_id: 'nope' }, 404, "Notification with ID 'nope' not found"],
+    ];
+    for (const [what, body, status, error] of cases) {
+      const r = await patch('linea-idle', body);
+      expect([r.status, r.json], what).toEqual([status, { success: false, data: null, error }]);
+    }
+    expect((await patch('linea-idle', { policies: { min_balance: 1 } })).status).toBe(400);
+    expect((await call(s, 'GET', api('/relayers/linea-idle'))).json.data).toMatchObject({ paused: false, name: 'Linea Idle' });
+    const disabled = await patch('polygon-ops', { paused: true });
+    expect([disabled.status, disabled.json]).toEqual([400, { success: false, data: null, error: 'Relayer is disabled' }]);
+    const nf = await patch('ghost', { paused: true });
+    expect([nf.status, nf.json.error]).toEqual([404, 'Relayer with ID ghost not found']);
+    const malformed = await call(s, 'PATCH', api('/relayers/linea-idle'), { body: '{"paused":' });
+    expect([malformed.status, malformed.contentType.startsWith('text/plain')]).toEqual([400, true]);
+    expect(malformed.text).toMatch(/^Json deserialize error: /);
+  });
+});
+
+describe('real flavour: GET /relayers/{id} and by-nonce on a network without nonces', () => {
+  it('one relayer as the list renders it; 404 in its words; 501 for by-nonce on Stellar', async () => {
+    const list = await call(sb, 'GET', api('/relayers?per_page=100'));
+    const one = await call(sb, 'GET', api('/relayers/holesky-test'));
+    expect(one.json).toEqual({ success: true, data: list.json.data.find((x: { id: string }) => x.id === 'holesky-test'), error: null });
+    expect((await call(sb, 'GET', api('/relayers/ghost'))).json).toEqual({ success: false, data: null, error: 'Relayer with ID ghost not found' });
+    const xlm = await call(sb, 'GET', api('/relayers/stellar-testnet/transactions/by-nonce/1'));
+    expect([xlm.status, xlm.json]).toEqual([501, { success: false, data: null, error: 'Nonce lookup only supported for EVM networks' }]);
+  });
+});
+
+describe('contract flavour: none of the real server\'s actions (404 Not found)', () => {
+  it('answers each with its usual 404 envelope (after auth)', async () => {
+    const contract = await startSandbox({ port: 0 });
+    try {
+      const tx = (await allTxs(contract, 'sepolia-main')).find((t) => t.status === 'pending')!;
+      const NOT_FOUND = { data: null, message: 'Not found', success: false };
+      const asks: [string, string, unknown?][] = [
+        ['DELETE', `/relayers/sepolia-main/transactions/${tx.id}`],
+        ['DELETE', '/relayers/sepolia-main/transactions/pending'],
+        ['PATCH', '/relayers/sepolia-main', { paused: true }],
+        ['GET', '/relayers/sepolia-main'],
+      ];
+      for (const [method, path, body] of asks) {
+        const r = await call(contract, method, api(path), body === undefined ? {} : { body });
+        expect([r.status, r.json], `${method} ${path}`).toEqual([404, NOT_FOUND]);
+      }
+      // Nothing changed.
+      expect(contract.getTransaction('sepolia-main', tx.id)!.status).toBe('pending');
+      expect((await call(contract, 'GET', api('/relayers?per_page=100'))).json.data.find((x: { id: string }) => x.id === 'sepolia-main').paused).toBe(false);
     } finally {
       await contract.close();
     }
