@@ -9,7 +9,7 @@ import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from '.
 import { TX_STATUSES, type TxStatus } from './models.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
-import { handlePluginCall } from './plugins.js';
+import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
 import { handleReplace } from './replace.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
@@ -91,6 +91,16 @@ const listTransactions = (relayerId: string, query: URLSearchParams): SandboxRes
   );
 };
 
+const listPlugins = (query: URLSearchParams): SandboxResponse => {
+  const paging = parsePaging(flavor, query);
+  if ('status' in paging) return paging;
+  // The real server's plugin store refuses a zero page or size, and says only that it failed.
+  if (paging.page === 0 || paging.perPage === 0) return fail(flavor, 500, 'An unknown error occurred');
+  const offset = (paging.page - 1) * paging.perPage;
+  const items = PLUGINS.slice(offset, offset + paging.perPage).map(renderPlugin);
+  return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: PLUGINS.length });
+};
+
 const route = async (method: string, path: string, query: URLSearchParams, body: string): Promise<SandboxResponse> => {
   const notFound = fail(flavor, 404, 'Not found');
   if (!path.startsWith(`${API_PREFIX}/`)) return notFound;
@@ -143,17 +153,18 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       }
     }
   }
-  if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') {
-    return handlePluginCall(
-      {
-        flavor,
-        slowPluginMs,
-        sleep,
-        onCall: ctx.onPluginCall,
-      },
-      b,
-      body,
-    );
+  const plugins = { flavor, slowPluginMs, sleep, onCall: ctx.onPluginCall };
+  if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') return handlePluginCall(plugins, b, body, { query });
+  if (flavor === 'real' && a === 'plugins') {
+    if (seg.length === 1 && method === 'GET') return listPlugins(query);
+    if (seg.length === 2 && b && method === 'GET') {
+      const p = findPlugin(b);
+      return p ? ok(renderPlugin(p)) : fail(flavor, 404, `Plugin with id ${b} not found`);
+    }
+    // …/call{route}: whatever follows `call` is the plugin's route (`/verify`); GET only where allowed.
+    if (seg.length >= 3 && c === 'call' && b && (method === 'POST' || method === 'GET')) {
+      return handlePluginCall(plugins, b, body, { method, route: seg.length > 3 ? `/${seg.slice(3).join('/')}` : '', query });
+    }
   }
   if (a === 'notifications' && seg.length === 1 && method === 'POST') return notifications.create(flavor, body);
   return notFound;

@@ -4,7 +4,7 @@
  * the JSON-RPC passthrough — and the contract flavour, which has none of them (404).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { BULK_RELAYER_ID, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { BULK_RELAYER_ID, PLUGIN_IDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { allTxs, api, call, type Reply, type TxLike } from './http.js';
 
 const EVM_RELAYERS = ['sepolia-main', 'mainnet-hot', 'polygon-ops', 'base-batch', 'arbitrum-payouts', 'optimism-relay', 'bsc-treasury', 'avalanche-bridge', 'holesky-test', 'linea-idle'];
@@ -272,6 +272,88 @@ describe('real flavour: PATCH a relayer (pause / resume)', () => {
   });
 });
 
+describe('real flavour: plugins', () => {
+  it('lists and gets the plugins with their settings', async () => {
+    const all = await call(sb, 'GET', api('/plugins?per_page=100'));
+    expect(all.status).toBe(200);
+    expect(all.json.pagination).toEqual({ current_page: 1, per_page: 100, total_items: PLUGIN_IDS.length });
+    expect(all.json.data.map((p: { id: string }) => p.id)).toEqual([...PLUGIN_IDS]);
+    expect(PLUGIN_IDS).toEqual(expect.arrayContaining(['echo', 'logs', 'fail', 'slow', 'raw', 'routed']));
+    for (const p of all.json.data) {
+      expect(Object.keys(p)).toEqual(['id', 'path', 'timeout', 'emit_logs', 'emit_traces', 'raw_response', 'allow_get_invocation', 'config', 'forward_logs']);
+      expect(p.timeout).toEqual({ secs: expect.any(Number), nanos: 0 });
+    }
+    const page = await call(sb, 'GET', api('/plugins?page=2&per_page=2'));
+    expect(page.json.data.map((p: { id: string }) => p.id)).toEqual(PLUGIN_IDS.slice(2, 4));
+    const routed = await call(sb, 'GET', api('/plugins/routed'));
+    expect(routed.json).toEqual({
+      success: true,
+      data: {
+        id: 'routed',
+        path: 'plugins/kyc/index.ts',
+        timeout: { secs: 15, nanos: 0 },
+        emit_logs: true,
+        emit_traces: false,
+        raw_response: false,
+        allow_get_invocation: true,
+        config: { network: 'sepolia', relayer_id: 'sepolia-main', max_fee_wei: '2000000000000000', allowed_routes: ['/verify', '/quote'], retries: 3 },
+        forward_logs: false,
+      },
+      error: null,
+    });
+    expect((await call(sb, 'GET', api('/plugins/echo'))).json.data).toMatchObject({ config: null, raw_response: false, allow_get_invocation: false });
+    const nf = await call(sb, 'GET', api('/plugins/ghost'));
+    expect([nf.status, nf.json]).toEqual([404, { success: false, data: null, error: 'Plugin with id ghost not found' }]);
+    expect((await call(sb, 'GET', api('/plugins?page=0'))).status).toBe(500);
+  });
+
+  it('raw_response: the bare result, and a failure as a bare {code, details} with its status', async () => {
+    const okR = await call(sb, 'POST', api('/plugins/raw/call'), { body: { params: { amount: '5' } } });
+    expect(okR.status).toBe(200);
+    expect(okR.text).toBe('{"received":{"amount":"5"},"method":"POST"}');
+    const bad = await call(sb, 'POST', api('/plugins/raw/call'), { body: { params: { fail: true } } });
+    expect(bad.status).toBe(400);
+    isJson(bad);
+    expect(bad.json).toEqual({ code: 'INVALID_SIGNATURE', details: { field: 'signature', reason: 'does not recover to the sender' } });
+  });
+
+  it('passes the route after /call (or ?route=) to the plugin; one that has routes refuses others its own way', async () => {
+    const v = await call(sb, 'POST', api('/plugins/routed/call/verify?tag=a&tag=b'), { body: { params: { user: 'u1' } } });
+    expect(v.json).toEqual({
+      success: true,
+      data: { route: '/verify', method: 'POST', query: { tag: ['a', 'b'] }, params: { user: 'u1' }, verified: true },
+      error: null,
+      metadata: { logs: [{ level: 'info', message: 'POST /verify' }] },
+    });
+    expect((await call(sb, 'POST', api('/plugins/routed/call?route=/quote'), { body: {} })).json.data.route).toBe('/quote');
+    expect((await call(sb, 'POST', api('/plugins/routed/call'), { body: { user: 'u2' } })).json.data).toMatchObject({ route: '', params: { user: 'u2' } });
+    const other = await call(sb, 'POST', api('/plugins/routed/call/delete'), { body: {} });
+    expect(other.status).toBe(404);
+    expect(other.json).toMatchObject({ success: false, data: { code: 'ROUTE_NOT_FOUND' }, error: 'No route /delete' });
+    // A plugin without routes is called the same whatever the route.
+    const echo = await call(sb, 'POST', api('/plugins/echo/call/anything/deeper'), { body: { params: [1] } });
+    expect(echo.text).toBe('{"success":true,"data":[1],"error":null}');
+    const badJson = await call(sb, 'POST', api('/plugins/echo/call'), { body: '{"params":' });
+    expect(badJson.status).toBe(400);
+    isJson(badJson);
+    expect(badJson.json).toMatchObject({ success: false, data: null, error: expect.stringMatching(/^Invalid JSON: /) });
+  });
+
+  it('GET …/call only where allow_get_invocation; else 405 (unknown: 404)', async () => {
+    const g = await call(sb, 'GET', api('/plugins/routed/call/quote?x=1'));
+    expect(g.status).toBe(200);
+    expect(g.json.data).toEqual({ route: '/quote', method: 'GET', query: { x: ['1'] }, params: {}, quote: { fee: '21000000000000', token: 'ETH' } });
+    for (const id of ['echo', 'raw']) {
+      const r = await call(sb, 'GET', api(`/plugins/${id}/call`));
+      expect([r.status, r.json], id).toEqual([
+        405,
+        { success: false, data: null, error: "GET requests are not enabled for this plugin. Set 'allow_get_invocation: true' in plugin configuration to enable." },
+      ]);
+    }
+    expect((await call(sb, 'GET', api('/plugins/ghost/call'))).json).toEqual({ success: false, data: null, error: 'Plugin with id ghost not found' });
+  });
+});
+
 describe('real flavour: GET /relayers/{id} and by-nonce on a network without nonces', () => {
   it('one relayer as the list renders it; 404 in its words; 501 for by-nonce on Stellar', async () => {
     const list = await call(sb, 'GET', api('/relayers?per_page=100'));
@@ -294,6 +376,10 @@ describe('contract flavour: none of the real server\'s actions (404 Not found)',
         ['DELETE', '/relayers/sepolia-main/transactions/pending'],
         ['PATCH', '/relayers/sepolia-main', { paused: true }],
         ['GET', '/relayers/sepolia-main'],
+        ['GET', '/plugins'],
+        ['GET', '/plugins/echo'],
+        ['GET', '/plugins/routed/call'],
+        ['POST', '/plugins/routed/call/verify', { params: {} }],
       ];
       for (const [method, path, body] of asks) {
         const r = await call(contract, method, api(path), body === undefined ? {} : { body });
