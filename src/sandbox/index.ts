@@ -4,4 +4,5 @@ export { runSandboxCli, parseSandboxArgs, SANDBOX_USAGE } from './cli.js';
 export { SANDBOX_RELAYERS, BULK_RELAYER_ID } from './data.js';
 export type { Flavor as SandboxFlavor } from './flavor.js';
 export type { SandboxOptions, RecordedRequest, Injection, Sandbox } from './types.js';
+export { READY_STATES, type ReadyState } from './ready.js';
 export { PLUGIN_IDS } from './plugins.js';

@@ -13,6 +13,7 @@ import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.j
 import { handleReplace } from './replace.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
+import { type ReadyState, readyResponse } from './ready.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -40,6 +41,8 @@ export interface RouterContext {
   sleep: (ms: number) => Promise<void>;
   onPluginCall: () => void;
   now: () => number;
+  /** The readiness /api/v1/ready reports (real flavour), read at each request. */
+  ready?: () => ReadyState;
 }
 
 interface Paging {
@@ -171,8 +174,12 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
 };
 
   return async (req: RouteRequest): Promise<SandboxResponse> => {
-    // The real server's public health check; a contract server has none (it asks for a token, then 404s).
-    if (flavor === 'real' && req.path === `${API_PREFIX}/health` && (req.method === 'GET' || req.method === 'HEAD')) return textResponse(200, 'OK');
+    // The real server's public health and readiness checks; a contract server has neither (it asks
+    // for a token, then 404s).
+    if (flavor === 'real' && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (req.path === `${API_PREFIX}/health`) return textResponse(200, 'OK');
+      if (isReadyPath(req.path)) return readyResponse(ctx.ready?.() ?? 'healthy', ctx.now(), data.startMs);
+    }
     if (req.authorization === undefined) return unauthorized(flavor, false);
     if (req.authorization !== `Bearer ${ctx.token}`) return unauthorized(flavor, true);
     if (req.bodySize > MAX_BODY_BYTES) {
@@ -182,6 +189,11 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
     return route(req.method, req.path, req.query, req.body);
   };
+}
+
+/** /api/v1/ready, with the trailing slash the real server trims. */
+export function isReadyPath(path: string): boolean {
+  return path === `${API_PREFIX}/ready` || path === `${API_PREFIX}/ready/`;
 }
 
 function parsePaging(flavor: Flavor, query: URLSearchParams): Paging | SandboxResponse {

@@ -10,7 +10,8 @@ import { SandboxData, renderTransaction } from './data.js';
 import { FLAVORS, type Flavor, type SandboxResponse, fail, tooManyRequests } from './flavor.js';
 import { NotificationStore } from './notifications.js';
 import { rateLimiter } from './rateLimit.js';
-import { API_PREFIX, MAX_BODY_BYTES, createRouter } from './router.js';
+import { READY_STATES, type ReadyState } from './ready.js';
+import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
 import type { Injection, RecordedRequest, Sandbox, SandboxOptions } from './types.js';
 
 
@@ -71,6 +72,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const rateLimit = opts.rateLimit ?? 0;
   const slowPluginMs = opts.slowPluginMs ?? 3000;
   let latencyMs = opts.latencyMs ?? 0;
+  const checkReady = (state: ReadyState) => {
+    if (!READY_STATES.includes(state)) throw new Error(`Unknown readiness: ${String(state)} (one of ${READY_STATES.join(', ')})`);
+    return state;
+  };
+  let ready = checkReady(opts.ready ?? 'healthy');
 
   const data = new SandboxData(Date.now(), opts.profile, flavor);
   // --advance: transactions move on by themselves (for watch mode); the timer never keeps the process alive.
@@ -114,6 +120,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       pluginCalls++;
     },
     now: () => Date.now(),
+    ready: () => ready,
   });
 
   const takeInjection = (method: string, url: string): Injection | undefined => {
@@ -156,14 +163,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const path = qIndex < 0 ? url : url.slice(0, qIndex);
     const query = new URLSearchParams(qIndex < 0 ? '' : url.slice(qIndex + 1));
     const authorization = headerValue(req.headers.authorization);
-    const health = flavor === 'real' && path === `${API_PREFIX}/health`;
+    const health = flavor === 'real' && (path === `${API_PREFIX}/health` || isReadyPath(path));
     let response: SandboxResponse;
     try {
       response = !health && rateLimited(authorization ?? '') ? tooManyRequests(flavor, 1) : await router({ method, path, query, body: body.text, bodySize: body.size, authorization });
     } catch {
       response = fail(flavor, 500, 'Internal Server Error');
     }
-    // The health check answers at once (it is not the API: no latency, no rate limit).
+    // The health and readiness checks answer at once (they are not the API: no latency, no rate limit).
     if (!health) await sleep(latencyMs);
     if (closed) return;
     send(res, response);
@@ -209,6 +216,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     set pluginCalls(n: number) {
       pluginCalls = n;
+    },
+    setReady(state: ReadyState) {
+      ready = checkReady(state);
     },
     close() {
       if (!closing) {

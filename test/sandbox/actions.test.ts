@@ -4,7 +4,7 @@
  * the JSON-RPC passthrough — and the contract flavour, which has none of them (404).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { BULK_RELAYER_ID, PLUGIN_IDS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { BULK_RELAYER_ID, PLUGIN_IDS, parseSandboxArgs, runSandboxCli, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { allTxs, api, call, type Reply, type TxLike } from './http.js';
 
 const EVM_RELAYERS = ['sepolia-main', 'mainnet-hot', 'polygon-ops', 'base-batch', 'arbitrum-payouts', 'optimism-relay', 'bsc-treasury', 'avalanche-bridge', 'holesky-test', 'linea-idle'];
@@ -272,6 +272,80 @@ describe('real flavour: PATCH a relayer (pause / resume)', () => {
   });
 });
 
+describe('real flavour: readiness (GET /api/v1/ready)', () => {
+  const ready = (s: Sandbox, token: string | null = null) => call(s, 'GET', api('/ready'), { token });
+
+  it('healthy: 200, public, no envelope, every component', async () => {
+    for (const token of [null, 'wrong', sb.token]) {
+      const r = await ready(sb, token);
+      expect(r.status).toBe(200);
+      isJson(r);
+      expect(r.json).toEqual({
+        ready: true,
+        status: 'healthy',
+        components: {
+          system: { status: 'healthy', fd_count: expect.any(Number), fd_limit: expect.any(Number), fd_usage_percent: expect.any(Number), close_wait_count: 0 },
+          redis: {
+            status: 'healthy',
+            primary_pool: { connected: true, available: expect.any(Number), max_size: expect.any(Number) },
+            reader_pool: { connected: true, available: expect.any(Number), max_size: expect.any(Number) },
+          },
+          queue: { status: 'healthy' },
+          plugins: expect.objectContaining({ status: 'healthy', enabled: true, circuit_state: 'closed' }),
+        },
+        timestamp: expect.stringMatching(RFC3339_NS),
+      });
+    }
+  });
+
+  it('degraded (still ready, 200: a reader pool down) and unhealthy (503 with a reason), changed at runtime', async () => {
+    const s = await startSandbox({ port: 0, flavor: 'real', ready: 'degraded' });
+    try {
+      const d = await ready(s);
+      expect(d.status).toBe(200);
+      expect(d.json).toMatchObject({ ready: true, status: 'degraded', components: { redis: { status: 'degraded', primary_pool: { connected: true }, reader_pool: { connected: false, error: expect.stringContaining('Connection refused') } } } });
+      // Only unhealthy components give a reason (the real server's aggregate_health).
+      expect(d.json).not.toHaveProperty('reason');
+      s.setReady('unhealthy');
+      const u = await ready(s);
+      expect(u.status).toBe(503);
+      isJson(u);
+      expect(u.json).toMatchObject({
+        ready: false,
+        status: 'unhealthy',
+        reason: 'Redis primary pool: Error occurred while creating a new object: Connection refused (os error 111); Failed to get queue from job producer',
+        components: { redis: { status: 'unhealthy', primary_pool: { connected: false } }, queue: { status: 'unhealthy', error: 'Failed to get queue from job producer' } },
+      });
+      s.setReady('healthy');
+      expect((await ready(s)).json.status).toBe('healthy');
+      expect(() => s.setReady('broken' as 'healthy')).toThrow(/healthy, degraded, unhealthy/);
+      // Not the API: not rate limited, not delayed.
+      s.setLatency(1500);
+      expect((await ready(s)).ms).toBeLessThan(1000);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('--ready on the command line', async () => {
+    expect(parseSandboxArgs(['--ready', 'unhealthy', '--flavor', 'real'])).toMatchObject({ ready: 'unhealthy', flavor: 'real' });
+    expect(parseSandboxArgs(['--ready', 'sick'])).toEqual(new Error('--ready must be one of healthy, degraded, unhealthy, got "sick"'));
+    const help: string[] = [];
+    await runSandboxCli(['--help'], { out: (l) => help.push(l), err: (l) => help.push(l) });
+    expect(help.join('\n')).toMatch(/--ready <state> +What the real flavour's public GET \/api\/v1\/ready reports/);
+    const out: string[] = [];
+    const ac = new AbortController();
+    const running = runSandboxCli(['--port', '0', '--flavor', 'real', '--ready', 'unhealthy'], { out: (l) => out.push(l), err: (l) => out.push(l), signal: ac.signal });
+    for (let i = 0; i < 100 && !out.some((l) => l.includes('listening on')); i++) await new Promise((r) => setTimeout(r, 20));
+    const url = /listening on (\S+)/.exec(out.join('\n'))![1]!;
+    const r = await fetch(`${url}/api/v1/ready`);
+    expect(r.status).toBe(503);
+    expect(((await r.json()) as { status: string }).status).toBe('unhealthy');
+    ac.abort();
+    await running;
+  });
+});
+
 describe('real flavour: plugins', () => {
   it('lists and gets the plugins with their settings', async () => {
     const all = await call(sb, 'GET', api('/plugins?per_page=100'));
@@ -376,6 +450,7 @@ describe('contract flavour: none of the real server\'s actions (404 Not found)',
         ['DELETE', '/relayers/sepolia-main/transactions/pending'],
         ['PATCH', '/relayers/sepolia-main', { paused: true }],
         ['GET', '/relayers/sepolia-main'],
+        ['GET', '/ready'],
         ['GET', '/plugins'],
         ['GET', '/plugins/echo'],
         ['GET', '/plugins/routed/call'],
@@ -385,6 +460,7 @@ describe('contract flavour: none of the real server\'s actions (404 Not found)',
         const r = await call(contract, method, api(path), body === undefined ? {} : { body });
         expect([r.status, r.json], `${method} ${path}`).toEqual([404, NOT_FOUND]);
       }
+      expect((await call(contract, 'GET', api('/ready'), { token: null })).status).toBe(401);
       // Nothing changed.
       expect(contract.getTransaction('sepolia-main', tx.id)!.status).toBe('pending');
       expect((await call(contract, 'GET', api('/relayers?per_page=100'))).json.data.find((x: { id: string }) => x.id === 'sepolia-main').paused).toBe(false);
