@@ -14,6 +14,7 @@ import { handleReplace } from './replace.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
 import { type ReadyState, readyResponse } from './ready.js';
+import { handleRpc } from './rpc.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -129,6 +130,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       // The literal `pending` first, as the real server registers it before {transaction_id}.
       if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
       if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
+      if (seg.length === 3 && c === 'rpc' && method === 'POST') return handleRpc(actions, b, body);
       if (seg.length === 2 && method === 'PATCH') return handlePatchRelayer({ flavor, data, notifications }, b, body);
     }
     if (flavor === 'real' && method === 'GET' && b) {

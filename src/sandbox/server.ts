@@ -12,10 +12,13 @@ import { NotificationStore } from './notifications.js';
 import { rateLimiter } from './rateLimit.js';
 import { READY_STATES, type ReadyState } from './ready.js';
 import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
-import type { Injection, RecordedRequest, Sandbox, SandboxOptions } from './types.js';
+import { rpcRequestOf } from './rpc.js';
+import type { Injection, RecordedRequest, RpcCall, Sandbox, SandboxOptions } from './types.js';
 
 
 export const MAX_RECORDED = 500;
+
+const RPC_PATH = /^\/api\/v1\/relayers\/([^/]+)\/rpc\/?$/;
 
 interface PendingInjection extends Injection {
   remaining: number;
@@ -60,6 +63,14 @@ function send(res: ServerResponse, r: SandboxResponse): void {
   res.end(buf);
 }
 
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
@@ -84,6 +95,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   advancing?.unref();
   const notifications = new NotificationStore();
   const requests: RecordedRequest[] = [];
+  const rpcCalls: RpcCall[] = [];
   const injections: PendingInjection[] = [];
   const rateLimited = rateLimiter(rateLimit);
   let pluginCalls = 0;
@@ -140,7 +152,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const body = await readBody(req);
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
-    record({ method, url, headers: { ...req.headers }, body: body.text });
+    const recorded: RecordedRequest = { method, url, headers: { ...req.headers }, body: body.text };
+    // A JSON-RPC call is recorded by its method as well, so a test can say which ones a client sent.
+    const rpc = method === 'POST' ? RPC_PATH.exec(url.split('?')[0]!) : null;
+    const asked = rpc ? rpcRequestOf(body.text) : undefined;
+    if (rpc && asked) {
+      recorded.rpcMethod = asked.method;
+      rpcCalls.push({ relayerId: safeDecode(rpc[1]!), ...asked });
+      if (rpcCalls.length > MAX_RECORDED) rpcCalls.splice(0, rpcCalls.length - MAX_RECORDED);
+    }
+    record(recorded);
     if (closed || !body.complete) return;
 
     const injected = takeInjection(method, url);
@@ -217,6 +238,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     set pluginCalls(n: number) {
       pluginCalls = n;
     },
+    rpcCalls,
     setReady(state: ReadyState) {
       ready = checkReady(state);
     },

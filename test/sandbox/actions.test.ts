@@ -93,6 +93,139 @@ async function fresh(): Promise<Sandbox> {
   return startSandbox({ port: 0, flavor: 'real' });
 }
 
+describe('real flavour: the jam (holesky-test)', () => {
+  it("its lowest nonce is a sent transaction never broadcast, 10+ minutes old: the chain's nonce, below /status's", async () => {
+    const txs = await allTxs(sb, JAM);
+    const address = await addressOf(sb, JAM);
+    const latest = await rpc(sb, JAM, 'eth_getTransactionCount', [address, 'latest']);
+    expect(latest.status).toBe(200);
+    isJson(latest);
+    const n = Number(BigInt(latest.json.result));
+    expect(latest.json).toEqual({ jsonrpc: '2.0', result: `0x${n.toString(16)}`, id: 1 });
+    // The transaction holding the chain's nonce: signed, never broadcast, long ago.
+    const byNonce = await call(sb, 'GET', api(`/relayers/${JAM}/transactions/by-nonce/${n}`));
+    expect(byNonce.status).toBe(200);
+    const blocker = byNonce.json.data as TxLike;
+    expect(blocker).toMatchObject({ status: 'sent', sent_at: null, nonce: n, is_canceled: false });
+    expect(blocker.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(age(blocker)).toBeGreaterThan(10 * MIN);
+    // It is the lowest nonce not final; the ones above it wait, signed or broadcast.
+    const notFinal = txs.filter((t) => ['sent', 'submitted', 'mined'].includes(t.status));
+    expect(Math.min(...nonces(notFinal))).toBe(n);
+    const above = notFinal.filter((t) => (t.nonce as number) > n);
+    expect(above.length).toBeGreaterThanOrEqual(2);
+    expect(above.every((t) => t.status === 'submitted' || t.status === 'sent')).toBe(true);
+    expect(above.some((t) => t.status === 'submitted')).toBe(true);
+    // Everything below it is on the chain.
+    expect(txs.filter((t) => t.nonce !== null && (t.nonce as number) < n).every((t) => ['confirmed', 'failed', 'expired', 'canceled'].includes(t.status))).toBe(true);
+    // The relayer's own counter is above every nonce it assigned, so above the chain's.
+    const status = await statusOf(sb, JAM);
+    expect(Number(status.nonce)).toBe(Math.max(...nonces(txs)) + 1);
+    expect(Number(status.nonce)).toBeGreaterThan(n);
+    // The node's mempool cannot run past a nonce it never saw, and does not know the blocker.
+    expect((await rpc(sb, JAM, 'eth_getTransactionCount', [address, 'pending'])).json.result).toBe(`0x${n.toString(16)}`);
+    expect((await rpc(sb, JAM, 'eth_getTransactionByHash', [blocker.hash])).json).toEqual({ jsonrpc: '2.0', result: null, id: 1 });
+    const waiting = above.find((t) => t.status === 'submitted')!;
+    const seen = (await rpc(sb, JAM, 'eth_getTransactionByHash', [waiting.hash])).json.result;
+    expect(seen).toMatchObject({ hash: waiting.hash, nonce: `0x${(waiting.nonce as number).toString(16)}`, blockNumber: null, from: address });
+    // And it has old pending ones waiting to be signed.
+    expect(txs.filter((t) => t.status === 'pending' && age(t) > 5 * MIN).length).toBe(3);
+  });
+
+  it("every other EVM relayer's chain nonce is its lowest nonce not on the chain, or its next one", async () => {
+    for (const id of [...EVM_RELAYERS.filter((r) => r !== JAM && r !== 'mainnet-hot' && r !== 'polygon-ops' && r !== 'base-batch'), BULK_RELAYER_ID]) {
+      const txs = id === BULK_RELAYER_ID ? (await call(sb, 'GET', api(`/relayers/${id}/transactions?per_page=50`))).json.data : await allTxs(sb, id);
+      const offChain = nonces(txs.filter((t: TxLike) => t.status === 'sent' || t.status === 'submitted'));
+      const next = Number((await statusOf(sb, id)).nonce);
+      const latest = await rpc(sb, id, 'eth_getTransactionCount', [await addressOf(sb, id), 'latest']);
+      expect(Number(BigInt(latest.json.result)), id).toBe(offChain.length ? Math.min(...offChain) : next);
+      // Not jammed: nothing signed and never broadcast below a broadcast one.
+      const sent = nonces(txs.filter((t: TxLike) => t.status === 'sent'));
+      const submitted = nonces(txs.filter((t: TxLike) => t.status === 'submitted'));
+      if (sent.length && submitted.length) expect(Math.min(...sent), id).toBeGreaterThan(Math.max(...submitted));
+    }
+  });
+});
+
+describe('real flavour: JSON-RPC passthrough', () => {
+  it('answers the read-only methods bare, from the relayer\'s data', async () => {
+    const address = await addressOf(sb, 'sepolia-main');
+    expect((await rpc(sb, 'sepolia-main', 'eth_chainId')).text).toBe('{"jsonrpc":"2.0","result":"0xaa36a7","id":1}');
+    expect((await rpc(sb, 'holesky-test', 'eth_chainId', [], 'x')).json).toEqual({ jsonrpc: '2.0', result: '0x4268', id: 'x' });
+    expect((await rpc(sb, 'sepolia-main', 'net_version')).json.result).toBe('11155111');
+    const block = await rpc(sb, 'sepolia-main', 'eth_blockNumber', []);
+    expect(block.json.result).toMatch(/^0x[0-9a-f]+$/);
+    expect(Number(BigInt(block.json.result))).toBeGreaterThan(5_000_000);
+    expect((await rpc(sb, 'sepolia-main', 'eth_gasPrice')).json.result).toMatch(/^0x[0-9a-f]+$/);
+    const balance = await rpc(sb, 'sepolia-main', 'eth_getBalance', [address, 'latest']);
+    expect(BigInt(balance.json.result).toString()).toBe((await statusOf(sb, 'sepolia-main')).balance);
+    expect((await rpc(sb, 'sepolia-main', 'eth_getBalance', [`0x${'1'.repeat(40)}`, 'latest'])).json.result).toBe('0x0');
+    expect((await rpc(sb, 'sepolia-main', 'eth_getTransactionCount', [address.toUpperCase().replace('0X', '0x'), 'earliest'])).json.result).toBe('0x0');
+    // "pending" counts the broadcast ones that follow the chain's nonce without a hole.
+    const latest = Number(BigInt((await rpc(sb, 'sepolia-main', 'eth_getTransactionCount', [address, 'latest'])).json.result));
+    const pending = Number(BigInt((await rpc(sb, 'sepolia-main', 'eth_getTransactionCount', [address, 'pending'])).json.result));
+    expect(pending).toBeGreaterThan(latest);
+    // A mined one has a receipt; a broadcast one none yet.
+    const txs = await allTxs(sb, 'sepolia-main');
+    const mined = txs.find((t) => t.status === 'confirmed')!;
+    expect((await rpc(sb, 'sepolia-main', 'eth_getTransactionReceipt', [mined.hash])).json.result).toMatchObject({ transactionHash: mined.hash, status: '0x1' });
+    const waiting = txs.find((t) => t.status === 'submitted')!;
+    expect((await rpc(sb, 'sepolia-main', 'eth_getTransactionReceipt', [waiting.hash])).json.result).toBeNull();
+  });
+
+  it("passes a node's refusal on as the real server does: -32603 with the node's code in the description", async () => {
+    const unknown = await rpc(sb, 'sepolia-main', 'debug_traceTransaction', ['0x00']);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual({ jsonrpc: '2.0', error: nodeError(-32601), id: 1 });
+    const send = await rpc(sb, 'sepolia-main', 'eth_sendRawTransaction', ['0xf86c'], 7);
+    expect(send.json).toEqual({ jsonrpc: '2.0', error: nodeError(-32000), id: 7 });
+    expect((await rpc(sb, 'sepolia-main', 'eth_getBalance', [])).json.error).toEqual(nodeError(-32602));
+    // id: absent is 1, null is left out; anything else is refused before the node is asked.
+    const noId = await call(sb, 'POST', api('/relayers/sepolia-main/rpc'), { body: { jsonrpc: '2.0', method: 'eth_chainId' } });
+    expect(noId.json).toEqual({ jsonrpc: '2.0', result: '0xaa36a7', id: 1 });
+    expect((await rpc(sb, 'sepolia-main', 'eth_chainId', [], null)).text).toBe('{"jsonrpc":"2.0","result":"0xaa36a7"}');
+    const badId = await rpc(sb, 'sepolia-main', 'eth_chainId', [], 1.5);
+    expect([badId.status, badId.json]).toEqual([400, { success: false, data: null, error: "Invalid 'id' field: must be a string, integer, or null" }]);
+    const noMethod = await call(sb, 'POST', api('/relayers/sepolia-main/rpc'), { body: { jsonrpc: '2.0', id: 1 } });
+    expect([noMethod.status, noMethod.json]).toEqual([400, { success: false, data: null, error: "Missing 'method' field" }]);
+    const malformed = await call(sb, 'POST', api('/relayers/sepolia-main/rpc'), { body: '{"method":' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.contentType).toMatch(/^text\/plain/);
+    expect(malformed.text).toMatch(/^Json deserialize error: /);
+  });
+
+  it('404s an unknown relayer and 403s a paused or disabled one; Stellar and Solana nodes know no eth_ method', async () => {
+    const nf = await rpc(sb, 'ghost', 'eth_chainId');
+    expect([nf.status, nf.json]).toEqual([404, { success: false, data: null, error: 'Relayer with ID ghost not found' }]);
+    const paused = await rpc(sb, 'mainnet-hot', 'eth_chainId');
+    expect([paused.status, paused.json]).toEqual([403, PAUSED]);
+    const disabled = await rpc(sb, 'polygon-ops', 'eth_chainId');
+    expect([disabled.status, disabled.json]).toEqual([403, DISABLED]);
+    expect((await rpc(sb, 'stellar-testnet', 'eth_chainId')).json).toEqual({ jsonrpc: '2.0', error: nodeError(-32601), id: 1 });
+    const sol = await rpc(sb, 'solana-devnet', 'eth_chainId');
+    expect(sol.status).toBe(500);
+    expect(sol.json).toMatchObject({ success: false, data: null, error: expect.stringMatching(/^RPC error: /) });
+  });
+
+  it('records every method received, sent or not (sandbox.rpcCalls and the request log)', async () => {
+    const s = await fresh();
+    try {
+      await rpc(s, 'sepolia-main', 'eth_blockNumber');
+      await rpc(s, 'mainnet-hot', 'eth_sendRawTransaction', ['0xdead']); // 403, still received
+      await call(s, 'POST', api('/relayers/sepolia-main/rpc'), { body: 'not json' });
+      expect(s.rpcCalls).toEqual([
+        { relayerId: 'sepolia-main', method: 'eth_blockNumber', params: null },
+        { relayerId: 'mainnet-hot', method: 'eth_sendRawTransaction', params: ['0xdead'] },
+      ]);
+      expect(s.requests.filter((r) => r.rpcMethod).map((r) => r.rpcMethod)).toEqual(['eth_blockNumber', 'eth_sendRawTransaction']);
+      expect(s.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/relayers/sepolia-main/rpc', body: 'not json' });
+      expect(s.requests.at(-1)!.rpcMethod).toBeUndefined();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('real flavour: cancel', () => {
   let s: Sandbox;
   beforeAll(async () => {
@@ -236,11 +369,13 @@ describe('real flavour: PATCH a relayer (pause / resume)', () => {
     const tx = (await allTxs(s, 'sepolia-main')).find((t) => t.status === 'pending')!;
     expect((await call(s, 'DELETE', api(`/relayers/sepolia-main/transactions/${tx.id}`))).json).toEqual(PAUSED);
     expect((await call(s, 'PUT', api(`/relayers/sepolia-main/transactions/${tx.id}`), { body: { value: 1 } })).json).toEqual(PAUSED);
+    expect((await rpc(s, 'sepolia-main', 'eth_chainId')).json).toEqual(PAUSED);
     const resumed = await patch('sepolia-main', { paused: false });
     expect(resumed.json.data).toEqual(before);
     expect((await call(s, 'DELETE', api(`/relayers/sepolia-main/transactions/${tx.id}`))).status).toBe(200);
     // The paused seed resumes too.
     expect((await patch('mainnet-hot', { paused: false })).json.data.paused).toBe(false);
+    expect((await rpc(s, 'mainnet-hot', 'eth_chainId')).json.result).toBe('0x1');
   });
 
   it('changes the name and the notification; refuses what the real server refuses', async () => {
@@ -455,6 +590,7 @@ describe('contract flavour: none of the real server\'s actions (404 Not found)',
         ['GET', '/plugins/echo'],
         ['GET', '/plugins/routed/call'],
         ['POST', '/plugins/routed/call/verify', { params: {} }],
+        ['POST', '/relayers/sepolia-main/rpc', { jsonrpc: '2.0', method: 'eth_chainId', id: 1 }],
       ];
       for (const [method, path, body] of asks) {
         const r = await call(contract, method, api(path), body === undefined ? {} : { body });
