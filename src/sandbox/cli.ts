@@ -6,6 +6,7 @@ import { FLAVORS, type Flavor } from './flavor.js';
 import { startSandbox } from './server.js';
 import type { SandboxOptions } from './types.js';
 import { SANDBOX_OPTIONS } from './options.js';
+import { READY_STATES, type ReadyState } from './ready.js';
 
 
 export const SANDBOX_CLI_DEFAULT_PORT = 8080;
@@ -24,6 +25,8 @@ Options:
                         status on (pending → sent → submitted → mined → confirmed), for watch mode
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
                         (default contract)
+  --ready <state>       What the real flavour's public GET /api/v1/ready reports: healthy, degraded
+                        (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy)
   --fleet <n>           n deployments instead of one (1-100), each on a free port: mixed flavours, one
                         with bulk-1m, one mostly paused, one with low balances, one slow; prints their
                         config.yaml (contexts and fleets) on stdout, the rest on stderr. Try:
@@ -100,6 +103,11 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
       return new Error(`--flavor must be one of ${FLAVORS.join(', ')}, got "${flavor}"`);
     }
     opts.flavor = flavor as Flavor;
+  }
+  const ready = str('ready');
+  if (ready !== undefined) {
+    if (!(READY_STATES as readonly string[]).includes(ready)) return new Error(`--ready must be one of ${READY_STATES.join(', ')}, got "${ready}"`);
+    opts.ready = ready as ReadyState;
   }
   return opts;
 }

@@ -9,7 +9,8 @@ import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor
 import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Tx, type TxStatus } from './models.js';
 import { seedRelayers } from './seeds.js';
 import type { SeedProfile } from './types.js';
-import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, statusAt } from './generate.js';
+import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, newEvmSignature, statusAt } from './generate.js';
+import { nextNonce, realEvmLifecycle } from './chain.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
@@ -22,6 +23,12 @@ interface TxTable {
 /** Seeded relayers and transactions of one sandbox instance, plus stored replacements. */
 const NEXT_STATUS: Partial<Record<TxStatus, TxStatus>> = { pending: 'sent', sent: 'submitted', submitted: 'mined', mined: 'confirmed' };
 
+/** Statuses a transaction never leaves. */
+export const FINAL_STATUSES: readonly TxStatus[] = ['canceled', 'confirmed', 'failed', 'expired'];
+
+/** How many of bulk-1m's newest transactions hold every one not final (its head and more). */
+const BULK_HEAD_SCAN = 200;
+
 export class SandboxData {
   readonly relayers: RelayerSeed[];
   private readonly byId = new Map<string, RelayerSeed>();
@@ -32,6 +39,8 @@ export class SandboxData {
   constructor(
     readonly startMs: number,
     private readonly profile?: SeedProfile,
+    /** The real flavour seeds EVM transactions as the real server stores them (see chain.ts). */
+    readonly flavor: Flavor = 'contract',
   ) {
     this.relayers = seedRelayers(profile);
     for (const r of this.relayers) this.byId.set(r.id, r);
@@ -64,17 +73,28 @@ export class SandboxData {
     const rel = new Rng(`created:${r.id}`);
     const nonceBase = 100 + new Rng(`nonce:${r.id}`).int(5000);
     const seqBase = 123_456_789_012_345_678n + BigInt(new Rng(`seq:${r.id}`).int(100_000)) * 1000n;
+    // The real flavour's EVM transactions: nonces only for signed ones, oldest lowest, without a hole
+    // (a pending one holds none; the chain's nonce and the relayer's follow, see chain.ts).
+    const real = this.flavor === 'real' && r.network_type === 'evm';
+    const head = real ? (r.realHead ?? r.head) : r.head;
+    const realNonces: (number | null)[] = [];
+    if (real) {
+      let k = 0;
+      for (let i = r.txCount - 1; i >= 0; i--) realNonces[i] = statusAt(head, i) === 'pending' ? null : nonceBase + k++;
+    }
     for (let i = 0; i < r.txCount; i++) {
       const seed = `${r.id}:${i}`;
       const id = new Rng(`id:${seed}`).uuid();
-      const status = statusAt(r.head, i);
+      const status = statusAt(head, i);
       // Newest first: strictly decreasing creation times (spacing 97 s, jitter below 60 s).
       const st = r.stuck;
       const created = st ? this.startMs - st.olderMs - i * st.spacingMs - rel.int(60_000) : this.startMs - (20_000 + i * 97_000 + rel.int(60_000));
       // A stuck relayer skips a nonce below its newest ones (the newer ones wait behind the gap).
       const older = r.txCount - 1 - i + (st && i < st.nonceGapAt ? 1 : 0);
       let tx: Tx;
-      if (r.network_type === 'evm') {
+      if (real) {
+        tx = realEvmLifecycle(makeEvmTx(r, id, seed, status, created, realNonces[i]!, i === 9 || i === 30));
+      } else if (r.network_type === 'evm') {
         tx = makeEvmTx(r, id, seed, status, created, nonceBase + older, i === 9 || i === 30);
         if (st && i === st.sentWithoutHashAt && tx.kind === 'evm') Object.assign(tx, { hash: null, signature: null });
       }
@@ -90,7 +110,9 @@ export class SandboxData {
     if (over) return over;
     const r = this.byId.get(BULK_RELAYER_ID)!;
     const created = this.startMs - 10_000 - index * 30_000 - ((index * 37) % 1000);
-    return makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42);
+    const tx = makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42);
+    // Its pending ones are the newest: without their nonces the others stay without a hole.
+    return this.flavor === 'real' ? realEvmLifecycle(tx) : tx;
   }
 
   private bulkStatusAt(index: number): TxStatus {
@@ -101,8 +123,13 @@ export class SandboxData {
     return bulkStatus(index);
   }
 
-  /** One page of a relayer's transactions, newest first, optionally filtered by status. */
-  listTransactions(relayerId: string, offset: number, limit: number, status?: TxStatus): { items: Tx[]; total: number } {
+  /**
+   * One page of a relayer's transactions, newest first, optionally filtered by status. `hideCanceled`:
+   * leave out EVM transactions canceled but not yet final (is_canceled while sent or submitted), as the
+   * real server does under a non-final ?status= (v1.8 src/api/controllers/relayer.rs list_transactions).
+   */
+  listTransactions(relayerId: string, offset: number, limit: number, status?: TxStatus, hideCanceled = false): { items: Tx[]; total: number } {
+    const hidden = (t: Tx) => hideCanceled && t.kind === 'evm' && t.is_canceled;
     if (relayerId === BULK_RELAYER_ID) {
       if (!status) {
         const items: Tx[] = [];
@@ -113,6 +140,8 @@ export class SandboxData {
       let total = 0;
       for (let i = 0; i < BULK_COUNT; i++) {
         if (this.bulkStatusAt(i) !== status) continue;
+        const over = this.bulkOverrides.size > 0 ? this.bulkOverrides.get(i) : undefined;
+        if (over && hidden(over)) continue;
         if (total >= offset && total < offset + limit) items.push(this.bulkTx(i));
         total++;
       }
@@ -120,8 +149,28 @@ export class SandboxData {
     }
     const table = this.table(relayerId);
     if (!table) return { items: [], total: 0 };
-    const all = status ? table.list.filter((t) => t.status === status) : table.list;
+    const all = status ? table.list.filter((t) => t.status === status && !hidden(t)) : table.list;
     return { items: all.slice(offset, offset + limit), total: all.length };
+  }
+
+  /** A relayer's EVM transactions that can still matter to its nonces (all of them; bulk-1m's newest). */
+  evmHead(relayerId: string): EvmTx[] {
+    const txs = relayerId === BULK_RELAYER_ID ? this.listTransactions(relayerId, 0, BULK_HEAD_SCAN).items : (this.table(relayerId)?.list ?? []);
+    return txs.filter((t): t is EvmTx => t.kind === 'evm');
+  }
+
+  /**
+   * A relayer's balance in its network's base unit (wei, stroops, lamports): deterministic per
+   * relayer, a few tenths of the native coin; a fleet's low-balance deployment far under any minimum.
+   */
+  balanceOf(relayerId: string): bigint {
+    const r = this.byId.get(relayerId);
+    const rng = new Rng(`balance:${relayerId}`);
+    let balance: bigint;
+    if (r?.network_type === 'stellar') balance = BigInt(rng.int(9_000_000) + 100_000) * 1000n;
+    else if (r?.network_type === 'solana') balance = BigInt(rng.int(5_000_000) + 10_000) * 1000n;
+    else balance = BigInt(rng.int(900_000) + 1000) * 10n ** 12n + BigInt(rng.int(1_000_000));
+    return this.profile?.lowBalances ? BigInt(1 + rng.int(999)) : balance;
   }
 
   findTransaction(relayerId: string, txId: string): Tx | undefined {
@@ -136,9 +185,15 @@ export class SandboxData {
   findByNonce(relayerId: string, nonce: number): Tx | undefined {
     if (relayerId === BULK_RELAYER_ID) {
       const index = BULK_COUNT - 1 - nonce;
-      return Number.isSafeInteger(index) && index >= 0 && index < BULK_COUNT ? this.bulkTx(index) : undefined;
+      const tx = Number.isSafeInteger(index) && index >= 0 && index < BULK_COUNT ? this.bulkTx(index) : undefined;
+      return tx?.nonce === nonce ? tx : undefined;
     }
     return this.table(relayerId)?.list.find((t) => t.kind === 'evm' && t.nonce === nonce);
+  }
+
+  /** The next nonce the relayer would assign (the real server's /status nonce). */
+  nextNonce(relayerId: string): number {
+    return nextNonce(this.evmHead(relayerId));
   }
 
   /**
@@ -150,23 +205,19 @@ export class SandboxData {
     const r = this.byId.get(relayerId);
     if (!r) return undefined;
     // The newest transactions are where the non-final ones are (bulk-1m: its head and any replaced).
-    const head = relayerId === BULK_RELAYER_ID ? this.listTransactions(relayerId, 0, 200).items : (this.table(relayerId)?.list ?? []);
+    const head = relayerId === BULK_RELAYER_ID ? this.listTransactions(relayerId, 0, BULK_HEAD_SCAN).items : (this.table(relayerId)?.list ?? []);
     const pending = head.filter((t) => t.status === 'pending' || t.status === 'sent' || t.status === 'submitted').length;
     const confirmed = head.filter((t) => t.confirmed_at !== null).map((t) => t.confirmed_at!);
     const last = confirmed.length ? confirmed.reduce((a, b) => (a > b ? a : b)) : null;
-    const rng = new Rng(`balance:${relayerId}`);
-    const out: Record<string, unknown> = { network_type: r.network_type };
+    const out: Record<string, unknown> = { network_type: r.network_type, balance: this.balanceOf(relayerId).toString() };
     if (r.network_type === 'evm') {
-      // Most relayers hold a few tenths of the native coin; the disabled one with too little.
-      out.balance = (BigInt(rng.int(900_000) + 1000) * 10n ** 12n + BigInt(rng.int(1_000_000))).toString();
-      const newest = head[0];
       out.pending_transactions_count = pending;
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
       out.system_disabled = r.system_disabled;
       out.paused = r.paused;
-      out.nonce = String(newest && newest.kind === 'evm' ? newest.nonce + 1 : 0);
+      // The relayer's own counter: above every nonce it assigned, whatever the chain has taken.
+      out.nonce = String(nextNonce(head));
     } else if (r.network_type === 'stellar') {
-      out.balance = String(BigInt(rng.int(9_000_000) + 100_000) * 1000n);
       out.pending_transactions_count = pending;
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
       out.system_disabled = r.system_disabled;
@@ -174,14 +225,11 @@ export class SandboxData {
       const newest = head[0];
       out.sequence_number = newest && newest.kind === 'stellar' ? (BigInt(newest.sequence_number) + 1n).toString() : '0';
     } else {
-      out.balance = String(BigInt(rng.int(5_000_000) + 10_000) * 1000n);
       out.pending_transactions_count = pending;
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
       out.system_disabled = r.system_disabled;
       out.paused = r.paused;
     }
-    // A fleet's low-balance deployment: every relayer far under any minimum (a few base units).
-    if (this.profile?.lowBalances) out.balance = String(1 + rng.int(999));
     return out;
   }
 
@@ -198,13 +246,15 @@ export class SandboxData {
         const tx = table.list[i]!;
         const next = NEXT_STATUS[tx.status];
         if (!next) continue;
-        const moved = { ...tx, status: next } as Tx;
-        if (tx.status === 'pending') {
+        let moved = { ...tx, status: next } as Tx;
+        if (moved.kind === 'evm' && this.flavor === 'real') {
+          moved = advanceRealEvm(moved, tx.status, now, nextNonce(table.list));
+        } else if (tx.status === 'pending') {
           moved.sent_at = now;
           if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
           if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
         }
-        if (next === 'confirmed') moved.confirmed_at = now;
+        if (moved.status === 'confirmed') moved.confirmed_at = now;
         table.list[i] = moved;
         table.byId.set(moved.id, moved);
         break;
@@ -225,6 +275,20 @@ export class SandboxData {
     if (pos >= 0) table.list[pos] = tx;
     table.byId.set(tx.id, tx);
   }
+}
+
+/**
+ * One step of a real-flavour EVM transaction, as the real server takes it: signed (a nonce, a hash,
+ * still no sent_at), broadcast (sent_at), mined, then confirmed — or canceled when what mined was the
+ * NOOP of a cancellation (v1.8 src/domain/transaction/evm/status.rs).
+ */
+function advanceRealEvm(tx: EvmTx, from: TxStatus, now: number, nonce: number): EvmTx {
+  if (from === 'pending') {
+    return { ...tx, nonce, hash: newEvmHash(`${tx.id}:advanced`), signature: newEvmSignature(`${tx.id}:advanced`, tx.max_fee_per_gas !== null), sent_at: null };
+  }
+  if (from === 'sent') return { ...tx, sent_at: now };
+  if (from === 'mined' && tx.is_canceled) return { ...tx, status: 'canceled' };
+  return tx;
 }
 
 /** Relayer as the API renders it. Optional fields only when set; the real flavor masks RPC URLs and omits empty ones. */

@@ -78,7 +78,7 @@ export function makeEvmTx(
   seed: string,
   status: TxStatus,
   created: number,
-  nonce: number,
+  nonce: number | null,
   bigValue: boolean,
 ): EvmTx {
   const rng = new Rng(seed);

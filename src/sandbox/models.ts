@@ -39,7 +39,8 @@ export interface EvmTx {
   to: string | null;
   value: bigint;
   data: string;
-  nonce: number;
+  /** Null while pending (the real flavour: a nonce is assigned when the transaction is signed). */
+  nonce: number | null;
   gas_limit: number | null;
   gas_price: bigint | null;
   max_fee_per_gas: bigint | null;
@@ -112,6 +113,8 @@ export interface RelayerSeed {
   txCount: number;
   /** Statuses of the newest transactions, in order; older ones follow a fixed mostly-final pattern. */
   head: TxStatus[];
+  /** The real flavour's head where it differs (an EVM relayer's statuses in the order a chain allows). */
+  realHead?: TxStatus[];
   /** A seeded stuck relayer: old transactions, a nonce skipped at `nonceGapAt`, a `sent` one without a hash. */
   stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
 }

@@ -8,5 +8,6 @@ export const SANDBOX_OPTIONS = {
   flavor: { type: 'string' },
   advance: { type: 'string' },
   fleet: { type: 'string' },
+  ready: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

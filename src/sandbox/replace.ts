@@ -366,6 +366,9 @@ export function handleReplace(ctx: ReplaceContext, relayerId: string, txId: stri
   let next = tx;
   if (parsed.kind === 'evm' && tx.kind === 'evm') {
     next = applyEvmReplace(tx, parsed.req, now, ctx.nextSeq());
+    // The real server keeps a pending transaction pending (it has no nonce to sign with yet); a
+    // signed one is re-signed and broadcast by the resubmit job that follows.
+    if (flavor === 'real' && tx.status === 'pending') next = { ...next, status: 'pending', hash: null, signature: null, sent_at: null };
   } else if (parsed.kind === 'solana' && tx.kind === 'solana') {
     const sol: SolanaTx = {
       ...tx,

@@ -5,12 +5,16 @@
  * (test/sandbox/router.test.ts); src/sandbox/server.ts wraps it in node:http with latency,
  * injections, rate limiting and recording.
  */
-import { SandboxData, renderRelayer, renderTransaction } from './data.js';
+import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from './data.js';
 import { TX_STATUSES, type TxStatus } from './models.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
-import { handlePluginCall } from './plugins.js';
+import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
 import { handleReplace } from './replace.js';
+import { handleCancel, handleDeletePending } from './cancel.js';
+import { handlePatchRelayer } from './relayerPatch.js';
+import { type ReadyState, readyResponse } from './ready.js';
+import { handleRpc } from './rpc.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -38,6 +42,8 @@ export interface RouterContext {
   sleep: (ms: number) => Promise<void>;
   onPluginCall: () => void;
   now: () => number;
+  /** The readiness /api/v1/ready reports (real flavour), read at each request. */
+  ready?: () => ReadyState;
 }
 
 interface Paging {
@@ -77,14 +83,26 @@ const listTransactions = (relayerId: string, query: URLSearchParams): SandboxRes
     status = s;
   }
   if (!data.relayer(relayerId)) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
-  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status).total });
+  // Under a status not final the real server hides canceled ones still waiting for their NOOP.
+  const hideCanceled = status !== undefined && !FINAL_STATUSES.includes(status);
+  if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status, hideCanceled).total });
   const offset = (paging.page - 1) * paging.perPage;
-  const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status);
+  const { items, total } = data.listTransactions(relayerId, offset, paging.perPage, status, hideCanceled);
   return ok(
     items.map((t) => renderTransaction(flavor, t)),
     200,
     { current_page: paging.page, per_page: paging.perPage, total_items: total },
   );
+};
+
+const listPlugins = (query: URLSearchParams): SandboxResponse => {
+  const paging = parsePaging(flavor, query);
+  if ('status' in paging) return paging;
+  // The real server's plugin store refuses a zero page or size, and says only that it failed.
+  if (paging.page === 0 || paging.perPage === 0) return fail(flavor, 500, 'An unknown error occurred');
+  const offset = (paging.page - 1) * paging.perPage;
+  const items = PLUGINS.slice(offset, offset + paging.perPage).map(renderPlugin);
+  return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: PLUGINS.length });
 };
 
 const route = async (method: string, path: string, query: URLSearchParams, body: string): Promise<SandboxResponse> => {
@@ -107,14 +125,28 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       return handleReplace({ flavor, data, now: () => Date.now(), nextSeq: () => ++replaceSeq }, b, d, body);
     }
     // Endpoints of the real server the contract does not show (a contract server 404s them).
+    if (flavor === 'real' && b) {
+      const actions = { flavor, data, now: ctx.now };
+      // The literal `pending` first, as the real server registers it before {transaction_id}.
+      if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
+      if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
+      if (seg.length === 3 && c === 'rpc' && method === 'POST') return handleRpc(actions, b, body);
+      if (seg.length === 2 && method === 'PATCH') return handlePatchRelayer({ flavor, data, notifications }, b, body);
+    }
     if (flavor === 'real' && method === 'GET' && b) {
+      if (seg.length === 2) {
+        const r = data.relayer(b);
+        return r ? ok(renderRelayer(flavor, r)) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+      }
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);
         return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
       }
       if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
-        if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        const r = data.relayer(b);
+        if (!r) return fail(flavor, 404, `Relayer with ID ${b} not found`);
         const n = seg[4]!;
+        if (r.network_type !== 'evm') return fail(flavor, 501, 'Nonce lookup only supported for EVM networks');
         if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
         const tx = data.findByNonce(b, Number(n));
         return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with nonce ${n} not found`);
@@ -126,25 +158,30 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       }
     }
   }
-  if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') {
-    return handlePluginCall(
-      {
-        flavor,
-        slowPluginMs,
-        sleep,
-        onCall: ctx.onPluginCall,
-      },
-      b,
-      body,
-    );
+  const plugins = { flavor, slowPluginMs, sleep, onCall: ctx.onPluginCall };
+  if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') return handlePluginCall(plugins, b, body, { query });
+  if (flavor === 'real' && a === 'plugins') {
+    if (seg.length === 1 && method === 'GET') return listPlugins(query);
+    if (seg.length === 2 && b && method === 'GET') {
+      const p = findPlugin(b);
+      return p ? ok(renderPlugin(p)) : fail(flavor, 404, `Plugin with id ${b} not found`);
+    }
+    // …/call{route}: whatever follows `call` is the plugin's route (`/verify`); GET only where allowed.
+    if (seg.length >= 3 && c === 'call' && b && (method === 'POST' || method === 'GET')) {
+      return handlePluginCall(plugins, b, body, { method, route: seg.length > 3 ? `/${seg.slice(3).join('/')}` : '', query });
+    }
   }
   if (a === 'notifications' && seg.length === 1 && method === 'POST') return notifications.create(flavor, body);
   return notFound;
 };
 
   return async (req: RouteRequest): Promise<SandboxResponse> => {
-    // The real server's public health check; a contract server has none (it asks for a token, then 404s).
-    if (flavor === 'real' && req.path === `${API_PREFIX}/health` && (req.method === 'GET' || req.method === 'HEAD')) return textResponse(200, 'OK');
+    // The real server's public health and readiness checks; a contract server has neither (it asks
+    // for a token, then 404s).
+    if (flavor === 'real' && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (req.path === `${API_PREFIX}/health`) return textResponse(200, 'OK');
+      if (isReadyPath(req.path)) return readyResponse(ctx.ready?.() ?? 'healthy', ctx.now(), data.startMs);
+    }
     if (req.authorization === undefined) return unauthorized(flavor, false);
     if (req.authorization !== `Bearer ${ctx.token}`) return unauthorized(flavor, true);
     if (req.bodySize > MAX_BODY_BYTES) {
@@ -154,6 +191,11 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
     return route(req.method, req.path, req.query, req.body);
   };
+}
+
+/** /api/v1/ready, with the trailing slash the real server trims. */
+export function isReadyPath(path: string): boolean {
+  return path === `${API_PREFIX}/ready` || path === `${API_PREFIX}/ready/`;
 }
 
 function parsePaging(flavor: Flavor, query: URLSearchParams): Paging | SandboxResponse {

@@ -4,6 +4,13 @@ import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type R
 import type { SeedProfile } from './types.js';
 
 const ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pending', 'submitted', 'sent', 'mined', 'mined'];
+/**
+ * The same for an EVM relayer of the real flavour, where a `sent` transaction is signed and not yet
+ * broadcast: one older than a broadcast one would hold it back (a jam). A busy relayer that is not
+ * jammed has its signed ones newest; its oldest broadcast one (about 9 minutes, not mined) is what an
+ * underpriced or dropped transaction looks like, and the pending one 5 minutes old waits to be signed.
+ */
+const REAL_EVM_ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pending', 'submitted', 'submitted', 'mined', 'mined'];
 
 export function evmAddress(seed: string): string {
   return `0x${new Rng(`addr:${seed}`).hex(40)}`;
@@ -52,12 +59,18 @@ interface SeedSpec {
   signer_id: string;
   txCount: number;
   head?: TxStatus[];
+  /** The real flavour's head, where it differs from `head`. */
+  realHead?: TxStatus[];
   paused?: boolean;
   disabled_reason?: Record<string, unknown>;
   notification?: boolean;
   rpc?: RpcUrl[];
   policies?: Record<string, unknown>;
-  /** What triage must find (see SandboxData.seedTransactions): created this long ago and spaced this far apart. */
+  /**
+   * What triage must find (see SandboxData.seedTransactions): created this long ago and spaced this far
+   * apart; in the contract flavour also a nonce skipped and a `sent` one without a hash (the real
+   * flavour has neither: its `sent` ones are signed, and the jam is the oldest of them, never broadcast).
+   */
   stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
 }
 
@@ -169,8 +182,11 @@ const SEEDS: SeedSpec[] = [
     head: ['pending', 'mined'],
     policies: evmPolicies({ gas_limit_estimation: false, whitelist_receivers: [evmAddress('bridge')] }),
   },
-  // Stuck the way the real server's users meet it (OpenZeppelin Relayer #818/#843): old pending
-  // transactions behind a nonce gap, and one sent hours ago with no hash.
+  // Stuck the way the real server's users meet it (OpenZeppelin Relayer #818/#843). Contract flavour:
+  // old pending transactions behind a nonce gap, and one sent hours ago with no hash. Real flavour: a
+  // jam — its lowest nonce is a `sent` transaction signed 95 minutes ago and never broadcast, so the
+  // chain's nonce stays at it while a broadcast one and a signed one above it wait, and three pending
+  // ones (20 to 50 minutes old) wait to be signed.
   {
     id: 'holesky-test',
     name: 'Holesky Test',
@@ -203,6 +219,7 @@ function buildRelayer(s: SeedSpec): RelayerSeed {
     policies,
     txCount: s.txCount,
     head: s.head ?? ACTIVE_HEAD,
+    ...(s.realHead ? { realHead: s.realHead } : s.head === undefined && s.network_type === 'evm' ? { realHead: REAL_EVM_ACTIVE_HEAD } : {}),
     ...(s.stuck ? { stuck: s.stuck } : {}),
   };
   if (s.disabled_reason) r.disabled_reason = s.disabled_reason;

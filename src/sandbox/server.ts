@@ -10,11 +10,15 @@ import { SandboxData, renderTransaction } from './data.js';
 import { FLAVORS, type Flavor, type SandboxResponse, fail, tooManyRequests } from './flavor.js';
 import { NotificationStore } from './notifications.js';
 import { rateLimiter } from './rateLimit.js';
-import { API_PREFIX, MAX_BODY_BYTES, createRouter } from './router.js';
-import type { Injection, RecordedRequest, Sandbox, SandboxOptions } from './types.js';
+import { READY_STATES, type ReadyState } from './ready.js';
+import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
+import { rpcRequestOf } from './rpc.js';
+import type { Injection, RecordedRequest, RpcCall, Sandbox, SandboxOptions } from './types.js';
 
 
 export const MAX_RECORDED = 500;
+
+const RPC_PATH = /^\/api\/v1\/relayers\/([^/]+)\/rpc\/?$/;
 
 interface PendingInjection extends Injection {
   remaining: number;
@@ -59,6 +63,14 @@ function send(res: ServerResponse, r: SandboxResponse): void {
   res.end(buf);
 }
 
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
@@ -71,13 +83,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const rateLimit = opts.rateLimit ?? 0;
   const slowPluginMs = opts.slowPluginMs ?? 3000;
   let latencyMs = opts.latencyMs ?? 0;
+  const checkReady = (state: ReadyState) => {
+    if (!READY_STATES.includes(state)) throw new Error(`Unknown readiness: ${String(state)} (one of ${READY_STATES.join(', ')})`);
+    return state;
+  };
+  let ready = checkReady(opts.ready ?? 'healthy');
 
-  const data = new SandboxData(Date.now(), opts.profile);
+  const data = new SandboxData(Date.now(), opts.profile, flavor);
   // --advance: transactions move on by themselves (for watch mode); the timer never keeps the process alive.
   const advancing = opts.advanceMs ? setInterval(() => data.advance(Date.now()), opts.advanceMs) : undefined;
   advancing?.unref();
   const notifications = new NotificationStore();
   const requests: RecordedRequest[] = [];
+  const rpcCalls: RpcCall[] = [];
   const injections: PendingInjection[] = [];
   const rateLimited = rateLimiter(rateLimit);
   let pluginCalls = 0;
@@ -114,6 +132,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       pluginCalls++;
     },
     now: () => Date.now(),
+    ready: () => ready,
   });
 
   const takeInjection = (method: string, url: string): Injection | undefined => {
@@ -133,7 +152,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const body = await readBody(req);
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
-    record({ method, url, headers: { ...req.headers }, body: body.text });
+    const recorded: RecordedRequest = { method, url, headers: { ...req.headers }, body: body.text };
+    // A JSON-RPC call is recorded by its method as well, so a test can say which ones a client sent.
+    const rpc = method === 'POST' ? RPC_PATH.exec(url.split('?')[0]!) : null;
+    const asked = rpc ? rpcRequestOf(body.text) : undefined;
+    if (rpc && asked) {
+      recorded.rpcMethod = asked.method;
+      rpcCalls.push({ relayerId: safeDecode(rpc[1]!), ...asked });
+      if (rpcCalls.length > MAX_RECORDED) rpcCalls.splice(0, rpcCalls.length - MAX_RECORDED);
+    }
+    record(recorded);
     if (closed || !body.complete) return;
 
     const injected = takeInjection(method, url);
@@ -156,14 +184,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const path = qIndex < 0 ? url : url.slice(0, qIndex);
     const query = new URLSearchParams(qIndex < 0 ? '' : url.slice(qIndex + 1));
     const authorization = headerValue(req.headers.authorization);
-    const health = flavor === 'real' && path === `${API_PREFIX}/health`;
+    const health = flavor === 'real' && (path === `${API_PREFIX}/health` || isReadyPath(path));
     let response: SandboxResponse;
     try {
       response = !health && rateLimited(authorization ?? '') ? tooManyRequests(flavor, 1) : await router({ method, path, query, body: body.text, bodySize: body.size, authorization });
     } catch {
       response = fail(flavor, 500, 'Internal Server Error');
     }
-    // The health check answers at once (it is not the API: no latency, no rate limit).
+    // The health and readiness checks answer at once (they are not the API: no latency, no rate limit).
     if (!health) await sleep(latencyMs);
     if (closed) return;
     send(res, response);
@@ -209,6 +237,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     set pluginCalls(n: number) {
       pluginCalls = n;
+    },
+    rpcCalls,
+    setReady(state: ReadyState) {
+      ready = checkReady(state);
     },
     close() {
       if (!closing) {

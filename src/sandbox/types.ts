@@ -1,5 +1,6 @@
 /** Public types of the sandbox relayer (re-exported from index.ts). */
 import type { Flavor } from './flavor.js';
+import type { ReadyState } from './ready.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   slowPluginMs?: number;
   /** Another set of relayers than the 15 seeds (a deployment of `sandbox --fleet N`). */
   profile?: SeedProfile;
+  /** What the real flavour's GET /api/v1/ready reports (default healthy); see ready.ts. */
+  ready?: ReadyState;
 }
 
 /**
@@ -40,6 +43,15 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Raw bytes as utf8, exactly as received. */
   body: string;
+  /** POST /relayers/{id}/rpc: the JSON-RPC method the body names (whatever the answer was). */
+  rpcMethod?: string;
+}
+
+/** A JSON-RPC request received on POST /relayers/{id}/rpc (either flavour, whatever the answer). */
+export interface RpcCall {
+  relayerId: string;
+  method: string;
+  params: unknown;
 }
 
 export interface Injection {
@@ -73,6 +85,10 @@ export interface Sandbox {
   getNotification(id: string): { id: string; type: string; url: string; signing_key?: string } | undefined;
   /** Plugin calls that reached a plugin (assignable, e.g. to reset it to 0). */
   pluginCalls: number;
+  /** The last 500 JSON-RPC requests received, oldest first (assert which methods a client sent). */
+  rpcCalls: RpcCall[];
+  /** What GET /api/v1/ready reports from now on (real flavour). */
+  setReady(state: ReadyState): void;
   /** Closes the server and all keep-alive sockets promptly. */
   close(): Promise<void>;
 }

@@ -1,0 +1,80 @@
+/**
+ * PATCH /relayers/{id}, a JSON merge patch, as the real server takes it (v1.8
+ * src/api/controllers/relayer.rs update_relayer; UpdateRelayerRequestRaw in src/models/relayer/request.rs,
+ * apply_json_patch in src/models/relayer/mod.rs). In order: the body must be JSON (else actix's 400
+ * text/plain), the relayer must exist (404), the patch must read as the request (400 `Invalid update
+ * request: …`: unknown fields and wrong types), then a system-disabled relayer refuses (400 `Relayer is
+ * disabled`), a notification must exist (404), and the patched relayer must still be valid (`null`
+ * removes a field: 400 `Invalid result after patch: missing field …` for a required one). No 403: this
+ * is how a paused relayer is resumed.
+ *
+ * The sandbox changes `paused`, `name` and `notification_id`. `policies` and `custom_rpc_urls` are
+ * refused (400): their validation is the real server's own per network, not imitated here.
+ */
+import { JsonSyntaxError, parseJson } from '../api/json.js';
+import { type SandboxData, renderRelayer } from './data.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok } from './flavor.js';
+import type { NotificationStore } from './notifications.js';
+import { ShapeError, describeValue, expectObject, rejectUnknownFields } from './validate.js';
+
+const FIELDS = ['name', 'paused', 'policies', 'notification_id', 'custom_rpc_urls'] as const;
+
+export interface PatchContext {
+  flavor: Flavor;
+  data: SandboxData;
+  notifications: NotificationStore;
+}
+
+/** serde's reading of UpdateRelayerRequestRaw (every field an Option: null is accepted here). */
+function checkShape(patch: unknown): Record<string, unknown> {
+  const o = expectObject(patch, 'struct UpdateRelayerRequestRaw');
+  rejectUnknownFields(o, FIELDS);
+  const typed = (k: string, ok: (v: unknown) => boolean, what: string) => {
+    const v = o[k];
+    if (v !== undefined && v !== null && !ok(v)) throw new ShapeError(`invalid type: ${describeValue(v)}, expected ${what}`);
+  };
+  typed('name', (v) => typeof v === 'string', 'a string');
+  typed('paused', (v) => typeof v === 'boolean', 'a boolean');
+  typed('notification_id', (v) => typeof v === 'string', 'a string');
+  typed('custom_rpc_urls', Array.isArray, 'a sequence');
+  return o;
+}
+
+export function handlePatchRelayer(ctx: PatchContext, relayerId: string, rawBody: string): SandboxResponse {
+  const { flavor, data } = ctx;
+  let body: unknown;
+  try {
+    body = parseJson(rawBody);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) return badInput(flavor, 'json', err.message);
+    throw err;
+  }
+  const relayer = data.relayer(relayerId);
+  if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  let patch: Record<string, unknown>;
+  try {
+    patch = checkShape(body);
+  } catch (err) {
+    if (err instanceof ShapeError) return fail(flavor, 400, `Invalid update request: ${err.message}`);
+    throw err;
+  }
+  for (const k of ['policies', 'custom_rpc_urls'] as const) {
+    if (k in patch) return fail(flavor, 400, `Invalid update request: the sandbox does not change \`${k}\``);
+  }
+  if (relayer.system_disabled) return fail(flavor, 400, 'Relayer is disabled');
+  const notification = patch.notification_id;
+  if (typeof notification === 'string' && !ctx.notifications.get(notification)) {
+    return fail(flavor, 404, `Notification with ID '${notification}' not found`);
+  }
+  // The merge patch: null removes a field, which the relayer must still have.
+  for (const k of ['name', 'paused'] as const) {
+    if (patch[k] === null) return fail(flavor, 400, `Invalid result after patch: missing field \`${k}\``);
+  }
+  if (patch.name === '') return fail(flavor, 400, 'Name cannot be empty');
+
+  if (typeof patch.name === 'string') relayer.name = patch.name;
+  if (typeof patch.paused === 'boolean') relayer.paused = patch.paused;
+  if (typeof notification === 'string') relayer.notification_id = notification;
+  if (notification === null) delete relayer.notification_id;
+  return ok(renderRelayer(flavor, relayer));
+}
