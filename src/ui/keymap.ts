@@ -118,6 +118,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first)', scope: 'transaction', hint: 'cancel' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (reviewed first: what happens for its network and status)', scope: 'stuck', hint: 'cancel' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },

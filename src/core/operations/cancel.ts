@@ -108,5 +108,6 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     review,
     send: (client, options) => client.cancelPending(relayerId, options),
     effect: cancelPendingEffect,
+    confirm: relayerId,
   };
 }

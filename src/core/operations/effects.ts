@@ -92,7 +92,7 @@ export function cancelEffect(before: Transaction | undefined): (answer: unknown)
     if (tx.is_canceled === true)
       return {
         kind: 'in flight',
-        words: `cancel in flight: transaction ${shortId(tx.id)} is still ${tx.status} and marked canceling; a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it, and it turns canceled when the NOOP is mined`,
+        words: `transaction ${shortId(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it, and it turns canceled when the NOOP is mined`,
       };
     const same = before && sameRecord(before, tx) ? ' (it came back exactly as it was)' : '';
     return { kind: 'no effect', words: `transaction ${shortId(tx.id)} is still ${tx.status}, not canceled${same}` };
@@ -115,7 +115,7 @@ export function cancelPendingEffect(answer: unknown): Effect {
   if (queued.length)
     return {
       kind: 'unchecked',
-      words: `the server queued ${queued.length} for cancellation: ${list(queued)}${fails}. Not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones instead of cancelling them — look at the list; X cancels one for certain`,
+      words: `${queued.length} queued for cancellation${failed.length ? `, ${failed.length} could not be queued` : ''} — not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones rather than cancelling them; X on each cancels it for certain. Queued: ${list(queued)}${fails}`,
     };
   if (failed.length) return { kind: 'no effect', words: `none queued for cancellation${fails}` };
   return { kind: 'no effect', words: 'there was nothing pending to cancel' };

@@ -124,10 +124,12 @@ export function outcomeWords(o: Outcome): OutcomeWords {
     const w = o.effect.words;
     switch (o.effect.kind) {
       case 'as asked':
-      case 'unchecked':
         return words('ok', 'ok', '✓', 'done', w, o.status);
+      case 'unchecked':
+        // Answered with success; what it changed is not known: said, never called done.
+        return words('ok', 'info', '✓', 'answered success', w, o.status);
       case 'in flight':
-        return words('in flight', 'info', '✓', 'accepted, in flight', w, o.status);
+        return words('in flight', 'info', '✓', 'accepted, not finished yet', w, o.status);
       case 'no effect':
         return words('no effect', 'warn', '⚠', 'the server answered success but nothing changed', w, o.status);
       case 'not as asked':

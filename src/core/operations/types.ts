@@ -41,6 +41,8 @@ export interface BuiltRequest {
   effect?: (answer: unknown) => Effect;
   /** The body carries a secret (a signing key): shown and printed masked. */
   secret?: boolean;
+  /** What must be typed on the review before it is sent (cancelling every pending one: the relayer's id). */
+  confirm?: string;
 }
 
 export interface FormDefinition {

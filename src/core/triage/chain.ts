@@ -56,11 +56,13 @@ export async function chainWait(
   let lowest = Infinity;
   for (const t of nonFinal) {
     const n = nonceOf(t);
-    if (n === null) continue;
+    // Mined ones are on the chain already (its count includes them): what it can wait on is not mined yet.
+    if (n === null || String(t.status).toLowerCase() === 'mined') continue;
     if (!byNonce.has(n)) byNonce.set(n, t);
     if (n < lowest) lowest = n;
   }
   if (byNonce.size === 0) return null;
+  // (lowest: the lowest nonce not yet mined)
   const unknown = (why: string): ChainWait => ({ chainNonce: null, waitsOn: null, blocker: null, words: `chain nonce not known: ${why}`, behind: false });
   if (!client.offers('rpc')) return unknown('the server has no JSON-RPC passthrough (POST /relayers/{id}/rpc)');
   if (!relayer.address) return unknown('the relayer has no address');

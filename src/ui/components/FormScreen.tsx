@@ -44,13 +44,15 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
-    textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave',
+    textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave' || (phase.kind === 'review' && phase.request.confirm !== undefined),
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
-      if ((phase.kind === 'review' || phase.kind === 'done') && resolve(key, ['review'])?.command === 'copyCurl')
+      if ((phase.kind === 'review' || phase.kind === 'done') && phase.request.confirm === undefined && resolve(key, ['review'])?.command === 'copyCurl')
         return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, secret !== undefined && secret !== ''), 'curl command');
-      if (phase.kind === 'review' && (key.name === 'down' || key.name === 'j' || key.name === 'up' || key.name === 'k')) {
+      // (A review that asks for a word typed: j and k are letters of it, the arrows scroll.)
+      const scrollKeys = phase.kind === 'review' && phase.request.confirm !== undefined ? ['down', 'up'] : ['down', 'j', 'up', 'k'];
+      if (phase.kind === 'review' && scrollKeys.includes(key.name)) {
         const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));
         setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
         return true;
@@ -79,6 +81,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       footer={
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
+          : phase.kind === 'review' && phase.request.confirm !== undefined
+            ? `type ${phase.request.confirm}  enter send  ↑/↓ scroll  esc back  F1 help`
           : phase.kind === 'done'
             ? ['enter/esc back', resultRows ? 'j/k scroll' : '', resultHint ?? '', 'c curl', 'F1 help'].filter(Boolean).join('  ')
             : undefined

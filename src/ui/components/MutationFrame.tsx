@@ -93,9 +93,17 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
     const more = reviewRows(phase.request, width).length > rows;
     return (
       <Box flexDirection="column" height={height}>
-        <Text bold wrap="truncate">
-          Review: <Text color={tone('warn')}>y</Text> sends exactly this · esc returns to the form{more ? ' · j/k scroll' : ''}
-        </Text>
+        {phase.request.confirm !== undefined ? (
+          <Text bold wrap="truncate">
+            Type <Text color={tone('warn')}>{phase.request.confirm}</Text>, then enter sends exactly this: {state.confirmText}
+            <Text inverse> </Text>
+          </Text>
+        ) : (
+          <Text bold wrap="truncate">
+            Review: <Text color={tone('warn')}>y</Text> sends exactly this · esc {fields.length ? 'returns to the form' : 'goes back'}
+            {more ? ' · j/k scroll' : ''}
+          </Text>
+        )}
         {again.map((l, i) => (
           <Text key={`a${i}`} color={tone('warn')} wrap="truncate">
             {l}

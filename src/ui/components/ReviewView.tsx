@@ -12,8 +12,11 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
   const { prepared } = request;
   const lines: { text: string; tone?: ReviewTone; indent?: number }[] = [{ text: `${prepared.method} ${prepared.path}`, tone: 'accent' }];
   for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(LABEL)}${r.value}`, tone: r.tone, indent: LABEL });
-  lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });
-  for (const l of (prepared.displayBody ?? '').split('\n')) lines.push({ text: l });
+  if (prepared.displayBody === undefined) lines.push({ text: `No body (${prepared.method} sends none)`, tone: 'muted' });
+  else {
+    lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });
+    for (const l of prepared.displayBody.split('\n')) lines.push({ text: l });
+  }
   return lines;
 }
 

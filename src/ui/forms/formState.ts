@@ -25,6 +25,8 @@ export interface FormState {
   errors: Record<string, string>;
   /** The last failure from the server: shown above the form, every field kept. */
   failure: ApiError | null;
+  /** What was typed on a review that asks for a confirmation (the relayer's id). */
+  confirmText: string;
 }
 
 export type FormAction =
@@ -37,12 +39,13 @@ export type FormAction =
   | { type: 'sending' }
   | { type: 'sent'; outcome: Answered }
   | { type: 'failed'; error: ApiError }
-  | { type: 'reset'; values: Values };
+  | { type: 'reset'; values: Values }
+  | { type: 'confirmText'; text: string };
 
 export function initialForm(values: Values, initial: Values, focus: number): FormState {
   const cursors: Record<string, number> = {};
   for (const [k, v] of Object.entries(values)) cursors[k] = v.length;
-  return { values, cursors, focus, initial, phase: { kind: 'edit' }, errors: {}, failure: null };
+  return { values, cursors, focus, initial, phase: { kind: 'edit' }, errors: {}, failure: null, confirmText: '' };
 }
 
 export function isDirty(s: FormState): boolean {
@@ -65,7 +68,9 @@ export function formReducer(s: FormState, a: FormAction): FormState {
     case 'errors':
       return { ...s, errors: a.errors, phase: { kind: 'edit' } };
     case 'review':
-      return s.phase.kind === 'edit' ? { ...s, errors: {}, phase: { kind: 'review', request: a.request } } : s;
+      return s.phase.kind === 'edit' ? { ...s, errors: {}, confirmText: '', phase: { kind: 'review', request: a.request } } : s;
+    case 'confirmText':
+      return s.phase.kind === 'review' ? { ...s, confirmText: a.text.slice(0, 500) } : s;
     case 'back':
       return s.phase.kind === 'review' || s.phase.kind === 'confirmLeave' || s.phase.kind === 'done' ? { ...s, phase: { kind: 'edit' } } : s;
     case 'confirmLeave':

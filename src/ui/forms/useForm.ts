@@ -98,6 +98,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       return;
     }
     const request = s.phase.request;
+    shell.dispatch({ type: 'clearFlash' });
     dispatch({ type: 'sending' });
     const ctrl = new AbortController();
     inflight.current = ctrl;
@@ -140,6 +141,18 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     // The form's keys go through the keymap (its help and footer say the same).
     const command = (scope: Scope) => resolve(key, [scope])?.command;
     if (phase === 'review') {
+      // A review that asks for a word typed first (the relayer's id): keys are its text, enter sends.
+      const confirm = s.phase.kind === 'review' ? s.phase.request.confirm : undefined;
+      if (confirm !== undefined && key.name !== 'escape') {
+        if (key.name === 'return') {
+          if (s.confirmText.trim() === confirm) send();
+          else shell.dispatch({ type: 'flash', text: `Type ${confirm} exactly, then enter: nothing was sent`, tone: 'warn' });
+        } else if (key.name === 'backspace') dispatch({ type: 'confirmText', text: s.confirmText.slice(0, -1) });
+        else if (key.ctrl && key.name === 'u') dispatch({ type: 'confirmText', text: '' });
+        else if (key.text && !key.ctrl) dispatch({ type: 'confirmText', text: s.confirmText + key.text.replace(/[\r\n]/g, '') });
+        else return false;
+        return true;
+      }
       if (command('review') === 'send') send();
       // Nothing to fill in: esc leaves (there is no form behind the review).
       else if (key.name === 'escape' && definition.fields.length === 0) leave(true);

@@ -1,7 +1,8 @@
 /**
  * The operator's actions on a jammed relayer, each a reviewed request through the one pipeline:
  * `X` on a transaction (cancel), `X` on a relayer (cancel every pending one: what is pending is read
- * first and listed, and the relayer's id is typed to confirm), `P` on a relayer (pause or resume).
+ * first and listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause
+ * or resume).
  * The requests are core's (core/operations/cancel.ts, pause.ts); this screen only shows them.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -24,31 +25,18 @@ import type { Mutation } from '../../../core/operations/mutations.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-/** Cancelling every pending transaction is confirmed by typing the relayer's id. */
-const confirmed = (relayerId: string, request: BuiltRequest): FormDefinition => ({
-  fields: [
-    {
-      name: 'confirm',
-      label: 'type the relayer id',
-      kind: 'text',
-      hint: `${relayerId}: every pending transaction of it is asked to be canceled`,
-      validate: (v) => (v.trim() === relayerId ? null : v.trim() ? `not ${relayerId}` : `type ${relayerId} to confirm`),
-    },
-  ],
-  build: (v) => ((v.confirm ?? '').trim() === relayerId ? { request } : { errors: { confirm: `type ${relayerId} to confirm` } }),
-});
-
 function ActionForm({ route, screenKey, width, height, request, mutation }: ScreenProps<ActionRoute> & { request: BuiltRequest; mutation: Mutation }) {
   const { now } = useServices();
   const events = useSessionEvents();
   const directory = useDirectory();
-  const definition = useMemo(() => (route.kind === 'cancelPending' ? confirmed(route.relayerId, request) : fixed(request)), [route, request]);
+  const definition = useMemo(() => fixed(request), [request]);
   const form = useForm({
     draftKey: `${route.kind}:${route.relayerId}${route.kind === 'cancel' ? `:${route.tx.id}` : ''}`,
     definition,
-    initialValues: route.kind === 'cancelPending' ? { confirm: '' } : {},
+    initialValues: {},
     mutation,
-    reviewAtOnce: route.kind !== 'cancelPending',
+    // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
+    reviewAtOnce: true,
     onSent: (answer) => {
       // What changed is shown everywhere: the lists behind refresh, the directory has the relayer as answered.
       if (route.kind === 'cancel') events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });

@@ -77,13 +77,14 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
   const bodyRows = Math.max(3, height - summary.length);
   const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
-    if (cmd !== 'open' && cmd !== 'edit') return undefined;
+    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel') return undefined;
     const row = list.getSelected();
     if (!row) return 'No transaction selected';
     if (cmd === 'open') {
       shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
       return true;
     }
+    if (cmd === 'cancel') return openAction({ kind: 'cancel', relayerId: row.relayer.id, tx: row.tx }, services, row.relayer, shell.push);
     return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true }, services, row.relayer, shell.push);
   });
   return (
