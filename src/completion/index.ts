@@ -23,6 +23,7 @@ const VALUES: Record<string, readonly string[]> = {
   clipboard: ['osc52', 'off'],
   'sandbox-flavor': ['contract', 'real'],
   flavor: ['contract', 'real'],
+  ready: ['healthy', 'degraded', 'unhealthy'],
 };
 
 function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean' }> {
@@ -60,7 +61,8 @@ export async function complete(words: readonly string[], env: NodeJS.ProcessEnv)
     positionals.push(w);
   }
   if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
-  if ((sub === 'txs' || sub === 'replace') && positionals.length === 0) return starts(await relayerIds(before, env));
+  // A relayer id first: for the lists, replace, cancel, pause and resume.
+  if (['txs', 'replace', 'cancel', 'pause', 'resume'].includes(sub) && positionals.length === 0) return starts(await relayerIds(before, env));
   // fleet NAME…: the file's fleets, then its contexts (each named once).
   if (sub === 'fleet') return starts((await contextNames(before, env, true)).filter((n) => !positionals.includes(n)));
   return [];

@@ -63,7 +63,10 @@ describe('bash completion', () => {
   });
 
   it('subcommands, flags, and the closed sets of --dialect, --output, --status', async () => {
-    expect((await bashComplete(['re'])).candidates).toEqual(['relayers', 'replace']);
+    expect((await bashComplete(['re'])).candidates).toEqual(['relayers', 'replace', 'resume', 'ready']);
+    expect((await bashComplete(['cancel', 'x', '--all'])).candidates).toEqual(['--all-pending']);
+    expect((await bashComplete(['plugin', 'x', '--ro'])).candidates).toEqual(['--route']);
+    expect((await bashComplete(['sandbox', '--ready', 'd'])).candidates).toEqual(['degraded']);
     expect((await bashComplete(['txs', 'x', '--st'])).candidates).toEqual(['--status']);
     expect((await bashComplete(['--dialect', ''])).candidates).toEqual(['contract', 'openzeppelin', 'auto']);
     expect((await bashComplete(['relayers', '--output', 'n'])).candidates).toEqual(['ndjson']);

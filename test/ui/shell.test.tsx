@@ -97,9 +97,9 @@ describe('help and footer from the keymap', () => {
     await h.press(KEY.f1);
     const help = await h.waitFor((f) => title(f).includes('help'), 'help via F1');
     // This screen's keys first (issue 18.10).
-    expect(frameLines(help)[1]).toBe('On this screen (Detail views, Everywhere)');
+    expect(frameLines(help)[1]).toBe('On this screen (Relayer detail, Detail views, Everywhere)');
     await h.press('j');
-    await h.waitFor((f) => frameLines(f)[1] !== 'On this screen (Detail views, Everywhere)', 'help scrolled');
+    await h.waitFor((f) => frameLines(f)[1] !== 'On this screen (Relayer detail, Detail views, Everywhere)', 'help scrolled');
     await h.press(KEY.f1);
     await h.waitFor((f) => title(f).includes('relayer Arbitrum'), 'F1 closed help');
   });
@@ -112,8 +112,8 @@ describe('help and footer from the keymap', () => {
     expect(footerLine(list)).toContain('q quit');
     await h.press('i');
     const detail = await h.waitFor((f) => title(f).includes('relayer Arbitrum'));
-    expect(footerLine(detail)).toBe(footerText(['detail'], 120));
-    expect(footerLine(detail)).toContain('v raw');
+    expect(footerLine(detail)).toBe(footerText(['relayer', 'detail'], 120));
+    expect(footerLine(detail)).toContain('P pause');
   });
 });
 

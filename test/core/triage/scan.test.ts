@@ -1,6 +1,6 @@
 /** Triage over loopback against both sandbox flavours: what it finds, how many requests, the bounds. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRelayerClient } from '../../../src/api/index.js';
+import { createRelayerClient, RPC_READ_METHODS } from '../../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { triage } from '../../../src/core/triage/scan.js';
 import { startHostile } from '../../hostile/server.js';
@@ -37,9 +37,24 @@ describe('triage across the sandbox', () => {
     it(`${flavor}: finds the stuck relayer's problems, bounded`, async () => {
       const { r, sb, maxInFlight } = await run(flavor);
       const stuck = r.relayers.find((x) => x.relayer.id === 'holesky-test')!;
-      expect(stuck).toMatchObject({ count: 6, gaps: { count: 1 }, skipped: null, error: null, how: flavor === 'real' ? 'server filter' : 'newest first' });
+      expect(stuck).toMatchObject({ count: 6, gaps: { count: flavor === 'real' ? 0 : 1 }, skipped: null, error: null, how: flavor === 'real' ? 'server filter' : 'newest first' });
       const flags = r.rows.filter((x) => x.relayer.id === 'holesky-test').map((x) => x.flags.join(','));
-      expect(flags).toEqual(['no hash after 2m,old', 'old', 'old', 'old', 'nonce gap,old', 'nonce gap,old']);
+      if (flavor === 'real') {
+        // The real server's signatures: signed and never broadcast (sent, sent_at null), broadcast and not mined, not signed.
+        expect(flags).toEqual(['never broadcast,old', 'not mined 5m after broadcast,old', 'never broadcast,old', 'not signed after 5m,old', 'not signed after 5m,old', 'not signed after 5m,old']);
+        // The chain's nonce (read-only JSON-RPC) names the transaction everything waits on.
+        expect(stuck.chain).toMatchObject({ chainNonce: 2834, waitsOn: 2834, behind: true, blocker: { id: '1b89699f-e832-4322-a4d9-1284f878c1cc' } });
+        expect(stuck.chain!.words).toMatch(/^waits on nonce 2834: tx 1b89699f…c1cc, sent 1h ago, never broadcast$/);
+        // Only read-only methods of the client's own list ever reach /rpc; nothing else is sent but GETs.
+        expect(sb.rpcCalls.length).toBeGreaterThan(0);
+        for (const c of sb.rpcCalls) expect(RPC_READ_METHODS).toContain(c.method);
+        expect(sb.requests.filter((q) => q.method !== 'GET' && !(q.method === 'POST' && /\/rpc$/.test(q.url)))).toHaveLength(0);
+      } else {
+        expect(flags).toEqual(['old', 'not mined 5m after broadcast,old', 'old', 'not signed after 5m,old', 'not signed after 5m,nonce gap,old', 'not signed after 5m,nonce gap,old']);
+        // No JSON-RPC passthrough on a server of the interface document: said, nothing asked.
+        expect(stuck.chain?.words).toBe('chain nonce not known: the server has no JSON-RPC passthrough (POST /relayers/{id}/rpc)');
+        expect(sb.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+      }
       // Oldest first across relayers.
       const times = r.rows.map((x) => x.createdMs!);
       expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -47,7 +62,6 @@ describe('triage across the sandbox', () => {
       expect(r.relayers.find((x) => x.relayer.id === 'bulk-1m')).toMatchObject({ count: 8, pages: flavor === 'real' ? 4 : 2 });
       expect(r.requests).toBeLessThan(100);
       expect(maxInFlight).toBe(2);
-      expect(sb.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
     });
   }
 

@@ -19,7 +19,9 @@ describe('palette: parse', () => {
     const noId = parsePalette('tx');
     expect(noId.kind).toBe('error');
     expect(noId.kind === 'error' && noId.message).toMatch(/relayer id/);
-    expect(parsePalette('plugin').kind).toBe('error');
+    // Without an id: the server's plugins to choose from.
+    expect(parsePalette('plugin')).toEqual({ kind: 'route', route: { kind: 'plugins' } });
+    expect(parsePalette('plugins')).toEqual({ kind: 'route', route: { kind: 'plugins' } });
     const unknown = parsePalette('frobnicate now');
     expect(unknown.kind === 'error' && unknown.message).toMatch(/^Unknown command :frobnicate/);
     expect(parsePalette('   ').kind).toBe('error');
@@ -53,7 +55,9 @@ describe('palette: completion', () => {
     expect(complete('tx sol', IDS)).toBe('tx solana-');
     expect(complete('tx s', IDS)).toBe('tx s');
     expect(complete('t', IDS)).toBe('tx ');
-    expect(complete('pl', IDS)).toBe('plugin ');
+    // plugin and plugins: the common prefix, then plugin takes its space.
+    expect(complete('pl', IDS)).toBe('plugin');
+    expect(complete('plugins', IDS)).toBe('plugins');
     expect(complete('not', IDS)).toBe('notify');
     expect(complete('no', IDS)).toBe('no'); // nonce, notify
     expect(complete('tx nope', IDS)).toBe('tx nope');
