@@ -185,9 +185,11 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   const said = outcomeWords(outcome);
   const code = exitFor(outcome);
   if (outcome.kind === 'failed') return fail(code, `${said.line}: ${outcome.error.message}`, outcome.error);
-  if (asJson) {
-    s.out.write(`${json(outcome.answer, 2)}\n`);
-    if (said.class !== 'ok') s.err.write(jsonErr ? `${json({ outcome: said.class, message: said.line })}\n` : `relayer-tui ${command}: ${safeLines(said.line, 20).join('\n  ')}\n`);
-  } else s.out.write(`${safeLines(said.head, 20).join('\n  ')}\n  ${prepared.method} ${sanitize(prepared.path)} → HTTP ${outcome.status ?? '?'}\n${json(outcome.answer, 2)}\n`);
+  // The answer on stdout (exact JSON; on a terminal with what came of it first).
+  if (asJson) s.out.write(`${json(outcome.answer, 2)}\n`);
+  else s.out.write(`${safeLines(said.head, 20).join('\n  ')}\n  ${prepared.method} ${sanitize(prepared.path)} → HTTP ${outcome.status ?? '?'}\n${json(outcome.answer, 2)}\n`);
+  // Not simply done: said on stderr too, as an error where the exit code is one (14 no effect, 11 the plugin said no).
+  if (code !== EXIT.ok) return fail(code, said.line);
+  if (said.class !== 'ok' || said.tone !== 'ok') s.err.write(jsonErr ? `${json({ outcome: said.class, message: said.line })}\n` : `relayer-tui ${command}: ${safeLines(said.line, 20).join('\n  ')}\n`);
   return code;
 }

@@ -175,7 +175,7 @@ describe('relayer-tui replace', () => {
       const paused = await run(['replace', 'mainnet-hot', tx.id, '--body', '-', '--yes'], { stdin: '{"value":1}', server: real });
       expect(paused.code).toBe(4);
       expect(paused.err).toMatch(/warning: relayer: the relayer is paused/);
-      expect(paused.err).toMatch(/HTTP 403: refused by the server \(nothing was applied\): Relayer paused/);
+      expect(paused.err).toMatch(/HTTP 403: refused by the server: nothing was applied: Relayer paused/);
     } finally {
       await real.close();
     }
@@ -195,8 +195,8 @@ describe('outcomes the client cannot know, and refusals (hostile server)', () =>
     for (const [mode, code, message] of [
       ['mutation-502-html', 8, /outcome unknown: the request was sent and may have been applied/],
       ['mutation-reset', 8, /outcome unknown/],
-      ['mutation-refused', 2, /refused by the server \(nothing was applied\): Bad Request: value is required/],
-      ['mutation-paused', 4, /refused by the server .*Relayer paused/],
+      ['mutation-refused', 2, /refused by the server: nothing was applied: Bad Request: value is required/],
+      ['mutation-paused', 4, /refused by the server: .*Relayer paused/],
     ] as const) {
       const h = await startHostile([mode]);
       try {
@@ -219,7 +219,7 @@ describe('outcomes the client cannot know, and refusals (hostile server)', () =>
       // answer and the notification carry every escape class.
       for (const [args, shows] of [
         [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes'], /warning: status: pending\\u009b.*\n(?:.*warning: price: .*\n)?.*refused ␛\]0;/],
-        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes', '--json'], /^{"warning":"status: pending\\u009b2J.*\n(?:{"warning":"price: .*\n)?{"error":{"kind":"bad_request","status":400,"message":"refused by the server \(nothing was applied\): refused \\u001b\]0;/],
+        [['replace', 'esc-x', 'tx-1', '--body', '-', '--yes', '--json'], /^{"warning":"status: pending\\u009b2J.*\n(?:{"warning":"price: .*\n)?{"error":{"kind":"bad_request","status":400,"message":"refused by the server: nothing was applied: refused \\u001b\]0;/],
         [['plugin', 'p', '--yes'], /"msg \\u001b\]0;/],
         [['notify', '--url', 'https://ops.example.com/h', '--yes'], /"id": "n\\u001b\]0;/],
       ] as const) {
@@ -239,9 +239,9 @@ describe('outcomes the client cannot know, and refusals (hostile server)', () =>
       const r = await run(['plugin', 'p', '--yes', '--json'], { server: h });
       expect(r.code).toBe(11);
       expect(JSON.parse(r.out)).toMatchObject({ success: false, code: 'E_PLUGIN' });
-      expect(JSON.parse(r.err)).toEqual({ error: { kind: 'plugin_failed', status: null, message: 'the plugin reported a failure (code "E_PLUGIN"): Plugin failed' } });
+      expect(JSON.parse(r.err)).toEqual({ error: { kind: 'plugin_failed', status: null, message: 'the plugin reported a failure: Plugin failed (code "E_PLUGIN")' } });
       const text = await run(['plugin', 'p', '--yes'], { server: h });
-      expect(text.err).toBe('relayer-tui plugin: the plugin reported a failure (code "E_PLUGIN"): Plugin failed\n');
+      expect(text.err).toBe('relayer-tui plugin: the plugin reported a failure: Plugin failed (code "E_PLUGIN")\n');
     } finally {
       await h.close();
     }

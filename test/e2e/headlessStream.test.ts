@@ -97,7 +97,7 @@ describe('the prompt on a terminal', () => {
     const no = new Tui({ args: ['replace', 'sepolia-main', tx.id, '--speed', 'fastest'], env });
     await no.waitForText('Send it? [y/N]');
     const review = no.text();
-    expect(review).toContain(`Replace transaction ${tx.id} of relayer sepolia-main`);
+    expect(review).toContain(`Replace EVM transaction ${tx.id} of relayer sepolia-main`);
     expect(review).toContain(`PUT /api/v1/relayers/sepolia-main/transactions/${tx.id}`);
     expect(review).toMatch(/speed +\S+ → fastest/);
     no.press('n\r');
@@ -109,7 +109,8 @@ describe('the prompt on a terminal', () => {
     await yes.waitForText('Send it? [y/N]');
     yes.press('y\r');
     expect((await yes.waitForExit()).exitCode).toBe(0);
-    expect(yes.raw).toContain(`✓ Done: PUT /api/v1/relayers/sepolia-main/transactions/${tx.id} → HTTP 200`);
+    expect(yes.raw).toContain(`✓ Done (HTTP 200): transaction ${tx.id} replaced: the answer carries what was sent`);
+    expect(yes.raw).toContain(`  PUT /api/v1/relayers/sepolia-main/transactions/${tx.id} → HTTP 200`);
     expect(puts()).toBe(before + 1);
     expect(JSON.parse(sb.requests.filter((r) => r.method === 'PUT').at(-1)!.body)).toMatchObject({ speed: 'fastest' });
   });

@@ -52,7 +52,7 @@ describe('a hostile server, through the built CLI in a pty (bytes read)', () => 
     tui.press(KEY.ctrlS);
     await tui.waitForText('Review:');
     tui.press('y');
-    await tui.waitForText('refused it');
+    await tui.waitForText('Refused by the server');
     // Nothing was edited: esc leaves the form at once (back on the transaction).
     tui.press(KEY.esc);
     await tui.waitForText('status_reason');

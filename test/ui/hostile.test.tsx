@@ -67,7 +67,7 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     await x.press(KEY.ctrlS);
     await see(x, 'Review:');
     await x.press('y');
-    s = await see(x, 'refused it');
+    s = await see(x, 'Refused by the server');
     expect(s.replace(/\n/g, ' ')).toContain('refused ␛]0;PWNED-TITLE␇');
     // A plugin's answer: message, logs, return value.
     await x.press(KEY.esc);
@@ -86,7 +86,8 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     await x.press('https://ops.example/hook', KEY.ctrlS);
     await see(x, 'Review:');
     await x.press('y');
-    s = await see(x, '✓ Done');
+    // It answers with another url than the one sent: said (not as asked), the answer drawn inert.
+    s = await see(x, 'but not as asked');
     expect(s).toContain('n␛]0;PWNED-TITLE␇');
 
     expect(unsafeBytes(written(x))).toEqual([]);

@@ -54,6 +54,8 @@ export interface FleetRow {
   gap: { count: number; first: number[]; unchecked: number } | null;
   /** Where the read of the transactions stopped short (`stopped after 4 pages (200 newest)`): the counts are then at least. */
   readCut: string | null;
+  /** What the chain waits on (stuck EVM relayers), or that its nonce is not known, in words; null when not asked. */
+  chain: string | null;
   /** When the relayer last confirmed a transaction (the real server's status), null when not offered. */
   lastConfirmedMs: number | null;
   /** Still being read (the row is there, its checks are not). */
@@ -136,8 +138,9 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
     if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);
-    // What the chain waits on, and the transaction holding it (or that it is not known): the cause, said.
-    if (t.summary.chain) problems.push(t.summary.chain.words);
+    // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
+    // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)
+    if (t.summary.chain?.behind) problems.push(t.summary.chain.words);
   }
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error);
@@ -159,6 +162,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     oldestStuckMs,
     gap,
     readCut: t?.summary.skipped ?? null,
+    chain: t?.summary.chain?.words ?? null,
     lastConfirmedMs: Number.isNaN(lastConfirmed) ? null : lastConfirmed,
     loading,
     relayer,
@@ -190,6 +194,7 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
     oldest_stuck_created_at: iso(r.oldestStuckMs),
     nonce_gap: r.gap,
     read_cut: r.readCut,
+    chain: r.chain,
     last_confirmed_at: iso(r.lastConfirmedMs),
   };
 }
@@ -212,6 +217,7 @@ export function contextRow(context: string, why: string | null): FleetRow {
     oldestStuckMs: null,
     gap: null,
     readCut: null,
+    chain: null,
     lastConfirmedMs: null,
     loading: why === null,
     relayer: null,

@@ -152,7 +152,7 @@ export function notifyEffect(asked: { url: string; id?: string; signingKey: bool
 export function pluginEffect(answer: unknown): Effect {
   const r = answer as PluginCallResult;
   if (r && r.success === false) {
-    const code = r.code !== undefined && r.code !== null ? ` (code ${shown(r.code)})` : '';
+    const code = r.code !== undefined && r.code !== null ? ` (code ${canonical(r.code).slice(0, 80)})` : '';
     return { kind: 'answered with a failure', words: `${r.error ?? (r.raw ? 'a bare failure' : 'no message')}${code}` };
   }
   return { kind: 'as asked', words: `the plugin answered${r?.raw ? ' (raw response: its result bare)' : ''}` };

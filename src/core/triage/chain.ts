@@ -9,8 +9,7 @@
 import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { networkKind } from '../relayer.js';
 import { statusWords } from '../status.js';
-import { ageMs } from '../time.js';
-import { createdMs, flagsFor, nonceOf, type TriageOptions } from './rules.js';
+import { flagsFor, nonceOf, type TriageOptions } from './rules.js';
 
 export interface ChainWait {
   /** The chain's next nonce, when it was read. */
@@ -33,11 +32,13 @@ function quantity(v: unknown): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** The blocker in words: its id, status, age and flags. */
+/**
+ * The blocker in words: its id, status and flags — no age (the words are kept in a fleet row, which
+ * must not change by itself between reads; the flags say how long in their thresholds).
+ */
 export function blockerWords(tx: Transaction, now: number, rules: TriageOptions): string {
-  const created = createdMs(tx);
   const flags = flagsFor(tx, now, rules, false).filter((f) => f !== 'old');
-  return `tx ${short(tx.id)}, ${statusWords(tx)}${created !== null ? ` ${ageMs(now - created)} ago` : ''}${flags.length ? `, ${flags.join(', ')}` : ''}`;
+  return `tx ${short(tx.id)}, ${statusWords(tx)}${flags.length ? `, ${flags.join(', ')}` : ''}`;
 }
 
 /**
