@@ -1,0 +1,120 @@
+/**
+ * The one mutation pipeline (core/operations/pipeline.ts) and its effect checks (effects.ts): one
+ * outcome, worded once, the same in the ledger, the TUI and headless — over loopback where a send
+ * is involved.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createRelayerClient, prepareCancelTransaction, type RelayerClient, type Transaction } from '../../../src/api/index.js';
+import { AuditLedger } from '../../../src/audit.js';
+import { cancelEffect, cancelPendingEffect, notifyEffect, pauseEffect, replaceEffect } from '../../../src/core/operations/effects.js';
+import { cancelRequest, cancelPendingRequest } from '../../../src/core/operations/cancel.js';
+import { pauseRequest } from '../../../src/core/operations/pause.js';
+import { execute, failureKnown, outcomeWords, type Outcome } from '../../../src/core/operations/pipeline.js';
+import type { BuiltRequest } from '../../../src/core/operations/types.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+
+const tx = (over: Partial<Transaction>): Transaction => ({ id: 't1', status: 'sent', nonce: 7, value: '0x10', to: '0xAbC0000000000000000000000000000000000001', data: '0x', hash: '0xaa', ...over }) as Transaction;
+
+describe('effect checks: what came back against what was asked', () => {
+  it('replace: unchanged → no effect (Stellar on v1.8 said); a field not as sent → not as asked; a price may come back higher, never lower', () => {
+    const before = tx({});
+    expect(replaceEffect('stellar', before, { network: 'testnet' })({ ...before })).toMatchObject({ kind: 'no effect', words: expect.stringContaining('does not replace Stellar transactions') });
+    // Key order does not make a change.
+    expect(replaceEffect('evm', before, { value: 16n })({ hash: '0xaa', value: '0x10', id: 't1', status: 'sent', nonce: 7, to: before.to, data: '0x' }).kind).toBe('no effect');
+    const asked = { value: 5n, to: '0xabc0000000000000000000000000000000000001', gas_price: 30n };
+    expect(replaceEffect('evm', before, asked)({ ...before, value: '0x5', hash: '0xbb', gas_price: '33' })).toMatchObject({ kind: 'as asked', words: expect.stringContaining('new hash 0xbb') });
+    expect(replaceEffect('evm', before, asked)({ ...before, value: '0x6', hash: '0xbb', gas_price: '33' })).toMatchObject({ kind: 'not as asked', words: 'value: asked 5, the server has 0x6' });
+    expect(replaceEffect('evm', before, asked)({ ...before, value: '0x5', hash: '0xbb', gas_price: '22' })).toMatchObject({ kind: 'not as asked', words: 'gas_price: asked 30, the server has 22' });
+    expect(replaceEffect('evm', undefined, asked)({ ...before, value: '0x5', gas_price: '30' }).kind).toBe('unchecked');
+  });
+
+  it('cancel: canceled → as asked; is_canceled → in flight; anything else → no effect', () => {
+    expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'canceled' })).kind).toBe('as asked');
+    expect(cancelEffect(tx({}))(tx({ is_canceled: true })).kind).toBe('in flight');
+    expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'pending' }))).toMatchObject({ kind: 'no effect', words: expect.stringContaining('came back exactly as it was') });
+    expect(cancelPendingEffect({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 })).toMatchObject({ kind: 'no effect', words: 'there was nothing pending to cancel' });
+    // v1.8's queue re-sends rather than cancels: never called canceled.
+    expect(cancelPendingEffect({ queued_for_cancellation_transaction_ids: ['a'], failed_to_queue_transaction_ids: [], total_processed: 1 })).toMatchObject({ kind: 'unchecked' });
+  });
+
+  it('pause, notify: the answer in the state asked, or said otherwise', () => {
+    expect(pauseEffect(true, undefined)({ id: 'r', paused: true }).kind).toBe('as asked');
+    expect(pauseEffect(true, undefined)({ id: 'r', paused: false }).kind).toBe('no effect');
+    expect(pauseEffect(true, { id: 'r', paused: true })({ id: 'r', paused: true }).words).toContain('it already was');
+    expect(notifyEffect({ url: 'https://a.example/h', signingKey: true })({ id: 'n', url: 'https://a.example/h', has_signing_key: false })).toMatchObject({ kind: 'not as asked', words: expect.stringContaining('signing key') });
+  });
+});
+
+describe('outcomes in words: one class, one heading, one ledger word', () => {
+  const answered = (kind: Outcome & { kind: 'answered' } extends { effect: infer E } ? E extends { kind: infer K } ? K : never : never): Outcome => ({ kind: 'answered', status: 200, answer: {}, effect: { kind, words: 'w' } });
+  it('a success that changed nothing is never called done; a local refusal reads the same everywhere', () => {
+    expect(outcomeWords(answered('as asked'))).toMatchObject({ class: 'ok', head: '✓ Done (HTTP 200): w' });
+    expect(outcomeWords(answered('no effect'))).toMatchObject({ class: 'no effect', tone: 'warn', head: '⚠ The server answered success but nothing changed (HTTP 200): w' });
+    expect(outcomeWords(answered('not as asked')).class).toBe('no effect');
+    expect(outcomeWords(answered('in flight')).class).toBe('in flight');
+    expect(outcomeWords(answered('unchecked'))).toMatchObject({ class: 'ok', tone: 'info', head: '✓ Answered success (HTTP 200): w' });
+    // A field refused before sending: "not sent", in the ledger too (it was "bad request", "failed" and "unknown" in three copies).
+    const local = new ApiError('bad_request', 'value: is required', { field: 'value' });
+    expect(failureKnown(local)).toBe('invalid');
+    expect(outcomeWords({ kind: 'failed', error: local, known: 'invalid' })).toMatchObject({ class: 'invalid', line: 'not sent: the request is not valid' });
+    expect(failureKnown(new ApiError('server', 'Bad Gateway', { status: 502, outcomeUnknown: true }))).toBe('unknown');
+    expect(failureKnown(new ApiError('forbidden', 'Relayer paused', { status: 403, refused: true }))).toBe('refused');
+  });
+});
+
+describe('execute over loopback: send once, ledger before and after, the effect', () => {
+  let sb: Sandbox;
+  let client: RelayerClient;
+  let ledger: AuditLedger;
+  let path: string;
+  beforeAll(async () => {
+    sb = await startSandbox({ flavor: 'real' });
+    client = createRelayerClient({ baseUrl: sb.url, token: sb.token, maxRetries: 0 });
+    await client.detectDialect();
+    path = join(mkdtempSync(join(tmpdir(), 'rt-pipeline-')), 'audit.jsonl');
+    ledger = new AuditLedger(path, { context: 'test', server: sb.url });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sb.close();
+  });
+  const lines = () => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('a Stellar cancel answered 200 and unchanged: no effect, in the ledger as "no effect" with its words', async () => {
+    const t = (await client.listTransactions('stellar-testnet', { perPage: 100, status: 'pending' })).items[0]!;
+    const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'stellar-testnet');
+    const req = cancelRequest('stellar-testnet', t.id, relayer, t, client.supports('cancel')) as BuiltRequest;
+    expect(req.review!.map((r) => r.label)).toContain('⚠ Stellar');
+    const o = await execute(req, { client, ledger });
+    expect(o).toMatchObject({ kind: 'answered', status: 200, effect: { kind: 'no effect' } });
+    expect(sb.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    const [sent, done] = lines().slice(-2);
+    expect(sent).toMatchObject({ phase: 'sent', method: 'DELETE', path: `/api/v1/relayers/stellar-testnet/transactions/${t.id}` });
+    expect(done).toMatchObject({ phase: 'done', id: sent!.id, status: 200, outcome: 'no effect', effect: expect.stringContaining('is still pending, not canceled') });
+  });
+
+  it('refused before sending where the network cannot: Solana, a final EVM status, a disabled relayer\'s pause, an unknown network', async () => {
+    const relayers = (await client.listRelayers({ perPage: 100 })).items;
+    const sol = relayers.find((r) => r.id === 'solana-devnet');
+    expect(cancelRequest('solana-devnet', 'x', sol, undefined, true)).toMatchObject({ refuse: expect.stringContaining('Endpoint is not supported for Solana relayers') });
+    expect(cancelRequest('sepolia-main', 'x', relayers.find((r) => r.id === 'sepolia-main'), tx({ status: 'confirmed' }), true)).toMatchObject({ refuse: expect.stringContaining('is confirmed') });
+    expect(pauseRequest('polygon-ops', relayers.find((r) => r.id === 'polygon-ops'), true, true)).toMatchObject({ refuse: expect.stringContaining('Relayer is disabled') });
+    const aptos = { id: 'apt', network_type: 'aptos' };
+    expect(cancelRequest('apt', 'x', aptos, tx({}), true)).toMatchObject({ refuse: expect.stringContaining('"aptos", which this client does not know') });
+    expect(cancelPendingRequest('apt', aptos, [], Date.now(), true)).toMatchObject({ refuse: expect.stringContaining('does not know') });
+    // A server without the endpoint (the interface document): refused, nothing guessed.
+    expect(cancelRequest('sepolia-main', 'x', undefined, tx({}), false)).toMatchObject({ refuse: expect.stringContaining('no cancel endpoint') });
+  });
+
+  it('a refusal is recorded as refused; the request left once', async () => {
+    const before = sb.requests.length;
+    const req: BuiltRequest = { mutation: 'cancel', what: 'x', prepared: prepareCancelTransaction('sepolia-main', 'nope'), send: (c, o) => c.cancelTransaction('sepolia-main', 'nope', o) };
+    const o = await execute(req, { client, ledger });
+    expect(o).toMatchObject({ kind: 'failed', known: 'refused', error: { status: 404 } });
+    expect(sb.requests.length - before).toBe(1);
+    expect(lines().at(-1)).toMatchObject({ phase: 'done', status: 404, outcome: 'refused' });
+  });
+});
