@@ -242,6 +242,16 @@ export const MODES: Record<string, Mode> = {
   'mutation-reset': { answer: (r) => (isMutation(r) ? { status: 0, destroy: true } : undefined) },
   'mutation-hang': { answer: (r) => (isMutation(r) ? { status: 0, hang: true } : undefined) },
   'mutation-redirect': { answer: (r) => (isMutation(r) ? { status: 303, headers: { location: 'https://elsewhere.example/done' }, body: '' } : undefined) },
+  /**
+   * A newer server: the OpenZeppelin Relayer's dialect with a network type the client does not know
+   * (`aptos`) and a transaction status it does not know (`queued`, 30 minutes old); mutations answer 200.
+   */
+  'newer-server': {
+    health: true,
+    relayers: () => [{ ...OK_RELAYER, id: 'apt-1', name: 'Aptos One', network: 'aptos-mainnet', network_type: 'aptos', address: '0xabc' }],
+    transactions: (rid) => [{ id: 'q-1', relayer_id: rid, status: 'queued', created_at: new Date(Date.now() - 30 * 60_000).toISOString(), hash: null }],
+    answer: (r) => (r === 'other' || isMutation(r) ? ok({ id: 'q-1', status: 'queued' }) : undefined),
+  },
   'plugin-error': {
     answer: (r) => (r === 'plugin' ? json(500, { success: false, data: { code: 'E_PLUGIN', details: { why: `no ${ESCAPES.osc0Title}` } }, error: 'Plugin failed' }) : undefined),
   },
