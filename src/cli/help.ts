@@ -38,9 +38,11 @@ Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjso
               the summary on stderr; exit 0 when nothing needs attention, 12 when a relayer does
               (disabled, stuck, a nonce gap, a balance under its minimum), 13 when a context or
               relayer could not be read (unreachable, timed out, 401, 429), whatever else.
-  Needs attention, worst first: unreachable, not checked, disabled, stuck (the :stuck rules: old,
-  no hash, nonce gap), low balance (below the relayer's policies.min_balance, else the context's
-  min_balance: for its network), then paused and ok (which do not).
+  Needs attention, worst first: unreachable, not ready (/ready answered 503), not checked,
+  disabled, stuck (the :stuck rules: never broadcast, not mined after broadcast, not signed,
+  unknown status, old, nonce gap; and the transaction the chain waits on), low balance (below the
+  relayer's policies.min_balance, else the context's min_balance: for its network), degraded
+  (/ready), then paused and ok (which do not).
   Balance and last confirmed come from the real server's GET /relayers/{id}/status (a server of
   the interface document offers neither: shown as —).
 ${OUTPUT}

@@ -127,5 +127,5 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
     };
   return kind === 'solana'
     ? fromForm('solana', solanaForm(relayerId, relayer, tx), solanaInitialValues(tx), flags)
-    : fromForm('evm', evmForm(relayerId, relayer, tx), evmInitialValues(tx), flags);
+    : fromForm('evm', evmForm(relayerId, relayer, tx, () => client.dialect()), evmInitialValues(tx), flags);
 }

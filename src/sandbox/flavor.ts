@@ -4,7 +4,7 @@
  * - `real`: what OpenZeppelin Relayer v1.8 actually sends (failure key `error`, text/plain deserialize errors,
  *   0x-hex `value`, RFC 3339 `+00:00` timestamps with 9 fractional digits).
  */
-import { stringifyJson } from '../api/json.js';
+import { JsonSyntaxError, parseJson, stringifyJson } from '../api/json.js';
 
 export type Flavor = 'contract' | 'real';
 
@@ -102,4 +102,14 @@ export function formatWei(flavor: Flavor, v: bigint): string {
 /** `Confirmed` from `confirmed` (Rust Debug rendering of the status enum). */
 export function capitalize(s: string): string {
   return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+}
+
+/** A request body read as JSON (losslessly), or the server's answer to one that is not JSON. */
+export function readJsonBody(flavor: Flavor, raw: string): { body: unknown } | { response: SandboxResponse } {
+  try {
+    return { body: parseJson(raw) };
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) return { response: badInput(flavor, 'json', err.message) };
+    throw err;
+  }
 }

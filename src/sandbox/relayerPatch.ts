@@ -11,9 +11,8 @@
  * The sandbox changes `paused`, `name` and `notification_id`. `policies` and `custom_rpc_urls` are
  * refused (400): their validation is the real server's own per network, not imitated here.
  */
-import { JsonSyntaxError, parseJson } from '../api/json.js';
 import { type SandboxData, renderRelayer } from './data.js';
-import { type Flavor, type SandboxResponse, badInput, fail, ok } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { ShapeError, describeValue, expectObject, rejectUnknownFields } from './validate.js';
 
@@ -42,13 +41,9 @@ function checkShape(patch: unknown): Record<string, unknown> {
 
 export function handlePatchRelayer(ctx: PatchContext, relayerId: string, rawBody: string): SandboxResponse {
   const { flavor, data } = ctx;
-  let body: unknown;
-  try {
-    body = parseJson(rawBody);
-  } catch (err) {
-    if (err instanceof JsonSyntaxError) return badInput(flavor, 'json', err.message);
-    throw err;
-  }
+  const read = readJsonBody(flavor, rawBody);
+  if ('response' in read) return read.response;
+  const { body } = read;
   const relayer = data.relayer(relayerId);
   if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
   let patch: Record<string, unknown>;

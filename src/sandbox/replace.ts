@@ -3,7 +3,6 @@
  * The body group is picked from the relayer's network type (as the real server does), not from the body's shape:
  * evm → group A, solana → group B, stellar → group C.
  */
-import { JsonSyntaxError, parseJson } from '../api/json.js';
 import { type SandboxData, renderTransaction } from './data.js';
 import { newEvmHash, newEvmSignature } from './generate.js';
 import {
@@ -15,7 +14,7 @@ import {
   type Speed,
   type StellarTx,
 } from './models.js';
-import { type Flavor, type SandboxResponse, badInput, capitalize, fail, invalid, ok } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, capitalize, fail, invalid, ok, readJsonBody } from './flavor.js';
 import {
   I64_MAX,
   type JsonObject,
@@ -329,13 +328,9 @@ function validationFailure(ctx: ReplaceContext, err: unknown): SandboxResponse {
 
 export function handleReplace(ctx: ReplaceContext, relayerId: string, txId: string, rawBody: string): SandboxResponse {
   const { flavor, data } = ctx;
-  let body: unknown;
-  try {
-    body = parseJson(rawBody);
-  } catch (err) {
-    if (err instanceof JsonSyntaxError) return badInput(flavor, 'json', err.message);
-    throw err;
-  }
+  const read = readJsonBody(flavor, rawBody);
+  if ('response' in read) return read.response;
+  const { body } = read;
 
   const relayer = data.relayer(relayerId);
   if (!relayer) return fail(flavor, 404, flavor === 'real' ? `Relayer with ID ${relayerId} not found` : 'Not found');

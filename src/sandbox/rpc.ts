@@ -11,10 +11,10 @@
  * methods are refused too, and every method received is recorded by the server (sandbox.rpcCalls) so
  * a test can say the client never sent one.
  */
-import { JsonSyntaxError, parseJson } from '../api/json.js';
+import { parseJson } from '../api/json.js';
 import { chainNonce, mempoolNonce } from './chain.js';
 import type { SandboxData } from './data.js';
-import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, readJsonBody } from './flavor.js';
 import { inactive } from './guards.js';
 import type { EvmTx, RelayerSeed } from './models.js';
 import { Rng } from './random.js';
@@ -88,13 +88,9 @@ function nodeError(id: RpcId, code: number): SandboxResponse {
 
 export function handleRpc(ctx: RpcContext, relayerId: string, rawBody: string): SandboxResponse {
   const { flavor, data } = ctx;
-  let body: unknown;
-  try {
-    body = parseJson(rawBody);
-  } catch (err) {
-    if (err instanceof JsonSyntaxError) return badInput(flavor, 'json', err.message);
-    throw err;
-  }
+  const read = readJsonBody(flavor, rawBody);
+  if ('response' in read) return read.response;
+  const { body } = read;
   const relayer = data.relayer(relayerId);
   if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
   const refused = inactive(flavor, relayer);

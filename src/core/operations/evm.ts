@@ -1,6 +1,6 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
-import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
-import { priceCheck, replacementChanges, type ReviewLine } from './review.js';
+import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type DialectState, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
+import { PRICE_FIELDS, priceCheck, replacementChanges, type ReviewLine } from './review.js';
 import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
@@ -142,7 +142,8 @@ export function evmRequest(v: Values, network?: string | null): EvmReplacementRe
 }
 
 /** `relayerId`: the relayer on screen, where the request goes (never the transaction's own `relayer_id`). */
-export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction): FormDefinition {
+/** `dialect`: the server's, when known (the OpenZeppelin Relayer re-quotes explicit prices: warned). */
+export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction, dialect?: () => DialectState): FormDefinition {
   const network = relayer?.network;
   return {
     fields: evmFields(network),
@@ -160,9 +161,15 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       }
       const prices = priceCheck(tx, sent);
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
+      // v1.8 clears a replacement's prices and re-quotes them from speed (models/transaction/repository.rs, replacement.rs).
+      const requoted =
+        dialect?.().dialect === 'openzeppelin' && PRICE_FIELDS.some((f) => sent[f] !== undefined)
+          ? [{ label: '⚠ prices', value: 'the OpenZeppelin Relayer v1.8 ignores explicit prices in a replacement and re-quotes them from speed (at least +10 %): what comes back is checked against what was sent', tone: 'warn' as const }]
+          : [];
       const review: ReviewLine[] = [
         ...reviewWarnings(relayerId, tx, relayer),
         ...prices.warnings,
+        ...requoted,
         { label: 'replacing nonce', value: `${displayText(tx.nonce) || '?'} (the nonce is kept)` },
         ...replacementChanges('evm', tx, sent, (wei) => formatWei(wei, network)),
       ];

@@ -11,7 +11,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
-import { networkKind } from '../../../core/relayer.js';
+import { networkKind, unknownNetworkWords } from '../../../core/relayer.js';
 import { evmBumpedValues, evmForm, evmInitialValues } from '../../../core/operations/evm.js';
 import { solanaForm, solanaInitialValues } from '../../../core/operations/solana.js';
 import { stellarForm, stellarInitialValues } from '../../../core/operations/stellar.js';
@@ -25,7 +25,9 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
     if (kind === 'solana') return { definition: solanaForm(relayerId, relayer, tx), initial: solanaInitialValues(tx) };
     if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx, () => client.dialect()), initial: stellarInitialValues(relayer, tx) };
-    return { definition: evmForm(relayerId, relayer, tx), initial: route.bump ? evmBumpedValues(tx) : evmInitialValues(tx) };
+    // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
+    if (kind === 'unknown') return { definition: { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) }, initial: {} };
+    return { definition: evmForm(relayerId, relayer, tx, () => client.dialect()), initial: route.bump ? evmBumpedValues(tx) : evmInitialValues(tx) };
   }, [kind, relayer, tx, relayerId, client, route.bump]);
   const form = useForm({
     draftKey: `replace:${relayerId}:${tx.id}${route.bump ? ':bump' : ''}`,
