@@ -14,7 +14,7 @@ import { createRelayerClient, type Transaction } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startHostile, type Hostile } from '../hostile/server.js';
 import { afterEach } from 'vitest';
-import { assertBuilt, cliPath, disposeAll, KEY, releaseCli, startCli } from './pty.js';
+import { assertBuilt, cliPath, disposeAll, KEY, releaseCli, runCommand, startCli } from './pty.js';
 
 afterEach(disposeAll);
 
@@ -218,5 +218,39 @@ describe('in the TUI (pty, 100x30)', () => {
       await tui.waitForText('Type arbitrum-payouts exactly, then enter: nothing was sent');
       expect(real.requests.filter((q) => q.method === 'DELETE').length).toBe(sent);
     }
+  });
+
+  it(':plugins lists the server\'s plugins to choose from (a raw_response one said so on its form); :server says the readiness', async () => {
+    real.setReady('degraded');
+    const tui = await startCli({ args: ['--url', real.url], env: { RELAYER_API_KEY: real.token, XDG_STATE_HOME: STATE }, cols: 100, rows: 30 });
+    await tui.waitForText('Sepolia Main');
+    await runCommand(tui, 'plugins');
+    await tui.waitForScreen((r) => r.some((l) => /^[› ] raw\s+yes\s/.test(l)), 5000, 'the plugins');
+    // The raw one by the filter, enter: its call form, raw_response said.
+    tui.press('/');
+    tui.press('raw');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((r) => r.some((l) => /^› raw\s/.test(l)), 5000, 'raw selected');
+    tui.press(KEY.enter);
+    await tui.waitForText('raw_response: its answer is its bare result');
+    tui.press(KEY.esc);
+    tui.press(KEY.esc);
+    await runCommand(tui, 'server');
+    await tui.waitForText(/readiness\s+ready but degraded: redis/);
+    real.setReady('healthy');
+  });
+
+  it('the contract flavour degrades cleanly: no plugin list (type the id), P and X not offered, nothing sent', async () => {
+    const tui = await startCli({ args: ['--url', contract.url], env: { RELAYER_API_KEY: contract.token, XDG_STATE_HOME: STATE }, cols: 100, rows: 30 });
+    await tui.waitForText('Sepolia Main');
+    const before = contract.requests.filter((q) => q.method !== 'GET').length;
+    tui.press('P');
+    // (The status bar cuts it, :messages has it whole.)
+    await tui.waitForText(/Not offered: this server \(interface document\) cannot pause/);
+    await runCommand(tui, 'plugins');
+    await tui.waitForText('This server offers no plugin list');
+    tui.press(KEY.enter);
+    await tui.waitForText(/› plugin id/);
+    expect(contract.requests.filter((q) => q.method !== 'GET').length).toBe(before);
   });
 });
