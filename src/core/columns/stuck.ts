@@ -8,7 +8,8 @@ import { statusCell } from '../status.js';
 import type { StuckRow } from '../triage/rules.js';
 
 export const STUCK_COLUMNS = (now: () => number): readonly Column<StuckRow>[] => [
-  { key: 'relayer', title: 'RELAYER', width: 14, priority: 1, cell: (r, w) => middleCells(r.relayer.id, w) },
+  // Priority 0 beside FLAGS: whose transaction it is stays on screen however long the flags are.
+  { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => middleCells(r.relayer.id, w) },
   { key: 'status', title: 'STATUS', width: 9, priority: 0, cell: (r) => statusCell(r.tx), tone: (r) => statusTone(r.tx.status, r.tx.is_canceled) },
   { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()) },
   { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (r) => displayText(r.tx.nonce ?? r.tx.sequence_number) },

@@ -201,6 +201,10 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
     summaries.map((s, i) => async () => {
       const flagged = rows.some((x) => x.relayer === s.relayer && x.flags.length > 0);
       if (flagged && !s.error) s.chain = await chainWait(client, s.relayer, results[i]!.found, now, { rules, signal, ask });
+      // The transaction everything waits on says so on its own row too.
+      const blocker = s.chain?.blocker;
+      const row = blocker ? rows.find((x) => x.relayer === s.relayer && x.tx.id === blocker.id) : undefined;
+      if (row) row.flags.unshift('the chain waits on it');
     }),
   );
   rows.sort(byAge);

@@ -13,6 +13,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ageMs } from '../../../core/time.js';
 import { thousands } from '../../../core/text/values.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
+import { wrapCells } from '../../../core/text/cells.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { useServices } from '../../services.js';
 import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
@@ -28,7 +29,7 @@ const getId = (r: StuckRow) => r.tx.id;
 const ALL = 1_000_000;
 
 /** The summary lines: one per relayer with something stuck (as many as fit), and what was scanned. */
-function summaryLines(t: TriageResult | null, now: number, max: number): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
+function summaryLines(t: TriageResult | null, now: number, max: number, width: number): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
   if (!t) return [];
   const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
   const ignored = t.relayers.filter((r) => r.filterIgnored).length;
@@ -40,14 +41,22 @@ function summaryLines(t: TriageResult | null, now: number, max: number): { text:
   const skipped = t.relayers.filter((r) => r.skipped);
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
-  for (const r of stuck.slice(0, Math.max(0, max - 1))) {
+  let shown = 0;
+  for (const r of stuck) {
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.gaps.unchecked ? `${thousands(r.gaps.unchecked)} lower nonces not checked` : '', r.skipped ?? ''];
     if (r.chain) parts.push(r.chain.words);
-    lines.push({ text: `${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, tone: r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain' });
+    // Wrapped, not cut: what the chain waits on is the line's point (at most 3 rows a relayer).
+    const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain';
+    const rows = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2).slice(0, 3);
+    // The last row left says how many more there are, when not all fit.
+    const room = max - lines.length - (shown + 1 < stuck.length ? 1 : 0);
+    if (rows.length > room) break;
+    lines.push(...rows.map((text) => ({ text, tone })));
+    shown++;
   }
-  if (stuck.length > max - 1 && max > 1) lines[lines.length - 1] = { text: `… and ${stuck.length - (max - 2)} more relayers`, tone: 'muted' };
+  if (shown < stuck.length && lines.length < max) lines.push({ text: `… and ${stuck.length - shown} more relayers`, tone: 'muted' });
   return lines;
 }
 
@@ -73,7 +82,7 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)));
+  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width);
   const bodyRows = Math.max(3, height - summary.length);
   const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
