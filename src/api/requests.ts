@@ -296,6 +296,8 @@ const seg = (s: string) => encodeURIComponent(s);
 
 function requireId(field: string, v: unknown): string {
   if (typeof v !== 'string' || v === '') throw invalidField(field, 'is required');
+  // Dot segments: a proxy (or curl) normalizes `…/transactions/..` into another endpoint.
+  if (v === '.' || v === '..') throw invalidField(field, `"${v}" is not an id (a path would read it as a directory)`);
   return v;
 }
 
@@ -328,7 +330,12 @@ export function preparePluginCall(pluginId: string, params: unknown, route?: str
 const relayerPath = (relayerId: string) => `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}`;
 
 /** DELETE /relayers/{rid}/transactions/{tid}: cancel one transaction (OpenZeppelin Relayer). */
+/** Words of the path after /transactions/ that the server routes elsewhere: never a transaction id here. */
+const TRANSACTION_ROUTES = ['pending', 'by-nonce'];
+
 export function prepareCancelTransaction(relayerId: string, transactionId: string): PreparedRequest {
+  // DELETE …/transactions/pending is "cancel every pending one": an id "pending" must never become it.
+  if (TRANSACTION_ROUTES.includes(transactionId)) throw invalidField('transaction_id', `"${transactionId}" is not a transaction id: the server routes it to another endpoint (every pending one is --all-pending)`);
   return { method: 'DELETE', path: `${relayerPath(relayerId)}/transactions/${seg(requireId('transaction_id', transactionId))}` };
 }
 

@@ -115,8 +115,8 @@ Examples:
   relayer-tui replace sepolia-main 7f3c… --speed fastest --dry-run
   relayer-tui replace sepolia-main 7f3c… --value 0 --max-fee-per-gas 60000000000 \\
       --max-priority-fee-per-gas 2000000000             # asks on the terminal
-  jq -n '{value: 340282366920938463463374607431768211455, speed: "fast"}' \\
-      | relayer-tui replace sepolia-main 7f3c… --body - --yes --json
+  echo '{"value": 340282366920938463463374607431768211455, "speed": "fast"}' \\
+      | relayer-tui replace sepolia-main 7f3c… --body - --yes --json   # (jq would round the u128)
 ${EXIT_CODES}
 `,
   plugin: `relayer-tui plugin: call a plugin with JSON params (the TUI's :plugin)
@@ -203,7 +203,8 @@ Usage: relayer-tui ready [--json | --output table|json]
   GET /api/v1/ready (OpenZeppelin Relayer; public, no key sent). Exit 0 when ready — "healthy", or
   "degraded" (said as such, with the components not healthy) — and 15 when it is not (HTTP 503:
   unhealthy), with the server's reason and every component not healthy in words. A server without
-  the endpoint (the interface document) says "no readiness endpoint" and exits 2. /api/v1/health
+  the endpoint (the interface document) says "no readiness endpoint" and exits 0 (it answered; it
+  cannot say more). /api/v1/health
   only says that the process answers; /ready says whether it can work (Redis, queues, plugins).
 ${OUTPUT}
   JSON: the server's body as sent, exact.

@@ -81,6 +81,10 @@ export async function readPending(client: RelayerClient, relayerId: string, sign
           out.push(...p.items.filter((t) => String(t.status).toLowerCase() === status));
           if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
         }
+      // The real server's filter hides one being canceled (is_canceled): the newest page unfiltered finds it.
+      const newest = await client.listTransactions(relayerId, { page: 1, perPage: LOOKUP_PAGE_SIZE }, { signal });
+      const seen = new Set(out.map((t) => t.id));
+      out.push(...newest.items.filter((t) => !seen.has(t.id) && (PENDING_STATUSES as readonly string[]).includes(String(t.status).toLowerCase())));
       return out;
     } catch (e) {
       if (!(e instanceof ApiError) || e.kind !== 'unsupported') throw e;

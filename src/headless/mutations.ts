@@ -113,7 +113,9 @@ async function prepareAction(command: 'cancel' | 'pause' | 'resume', client: Rel
     built = cancelPendingRequest(relayerId, relayer, pending, Date.now(), offered);
   } else {
     const offered = client.supports('cancel');
-    const found = offered === false ? { tx: undefined } : await findTransaction(client, relayerId, args[1]!);
+    const found = offered === false ? { tx: undefined, how: '' } : await findTransaction(client, relayerId, args[1]!);
+    // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
+    if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
     built = cancelRequest(relayerId, args[1]!, relayer, found.tx, offered);
   }
   // What the network cannot do is refused here, before anything is sent.

@@ -16,7 +16,11 @@ export async function runReady(client: RelayerClient, o: HeadlessOptions, args: 
   try {
     answer = await client.readiness();
   } catch (e) {
-    if (e instanceof ApiError && e.kind === 'unsupported') return fail(EXIT.usage, `${NO_READINESS}: ${e.message}`, e);
+    // Not an error: the server answered, it has no such endpoint (said on stdout; exit 0 — it is not "not ready").
+    if (e instanceof ApiError && e.kind === 'unsupported') {
+      s.out.write(`${NO_READINESS}: this server answered GET /api/v1/ready with HTTP ${e.status ?? '?'}\n`);
+      return EXIT.ok;
+    }
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);
     throw e;
   }

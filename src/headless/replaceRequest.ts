@@ -24,7 +24,7 @@ import { priceCheck, replacementChanges } from '../core/operations/review.js';
 import { evmForm, evmInitialValues } from '../core/operations/evm.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
-import { solanaForm, solanaInitialValues } from '../core/operations/solana.js';
+import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { findRelayer, findTransaction } from '../core/lookup.js';
 
@@ -76,6 +76,8 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     const group = replacementGroup(body);
     const kind = networkKind(relayer.network_type, tx);
     if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
+    const solana = kind === 'solana' ? solanaReplaceRefusal(dialect) : null;
+    if (solana) return { usage: `not sent: ${solana}` };
     if (group !== kind) return { usage: `--body is a${group === 'evm' ? 'n EVM' : group === 'solana' ? ' Solana' : ' Stellar'} body, but relayer ${relayerId} is ${kind}` };
     prepared = prepareReplaceTransaction(relayerId, txId, body as ReplacementRequest, dialect);
     normal = normalizeReplacement(body as ReplacementRequest, dialect).body;
@@ -101,7 +103,7 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
       prepared,
       review,
       send: (c, options) => c.replaceTransaction(relayerId, txId, body as ReplacementRequest, { ...options, dialect }),
-      effect: replaceEffect(group, tx, normal),
+      effect: replaceEffect(group, tx, normal, dialect === 'openzeppelin'),
     },
     dialect,
   };
@@ -117,6 +119,8 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   if (body !== undefined) return fromBody(relayerId, txId, relayer, found, body, dialect);
   const kind = networkKind(relayer.network_type, tx);
   if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
+  const solana = kind === 'solana' ? solanaReplaceRefusal(dialect) : null;
+  if (solana) return { usage: `not sent: ${solana}` };
   if (kind === 'stellar') return { usage: `relayer ${relayerId} is a Stellar relayer: give the whole body with --body FILE|- (the TUI's form builds operations)` };
   const other = kind === 'evm' ? 'solana' : 'evm';
   const stray = Object.keys(FIELD_FLAGS[other]).find((f) => flags[f] !== undefined);

@@ -129,7 +129,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
         setHelpScroll(0);
         return dispatch({ type: 'overlay', overlay: null });
       }
-      const max = helpMaxScroll(bodyRows, handle?.scopes ?? []);
+      const max = helpMaxScroll(bodyRows, handle?.scopes ?? [], width);
       if (key.name === 'down' || key.name === 'j') setHelpScroll((n) => Math.min(max, n + 1));
       if (key.name === 'up' || key.name === 'k') setHelpScroll((n) => Math.max(0, n - 1));
       if (key.name === 'pagedown' || key.name === 'space' || key.name === ' ') setHelpScroll((n) => Math.min(max, n + bodyRows));

@@ -6,6 +6,7 @@
 import type { Relayer, Transaction } from '../api/index.js';
 import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
 import { pauseRequest } from '../core/operations/pause.js';
+import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { mutationBlocked, routeMutation } from './mutations.js';
@@ -29,7 +30,10 @@ export function openAction(route: ActionRoute | Extract<Route, { kind: 'replace'
   const blocked = m && mutationBlocked(services, m);
   if (blocked) return blocked;
   if (route.kind === 'replace') {
-    if (networkKind(relayer?.network_type, route.tx) === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
+    const kind = networkKind(relayer?.network_type, route.tx);
+    if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
+    const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
+    if (solana) return `No replacement: ${solana}`;
   } else {
     const r = actionRequest(route, services, relayer);
     if ('refuse' in r) return `Not offered: ${r.refuse}`;

@@ -54,6 +54,12 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   const what = consequence(kind, tx);
   if ('refuse' in what) return what;
+  let prepared;
+  try {
+    prepared = prepareCancelTransaction(relayerId, txId);
+  } catch (e) {
+    return { refuse: e instanceof Error ? e.message : String(e) };
+  }
   const review: ReviewLine[] = [];
   const blocked = relayerBlocked(relayer, 'cancels');
   if (blocked) review.push(warn('relayer', blocked));
@@ -61,16 +67,16 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
     const mismatch = relayerMismatch(relayerId, tx);
     if (mismatch) review.push(warn('relayer_id', `${mismatch}: the request goes to ${relayerId}, the relayer on screen`));
     if (tx.is_canceled === true) review.push(warn('canceling', 'a cancel of this transaction is already in flight (is_canceled): another one replaces its NOOP again'));
-    review.push({ label: 'transaction', value: `${tx.id} · ${statusWords(tx)} · nonce ${displayText(tx.nonce) || '—'} · created ${tx.created_at ?? '?'}` });
+    review.push({ label: 'transaction', value: `${tx.id} · ${statusWords(tx)} · ${kind === 'stellar' ? `sequence ${displayText(tx.sequence_number) || '—'}` : `nonce ${displayText(tx.nonce) || '—'}`} · created ${tx.created_at ?? '?'}` });
   } else review.push(warn('before', `transaction ${txId} could not be read first: its status is not known`));
   review.push(what);
   return {
     mutation: 'cancel',
     what: `Cancel ${kind === 'evm' ? 'EVM' : 'Stellar'} transaction ${txId} of relayer ${relayerId}`,
-    prepared: prepareCancelTransaction(relayerId, txId),
+    prepared,
     review,
     send: (client, options) => client.cancelTransaction(relayerId, txId, options),
-    effect: cancelEffect(tx),
+    effect: cancelEffect(tx, kind),
   };
 }
 
@@ -89,17 +95,18 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
   const review: ReviewLine[] = [];
   const blocked = relayerBlocked(relayer, 'cancels');
   if (blocked) review.push(warn('relayer', blocked));
-  if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists'));
-  review.push(
-    warn(
-      'v1.8',
-      'the OpenZeppelin Relayer v1.8 queues these for cancellation, but its queue re-sends sent and submitted ones and skips pending ones instead of cancelling them (jobs/handlers/transaction_submission_handler.rs): X on each cancels it for certain',
-    ),
-  );
+  if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists (reported as no effect)'));
+  else
+    review.push(
+      warn(
+        'v1.8',
+        'the OpenZeppelin Relayer v1.8 queues these for cancellation, but its queue re-sends sent and submitted ones and skips pending ones instead of cancelling them (jobs/handlers/transaction_submission_handler.rs): cancelling each one (X, or relayer-tui cancel <relayer> <tx>) is certain',
+      ),
+    );
   const taken = pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
   review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read just now:` : 'none: nothing pending, sent or submitted was read' });
   for (const t of taken.slice(0, LISTED))
-    review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · nonce ${displayText(t.nonce) || '—'} · ${ageWords(t.created_at, now)}` });
+    review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · ${kind === 'stellar' ? `sequence ${displayText(t.sequence_number) || '—'}` : `nonce ${displayText(t.nonce) || '—'}`} · ${ageWords(t.created_at, now)}` });
   if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });
   return {
     mutation: 'cancel',
@@ -107,7 +114,7 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     prepared: prepareCancelPending(relayerId),
     review,
     send: (client, options) => client.cancelPending(relayerId, options),
-    effect: cancelPendingEffect,
+    effect: cancelPendingEffect(taken.length, kind),
     confirm: relayerId,
   };
 }

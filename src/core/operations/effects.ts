@@ -52,7 +52,7 @@ const shown = (v: unknown) => {
  * re-quotes and bumps, never lower); else as asked. `before` undefined: the transaction could not be
  * read first (a headless --body replacement on a server without a by-id lookup).
  */
-export function replaceEffect(group: ReplacementGroup, before: Transaction | undefined, asked: Record<string, unknown>): (answer: unknown) => Effect {
+export function replaceEffect(group: ReplacementGroup, before: Transaction | undefined, asked: Record<string, unknown>, requotes = false): (answer: unknown) => Effect {
   return (answer) => {
     if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a transaction' };
     const tx = answer as Transaction;
@@ -62,17 +62,26 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
         words: `transaction ${shortId(tx.id)} came back exactly as it was${group === 'stellar' ? ' (the OpenZeppelin Relayer v1.8 does not replace Stellar transactions: it answers 200 and does nothing)' : ''}`,
       };
     const differs: string[] = [];
+    let carried = 0;
     for (const [f, v] of Object.entries(asked)) {
       if (v === undefined || !(f in tx) || tx[f as keyof Transaction] === null || tx[f as keyof Transaction] === undefined) continue;
       const got = tx[f as keyof Transaction];
       if ((PRICE_FIELDS as readonly string[]).includes(f)) {
+        // The OpenZeppelin Relayer re-quotes a replacement's prices from speed: what it chose is its own.
+        if (requotes) continue;
+        carried++;
         const [a, b] = [toBigInt(v), toBigInt(got)];
         if (a !== undefined && b !== undefined && b < a) differs.push(`${f}: asked ${a}, the server has ${b}`);
         continue;
       }
+      carried++;
       if (!sameValue(f, v, got)) differs.push(`${f}: asked ${shown(v)}, the server has ${shown(got)}`);
     }
     if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
+    // Nothing that was sent is in the answer, and it is not the transaction as it was read: it may have
+    // moved on by itself meanwhile (a list row is not fresh) — whether the replacement took is not known.
+    if (carried === 0 && before)
+      return { kind: 'unchecked', words: `the answer carries none of what was sent, and transaction ${shortId(tx.id)} is not as it was read (it may have moved on by itself): whether it was replaced is not known — read it again (r)` };
     if (!before) return { kind: 'unchecked', words: `the answer carries what was sent; transaction ${shortId(tx.id)} was not read before, so whether it changed cannot be told` };
     const hash = typeof tx.hash === 'string' && tx.hash !== before.hash ? `, new hash ${shortId(tx.hash)}` : '';
     return { kind: 'as asked', words: `transaction ${shortId(tx.id)} replaced: the answer carries what was sent${hash}` };
@@ -83,7 +92,7 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
  * A cancel: `canceled` → as asked; `is_canceled` (an EVM transaction already sent: a NOOP with the
  * same nonce replaces it and it turns canceled when that mines) → in flight; anything else → no effect.
  */
-export function cancelEffect(before: Transaction | undefined): (answer: unknown) => Effect {
+export function cancelEffect(before: Transaction | undefined, kind?: string): (answer: unknown) => Effect {
   return (answer) => {
     if (!isObject(answer) || typeof answer.status !== 'string') return { kind: 'unchecked', words: 'the answer is not a transaction' };
     const tx = answer as Transaction;
@@ -95,7 +104,8 @@ export function cancelEffect(before: Transaction | undefined): (answer: unknown)
         words: `transaction ${shortId(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it, and it turns canceled when the NOOP is mined`,
       };
     const same = before && sameRecord(before, tx) ? ' (it came back exactly as it was)' : '';
-    return { kind: 'no effect', words: `transaction ${shortId(tx.id)} is still ${tx.status}, not canceled${same}` };
+    const stellar = kind === 'stellar' ? ': the OpenZeppelin Relayer v1.8 does nothing for a Stellar cancel' : '';
+    return { kind: 'no effect', words: `transaction ${shortId(tx.id)} is still ${tx.status}, not canceled${same}${stellar}` };
   };
 }
 
@@ -105,7 +115,7 @@ export function cancelEffect(before: Transaction | undefined): (answer: unknown)
  * pending ones: jobs/handlers/transaction_submission_handler.rs), so queued ids are reported as the
  * server's words and not as canceled: unchecked. None queued → no effect.
  */
-export function cancelPendingEffect(answer: unknown): Effect {
+export const cancelPendingEffect = (read: number, kind: string) => (answer: unknown): Effect => {
   if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a cancellation summary' };
   const r = answer as CancelPendingResult;
   const queued = r.queued_for_cancellation_transaction_ids ?? [];
@@ -115,11 +125,12 @@ export function cancelPendingEffect(answer: unknown): Effect {
   if (queued.length)
     return {
       kind: 'unchecked',
-      words: `${queued.length} queued for cancellation${failed.length ? `, ${failed.length} could not be queued` : ''} — not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones rather than cancelling them; X on each cancels it for certain. Queued: ${list(queued)}${fails}`,
+      words: `${queued.length} queued for cancellation${failed.length ? `, ${failed.length} could not be queued` : ''} — not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones rather than cancelling them; cancelling each one (X, or relayer-tui cancel <relayer> <tx>) is certain. Queued: ${list(queued)}${fails}`,
     };
   if (failed.length) return { kind: 'no effect', words: `none queued for cancellation${fails}` };
-  return { kind: 'no effect', words: 'there was nothing pending to cancel' };
-}
+  if (kind === 'stellar') return { kind: 'no effect', words: `the server queued none of the ${read} read as pending: the OpenZeppelin Relayer v1.8 does nothing here for a Stellar relayer` };
+  return { kind: 'no effect', words: read ? `the server queued none of the ${read} read as pending just before` : 'there was nothing pending to cancel' };
+};
 
 /** Pause or resume: the relayer as answered is in the state asked → as asked (said when it already was); else no effect. */
 export function pauseEffect(paused: boolean, before: Relayer | undefined): (answer: unknown) => Effect {
@@ -127,7 +138,9 @@ export function pauseEffect(paused: boolean, before: Relayer | undefined): (answ
     if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a relayer' };
     const r = answer as Relayer;
     const word = paused ? 'paused' : 'resumed (not paused)';
-    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${shortId(r.id)} ${word}${before && before.paused === paused ? ' — it already was' : ''}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
+    // It already was: nothing changed (never called done).
+    if (r.paused === paused && before && before.paused === paused) return { kind: 'no effect', words: `relayer ${shortId(r.id)} already was ${paused ? 'paused' : 'not paused'}` };
+    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${shortId(r.id)} ${word}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
     if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${shortId(r.id)} came back without its paused state` };
     return { kind: 'no effect', words: `relayer ${shortId(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
   };

@@ -180,7 +180,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
           prepared,
           review,
           send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options),
-          effect: replaceEffect('evm', tx, sent),
+          effect: replaceEffect('evm', tx, sent, dialect?.().dialect === 'openzeppelin'),
         },
       };
     },

@@ -12,7 +12,7 @@ import type { BuiltRequest, Effect, EffectKind } from './types.js';
 export type { Effect, EffectKind } from './types.js';
 
 /** What the ledger's `done` line says of a mutation. */
-export type LedgerOutcome = 'applied' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
+export type LedgerOutcome = 'applied' | 'answered, unchecked' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
 
 /** Where sends are recorded (src/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
 export interface Ledger {
@@ -41,7 +41,7 @@ export function failureKnown(e: ApiError): FailureKnown {
 
 const EFFECT_LEDGER: Record<EffectKind, LedgerOutcome> = {
   'as asked': 'applied',
-  unchecked: 'applied',
+  unchecked: 'answered, unchecked',
   'in flight': 'in flight',
   'no effect': 'no effect',
   'not as asked': 'not as asked',
@@ -80,10 +80,11 @@ export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise
     const effect = request.effect ? request.effect(answer) : { kind: 'unchecked' as const, words: 'what it changed is not checked' };
     outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect };
   } catch (e) {
-    const error = e instanceof ApiError ? e : new ApiError('network', e instanceof Error ? e.message : String(e));
+    // Anything but the API module's own error came after the request left (a reader, an effect check): it may have been applied.
+    const error = e instanceof ApiError ? e : new ApiError('invalid_response', e instanceof Error ? e.message : String(e), { outcomeUnknown: true });
     outcome = { kind: 'failed', error, known: failureKnown(error) };
   }
-  const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' && outcome.effect.kind !== 'unchecked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
+  const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
   entry?.end({
     status: outcome.kind === 'answered' ? status : outcome.error.status,
     outcome: ledgerOutcome(outcome),

@@ -110,7 +110,7 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
   if (dropped.length && dropped.length === priced.length && PRICE_FIELDS.every((f) => isEmpty(body[f])))
     warnings.push({
       label: '⚠ price',
-      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''} (the OpenZeppelin Relayer adds at least ${MIN_BUMP_PERCENT} %; a server of the interface document may not) — give explicit prices to be sure`,
+      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''} (the OpenZeppelin Relayer adds at least ${MIN_BUMP_PERCENT} % and ignores explicit prices anyway; a server of the interface document may not bump — give it explicit prices to be sure)`,
       tone: 'warn',
     });
   return { errors, warnings };

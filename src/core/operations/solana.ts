@@ -43,3 +43,8 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
     },
   };
 }
+
+/** The OpenZeppelin Relayer does not replace Solana transactions (400): refused before sending there; a server of the interface document does. */
+export function solanaReplaceRefusal(dialect: string): string | null {
+  return dialect === 'openzeppelin' ? 'Solana transactions cannot be replaced on the OpenZeppelin Relayer: it answers 400 "Endpoint is not supported for Solana relayers"' : null;
+}

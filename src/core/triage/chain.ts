@@ -37,7 +37,7 @@ function quantity(v: unknown): number | null {
  * must not change by itself between reads; the flags say how long in their thresholds).
  */
 export function blockerWords(tx: Transaction, now: number, rules: TriageOptions): string {
-  const flags = flagsFor(tx, now, rules, false).filter((f) => f !== 'old');
+  const flags = flagsFor(tx, now, rules, false).filter((f) => f !== 'old' && f !== 'canceling');
   return `tx ${short(tx.id)}, ${statusWords(tx)}${flags.length ? `, ${flags.join(', ')}` : ''}`;
 }
 

@@ -97,13 +97,14 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
    * to the lowest read. `collect`: the non-final ones are what is looked for (stops by `scanDone`);
    * else it stops once `lowest` is reached (the neighbours of the candidate gaps are read).
    */
-  const newestFirst = async (collect: boolean, lowest = -Infinity) => {
+  const newestFirst = async (collect: boolean, lowest = -Infinity, onPage?: (items: readonly Transaction[]) => void) => {
     let oldest: number | null = null;
     let min = Infinity;
     for (let page = 1; ; page++) {
       if (capped()) return;
       const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
       pages++;
+      onPage?.(p.items);
       for (const t of p.items) {
         const n = nonceOf(t);
         if (n !== null) {
@@ -137,6 +138,16 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
           if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
         }
       }
+      // What no filter names, from the unfiltered pages read anyway: the real server's ?status= hides a
+      // transaction being canceled (is_canceled), and a status the client does not know has no filter.
+      const seen = new Set(found.map((t) => t.id));
+      const unnamed = (items: readonly Transaction[]) => {
+        for (const t of items)
+          if (isNonFinal(t) && !seen.has(t.id)) {
+            seen.add(t.id);
+            found.push(t);
+          }
+      };
       if (filterIgnored) {
         found.length = 0;
         await newestFirst(true);
@@ -144,8 +155,16 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
         // Candidate gaps: a nonce no non-final transaction holds may be held by a final one. Read the
         // neighbours (unfiltered, newest first, down to the lowest non-final nonce) before calling it a gap.
         const lowest = found.reduce((m, t) => Math.min(m, nonceOf(t) ?? Infinity), Infinity);
-        await newestFirst(false, lowest);
-      } else coveredFrom = -Infinity;
+        await newestFirst(false, lowest, unnamed);
+      } else {
+        coveredFrom = -Infinity;
+        // No gap to check: the newest page alone, for what the filter cannot show.
+        if (!capped()) {
+          const p = await ask(() => client.listTransactions(relayer.id, { page: 1, perPage: limits.perPage }, { signal }));
+          pages++;
+          unnamed(p.items);
+        }
+      }
     } else await newestFirst(true);
   } catch (e) {
     if (signal?.aborted) throw e;

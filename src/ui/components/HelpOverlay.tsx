@@ -2,7 +2,7 @@
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { BINDINGS, EDITING_KEYS, SCOPE_TITLES, type KeySpec, type Scope } from '../keymap.js';
-import { fit } from '../../core/text/cells.js';
+import { fit, wrapCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
 /**
@@ -57,8 +57,13 @@ export function helpLines(here: readonly Scope[] = []): { text: string; heading:
   return lines;
 }
 
+/** Help's lines at a width: a description too long for its row wraps under itself (never cut). */
+function helpRows(scopes: readonly Scope[], width: number): { text: string; heading: boolean }[] {
+  return helpLines(scopes).flatMap((l) => (l.heading ? [l] : wrapCells(l.text, width, 14).map((text) => ({ text, heading: false }))));
+}
+
 export function HelpOverlay({ width, height, scroll, scopes = [] }: { width: number; height: number; scroll: number; scopes?: readonly Scope[] }) {
-  const lines = helpLines(scopes);
+  const lines = helpRows(scopes, width);
   const max = Math.max(0, lines.length - height);
   const top = Math.min(scroll, max);
   return (
@@ -72,6 +77,6 @@ export function HelpOverlay({ width, height, scroll, scopes = [] }: { width: num
   );
 }
 
-export function helpMaxScroll(height: number, scopes: readonly Scope[] = []): number {
-  return Math.max(0, helpLines(scopes).length - height);
+export function helpMaxScroll(height: number, scopes: readonly Scope[] = [], width = Infinity): number {
+  return Math.max(0, (Number.isFinite(width) ? helpRows(scopes, width) : helpLines(scopes)).length - height);
 }

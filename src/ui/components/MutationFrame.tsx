@@ -30,7 +30,7 @@ export type UnknownNext = string | ((e: ApiError) => string);
 function refusalNext(e: ApiError): string {
   const kept = 'Every field is kept.';
   if (e.kind === 'forbidden' && /paused/i.test(e.message))
-    return 'The relayer is paused: no edit fixes it. Unpause it on the server (its admin API or config), then send again (ctrl+s, y). Every field is kept.';
+    return 'The relayer is paused: no edit fixes it. Resume it (P on the relayers list or its detail), then send again (ctrl+s, y). Every field is kept.';
   if (e.kind === 'forbidden' && /disabled/i.test(e.message))
     return "The relayer is disabled by the server's health checks (its detail, i, says why): no edit fixes it until the cause is fixed and it is re-enabled. Every field is kept.";
   if (e.kind === 'forbidden') return 'The server refuses this for the relayer (paused or disabled?): no edit fixes it. esc goes back.';

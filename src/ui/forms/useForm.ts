@@ -50,7 +50,14 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     rawDispatch(a);
   };
   const inflight = useRef<AbortController | null>(null);
-  useEffect(() => () => inflight.current?.abort(), []);
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+      inflight.current?.abort();
+    },
+    [],
+  );
   // Keep what was typed for the session (leaving with "keep" or browsing elsewhere loses nothing).
   const keepDraft = useRef(true);
   useEffect(() => {
@@ -108,30 +115,31 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       ledger: services.audit,
       signal: ctrl.signal,
       onLedgerWarning: (w) => shell.dispatch({ type: 'flash', text: w, tone: 'warn' }),
-    }).then((outcome) => {
-      if (ctrl.signal.aborted) return;
-      if (outcome.kind === 'failed') return dispatch({ type: 'failed', error: outcome.error });
-      dispatch({ type: 'sent', outcome });
-      if (!keepAfterSend) {
-        keepDraft.current = false;
-        drafts.delete(draftKey);
-      }
-      onSent?.(outcome.answer);
-    });
+    })
+      .then((outcome) => {
+        if (!live.current) return;
+        if (outcome.kind === 'failed') {
+          // esc stopped the wait: the pipeline's outcome (and the ledger's) says whether it had left.
+          const e = outcome.error;
+          const stopped = e.aborted ? e.withMessage(e.outcomeUnknown ? 'Stopped waiting for the server: the request may have been applied.' : 'Stopped before it was sent: nothing left this machine.') : e;
+          return dispatch({ type: 'failed', error: stopped });
+        }
+        dispatch({ type: 'sent', outcome });
+        if (!keepAfterSend) {
+          keepDraft.current = false;
+          drafts.delete(draftKey);
+        }
+        onSent?.(outcome.answer);
+      })
+      .catch((e: unknown) => shell.dispatch({ type: 'flash', text: `After the answer: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }));
   };
 
   const onKey = (key: KeyEvent): boolean => {
     const s = ref.current;
     const phase = s.phase.kind;
     if (phase === 'sending') {
-      // Nothing can send again while a request runs; esc stops waiting, and says what that means.
-      if (key.name === 'escape' && inflight.current) {
-        inflight.current.abort();
-        dispatch({
-          type: 'failed',
-          error: new ApiError('network', 'Stopped waiting for the server: the request may have been applied.', { outcomeUnknown: true, aborted: true }),
-        });
-      }
+      // Nothing can send again while a request runs; esc stops waiting (the outcome then says what is known).
+      if (key.name === 'escape' && inflight.current) inflight.current.abort();
       return true;
     }
     if (phase === 'done') {

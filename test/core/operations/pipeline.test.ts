@@ -35,15 +35,18 @@ describe('effect checks: what came back against what was asked', () => {
     expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'canceled' })).kind).toBe('as asked');
     expect(cancelEffect(tx({}))(tx({ is_canceled: true })).kind).toBe('in flight');
     expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'pending' }))).toMatchObject({ kind: 'no effect', words: expect.stringContaining('came back exactly as it was') });
-    expect(cancelPendingEffect({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 })).toMatchObject({ kind: 'no effect', words: 'there was nothing pending to cancel' });
+    expect(cancelPendingEffect(0, 'evm')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 })).toMatchObject({ kind: 'no effect', words: 'there was nothing pending to cancel' });
+    // Stellar on v1.8 queues nothing, whatever is pending: said as such, not "nothing was pending".
+    expect(cancelPendingEffect(6, 'stellar')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 }).words).toContain('none of the 6 read as pending');
     // v1.8's queue re-sends rather than cancels: never called canceled.
-    expect(cancelPendingEffect({ queued_for_cancellation_transaction_ids: ['a'], failed_to_queue_transaction_ids: [], total_processed: 1 })).toMatchObject({ kind: 'unchecked' });
+    expect(cancelPendingEffect(1, 'evm')({ queued_for_cancellation_transaction_ids: ['a'], failed_to_queue_transaction_ids: [], total_processed: 1 })).toMatchObject({ kind: 'unchecked' });
   });
 
   it('pause, notify: the answer in the state asked, or said otherwise', () => {
     expect(pauseEffect(true, undefined)({ id: 'r', paused: true }).kind).toBe('as asked');
     expect(pauseEffect(true, undefined)({ id: 'r', paused: false }).kind).toBe('no effect');
-    expect(pauseEffect(true, { id: 'r', paused: true })({ id: 'r', paused: true }).words).toContain('it already was');
+    // It already was: nothing changed, never called done.
+    expect(pauseEffect(true, { id: 'r', paused: true })({ id: 'r', paused: true })).toMatchObject({ kind: 'no effect', words: 'relayer r already was paused' });
     expect(notifyEffect({ url: 'https://a.example/h', signingKey: true })({ id: 'n', url: 'https://a.example/h', has_signing_key: false })).toMatchObject({ kind: 'not as asked', words: expect.stringContaining('signing key') });
   });
 });

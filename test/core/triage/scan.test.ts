@@ -58,12 +58,26 @@ describe('triage across the sandbox', () => {
       // Oldest first across relayers.
       const times = r.rows.map((x) => x.createdMs!);
       expect([...times].sort((a, b) => a - b)).toEqual(times);
-      // bulk-1m: its head only (newest first: two pages; filtered: one request per status).
-      expect(r.relayers.find((x) => x.relayer.id === 'bulk-1m')).toMatchObject({ count: 8, pages: flavor === 'real' ? 4 : 2 });
+      // bulk-1m: its head only (newest first: two pages; filtered: one request per status, and the
+      // newest page unfiltered for what no filter shows — a transaction being canceled, an unknown status).
+      expect(r.relayers.find((x) => x.relayer.id === 'bulk-1m')).toMatchObject({ count: 8, pages: flavor === 'real' ? 5 : 2 });
       expect(r.requests).toBeLessThan(100);
       expect(maxInFlight).toBe(2);
     });
   }
+
+  it('real: a transaction being canceled (is_canceled, hidden by ?status=) stays among the stuck ones, shown canceling', async () => {
+    const sb = await startSandbox({ flavor: 'real' });
+    open.push(sb);
+    const client = createRelayerClient({ baseUrl: sb.url, token: sb.token, maxRetries: 0 });
+    await client.detectDialect();
+    await client.cancelTransaction('holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc');
+    const r = await triage(client, { now: Date.now });
+    await client.close();
+    const row = r.rows.find((x) => x.tx.id === '1b89699f-e832-4322-a4d9-1284f878c1cc');
+    expect(row?.flags).toContain('canceling');
+    expect(r.relayers.find((x) => x.relayer.id === 'holesky-test')!.count).toBe(6);
+  });
 
   it('says what it did not read when the page cap cuts a relayer short', async () => {
     const { r } = await run('contract', { pagesPerRelayer: 1, perPage: 3, inFlight: 2, relayerPages: 10 });

@@ -15,13 +15,15 @@ import { useShell, type ScreenProps } from '../../shellContext.js';
 import { PLUGIN_COLUMNS } from '../../../core/columns/plugins.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import { tone } from '../../theme.js';
+import { mutationBlocked } from '../../mutations.js';
 
 const getId = (p: PluginInfo) => p.id;
 const text = (p: PluginInfo) => `${p.id} ${p.path ?? ''}`;
 const SCOPES = ['plugins', 'list'] as const;
 
 export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
-  const { client, now } = useServices();
+  const services = useServices();
+  const { client, now } = services;
   const shell = useShell();
   const list = usePagedList<PluginInfo>({
     fetch: async (q, signal) => {
@@ -38,6 +40,9 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
+    // Calling one is a mutation: refused at the key when read-only (as e, X and P are).
+    const blocked = cmd === 'open' ? mutationBlocked(services, 'plugin') : null;
+    if (blocked) return blocked;
     if (cmd === 'open' && (unsupported || !selected)) {
       // No list here: the form, to type the id.
       shell.push({ kind: 'plugin', pluginId: '' });
@@ -49,7 +54,7 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
     return true;
   });
   const note = useMemo(
-    () => (unsupported ? wrapCells(`This server offers no plugin list (GET /plugins is the OpenZeppelin Relayer's): ${errorWords(list.state.error)}. enter opens the call form to type the plugin's id.`, width).slice(0, 4) : []),
+    () => (unsupported ? wrapCells(`This server offers no plugin list (GET /plugins is the OpenZeppelin Relayer's). enter opens the call form to type the plugin's id.`, width).slice(0, 4) : []),
     [unsupported, list.state.error, width],
   );
   return (
