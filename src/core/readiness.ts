@@ -34,7 +34,8 @@ function problemsOf(components: unknown): string[] {
       const e = text(v.error);
       if (v.connected === false || e) parts.push(`${sub} ${v.connected === false ? 'not connected' : ''}${e ? `${v.connected === false ? ': ' : ''}${e}` : ''}`.trim());
     }
-    if (name === 'system' && typeof c.fd_usage_percent === 'number' && c.fd_usage_percent > 70) parts.push(`file descriptors ${c.fd_usage_percent} % used`);
+    // (Thresholds, not the live figure: the words must not change by themselves between reads.)
+    if (name === 'system' && typeof c.fd_usage_percent === 'number' && c.fd_usage_percent > 70) parts.push(`file descriptors over ${c.fd_usage_percent > 80 ? 80 : 70} % used`);
     if (name === 'plugins' && c.circuit_state !== undefined && text(c.circuit_state) !== 'closed' && text(c.circuit_state) !== '') parts.push(`circuit ${text(c.circuit_state)}`);
     if ((status && status !== 'healthy') || err || parts.length)
       out.push(`${name}${status && status !== 'healthy' ? ` ${status}` : ''}${err ? `: ${err}` : ''}${parts.length ? `${err ? '; ' : ': '}${parts.join('; ')}` : ''}`);

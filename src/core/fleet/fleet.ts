@@ -11,7 +11,7 @@ import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerCli
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
-import { pool, readRelayer, summarize, type ScanLimits } from '../triage/scan.js';
+import { pool, readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
 import { chainWait } from '../triage/chain.js';
 import { readinessWords } from '../readiness.js';
 import { networkKind } from '../relayer.js';
@@ -251,13 +251,15 @@ export class Fleet {
     const filter = client.offers('statusFilter');
     const statusOffered = client.offers('relayerStatus');
     // Readiness (the real server's public /ready), beside the relayers: not ready and degraded are rows of the context.
-    let readyRow: FleetRow | null = null;
+    // (Kept from the last read until /ready answers again: a row must not come and go by itself.)
+    let readyRow: FleetRow | null = (this.rowsByContext.get(name) ?? []).find((r) => r.key === `${name}/ready`) ?? null;
     const publish = () => this.setRows(name, readyRow ? [readyRow, ...rows] : [...rows]);
     const readiness = client.offers('readiness')
       ? ask(() => client.readiness({ signal: deadline })).then(
           (a) => {
+            const was = readyRow;
             readyRow = readinessRow(name, readinessWords(a));
-            if (readyRow) publish();
+            if (readyRow || was) publish();
           },
           () => undefined, // no /ready here, or it failed: the relayers' own reads say what is wrong
         )
@@ -283,7 +285,7 @@ export class Fleet {
             reading.now = this.opts.now();
             reading.triage = summarize(one, reading.now, this.opts.rules, filter);
             // Stuck: what the chain waits on (a JSON-RPC read, and by-nonce when the blocker was not read).
-            if (!one.error && reading.triage.rows.some((x) => x.flags.length > 0))
+            if (!one.error && reading.triage.rows.some((x) => worthAsking(x.flags)))
               reading.triage.summary.chain = await chainWait(client, relayer, one.found, reading.now, { rules: this.opts.rules, signal: deadline, ask });
           } catch (e) {
             // readRelayer keeps a server's refusal in its result; what it throws is the deadline or the close.

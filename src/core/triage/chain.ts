@@ -8,7 +8,7 @@
  */
 import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { networkKind } from '../relayer.js';
-import { statusWords } from '../status.js';
+import { isNotFinal, statusWords } from '../status.js';
 import { flagsFor, nonceOf, type TriageOptions } from './rules.js';
 
 export interface ChainWait {
@@ -88,5 +88,9 @@ export async function chainWait(
     }
   }
   const words = `waits on nonce ${chain}: ${blocker ? blockerWords(blocker, now, o.rules) : lookup}`;
-  return { chainNonce: chain, waitsOn: chain, blocker, words, behind: true };
+  // Everything above waits on it either way; it is a problem when that transaction is itself in
+  // trouble (flagged), final (it will never fill the nonce), or not there at all.
+  const flags = blocker ? flagsFor(blocker, now, o.rules, false).filter((f) => f !== 'canceling') : [];
+  const behind = !blocker || flags.length > 0 || !isNotFinal(blocker);
+  return { chainNonce: chain, waitsOn: chain, blocker, words, behind };
 }

@@ -173,6 +173,11 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
   return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: null };
 }
 
+/** Whether a row's flags are worth asking the chain about: a real signature or a gap, not merely old. */
+export function worthAsking(flags: readonly string[]): boolean {
+  return flags.some((f) => f !== 'old' && f !== 'canceling');
+}
+
 /** One relayer as read → its flagged rows (the triage rules) and its summary. */
 export function summarize({ relayer, found, known, pages, skipped, filterIgnored, error }: OneRelayer, now: number, rules: TriageOptions, filter: boolean): { rows: StuckRow[]; summary: RelayerTriage } {
   // A transaction seen twice (a page shifted while it was read) counts once.
@@ -215,11 +220,11 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
     summaries.push(r.summary);
   }
   // What the chain waits on, for the relayers with stuck transactions (a JSON-RPC read each, and by-nonce when needed).
+  const jammed = new Set(rows.filter((x) => worthAsking(x.flags)).map((x) => x.relayer));
   await pool(
     limits.inFlight,
     summaries.map((s, i) => async () => {
-      const flagged = rows.some((x) => x.relayer === s.relayer && x.flags.length > 0);
-      if (flagged && !s.error) s.chain = await chainWait(client, s.relayer, results[i]!.found, now, { rules, signal, ask });
+      if (jammed.has(s.relayer) && !s.error) s.chain = await chainWait(client, s.relayer, results[i]!.found, now, { rules, signal, ask });
       // The transaction everything waits on says so on its own row too.
       const blocker = s.chain?.blocker;
       const row = blocker ? rows.find((x) => x.relayer === s.relayer && x.tx.id === blocker.id) : undefined;
