@@ -212,7 +212,7 @@ describe('in the TUI (pty, 100x30)', () => {
       tui.press(KEY.esc);
       await tui.waitForText(/paused\s+Arbitrum Payouts/);
       tui.press('X');
-      await tui.waitForText('Type arbitrum-payouts, then enter sends');
+      await tui.waitForText('Type arbitrum-payouts and enter to send what is below');
       const sent = real.requests.filter((q) => q.method === 'DELETE').length;
       tui.press('y');
       tui.press(KEY.enter);

@@ -101,7 +101,7 @@ export function cancelEffect(before: Transaction | undefined, kind?: string): (a
     if (tx.is_canceled === true)
       return {
         kind: 'in flight',
-        words: `transaction ${shortId(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it, and it turns canceled when the NOOP is mined`,
+        words: `transaction ${shortId(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it; it turns canceled when the NOOP is mined (or confirmed, still marked, if the original is mined first)`,
       };
     const same = before && sameRecord(before, tx) ? ' (it came back exactly as it was)' : '';
     const stellar = kind === 'stellar' ? ': the OpenZeppelin Relayer v1.8 does nothing for a Stellar cancel' : '';

@@ -95,7 +95,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
       <Box flexDirection="column" height={height}>
         {phase.request.confirm !== undefined ? (
           <Text bold wrap="truncate">
-            Type <Text color={tone('warn')}>{phase.request.confirm}</Text>, then enter sends exactly this: {state.confirmText}
+            Type <Text color={tone('warn')}>{phase.request.confirm}</Text> and enter to send what is below · typed: {state.confirmText}
             <Text inverse> </Text>
           </Text>
         ) : (
