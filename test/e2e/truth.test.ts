@@ -147,7 +147,7 @@ describe('lookups believe what is loaded, and say which way they found it (issue
 
   it('headless replace: a by-id 404 says that the by-id lookup said so, not "among the newest 1,000"', async () => {
     sandbox = await startSandbox({ flavor: 'real' });
-    const r = await run(['replace', 'solana-devnet', 'no-such-tx', '--transaction', 'AAAA', '--yes'], { RELAYER_URL: sandbox.url, RELAYER_API_KEY: sandbox.token });
+    const r = await run(['replace', 'sepolia-main', 'no-such-tx', '--value', '1', '--yes'], { RELAYER_URL: sandbox.url, RELAYER_API_KEY: sandbox.token });
     expect(r.code).toBe(5);
     expect(r.err).toContain(`Transaction no-such-tx not found: the server's by-id lookup says "Transaction with ID no-such-tx not found"`);
     expect(r.err).not.toContain('newest');
