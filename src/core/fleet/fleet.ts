@@ -286,7 +286,7 @@ export class Fleet {
             reading.triage = summarize(one, reading.now, this.opts.rules, filter);
             // Stuck: what the chain waits on (a JSON-RPC read, and by-nonce when the blocker was not read).
             if (!one.error && reading.triage.rows.some((x) => worthAsking(x.flags)))
-              reading.triage.summary.chain = await chainWait(client, relayer, one.found, reading.now, { rules: this.opts.rules, signal: deadline, ask });
+              reading.triage.summary.chain = await chainWait(client, relayer, one.found, reading.now, { rules: this.opts.rules, signal: deadline, ask, relayerNonce: (reading.status as { nonce?: unknown } | null | undefined)?.nonce });
           } catch (e) {
             // readRelayer keeps a server's refusal in its result; what it throws is the deadline or the close.
             if (this.closed.signal.aborted) return;

@@ -50,7 +50,7 @@ export async function chainWait(
   relayer: Relayer,
   nonFinal: readonly Transaction[],
   now: number,
-  o: { rules: TriageOptions; signal?: AbortSignal; ask: <T>(p: () => Promise<T>) => Promise<T> },
+  o: { rules: TriageOptions; signal?: AbortSignal; ask: <T>(p: () => Promise<T>) => Promise<T>; relayerNonce?: unknown },
 ): Promise<ChainWait | null> {
   if (networkKind(relayer.network_type, nonFinal[0]) !== 'evm') return null;
   const byNonce = new Map<number, Transaction>();
@@ -87,7 +87,10 @@ export async function chainWait(
       lookup = e instanceof ApiError && e.kind === 'not_found' ? 'no transaction of the relayer holds it' : `its transaction could not be read (${errorWords(e)})`;
     }
   }
-  const words = `waits on nonce ${chain}: ${blocker ? blockerWords(blocker, now, o.rules) : lookup}`;
+  // The relayer's own next nonce (GET /relayers/{id}/status), where it was read: how far the chain is behind.
+  const next = quantity(o.relayerNonce);
+  const gap = next !== null && next > chain ? ` (the relayer is at nonce ${next}: ${next - chain} waiting)` : '';
+  const words = `waits on nonce ${chain}${gap}: ${blocker ? blockerWords(blocker, now, o.rules) : lookup}`;
   // Everything above waits on it either way; it is a problem when that transaction is itself in
   // trouble (flagged), final (it will never fill the nonce), or not there at all.
   const flags = blocker ? flagsFor(blocker, now, o.rules, false).filter((f) => f !== 'canceling') : [];
