@@ -14,6 +14,7 @@ import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
 import { pool, readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
 import { chainWait } from '../triage/chain.js';
 import { readinessWords } from '../readiness.js';
+import { deadline as makeDeadline } from '../deadline.js';
 import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
 
@@ -184,6 +185,15 @@ export class Fleet {
   }
 
   private async readContext(source: FleetSource): Promise<void> {
+    const held: { clear?: () => void } = {};
+    try {
+      await this.readContextWithin(source, held);
+    } finally {
+      held.clear?.();
+    }
+  }
+
+  private async readContextWithin(source: FleetSource, held: { clear?: () => void }): Promise<void> {
     const { name } = source;
     const state = () => this.states.get(name)!;
     if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: errorWords(e) })));
@@ -198,7 +208,10 @@ export class Fleet {
     // The read's deadline, a little after one request's own timeout: a server that never answers is said
     // by that request ("No answer … within 15 s"), the same words every time; a read that is merely long
     // ends at the deadline.
-    const deadline = AbortSignal.any([this.closed.signal, AbortSignal.timeout(timeoutMs + DEADLINE_SLACK_MS)]);
+    // (A timer of our own, cleared when the read ends: core/deadline.ts says why not AbortSignal.any.)
+    const timed = makeDeadline(this.closed.signal, timeoutMs + DEADLINE_SLACK_MS);
+    held.clear = timed.clear;
+    const deadline = timed.signal;
     const perServer = new Limiter(this.opts.perServer);
     let requests = 0;
     const ask = <T>(p: () => Promise<T>): Promise<T> =>

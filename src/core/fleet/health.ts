@@ -9,7 +9,7 @@
  * `stuck` (non-final transactions the triage rules flag, or a nonce gap), `low-balance`, the server
  * is `degraded` (/ready), `paused`, `ok`.
  */
-import { errorWords, type Relayer } from '../../api/index.js';
+import { errorWords, stringifyJson, type Relayer } from '../../api/index.js';
 import { formatAmountShort, nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
 import { disabledReasons, relayerState } from '../relayer.js';
 import { ageMs } from '../time.js';
@@ -84,9 +84,15 @@ export function minimumFor(relayer: Relayer, unit: NativeUnit, config: MinBalanc
 }
 
 /** The balance as the fleet shows it, with the low flag; null when the server did not say. */
-export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBalances | undefined, context: string): { balance: FleetBalance | null; problem: string | null } {
+export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBalances | undefined, context: string): { balance: FleetBalance | null; problem: string | null; unreadable?: boolean } {
   const b = toBigInt(balance);
-  if (b === undefined) return { balance: null, problem: null };
+  // Not said (null, absent): no balance. Said but not a balance (-5, "lots", 0.5, 1e80, 81 digits):
+  // unreadable — said, and it needs attention: the minimum could not be checked (issue 27.5).
+  if (b === undefined) {
+    if (balance === undefined || balance === null) return { balance: null, problem: null };
+    const shown = typeof balance === 'string' ? balance : stringifyJson(balance);
+    return { balance: null, problem: `balance unreadable: ${shown.length > 40 ? `${shown.slice(0, 40)}… (${thousands(shown.length)} characters)` : shown || '(empty)'}`, unreadable: true };
+  }
   const unit = nativeUnitOf(relayer.network_type, relayer.network);
   const m = minimumFor(relayer, unit, config, context);
   if (m && 'error' in m) return { balance: { base: b.toString(), unit, min: null, minSource: null, low: false }, problem: m.error };
@@ -119,7 +125,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   const reasons = st === 'disabled' ? disabledReasons(relayer.disabled_reason) : [];
   const state = st === 'active' ? 'ok' : st === 'paused' ? 'paused' : `disabled${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
   if (st === 'disabled') problems.push(state);
-  const { balance, problem } = r.status ? fleetBalance(relayer, r.status.balance, r.minBalances, context) : { balance: null, problem: null };
+  const { balance, problem, unreadable } = r.status ? fleetBalance(relayer, r.status.balance, r.minBalances, context) : { balance: null, problem: null, unreadable: false };
   if (problem) problems.push(problem);
   if (r.statusError) problems.push(`status not read: ${r.statusError}`);
   if (r.triageError) problems.push(`transactions not read: ${r.triageError}`);
@@ -143,7 +149,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     if (t.summary.chain?.behind) problems.push(t.summary.chain.words);
   }
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
-  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error);
+  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
   if (st === 'paused') problems.push('paused');
   return {

@@ -66,10 +66,13 @@ export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: bo
   return out;
 }
 
-/** A nonce as a safe integer, or null (Stellar's sequence numbers and absurd values are not nonces here). */
+/**
+ * A nonce as a safe integer, or null (Stellar's sequence numbers and absurd values are not nonces
+ * here). A negative one cannot be a nonce: unreadable, never a gap (issue 27.7).
+ */
 export function nonceOf(tx: Transaction): number | null {
   const n = typeof tx.nonce === 'number' ? tx.nonce : typeof tx.nonce === 'string' && /^\d{1,15}$/.test(tx.nonce) ? Number(tx.nonce) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
 export interface Gaps {

@@ -47,6 +47,20 @@ describe('trouble', () => {
   });
 });
 
+describe('a balance that cannot be read is said, never ok (issue 27.5)', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  it('-5, lots, empty, 0.5, 1e80, 81 digits, 0x + 100 f: unreadable, needs attention; absent: no balance, ok', () => {
+    for (const balance of ['-5', 'lots', '', 0.5, 1e80, '9'.repeat(81), `0x${'f'.repeat(100)}`]) {
+      const row = relayerRow({ context: 'a', relayer: evm(), status: { balance }, minBalances: { '*': '1 ETH' }, now }, false);
+      expect(row.problems[0], String(balance)).toMatch(/^balance unreadable: /);
+      expect([row.trouble, needsAttention(row)], String(balance)).toEqual(['unchecked', true]);
+    }
+    expect(relayerRow({ context: 'a', relayer: evm(), status: { balance: 'lots' }, now }, false).problems).toEqual(['balance unreadable: lots']);
+    const none = relayerRow({ context: 'a', relayer: evm(), status: {}, now }, false);
+    expect([none.trouble, none.problems]).toEqual(['ok', []]);
+  });
+});
+
 describe('a read that stopped short is said, never shown as complete', () => {
   it('counts become lower bounds (≥), the place it stopped and the unchecked nonces are in NEEDS ATTENTION, GAP says ? not —', async () => {
     const { FLEET_COLUMNS, problemText } = await import('../../../src/core/columns/fleet.js');

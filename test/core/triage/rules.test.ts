@@ -36,6 +36,8 @@ describe('triage rules', () => {
     expect(nonceGaps(nf, { held: [6, 8, 10], coveredFrom: -Infinity })).toEqual({ count: 1, first: [11], lowestMissing: 11, unchecked: 0 });
     expect(nonceGaps(nf, { held: [8, 10], coveredFrom: 8 })).toEqual({ count: 1, first: [11], lowestMissing: 11, unchecked: 1 });
     expect(nonceGaps(nf, { held: [], coveredFrom: null })).toEqual({ count: 0, first: [], lowestMissing: null, unchecked: 4 });
+    // A negative nonce cannot be one: -3 and 2 are no "gap at -2, -1, 0 (+1)" (issue 27.7).
+    expect(nonceGaps([tx({ nonce: -3 }), tx({ nonce: 2 })])).toMatchObject({ count: 0, first: [] });
     // Stellar sequence numbers (strings of 18 digits) are not nonces here.
     expect(nonceGaps([{ ...tx({}), nonce: undefined, sequence_number: '123456789012345678' } as Transaction]).count).toBe(0);
   });
