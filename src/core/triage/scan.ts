@@ -87,8 +87,11 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
   let pages = 0;
   let skipped: string | null = null;
   let filterIgnored = false;
+  // The unfiltered check after the status-filtered reads has a budget of its own (issue 27.6): the
+  // filtered reads (one a status) must not use it up and leave a gap unchecked.
+  let phaseStart = 0;
   const capped = () => {
-    if (pages < limits.pagesPerRelayer) return false;
+    if (pages - phaseStart < limits.pagesPerRelayer) return false;
     skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${(pages * limits.perPage).toLocaleString('en-US')} newest)`}`;
     return true;
   };
@@ -138,6 +141,7 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
           if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
         }
       }
+      phaseStart = pages;
       // What no filter names, from the unfiltered pages read anyway: the real server's ?status= hides a
       // transaction being canceled (is_canceled), and a status the client does not know has no filter.
       const seen = new Set(found.map((t) => t.id));
