@@ -252,6 +252,16 @@ export const MODES: Record<string, Mode> = {
     transactions: (rid) => [{ id: 'q-1', relayer_id: rid, status: 'queued', created_at: new Date(Date.now() - 30 * 60_000).toISOString(), hash: null }],
     answer: (r) => (r === 'other' || isMutation(r) ? ok({ id: 'q-1', status: 'queued' }) : undefined),
   },
+  /** 1,500 relayers (more than the fleet reads: 10 pages of 100). */
+  'many-relayers': { relayers: () => Array.from({ length: 1_500 }, (_, i) => ({ ...OK_RELAYER, id: `r-${i}`, name: `R ${i}` })) },
+  /** total_items says 5, while every page is full: it never stops paging. */
+  'lying-total': {
+    answer: (route, q) => {
+      if (route !== 'relayers') return undefined;
+      const [p, perPage] = [Math.max(1, Number(q.get('page') ?? 1)), Math.max(1, Number(q.get('per_page') ?? 10))];
+      return ok(Array.from({ length: perPage }, (_, i) => ({ ...OK_RELAYER, id: `p${p}-${i}` })), { current_page: p, per_page: perPage, total_items: 5 });
+    },
+  },
   'plugin-error': {
     answer: (r) => (r === 'plugin' ? json(500, { success: false, data: { code: 'E_PLUGIN', details: { why: `no ${ESCAPES.osc0Title}` } }, error: 'Plugin failed' }) : undefined),
   },

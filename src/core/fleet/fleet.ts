@@ -15,6 +15,7 @@ import { pool, readRelayer, summarize, worthAsking, type ScanLimits } from '../t
 import { chainWait } from '../triage/chain.js';
 import { readinessWords } from '../readiness.js';
 import { deadline as makeDeadline } from '../deadline.js';
+import { thousands } from '../text/values.js';
 import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
 
@@ -231,15 +232,31 @@ export class Fleet {
 
     let relayers: Relayer[];
     let latencyMs: number;
+    // What of the relayers was not read, in words (issue 27.3): said as a row of the context, never fine.
+    let unread: string | null = null;
     try {
       // The dialect once (the health check is a request, counted); after that the client knows it.
       const dialect = client.dialect().source === 'assumed' ? ask(() => client.detectDialect(deadline)) : undefined;
       const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), dialect]);
       latencyMs = this.opts.now() - started;
       relayers = [...first.items];
-      const pages = Math.min(Math.ceil(first.totalItems / first.perPage), limits.relayerPages);
+      const said = Math.ceil(first.totalItems / first.perPage);
+      const pages = Math.min(said, limits.relayerPages);
       const more = await pool(this.opts.perServer, Array.from({ length: Math.max(0, pages - 1) }, (_, i) => () => ask(() => client.listRelayers({ page: i + 2, perPage: first.perPage }, { signal: deadline }))));
       for (const p of more) relayers.push(...p.items);
+      // A server whose total says less than it serves (a full last page): read on while pages come full, within the bound.
+      let last = more.at(-1) ?? first;
+      let page = pages;
+      while (last.items.length >= last.perPage && page < limits.relayerPages && page >= said) {
+        page++;
+        last = await ask(() => client.listRelayers({ page, perPage: first.perPage }, { signal: deadline }));
+        relayers.push(...last.items);
+      }
+      const bound = limits.relayerPages * first.perPage;
+      if (first.totalItems > relayers.length && said > pages)
+        unread = `relayers not all read: ${thousands(relayers.length)} of the ${thousands(first.totalItems)} it says it has (the fleet reads ${limits.relayerPages} pages of ${first.perPage}); a relayer beyond them is not checked`;
+      else if (last.items.length >= last.perPage && page >= limits.relayerPages)
+        unread = `relayers not all read: the server kept paging past ${thousands(bound)} (${limits.relayerPages} pages of ${first.perPage}; it says ${thousands(first.totalItems)} in all)`;
     } catch (e) {
       if (this.closed.signal.aborted) return;
       const failures = state().failures + 1;
@@ -250,6 +267,7 @@ export class Fleet {
     }
     // A relayer listed twice (a page shifted while read) is one row.
     relayers = [...new Map(relayers.map((r) => [r.id, r])).values()];
+    const unreadRow: FleetRow | null = unread ? { ...contextRow(name, null), key: `${name}/unread`, state: unread, trouble: 'unchecked', problems: [unread], loading: false } : null;
     const now = this.opts.now();
     const previous = new Map((this.rowsByContext.get(name) ?? []).filter((r) => r.relayerId !== null).map((r) => [r.relayerId!, r]));
     // Rows at once: a relayer read before keeps its figures until its new ones come (a refresh does not blank the table).
@@ -258,15 +276,15 @@ export class Fleet {
       const fresh = relayerRow({ context: name, relayer, now, minBalances }, true);
       return before && !before.loading ? { ...before, relayer, name: fresh.name, network: fresh.network, networkType: fresh.networkType } : fresh;
     });
-    this.setRows(name, rows);
+    // Readiness (the real server's public /ready), beside the relayers: not ready and degraded are rows of the context.
+    // (Kept from the last read until /ready answers again: a row must not come and go by itself.)
+    let readyRow: FleetRow | null = (this.rowsByContext.get(name) ?? []).find((r) => r.key === `${name}/ready`) ?? null;
+    const publish = () => this.setRows(name, [...(readyRow ? [readyRow] : []), ...(unreadRow ? [unreadRow] : []), ...rows]);
+    publish();
     this.setState(name, { latencyMs, relayers: relayers.length });
 
     const filter = client.offers('statusFilter');
     const statusOffered = client.offers('relayerStatus');
-    // Readiness (the real server's public /ready), beside the relayers: not ready and degraded are rows of the context.
-    // (Kept from the last read until /ready answers again: a row must not come and go by itself.)
-    let readyRow: FleetRow | null = (this.rowsByContext.get(name) ?? []).find((r) => r.key === `${name}/ready`) ?? null;
-    const publish = () => this.setRows(name, readyRow ? [readyRow, ...rows] : [...rows]);
     const readiness = client.offers('readiness')
       ? ask(() => client.readiness({ signal: deadline })).then(
           (a) => {

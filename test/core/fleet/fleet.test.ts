@@ -166,4 +166,16 @@ describe('the fleet reader', () => {
     await f.refresh();
     expect(f.rows().filter((r) => r.context === 'contract')).toEqual(before);
   });
+
+  it('what it did not read is said, never fine (issue 27.3): 1,500 relayers (1,000 read), a total that lies while pages stay full', async () => {
+    const many = await hostile(['many-relayers']);
+    const lying = await hostile(['lying-total']);
+    const f = fleet([source('many', many.url, many.token), source('lying', lying.url, lying.token)]);
+    await f.refresh();
+    const m = byContext(f, 'many').find((r) => r.key === 'many/unread')!;
+    expect(m).toMatchObject({ trouble: 'unchecked', problems: ['relayers not all read: 1,000 of the 1,500 it says it has (the fleet reads 10 pages of 100); a relayer beyond them is not checked'] });
+    const l = byContext(f, 'lying').find((r) => r.key === 'lying/unread')!;
+    expect(l.problems[0]).toMatch(/^relayers not all read: the server kept paging past 1,000 \(10 pages of 100; it says 5 in all\)$/);
+    expect(byContext(f, 'lying').filter((r) => r.relayerId !== null)).toHaveLength(1_000);
+  });
 });
