@@ -12,6 +12,7 @@ import { FLEET_COLUMNS } from '../core/columns/fleet.js';
 import { Fleet, type ContextState } from '../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, problemWords, summaryLine, type FleetRow } from '../core/fleet/health.js';
 import { sanitize } from '../core/text/sanitize.js';
+import { asciiJson, readableId } from '../core/text/values.js';
 import { json, Out, table, type Streams } from './output.js';
 
 export function contextJson(c: ContextState): Record<string, unknown> {
@@ -20,7 +21,8 @@ export function contextJson(c: ContextState): Record<string, unknown> {
 
 /** `--check`'s lines: one per problem of each row that needs attention, `context/relayer: problem`. */
 export function problemLines(rows: readonly FleetRow[], now: number): string[] {
-  return rows.filter(needsAttention).flatMap((r) => problemWords(r, now).filter((p) => p !== 'paused').map((p) => `${r.relayerId === null ? r.context : `${r.context}/${r.relayerId}`}: ${p}`));
+  // Ids as a reader must see them (a look-alike written as its code point: pr\u043ed-main).
+  return rows.filter(needsAttention).flatMap((r) => problemWords(r, now).filter((p) => p !== 'paused').map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
 }
 
 export async function runFleet(config: AppConfig, o: HeadlessOptions, names: string[], s: Streams, env: NodeJS.ProcessEnv, fail: (code: number, message: string) => number): Promise<number> {
@@ -41,8 +43,9 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const out = new Out(s.out);
   const now = Date.now();
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.check);
-  if (o.output === 'ndjson') await out.write(rows.map((r) => `${json(fleetRowRecord(r, now))}\n`).join(''));
-  else if (asJson) await out.write(`${json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now)), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2)}\n`);
+  // JSON in ASCII: a look-alike id reads as its escapes, and parses back to the exact bytes.
+  if (o.output === 'ndjson') await out.write(rows.map((r) => `${asciiJson(json(fleetRowRecord(r, now)))}\n`).join(''));
+  else if (asJson) await out.write(`${asciiJson(json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now)), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2))}\n`);
   else if (o.check) {
     await out.write(problemLines(rows, now).map((l) => `${sanitize(l)}\n`).join(''));
     s.err.write(`relayer-tui fleet: ${sanitize(summary)}\n`);

@@ -2,7 +2,7 @@
 import { formatAmountShort } from '../amounts.js';
 import { problemWords, type FleetRow, type Trouble } from '../fleet/health.js';
 import { middleCells } from '../text/cells.js';
-import { thousands } from '../text/values.js';
+import { readableId, thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
 import type { Tone } from '../tone.js';
 import type { Column } from './layout.js';
@@ -25,7 +25,9 @@ export function balanceText(r: FleetRow): string {
 
 /** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */
 export function stateWord(r: FleetRow): string {
-  return r.relayerId === null ? (r.loading ? 'loading…' : 'unreachable') : r.state.replace(/:.*$/, '');
+  // A context's own row: unreachable, not ready, degraded (its /ready), or not all read.
+  if (r.relayerId === null) return r.loading ? 'loading…' : ({ unreachable: 'unreachable', 'not-ready': 'not ready', degraded: 'degraded' } as Record<string, string>)[r.trouble] ?? 'not all read';
+  return r.state.replace(/:.*$/, '');
 }
 
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
@@ -38,8 +40,9 @@ export function problemText(r: FleetRow, now: number): string {
 }
 
 export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
-  { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(r.context, w) },
-  { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(r.relayerId, w)) },
+  // Ids as a reader must see them: a look-alike (Cyrillic о in prоd-main) written as its code point.
+  { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(readableId(r.context), w) },
+  { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(readableId(r.relayerId), w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: troubleTone },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },

@@ -102,3 +102,26 @@ function compactJson(v: unknown, max: number): string {
 export function thousands(n: number | bigint): string {
   return groupDigits(n.toString());
 }
+
+/**
+ * An id as a reader is shown it: anything outside printable ASCII written as its code point
+ * (`pr\u043ed-main` for a Cyrillic о), so that look-alike ids never read the same (issue 27.4).
+ * Where a machine reads the id (the request path, JSON parsed back) the exact bytes are kept.
+ */
+export function readableId(id: string): string {
+  if (/^[\x21-\x7e]*$/.test(id)) return id;
+  let out = '';
+  for (const ch of id.slice(0, 2_000)) {
+    const c = ch.codePointAt(0)!;
+    out += c >= 0x21 && c <= 0x7e ? ch : c > 0xffff ? `\\u{${c.toString(16)}}` : `\\u${c.toString(16).padStart(4, '0')}`;
+  }
+  return id.length > 2_000 ? `${out}…` : out;
+}
+
+/**
+ * JSON text with every character outside ASCII written as a \uXXXX escape: the same value once parsed
+ * (exact bytes), and nothing in it that reads like another character.
+ */
+export function asciiJson(text: string): string {
+  return text.replace(/[^\x00-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -4,6 +4,7 @@ import type { Relayer } from '../../../src/api/index.js';
 import { parseNativeAmount, nativeUnitOf } from '../../../src/core/amounts.js';
 import { byTrouble, contextRow, minimumFor, needsAttention, relayerRow, summaryLine, TROUBLES } from '../../../src/core/fleet/health.js';
 import { problemLines } from '../../../src/headless/fleet.js';
+import { asciiJson, readableId } from '../../../src/core/text/values.js';
 
 const evm = (over: Partial<Relayer> = {}): Relayer => ({ id: 'r1', name: 'R 1', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, ...over }) as Relayer;
 const ETH = nativeUnitOf('evm', 'sepolia');
@@ -58,6 +59,21 @@ describe('a balance that cannot be read is said, never ok (issue 27.5)', () => {
     expect(relayerRow({ context: 'a', relayer: evm(), status: { balance: 'lots' }, now }, false).problems).toEqual(['balance unreadable: lots']);
     const none = relayerRow({ context: 'a', relayer: evm(), status: {}, now }, false);
     expect([none.trouble, none.problems]).toEqual(['ok', []]);
+  });
+});
+
+describe('look-alike ids are told apart where a reader sees them (issue 27.4)', () => {
+  it('a Cyrillic о is written as its code point in --check lines and the table; JSON keeps the bytes', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const fake = relayerRow({ context: 'pr\u043ed', relayer: evm({ id: 'pr\u043ed-main', system_disabled: true }), now }, false);
+    const real = relayerRow({ context: 'prod', relayer: evm({ id: 'prod-main', system_disabled: true }), now }, false);
+    const lines = problemLines([fake, real], now);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['pr\\u043ed/pr\\u043ed-main', 'prod/prod-main']);
+    expect(readableId('prod-main')).toBe('prod-main');
+    expect(readableId('caf\u00e9 \u{1f600}')).toBe('caf\\u00e9\\u0020\\u{1f600}');
+    const text = asciiJson(JSON.stringify({ relayer: 'pr\u043ed-main' }));
+    expect(text).toBe('{"relayer":"pr\\u043ed-main"}');
+    expect(JSON.parse(text).relayer).toBe('pr\u043ed-main');
   });
 });
 
