@@ -210,7 +210,10 @@ export class Fleet {
     // by that request ("No answer … within 15 s"), the same words every time; a read that is merely long
     // ends at the deadline.
     // (A timer of our own, cleared when the read ends: core/deadline.ts says why not AbortSignal.any.)
-    const timed = makeDeadline(this.closed.signal, timeoutMs + DEADLINE_SLACK_MS);
+    // Its clock runs only while it has a request in flight (issue 27.2): contexts behind a dead link that
+    // hold every shared slot make a healthy one wait for its turn, never report it slow.
+    const timed = makeDeadline(this.closed.signal, timeoutMs + DEADLINE_SLACK_MS, { armed: false });
+    let active = 0;
     held.clear = timed.clear;
     const deadline = timed.signal;
     const perServer = new Limiter(this.opts.perServer);
@@ -218,9 +221,15 @@ export class Fleet {
     const ask = <T>(p: () => Promise<T>): Promise<T> =>
       perServer.run(
         () =>
-          this.limiter.run(() => {
+          this.limiter.run(async () => {
+            active++;
+            timed.start();
             requests++;
-            return p();
+            try {
+              return await p();
+            } finally {
+              if (--active === 0) timed.pause();
+            }
           }, deadline),
         deadline,
       );

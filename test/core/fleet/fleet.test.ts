@@ -178,4 +178,17 @@ describe('the fleet reader', () => {
     expect(l.problems[0]).toMatch(/^relayers not all read: the server kept paging past 1,000 \(10 pages of 100; it says 5 in all\)$/);
     expect(byContext(f, 'lying').filter((r) => r.relayerId !== null)).toHaveLength(1_000);
   });
+
+  it("a context's deadline counts from its turn (issue 27.2): servers that hold every shared slot make a healthy one wait, never time it out", async () => {
+    const hangs = [await hostile(['hang']), await hostile(['hang'])];
+    // Two shared slots, both taken by the hanging servers for their 1.5 s; the healthy context's own deadline is 0.3 s + the slack.
+    const f = fleet(
+      [source('hang-a', hangs[0]!.url, hangs[0]!.token, { timeoutMs: 1_500 }), source('hang-b', hangs[1]!.url, hangs[1]!.token, { timeoutMs: 1_500 }), source('healthy', contract.url, contract.token, { timeoutMs: 300 })],
+      { pool: 2, perServer: 1 },
+    );
+    await f.refresh();
+    expect(state(f, 'healthy')).toMatchObject({ phase: 'ok', error: null });
+    expect(byContext(f, 'healthy').filter((r) => r.trouble === 'unchecked' || r.trouble === 'unreachable')).toEqual([]);
+    expect(state(f, 'hang-a').phase).toBe('unreachable');
+  });
 });
