@@ -32,7 +32,8 @@ export async function openContext(file: LoadedConfig, name: string, env: NodeJS.
   if (problem) return { error: problem };
   const c = (file as Extract<LoadedConfig, { kind: 'ok' }>).file.contexts[name]!;
   const settings = contextSettings(name, c);
-  const t = await resolveToken(c, name, env);
+  // The context's own timeout bounds its token_command too (a hanging one is a context that cannot be read).
+  const t = await resolveToken(c, name, env, settings.timeoutMs);
   if (!t.token) return { error: t.error ?? `No API key for context ${name}` };
   try {
     const client = createRelayerClient({ baseUrl: settings.url, token: t.token, timeoutMs: settings.timeoutMs, dialect: settings.dialect, onExchange: o.onExchange, maxRetries: o.maxRetries });

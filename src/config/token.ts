@@ -82,11 +82,49 @@ export function resolveTokenSync(ctx: ContextConfig, name: string, env: NodeJS.P
   }
 }
 
-/** The same without blocking (a context switch inside the TUI: the command gets no terminal). */
-export function resolveToken(ctx: ContextConfig, name: string, env: NodeJS.ProcessEnv): Promise<TokenResult> {
+/** Process groups of token commands still running: ended when given up on, and when this program exits. */
+const running = new Set<number>();
+let exitHook = false;
+const endGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  running.delete(pid);
+};
+
+/**
+ * The same without blocking (a context switch inside the TUI, a fleet's context: the command gets no
+ * terminal). `timeoutMs`: the context's own timeout bounds it (issue 27.9); the command runs in a
+ * process group of its own, ended whole (its `sleep`, its pinentry) when it is given up on or when
+ * this program exits.
+ */
+export function resolveToken(ctx: ContextConfig, name: string, env: NodeJS.ProcessEnv, timeoutMs = COMMAND_TIMEOUT_MS): Promise<TokenResult> {
   const r = fromEnvOrFile(ctx, name, env);
   if (r) return Promise.resolve(r);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => [...running].forEach(endGroup));
+  }
   return new Promise((resolve) => {
-    childProcess().execFile('sh', ['-c', ctx.token_command!], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, env }, (err, out) => resolve(commandResult(name, out, err)));
+    const child = childProcess().spawn('sh', ['-c', ctx.token_command!], { env, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    let done = false;
+    const finish = (result: TokenResult) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (child.pid !== undefined) endGroup(child.pid);
+      resolve(result);
+    };
+    if (child.pid !== undefined) running.add(child.pid);
+    const timer = setTimeout(() => finish({ error: `The token_command of context ${name} did not finish within ${timeoutMs / 1000} s (stopped, with what it started)`, warnings: [] }), timeoutMs);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (d: string) => {
+      if (out.length < 64 * 1024) out += d;
+    });
+    child.on('error', (e) => finish(commandResult(name, undefined, e)));
+    child.on('close', (code, signal) => finish(code === 0 ? commandResult(name, out, undefined) : commandResult(name, undefined, Object.assign(new Error('failed'), signal ? { signal } : { status: code ?? undefined }))));
   });
 }
