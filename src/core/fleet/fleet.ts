@@ -68,6 +68,15 @@ export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFli
 const DEADLINE_SLACK_MS = 500;
 
 /** A FIFO semaphore: at most `n` holders. */
+/** A server as the limits count it: scheme, host and port (its path and the context's name do not make another). */
+function serverKey(s: FleetSource): string {
+  try {
+    return s.url ? new URL(s.url).origin : `context:${s.name}`;
+  } catch {
+    return `context:${s.name}`;
+  }
+}
+
 class Limiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -108,6 +117,8 @@ interface Opened {
 export class Fleet {
   private readonly opts: Required<Omit<FleetOptions, 'onChange'>> & Pick<FleetOptions, 'onChange'>;
   private readonly limiter: Limiter;
+  /** One request limit per server, shared by the contexts that name it. */
+  private readonly servers: Map<string, Limiter>;
   private readonly opened = new Map<string, Promise<Opened | { error: string }>>();
   private readonly rowsByContext = new Map<string, FleetRow[]>();
   private readonly states = new Map<string, ContextState>();
@@ -121,6 +132,7 @@ export class Fleet {
     o: FleetOptions,
   ) {
     this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, ...o };
+    this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
       this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS });
@@ -129,6 +141,14 @@ export class Fleet {
   }
 
   /** Every row, worst first (the same array until something changes). */
+  /**
+   * Each context's server (scheme, host, port): two contexts on one URL are one server — its request
+   * limit is shared, and its relayers are counted once (issue 27.8).
+   */
+  serverOf(): Record<string, string> {
+    return Object.fromEntries(this.sources.map((s) => [s.name, serverKey(s)]));
+  }
+
   rows(): FleetRow[] {
     this.sorted ??= [...this.rowsByContext.values()].flat().sort(byTrouble);
     return this.sorted;
@@ -216,7 +236,10 @@ export class Fleet {
     let active = 0;
     held.clear = timed.clear;
     const deadline = timed.signal;
-    const perServer = new Limiter(this.opts.perServer);
+    // One limit per server (scheme, host, port), whichever contexts name it.
+    const key = serverKey(source);
+    const perServer = this.servers.get(key) ?? new Limiter(this.opts.perServer);
+    this.servers.set(key, perServer);
     let requests = 0;
     const ask = <T>(p: () => Promise<T>): Promise<T> =>
       perServer.run(

@@ -251,12 +251,18 @@ export function needsAttention(row: FleetRow): boolean {
 }
 
 /** `7 contexts · 214 relayers · 3 need attention · 1 unreachable (prod-ap: timed out after 15 s)`. */
-export function summaryLine(rows: readonly FleetRow[], contexts: number, loading: number): string {
-  const relayers = rows.filter((r) => r.relayerId !== null).length;
+export function summaryLine(rows: readonly FleetRow[], contexts: number, loading: number, serverOf: Readonly<Record<string, string>> = {}): string {
+  // A server named by two contexts is one: its relayers counted once, and said (issue 27.8).
+  const server = (r: FleetRow) => serverOf[r.context] ?? r.context;
+  const relayers = new Set(rows.filter((r) => r.relayerId !== null).map((r) => `${server(r)}\u0000${r.relayerId}`)).size;
+  const byServer = new Map<string, string[]>();
+  for (const [name, s] of Object.entries(serverOf)) byServer.set(s, [...(byServer.get(s) ?? []), name]);
+  const shared = [...byServer.values()].filter((names) => names.length > 1);
   const attention = rows.filter(needsAttention).length;
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
   if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 2).map((r) => `${r.context}: ${r.state.replace(/^unreachable: /, '')}`).join('; ')}${unreachable.length > 2 ? '; …' : ''})`);
+  for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')} are one server (its relayers counted once)`);
   if (loading) parts.push(`${loading} still loading`);
   return parts.join(' · ');
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient } from '../../../src/api/index.js';
 import { Fleet, type FleetSource } from '../../../src/core/fleet/fleet.js';
-import { problemWords, type MinBalances } from '../../../src/core/fleet/health.js';
+import { problemWords, summaryLine, type MinBalances } from '../../../src/core/fleet/health.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { startHostile, type Hostile } from '../../hostile/server.js';
 
@@ -190,5 +190,36 @@ describe('the fleet reader', () => {
     expect(state(f, 'healthy')).toMatchObject({ phase: 'ok', error: null });
     expect(byContext(f, 'healthy').filter((r) => r.trouble === 'unchecked' || r.trouble === 'unreachable')).toEqual([]);
     expect(state(f, 'hang-a').phase).toBe('unreachable');
+  });
+
+  it('two contexts on one URL are one server (issue 27.8): its limit of 2 in flight is shared, its relayers counted once and said', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const server = createServer((req, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        const url = new URL(req.url!, 'http://x');
+        res.setHeader('content-type', 'application/json');
+        if (url.pathname === '/api/v1/relayers') {
+          const data = Array.from({ length: 3 }, (_, i) => ({ id: `r${i}`, name: `R ${i}`, network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false }));
+          res.end(JSON.stringify({ success: true, data, error: null, pagination: { current_page: 1, per_page: 100, total_items: 3 } }));
+        } else if (url.pathname.endsWith('/transactions/')) res.end(JSON.stringify({ success: true, data: [], error: null, pagination: { current_page: 1, per_page: 50, total_items: 0 } }));
+        else {
+          res.statusCode = 404;
+          res.end('not here');
+        }
+      }, 10);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const f = fleet([source('one', url, 't'), source('two', `${url}/api/v1`, 't')]);
+      await f.refresh();
+      expect(most).toBeLessThanOrEqual(2);
+      expect(summaryLine(f.rows(), 2, 0, f.serverOf())).toBe('2 contexts · 3 relayers · nothing needs attention · one and two are one server (its relayers counted once)');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

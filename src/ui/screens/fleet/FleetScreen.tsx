@@ -134,7 +134,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   if (shown.length) for (const r of fleet.rows()) if (needsAttention(r)) attentionIn.set(r.context, (attentionIn.get(r.context) ?? 0) + 1);
   const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn));
   if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
-  const head = summaryLine(fleet.rows(), contexts.length, fleet.loading());
+  const head = summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf());
   const bodyRows = Math.max(3, height - 1 - lines.length);
   const columns = useMemo(() => FLEET_COLUMNS(now), [now]);
 
