@@ -262,6 +262,9 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
   if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 2).map((r) => `${r.context}: ${r.state.replace(/^unreachable: /, '')}`).join('; ')}${unreachable.length > 2 ? '; …' : ''})`);
+  // A context whose relayers were not all read: said here too (its row says what).
+  const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked').map((r) => r.context);
+  if (cut.length) parts.push(`${cut.length} not all read (${cut.slice(0, 3).join(', ')}${cut.length > 3 ? ', …' : ''})`);
   for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')} are one server (its relayers counted once)`);
   if (loading) parts.push(`${loading} still loading`);
   return parts.join(' · ');
