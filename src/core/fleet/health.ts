@@ -254,7 +254,8 @@ export function needsAttention(row: FleetRow): boolean {
 export function summaryLine(rows: readonly FleetRow[], contexts: number, loading: number, serverOf: Readonly<Record<string, string>> = {}): string {
   // A server named by two contexts is one: its relayers counted once, and said (issue 27.8).
   const server = (r: FleetRow) => serverOf[r.context] ?? r.context;
-  const relayers = new Set(rows.filter((r) => r.relayerId !== null).map((r) => `${server(r)}\u0000${r.relayerId}`)).size;
+  const listed = rows.filter((r) => r.relayerId !== null);
+  const relayers = Object.keys(serverOf).length ? new Set(listed.map((r) => `${server(r)}\u0000${r.relayerId}`)).size : listed.length;
   const byServer = new Map<string, string[]>();
   for (const [name, s] of Object.entries(serverOf)) byServer.set(s, [...(byServer.get(s) ?? []), name]);
   const shared = [...byServer.values()].filter((names) => names.length > 1);
