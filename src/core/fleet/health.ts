@@ -266,7 +266,7 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   // A context whose relayers were not all read: said here too (its row says what).
   const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked').map((r) => r.context);
   if (cut.length) parts.push(`${cut.length} not all read (${cut.slice(0, 3).join(', ')}${cut.length > 3 ? ', …' : ''})`);
-  for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')} are one server (its relayers counted once)`);
   if (loading) parts.push(`${loading} still loading`);
+  for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')}: one server`);
   return parts.join(' · ');
 }

@@ -218,7 +218,7 @@ describe('the fleet reader', () => {
       const f = fleet([source('one', url, 't'), source('two', `${url}/api/v1`, 't')]);
       await f.refresh();
       expect(most).toBeLessThanOrEqual(2);
-      expect(summaryLine(f.rows(), 2, 0, f.serverOf())).toBe('2 contexts · 3 relayers · nothing needs attention · one and two are one server (its relayers counted once)');
+      expect(summaryLine(f.rows(), 2, 0, f.serverOf())).toBe('2 contexts · 3 relayers · nothing needs attention · one and two: one server');
     } finally {
       await new Promise((r) => server.close(r));
     }
