@@ -67,6 +67,16 @@ export interface ExecuteDeps {
   onLedgerWarning?: (warning: string) => void;
 }
 
+/** What came back against what was asked; a check that cannot read the answer says so (the answer still came). */
+function checkEffect(request: BuiltRequest, answer: unknown): Effect {
+  if (!request.effect) return { kind: 'unchecked', words: 'what it changed is not checked' };
+  try {
+    return request.effect(answer);
+  } catch (e) {
+    return { kind: 'unchecked', words: `the answer could not be checked (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
 /** Sends the reviewed request once, records it, and reads what came back. Never rejects. */
 export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise<Outcome> {
   const { prepared } = request;
@@ -77,8 +87,7 @@ export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise
   let outcome: Outcome;
   try {
     const answer = await request.send(deps.client, { signal: deps.signal, onStatus: (s) => (status = s) });
-    const effect = request.effect ? request.effect(answer) : { kind: 'unchecked' as const, words: 'what it changed is not checked' };
-    outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect };
+    outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect: checkEffect(request, answer) };
   } catch (e) {
     // Anything but the API module's own error came after the request left (a reader, an effect check): it may have been applied.
     const error = e instanceof ApiError ? e : new ApiError('invalid_response', e instanceof Error ? e.message : String(e), { outcomeUnknown: true });
