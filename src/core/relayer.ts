@@ -1,6 +1,7 @@
 /** A relayer's state in words, a transaction status's tone, and which network a relayer (or a transaction's shape) is. */
 import type { DisabledReason, Relayer, Transaction } from '../api/index.js';
 import type { Tone } from './tone.js';
+import { isCanceling } from './status.js';
 
 export type RelayerState = 'active' | 'paused' | 'disabled';
 
@@ -58,9 +59,8 @@ const STATUS_TONE: Record<string, Tone> = {
 
 /** A status's tone: a cancel in flight and a status the client does not know draw the eye (warn), never plain. */
 export function statusTone(status: string | null | undefined, isCanceled?: boolean | null): Tone {
-  const s = (status ?? '').toLowerCase();
-  if (isCanceled === true && ['pending', 'sent', 'submitted', 'mined'].includes(s)) return 'warn';
-  return STATUS_TONE[s] ?? 'warn';
+  if (isCanceling({ status: status ?? '', is_canceled: isCanceled })) return 'warn';
+  return STATUS_TONE[(status ?? '').toLowerCase()] ?? 'warn';
 }
 
 /** The network types the client knows (the one list: forms, columns, refusals read it). */

@@ -3,10 +3,11 @@
  * (`eth_getTransactionCount(address, "latest")` through the server's JSON-RPC passthrough, a method of
  * the client's fixed read-only list: api/requests.ts RPC_READ_METHODS) against the relayer's lowest
  * non-final nonce. When the chain is behind, the transaction holding the chain's nonce (one of those
- * read, else GET …/by-nonce/{n}) is what everything above it waits on: it is named, with its status,
- * age and what is wrong with it. Where the server has no /rpc or refuses it: "chain nonce not known".
+ * read, else GET …/by-nonce/{n}) is what everything above it waits on: it is named, with its status
+ * and what is wrong with it. Where the server has no /rpc or refuses it: "chain nonce not known".
  */
 import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { isNotFinal, statusWords } from '../status.js';
 import { flagsFor, nonceOf, type TriageOptions } from './rules.js';
@@ -17,7 +18,7 @@ export interface ChainWait {
   /** The nonce the chain waits on and the transaction holding it (when it is known). */
   waitsOn: number | null;
   blocker: Transaction | null;
-  /** In words: "waits on nonce 103: tx 1a2b…, sent 10m ago, never broadcast", or "chain nonce not known: …". Raw server text: sanitize to draw. */
+  /** In words: "waits on nonce 103: tx 1a2b…, sent, never broadcast", or "chain nonce not known: …". Raw server text: sanitize to draw. */
   words: string;
   /** The chain is behind the relayer (the words are a problem), or this is only what is known. */
   behind: boolean;
@@ -25,11 +26,10 @@ export interface ChainWait {
 
 const short = (id: string) => (id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
-/** A hex quantity (`0x67`) or decimal as a safe integer, or null. */
+/** A hex quantity (`0x67`) or decimal as a safe integer (the project's one integer reader), or null. */
 function quantity(v: unknown): number | null {
-  const s = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
-  const n = /^0x[0-9a-f]{1,13}$/i.test(s) ? parseInt(s, 16) : /^\d{1,15}$/.test(s) ? Number(s) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
+  const n = toBigInt(v);
+  return n !== undefined && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 }
 
 /**
@@ -63,7 +63,6 @@ export async function chainWait(
     if (n < lowest) lowest = n;
   }
   if (byNonce.size === 0) return null;
-  // (lowest: the lowest nonce not yet mined)
   const unknown = (why: string): ChainWait => ({ chainNonce: null, waitsOn: null, blocker: null, words: `chain nonce not known: ${why}`, behind: false });
   if (!client.offers('rpc')) return unknown('the server has no JSON-RPC passthrough (POST /relayers/{id}/rpc)');
   if (!relayer.address) return unknown('the relayer has no address');
