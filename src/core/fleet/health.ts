@@ -90,7 +90,8 @@ export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBala
   // unreadable — said, and it needs attention: the minimum could not be checked (issue 27.5).
   if (b === undefined) {
     if (balance === undefined || balance === null) return { balance: null, problem: null };
-    const shown = typeof balance === 'string' ? balance : stringifyJson(balance);
+    // (A structure is named, not written out: its size decides nothing.)
+    const shown = typeof balance === 'string' ? balance : typeof balance === 'object' ? (Array.isArray(balance) ? 'a list' : 'an object') : stringifyJson(balance);
     return { balance: null, problem: `balance unreadable: ${shown.length > 40 ? `${shown.slice(0, 40)}… (${thousands(shown.length)} characters)` : shown || '(empty)'}`, unreadable: true };
   }
   const unit = nativeUnitOf(relayer.network_type, relayer.network);

@@ -167,6 +167,11 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
           const p = await ask(() => client.listTransactions(relayer.id, { page: 1, perPage: limits.perPage }, { signal }));
           pages++;
           unnamed(p.items);
+          // Its nonces are known too (a final one holds its nonce: no gap).
+          for (const t of p.items) {
+            const n = nonceOf(t);
+            if (n !== null) held.push(n);
+          }
         }
       }
     } else await newestFirst(true);
