@@ -16,7 +16,7 @@
  *   one is skipped. Nothing is canceled. Stellar: nothing queued (0 processed); Solana: 400.
  */
 import { type SandboxData, renderTransaction } from './data.js';
-import { type Flavor, type SandboxResponse, capitalize, fail, ok } from './flavor.js';
+import { type Flavor, type SandboxResponse, capitalize, fail, ok, relayerNotFound } from './flavor.js';
 import { inactive } from './guards.js';
 import { REPLACEABLE_STATUSES, type EvmTx, type Tx } from './models.js';
 
@@ -48,7 +48,7 @@ export function noop(tx: EvmTx, network: string): EvmTx {
 export function handleCancel(ctx: CancelContext, relayerId: string, txId: string): SandboxResponse {
   const { flavor, data } = ctx;
   const relayer = data.relayer(relayerId);
-  if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (!relayer) return relayerNotFound(flavor, relayerId);
   const refused = inactive(flavor, relayer);
   if (refused) return refused;
   const tx = data.findTransaction(relayerId, txId);
@@ -71,7 +71,7 @@ export function handleCancel(ctx: CancelContext, relayerId: string, txId: string
 export function handleDeletePending(ctx: CancelContext, relayerId: string): SandboxResponse {
   const { flavor, data } = ctx;
   const relayer = data.relayer(relayerId);
-  if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (!relayer) return relayerNotFound(flavor, relayerId);
   const refused = inactive(flavor, relayer);
   if (refused) return refused;
   if (relayer.network_type === 'solana') return fail(flavor, 400, SOLANA_UNSUPPORTED);

@@ -113,3 +113,8 @@ export function readJsonBody(flavor: Flavor, raw: string): { body: unknown } | {
     throw err;
   }
 }
+
+/** The real server's 404 for a relayer it does not have (its text, once). */
+export function relayerNotFound(flavor: Flavor, relayerId: string): SandboxResponse {
+  return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+}

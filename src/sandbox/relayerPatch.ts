@@ -12,7 +12,7 @@
  * refused (400): their validation is the real server's own per network, not imitated here.
  */
 import { type SandboxData, renderRelayer } from './data.js';
-import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { ShapeError, describeValue, expectObject, rejectUnknownFields } from './validate.js';
 
@@ -45,7 +45,7 @@ export function handlePatchRelayer(ctx: PatchContext, relayerId: string, rawBody
   if ('response' in read) return read.response;
   const { body } = read;
   const relayer = data.relayer(relayerId);
-  if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (!relayer) return relayerNotFound(flavor, relayerId);
   let patch: Record<string, unknown>;
   try {
     patch = checkShape(body);

@@ -7,7 +7,7 @@
  */
 import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from './data.js';
 import { TX_STATUSES, type TxStatus } from './models.js';
-import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
 import { handleReplace } from './replace.js';
@@ -82,7 +82,7 @@ const listTransactions = (relayerId: string, query: URLSearchParams): SandboxRes
     }
     status = s;
   }
-  if (!data.relayer(relayerId)) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (!data.relayer(relayerId)) return relayerNotFound(flavor, relayerId);
   // Under a status not final the real server hides canceled ones still waiting for their NOOP.
   const hideCanceled = status !== undefined && !FINAL_STATUSES.includes(status);
   if (paging.page === 0) return ok([], 200, { current_page: 0, per_page: paging.perPage, total_items: data.listTransactions(relayerId, 0, 0, status, hideCanceled).total });
@@ -136,15 +136,15 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     if (flavor === 'real' && method === 'GET' && b) {
       if (seg.length === 2) {
         const r = data.relayer(b);
-        return r ? ok(renderRelayer(flavor, r)) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+        return r ? ok(renderRelayer(flavor, r)) : relayerNotFound(flavor, b);
       }
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);
-        return st ? ok(st) : fail(flavor, 404, `Relayer with ID ${b} not found`);
+        return st ? ok(st) : relayerNotFound(flavor, b);
       }
       if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
         const r = data.relayer(b);
-        if (!r) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        if (!r) return relayerNotFound(flavor, b);
         const n = seg[4]!;
         if (r.network_type !== 'evm') return fail(flavor, 501, 'Nonce lookup only supported for EVM networks');
         if (!/^\d{1,19}$/.test(n)) return fail(flavor, 400, 'Bad Request');
@@ -152,7 +152,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
         return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with nonce ${n} not found`);
       }
       if (seg.length === 4 && c === 'transactions' && d) {
-        if (!data.relayer(b)) return fail(flavor, 404, `Relayer with ID ${b} not found`);
+        if (!data.relayer(b)) return relayerNotFound(flavor, b);
         const tx = data.findTransaction(b, d);
         return tx ? ok(renderTransaction(flavor, tx)) : fail(flavor, 404, `Transaction with ID ${d} not found`);
       }

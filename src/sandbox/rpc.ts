@@ -14,7 +14,7 @@
 import { parseJson } from '../api/json.js';
 import { chainNonce, mempoolNonce } from './chain.js';
 import type { SandboxData } from './data.js';
-import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, readJsonBody } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, readJsonBody, relayerNotFound } from './flavor.js';
 import { inactive } from './guards.js';
 import type { EvmTx, RelayerSeed } from './models.js';
 import { Rng } from './random.js';
@@ -92,7 +92,7 @@ export function handleRpc(ctx: RpcContext, relayerId: string, rawBody: string): 
   if ('response' in read) return read.response;
   const { body } = read;
   const relayer = data.relayer(relayerId);
-  if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
+  if (!relayer) return relayerNotFound(flavor, relayerId);
   const refused = inactive(flavor, relayer);
   if (refused) return refused;
 
