@@ -118,6 +118,79 @@ async function run(r: Report): Promise<void> {
     await Promise.all([fleet.stop(), hang.stop(), limited.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
+  await underFire(r);
+}
+
+/**
+ * The fleet under fire (issue 27): the installed bin against a dripping link (alive, never done), a
+ * server with 10,000 relayers and a context whose token_command hangs, beside one healthy sandbox,
+ * each server in its own process. Every context's timeout is 2 s: the whole read should end at its
+ * deadline (2.5 s), whatever the drip and the hang do.
+ */
+async function underFire(r: Report): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'relayer-tui-bench-fire-'));
+  const [drip, many, healthy] = await Promise.all([hostileServer('drip'), hostileServer('ten-thousand-relayers'), externalSandbox()]);
+  try {
+    const file = join(dir, 'config.yaml');
+    writeFileSync(
+      file,
+      `contexts:
+  healthy:
+    url: ${healthy.url}
+    token_env: KEY_HEALTHY
+  drip:
+    url: ${drip.url}
+    token_env: KEY_HOSTILE
+    timeout: 2
+  many:
+    url: ${many.url}
+    token_env: KEY_HOSTILE
+    timeout: 2
+  hung-token:
+    url: ${healthy.url}
+    token_command: "sleep 600"
+    timeout: 2
+`,
+    );
+    chmodSync(file, 0o600);
+    const env = cleanEnv({ KEY_HEALTHY: healthy.token, KEY_HOSTILE: drip.token });
+    const once = (args: string[]) =>
+      new Promise<{ ms: number; code: number; out: string; err: string }>((resolve) => {
+        const t0 = performance.now();
+        execFile(process.execPath, [BIN, 'fleet', '--config', file, ...args], { env, maxBuffer: 256 * 1024 * 1024 }, (e, out, err) =>
+          resolve({ ms: performance.now() - t0, code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+        );
+      });
+    const check: number[] = [];
+    const json: number[] = [];
+    let last: { code: number; err: string } | undefined;
+    for (let i = 0; i < 3; i++) {
+      const c = await once(['--check']);
+      check.push(c.ms);
+      last = c;
+      json.push((await once(['--json'])).ms);
+    }
+    const summary = /relayer-tui fleet: (.*)/.exec(last!.err)?.[1] ?? last!.err.trim();
+    r.record('fleet under fire: fleet --check (drip, 10,000 relayers, a hanging token_command, one healthy; timeout 2 s)', fmtMs(median(check)), '≤ 4,000 ms', median(check) <= 4000, `runs: ${runs(check)} ms; exit ${last!.code}; "${summary}"`);
+    r.record('  … fleet --json, the same fleet', fmtMs(median(json)), '≤ 4,000 ms', median(json) <= 4000, `runs: ${runs(json)} ms`);
+
+    // The TUI: the healthy context's relayers, then F: the healthy rows first, then every context settled.
+    const s = spawnTui({ cli: BIN, cols: 160, rows: 40, args: ['--config', file, '--context', 'healthy'], env: { KEY_HEALTHY: healthy.token, KEY_HOSTILE: drip.token } });
+    await s.waitForText('Sepolia Main', 15_000);
+    await s.quiet(300);
+    const t0 = performance.now();
+    s.press('F');
+    await s.waitForScreen((rows) => rows.some((l) => /^[› ][ *]healthy\s+\S+\s+(ok|paused|disabled)\b/.test(l)), 10_000, 'the healthy rows');
+    const first = performance.now() - t0;
+    await s.waitForScreen((rows) => /contexts/.test(rows[1] ?? '') && loadingLeft(rows) === 0, 20_000, 'every context settled');
+    const all = performance.now() - t0;
+    r.record('  … TUI: F → the healthy context\'s rows on screen', fmtMs(first), '≤ 500 ms', first <= 500, 'the hostile contexts do not hold it up');
+    r.record('  … TUI: F → every context settled (read, cut short or given up at its deadline)', fmtMs(all), '≤ 4,000 ms', all <= 4000);
+    await close(s);
+  } finally {
+    await Promise.all([drip.stop(), many.stop(), healthy.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const fleet: Section = {
@@ -133,5 +206,11 @@ export const fleet: Section = {
   \`--config … --watch 2\` at 120x40; \`F\` timed to the first relayer row on screen, to the summary line
   saying at most two contexts still loading (all but the slow and the hanging one), and to none; VmRSS
   and VmHWM then; the bytes written over 4.5 s of watch (two refreshes of an unchanged fleet); \`j\` ×10.
+- **Fleet under fire**: four contexts, each server in its own process: the hostile fixture's \`drip\` (six
+  relayers listed at once, every other answer a byte every 250 ms), its \`ten-thousand-relayers\` (the
+  fleet reads 1,000 and says so), a context whose \`token_command\` is \`sleep 600\`, all three with
+  \`timeout: 2\`, and one healthy sandbox. \`fleet --check\` and \`fleet --json\` timed to their exit,
+  interleaved, median of 3; then the TUI at 160x40: \`F\` timed to the healthy context's rows and to
+  every context settled.
 `,
 };

@@ -155,13 +155,9 @@ export class Transport {
       const maybeSent = sent || !NOT_SENT_CODES.has(code ?? '');
       if (timedOut) {
         const secs = formatSeconds(this.opts.timeoutMs);
-        throw new ApiError(
-          'timeout',
-          mutation && maybeSent
-            ? `No answer from ${this.host} within ${secs}: the outcome is unknown. Refresh to check before trying again.`
-            : `No answer from ${this.host} within ${secs}`,
-          { outcomeUnknown: mutation && maybeSent },
-        );
+        // An answer that began (its status line came) and never finished is not "no answer".
+        const what = sent ? `The answer from ${this.host} did not finish within ${secs}` : `No answer from ${this.host} within ${secs}`;
+        throw new ApiError('timeout', mutation && maybeSent ? `${what}: the outcome is unknown. Refresh to check before trying again.` : what, { outcomeUnknown: mutation && maybeSent });
       }
       if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true, outcomeUnknown: mutation && maybeSent });
       if (e instanceof BodyTooLarge)

@@ -16,7 +16,7 @@ import { asciiJson, readableId } from '../core/text/values.js';
 import { json, Out, table, type Streams } from './output.js';
 
 export function contextJson(c: ContextState): Record<string, unknown> {
-  return { name: c.name, url: c.url, state: c.phase, error: c.error, latency_ms: c.latencyMs === null ? null : Math.round(c.latencyMs), relayers: c.relayers, requests: c.requests };
+  return { name: c.name, url: c.url, state: c.phase, error: c.error, not_all_read: c.unread, latency_ms: c.latencyMs === null ? null : Math.round(c.latencyMs), relayers: c.relayers, requests: c.requests };
 }
 
 /** `--check`'s lines: one per problem of each row that needs attention, `context/relayer: problem`. */

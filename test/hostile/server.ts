@@ -43,6 +43,8 @@ export interface Reply {
   destroy?: boolean;
   /** Never answer. */
   hang?: boolean;
+  /** Send the headers, then the body one byte every `drip` ms (it never ends before the client gives up). */
+  drip?: number;
 }
 
 export interface HostileRequest {
@@ -134,6 +136,15 @@ const byStatus = (rows: unknown[], q: URLSearchParams) => {
   const s = q.get('status');
   return s ? rows.filter((r) => (r as { status: string }).status === s.toLowerCase()) : rows;
 };
+
+/** The relayers of `odd-balances` and the balance each one's status says. */
+export const ODD_BALANCES: [string, unknown][] = [
+  ['prod-main', '2000000000000000000'],
+  ['pr\u043ed-main', '2000000000000000000'],
+  ['lots-balance', 'lots'],
+  ['negative-balance', '-5'],
+  ['huge-balance', '9'.repeat(80)],
+];
 
 /** Each mode, by name. */
 export const MODES: Record<string, Mode> = {
@@ -252,6 +263,32 @@ export const MODES: Record<string, Mode> = {
     transactions: (rid) => [{ id: 'q-1', relayer_id: rid, status: 'queued', created_at: new Date(Date.now() - 30 * 60_000).toISOString(), hash: null }],
     answer: (r) => (r === 'other' || isMutation(r) ? ok({ id: 'q-1', status: 'queued' }) : undefined),
   },
+  /**
+   * A link alive and never done: six relayers listed at once, then every other answer dripped a byte
+   * every 250 ms (only a deadline over the whole read ends it: each request alone is still receiving).
+   */
+  drip: {
+    relayers: () => Array.from({ length: 6 }, (_, i) => ({ ...OK_RELAYER, id: `drip-${i}`, name: `Drip ${i}` })),
+    answer: (route) => (route === 'relayers' ? undefined : { ...ok([okTransaction(1)], { current_page: 1, per_page: 10, total_items: 1 }), drip: 250 }),
+  },
+  /** 10,000 relayers: ten times what the fleet reads of one context. */
+  'ten-thousand-relayers': { relayers: () => Array.from({ length: 10_000 }, (_, i) => ({ ...OK_RELAYER, id: `r-${i}`, name: `R ${i}` })) },
+  /**
+   * The OpenZeppelin dialect with balances no client can read and a look-alike id: `prod-main` and
+   * `pr\u043ed-main` (Cyrillic о), balances by relayer (GET /relayers/{id}/status): `lots`, `-5`,
+   * 80 digits (the largest the client reads: shown ≈ …e61 ETH), and a plain 2 ETH.
+   */
+  'odd-balances': {
+    health: true,
+    relayers: () => ODD_BALANCES.map(([id]) => ({ ...OK_RELAYER, id, name: `Odd ${id}` })),
+    transactions: () => [],
+    answer: (route, _q, req) => {
+      const m = /^\/api\/v1\/relayers\/([^/]+)\/status$/.exec(req.url);
+      if (route !== 'other' || !m) return undefined;
+      const balance = ODD_BALANCES.find(([id]) => id === decodeURIComponent(m[1]!))?.[1];
+      return ok({ network_type: 'evm', balance, pending_transactions_count: 0, last_confirmed_transaction_timestamp: null, system_disabled: false, paused: false, nonce: '0' });
+    },
+  },
   /** 1,500 relayers (more than the fleet reads: 10 pages of 100). */
   'many-relayers': { relayers: () => Array.from({ length: 1_500 }, (_, i) => ({ ...OK_RELAYER, id: `r-${i}`, name: `R ${i}` })) },
   /** total_items says 5, while every page is full: it never stops paging. */
@@ -327,6 +364,14 @@ export async function startHostile(modeNames: string[] = [], opts: { token?: str
 
   const send = (res: ServerResponse, reply: Reply) => {
     if (reply.hang) return;
+    if (reply.drip) {
+      const body = reply.body ?? '';
+      res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json', 'content-length': Buffer.byteLength(body) });
+      let i = 0;
+      const t = setInterval(() => (i < body.length && !res.destroyed ? res.write(body[i++]) : clearInterval(t)), reply.drip);
+      res.on('close', () => clearInterval(t));
+      return;
+    }
     if (reply.destroy) {
       res.socket?.destroy();
       return;

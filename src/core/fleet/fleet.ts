@@ -44,6 +44,8 @@ export interface ContextState {
   retryAt: number | null;
   /** The deadline of one read. */
   timeoutMs: number;
+  /** What of its relayers was not read (a read cut short at the fleet's page limit), in words; else null. */
+  unread: string | null;
 }
 
 export interface FleetOptions {
@@ -135,7 +137,7 @@ export class Fleet {
     this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
-      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS });
+      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS, unread: null });
       this.rowsByContext.set(s.name, [contextRow(s.name, null)]);
     }
   }
@@ -221,7 +223,7 @@ export class Fleet {
     const opened = await this.opened.get(name)!;
     if ('error' in opened) {
       // A token that could not be had is not retried by itself: the row says why until the operator fixes it.
-      this.setState(name, { phase: 'unreachable', error: opened.error, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
+      this.setState(name, { phase: 'unreachable', error: opened.error, unread: null, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
       this.setRows(name, [contextRow(name, opened.error)]);
       return;
     }
@@ -293,7 +295,7 @@ export class Fleet {
       if (this.closed.signal.aborted) return;
       const failures = state().failures + 1;
       const error = e instanceof ApiError ? e : null;
-      this.setState(name, { phase: 'unreachable', error: why(e), requests, totalRequests: state().totalRequests + requests, at: this.opts.now(), failures, retryAt: this.opts.now() + retryDelay(this.opts.intervalMs, failures, error) });
+      this.setState(name, { phase: 'unreachable', error: why(e), unread: null, requests, totalRequests: state().totalRequests + requests, at: this.opts.now(), failures, retryAt: this.opts.now() + retryDelay(this.opts.intervalMs, failures, error) });
       this.setRows(name, [contextRow(name, why(e))]);
       return;
     }
@@ -367,6 +369,7 @@ export class Fleet {
     this.setState(name, {
       phase: 'ok',
       error: null,
+      unread,
       requests,
       totalRequests: state().totalRequests + requests,
       at: this.opts.now(),

@@ -251,7 +251,7 @@ export function needsAttention(row: FleetRow): boolean {
   return row.trouble !== 'ok' && row.trouble !== 'paused';
 }
 
-/** `7 contexts · 214 relayers · 3 need attention · 1 unreachable (prod-ap: timed out after 15 s)`. */
+/** `7 contexts · 214 relayers · 3 need attention · 1 unreachable (prod-ap)`. */
 export function summaryLine(rows: readonly FleetRow[], contexts: number, loading: number, serverOf: Readonly<Record<string, string>> = {}): string {
   // A server named by two contexts is one: its relayers counted once, and said (issue 27.8).
   const server = (r: FleetRow) => serverOf[r.context] ?? r.context;
@@ -263,7 +263,9 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const attention = rows.filter(needsAttention).length;
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
-  if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 2).map((r) => `${r.context}: ${r.state.replace(/^unreachable: /, '')}`).join('; ')}${unreachable.length > 2 ? '; …' : ''})`);
+  // Names only: the reasons are long (a token_command's, a server's text) and are in each context's
+  // row; here they would push what follows off the line.
+  if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 3).map((r) => r.context).join(', ')}${unreachable.length > 3 ? ', …' : ''})`);
   // A context whose relayers were not all read: said here too (its row says what).
   const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked').map((r) => r.context);
   if (cut.length) parts.push(`${cut.length} not all read (${cut.slice(0, 3).join(', ')}${cut.length > 3 ? ', …' : ''})`);
