@@ -106,7 +106,9 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect, onExchange });
   // Fetch the first screen's data at once: the server answers while the rest of the program loads.
   const prefetchCtrl = new AbortController();
-  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal }).catch(() => undefined);
+  // Its failure is the relayers screen's to show (asking again would wait a second timeout, unsaid).
+  const prefetch = client.listRelayers({ page: 1, perPage: RELAYERS_PER_PAGE }, { signal: prefetchCtrl.signal });
+  prefetch.catch(() => undefined);
   // Which dialect the server speaks, asked beside the first page (the first frame does not wait for it).
   void client.detectDialect();
   // Then the UI (its modules load while the server answers; in a single bundle an import runs at
@@ -127,7 +129,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const { runTui } = await ui;
   await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;
-  const initialRelayers = await Promise.race([prefetch, new Promise<undefined>((r) => (waited = setTimeout(() => r(undefined), PREFETCH_WAIT_MS)))]);
+  const initialRelayers = await Promise.race([prefetch.catch(() => undefined), new Promise<undefined>((r) => (waited = setTimeout(() => r(undefined), PREFETCH_WAIT_MS)))]);
   clearTimeout(waited);
   // Too slow for the first frame: the relayers screen takes the request over (see Services).
   const pendingRelayers = initialRelayers ? undefined : { promise: prefetch, abort: () => prefetchCtrl.abort() };

@@ -10,6 +10,8 @@ export type ApiErrorKind =
   | 'redirect'
   /** The server has no such endpoint (a contract server asked for what only the real server offers). */
   | 'unsupported'
+  /** What answered at the URL is not a relayer API (a web server's or a proxy's HTML page): the URL is wrong. */
+  | 'not_api'
   | 'server'
   | 'timeout'
   | 'network'
@@ -82,7 +84,7 @@ export class ApiError extends Error {
 
 /** What went wrong, in the server's words with its status first (`401 Unauthorized`); raw text: sanitize to draw. */
 export function errorWords(e: unknown): string {
-  if (e instanceof ApiError) return `${e.status ? `${e.status} ` : ''}${e.message}`;
+  if (e instanceof ApiError) return `${e.status && !e.message.startsWith(`HTTP ${e.status}`) ? `${e.status} ` : ''}${e.message}`;
   return e instanceof Error ? e.message : String(e);
 }
 

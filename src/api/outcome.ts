@@ -68,6 +68,13 @@ export async function interpret(
   const env = isObject(json) ? json : undefined;
   const unknown = mutation ? { outcomeUnknown: true } : {};
 
+  // An HTML page where the API answers is not a relayer API: a web server's or a proxy's own 404, 405
+  // or 501, or a web app's page answering a GET. A 5xx page is a gateway whose relayer is down, and a
+  // 401/403 page an auth proxy in front of it: those keep their kinds. For a PUT/POST only 405 and 501
+  // prove nothing was applied; a 404 page or a 2xx one keeps its unknown outcome (below).
+  const notApi = html && (status === 405 || status === 501 || (!mutation && (status === 404 || (status >= 200 && status < 300))));
+  if (notApi) throw new ApiError('not_api', `HTTP ${status} ${contentType.split(';')[0]!.trim() || 'text/html'}`, { status, ...(mutation ? { refused: true } : {}) });
+
   if (status >= 200 && status < 300) {
     if (json === undefined) {
       if (jsonError) throw new ApiError('invalid_response', `The server's answer is not valid JSON (${jsonError})`, { status, ...unknown });
@@ -91,7 +98,8 @@ export async function interpret(
     });
   }
   // A refusal is the server's own: its error envelope, or (the real server) a short text/plain reason.
-  const refusal = status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined));
+  // 405 and 501 say the method or endpoint is not there at all: nothing was applied, whatever the body.
+  const refusal = (status >= 400 && status < 500 && (env?.success === false || (!html && env === undefined && jsonError === undefined))) || status === 405 || status === 501;
   // A bare failure (a raw_response plugin's `{code, details}`, /ready's 503) is its own `data`.
   const bareData = req.bare && env !== undefined && !('success' in env) ? { bareData: env } : {};
   throw failure(kindForStatus(status), status, env, text, headers, { ...(mutation ? (refusal ? { refused: true } : { outcomeUnknown: true }) : {}), ...bareData });

@@ -24,6 +24,11 @@ export interface TransportOptions {
   onExchange?: (e: Exchange) => void;
 }
 
+/** The least time a retry must have left to be made: a quarter of the timeout, at most 1 s. */
+function minTryMs(timeoutMs: number): number {
+  return Math.min(1000, timeoutMs / 4);
+}
+
 /** One request as the activity log keeps it. */
 export interface Exchange {
   /** When it started (ms since the epoch). */
@@ -44,6 +49,7 @@ export interface Exchange {
 
 export class Transport {
   private readonly pool: InstanceType<typeof Pool>;
+  private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
   private readonly headers: Record<string, string>;
@@ -60,6 +66,7 @@ export class Transport {
       throw e instanceof ApiError ? this.scrubbed(e) : e;
     }
     const { origin, basePath, host } = parsed;
+    this.origin = origin;
     this.basePath = basePath;
     this.host = host;
     this.pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
@@ -92,31 +99,39 @@ export class Transport {
     }
   }
 
-  /** Sends a prepared request; resolves with a success envelope, rejects with ApiError. */
+  /**
+   * Sends a prepared request; resolves with a success envelope, rejects with ApiError. The timeout
+   * bounds the whole operation, retries included: each try gets what is left of it, a retry is made
+   * only where it fits, and an error after more than one try says how many there were.
+   */
   async send(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
     const idempotent = !isMutation(req);
     const retries = idempotent && !req.once ? Math.max(0, this.opts.maxRetries) : 0;
     const at = Date.now();
     const t0 = performance.now();
+    const deadline = t0 + this.opts.timeoutMs;
     const log = (attempt: number, r: { status?: number; bytes?: number; error?: string }) =>
       this.opts.onExchange?.({ at, method: req.method, path: req.path, durationMs: Math.round(performance.now() - t0), retries: attempt, ...r });
     for (let attempt = 0; ; attempt++) {
       try {
-        const res = await this.attempt(req, signal);
+        const res = await this.attempt(req, signal, Math.max(1, deadline - performance.now()));
         log(attempt, { status: res.status, bytes: res.bytes });
         return res;
       } catch (e) {
-        const err = this.scrubbed(e instanceof ApiError ? e : new ApiError('network', 'Request failed unexpectedly'));
+        let err = this.scrubbed(e instanceof ApiError ? e : new ApiError('network', 'Request failed unexpectedly'));
+        const wait = err.retryAfterMs ?? backoff(attempt);
         const retryable =
           attempt < retries &&
           !err.aborted &&
-          (err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout');
+          (err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout') &&
+          wait <= MAX_RETRY_WAIT_MS &&
+          // A retry is made only where it fits in what is left of the timeout, with time to be answered.
+          performance.now() + wait + minTryMs(this.opts.timeoutMs) <= deadline;
         if (!retryable) {
+          if (attempt > 0 && !err.aborted) err = err.withMessage(`${err.message} (${attempt + 1} tries)`);
           log(attempt, { status: err.status, error: err.aborted ? 'cancelled' : err.message.slice(0, 200) });
           throw err;
         }
-        const wait = err.retryAfterMs ?? backoff(attempt);
-        if (wait > MAX_RETRY_WAIT_MS) throw err;
         await sleep(wait, signal).catch(() => {
           throw new ApiError('network', 'Request cancelled', { aborted: true });
         });
@@ -124,14 +139,15 @@ export class Transport {
     }
   }
 
-  private async attempt(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
+  /** One try, given `timeoutMs` (what is left of the operation's timeout). */
+  private async attempt(req: PreparedRequest, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
     if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true });
     const ctrl = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       ctrl.abort();
-    }, this.opts.timeoutMs);
+    }, timeoutMs);
     const onAbort = () => ctrl.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const mutation = isMutation(req);
@@ -150,6 +166,8 @@ export class Transport {
       const text = await readBody(res.body, res.statusCode);
       return { ...(await interpret(req, res.statusCode, res.headers, text, ctrl.signal)), bytes: Buffer.byteLength(text) };
     } catch (e) {
+      if (e instanceof ApiError && e.kind === 'not_api')
+        throw this.scrubbed(e.withMessage(`${e.message} from ${this.origin}${this.basePath}${req.path.split('?')[0]}: this does not look like a relayer API — check the server URL`));
       if (e instanceof ApiError) throw this.scrubbed(e);
       const code = errorCode(e);
       const maybeSent = sent || !NOT_SENT_CODES.has(code ?? '');

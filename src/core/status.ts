@@ -14,6 +14,11 @@ export const PENDING_STATUSES = ['pending', 'sent', 'submitted'] as const;
 
 const lower = (s: unknown) => String(s ?? '').toLowerCase();
 
+/** Pending as the server counts it (`pending_transactions_count`): pending, sent or submitted. */
+export function isPending(tx: Pick<Transaction, 'status'>): boolean {
+  return (PENDING_STATUSES as readonly string[]).includes(lower(tx.status));
+}
+
 export function isKnownStatus(status: unknown): boolean {
   return (TRANSACTION_STATUSES as readonly string[]).includes(lower(status));
 }

@@ -27,6 +27,8 @@ export function exitCodeFor(e: ApiError): number {
     case 'timeout':
     case 'network':
       return EXIT.network;
+    case 'not_api':
+      return EXIT.config;
     case 'bad_request':
     case 'conflict':
     case 'unsupported':
@@ -78,7 +80,7 @@ export function failer(command: string, output: string, err: Streams['err']) {
     if (output === 'json' || output === 'ndjson')
       err.write(`${json({ error: { kind: e?.kind ?? kindOf(code), status: e?.status ?? null, message, ...(e?.outcomeUnknown ? { outcome: 'unknown' } : {}) } })}\n`);
     // Every line of it (a config file's errors come as a list), each drawn safe.
-    else err.write(`relayer-tui ${command}: ${e?.status ? `HTTP ${e.status}: ` : ''}${safeLines(message, 60).join('\n  ')}\n`);
+    else err.write(`relayer-tui ${command}: ${e?.status && !message.startsWith(`HTTP ${e.status}`) ? `HTTP ${e.status}: ` : ''}${safeLines(message, 60).join('\n  ')}\n`);
     return code;
   };
 }

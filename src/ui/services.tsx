@@ -26,9 +26,9 @@ export interface Services {
   /**
    * That fetch, when it was too slow for the first frame: the relayers screen takes it over instead
    * of asking again (a hanging server gets one request, not two), and aborts it if it asks for
-   * something else. Resolves undefined when it failed.
+   * something else. Rejects with its own failure, which the screen shows.
    */
-  pendingRelayers?: { promise: Promise<Page<Relayer> | undefined>; abort: () => void };
+  pendingRelayers?: { promise: Promise<Page<Relayer>>; abort: () => void };
   /** The token goes to a non-loopback host over http://: the status bar says so for the whole session. */
   cleartext?: boolean;
   /** Start-up warnings (a token on the command line, a token file others can read), shown once in the TUI. */

@@ -141,14 +141,12 @@ describe.each(FLAVORS)('invalid answers (%s flavor)', (flavor: Flavor) => {
     expect(err.message.startsWith('502 Bad Gateway 502 Bad Gateway The upstream relayer')).toBe(true);
   });
 
-  it('refuses an HTML page on 200 as invalid_response', async () => {
+  it('an HTML page on 200 to a GET is not a relayer API: said with the URL (issue 28.2)', async () => {
     ctx.sandbox.inject({ status: 200, body: '<html><body><h1>Welcome to nginx!</h1></body></html>', contentType: 'text/html', match: { pathPrefix: '/api/v1/relayers' } });
     const err = await apiError(ctx.client.listRelayers());
-    expect(err.kind).toBe('invalid_response');
+    expect(err.kind).toBe('not_api');
     expect(err.status).toBe(200);
-    expect(err.message).toMatch(/HTML page/);
-    expect(err.message).toContain('Welcome to nginx!');
-    expect(err.message).not.toMatch(/[<>]/);
+    expect(err.message).toBe(`HTTP 200 text/html from ${ctx.sandbox.url}/api/v1/relayers: this does not look like a relayer API — check the server URL`);
   });
 
   it('refuses truncated JSON on 200 as invalid_response with the position', async () => {
@@ -220,7 +218,7 @@ describe.each(FLAVORS)('the token never leaks into an error (%s flavor)', (flavo
     expectClean(e1, token);
     ctx.sandbox.inject({ status: 200, body: `<html><body>Your key ${token} is logged</body></html>`, contentType: 'text/html', match: { pathPrefix: '/api/v1/relayers' } });
     const e2 = await apiError(ctx.client.listRelayers());
-    expect(e2.kind).toBe('invalid_response');
+    expect(e2.kind).toBe('not_api');
     expectClean(e2, token);
   });
 

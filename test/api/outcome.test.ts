@@ -55,6 +55,19 @@ describe('what an answer means', () => {
     expect((await outcome(GET, 301, { location: 'https://elsewhere.example/api' }, '')).error).toMatchObject({ kind: 'redirect', message: expect.stringContaining('redirects to https://elsewhere.example/api') });
   });
 
+  it('not a relayer API (issue 28.2): an HTML 404/405/501 or 2xx to a GET; a 405 or 501 to a mutation is not applied, whatever the body', async () => {
+    const html = { 'content-type': 'text/html;charset=utf-8' };
+    for (const status of [404, 405, 501, 200]) expect((await outcome(GET, status, html, '<!DOCTYPE HTML><html>Error response</html>')).error).toMatchObject({ kind: 'not_api', status, message: `HTTP ${status} text/html`, refused: undefined });
+    // A gateway page (the relayer behind it is down) and an auth proxy's page keep their kinds.
+    expect((await outcome(GET, 502, html, '<html>Bad Gateway</html>')).error).toMatchObject({ kind: 'server' });
+    expect((await outcome(GET, 401, html, '<html>Log in</html>')).error).toMatchObject({ kind: 'unauthorized' });
+    for (const status of [405, 501]) {
+      expect((await outcome(PUT, status, html, '<html>Unsupported method</html>')).error).toMatchObject({ kind: 'not_api', refused: true, outcomeUnknown: undefined });
+      expect((await outcome(PUT, status, json, '{"success":false,"data":null,"error":"Not implemented"}')).error).toMatchObject({ refused: true, outcomeUnknown: undefined });
+      expect((await outcome(PUT, status, { 'content-type': 'application/json' }, '')).error).toMatchObject({ refused: true, outcomeUnknown: undefined });
+    }
+  });
+
   it("success:false in a 2xx is the server's failure, with its text", async () => {
     expect((await outcome(GET, 200, json, '{"success":false,"data":null,"message":"nope"}')).error).toMatchObject({ kind: 'server', message: 'nope' });
   });

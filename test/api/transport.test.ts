@@ -106,7 +106,8 @@ describe.each(FLAVORS)('retries (%s flavor)', (flavor) => {
     ctx.sandbox.inject({ status: 502, body: failure('upstream down'), match: { method: 'GET', ...relayers }, times: 3 });
     const before = ctx.count();
     const err = await apiError(client.listRelayers());
-    expect([err.kind, err.status, err.message]).toEqual(['server', 502, 'upstream down']);
+    // The server's own words, and how many tries were made (a retry is said, never silent).
+    expect([err.kind, err.status, err.message]).toEqual(['server', 502, 'upstream down (3 tries)']);
     expect(ctx.count() - before).toBe(3);
   });
 
@@ -218,17 +219,35 @@ describe.each(FLAVORS)('timeouts (%s flavor)', (flavor) => {
     }
   });
 
-  it('retries a timed-out GET when retries are allowed', async () => {
-    const client = ctx.makeClient({ timeoutMs: 100, maxRetries: 1 });
+  it('the timeout bounds the whole operation: a try that used it up is not retried (issue 28.1)', async () => {
+    const client = ctx.makeClient({ timeoutMs: 300, maxRetries: 2 });
     ctx.sandbox.setLatency(1500);
     try {
       const before = ctx.count();
+      const t0 = Date.now();
       const err = await apiError(client.listRelayers());
       expect(err.kind).toBe('timeout');
-      expect(ctx.count() - before).toBe(2);
+      expect(err.message).toBe(`No answer from ${new URL(ctx.sandbox.url).host} within 0.3 s`);
+      expect(Date.now() - t0).toBeLessThan(1200);
+      expect(ctx.count() - before).toBe(1);
     } finally {
       ctx.sandbox.setLatency(0);
     }
+  });
+
+  it('a retry that fits is made inside the timeout and said: a 503, then no answer, within 1 s (2 tries)', async () => {
+    const client = ctx.makeClient({ timeoutMs: 1000, maxRetries: 2 });
+    ctx.sandbox.inject({ status: 503, body: '{"success":false,"error":"busy"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers?' } });
+    ctx.sandbox.inject({ status: 200, body: '{}', delayMs: 5000, match: { method: 'GET', pathPrefix: '/api/v1/relayers?' } });
+    const before = ctx.count();
+    const t0 = Date.now();
+    const err = await apiError(client.listRelayers());
+    const ms = Date.now() - t0;
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe(`No answer from ${new URL(ctx.sandbox.url).host} within 1 s (2 tries)`);
+    expect(ms).toBeGreaterThanOrEqual(950);
+    expect(ms).toBeLessThan(2500);
+    expect(ctx.count() - before).toBe(2);
   });
 
   it('sends a timed-out PUT exactly once and says the outcome is unknown', async () => {
@@ -315,7 +334,8 @@ describe.each(FLAVORS)('abort (%s flavor)', (flavor) => {
   });
 
   it('stops waiting for a retry when aborted', async () => {
-    const client = ctx.makeClient({ maxRetries: 3 });
+    // A timeout long enough for the server's 20 s wait to fit in it (else no retry is made at all).
+    const client = ctx.makeClient({ maxRetries: 3, timeoutMs: 60_000 });
     ctx.sandbox.inject({ status: 429, body: contractFailure('Too Many Requests'), headers: { 'retry-after': '20' }, match: { method: 'GET', pathPrefix: '/api/v1/relayers?' } });
     const ac = new AbortController();
     const before = ctx.count();

@@ -237,6 +237,13 @@ export const MODES: Record<string, Mode> = {
   },
   redirect: { answer: (route) => (route === 'relayers' ? { status: 301, headers: { location: 'https://elsewhere.example/api/v1/relayers' }, body: '' } : undefined) },
   hang: { answer: () => ({ status: 0, hang: true }) },
+  /** Not a relayer server at all: what `python3 -m http.server` answers (404 text/html to a GET, 501 to a POST or PUT). */
+  'not-api': {
+    answer: (r) => {
+      const [code, words] = isMutation(r) ? [501, 'Unsupported method'] : [404, 'File not found'];
+      return { status: code, body: `<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: ${code}</p><p>Message: ${words}.</p></body></html>\n`, contentType: 'text/html;charset=utf-8' };
+    },
+  },
   /** Every request refused as too many, for 30 s, in words a terminal would act on. */
   'rate-limited': { answer: () => ({ ...json(429, { success: false, data: null, message: `Too Many Requests${ESCAPES.osc0Title}` }), headers: { 'retry-after': '30' } }) },
   // Outcome classes of a PUT/POST (replace, plugin call, notification), one mode each.

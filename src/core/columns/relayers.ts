@@ -43,8 +43,9 @@ export function statusColumns(statuses: StatusSource, now: () => number): Column
 }
 
 /**
- * From the last triage (`:stuck`, t): each relayer's transactions not final and the oldest one's age,
- * `6 · 1h`; the column title says when that triage ran (a clock time, true without ticking).
+ * From the last triage (`:stuck`, t): each relayer's stuck transactions (flagged: the fleet's STUCK,
+ * the same rule) and the oldest one's age, `6 · 1h`; the column title says when that triage ran (a
+ * clock time, true without ticking).
  */
 export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer> {
   const by = new Map(t.relayers.map((r) => [r.relayer.id, r]));
@@ -58,9 +59,9 @@ export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer>
       const e = by.get(r.id);
       if (!e) return '';
       if (e.error) return '?';
-      return e.count === 0 ? '0' : `${e.count}${e.oldestMs !== null ? ` · ${ageMs(now() - e.oldestMs)}` : ''}`;
+      return e.stuck === 0 ? '0' : `${e.stuck}${e.oldestStuckMs !== null ? ` · ${ageMs(now() - e.oldestStuckMs)}` : ''}`;
     },
-    tone: (r) => ((by.get(r.id)?.count ?? 0) > 0 ? 'warn' : 'muted'),
+    tone: (r) => ((by.get(r.id)?.stuck ?? 0) > 0 ? 'warn' : 'muted'),
   };
 }
 

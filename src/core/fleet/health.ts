@@ -108,7 +108,7 @@ export interface RelayerReading {
   context: string;
   relayer: Relayer;
   /** The live status where the server offers it (balance, last confirmed). */
-  status?: { balance?: unknown; last_confirmed_transaction_timestamp?: string | null } | null;
+  status?: { balance?: unknown; pending_transactions_count?: unknown; last_confirmed_transaction_timestamp?: string | null } | null;
   /** Why the status could not be read (it was offered). */
   statusError?: string | null;
   /** Why the transactions could not be read at all (the deadline, the close). */
@@ -135,11 +135,15 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   let stuck: number | null = null;
   let oldestStuckMs: number | null = null;
   let gap: FleetRow['gap'] = null;
+  // PEND is the server's own count where its status answers; else the same count made the same way
+  // from the transactions read (core/status.ts isPending). Never the non-final count (mined is not pending).
+  const served = r.status?.pending_transactions_count;
+  if (typeof served === 'number' && Number.isSafeInteger(served) && served >= 0) pending = served;
   if (t) {
     const flagged = t.rows.filter((x) => x.flags.length > 0);
-    pending = t.summary.count;
-    stuck = flagged.length;
-    oldestStuckMs = flagged.reduce<number | null>((m, x) => (x.createdMs !== null && (m === null || x.createdMs < m) ? x.createdMs : m), null);
+    pending ??= t.summary.pending;
+    stuck = t.summary.stuck;
+    oldestStuckMs = t.summary.oldestStuckMs;
     gap = { count: t.summary.gaps.count, first: t.summary.gaps.first, unchecked: t.summary.gaps.unchecked };
     if (t.summary.error) problems.push(`transactions not read: ${errorWords(t.summary.error)}`);
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.

@@ -7,6 +7,7 @@
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { networkKind } from '../relayer.js';
+import { isPending } from '../status.js';
 import { chainWait, type ChainWait } from './chain.js';
 import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageOptions } from './rules.js';
 
@@ -27,6 +28,12 @@ export interface RelayerTriage {
   /** Non-final transactions found. */
   count: number;
   oldestMs: number | null;
+  /** Of them, pending as the server counts it (pending, sent, submitted: core/status.ts isPending). */
+  pending: number;
+  /** Of them, stuck: those with a flag (the one rule every screen and `fleet --json` counts by). */
+  stuck: number;
+  /** Creation time of the oldest stuck one, when it can be read. */
+  oldestStuckMs: number | null;
   gaps: Gaps;
   /** Pages read, and how: "filtered by the server" or "scanned newest first". */
   pages: number;
@@ -192,8 +199,16 @@ export function summarize({ relayer, found, known, pages, skipped, filterIgnored
   // A transaction seen twice (a page shifted while it was read) counts once.
   const unique = [...new Map(found.map((x) => [x.id, x])).values()];
   const { rows, gaps } = stuckRows(relayer, unique, now, rules, known);
-  const oldestMs = rows.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
-  return { rows, summary: { relayer, count: rows.length, oldestMs, gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error } };
+  const flagged = rows.filter((r) => r.flags.length > 0);
+  return {
+    rows,
+    summary: { relayer, count: rows.length, oldestMs: oldest(rows), pending: rows.filter((r) => isPending(r.tx)).length, stuck: flagged.length, oldestStuckMs: oldest(flagged), gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error },
+  };
+}
+
+/** The creation time of the oldest row whose time can be read. */
+function oldest(rows: readonly StuckRow[]): number | null {
+  return rows.reduce<number | null>((m, r) => (r.createdMs !== null && (m === null || r.createdMs < m) ? r.createdMs : m), null);
 }
 
 export async function triage(client: RelayerClient, o: { now: () => number; signal?: AbortSignal; options?: TriageOptions; limits?: ScanLimits }): Promise<TriageResult> {

@@ -21,6 +21,8 @@ export function nextStep(e: ApiError): string {
       return e.outcomeUnknown ? 'The outcome is unknown: refresh (r) to check before trying again.' : 'Check the server address and your connection. r retries.';
     case 'redirect':
       return 'The server points elsewhere: set RELAYER_URL to the final address (redirects are never followed, so the API key goes nowhere else). r retries.';
+    case 'not_api':
+      return 'Point --url (RELAYER_URL, or the context\'s url) at the relayer server itself. r retries.';
     case 'invalid_response':
       return 'The server sent something that is not a relayer API answer (a proxy page?). r retries.';
     default:
@@ -42,7 +44,7 @@ export function ErrorPanel({ error, width }: { error: ApiError; width: number })
   return (
     <Box flexDirection="column" width={width}>
       <Text color={tone('bad')} bold wrap="truncate">
-        ✗ {error.status ? `HTTP ${error.status}` : error.kind.replace('_', ' ')}
+        ✗ {error.kind === 'not_api' ? 'not a relayer API' : error.status ? `HTTP ${error.status}` : error.kind.replace('_', ' ')}
       </Text>
       {messageRows(error.message, width).map((row, i) => (
         <Text key={i} wrap="truncate">

@@ -4,6 +4,8 @@ import type { Relayer } from '../../../src/api/index.js';
 import { parseNativeAmount, nativeUnitOf } from '../../../src/core/amounts.js';
 import { byTrouble, contextRow, minimumFor, needsAttention, relayerRow, summaryLine, TROUBLES } from '../../../src/core/fleet/health.js';
 import { problemLines } from '../../../src/headless/fleet.js';
+import { summarize } from '../../../src/core/triage/scan.js';
+import { DEFAULT_TRIAGE } from '../../../src/core/triage/rules.js';
 import { asciiJson, readableId } from '../../../src/core/text/values.js';
 
 const evm = (over: Partial<Relayer> = {}): Relayer => ({ id: 'r1', name: 'R 1', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, ...over }) as Relayer;
@@ -82,7 +84,7 @@ describe('a read that stopped short is said, never shown as complete', () => {
     const { FLEET_COLUMNS, problemText } = await import('../../../src/core/columns/fleet.js');
     const now = Date.parse('2026-11-24T10:00:00Z');
     const relayer = evm();
-    const summary = { relayer, count: 8, oldestMs: null, gaps: { count: 0, first: [], lowestMissing: null, unchecked: 3 }, pages: 4, how: 'newest first' as const, filterIgnored: false, skipped: 'stopped after 4 pages (200 newest)', error: null };
+    const summary = { relayer, count: 8, oldestMs: null, pending: 8, stuck: 0, oldestStuckMs: null, gaps: { count: 0, first: [], lowestMissing: null, unchecked: 3 }, pages: 4, how: 'newest first' as const, filterIgnored: false, skipped: 'stopped after 4 pages (200 newest)', error: null };
     const row = relayerRow({ context: 'a', relayer, triage: { summary, rows: [] }, now }, false);
     expect(row).toMatchObject({ trouble: 'ok', readCut: 'stopped after 4 pages (200 newest)', gap: { count: 0, unchecked: 3 } });
     const cell = (key: string) => FLEET_COLUMNS(() => now).find((c) => c.key === key)!.cell(row, 20);
@@ -91,5 +93,27 @@ describe('a read that stopped short is said, never shown as complete', () => {
     // A whole read says its counts plainly.
     const whole = relayerRow({ context: 'a', relayer, triage: { summary: { ...summary, skipped: null, gaps: { ...summary.gaps, unchecked: 0 } }, rows: [] }, now }, false);
     expect([FLEET_COLUMNS(() => now).find((c) => c.key === 'pending')!.cell(whole, 20), FLEET_COLUMNS(() => now).find((c) => c.key === 'gap')!.cell(whole, 20), problemText(whole, now)]).toEqual(['8', '—', '']);
+  });
+});
+
+describe('PEND and STUCK, one truth (issue 28.3)', () => {
+  it("PEND is pending, sent and submitted (mined is not), the server's own count where its status answers; STUCK the flagged ones", () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const relayer = evm();
+    const at = (min: number) => new Date(now - min * 60_000).toISOString();
+    const tx = (id: string, status: string, nonce: number, min: number, over: Record<string, unknown> = {}) => ({ id, status, nonce, created_at: at(min), sent_at: at(min), hash: '0xab', ...over });
+    const found = [tx('a', 'pending', 1, 1), tx('b', 'sent', 2, 1), tx('c', 'submitted', 3, 30), tx('d', 'mined', 4, 30), tx('e', 'mined', 5, 40)];
+    const { rows, summary } = summarize({ relayer, found: found as never, known: { held: [], coveredFrom: -Infinity }, pages: 1, skipped: null, filterIgnored: false, error: null }, now, DEFAULT_TRIAGE, false);
+    expect(summary.count).toBe(5);
+    expect(summary.pending).toBe(3);
+    expect(summary.stuck).toBe(rows.filter((r) => r.flags.length).length);
+    expect(summary.stuck).toBeGreaterThan(0);
+    expect(summary.stuck).toBeLessThan(5);
+    // Counted from what was read, where the status is not offered.
+    expect(relayerRow({ context: 'a', relayer, triage: { summary, rows }, now }, false)).toMatchObject({ pending: 3, stuck: summary.stuck });
+    // The server's own count where its status answers (it reads the chain; what was read may be a part).
+    expect(relayerRow({ context: 'a', relayer, status: { balance: '1', pending_transactions_count: 6 }, triage: { summary, rows }, now }, false).pending).toBe(6);
+    // A count that is not one is not taken.
+    expect(relayerRow({ context: 'a', relayer, status: { balance: '1', pending_transactions_count: -1 }, triage: { summary, rows }, now }, false).pending).toBe(3);
   });
 });

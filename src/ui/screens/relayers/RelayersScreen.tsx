@@ -30,7 +30,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       pending.current = undefined;
       if (p && q.page === 1 && q.perPage === RELAYERS_PER_PAGE) {
         signal.addEventListener('abort', p.abort, { once: true });
-        return p.promise.then((page) => page ?? client.listRelayers(q, { signal }));
+        // Its failure is this page's: never asked again unsaid (a second wait of the whole timeout).
+        return p.promise;
       }
       p?.abort();
       return client.listRelayers(q, { signal });
