@@ -27,14 +27,19 @@ export function contextProblem(file: LoadedConfig, name: string): string | null 
       : `No context named ${name} in ${file.path}: ${Object.keys(there).join(', ') || 'none'}`;
 }
 
-export async function openContext(file: LoadedConfig, name: string, env: NodeJS.ProcessEnv, o: { onExchange?: (e: Exchange) => void; maxRetries?: number } = {}): Promise<OpenedContext | { error: string }> {
+export async function openContext(
+  file: LoadedConfig,
+  name: string,
+  env: NodeJS.ProcessEnv,
+  o: { onExchange?: (e: Exchange) => void; maxRetries?: number } = {},
+): Promise<OpenedContext | { error: string; noToken?: true }> {
   const problem = contextProblem(file, name);
   if (problem) return { error: problem };
   const c = (file as Extract<LoadedConfig, { kind: 'ok' }>).file.contexts[name]!;
   const settings = contextSettings(name, c);
   // The context's own timeout bounds its token_command too (a hanging one is a context that cannot be read).
   const t = await resolveToken(c, name, env, settings.timeoutMs);
-  if (!t.token) return { error: t.error ?? `No API key for context ${name}` };
+  if (!t.token) return { error: t.error ?? `No API key for context ${name}`, noToken: true };
   try {
     const client = createRelayerClient({ baseUrl: settings.url, token: t.token, timeoutMs: settings.timeoutMs, dialect: settings.dialect, onExchange: o.onExchange, maxRetries: o.maxRetries });
     const insecure = isCleartext(settings.url);

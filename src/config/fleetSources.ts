@@ -30,7 +30,8 @@ export function fleetSources(file: LoadedConfig, names: readonly string[], env: 
       url: ctx?.url,
       open: async () => {
         const opened = await openContext(file, name, env, { onExchange: o.onExchange, maxRetries: 0 });
-        if ('error' in opened) return { error: opened.error.replace(/\n\s*/g, ' ') };
+        // Said on the context's own row: no need to name it again ("Context prod: …").
+        if ('error' in opened) return { error: opened.error.replace(/\n\s*/g, ' ').replace(`Context ${name}: `, ''), kind: opened.noToken ? 'no token' : 'broken' };
         const mb = ctx?.min_balance;
         const minBalances: MinBalances | undefined = mb === undefined ? undefined : typeof mb === 'object' ? mb : { '*': mb };
         return { client: opened.client, minBalances, timeoutMs: opened.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS };

@@ -37,7 +37,7 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const rows = fleet.rows();
   const contexts = fleet.contexts();
   const summary = summaryLine(rows, contexts.length, 0, fleet.serverOf());
-  const unreadable = rows.some((r) => r.trouble === 'unreachable' || r.trouble === 'unchecked');
+  const unreadable = rows.some((r) => r.trouble === 'unreachable' || r.trouble === 'not-opened' || r.trouble === 'unchecked');
   const attention = rows.some(needsAttention);
   const code = unreadable ? EXIT.unreadable : attention ? EXIT.attention : EXIT.ok;
   const out = new Out(s.out);

@@ -85,7 +85,7 @@ describe('relayer-tui fleet (headless)', () => {
       // The request's own timeout (the context's 1 s): the read's deadline comes a little after it.
       expect.stringMatching(/^hanging: unreachable: No answer from 127\.0\.0\.1:\d+ within 1 s$/),
       'locked: unreachable: 401 Unauthorized',
-      'nokey: unreachable: The token_command of context nokey failed (exit status 3)',
+      'nokey: no token: The token_command of context nokey failed (exit status 3)',
     ]);
     // The fixture's transaction has a fixed date: its age grows with the clock.
     // Its second transaction's status is not one the client knows (server text with escapes): counted, never fine.
@@ -96,7 +96,7 @@ describe('relayer-tui fleet (headless)', () => {
     expect(lines.some((l) => /^prod-beta\/mainnet-hot: low balance: .* ETH < 100 ETH \(its policies\.min_balance\)$/.test(l))).toBe(true);
     expect(unsafeBytes(r.out)).toEqual([]);
     expect(unsafeBytes(r.err)).toEqual([]);
-    expect(r.err).toMatch(/^relayer-tui fleet: 7 contexts · \d+ relayers · \d+ need attention · 3 unreachable \(/m);
+    expect(r.err).toMatch(/^relayer-tui fleet: 7 contexts · \d+ relayers · \d+ need attention · 2 unreachable \(.*· 1 not opened \(nokey\)/m);
     // The hanging server held only its own row: the whole read took about its timeout, not more.
     expect(r.ms).toBeLessThan(4000);
   });
@@ -153,10 +153,10 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(early.join('\n')).toMatch(/still loading/);
     const done = await tui.waitForText(/hanging: ✗ No answer from .* within 1 s/, 5000);
     const text = done.join('\n');
-    expect(text).toMatch(/7 contexts · \d+ relayers · \d+ need attention · 3 unreachable/);
+    expect(text).toMatch(/7 contexts · \d+ relayers · \d+ need attention · 2 unreachable \(.*\) · 1 not opened \(nokey\)/);
     expect(text).toMatch(/locked\s+—\s+unreachable\s+401 Unauthorized/);
-    expect(text).toContain('nokey: ✗ The token_command of context nokey failed (exit status 3)');
-    expect(text).toMatch(/nokey\s+—\s+unreachable\s+The token_comm/);
+    expect(text).toContain('nokey: ✗ no token: The token_command of context nokey failed (exit status 3)');
+    expect(text).toMatch(/nokey\s+—\s+no token\s+The token_comm/);
     // Rows arriving are not changes: nothing is marked after the first read.
     expect(text).not.toMatch(/^.\*/m);
     // i: a row whole, its problem in full (the table cuts it to its column).
@@ -165,7 +165,7 @@ describe(':fleet in the TUI (e2e)', () => {
     tui.press(KEY.enter);
     await tui.waitForScreen((rows) => /^› nokey\s/.test(selectedRow(rows) ?? ''), 3000, 'the nokey row');
     tui.press('i');
-    await tui.waitForText('unreachable: The token_command of context nokey failed (exit status 3)', 3000);
+    await tui.waitForText('no token: The token_command of context nokey failed (exit status 3)', 3000);
     expect(unsafeBytes(tui.raw)).toEqual([]);
   });
 

@@ -86,7 +86,7 @@ describe('the fleet under fire, headless', () => {
     // end at about 2.5 s, not when each request's own timer ends one after another (6 relayers, 2 at a time).
     expect(r.ms).toBeLessThan(8000);
     const lines = r.out.trimEnd().split('\n');
-    expect(lines).toContain('tok: unreachable: The token_command of context tok did not finish within 2 s (stopped, with what it started)');
+    expect(lines).toContain('tok: no token: The token_command of context tok did not finish within 2 s (stopped, with what it started)');
     const drips = lines.filter((l) => l.startsWith('drip/'));
     expect(drips).toHaveLength(6);
     expect(drips.filter((l) => /: transactions not read: timed out after 2\.5 s$/.test(l)).length).toBeGreaterThan(0);
@@ -127,7 +127,7 @@ describe('the fleet under fire, in the TUI (e2e)', () => {
     tui.press('F');
     const rows = await tui.waitForScreen((s) => /5 contexts · /.test(s[1] ?? '') && !/still loading/.test(s[1] ?? ''), 10_000, 'the fleet read');
     // The summary names what could not be read, without the reasons pushing it off its line.
-    expect(rows[1]).toBe('5 contexts · 1,011 relayers · 1,012 need attention · 1 unreachable (tok) · 1 not all read (many) · odd and odd-too and tok: one server');
+    expect(rows[1]).toBe('5 contexts · 1,011 relayers · 1,012 need attention · 1 not opened (tok) · 1 not all read (many) · odd and odd-too and tok: one server');
     expect(rows.join('\n')).toMatch(/many\s+—\s+not all read\s+relayers not all read: 1,000 of the 10,000/);
     tui.press('/');
     tui.press('odd');

@@ -4,10 +4,11 @@ import { problemWords, type FleetRow, type Trouble } from '../fleet/health.js';
 import { middleCells } from '../text/cells.js';
 import { readableId, thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
+import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
-import type { Column } from './layout.js';
+import { fitAmount, type Column } from './layout.js';
 
-export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
+export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-opened': 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
 
 /** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read). */
 const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : TROUBLE_TONE[r.trouble]);
@@ -18,42 +19,45 @@ const pending = (r: FleetRow, v: string | null) => (v !== null ? v : r.loading ?
 /** A count from a read that stopped short is a lower bound: `≥8`. */
 const atLeast = (r: FleetRow, n: number) => `${r.readCut ? '≥' : ''}${thousands(n)}`;
 
-export function balanceText(r: FleetRow): string {
+/** The balance with its unit, fitted to `cells` (the unit stays with the number); a low one marked ⚠ first, never cut off. */
+export function balanceText(r: FleetRow, cells = Infinity): string {
   if (!r.balance) return pending(r, null);
-  return `${formatAmountShort(r.balance.base, r.balance.unit, 4)}${r.balance.low ? ' ⚠' : ''}`;
+  const amount = formatAmountShort(r.balance.base, r.balance.unit, 4);
+  return r.balance.low ? `⚠ ${fitAmount(amount, cells - 2)}` : fitAmount(amount, cells);
 }
 
 /** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */
 export function stateWord(r: FleetRow): string {
   // A context's own row: unreachable, not ready, degraded (its /ready), or not all read.
-  if (r.relayerId === null) return r.loading ? 'loading…' : ({ unreachable: 'unreachable', 'not-ready': 'not ready', degraded: 'degraded' } as Record<string, string>)[r.trouble] ?? 'not all read';
+  if (r.relayerId === null) return r.loading ? 'loading…' : ({ unreachable: 'unreachable', 'not-opened': r.state.startsWith('no token') ? 'no token' : 'broken', 'not-ready': 'not ready', degraded: 'degraded' } as Record<string, string>)[r.trouble] ?? 'not all read';
   return r.state.replace(/:.*$/, '');
 }
 
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
 export function problemText(r: FleetRow, now: number): string {
-  const ps = problemWords(r, now).filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled): /, ''));
+  const ps = problemWords(r, now).filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled|no token|broken): /, ''));
   // Where the read stopped short is said beside the problems (the counts are then at least).
   if (r.readCut) ps.push(`read ${r.readCut}`);
-  if (r.gap?.unchecked) ps.push(`${thousands(r.gap.unchecked)} lower nonces not checked`);
+  if (r.gap?.unchecked) ps.push(uncheckedWords(r.gap.unchecked));
   return ps.length ? ps.join(' · ') : r.loading ? (r.relayerId === null ? 'reading…' : 'checking…') : '';
 }
 
+/** In a fixed order of importance (priority, each its own): what gives way first at any width is the last here. */
 export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
   // Ids as a reader must see them: a look-alike (Cyrillic о in prоd-main) written as its code point.
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(readableId(r.context), w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(readableId(r.relayerId), w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: troubleTone },
-  { key: 'balance', title: 'BALANCE', width: 13, priority: 1, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
-  { key: 'stuck', title: 'STUCK', width: 5, priority: 1, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
-  { key: 'oldest', title: 'OLDEST', width: 6, priority: 2, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
-  { key: 'pending', title: 'PEND', width: 5, priority: 2, align: 'right', cell: (r) => pending(r, r.pending === null ? null : atLeast(r, r.pending)) },
+  { key: 'balance', title: 'BALANCE', width: 13, priority: 1, keep: true, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
+  { key: 'stuck', title: 'STUCK', width: 5, priority: 2, keep: true, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'oldest', title: 'OLDEST', width: 6, priority: 5, keep: true, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
+  { key: 'pending', title: 'PEND', width: 5, priority: 4, keep: true, align: 'right', cell: (r) => pending(r, r.pending === null ? null : atLeast(r, r.pending)) },
   // `?`: no gap among the nonces read, but lower ones could not be checked (never a silent "none").
-  { key: 'gap', title: 'GAP', width: 7, priority: 2, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : r.gap.unchecked ? '?' : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
-  { key: 'network', title: 'NETWORK', width: 10, priority: 3, cell: (r) => r.network ?? '—' },
-  { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : ageMs(now() - r.lastConfirmedMs)) },
-  { key: 'name', title: 'NAME', width: 12, flex: true, priority: 5, cell: (r) => r.name ?? '' },
+  { key: 'gap', title: 'GAP', width: 7, priority: 3, keep: true, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : r.gap.unchecked ? '?' : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
+  { key: 'network', title: 'NETWORK', width: 10, priority: 6, keep: true, cell: (r) => r.network ?? '—' },
+  { key: 'confirmed', title: 'LAST OK', width: 7, priority: 7, keep: true, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : ageMs(now() - r.lastConfirmedMs)) },
+  { key: 'name', title: 'NAME', width: 12, flex: true, priority: 8, cell: (r) => r.name ?? '' },
 ];
 
 export function fleetSearchText(r: FleetRow): string {

@@ -18,6 +18,11 @@ export interface Column<T> {
   /** The cell's text, raw (the table sanitizes and fits it); `width` is the column's final width (for shortening in the middle). */
   cell: (row: T, width: number) => string;
   tone?: (row: T) => Tone;
+  /**
+   * Given up only in its order of importance: never pushed out to give a flex column room, and while
+   * it does not fit no less important column is shown in its place.
+   */
+  keep?: boolean;
 }
 
 const GAP = 1;
@@ -49,10 +54,13 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
   let used = 0;
   for (const c of byPriority) {
     const need = c.width + (chosen.size ? GAP : 0);
-    if (used + need <= avail) {
-      chosen.add(c);
-      used += need;
+    if (used + need > avail) {
+      // A column kept in order that does not fit ends the choice: nothing less important takes its place.
+      if (c.keep) break;
+      continue;
     }
+    chosen.add(c);
+    used += need;
   }
   const shown = columns.filter((c) => chosen.has(c));
   let spare = avail - used;
@@ -75,7 +83,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
       if (!widths.has(c)) continue; // pushed out by a flex column before it
       const missing = want.get(c)! - widths.get(c)!;
       if (missing <= 0) continue;
-      const lower = [...widths.keys()].filter((x) => x.priority > c.priority).sort((a, b) => b.priority - a.priority);
+      // The least important first; of equal priority, the one further right (a fixed order at every width).
+      const lower = [...widths.keys()].filter((x) => x.priority > c.priority && !x.keep).sort((a, b) => b.priority - a.priority || shown.indexOf(b) - shown.indexOf(a));
       let freed = 0;
       const drop: Column<T>[] = [];
       for (const x of lower) {

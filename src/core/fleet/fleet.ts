@@ -17,19 +17,20 @@ import { readinessWords } from '../readiness.js';
 import { deadline as makeDeadline } from '../deadline.js';
 import { thousands } from '../text/values.js';
 import { networkKind } from '../relayer.js';
-import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type RelayerReading } from './health.js';
+import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
   name: string;
   url?: string;
-  open: () => Promise<{ client: RelayerClient; minBalances?: MinBalances; timeoutMs: number } | { error: string }>;
+  /** Its client, or why it could not be opened (no request made: not "unreachable"). */
+  open: () => Promise<{ client: RelayerClient; minBalances?: MinBalances; timeoutMs: number } | { error: string; kind: NotOpened['kind'] }>;
 }
 
 export interface ContextState {
   name: string;
   url: string | null;
-  phase: 'loading' | 'ok' | 'unreachable';
+  phase: 'loading' | 'ok' | 'unreachable' | 'not opened';
   /** Why it could not be read, in words (server text: sanitize to draw). */
   error: string | null;
   /** The relayers list's answer time, last read. */
@@ -121,7 +122,7 @@ export class Fleet {
   private readonly limiter: Limiter;
   /** One request limit per server, shared by the contexts that name it. */
   private readonly servers: Map<string, Limiter>;
-  private readonly opened = new Map<string, Promise<Opened | { error: string }>>();
+  private readonly opened = new Map<string, Promise<Opened | { error: string; kind: NotOpened['kind'] }>>();
   private readonly rowsByContext = new Map<string, FleetRow[]>();
   private readonly states = new Map<string, ContextState>();
   private readonly closed = new AbortController();
@@ -219,12 +220,12 @@ export class Fleet {
   private async readContextWithin(source: FleetSource, held: { clear?: () => void }): Promise<void> {
     const { name } = source;
     const state = () => this.states.get(name)!;
-    if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: errorWords(e) })));
+    if (!this.opened.has(name)) this.opened.set(name, source.open().catch((e: unknown) => ({ error: errorWords(e), kind: 'broken' as const })));
     const opened = await this.opened.get(name)!;
     if ('error' in opened) {
       // A token that could not be had is not retried by itself: the row says why until the operator fixes it.
-      this.setState(name, { phase: 'unreachable', error: opened.error, unread: null, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
-      this.setRows(name, [contextRow(name, opened.error)]);
+      this.setState(name, { phase: 'not opened', error: `${opened.kind}: ${opened.error}`, unread: null, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
+      this.setRows(name, [contextRow(name, { kind: opened.kind, why: opened.error })]);
       return;
     }
     const { client, minBalances, timeoutMs } = opened;

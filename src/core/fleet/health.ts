@@ -16,9 +16,9 @@ import { ageMs } from '../time.js';
 import { thousands } from '../text/values.js';
 import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
-import type { StuckRow } from '../triage/rules.js';
+import { gapWords, type StuckRow } from '../triage/rules.js';
 
-export const TROUBLES = ['unreachable', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
+export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
 
 /** A balance as the fleet knows it: base units, the chain's unit, the minimum and where it came from. */
@@ -148,7 +148,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     if (t.summary.error) problems.push(`transactions not read: ${errorWords(t.summary.error)}`);
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
-    if (gap.count > 0) problems.push(`nonce gap at ${gap.first.join(', ')}${gap.count > gap.first.length ? ` (+${thousands(gap.count - gap.first.length)})` : ''}`);
+    if (gap.count > 0) problems.push(gapWords(gap));
     // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
     // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)
     if (t.summary.chain?.behind) problems.push(t.summary.chain.words);
@@ -210,8 +210,24 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
   };
 }
 
-/** A context that could not be read: one row saying why. `loading`: not answered yet. */
-export function contextRow(context: string, why: string | null): FleetRow {
+/**
+ * Why a context was not opened, before any request: no token (its token_env unset, its token_file
+ * unreadable, its token_command failed), or an entry of the file that cannot be used.
+ */
+export interface NotOpened {
+  kind: 'no token' | 'broken';
+  why: string;
+}
+
+/**
+ * A context that could not be read: one row saying why — unreachable (`why`, a string: it was asked),
+ * or not opened (no request was made). `null`: not answered yet.
+ */
+export function contextRow(context: string, why: string | NotOpened | null): FleetRow {
+  if (why !== null && typeof why === 'object') {
+    const words = `${why.kind}: ${why.why}`;
+    return { ...contextRow(context, null), state: words, trouble: 'not-opened', problems: [words], loading: false };
+  }
   return {
     key: context,
     context,
@@ -266,10 +282,13 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const shared = [...byServer.values()].filter((names) => names.length > 1);
   const attention = rows.filter(needsAttention).length;
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
+  const unopened = rows.filter((r) => r.trouble === 'not-opened');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
   // Names only: the reasons are long (a token_command's, a server's text) and are in each context's
   // row; here they would push what follows off the line.
-  if (unreachable.length) parts.push(`${unreachable.length} unreachable (${unreachable.slice(0, 3).map((r) => r.context).join(', ')}${unreachable.length > 3 ? ', …' : ''})`);
+  const names = (rs: readonly FleetRow[]) => `${rs.slice(0, 3).map((r) => r.context).join(', ')}${rs.length > 3 ? ', …' : ''}`;
+  if (unreachable.length) parts.push(`${unreachable.length} unreachable (${names(unreachable)})`);
+  if (unopened.length) parts.push(`${unopened.length} not opened (${names(unopened)})`);
   // A context whose relayers were not all read: said here too (its row says what).
   const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked').map((r) => r.context);
   if (cut.length) parts.push(`${cut.length} not all read (${cut.slice(0, 3).join(', ')}${cut.length > 3 ? ', …' : ''})`);

@@ -4,6 +4,7 @@
  */
 import type { Relayer, Transaction } from '../../api/index.js';
 import { isCanceling, isKnownStatus, isNotFinal } from '../status.js';
+import { thousands } from '../text/values.js';
 
 /** The known statuses a transaction can still leave: the ones a server filter is asked for. */
 export const NON_FINAL = ['pending', 'sent', 'submitted', 'mined'] as const;
@@ -73,6 +74,16 @@ export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: bo
 export function nonceOf(tx: Transaction): number | null {
   const n = typeof tx.nonce === 'number' ? tx.nonce : typeof tx.nonce === 'string' && /^\d{1,15}$/.test(tx.nonce) ? Number(tx.nonce) : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** A gap in words, made once (:stuck, the fleet): `nonce gap at 6, 7 (+3)`; '' when there is none. */
+export function gapWords(g: Pick<Gaps, 'count' | 'first'>): string {
+  return g.count ? `nonce gap at ${g.first.join(', ')}${g.count > g.first.length ? ` (+${thousands(g.count - g.first.length)})` : ''}` : '';
+}
+
+/** Nonces that could not be checked, in words: `1 lower nonce not checked`; '' when none. */
+export function uncheckedWords(n: number): string {
+  return n ? `${thousands(n)} lower nonce${n === 1 ? '' : 's'} not checked` : '';
 }
 
 export interface Gaps {

@@ -59,10 +59,10 @@ describe('the fleet reader', () => {
     const f = fleet([
       source('contract', contract.url, contract.token),
       source('real', real.url, real.token),
-      source('hanging', hang.url, hang.token, { timeoutMs: 2000 }),
+      source('hanging', hang.url, hang.token, { timeoutMs: 5000 }),
       source('locked', locked.url, 'a-wrong-token'),
       source('limited', limited.url, limited.token),
-      { name: 'no-key', open: async () => ({ error: 'The token_command of context no-key failed (exit status 1)' }) },
+      { name: 'no-key', open: async () => ({ error: 'The token_command of context no-key failed (exit status 1)', kind: 'no token' as const }) },
     ]);
     const done = f.refresh();
     // The two sandboxes complete while the hanging one is still loading: nothing waits for the slowest.
@@ -73,12 +73,12 @@ describe('the fleet reader', () => {
     expect(byContext(f, 'contract').every((r) => !r.loading)).toBe(true);
     await done;
     // Said by the request's own timeout, the same words every read (the read's deadline comes a little later).
-    expect(byContext(f, 'hanging')).toMatchObject([{ trouble: 'unreachable', state: expect.stringMatching(/^unreachable: No answer from 127\.0\.0\.1:\d+ within 2 s$/) }]);
+    expect(byContext(f, 'hanging')).toMatchObject([{ trouble: 'unreachable', state: expect.stringMatching(/^unreachable: No answer from 127\.0\.0\.1:\d+ within 5 s$/) }]);
     expect(byContext(f, 'locked')).toMatchObject([{ trouble: 'unreachable', state: 'unreachable: 401 Unauthorized' }]);
     expect(byContext(f, 'limited')[0]!.state).toMatch(/^unreachable: 429 Too Many Requests/);
-    expect(byContext(f, 'no-key')).toMatchObject([{ trouble: 'unreachable', problems: ['unreachable: The token_command of context no-key failed (exit status 1)'] }]);
+    expect(byContext(f, 'no-key')).toMatchObject([{ trouble: 'not-opened', state: 'no token: The token_command of context no-key failed (exit status 1)', problems: ['no token: The token_command of context no-key failed (exit status 1)'] }]);
     // Worst first: the unreachable rows lead.
-    expect(f.rows().slice(0, 4).map((r) => r.trouble)).toEqual(['unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    expect(f.rows().slice(0, 4).map((r) => r.trouble)).toEqual(['unreachable', 'unreachable', 'unreachable', 'not-opened']);
     // The 429 backs off as long as the server said (30 s); a refresh now does not ask it again.
     const lim = state(f, 'limited');
     expect(lim.retryAt! - lim.at!).toBeGreaterThanOrEqual(30_000);

@@ -44,7 +44,7 @@ describe('trouble', () => {
     const down = contextRow('b', 'timed out after 15 s');
     const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
     expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
-    expect(TROUBLES).toEqual(['unreachable', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
+    expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
     expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 4 need attention · 1 unreachable (b) · 1 still loading');
     expect(problemLines(rows, now)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
   });

@@ -61,7 +61,7 @@ export function latencyWords(ms: number | null): string {
 /** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
 function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
   if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
-  if (c.phase === 'unreachable') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
+  if (c.phase === 'unreachable' || c.phase === 'not opened') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
   const attention = attentionIn.get(c.name) ?? 0;
   return { text: `${c.name}: ✓ ${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`, tone: attention ? 'warn' : 'plain' };
 }

@@ -19,7 +19,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { tone } from '../../theme.js';
-import type { StuckRow } from '../../../core/triage/rules.js';
+import { gapWords, uncheckedWords, type StuckRow } from '../../../core/triage/rules.js';
 import { triage, type TriageResult } from '../../../core/triage/scan.js';
 import { STUCK_COLUMNS, stuckSearchText } from '../../../core/columns/stuck.js';
 
@@ -45,7 +45,7 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
   for (const r of stuck) {
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
-      : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', r.gaps.count ? `nonce gap at ${r.gaps.first.join(', ')}${r.gaps.count > r.gaps.first.length ? ` (+${thousands(r.gaps.count - r.gaps.first.length)})` : ''}` : '', r.gaps.unchecked ? `${thousands(r.gaps.unchecked)} lower nonces not checked` : '', r.skipped ?? ''];
+      : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', gapWords(r.gaps), uncheckedWords(r.gaps.unchecked), r.skipped ?? ''];
     if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut: what the chain waits on is the line's point (at most 3 rows a relayer).
     const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain';
