@@ -52,6 +52,57 @@ export const GLOBAL_OPTIONS = {
   sandbox: { type: 'boolean' },
 } as const;
 
+/**
+ * The common options that do not apply to `fleet` (it reads the config file's contexts, each with its
+ * own server, key and settings): refused when given, never offered by completion.
+ */
+export const FLEET_INAPPLICABLE = ['url', 'server', 'token', 'token-file', 'context', 'sandbox', 'read-only', 'dialect', 'timeout', 'sandbox-flavor', 'watch', 'per-page'] as const;
+
+/** Every word that names a command (the first word that is not an option or an option's value). */
+export const COMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
+
+/**
+ * The command word moved first: global options may come before it, as kubectl and gh take them
+ * (`relayer-tui --config F relayers`). The first word that is neither an option nor the value of a
+ * global option is the command; a word there that names none is returned as `unknown`.
+ */
+export function commandFirst(argv: readonly string[]): { argv: string[]; unknown?: string } {
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') break;
+    if (w.startsWith('-')) {
+      const name = w.replace(/^--?/, '').replace(/=.*$/, '');
+      if (TAKES_VALUE.has(name) && !w.includes('=')) i++;
+      continue;
+    }
+    if (!(COMMANDS as readonly string[]).includes(w)) return { argv: [...argv], unknown: w };
+    return i === 0 ? { argv: [...argv] } : { argv: [w, ...argv.slice(0, i), ...argv.slice(i + 1)] };
+  }
+  return { argv: [...argv] };
+}
+
+/** The command `word` was probably meant to be (a typo: at most two edits, or a prefix), if any. */
+export function didYouMean(word: string): string | undefined {
+  let best: { c: string; d: number } | undefined;
+  for (const c of COMMANDS) {
+    const d = c.startsWith(word) && word.length >= 2 ? 0 : editDistance(word.toLowerCase(), c);
+    if (d <= 2 && (!best || d < best.d)) best = { c, d };
+  }
+  return best?.c;
+}
+
+/** Levenshtein distance, for short words (commands). */
+function editDistance(a: string, b: string): number {
+  if (a.length > 40) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
 /** Each subcommand's own options (beside the common ones: --url, --context, …). */
 export const COMMAND_OPTIONS = {
   relayers: LIST_OPTIONS,
@@ -80,6 +131,11 @@ export const COMMAND_OPTIONS = {
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
 } as const;
+
+/** Every option, common or a command's own, that takes a value (the word after it is that value). */
+const TAKES_VALUE = new Set(
+  [GLOBAL_OPTIONS, ...Object.values(COMMAND_OPTIONS)].flatMap((o) => Object.entries(o as Record<string, { type: string }>).filter(([, v]) => v.type === 'string').map(([k]) => k)),
+);
 
 export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
   const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
@@ -121,9 +177,15 @@ export type Parsed =
   | { kind: 'version' }
   | { kind: 'error'; message: string; exit?: number };
 
-export async function parseArgv(argv: string[]): Promise<Parsed> {
+export async function parseArgv(given: string[]): Promise<Parsed> {
+  // The completion script's own call: its words are the operator's, half typed, never parsed here.
+  if (given[0] === '__complete') return { kind: 'complete', words: given.slice(1) };
+  const { argv, unknown } = commandFirst(given);
+  if (unknown !== undefined) {
+    const guess = didYouMean(unknown);
+    return { kind: 'error', exit: 2, message: `unknown command '${unknown.slice(0, 60)}'${guess ? ` — did you mean ${guess}?` : ''}\nRun relayer-tui --help for the commands.` };
+  }
   if (argv[0] === 'sandbox') return { kind: 'sandbox', argv: argv.slice(1) };
-  if (argv[0] === '__complete') return { kind: 'complete', words: argv.slice(1) };
   if (argv[0] === 'completion') {
     const shell = argv[1];
     if (shell === '-h' || shell === '--help' || shell === undefined) return { kind: 'help', text: COMPLETION_HELP };

@@ -8,9 +8,9 @@
 import { parseCli } from '../cli/index.js';
 import { SANDBOX_OPTIONS } from '../sandbox/options.js';
 import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
-import { COMMAND_OPTIONS, GLOBAL_OPTIONS, HEADLESS_COMMANDS } from '../cli/grammar.js';
+import { COMMAND_OPTIONS, COMMANDS, FLEET_INAPPLICABLE, GLOBAL_OPTIONS } from '../cli/grammar.js';
 
-const SUBCOMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
+const SUBCOMMANDS = COMMANDS;
 /** How long a relayer id completion may wait for the server, all of it. */
 export const COMPLETION_TIMEOUT_MS = 1_500;
 
@@ -30,7 +30,10 @@ function optionsOf(sub: string | undefined): Record<string, { type: 'string' | '
   const own = sub && sub in COMMAND_OPTIONS ? (COMMAND_OPTIONS as Record<string, Record<string, { type: 'string' | 'boolean' }>>)[sub]! : {};
   if (sub === 'sandbox') return SANDBOX_OPTIONS;
   if (sub === 'completion') return { help: { type: 'boolean' } };
-  return { ...GLOBAL_OPTIONS, ...own, help: { type: 'boolean' } };
+  const all: Record<string, { type: 'string' | 'boolean' }> = { ...GLOBAL_OPTIONS, ...own, help: { type: 'boolean' } };
+  // What the parser refuses is never offered.
+  if (sub === 'fleet') for (const k of FLEET_INAPPLICABLE) delete all[k];
+  return all;
 }
 
 /** The candidates for the last of `words` (the words after `relayer-tui`; the last may be empty). */

@@ -1,4 +1,5 @@
 /** Flags, environment and the config file -> configuration. Flags > environment > context > defaults. */
+import { FLEET_INAPPLICABLE } from '../cli/grammar.js';
 import { appPaths, loadConfigFile, urlProblem, type ContextConfig, type LoadedConfig, type Paths } from './contextFile.js';
 import { readTokenFile, resolveTokenSync } from './token.js';
 
@@ -93,7 +94,7 @@ export async function resolveConfig(
   // The fleet: the file's contexts, each with its own server and key (src/config/fleetSources.ts); no one server here.
   if (command === 'fleet') {
     // A server named here would be ignored: said, not silently dropped.
-    const one = ['url', 'server', 'token', 'token-file', 'context', 'sandbox', 'read-only', 'dialect', 'timeout', 'sandbox-flavor', 'watch', 'per-page'].find((k) => values[k] !== undefined);
+    const one = FLEET_INAPPLICABLE.find((k) => values[k] !== undefined);
     if (one) return { kind: 'error', exit: 2, message: `fleet reads the config file's contexts, each with its own server, key and settings: --${one} does not apply (name fleets or contexts: relayer-tui fleet [NAME…])` };
     const paths = appPaths(env, str(values.config));
     const file = await loadConfigFile(paths.config);

@@ -1,0 +1,73 @@
+/**
+ * The command line as kubectl and gh users expect it (issue 28.7): global options anywhere, a typo
+ * answered with the command meant, and every candidate the completion offers accepted by the parser.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/cli/index.js';
+import { COMMANDS, parseArgv } from '../../src/cli/grammar.js';
+import { complete } from '../../src/completion/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-grammar-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const env = { RELAYER_URL: 'http://127.0.0.1:9', RELAYER_API_KEY: 'k', RELAYER_TUI_CONFIG_DIR: join(dir, 'none'), XDG_STATE_HOME: join(dir, 'state'), HOME: dir };
+
+describe('global options anywhere', () => {
+  it('before the command, between, after: the same parse', async () => {
+    const want = { kind: 'parsed', headless: 'txs', positionals: ['r1'] };
+    for (const argv of [
+      ['--config', 'F', 'txs', 'r1', '--status', 'pending'],
+      ['txs', '--config', 'F', 'r1', '--status', 'pending'],
+      ['txs', 'r1', '--status', 'pending', '--config', 'F'],
+      ['--config=F', '--status', 'pending', 'txs', 'r1'],
+      ['--read-only', '--config', 'F', 'txs', '--status=pending', 'r1'],
+    ]) {
+      const p = await parseArgv(argv);
+      expect(p, argv.join(' ')).toMatchObject(want);
+      expect((p as { values: Record<string, unknown> }).values).toMatchObject({ config: 'F', status: 'pending' });
+    }
+    expect(await parseArgv(['--config', 'F'])).toMatchObject({ kind: 'parsed', positionals: [] });
+    expect((await parseArgv(['--config', 'F'])) as object).not.toHaveProperty('headless');
+  });
+
+  it('a mistyped command: "unknown command … did you mean …?", exit 2; a word nothing like one: no guess', async () => {
+    expect(await parseArgv(['relayerz'])).toEqual({ kind: 'error', exit: 2, message: "unknown command 'relayerz' — did you mean relayers?\nRun relayer-tui --help for the commands." });
+    expect(await parseArgv(['--config', 'F', 'fleeet', '--check'])).toMatchObject({ kind: 'error', exit: 2, message: expect.stringMatching(/^unknown command 'fleeet' — did you mean fleet\?/) });
+    expect(await parseArgv(['contxts'])).toMatchObject({ message: expect.stringMatching(/did you mean contexts\?/) });
+    expect(await parseArgv(['zzzzzzzz'])).toMatchObject({ kind: 'error', exit: 2, message: "unknown command 'zzzzzzzz'\nRun relayer-tui --help for the commands." });
+    expect((await parseCli(['relayerz'], env)).kind).toBe('error');
+  });
+
+  it('an error about a command does not repeat the program name (main prefixes it once)', async () => {
+    const r = await parseCli(['txs', 'r1'], { ...env, RELAYER_URL: undefined, RELAYER_API_KEY: undefined });
+    expect(r).toMatchObject({ kind: 'error', exit: 3, message: expect.stringMatching(/^txs needs a server: /) });
+  });
+});
+
+describe('every candidate the completion offers is accepted by the parser', () => {
+  const valueFor = (opt: string, values: string[]) => (values.length ? values[0]! : ['per-page', 'timeout', 'watch', 'page', 'limit'].includes(opt) ? '5' : 'x');
+  const REFUSED = /Unknown option|does not apply|Unexpected argument|unknown command|option .* argument missing/i;
+
+  it.each(COMMANDS.filter((c) => c !== 'sandbox' && c !== 'completion'))('%s: each --flag it offers', async (command) => {
+    const flags = await complete([command, '--'], env);
+    expect(flags.length).toBeGreaterThan(3);
+    for (const flag of flags) {
+      const name = flag.slice(2);
+      if (name === 'help') continue;
+      const values = await complete([command, flag, ''], env);
+      const p = await parseArgv([command, flag]);
+      // A flag that takes a value says so when none is given; with one it is taken.
+      const argv = p.kind === 'error' && /argument missing/.test(p.message) ? [command, flag, valueFor(name, values)] : [command, flag];
+      const r = await parseCli(argv, env);
+      expect(r.kind === 'error' ? r.message : 'accepted', argv.join(' ')).not.toMatch(REFUSED);
+    }
+  });
+
+  it('the commands it offers are the ones the parser knows, and none other', async () => {
+    const offered = await complete([''], env);
+    expect([...offered].sort()).toEqual([...COMMANDS].sort());
+    for (const c of offered) expect((await parseArgv([c, '--help'])).kind, c).not.toBe('error');
+  });
+});
