@@ -83,7 +83,16 @@ export function appPaths(env: NodeJS.ProcessEnv, configFlag?: string): Paths {
  */
 export type LoadedConfig =
   | { kind: 'none'; path: string }
-  | { kind: 'ok'; path: string; file: ConfigFile; warnings: string[]; broken: Record<string, string[]>; errors: string[] }
+  | {
+      kind: 'ok';
+      path: string;
+      file: ConfigFile;
+      warnings: string[];
+      broken: Record<string, string[]>;
+      /** Fleets that name what is not a context: why each cannot be read. */
+      brokenFleets?: Record<string, string[]>;
+      errors: string[];
+    }
   | { kind: 'error'; path: string; message: string; errors: string[] };
 
 /** At most this many messages about one file (a generated file with a thousand typos says so once). */
@@ -191,10 +200,13 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
           }
         else say(keys, issue.path.length === 0 && !isObj(value) ? 'must be a map (url:, token_env: …)' : issue.message);
       }
-    } else {
-      const bad = urlProblem(r.data.url);
+    }
+    // Every error at once: what the schema took as fine is checked further even where another key is wrong.
+    if (isObj(value)) {
+      const schemaSaid = (key: string) => !r.success && r.error.issues.some((i) => i.path[0] === key);
+      const bad = typeof value.url === 'string' && !schemaSaid('url') ? urlProblem(value.url) : null;
       if (bad) say(['contexts', name, 'url'], bad);
-      const sources = (['token_env', 'token_file', 'token_command'] as const).filter((k) => r.data[k] !== undefined);
+      const sources = (['token_env', 'token_file', 'token_command'] as const).filter((k) => value[k] !== undefined);
       if (sources.length > 1) say(['contexts', name, sources[1]!], `give one of token_env, token_file, token_command (${sources.join(' and ')} here)`);
     }
     if (errors.length > before) broken[name] = errors.slice(before).sort((a, b) => a.line - b.line).map((e) => e.text);
@@ -202,6 +214,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   }
   // Fleets: groups of context names (a broken context may be named: the fleet shows why it cannot be read).
   const fleets: Record<string, string[]> = {};
+  const brokenFleets: Record<string, string[]> = {};
   if (raw.fleets !== undefined && raw.fleets !== null) {
     if (!isObj(raw.fleets)) say(['fleets'], 'must be a map of fleet names to lists of context names');
     else
@@ -211,8 +224,12 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
         else if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) say(['fleets', fleet], 'must be a list of context names, e.g. [prod-eu, prod-us]');
         else {
           const unknown = members.filter((m) => !(m in contexts) && !(m in broken));
-          if (unknown.length) say(['fleets', fleet], `no context named ${unknown.join(', ')} (there are: ${Object.keys(raw.contexts ?? {}).join(', ') || 'none'})`);
-          else fleets[fleet] = [...new Set(members as string[])];
+          if (unknown.length) {
+            const before = errors.length;
+            say(['fleets', fleet], `its member${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} ${unknown.length > 1 ? 'are not contexts' : 'is not a context'} (there are: ${Object.keys(raw.contexts ?? {}).join(', ') || 'none'})`);
+            // Named, it says why it cannot be read (never "no fleet named …").
+            brokenFleets[fleet] = errors.slice(before).map((e) => e.text);
+          } else fleets[fleet] = [...new Set(members as string[])];
         }
       }
   }
@@ -227,6 +244,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     file: { contexts, ...(typeof current === 'string' ? { current_context: current } : {}), ...(Object.keys(fleets).length ? { fleets } : {}) },
     warnings,
     broken,
+    ...(Object.keys(brokenFleets).length ? { brokenFleets } : {}),
     errors: all,
   };
 }

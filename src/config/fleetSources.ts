@@ -17,6 +17,8 @@ export function fleetSources(file: LoadedConfig, names: readonly string[], env: 
   const fleets = file.file.fleets ?? {};
   const chosen: string[] = [];
   for (const n of names) {
+    const why = file.brokenFleets?.[n];
+    if (why) return { error: `The fleet ${n} cannot be read: ${why.join('; ')}` };
     const members = fleets[n] ?? (contexts.includes(n) ? [n] : null);
     if (!members) return { error: `No fleet or context named ${n} in ${file.path} (fleets: ${Object.keys(fleets).join(', ') || 'none'}; contexts: ${contexts.join(', ') || 'none'})` };
     chosen.push(...members);

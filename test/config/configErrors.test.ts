@@ -135,3 +135,28 @@ describe('--sandbox', () => {
     expect(a.config.warnings.join('\n')).toMatch(/^config file not used \(the server comes from --sandbox\)/m);
   });
 });
+
+describe('every error at once, round 2 (issue 28.6)', () => {
+  it('a context with a URL without a scheme and a per_page that is no number: both said', async () => {
+    const d = dir(`contexts:\n  a:\n    url: 127.0.0.1:40319\n    token_env: X\n    per_page: fifty\n    token_file: /x\n`);
+    const r = await loadConfigFile(join(d, 'config.yaml'));
+    if (r.kind !== 'ok') throw new Error(r.kind);
+    const f = join(d, 'config.yaml');
+    expect(r.broken.a).toEqual([
+      `${f}:3: contexts.a.url: not a URL: write the scheme, e.g. http://127.0.0.1:40319`,
+      expect.stringMatching(new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5: contexts\\.a\\.per_page: `)),
+      `${f}:6: contexts.a.token_file: give one of token_env, token_file, token_command (token_env and token_file here)`,
+    ]);
+  });
+
+  it('a fleet naming what is not a context: the fleet says which member, file:line — never "no fleet named"', async () => {
+    const d = dir(`contexts:\n  good:\n    url: http://127.0.0.1:9\n    token_env: X\nfleets:\n  prod: [good, missing]\n`);
+    const f = join(d, 'config.yaml');
+    const r = await loadConfigFile(f);
+    if (r.kind !== 'ok') throw new Error(r.kind);
+    expect(r.errors).toEqual([`${f}:6: fleets.prod: its member missing is not a context (there are: good)`]);
+    const { fleetSources } = await import('../../src/config/fleetSources.js');
+    expect(fleetSources(r, ['prod'], {})).toEqual({ error: `The fleet prod cannot be read: ${f}:6: fleets.prod: its member missing is not a context (there are: good)` });
+    expect(fleetSources(r, ['good'], {})).toMatchObject({ title: 'good' });
+  });
+});
