@@ -142,8 +142,9 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     return fatal([`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
   }
   const warnings: string[] = [];
+  let mode = 0;
   try {
-    if ((statSync(path).mode & 0o077) !== 0) warnings.push(`${path} is readable by other users; chmod 600 it`);
+    mode = statSync(path).mode;
   } catch {
     // stat after a successful read: ignore
   }
@@ -235,6 +236,11 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   }
   if (typeof current === 'string' && !(current in contexts) && !(current in broken))
     say(['current_context'], `no context named ${current}${Object.keys(raw.contexts ?? {}).length ? ` (there are: ${Object.keys(raw.contexts as object).join(', ')})` : ''}`);
+  // The file holds no key: others reading it is harmless unless a token_command is in it (a command
+  // line may carry a secret); others writing it is not (token_command runs what the file says).
+  if (mode & 0o022) warnings.push(`${path} can be written by other users, and its token_command runs as you; chmod 600 it`);
+  else if (mode & 0o044 && Object.values(contexts).some((c) => c.token_command !== undefined))
+    warnings.push(`${path} is readable by other users and holds a token_command (a command line may carry a secret); chmod 600 it`);
   errors.sort((a, b) => a.line - b.line);
   const all = errors.map((e) => e.text);
   if (all.length > MAX_ERRORS) all.splice(MAX_ERRORS, all.length - MAX_ERRORS, `${path}: … and ${all.length - MAX_ERRORS} more`);

@@ -170,7 +170,12 @@ export class SandboxData {
     if (r?.network_type === 'stellar') balance = BigInt(rng.int(9_000_000) + 100_000) * 1000n;
     else if (r?.network_type === 'solana') balance = BigInt(rng.int(5_000_000) + 10_000) * 1000n;
     else balance = BigInt(rng.int(900_000) + 1000) * 10n ** 12n + BigInt(rng.int(1_000_000));
-    return this.profile?.lowBalances ? BigInt(1 + rng.int(999)) : balance;
+    if (this.profile?.lowBalances) return BigInt(1 + rng.int(999));
+    // A relayer the server disabled for its balance has one below its policy's minimum (as the real
+    // server's health check found it): 0.24 of it, the seed's own 1.2e15 of 5e15 wei.
+    const min = r?.policies?.min_balance;
+    if (r && balanceCheckFailed(r.disabled_reason) && (typeof min === 'number' || typeof min === 'bigint')) return (BigInt(min) * 6n) / 25n;
+    return balance;
   }
 
   findTransaction(relayerId: string, txId: string): Tx | undefined {
@@ -309,6 +314,13 @@ export function renderRelayer(flavor: Flavor, r: RelayerSeed): Record<string, un
   else if (r.custom_rpc_urls.length > 0) out.custom_rpc_urls = r.custom_rpc_urls.map((u) => ({ url: u.masked, weight: u.weight }));
   out.policies = r.policies;
   return out;
+}
+
+/** Whether a disabled reason is (or holds, in a Multiple) a failed balance check. */
+function balanceCheckFailed(reason: unknown): boolean {
+  const r = reason as { type?: unknown; details?: unknown } | undefined;
+  if (!r) return false;
+  return r.type === 'BalanceCheckFailed' || (r.type === 'Multiple' && Array.isArray(r.details) && r.details.some(balanceCheckFailed));
 }
 
 /** The real server never sends a health check's own text, only a fixed one per reason type. */

@@ -130,11 +130,20 @@ describe('config file errors name the file, the line and the key', () => {
       }
     });
 
-  it('a config file readable by others gets a warning', async () => {
-    const d = dir({ 'config.yaml': 'contexts: {}\n' });
-    chmodSync(join(d, 'config.yaml'), 0o644);
-    const r = await loadConfigFile(join(d, 'config.yaml'));
-    expect(r.kind === 'ok' && r.warnings[0]).toMatch(/is readable by other users; chmod 600 it$/);
+  it('a config file others can read is warned about only where it holds a token_command; one others can write, always (issue 28.9)', async () => {
+    const ctx = (token: string) => `contexts:\n  a:\n    url: http://127.0.0.1:9\n    ${token}\n`;
+    const warnings = async (text: string, mode: number) => {
+      const d = dir({ 'config.yaml': text });
+      chmodSync(join(d, 'config.yaml'), mode);
+      const r = await loadConfigFile(join(d, 'config.yaml'));
+      return r.kind === 'ok' ? r.warnings : [r.kind];
+    };
+    // What `sandbox --fleet 5 > fleet.yaml` writes (token_file) at the usual umask: no secret, no warning.
+    expect(await warnings(ctx('token_file: /tmp/t'), 0o644)).toEqual([]);
+    expect(await warnings(ctx('token_env: K'), 0o644)).toEqual([]);
+    expect(await warnings(ctx('token_command: pass show relayer'), 0o644)).toEqual([expect.stringMatching(/is readable by other users and holds a token_command \(a command line may carry a secret\); chmod 600 it$/)]);
+    expect(await warnings(ctx('token_command: pass show relayer'), 0o600)).toEqual([]);
+    expect(await warnings(ctx('token_env: K'), 0o666)).toEqual([expect.stringMatching(/can be written by other users, and its token_command runs as you; chmod 600 it$/)]);
   });
 
   it('the JSON Schema shipped for editors is the one the loader checks with', async () => {
