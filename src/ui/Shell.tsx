@@ -210,6 +210,9 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       return dispatch({ type: 'paletteText', text: text.slice(0, -1) });
     }
     if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids(), services.contexts, services.fleets) });
+    // As a shell's line: ctrl+u clears it, ctrl+w takes back the last word.
+    if (key.ctrl && key.name === 'u') return dispatch({ type: 'paletteText', text: '' });
+    if (key.ctrl && key.name === 'w') return dispatch({ type: 'paletteText', text: text.replace(/\S*\s*$/, '') });
     if (key.name === 'return') {
       const r = parsePalette(text);
       dispatch({ type: 'overlay', overlay: null });

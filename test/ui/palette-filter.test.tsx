@@ -31,6 +31,23 @@ describe('command palette', () => {
     expect(statusLine(f)).toContain('sepolia-main');
   });
 
+  it('the hint shows what fits the width (and how many more), a single candidate too; ctrl+w and ctrl+u edit the line (issue 28.9)', async () => {
+    await relayersLoaded({ cols: 60 });
+    await h!.press(':');
+    let f = await h!.waitFor((x) => footerLine(x).startsWith(':'), 'palette open');
+    // Not a fixed 8: as many as fit in 60 columns, then how many more.
+    expect(footerLine(f)).toMatch(/^:\s+relayers\s+tx .* \+\d+ more$/);
+    await h!.press('l');
+    f = await h!.waitFor((x) => footerLine(x).startsWith(':l'));
+    expect(footerLine(f)).toMatch(/^:l\s+tab: log$/);
+    await h!.press('o', 'g', ' ', 'x');
+    await h!.waitFor((x) => footerLine(x).startsWith(':log x'));
+    await h!.press('\x17');
+    await h!.waitFor((x) => footerLine(x).trimEnd() === ':log', 'ctrl+w took the word back');
+    await h!.press('\x15');
+    await h!.waitFor((x) => /^:\s+relayers\s+tx /.test(footerLine(x)), 'ctrl+u cleared the line');
+  });
+
   it('a whole chunk ":tx bu<tab><enter>" (fast typing) opens bulk-1m', async () => {
     await relayersLoaded();
     await h!.press(':tx bu\t\r');

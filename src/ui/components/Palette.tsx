@@ -10,14 +10,34 @@ import { sanitize } from '../../core/text/sanitize.js';
 
 export function Palette({ width }: { width: number }) {
   const text = useShell().state.paletteText;
-  const options = completions(text, useDirectory().ids(), useServices().contexts).slice(0, 8);
-  const hint = options.length > 1 ? `   ${options.join('  ')}` : '';
+  const services = useServices();
+  const options = completions(text, useDirectory().ids(), services.contexts, services.fleets);
   const line = sanitize(`:${text}`);
+  const hint = paletteHint(options, text, Math.max(0, width - cellWidth(line) - 1));
   return (
     <Text wrap="truncate">
       {line}
       <Text inverse> </Text>
-      <Text color={tone('muted')}>{truncateCells(hint, Math.max(0, width - cellWidth(line) - 1))}</Text>
+      <Text color={tone('muted')}>{hint}</Text>
     </Text>
   );
+}
+
+/**
+ * What the line may become, as many as fit in `cells` (a count of the rest when not all do); a single
+ * one too (`:l` → `log`), unless it is what is typed already.
+ */
+export function paletteHint(options: readonly string[], typed: string, cells: number): string {
+  const last = typed.trim().split(/\s+/).pop() ?? '';
+  const shown = options.filter((o) => o !== last);
+  if (shown.length === 0) return '';
+  let hint = `   ${shown.length === 1 ? 'tab: ' : ''}`;
+  for (const [i, o] of shown.entries()) {
+    const rest = shown.length - i - 1;
+    const more = rest ? `  +${rest} more` : '';
+    const piece = `${i ? '  ' : ''}${sanitize(o)}`;
+    if (cellWidth(hint + piece + more) > cells) return truncateCells(`${hint.trimEnd()}  +${shown.length - i} more`, cells);
+    hint += piece;
+  }
+  return truncateCells(hint, cells);
 }
