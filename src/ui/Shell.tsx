@@ -111,7 +111,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       const busy = busyReason();
       if (busy && !quitArmed.current) {
         quitArmed.current = true;
-        return dispatch({ type: 'flash', text: `Not quitting: ${busy}. ctrl+c again quits; any other key stays`, tone: 'warn' });
+        return dispatch({ type: 'flash', text: `ctrl+c again quits (${busy})`, tone: 'warn' });
       }
       return quit();
     }
@@ -169,7 +169,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       }
       case 'quit':
         if (handle?.busyReason && key.name === 'q')
-          return dispatch({ type: 'flash', text: `Not quitting: ${handle.busyReason}. esc leaves the form; ctrl+c twice quits anyway`, tone: 'warn' });
+          return dispatch({ type: 'flash', text: `q does not quit here (${handle.busyReason}): esc leaves the form; ctrl+c twice quits anyway`, tone: 'warn' });
         return quit();
       case 'back': {
         const r = handle?.onCommand('back', key);

@@ -252,7 +252,8 @@ describe(':fleet in the TUI (e2e)', () => {
       } else {
         await tui.waitForScreen((rows) => rows[0]!.includes('replace'), 3000, 'the form');
         tui.press('\x13');
-        await tui.waitForText('review for context staging-beta', 3000);
+        // The context first in the title: a narrow screen cuts the id, never the context.
+        await tui.waitForScreen((rows) => rows[0]!.startsWith('relayer-tui › review for context staging-beta · replace '), 3000, 'the review, its context first');
       }
     }
   });

@@ -32,7 +32,7 @@ describe('command palette', () => {
   });
 
   it('the hint shows what fits the width (and how many more), a single candidate too; ctrl+w and ctrl+u edit the line (issue 28.9)', async () => {
-    await relayersLoaded({ cols: 60 });
+    await relayersLoaded({ columns: 60 });
     await h!.press(':');
     let f = await h!.waitFor((x) => footerLine(x).startsWith(':'), 'palette open');
     // Not a fixed 8: as many as fit in 60 columns, then how many more.

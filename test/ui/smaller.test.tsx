@@ -13,17 +13,17 @@ afterEach(async () => {
 const title = (f: string) => frameLines(f)[0] ?? '';
 
 describe('forms keep what was typed', () => {
-  it('ctrl+c in a form with edits asks first: a second ctrl+c quits, any other key stays', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+  it('ctrl+c in a form with edits asks first: a second ctrl+c quits, any other key stays (said first, readable at 80 columns)', async () => {
+    h = await renderApp({ route: { kind: 'notify' }, columns: 80 });
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example/hook');
     await h.press(KEY.ctrlC);
-    await h.waitFor((f) => statusLine(f).includes('Not quitting: the form has unsent changes. ctrl+c again quits'), 'asked');
+    await h.waitFor((f) => statusLine(f).endsWith('ctrl+c again quits (the form has unsent changes)'), 'asked');
     expect(running(h)).toBe(true);
     // Another key disarms it: the next ctrl+c asks again.
     await h.press('x');
     await h.press(KEY.ctrlC);
-    await h.waitFor((f) => statusLine(f).includes('Not quitting'), 'asked again');
+    await h.waitFor((f) => statusLine(f).includes('ctrl+c again quits'), 'asked again');
     expect(running(h)).toBe(true);
     await h.press(KEY.ctrlC);
     await waitForExit(h);

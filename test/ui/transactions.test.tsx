@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 type RawTx = Record<string, unknown> & { id: string; status: string };
-const headerCols = (f: string) => (frameLines(f).find((l) => /^ {2}STATUS\s/.test(l)) ?? '').trim().split(/\s+/);
+const headerCols = (f: string) => (frameLines(f).find((l) => /^ {2}STATUS\s/.test(l)) ?? '').trim().replace('FEE max/tip', 'FEE_max/tip').split(/\s+/);
 /** Exact decimal ETH from wei given as 0x-hex or decimal, computed independently of the app. */
 const eth = (v: string) => {
   const wei = BigInt(v);
@@ -23,7 +23,7 @@ describe('columns by network type', () => {
   it('EVM: status, nonce, hash, to, value in ETH (from 0x-hex on the real server), fee, speed, age', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 120 });
     const f = await h.waitFor((x) => statusLine(x).includes('page 1/3 (60)'), 'loaded');
-    expect(headerCols(f)).toEqual(['STATUS', 'NONCE', 'HASH', 'TO', 'VALUE', 'FEE', 'SPEED', 'AGE']);
+    expect(headerCols(f)).toEqual(['STATUS', 'NONCE', 'HASH', 'TO', 'VALUE', 'FEE_max/tip', 'SPEED', 'AGE']);
     const raw = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=25')).json.data as RawTx[];
     expect(String(raw[0]!.value)).toMatch(/^0x/);
     const rows = tableRows(f);

@@ -52,7 +52,8 @@ export function transactionColumns(kind: NetworkKind | 'unknown', network: strin
         { key: 'to', title: 'TO', width: 13, priority: 6, cell: (t, w) => middleCells(t.to ?? '', w) },
         { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t, w) => fitAmount(formatWeiShort(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
-        { key: 'fee', title: 'FEE', width: 11, priority: 4, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
+        // `21/3 gwei` is max fee / tip: said in the title (and in help), never read as a fraction.
+        { key: 'fee', title: 'FEE max/tip', width: 11, priority: 4, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
         { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : displayText(t.speed)) },
         ageCol(now),
       ];

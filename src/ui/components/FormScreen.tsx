@@ -73,7 +73,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   return (
     <ScreenFrame
       // The review says where it goes: the context (its server, its read-only rule) in the title.
-      title={phase.kind === 'review' && context ? `${title} · review for context ${context.name}` : title}
+      // The context first: on a narrow screen it is what must not be cut (the id is in the review below).
+      title={phase.kind === 'review' && context ? title.replace(/^(relayer-tui › )?/, (lead) => `${lead}review for context ${context.name} · `) : title}
       scopes={phase.kind === 'review' ? ['review'] : ['form']}
       width={width}
       height={height}

@@ -16,6 +16,11 @@ function keyLabel(k: KeySpec): string {
   return k.name === 'escape' ? 'esc' : k.name === 'f1' ? 'F1' : k.name;
 }
 
+/** What a column's figures mean where they could be misread (`21/3 gwei` is two prices, not a fraction). */
+const COLUMN_NOTES: Partial<Record<Scope, { column: string; meaning: string }[]>> = {
+  transactions: [{ column: 'FEE max/tip', meaning: 'EVM: max fee per gas / max priority fee (tip), in gwei (`21/3 gwei`); a legacy transaction: its gas price' }],
+};
+
 export function helpLines(here: readonly Scope[] = []): { text: string; heading: boolean }[] {
   const lines: { text: string; heading: boolean }[] = [];
   const all = Object.keys(SCOPE_TITLES) as Scope[];
@@ -32,6 +37,7 @@ export function helpLines(here: readonly Scope[] = []): { text: string; heading:
         lines.push({ text: `  ${fit(b.label, 12)}${b.description}`, heading: false });
       }
       if (scope === 'form') for (const k of EDITING_KEYS) lines.push({ text: `  ${fit(k.label, 12)}${k.description}`, heading: false });
+      for (const n of COLUMN_NOTES[scope] ?? []) lines.push({ text: `  ${fit(n.column, 12)}${n.meaning}`, heading: false });
     }
   };
   // While text is typed (a form's fields, the leave prompt) a printable key is text: of the global

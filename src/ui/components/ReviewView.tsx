@@ -11,7 +11,8 @@ const LABEL = 26;
 export function reviewLines(request: BuiltRequest): { text: string; tone?: ReviewTone; indent?: number }[] {
   const { prepared } = request;
   const lines: { text: string; tone?: ReviewTone; indent?: number }[] = [{ text: `${prepared.method} ${prepared.path}`, tone: 'accent' }];
-  for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(LABEL)}${r.value}`, tone: r.tone, indent: LABEL });
+  // A label as long as the column keeps a space before its value (`⚠ max_priority_fee_per_gas 3000000000 …`, never run together).
+  for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(LABEL - 1)} ${r.value}`, tone: r.tone, indent: LABEL });
   if (prepared.displayBody === undefined) lines.push({ text: `No body (${prepared.method} sends none)`, tone: 'muted' });
   else {
     lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });

@@ -1,0 +1,17 @@
+/** A review line's label never runs into its value, however long the label (issue 28.8). */
+import { expect, it } from 'vitest';
+import { reviewLines } from '../../src/ui/components/ReviewView.js';
+import type { BuiltRequest } from '../../src/core/operations/types.js';
+
+it('a label as long as the column keeps a space before its value; a short one is padded to the column', () => {
+  const request = {
+    prepared: { method: 'PUT', path: '/api/v1/relayers/r/transactions/t', displayBody: '{}' },
+    review: [
+      { label: '⚠ max_priority_fee_per_gas', value: '3000000000 is less than the current tip', tone: 'warn' },
+      { label: 'value', value: '1 ETH (unchanged)' },
+    ],
+  } as unknown as BuiltRequest;
+  const [, long, short] = reviewLines(request);
+  expect(long!.text).toBe('⚠ max_priority_fee_per_gas 3000000000 is less than the current tip');
+  expect(short!.text).toBe(`${'value'.padEnd(26)}1 ETH (unchanged)`);
+});
