@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import type { Page, Relayer, RelayerClient } from '../api/index.js';
 import type { AuditLedger } from '../audit.js';
 import type { DraftStore } from './forms/draftStore.js';
+import type { CopyResult } from './clipboard.js';
 import type { ActivityLog } from './activityLog.js';
 import type { OpenFleet } from './fleetSessions.js';
 import type { Route } from './state/shell.js';
@@ -55,8 +56,8 @@ export interface Services {
   watchMs?: number;
   /** Drafts of unsent forms kept on disk as they are typed ($XDG_STATE_HOME/relayer-tui/drafts): a dropped line loses nothing. */
   draftStore?: DraftStore;
-  /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words. */
-  copy?: (text: string) => Promise<string>;
+  /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words (never more than happened). */
+  copy?: (text: string) => Promise<CopyResult>;
 }
 
 /** The real `after`: a timer of the event loop. */
