@@ -123,6 +123,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // Drafts of unsent forms, kept on disk as they are typed (the built-in sandbox's port changes each start: its name is the key).
   const { DraftStore, draftServer } = await import('./ui/forms/draftStore.js');
   const draftStore = new DraftStore(join(config.paths.state, 'drafts'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: stopSandbox ? 'SANDBOX' : draftServer(baseUrl) });
+  // The TUI's every exit path flushes it first (run.tsx); any other way out of the process too.
+  process.once('exit', () => draftStore.flush());
   const { makeCopier } = await import('./ui/clipboard.js');
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
