@@ -81,8 +81,6 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Move down', scope: 'list' },
   { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Up one screenful', scope: 'list' },
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Down one screenful', scope: 'list' },
-  { command: 'restoreDraft', keys: [{ name: 'y' }], label: 'y', description: 'Restore the draft an earlier session kept on disk (a dropped line loses nothing typed)', scope: 'draft', hint: 'restore the draft' },
-  { command: 'dropDraft', keys: [{ name: 'n' }], label: 'n', description: 'Discard that draft (removed from disk)', scope: 'draft', hint: 'discard it' },
   { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'list' },
   { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'list' },
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'First row', scope: 'list' },

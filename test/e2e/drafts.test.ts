@@ -223,7 +223,7 @@ describe('drafts survive a dropped line (e2e, built CLI in a pty, real SIGHUP, s
     tui = await startCli({ env: h.env });
     await runCommand(tui, 'notify');
     let rows = await tui.waitForText(/restore the draft from \d\d:\d\d\? y\/n/);
-    expect(rows.join('\n')).toMatch(/^\s+url\s+https:\/\/ops\.example\/drop-hook\s+\(now \(empty\)\)/m);
+    expect(rows.join('\n')).toMatch(/^\s+url\s+https:\/\/ops\.example\/drop-hook\s+\(now empty\)/m);
     expect(rows.join('\n')).toMatch(/signing_key is not in the draft: a secret is never written to disk/);
     tui.press('y');
     rows = await tui.waitForText(/^› url\s+https:\/\/ops\.example\/drop-hook/m);
@@ -250,6 +250,8 @@ describe('drafts survive a dropped line (e2e, built CLI in a pty, real SIGHUP, s
     tui.press('n');
     rows = await tui.waitForText(/was discarded/);
     expect(rows.join('\n')).not.toContain('{"amount": 31}');
+    // The form as it opens without a draft: the params editor focused.
+    expect(rows.some((r) => r.startsWith('› params'))).toBe(true);
     await expect.poll(() => draftFiles(h.drafts).length, { timeout: 3000 }).toBe(0);
   });
 });

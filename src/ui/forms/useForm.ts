@@ -56,6 +56,10 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
   /** Whether this form's draft may be on disk (written or offered): leaving clean removes it then. */
   const onDisk = useRef(false);
   const [state, rawDispatch] = useReducer(formReducer, undefined, () => {
+    const focusOf = (values: Values) => {
+      const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
+      return Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
+    };
     const session = drafts.get(draftKey);
     const typed = session !== undefined && Object.keys(session).some((k) => session[k] !== (initialValues[k] ?? ''));
     // A draft kept on disk by an earlier session (a dropped line): offered, never applied unasked.
@@ -66,7 +70,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
         onDisk.current = true;
         const differences = draftDifferences(definition.fields, stored, initialValues);
         if (differences.length) {
-          const form = initialForm({ ...initialValues }, initialValues, 0);
+          const form = initialForm({ ...initialValues }, initialValues, focusOf(initialValues));
           return { ...form, phase: { kind: 'offerDraft' as const, draft: stored, differences, stale: persist.stale, against: persist.against ?? AGAINST[persist.form] } };
         }
         // Nothing in it differs from the form as it opens: nothing to offer.
@@ -74,9 +78,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       }
     }
     const values = { ...initialValues, ...(persist?.stale ? {} : session) };
-    const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
-    const focus = Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
-    const form = initialForm(values, initialValues, focus);
+    const form = initialForm(values, initialValues, focusOf(values));
     if (!reviewAtOnce) return form;
     const built = definition.build(values);
     return 'request' in built ? formReducer(form, { type: 'review', request: built.request }) : formReducer(form, { type: 'errors', errors: built.errors });
