@@ -143,7 +143,7 @@ describe('drafts survive a dropped line (e2e, built CLI in a pty, real SIGHUP, s
     rows = await tui.waitForText(/restore the draft from \d\d:\d\d\? y\/n/);
     const text = rows.join('\n');
     expect(text).toMatch(new RegExp(`^\\s+value\\s+770011\\s+\\(now ${before}\\)`, 'm'));
-    expect(text).toContain('what differs from the transaction as it is now');
+    expect(text).toContain('What differs from the transaction as it is now:');
     tui.press('y');
     rows = await tui.waitForText(/^› value\s+770011\s*$/m);
     expect(rows.join('\n')).toMatch(/Restored the draft from \d\d:\d\d/);

@@ -40,10 +40,12 @@ export function draftOfferRows(offer: DraftOffer, now: number, fieldLabels: (nam
   const rows: { text: string; tone?: Tone; bold?: boolean }[] = [];
   if (offer.stale) {
     rows.push({ text: `The draft from ${from} is stale: ${offer.stale}. It is not applied.`, tone: 'warn', bold: true });
-    rows.push({ text: 'n discards it · esc leaves it for later · what it held:', tone: 'muted' });
+    rows.push({ text: 'n discards it · esc leaves it for later', tone: 'muted' });
+    rows.push({ text: `What it held, against ${offer.against}:` });
   } else {
     rows.push({ text: `restore the draft from ${from}? y/n`, tone: 'warn', bold: true });
-    rows.push({ text: `${DRAFT_KEYS} · esc leaves it for later · what differs from ${offer.against}:`, tone: 'muted' });
+    rows.push({ text: `${DRAFT_KEYS} · esc leaves it for later`, tone: 'muted' });
+    rows.push({ text: `What differs from ${offer.against}:` });
   }
   const width = Math.min(24, offer.differences.reduce((m, d) => Math.max(m, d.label.length), 5) + 2);
   for (const d of offer.differences)
