@@ -173,6 +173,8 @@ export class DraftStore {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      // A directory made earlier with wider bits (by hand, another tool): narrowed, as the ledger narrows its file.
+      if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
       const fd = openSync(tmp, 'w', 0o600);
       try {
         writeSync(fd, text);
