@@ -2,7 +2,7 @@
  * Drafts on disk: what is typed into a form that has not been sent (a replacement, plugin params, a
  * notification) survives a dropped line. One file per draft under `$XDG_STATE_HOME/relayer-tui/drafts/`
  * (directory 700, files 600), keyed by context + server + form + relayer + transaction/plugin, written
- * as it is typed (debounced: one timer for the store) with an atomic write (a temp file, fsync, rename)
+ * as it is typed (batched: one timer for the store, the writes of a burst of keys at most every DRAFT_DEBOUNCE_MS) with an atomic write (a temp file, fsync, rename)
  * and flushed synchronously on every exit path (run.tsx: SIGHUP is when it matters). A secret field (a
  * notification's signing key) is never written: the draft only says it was left out. A draft is removed
  * once sent or discarded, and any older than DRAFT_MAX_AGE_MS when the store is first read.
@@ -14,7 +14,7 @@ import type { FieldSpec, Values } from '../../core/operations/types.js';
 
 /** How long a draft nobody came back to is kept: 30 days. */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
-/** How long after the last key a draft is written. */
+/** How long after a key its draft is written at most (a burst of keys is one write per this much). */
 export const DRAFT_DEBOUNCE_MS = 400;
 /** A draft larger than this is not written (said once). */
 const MAX_DRAFT_BYTES = 1024 * 1024;
