@@ -2,8 +2,9 @@
  * Drafts on disk: what is typed into a form that has not been sent (a replacement, plugin params, a
  * notification) survives a dropped line. One file per draft under `$XDG_STATE_HOME/relayer-tui/drafts/`
  * (directory 700, files 600), keyed by context + server + form + relayer + transaction/plugin, written
- * as it is typed (batched: one timer for the store, the writes of a burst of keys at most every DRAFT_DEBOUNCE_MS) with an atomic write (a temp file, fsync, rename)
- * and flushed synchronously on every exit path (run.tsx: SIGHUP is when it matters). A secret field (a
+ * as it is typed (batched: one timer for the store, a burst of keys written at most DRAFT_DEBOUNCE_MS
+ * after its first) with an atomic write (a temp file, fsync, rename), and flushed synchronously on
+ * every exit path (run.tsx, main.ts: SIGHUP is when it matters). A secret field (a
  * notification's signing key) is never written: the draft only says it was left out. A draft is removed
  * once sent or discarded, and any older than DRAFT_MAX_AGE_MS when the store is first read.
  * No Ink or React here.
@@ -16,7 +17,7 @@ import type { FieldSpec, Values } from '../../core/operations/types.js';
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 /** How long after a key its draft is written at most (a burst of keys is one write per this much). */
 export const DRAFT_DEBOUNCE_MS = 400;
-/** A draft larger than this is not written (said once). */
+/** A draft larger than this is not written (said once, by the form). */
 const MAX_DRAFT_BYTES = 1024 * 1024;
 
 export type DraftForm = 'replace' | 'plugin' | 'notify';
@@ -69,8 +70,15 @@ export class DraftStore {
   private readonly pending = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pruned = false;
-  /** The last write that failed, in words (said once by the form). */
+  /** The last write that failed, in words (said once by the form: takeWarning). */
   warning: string | null = null;
+
+  /** The last failed write's words, once (then forgotten). */
+  takeWarning(): string | null {
+    const w = this.warning;
+    this.warning = null;
+    return w;
+  }
 
   constructor(
     /** `$XDG_STATE_HOME/relayer-tui/drafts`. */
@@ -167,7 +175,7 @@ export class DraftStore {
   /** Temp file (600) + fsync + rename: a reader (or the next session) never sees half a draft. */
   private write(file: string, text: string): void {
     if (Buffer.byteLength(text) > MAX_DRAFT_BYTES) {
-      this.warning = `A draft over ${MAX_DRAFT_BYTES / 1024} KB is not kept on disk (it stays for this session)`;
+      this.warning = `A draft over ${MAX_DRAFT_BYTES / 1024} KB is not kept on disk`;
       return;
     }
     const tmp = `${file}.${process.pid}.tmp`;

@@ -92,6 +92,9 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     if (!store || !persist || !keepDraft.current || s.phase.kind === 'offerDraft') return;
     const secret = new Set(definition.fields.filter((f) => f.kind === 'secret').map((f) => f.name));
     const typed = Object.keys(s.values).some((k) => !secret.has(k) && s.values[k] !== (s.initial[k] ?? ''));
+    // A write that failed since the last key is said (once): what is typed is then kept for this session only.
+    const failed = store.takeWarning();
+    if (failed) shell.dispatch({ type: 'flash', text: `${failed}: it is kept for this session only`, tone: 'warn' });
     if (typed) {
       store.save(persist, definition.fields, s.values, s.initial);
       onDisk.current = true;

@@ -79,6 +79,16 @@ describe('DraftStore', () => {
     expect(readdirSync(d)).toEqual([]);
   });
 
+  it('a write that fails is said once (takeWarning), never thrown', () => {
+    const base = mkdtempSync(join(tmpdir(), 'relayer-tui-draftstore-'));
+    writeFileSync(join(base, 'file'), '');
+    const store = new DraftStore(join(base, 'file', 'drafts'), where);
+    store.save(TX, FIELDS, { value: '5' }, {});
+    expect(() => store.flush()).not.toThrow();
+    expect(store.takeWarning()).toMatch(/^The draft could not be kept in .*\(ENOTDIR\)$/);
+    expect(store.takeWarning()).toBeNull();
+  });
+
   it('differences: each field the draft would change, against the form as it opens now and as it was then', () => {
     const draft = { v: 1 as const, ...where, form: 'replace' as const, savedAt: new Date().toISOString(), values: { value: '5', speed: 'fast' }, basis: { value: '1', speed: 'fast' }, omitted: [] };
     expect(draftDifferences(FIELDS, draft, { value: '2', speed: 'fast' })).toEqual([{ label: 'value', typed: '5', now: '2', then: '1' }]);
