@@ -227,7 +227,7 @@ describe('drafts survive a dropped line (e2e, built CLI in a pty, real SIGHUP, s
     expect(rows.join('\n')).toMatch(/signing_key is not in the draft: a secret is never written to disk/);
     tui.press('y');
     rows = await tui.waitForText(/^› url\s+https:\/\/ops\.example\/drop-hook/m);
-    expect(rows.join('\n')).toMatch(/signing_key was not kept/);
+    await tui.waitForText(/signing_key not kept: type it again/);
     expect(rows.join('\n')).toMatch(/^  signing_key\s*$/m);
   });
 

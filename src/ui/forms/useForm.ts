@@ -64,6 +64,8 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     const typed = session !== undefined && Object.keys(session).some((k) => session[k] !== (initialValues[k] ?? ''));
     // A draft kept on disk by an earlier session (a dropped line): offered, never applied unasked.
     // What this session typed is used as it is, unless the transaction is now final.
+    // What this session typed is on disk too (leaving it clean removes it).
+    if (store && persist && typed) onDisk.current = true;
     if (store && persist && (!typed || persist.stale)) {
       const stored = store.load(persist);
       if (stored) {
@@ -103,8 +105,9 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       onDisk.current = false;
     }
   };
+  // (Whether or not this form wrote it: what this session typed in an earlier opening is on disk too.)
   const dropStored = () => {
-    if (store && persist && onDisk.current) store.remove(persist);
+    if (store && persist) store.remove(persist);
     onDisk.current = false;
   };
   const dispatch = (a: FormAction) => {
@@ -253,7 +256,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
         dispatch({ type: 'restoreDraft', values: offer.draft.values });
         shell.dispatch(
           secrets.length
-            ? { type: 'flash', text: `Restored the draft from ${from}; ${secrets.join(', ')} was not kept (a secret is never written to disk): type it again`, tone: 'warn' }
+            ? { type: 'flash', text: `${secrets.join(', ')} not kept: type it again (the draft from ${from} is restored; a secret is never written to disk)`, tone: 'warn' }
             : { type: 'flash', text: `Restored the draft from ${from}`, tone: 'info' },
         );
       }
