@@ -39,7 +39,8 @@ export function draftOfferRows(offer: DraftOffer, now: number, fieldLabels: (nam
   const from = draftTime(Date.parse(offer.draft.savedAt), now);
   const rows: { text: string; tone?: Tone; bold?: boolean }[] = [];
   if (offer.stale) {
-    rows.push({ text: `The draft from ${from} is stale: ${offer.stale}. It is not applied.`, tone: 'warn', bold: true });
+    // (The status in it is the server's word: drawn safe.)
+    rows.push({ text: `The draft from ${from} is stale: ${sanitize(offer.stale)}. It is not applied.`, tone: 'warn', bold: true });
     rows.push({ text: 'n discards it · esc leaves it for later', tone: 'muted' });
     rows.push({ text: `What it held, against ${offer.against}:` });
   } else {
