@@ -122,6 +122,11 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const warnings = [...config.warnings];
   const cleartext = isCleartext(baseUrl);
   if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
+  // Drafts of unsent forms, kept on disk as they are typed (the built-in sandbox's port changes each start: its name is the key).
+  const { DraftStore, draftServer } = await import('./ui/forms/draftStore.js');
+  const draftStore = new DraftStore(join(config.paths.state, 'drafts'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: stopSandbox ? 'SANDBOX' : draftServer(baseUrl) });
+  // The TUI's every exit path flushes it first (run.tsx); any other way out of the process too.
+  process.once('exit', () => draftStore.flush());
   const { makeCopier } = await import('./ui/clipboard.js');
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
@@ -136,7 +141,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // The fleet (:fleet, F): the file's contexts, each opened as :ctx opens it, when the fleet is first shown.
   const openFleet = config.configFile.kind === 'none' ? undefined : (names: string[]) => fleetSources(config.configFile, names, process.env);
   const fleets = config.configFile.kind === 'ok' ? Object.keys(config.configFile.file.fleets ?? {}) : [];
-  const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
+  const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit, draftStore };
   await runTui({
     onFirstFrame,
     services: {
@@ -164,6 +169,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       current = next;
       activity.where = name;
       audit.where = { context: name, server: settings.url };
+      draftStore.flush();
+      draftStore.where = { context: name, server: draftServer(settings.url) };
       return {
         ...common,
         client: next,

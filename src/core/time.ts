@@ -26,6 +26,15 @@ export function clock(ms: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** When a draft was typed, as an operator reads it: `14:02` today, `2026-11-24 14:02` before (local time). */
+export function draftTime(ms: number, now: number): string {
+  if (!Number.isFinite(ms)) return 'an unreadable time';
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hm = `${two(d.getHours())}:${two(d.getMinutes())}`;
+  return new Date(now).toDateString() === d.toDateString() ? hm : `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${hm}`;
+}
+
 /** `created 12m ago` in words, or `created at an unreadable time` (a review line). */
 export function ageWords(ts: string | null | undefined, now: number): string {
   const a = age(ts, now);

@@ -1,9 +1,11 @@
 /**
  * Copy over SSH: OSC 52 (the terminal sets its clipboard from a base64 payload; works across SSH),
  * through tmux or screen when the app runs inside one. In tmux the text goes into tmux's own buffer
- * with `tmux load-buffer -w -` (tmux then sets the outer terminal's clipboard itself, whatever its
- * allow-passthrough); if that fails, OSC 52 in tmux's DCS passthrough. Server text stays inert: it
- * only ever travels as base64 inside the sequence.
+ * with `tmux load-buffer -w -` (tmux then sets the outer terminal's clipboard itself when its
+ * set-clipboard option is on or external, whatever its allow-passthrough); if that fails, OSC 52 in
+ * tmux's DCS passthrough. A TMUX whose server does not answer is no tmux: plain OSC 52. What is said
+ * is what happened: OSC 52 is "sent, not confirmed". Server text stays inert: it only ever travels as
+ * base64 inside the sequence.
  */
 import { execFile } from 'node:child_process';
 
@@ -26,33 +28,71 @@ export function osc52(text: string, env: NodeJS.ProcessEnv): { bytes: string; ho
 /** How `y` would copy here, in words (`relayer-tui info`). */
 export function clipboardMethod(setting: ClipboardSetting, env: NodeJS.ProcessEnv): string {
   if (setting === 'off') return 'off (--clipboard off)';
-  if (env.TMUX) return "tmux's buffer (tmux load-buffer -w), else OSC 52 through tmux passthrough";
-  if (env.STY || (env.TERM ?? '').startsWith('screen')) return 'OSC 52 through screen';
-  return 'OSC 52';
+  if (env.TMUX)
+    return "tmux's buffer (tmux load-buffer -w; its set-clipboard option says whether it reaches the terminal), else OSC 52 through tmux passthrough; plain OSC 52 when TMUX names a server that does not answer";
+  if (env.STY || (env.TERM ?? '').startsWith('screen')) return 'OSC 52 through screen (not confirmed: no program can read back the clipboard)';
+  return 'OSC 52 (not confirmed: no program can read back the clipboard)';
 }
 
-function tmuxLoadBuffer(text: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+/** How long a tmux command may take before its server counts as not answering. */
+const TMUX_TIMEOUT_MS = 2_000;
+
+/** Runs tmux (the server TMUX names), feeding `input`: its stdout, or undefined when it failed or did not answer. */
+function tmux(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = execFile('tmux', ['load-buffer', '-w', '-'], { env, timeout: 3_000 }, (err) => resolve(!err));
+    const child = execFile('tmux', args, { env, timeout: TMUX_TIMEOUT_MS }, (err, stdout) => resolve(err ? undefined : String(stdout)));
     // tmux may be gone (or exit at once) before it reads: a broken pipe is a failed copy, not a crash.
-    child.stdin?.on('error', () => resolve(false));
-    child.on('error', () => resolve(false));
-    child.stdin?.end(text);
+    child.stdin?.on('error', () => resolve(undefined));
+    child.on('error', () => resolve(undefined));
+    child.stdin?.end(input ?? '');
   });
 }
 
+/** What a copy did, in words; `unconfirmed`: it went to the terminal and nothing can say whether it arrived. */
+export interface CopyResult {
+  said: string;
+  tone: 'info' | 'warn';
+  unconfirmed?: boolean;
+  /** How many characters went (said in :messages beside the text when unconfirmed). */
+  chars?: number;
+}
+
+/** The line before the copied text in :messages, where it can be read when the clipboard cannot be confirmed. */
+export const READ_IT_HERE = 'the text, to read here if your clipboard did not get it:';
+
 /**
- * A copier for the TUI: resolves with what it did, in words ("copied 66 chars via OSC 52"), or why
- * it did not. `write` puts bytes on the terminal (between frames: OSC 52 moves no cursor).
+ * A copier for the TUI: resolves with what it did, in words, never claiming more than happened.
+ * In tmux (TMUX set and its server answering) the text goes into tmux's buffer, and whether tmux
+ * passes it on to the terminal is read from its `set-clipboard` option (on/external: passed, off:
+ * kept in tmux). A TMUX whose server does not answer (a re-attached SSH session, a shell moved out
+ * of tmux) is no tmux: plain OSC 52, since only tmux understands its passthrough wrapper. OSC 52
+ * cannot be confirmed by any program: said so, with where the text can be read instead.
+ * `write` puts bytes on the terminal (between frames: OSC 52 moves no cursor).
  */
-export function makeCopier(setting: ClipboardSetting, env: NodeJS.ProcessEnv, write: (bytes: string) => void): (text: string) => Promise<string> {
+export function makeCopier(setting: ClipboardSetting, env: NodeJS.ProcessEnv, write: (bytes: string) => void): (text: string) => Promise<CopyResult> {
   return async (text) => {
     const chars = [...text].length;
-    if (setting === 'off') return 'Copying is off (--clipboard off)';
-    if (env.TMUX && (await tmuxLoadBuffer(text, env))) return `copied ${chars} chars into tmux's buffer`;
-    const seq = osc52(text, env);
-    if ('error' in seq) return `Not copied: ${seq.error}`;
+    if (setting === 'off') return { said: 'Copying is off (--clipboard off)', tone: 'warn' };
+    let sendEnv = env;
+    if (env.TMUX) {
+      // Does tmux's server answer? Its clipboard option, read first, says so.
+      const option = (await tmux(['show-options', '-gv', 'set-clipboard'], env))?.trim();
+      if (option === undefined) {
+        // No tmux behind TMUX: nothing would unwrap a passthrough; the terminal gets plain OSC 52.
+        const { TMUX: _stale, ...rest } = env;
+        sendEnv = { ...rest, TERM: (rest.TERM ?? '').startsWith('screen') && !rest.STY ? 'xterm' : rest.TERM };
+      } else if ((await tmux(['load-buffer', '-w', '-'], env, text)) !== undefined) {
+        if (option === 'off')
+          return { said: `copied ${chars} chars into tmux's buffer only (set-clipboard off: not passed to the terminal; paste with prefix ])`, tone: 'warn' };
+        if (option === 'on' || option === 'external') return { said: `copied ${chars} chars into tmux's buffer; tmux passes it to the terminal (set-clipboard ${option})`, tone: 'info' };
+        return { said: `copied ${chars} chars into tmux's buffer (set-clipboard ${option || 'unreadable'}: whether tmux passes it to your terminal is not known)`, tone: 'info' };
+      }
+    }
+    const seq = osc52(text, sendEnv);
+    if ('error' in seq) return { said: `Not copied: ${seq.error}`, tone: 'warn' };
     write(seq.bytes);
-    return `copied ${chars} chars via ${seq.how}`;
+    // Short: the status bar shows it whole at 80 columns, then "… (:messages)", where the text is.
+    const said = seq.how === 'OSC 52' ? 'sent to the terminal (OSC 52, not confirmed)' : `sent to the terminal (${seq.how}, not confirmed)`;
+    return { said, tone: 'info', unconfirmed: true, chars };
   };
 }

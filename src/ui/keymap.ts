@@ -42,10 +42,12 @@ export type Command =
   | 'send'
   | 'copyCurl'
   | 'keepDraft'
-  | 'discardDraft';
+  | 'discardDraft'
+  | 'restoreDraft'
+  | 'dropDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave';
+export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
 
 export interface KeySpec {
   name: string;
@@ -129,6 +131,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll the review down', scope: 'review' },
   { command: 'keepDraft', keys: [{ name: 'k' }], label: 'k', description: 'Keep the edits as a draft (the form opens with them again)', scope: 'leave', hint: 'keep the draft for later' },
   { command: 'discardDraft', keys: [{ name: 'd' }], label: 'd', description: 'Discard the edits', scope: 'leave', hint: 'discard it' },
+  { command: 'restoreDraft', keys: [{ name: 'y' }], label: 'y', description: 'Restore the draft an earlier session kept on disk (a dropped line loses nothing typed)', scope: 'draft', hint: 'restore the draft' },
+  { command: 'dropDraft', keys: [{ name: 'n' }], label: 'n', description: 'Discard that draft (removed from disk)', scope: 'draft', hint: 'discard it' },
   { command: 'halfUp', keys: [{ name: 'u', ctrl: true }], label: 'ctrl+u', description: 'Up half a screen', scope: 'detail' },
   { command: 'halfDown', keys: [{ name: 'd', ctrl: true }], label: 'ctrl+d', description: 'Down half a screen', scope: 'detail' },
 ];
@@ -170,7 +174,7 @@ export function anyBinding(key: KeyEvent): Binding | undefined {
 export function hintsFor(scopes: readonly Scope[]): { label: string; hint: string; command?: Command }[] {
   const out: { label: string; hint: string; command?: Command }[] = [];
   // In forms every printable key is text: only their own keys, F1 and esc apply.
-  if (scopes.includes('form') || scopes.includes('review') || scopes.includes('leave')) {
+  if (scopes.includes('form') || scopes.includes('review') || scopes.includes('leave') || scopes.includes('draft')) {
     for (const b of BINDINGS) if (scopes.includes(b.scope) && b.hint) out.push({ label: b.label, hint: b.hint, command: b.command });
     return [...out, { label: 'esc', hint: 'back' }, { label: 'F1', hint: 'help' }];
   }
@@ -195,4 +199,5 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   form: 'Forms',
   review: 'Review',
   leave: 'Leaving a form with edits',
+  draft: 'A draft kept from an earlier session',
 };

@@ -25,6 +25,9 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
   const finish = async (code: number, report?: string) => {
     if (exiting) return;
     exiting = true;
+    // First, before anything that may fail on a dead terminal: a draft still waiting for its debounce
+    // is written now (a hang-up is exactly when it matters). Synchronous.
+    services.draftStore?.flush();
     try {
       instance?.unmount();
     } catch {

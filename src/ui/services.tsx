@@ -2,6 +2,8 @@
 import { createContext, useContext } from 'react';
 import type { Page, Relayer, RelayerClient } from '../api/index.js';
 import type { AuditLedger } from '../audit.js';
+import type { DraftStore } from './forms/draftStore.js';
+import type { CopyResult } from './clipboard.js';
 import type { ActivityLog } from './activityLog.js';
 import type { OpenFleet } from './fleetSessions.js';
 import type { Route } from './state/shell.js';
@@ -52,8 +54,10 @@ export interface Services {
   audit?: AuditLedger;
   /** Start in watch mode, refreshing every so many ms (--watch N, a context's `watch:`). */
   watchMs?: number;
-  /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words. */
-  copy?: (text: string) => Promise<string>;
+  /** Drafts of unsent forms kept on disk as they are typed ($XDG_STATE_HOME/relayer-tui/drafts): a dropped line loses nothing. */
+  draftStore?: DraftStore;
+  /** Copies text to the clipboard (OSC 52, tmux, screen); resolves with what happened, in words (never more than happened). */
+  copy?: (text: string) => Promise<CopyResult>;
 }
 
 /** The real `after`: a timer of the event loop. */

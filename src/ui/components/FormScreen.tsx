@@ -42,9 +42,9 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   const copy = useCopy();
   const { serverUrl, context } = useServices();
   useScreenHandle(screenKey, {
-    scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : ['form'],
+    scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : phase.kind === 'offerDraft' ? ['draft'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
-    textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave' || (phase.kind === 'review' && phase.request.confirm !== undefined),
+    textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave' || phase.kind === 'offerDraft' || (phase.kind === 'review' && phase.request.confirm !== undefined),
     busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
@@ -75,7 +75,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       // The review says where it goes: the context (its server, its read-only rule) in the title.
       // The context first: on a narrow screen it is what must not be cut (the id is in the review below).
       title={phase.kind === 'review' && context ? title.replace(/^(relayer-tui › )?/, (lead) => `${lead}review for context ${context.name} · `) : title}
-      scopes={phase.kind === 'review' ? ['review'] : ['form']}
+      scopes={phase.kind === 'review' ? ['review'] : phase.kind === 'offerDraft' ? ['draft'] : ['form']}
       width={width}
       height={height}
       status={status ?? {}}

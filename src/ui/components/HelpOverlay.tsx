@@ -42,7 +42,7 @@ export function helpLines(here: readonly Scope[] = []): { text: string; heading:
   };
   // While text is typed (a form's fields, the leave prompt) a printable key is text: of the global
   // keys only the ones that cannot be typed work there (F1, esc, ctrl+c, ctrl+l).
-  const typing = here.includes('form') || here.includes('leave');
+  const typing = here.includes('form') || here.includes('leave') || here.includes('draft');
   if (here.length && typing) {
     const own = here.filter((s) => s !== 'global');
     lines.push({ text: `On this screen (${own.map((s) => SCOPE_TITLES[s]).join(', ')}, and the keys that cannot be typed)`, heading: true });

@@ -16,9 +16,45 @@ import { wrapCells, truncateCells } from '../../core/text/cells.js';
 import { ReviewView, reviewRows } from './ReviewView.js';
 import { failureKnown, outcomeWords } from '../../core/operations/pipeline.js';
 import type { Tone } from '../../core/tone.js';
+import { sanitize } from '../../core/text/sanitize.js';
+import { draftTime } from '../../core/time.js';
+import type { DraftOffer } from '../forms/formState.js';
+import { useServices } from '../services.js';
 
 /** The keys of the leave prompt, from the keymap: `k keep the draft … · d discard …`. */
 const LEAVE_KEYS = BINDINGS.filter((b) => b.scope === 'leave').map((b) => `${b.label} ${b.hint}`).join(' · ');
+
+/** The keys of a kept draft's offer, from the keymap: `y restore the draft · n discard it`. */
+const DRAFT_KEYS = BINDINGS.filter((b) => b.scope === 'draft').map((b) => `${b.label} ${b.hint}`).join(' · ');
+
+/** A value of a draft on one row: its first line, sanitized (a draft file is read back from disk), and how many more. */
+function draftValue(v: string): string {
+  if (v === '') return '(empty)';
+  const lines = v.split('\n');
+  return `${sanitize(lines[0]!)}${lines.length > 1 ? ` … (${lines.length} lines)` : ''}`;
+}
+
+/** The rows of a draft kept from an earlier session, offered before the form is edited. */
+export function draftOfferRows(offer: DraftOffer, now: number, fieldLabels: (name: string) => string): { text: string; tone?: Tone; bold?: boolean }[] {
+  const from = draftTime(Date.parse(offer.draft.savedAt), now);
+  const rows: { text: string; tone?: Tone; bold?: boolean }[] = [];
+  if (offer.stale) {
+    // (The status in it is the server's word: drawn safe.)
+    rows.push({ text: `The draft from ${from} is stale: ${sanitize(offer.stale)}. It is not applied.`, tone: 'warn', bold: true });
+    rows.push({ text: 'n discards it · esc leaves it for later', tone: 'muted' });
+    rows.push({ text: `What it held, against ${offer.against}:` });
+  } else {
+    rows.push({ text: `restore the draft from ${from}? y/n`, tone: 'warn', bold: true });
+    rows.push({ text: `${DRAFT_KEYS} · esc leaves it for later`, tone: 'muted' });
+    rows.push({ text: `What differs from ${offer.against}:` });
+  }
+  const width = Math.min(24, offer.differences.reduce((m, d) => Math.max(m, d.label.length), 5) + 2);
+  for (const d of offer.differences)
+    rows.push({ text: `  ${d.label.padEnd(width)}${draftValue(d.typed)}   (now ${d.now === '' ? 'empty' : draftValue(d.now)}${d.then !== undefined ? `; ${d.then === '' ? 'empty' : draftValue(d.then)} when the draft was typed` : ''})` });
+  if (offer.draft.omitted.length)
+    rows.push({ text: `${offer.draft.omitted.map(fieldLabels).join(', ')} is not in the draft: a secret is never written to disk (type it again after restoring)`, tone: 'warn' });
+  return rows;
+}
 
 /** What to do after a PUT/POST whose outcome is unknown (a transaction replacement: its list shows it). */
 export const UNKNOWN_NEXT = 'Nothing was resent. Refresh the list (esc, then r) to see whether it took effect before trying again.';
@@ -86,6 +122,7 @@ export interface MutationFrameProps {
 export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
+  const { now } = useServices();
   if (phase.kind === 'review') {
     // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
     const again = state.failure?.outcomeUnknown
@@ -146,6 +183,18 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
           </Box>
         </Box>
         <Text color={tone('muted')}>enter or esc: back</Text>
+      </Box>
+    );
+  }
+  if (phase.kind === 'offerDraft') {
+    const rows = draftOfferRows(phase, now(), (name) => fields.find((f) => f.name === name)?.label ?? name).flatMap((r) => wrapCells(r.text, width).map((text) => ({ ...r, text })));
+    return (
+      <Box flexDirection="column" height={height}>
+        {rows.slice(0, height).map((r, i) => (
+          <Text key={i} color={r.tone ? tone(r.tone) : undefined} bold={r.bold} wrap="truncate">
+            {r.text}
+          </Text>
+        ))}
       </Box>
     );
   }

@@ -97,7 +97,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   // Drop the least important segments until the line fits; the last one may be truncated.
   const sep = ' │ ';
   let shown = segs;
-  const len = (xs: Segment[]) => xs.reduce((n, s) => n + cellWidth(s.text), 0) + sep.length * Math.max(0, xs.length - 1);
+  // A message that points at :messages needs room for the pointer too (as a long one-line message, it makes lesser segments drop).
+  const len = (xs: Segment[]) => xs.reduce((n, s) => n + cellWidth(s.text) + (s.message && s.more ? MORE.length : 0), 0) + sep.length * Math.max(0, xs.length - 1);
   while (len(shown) > width && shown.some((s) => s.priority >= 2)) {
     const worst = Math.max(...shown.map((s) => s.priority));
     const idx = shown.map((s) => s.priority).lastIndexOf(worst);

@@ -3,12 +3,25 @@ import type { ApiError } from '../../api/index.js';
 import type { EditState } from './editor.js';
 import type { BuiltRequest, FieldSpec, Values } from '../../core/operations/types.js';
 import type { Outcome } from '../../core/operations/pipeline.js';
+import type { DraftDifference, StoredDraft } from './draftStore.js';
 
 /** A send the server answered (2xx): what came back and its effect. */
 export type Answered = Extract<Outcome, { kind: 'answered' }>;
 
+/** A draft kept on disk by an earlier session, offered before the form is edited (y restores, n discards). */
+export interface DraftOffer {
+  draft: StoredDraft;
+  /** What it would change in the form as it opens now. */
+  differences: DraftDifference[];
+  /** Why it must not be applied (the transaction is now final), in words; absent when it may be. */
+  stale?: string;
+  /** What the differences are against, in words ("the transaction as it is now"). */
+  against: string;
+}
+
 export type Phase =
   | { kind: 'edit' }
+  | ({ kind: 'offerDraft' } & DraftOffer)
   | { kind: 'confirmLeave' }
   | { kind: 'review'; request: BuiltRequest }
   | { kind: 'sending'; request: BuiltRequest }
@@ -40,7 +53,10 @@ export type FormAction =
   | { type: 'sent'; outcome: Answered }
   | { type: 'failed'; error: ApiError }
   | { type: 'reset'; values: Values }
-  | { type: 'confirmText'; text: string };
+  | { type: 'confirmText'; text: string }
+  /** The offered draft's values over the form's (y), or the form as it is (n): then editing. */
+  | { type: 'restoreDraft'; values: Values }
+  | { type: 'dismissDraft' };
 
 export function initialForm(values: Values, initial: Values, focus: number): FormState {
   const cursors: Record<string, number> = {};
@@ -83,6 +99,19 @@ export function formReducer(s: FormState, a: FormAction): FormState {
         : s;
     case 'failed':
       return s.phase.kind === 'sending' ? { ...s, failure: a.error, phase: { kind: 'edit' } } : s;
+    case 'restoreDraft': {
+      if (s.phase.kind !== 'offerDraft') return s;
+      const values = { ...s.values };
+      const cursors = { ...s.cursors };
+      for (const [k, v] of Object.entries(a.values))
+        if (k in values) {
+          values[k] = v;
+          cursors[k] = v.length;
+        }
+      return { ...s, values, cursors, phase: { kind: 'edit' } };
+    }
+    case 'dismissDraft':
+      return s.phase.kind === 'offerDraft' ? { ...s, phase: { kind: 'edit' } } : s;
     case 'reset':
       return initialForm(a.values, a.values, s.focus);
   }

@@ -12,9 +12,25 @@ import { execute } from '../../core/operations/pipeline.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
+import { draftDifferences, type DraftTarget } from './draftStore.js';
 import { edit } from './editor.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
 import type { FormDefinition, Values } from '../../core/operations/types.js';
+import { draftTime } from '../../core/time.js';
+
+/** Where the draft is kept on disk (services.draftStore): the form and its target; `stale` says why it must not be applied. */
+export interface PersistDraft extends DraftTarget {
+  /** The transaction is now final: a kept draft is said to be stale and never applied. */
+  stale?: string;
+  /** What the draft's differences are against, in words (default: the form as it opens now). */
+  against?: string;
+}
+
+const AGAINST: Record<DraftTarget['form'], string> = {
+  replace: 'the transaction as it is now',
+  plugin: "the plugin's params as the form opens",
+  notify: 'an empty form',
+};
 
 export interface UseFormOptions {
   /** Draft key: the same form for the same target reopens with what was typed. */
@@ -28,26 +44,77 @@ export interface UseFormOptions {
   /** An action with nothing to fill in (cancel, pause): the form opens on its review. */
   reviewAtOnce?: boolean;
   onSent?: (result: unknown) => void;
+  /** Keep the draft on disk as it is typed (a dropped line loses nothing): src/ui/forms/draftStore.ts. */
+  persist?: PersistDraft;
 }
 
-export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, reviewAtOnce, onSent }: UseFormOptions) {
+export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
   const services = useServices();
   const shell = useShell();
   const drafts = useDrafts();
+  const store = persist ? services.draftStore : undefined;
+  /** Whether this form's draft may be on disk (written or offered): leaving clean removes it then. */
+  const onDisk = useRef(false);
   const [state, rawDispatch] = useReducer(formReducer, undefined, () => {
-    const values = { ...initialValues, ...drafts.get(draftKey) };
-    const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
-    const focus = Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
-    const form = initialForm(values, initialValues, focus);
+    const focusOf = (values: Values) => {
+      const focusName = definition.focus ?? visibleFields(definition.fields, values)[0]?.name;
+      return Math.max(0, visibleFields(definition.fields, values).findIndex((f) => f.name === focusName));
+    };
+    const session = drafts.get(draftKey);
+    const typed = session !== undefined && Object.keys(session).some((k) => session[k] !== (initialValues[k] ?? ''));
+    // A draft kept on disk by an earlier session (a dropped line): offered, never applied unasked.
+    // What this session typed is used as it is, unless the transaction is now final.
+    // What this session typed is on disk too (leaving it clean removes it).
+    if (store && persist && typed) onDisk.current = true;
+    if (store && persist && (!typed || persist.stale)) {
+      const stored = store.load(persist);
+      if (stored) {
+        onDisk.current = true;
+        const differences = draftDifferences(definition.fields, stored, initialValues);
+        if (differences.length) {
+          const form = initialForm({ ...initialValues }, initialValues, focusOf(initialValues));
+          return { ...form, phase: { kind: 'offerDraft' as const, draft: stored, differences, stale: persist.stale, against: persist.against ?? AGAINST[persist.form] } };
+        }
+        // Nothing in it differs from the form as it opens: nothing to offer.
+        store.remove(persist);
+      }
+    }
+    const values = { ...initialValues, ...(persist?.stale ? {} : session) };
+    const form = initialForm(values, initialValues, focusOf(values));
     if (!reviewAtOnce) return form;
     const built = definition.build(values);
     return 'request' in built ? formReducer(form, { type: 'review', request: built.request }) : formReducer(form, { type: 'errors', errors: built.errors });
   });
   const ref = useRef(state);
   ref.current = state;
+  // Keep what was typed for the session (leaving with "keep" or browsing elsewhere loses nothing).
+  const keepDraft = useRef(true);
+  /** The draft on disk follows every edit, from the key's handler (not an effect: a hang-up may come first). */
+  const persistValues = (s: FormState) => {
+    if (!store || !persist || !keepDraft.current || s.phase.kind === 'offerDraft') return;
+    const secret = new Set(definition.fields.filter((f) => f.kind === 'secret').map((f) => f.name));
+    const typed = Object.keys(s.values).some((k) => !secret.has(k) && s.values[k] !== (s.initial[k] ?? ''));
+    // A write that failed since the last key is said (once): what is typed is then kept for this session only.
+    const failed = store.takeWarning();
+    if (failed) shell.dispatch({ type: 'flash', text: `${failed}: it is kept for this session only`, tone: 'warn' });
+    if (typed) {
+      store.save(persist, definition.fields, s.values, s.initial);
+      onDisk.current = true;
+    } else if (onDisk.current) {
+      store.remove(persist);
+      onDisk.current = false;
+    }
+  };
+  // (Whether or not this form wrote it: what this session typed in an earlier opening is on disk too.)
+  const dropStored = () => {
+    if (store && persist) store.remove(persist);
+    onDisk.current = false;
+  };
   const dispatch = (a: FormAction) => {
+    const before = ref.current;
     ref.current = formReducer(ref.current, a);
     rawDispatch(a);
+    if (ref.current.values !== before.values) persistValues(ref.current);
   };
   const inflight = useRef<AbortController | null>(null);
   const live = useRef(true);
@@ -58,10 +125,9 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     },
     [],
   );
-  // Keep what was typed for the session (leaving with "keep" or browsing elsewhere loses nothing).
-  const keepDraft = useRef(true);
   useEffect(() => {
-    if (keepDraft.current) drafts.set(draftKey, state.values);
+    // (A draft offered and not yet taken is not this session's: reopening offers it again.)
+    if (keepDraft.current && ref.current.phase.kind !== 'offerDraft') drafts.set(draftKey, state.values);
   }, [state.values, draftKey, drafts]);
 
   const fields = visibleFields(definition.fields, state.values);
@@ -71,6 +137,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     if (discard) {
       keepDraft.current = false;
       drafts.delete(draftKey);
+      dropStored();
     }
     shell.dispatch({ type: 'pop' });
   };
@@ -125,6 +192,8 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
           return dispatch({ type: 'failed', error: stopped });
         }
         dispatch({ type: 'sent', outcome });
+        // Sent: the draft on disk has done its work (plugin params stay for this session only).
+        dropStored();
         if (!keepAfterSend) {
           keepDraft.current = false;
           drafts.delete(draftKey);
@@ -166,6 +235,31 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       else if (key.name === 'escape' && definition.fields.length === 0) leave(true);
       else if (key.name === 'escape') dispatch({ type: 'back' });
       else return false;
+      return true;
+    }
+    if (s.phase.kind === 'offerDraft') {
+      const offer = s.phase;
+      const from = draftTime(Date.parse(offer.draft.savedAt), services.now());
+      const c = command('draft');
+      if (key.name === 'escape') {
+        // Left for later: it stays on disk and is offered again.
+        shell.dispatch({ type: 'pop' });
+      } else if (c === 'dropDraft') {
+        dropStored();
+        dispatch({ type: 'dismissDraft' });
+        shell.dispatch({ type: 'flash', text: `The draft from ${from} was discarded`, tone: 'info' });
+      } else if (c === 'restoreDraft' && offer.stale) {
+        shell.dispatch({ type: 'flash', text: `A stale draft is not applied (${offer.stale}): n discards it, esc leaves it`, tone: 'warn' });
+      } else if (c === 'restoreDraft') {
+        const secrets = definition.fields.filter((f) => offer.draft.omitted.includes(f.name)).map((f) => f.label);
+        // (dispatch writes it again at once: it is the draft now being edited.)
+        dispatch({ type: 'restoreDraft', values: offer.draft.values });
+        shell.dispatch(
+          secrets.length
+            ? { type: 'flash', text: `${secrets.join(', ')} not kept: type it again (the draft from ${from} is restored; a secret is never written to disk)`, tone: 'warn' }
+            : { type: 'flash', text: `Restored the draft from ${from}`, tone: 'info' },
+        );
+      }
       return true;
     }
     if (phase === 'confirmLeave') {

@@ -1,5 +1,9 @@
-/** Copy through the services' copier, saying in the status bar what was copied and how. */
+/**
+ * Copy through the services' copier, saying in the status bar what was copied and how. What cannot be
+ * confirmed (OSC 52 to the terminal) is kept whole in :messages with the text, so it can be read there.
+ */
 import { useCallback } from 'react';
+import { READ_IT_HERE } from '../clipboard.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 
@@ -12,7 +16,8 @@ export function useCopy(): (text: string, what: string) => true {
         dispatch({ type: 'flash', text: 'Copying is not available here', tone: 'warn' });
         return true;
       }
-      void copy(text).then((how) => dispatch({ type: 'flash', text: `${what}: ${how}`, tone: how.startsWith('copied') ? 'info' : 'warn' }));
+      // The message's first line is the status bar's (which then ends "… (:messages)"); the text follows it in :messages.
+      void copy(text).then((r) => dispatch({ type: 'flash', text: r.unconfirmed ? `${what}: ${r.said}\n${r.chars ?? [...text].length} chars; ${READ_IT_HERE}\n${text}` : `${what}: ${r.said}`, tone: r.tone }));
       return true;
     },
     [copy, dispatch],

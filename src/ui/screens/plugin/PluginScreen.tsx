@@ -21,6 +21,7 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
     initialValues: pluginInitialValues(route.pluginId),
     mutation: 'plugin',
     keepAfterSend: true,
+    persist: { form: 'plugin', target: route.pluginId },
   });
   const [showTraces, setShowTraces] = useState(false);
   return (

@@ -12,6 +12,7 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
 import { networkKind, unknownNetworkWords } from '../../../core/relayer.js';
+import { isNotFinal, statusWords } from '../../../core/status.js';
 import { evmBumpedValues, evmForm, evmInitialValues } from '../../../core/operations/evm.js';
 import { solanaForm, solanaInitialValues } from '../../../core/operations/solana.js';
 import { stellarForm, stellarInitialValues } from '../../../core/operations/stellar.js';
@@ -34,6 +35,8 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     definition,
     initialValues: initial,
     mutation: 'replace',
+    // Kept on disk as it is typed (one draft per transaction, whichever way the form was opened).
+    persist: definition.fields.length ? { form: 'replace', relayer: relayerId, target: tx.id, stale: isNotFinal(tx) ? undefined : `the transaction is now ${statusWords(tx)} (final)` } : undefined,
     onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),
   });
   const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
