@@ -2,13 +2,16 @@
  * The audit ledger: every mutation the operator sends (replace, cancel, pause/resume, plugin call, notification) is
  * appended to `$XDG_STATE_HOME/relayer-tui/audit.jsonl` (mode 600) before it leaves, and its outcome
  * after: one JSON object a line, `phase: "sent"` then `phase: "done"` with the same id. A crash in
- * between leaves the "sent" line alone, which reads as "sent, outcome unknown". Bodies are as the
- * review shows them (a signing key as `•••• (N chars)`); the API key is never written.
+ * between leaves the "sent" line alone, which reads as "sent, outcome unknown". An outcome left
+ * unknown is settled later by reading the target back (core/operations/settle.ts): a third kind of
+ * line, `phase: "settled"`, naming the send it settles (`of`); a line once written is never rewritten.
+ * Bodies are as the review shows them (a signing key as `•••• (N chars)`); the API key is never written.
  */
 import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
+import type { SettleOutcome } from './core/operations/settle.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -33,11 +36,55 @@ export interface AuditDone {
   answer_id?: string;
   /** What came back compared with what was asked, when it was not simply as asked (no effect, in flight, …). */
   effect?: string;
+  /** How the outcome was reached when that matters (awaited without a terminal after a hang-up). */
+  note?: string;
 }
 
-/** A mutation as `:audit` lists it: what was sent and what came of it. */
+/** A send whose outcome was unknown, read back later: what the read showed. */
+export interface AuditSettled {
+  id: string;
+  time: string;
+  phase: 'settled';
+  /** The id of the send it settles. */
+  of: string;
+  context: string;
+  server: string;
+  outcome: SettleOutcome;
+  /** What the read showed, in words (raw server text possibly inside: sanitize to draw). */
+  words: string;
+}
+
+/** A mutation as `:audit` lists it: what was sent, what came of it, and any read-back since. */
 export interface AuditEntry extends AuditSent {
   done?: AuditDone;
+  /** Read-backs of an unknown outcome, oldest first. */
+  settled?: AuditSettled[];
+}
+
+/** Whether what came of a send is still not known: no outcome line (a crash, a drop), or "unknown", and no read-back that told. */
+export function outcomeUnknown(e: AuditEntry): boolean {
+  if (e.done && e.done.outcome !== 'unknown') return false;
+  return !(e.settled ?? []).some((s) => s.outcome !== 'unknown');
+}
+
+/** A server URL as the ledger compares it (scheme, host, port, path; no trailing slash). */
+export function serverKey(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return url.trim().toLowerCase();
+  }
+}
+
+/** The server as a row shows it: host:port (the URL's host, with the scheme's port when none is written). */
+export function serverHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return url;
+  }
 }
 
 /** How much of the end of the file `:audit` reads. */
@@ -50,7 +97,7 @@ export class AuditLedger implements Ledger {
     public where: { context: string; server: string },
   ) {}
 
-  private append(record: AuditSent | AuditDone): string | null {
+  private append(record: AuditSent | AuditDone | AuditSettled): string | null {
     try {
       mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
       appendFileSync(this.path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
@@ -67,6 +114,18 @@ export class AuditLedger implements Ledger {
     const id = (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomUUID();
     const warning = this.append({ id, time: new Date().toISOString(), phase: 'sent', ...this.where, method: req.method, path: req.path, body: req.body });
     return { warning, end: (r) => void this.append({ id, time: new Date().toISOString(), phase: 'done', ...r }) };
+  }
+
+  /** Writes a read-back of `of` (a send whose outcome was unknown) as a new line; null, or why it could not be written. */
+  settle(of: AuditEntry, r: { outcome: SettleOutcome; words: string }): string | null {
+    const id = (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomUUID();
+    return this.append({ id, time: new Date().toISOString(), phase: 'settled', of: of.id, context: of.context, server: of.server, outcome: r.outcome, words: r.words.slice(0, 500) });
+  }
+
+  /** The sends to `server` whose outcome is still unknown, newest first. */
+  unknownFor(server: string): AuditEntry[] {
+    const key = serverKey(server);
+    return this.read().filter((e) => serverKey(e.server) === key && outcomeUnknown(e));
   }
 
   /** The last mutations, newest first (from the last 2 MB of the file). */
@@ -91,13 +150,17 @@ export class AuditLedger implements Ledger {
     const order: AuditEntry[] = [];
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
-      let r: AuditSent | AuditDone;
+      let r: AuditSent | AuditDone | AuditSettled;
       try {
-        r = JSON.parse(line) as AuditSent | AuditDone;
+        r = JSON.parse(line) as AuditSent | AuditDone | AuditSettled;
       } catch {
         continue;
       }
-      if (r.phase === 'sent') {
+      if (typeof r !== 'object' || r === null || typeof r.id !== 'string') continue;
+      if (r.phase === 'settled') {
+        const e = byId.get(r.of);
+        if (e) (e.settled ??= []).push(r);
+      } else if (r.phase === 'sent') {
         const e: AuditEntry = { ...r };
         byId.set(r.id, e);
         order.push(e);
