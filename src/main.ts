@@ -86,7 +86,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     return;
   }
 
-  const { createRelayerClient } = await import('./api/index.js');
+  const { createRelayerClient, DEFAULT_TIMEOUT_MS } = await import('./api/index.js');
   let baseUrl = config.baseUrl;
   let token = config.token;
   let serverLabel: string | undefined;
@@ -137,6 +137,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit };
   await runTui({
     onFirstFrame,
+    // A send in flight when the line drops is awaited without a terminal: its own timeout bounds it, this is a net.
+    hangUpWaitMs: (config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 5_000,
     services: {
       ...common,
       client,
