@@ -11,7 +11,7 @@ import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, r
 import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
-import type { SettleOutcome } from './core/operations/settle.js';
+import { settleTarget, type SettleOutcome } from './core/operations/settle.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -89,6 +89,29 @@ export function serverHost(url: string): string {
 
 /** How much of the end of the file `:audit` reads. */
 const READ_TAIL_BYTES = 2 * 1024 * 1024;
+
+const shortId = (id: string) => (id.length > 24 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);
+
+/** A send in a few words: what it did to what (from the path as sent). */
+export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>): string {
+  const t = settleTarget(e);
+  if (t.kind === 'replace') return `replace ${shortId(t.txId)} on relayer ${t.relayerId}`;
+  if (t.kind === 'cancel') return `cancel ${shortId(t.txId)} on relayer ${t.relayerId}`;
+  if (t.kind === 'pause') return `${/"paused"\s*:\s*false/.test(e.body) ? 'resume' : 'pause'} relayer ${t.relayerId}`;
+  return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
+}
+
+/**
+ * Said once on start for the server being opened, when sends to it are left with an unknown
+ * outcome: how many, the newest in words, and where to settle them. Raw ids inside: sanitize to draw.
+ */
+export function unknownNotice(unknown: readonly AuditEntry[]): string | undefined {
+  if (!unknown.length) return undefined;
+  const e = unknown[0]!;
+  const at = `${e.time.slice(0, 10)} ${e.time.slice(11, 16)} UTC`;
+  const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : '';
+  return `${unknown.length} send${unknown.length === 1 ? '' : 's'} with unknown outcome: ${sendWords(e)} on ${serverHost(e.server)} at ${at}${more} — :audit, then s reads it back (did it take effect?)`;
+}
 
 export class AuditLedger implements Ledger {
   constructor(

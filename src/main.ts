@@ -117,7 +117,10 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   serverLabel ??= new URL(baseUrl).host;
   activity.where = config.context?.name ?? serverLabel;
   const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: baseUrl });
-  const warnings = [...config.warnings];
+  // Sends to this server left with an unknown outcome (a timeout, a reset, a dropped line): said first, once.
+  const { unknownNotice } = await import('./audit.js');
+  const unknown = unknownNotice(audit.unknownFor(baseUrl));
+  const warnings = [...(unknown ? [unknown] : []), ...config.warnings];
   const cleartext = isCleartext(baseUrl);
   if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
   const { makeCopier } = await import('./ui/clipboard.js');
@@ -174,7 +177,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
         perPage: settings.perPage,
         watchMs: settings.watchMs,
         cleartext: isCleartext(settings.url),
-        warnings: told,
+        warnings: [unknownNotice(audit.unknownFor(settings.url)), ...told].filter((w): w is string => w !== undefined),
         context: { name, accent: settings.accent, relayer: settings.relayer },
       };
     },

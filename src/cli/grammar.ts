@@ -27,6 +27,10 @@ export interface HeadlessOptions {
   check: boolean;
   /** `cancel --all-pending`: every pending transaction of the relayer. */
   allPending: boolean;
+  /** `audit --unknown`: only the sends whose outcome is still unknown. */
+  unknownOnly: boolean;
+  /** `audit --settle`: read each unknown outcome back from the server (a new ledger line each). */
+  settle: boolean;
 }
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -79,6 +83,7 @@ export const COMMAND_OPTIONS = {
   // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
+  audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
 } as const;
 
 export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
@@ -108,6 +113,8 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     flags,
     check: values.check === true,
     allPending: values['all-pending'] === true,
+    unknownOnly: values.unknown === true,
+    settle: values.settle === true,
   };
 }
 

@@ -10,6 +10,7 @@ import { runFleet } from './fleet.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
 import { runReady } from './ready.js';
+import { runAudit } from './audit.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
 import { safeLines } from '../core/text/sanitize.js';
 
@@ -74,6 +75,7 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
   try {
     if (command === 'relayers' || command === 'txs' || command === 'plugins') return await runList(command, client, o, args, s, fail);
     if (command === 'ready') return await runReady(client, o, args, s, fail);
+    if (command === 'audit') return await runAudit(config, client, o, args, s, fail);
     return await runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);
