@@ -90,13 +90,13 @@ export function serverHost(url: string): string {
 /** How much of the end of the file `:audit` reads. */
 const READ_TAIL_BYTES = 2 * 1024 * 1024;
 
-const shortId = (id: string) => (id.length > 24 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);
+const shortId = (id: string, keep: number) => (id.length > keep + 2 ? `${id.slice(0, keep)}…` : id);
 
 /** A send in a few words: what it did to what (from the path as sent). */
-export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>): string {
+export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>, keep = 16): string {
   const t = settleTarget(e);
-  if (t.kind === 'replace') return `replace ${shortId(t.txId)} on relayer ${t.relayerId}`;
-  if (t.kind === 'cancel') return `cancel ${shortId(t.txId)} on relayer ${t.relayerId}`;
+  if (t.kind === 'replace') return `replace ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
+  if (t.kind === 'cancel') return `cancel ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
   if (t.kind === 'pause') return `${/"paused"\s*:\s*false/.test(e.body) ? 'resume' : 'pause'} relayer ${t.relayerId}`;
   return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
 }
@@ -105,12 +105,12 @@ export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>): stri
  * Said once on start for the server being opened, when sends to it are left with an unknown
  * outcome: how many, the newest in words, and where to settle them. Raw ids inside: sanitize to draw.
  */
-export function unknownNotice(unknown: readonly AuditEntry[]): string | undefined {
+export function unknownNotice(unknown: readonly AuditEntry[], now = new Date()): string | undefined {
   if (!unknown.length) return undefined;
   const e = unknown[0]!;
-  const at = `${e.time.slice(0, 10)} ${e.time.slice(11, 16)} UTC`;
-  const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : '';
-  return `${unknown.length} send${unknown.length === 1 ? '' : 's'} with unknown outcome: ${sendWords(e)} on ${serverHost(e.server)} at ${at}${more} — :audit, then s reads it back (did it take effect?)`;
+  const day = e.time.slice(0, 10) === now.toISOString().slice(0, 10) ? '' : `${e.time.slice(0, 10)} `;
+  const more = unknown.length > 1 ? ` (newest; ${unknown.length - 1} more)` : '';
+  return `${unknown.length} send${unknown.length === 1 ? '' : 's'} with unknown outcome: ${sendWords(e, 8)} at ${day}${e.time.slice(11, 16)} UTC${more} — :audit`;
 }
 
 export class AuditLedger implements Ledger {

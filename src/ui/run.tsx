@@ -5,7 +5,7 @@ import { CrashBoundary } from './components/CrashBoundary.js';
 import { frameStdout } from './frameStdout.js';
 import type { Services } from './services.js';
 import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
-import { crashReport, deafen, guardTerminal, HANGUP_EXIT } from './terminal.js';
+import { crashReport, deafen, guardTerminal, SIGINT_EXIT, SIGTERM_EXIT } from './terminal.js';
 
 export interface RunOptions {
   services: Services;
@@ -30,26 +30,28 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
   let exiting = false;
   /** The terminal hung up with a send in flight: nothing is drawn while its answer is awaited. */
   let hungUp = false;
+  let held: Promise<void> | undefined;
+  // A dropped line (SIGHUP) with a mutation in flight: the send is seen to its answer and its outcome
+  // written to the ledger (core/operations/pipeline.ts), without a terminal, then the exit. First of
+  // all SIGHUP listeners: before Ink's own (signal-exit) unmounts the form, whose unmount stops a send.
+  const onHangUp = () => {
+    if (hungUp || sendsInFlight() === 0) return;
+    hungUp = true;
+    held = seeInFlightThrough(hangUpWaitMs);
+    deafen(stdout, stdin, process.stderr);
+    try {
+      stdin.pause();
+    } catch {
+      // already gone
+    }
+  };
   const finish = async (code: number, report?: string) => {
     if (exiting) {
       // Waiting for a send's answer after a hang-up: SIGTERM or SIGINT still ends it at once (another SIGHUP does not).
-      if (hungUp && code !== HANGUP_EXIT) process.exit(code);
+      if (hungUp && (code === SIGINT_EXIT || code === SIGTERM_EXIT)) process.exit(code);
       return;
     }
     exiting = true;
-    // A dropped line (SIGHUP) with a mutation in flight: the send is seen to its answer and its
-    // outcome written to the ledger (core/operations/pipeline.ts), without a terminal, then the exit.
-    let held: Promise<void> | undefined;
-    if (code === HANGUP_EXIT && sendsInFlight() > 0) {
-      hungUp = true;
-      held = seeInFlightThrough(hangUpWaitMs);
-      deafen(stdout, stdin, process.stderr);
-      try {
-        stdin.pause();
-      } catch {
-        // already gone
-      }
-    }
     try {
       instance?.unmount();
     } catch {
@@ -61,6 +63,7 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
       await held;
     }
     guard.dispose();
+    process.off('SIGHUP', onHangUp);
     if (report) process.stderr.write(`${report}\n`);
     await Promise.race([cleanup?.(), new Promise((r) => setTimeout(r, 500))]).catch(() => undefined);
     process.exit(code);
@@ -73,6 +76,7 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
   );
   // After Ink's own exit handler (signal-exit), so that ours decides the exit code of a signal.
   guard.install((code, report) => void finish(code, report));
+  process.prependListener('SIGHUP', onHangUp);
   // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
   if (onFirstFrame) setImmediate(onFirstFrame);
   try {
