@@ -191,7 +191,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   transactions: 'Transactions',
   stuck: 'Stuck transactions',
   fleet: 'Fleet',
-  audit: 'Audit ledger (:audit)',
+  audit: 'Audit ledger',
   detail: 'Detail views',
   relayer: 'Relayer detail',
   transaction: 'Transaction detail',
