@@ -114,6 +114,8 @@ export async function seeInFlightThrough(boundMs: number): Promise<void> {
   const first = await Promise.race([all, bound]);
   clearTimeout(timer);
   if (first === 'bound') for (const w of waiting) w.abandon(`the terminal hung up while it was in flight and no answer came within ${Math.round(boundMs / 1000)} s`);
+  // Every send held is recorded: a send started later is a face's again.
+  held = undefined;
 }
 
 /** Sends the reviewed request once, records it, and reads what came back. Never rejects. */
