@@ -105,9 +105,9 @@ export function sendsInFlight(): number {
  * "unknown" and abandoned. Never rejects.
  */
 export async function seeInFlightThrough(boundMs: number): Promise<void> {
-  held ??= { note: 'the terminal hung up while it was in flight; the answer was awaited without a terminal' };
   const waiting = [...inFlight];
   if (!waiting.length) return;
+  held ??= { note: 'the terminal hung up while it was in flight; the answer was awaited without a terminal' };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<'bound'>((r) => (timer = setTimeout(() => r('bound'), boundMs)));
   const all = Promise.all(waiting.map((w) => w.recorded)).then(() => 'all' as const);
