@@ -17,21 +17,18 @@ import { safeLines } from '../core/text/sanitize.js';
 /** The exit code of a hang-up (128 + SIGHUP), as the TUI's. */
 const HANGUP_EXIT = 129;
 
-
 /**
  * A reader that went away (`… | head -0`, a closed pipe) or a terminal that hung up (EIO) ends the
  * output quietly, as `git log | head` does: never a `write EPIPE` stack trace, and the run goes on
  * to its end (a mutation's outcome is still written to the ledger and decides the exit code).
  */
-export function quietOnClose(...streams: NodeJS.WritableStream[]): () => void {
+export function quietOnClose(...streams: NodeJS.WritableStream[]): void {
   const swallow = (e: NodeJS.ErrnoException) => {
     if (e?.code === 'EPIPE' || e?.code === 'EIO' || e?.code === 'ERR_STREAM_DESTROYED' || e?.code === 'ECONNRESET') return;
     throw e;
   };
+  // Kept after the run too: a write already on its way may fail once the run has returned.
   for (const st of streams) st.on('error', swallow);
-  return () => {
-    for (const st of streams) st.off('error', swallow);
-  };
 }
 
 /**
@@ -53,14 +50,12 @@ function onHangUp(boundMs: number): () => void {
 }
 
 export async function runHeadless(command: HeadlessCommand, config: AppConfig, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const quiet = quietOnClose(s.out, s.err);
+  quietOnClose(s.out, s.err);
   const hangUp = onHangUp((config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 5_000);
   try {
     return await run(command, config, o, args, s, env);
   } finally {
     hangUp();
-    // Writes already on their way may still fail after the run: they stay quiet.
-    void quiet;
   }
 }
 
