@@ -127,6 +127,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
   let current = client;
+  /** The request timeout of the server open now (`:ctx` changes it): a hang-up's wait is bounded by it. */
+  let currentTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { runTui } = await ui;
   await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;
@@ -141,7 +143,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   await runTui({
     onFirstFrame,
     // A send in flight when the line drops is awaited without a terminal: its own timeout bounds it, this is a net.
-    hangUpWaitMs: (config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 5_000,
+    hangUpWaitMs: () => currentTimeoutMs + 5_000,
     services: {
       ...common,
       client,
@@ -165,6 +167,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       const { client: next, settings, warnings: told } = opened;
       void next.detectDialect();
       current = next;
+      currentTimeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       activity.where = name;
       audit.where = { context: name, server: settings.url };
       return {

@@ -21,7 +21,7 @@ export interface RunOptions {
    * On a hang-up with a mutation in flight, how long at most to wait for its answer without a
    * terminal (the operator's request timeout bounds the send itself; this is a net beyond it).
    */
-  hangUpWaitMs?: number;
+  hangUpWaitMs?: number | (() => number);
 }
 
 export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame, openContext, hangUpWaitMs = 30_000 }: RunOptions): Promise<number> {
@@ -37,7 +37,7 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
   const onHangUp = () => {
     if (hungUp || sendsInFlight() === 0) return;
     hungUp = true;
-    held = seeInFlightThrough(hangUpWaitMs);
+    held = seeInFlightThrough(typeof hangUpWaitMs === 'function' ? hangUpWaitMs() : hangUpWaitMs);
     deafen(stdout, stdin, process.stderr);
     try {
       stdin.pause();
