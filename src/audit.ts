@@ -67,6 +67,18 @@ export function outcomeUnknown(e: AuditEntry): boolean {
   return !(e.settled ?? []).some((s) => s.outcome !== 'unknown');
 }
 
+/** The last read-back of a send that told something (applied, not applied, in flight), if any. */
+export function lastTold(e: AuditEntry): AuditSettled | undefined {
+  return [...(e.settled ?? [])].reverse().find((s) => s.outcome !== 'unknown');
+}
+
+/** What came of a send in the ledger's words, the same in `:audit` and `relayer-tui audit` (a read-back's when one told). */
+export function auditOutcome(e: AuditEntry): string {
+  const t = lastTold(e);
+  if (t) return `${t.outcome} (read back)`;
+  return e.done ? (e.done.outcome === 'unknown' ? 'outcome unknown' : e.done.outcome) : 'sent, outcome unknown';
+}
+
 /** A server URL as the ledger compares it (scheme, host, port, path; no trailing slash). */
 export function serverKey(url: string): string {
   try {

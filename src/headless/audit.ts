@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { RelayerClient } from '../api/index.js';
-import { AuditLedger, outcomeUnknown, sendWords, serverHost, serverKey, type AuditEntry } from '../audit.js';
+import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, serverKey, type AuditEntry } from '../audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { AppConfig } from '../config/config.js';
@@ -14,15 +14,6 @@ import type { Column } from '../core/columns/layout.js';
 import { settleCheck, settleFailure } from '../core/operations/settle.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { json, table, type Streams } from './output.js';
-
-/** The last read-back that told something, if any. */
-const told = (e: AuditEntry) => [...(e.settled ?? [])].reverse().find((s) => s.outcome !== 'unknown');
-/** What came of a send, in the ledger's words (a read-back's when one told). */
-export const auditOutcome = (e: AuditEntry): string => {
-  const t = told(e);
-  if (t) return `${t.outcome} (read back)`;
-  return e.done ? (e.done.outcome === 'unknown' ? 'outcome unknown' : e.done.outcome) : 'sent, outcome unknown';
-};
 
 const COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },

@@ -1,6 +1,6 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
 import { useRef } from 'react';
-import { outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
+import { auditOutcome, lastTold, outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
 import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
@@ -14,14 +14,8 @@ import { useShell, type ScreenProps } from '../../shellContext.js';
 const getId = (e: AuditEntry) => e.id;
 /** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
 const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
-/** The last read-back that told something (core/operations/settle.ts), if any. */
-const told = (e: AuditEntry) => [...(e.settled ?? [])].reverse().find((s) => s.outcome !== 'unknown');
-const outcome = (e: AuditEntry) => {
-  const t = told(e);
-  if (t) return `${t.outcome} (read back)`;
-  return e.done ? (e.done.outcome === 'unknown' ? 'outcome unknown' : e.done.outcome) : 'sent, outcome unknown';
-};
-const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[told(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
+const outcome = auditOutcome;
+const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
 const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${serverHost(e.server)} ${e.body}`;
 
 const COLUMNS: readonly Column<AuditEntry>[] = [
