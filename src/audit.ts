@@ -2,13 +2,16 @@
  * The audit ledger: every mutation the operator sends (replace, cancel, pause/resume, plugin call, notification) is
  * appended to `$XDG_STATE_HOME/relayer-tui/audit.jsonl` (mode 600) before it leaves, and its outcome
  * after: one JSON object a line, `phase: "sent"` then `phase: "done"` with the same id. A crash in
- * between leaves the "sent" line alone, which reads as "sent, outcome unknown". Bodies are as the
- * review shows them (a signing key as `•••• (N chars)`); the API key is never written.
+ * between leaves the "sent" line alone, which reads as "sent, outcome unknown". An outcome left
+ * unknown is settled later by reading the target back (core/operations/settle.ts): a third kind of
+ * line, `phase: "settled"`, naming the send it settles (`of`); a line once written is never rewritten.
+ * Bodies are as the review shows them (a signing key as `•••• (N chars)`); the API key is never written.
  */
 import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
+import { settleTarget, type SettleOutcome } from './core/operations/settle.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -33,15 +36,94 @@ export interface AuditDone {
   answer_id?: string;
   /** What came back compared with what was asked, when it was not simply as asked (no effect, in flight, …). */
   effect?: string;
+  /** How the outcome was reached when that matters (awaited without a terminal after a hang-up). */
+  note?: string;
 }
 
-/** A mutation as `:audit` lists it: what was sent and what came of it. */
+/** A send whose outcome was unknown, read back later: what the read showed. */
+export interface AuditSettled {
+  id: string;
+  time: string;
+  phase: 'settled';
+  /** The id of the send it settles. */
+  of: string;
+  context: string;
+  server: string;
+  outcome: SettleOutcome;
+  /** What the read showed, in words (raw server text possibly inside: sanitize to draw). */
+  words: string;
+}
+
+/** A mutation as `:audit` lists it: what was sent, what came of it, and any read-back since. */
 export interface AuditEntry extends AuditSent {
   done?: AuditDone;
+  /** Read-backs of an unknown outcome, oldest first. */
+  settled?: AuditSettled[];
+}
+
+/** Whether what came of a send is still not known: no outcome line (a crash, a drop), or "unknown", and no read-back that told. */
+export function outcomeUnknown(e: AuditEntry): boolean {
+  if (e.done && e.done.outcome !== 'unknown') return false;
+  return !(e.settled ?? []).some((s) => s.outcome !== 'unknown');
+}
+
+/** The last read-back of a send that told something (applied, not applied, in flight), if any. */
+export function lastTold(e: AuditEntry): AuditSettled | undefined {
+  return [...(e.settled ?? [])].reverse().find((s) => s.outcome !== 'unknown');
+}
+
+/** What came of a send in the ledger's words, the same in `:audit` and `relayer-tui audit` (a read-back's when one told). */
+export function auditOutcome(e: AuditEntry): string {
+  const t = lastTold(e);
+  if (t) return `${t.outcome} (read back)`;
+  return e.done ? (e.done.outcome === 'unknown' ? 'outcome unknown' : e.done.outcome) : 'sent, outcome unknown';
+}
+
+/** A server URL as the ledger compares it (scheme, host, port, path; no trailing slash). */
+export function serverKey(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return url.trim().toLowerCase();
+  }
+}
+
+/** The server as a row shows it: host:port (the URL's host, with the scheme's port when none is written). */
+export function serverHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return url;
+  }
 }
 
 /** How much of the end of the file `:audit` reads. */
 const READ_TAIL_BYTES = 2 * 1024 * 1024;
+
+const shortId = (id: string, keep: number) => (id.length > keep + 2 ? `${id.slice(0, keep)}…` : id);
+
+/** A send in a few words: what it did to what (from the path as sent). */
+export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>, keep = 16): string {
+  const t = settleTarget(e);
+  if (t.kind === 'replace') return `replace ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
+  if (t.kind === 'cancel') return `cancel ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
+  if (t.kind === 'pause') return `${/"paused"\s*:\s*false/.test(e.body) ? 'resume' : 'pause'} relayer ${t.relayerId}`;
+  return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
+}
+
+/**
+ * Said once on start for the server being opened, when sends to it are left with an unknown
+ * outcome: how many, the newest in words, and where to settle them. Raw ids inside: sanitize to draw.
+ */
+export function unknownNotice(unknown: readonly AuditEntry[], now = new Date()): string | undefined {
+  if (!unknown.length) return undefined;
+  const e = unknown[0]!;
+  const day = e.time.slice(0, 10) === now.toISOString().slice(0, 10) ? '' : `${e.time.slice(0, 10)} `;
+  const more = unknown.length > 1 ? ` (newest; ${unknown.length - 1} more)` : '';
+  return `${unknown.length} send${unknown.length === 1 ? '' : 's'} with unknown outcome: ${sendWords(e, 8)} at ${day}${e.time.slice(11, 16)} UTC${more} — :audit`;
+}
 
 export class AuditLedger implements Ledger {
   constructor(
@@ -50,7 +132,7 @@ export class AuditLedger implements Ledger {
     public where: { context: string; server: string },
   ) {}
 
-  private append(record: AuditSent | AuditDone): string | null {
+  private append(record: AuditSent | AuditDone | AuditSettled): string | null {
     try {
       mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
       appendFileSync(this.path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
@@ -67,6 +149,18 @@ export class AuditLedger implements Ledger {
     const id = (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomUUID();
     const warning = this.append({ id, time: new Date().toISOString(), phase: 'sent', ...this.where, method: req.method, path: req.path, body: req.body });
     return { warning, end: (r) => void this.append({ id, time: new Date().toISOString(), phase: 'done', ...r }) };
+  }
+
+  /** Writes a read-back of `of` (a send whose outcome was unknown) as a new line; null, or why it could not be written. */
+  settle(of: AuditEntry, r: { outcome: SettleOutcome; words: string }): string | null {
+    const id = (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomUUID();
+    return this.append({ id, time: new Date().toISOString(), phase: 'settled', of: of.id, context: of.context, server: of.server, outcome: r.outcome, words: r.words.slice(0, 500) });
+  }
+
+  /** The sends to `server` whose outcome is still unknown, newest first. */
+  unknownFor(server: string): AuditEntry[] {
+    const key = serverKey(server);
+    return this.read().filter((e) => serverKey(e.server) === key && outcomeUnknown(e));
   }
 
   /** The last mutations, newest first (from the last 2 MB of the file). */
@@ -91,13 +185,17 @@ export class AuditLedger implements Ledger {
     const order: AuditEntry[] = [];
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
-      let r: AuditSent | AuditDone;
+      let r: AuditSent | AuditDone | AuditSettled;
       try {
-        r = JSON.parse(line) as AuditSent | AuditDone;
+        r = JSON.parse(line) as AuditSent | AuditDone | AuditSettled;
       } catch {
         continue;
       }
-      if (r.phase === 'sent') {
+      if (typeof r !== 'object' || r === null || typeof r.id !== 'string') continue;
+      if (r.phase === 'settled') {
+        const e = byId.get(r.of);
+        if (e) (e.settled ??= []).push(r);
+      } else if (r.phase === 'sent') {
         const e: AuditEntry = { ...r };
         byId.set(r.id, e);
         order.push(e);

@@ -86,7 +86,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     return;
   }
 
-  const { createRelayerClient } = await import('./api/index.js');
+  const { createRelayerClient, DEFAULT_TIMEOUT_MS } = await import('./api/index.js');
   let baseUrl = config.baseUrl;
   let token = config.token;
   let serverLabel: string | undefined;
@@ -119,7 +119,10 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   serverLabel ??= new URL(baseUrl).host;
   activity.where = config.context?.name ?? serverLabel;
   const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: baseUrl });
-  const warnings = [...config.warnings];
+  // Sends to this server left with an unknown outcome (a timeout, a reset, a dropped line): said first, once.
+  const { unknownNotice } = await import('./audit.js');
+  const unknown = unknownNotice(audit.unknownFor(baseUrl));
+  const warnings = [...(unknown ? [unknown] : []), ...config.warnings];
   const cleartext = isCleartext(baseUrl);
   if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
   // Drafts of unsent forms, kept on disk as they are typed (the built-in sandbox's port changes each start: its name is the key).
@@ -131,6 +134,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
   let current = client;
+  /** The request timeout of the server open now (`:ctx` changes it): a hang-up's wait is bounded by it. */
+  let currentTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { runTui } = await ui;
   await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;
@@ -144,6 +149,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit, draftStore };
   await runTui({
     onFirstFrame,
+    // A send in flight when the line drops is awaited without a terminal: its own timeout bounds it, this is a net.
+    hangUpWaitMs: () => currentTimeoutMs + 5_000,
     services: {
       ...common,
       client,
@@ -167,6 +174,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       const { client: next, settings, warnings: told } = opened;
       void next.detectDialect();
       current = next;
+      currentTimeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       activity.where = name;
       audit.where = { context: name, server: settings.url };
       draftStore.flush();
@@ -181,7 +189,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
         perPage: settings.perPage,
         watchMs: settings.watchMs,
         cleartext: isCleartext(settings.url),
-        warnings: told,
+        warnings: [unknownNotice(audit.unknownFor(settings.url)), ...told].filter((w): w is string => w !== undefined),
         context: { name, accent: settings.accent, relayer: settings.relayer },
       };
     },

@@ -27,6 +27,10 @@ export interface HeadlessOptions {
   check: boolean;
   /** `cancel --all-pending`: every pending transaction of the relayer. */
   allPending: boolean;
+  /** `audit --unknown`: only the sends whose outcome is still unknown. */
+  unknownOnly: boolean;
+  /** `audit --settle`: read each unknown outcome back from the server (a new ledger line each). */
+  settle: boolean;
 }
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -130,6 +134,7 @@ export const COMMAND_OPTIONS = {
   // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
+  audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
 } as const;
 
 /** Every option, common or a command's own, that takes a value (the word after it is that value). */
@@ -164,6 +169,8 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     flags,
     check: values.check === true,
     allPending: values['all-pending'] === true,
+    unknownOnly: values.unknown === true,
+    settle: values.settle === true,
   };
 }
 

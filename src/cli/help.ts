@@ -25,6 +25,34 @@ Sending: on a terminal the review (method, path, exact body, before -> after, wa
 export const EXIT_CODES = `\n${exitCodesText('Exit codes: ', 'long')}`;
 
 export const HELP: Record<HeadlessCommand, string> = {
+  audit: `relayer-tui audit: the sends in the audit ledger for the server, and any whose outcome is unknown
+
+Usage: relayer-tui audit [--unknown] [--settle] [--limit N] [--json | --output table|json|ndjson]
+
+  Every replacement, cancel, pause/resume, plugin call and notification is written to the ledger
+  ($XDG_STATE_HOME/relayer-tui/audit.jsonl, mode 600) before it leaves and again with its outcome.
+  Listed here newest first, the server's own only (the server of --url, RELAYER_URL or the context).
+  An outcome is unknown when the request left and no answer told what came of it: a timeout, a reset,
+  a crash, a line that dropped before the answer was written.
+  --unknown   only the sends whose outcome is still unknown
+  --settle    read each of them back from the server (the transaction replaced or cancelled, the relayer
+              paused or resumed: did it take effect?) and write what the read shows as a new ledger
+              line (phase "settled"; the old lines are never rewritten); a plugin call or a
+              notification cannot be read back and stays unknown
+  --limit N   at most N records
+  Exit 8 while any send to this server is left with an unknown outcome (a script can refuse to go
+  on), else 0. The TUI says the same once on start (:audit, then s reads one back).
+${OUTPUT}
+  JSON: { server, ledger, unknown, items: [...] }, each item the ledger's lines joined (sent, done,
+  settled) with its outcome in words and outcome_unknown; ndjson: one item a line.
+${COMMON}
+
+Examples:
+  relayer-tui audit --unknown
+  relayer-tui audit --settle || { echo "a send's outcome is still unknown: look before going on"; exit 1; }
+  relayer-tui audit --json | jq -r '.items[] | select(.outcome_unknown) | "\\(.time) \\(.method) \\(.path)"'
+${EXIT_CODES}
+`,
   fleet: `relayer-tui fleet: every relayer of several contexts, what needs attention first
 
 Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjson]

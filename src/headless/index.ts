@@ -2,18 +2,64 @@
  * The headless subcommands: the TUI's lists and mutations for scripts, over the same API module,
  * config and contexts (src/headless/lists.ts, src/headless/mutations.ts). Resolves with the exit code.
  */
-import { ApiError, createRelayerClient } from '../api/index.js';
+import { ApiError, createRelayerClient, DEFAULT_TIMEOUT_MS } from '../api/index.js';
+import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
 import type { HeadlessCommand, HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { runFleet } from './fleet.js';
 import { runList } from './lists.js';
 import { runMutation } from './mutations.js';
 import { runReady } from './ready.js';
+import { runAudit } from './audit.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
 import { safeLines } from '../core/text/sanitize.js';
 
+/** The exit code of a hang-up (128 + SIGHUP), as the TUI's. */
+const HANGUP_EXIT = 129;
+
+/**
+ * A reader that went away (`… | head -0`, a closed pipe) or a terminal that hung up (EIO) ends the
+ * output quietly, as `git log | head` does: never a `write EPIPE` stack trace, and the run goes on
+ * to its end (a mutation's outcome is still written to the ledger and decides the exit code).
+ */
+export function quietOnClose(...streams: NodeJS.WritableStream[]): void {
+  const swallow = (e: NodeJS.ErrnoException) => {
+    if (e?.code === 'EPIPE' || e?.code === 'EIO' || e?.code === 'ERR_STREAM_DESTROYED' || e?.code === 'ECONNRESET') return;
+    throw e;
+  };
+  // Kept after the run too: a write already on its way may fail once the run has returned.
+  for (const st of streams) st.on('error', swallow);
+}
+
+/**
+ * The terminal hung up (SIGHUP, an SSH drop): with nothing in flight the run ends at once (129), as
+ * before; with a mutation in flight it is seen to its answer and its outcome written to the ledger
+ * (core/operations/pipeline.ts), the output going nowhere, then the run ends as it would have.
+ * SIGTERM and SIGINT keep their default: they end it at once.
+ */
+function onHangUp(boundMs: number): () => void {
+  const handler = () => {
+    if (sendsInFlight() === 0) process.exit(HANGUP_EXIT);
+    void seeInFlightThrough(boundMs).then(() => {
+      // Whatever else holds the process (a terminal's stdin) does not keep it once the outcome is written.
+      setTimeout(() => process.exit(process.exitCode ?? HANGUP_EXIT), 2_000).unref();
+    });
+  };
+  process.on('SIGHUP', handler);
+  return () => process.off('SIGHUP', handler);
+}
 
 export async function runHeadless(command: HeadlessCommand, config: AppConfig, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  quietOnClose(s.out, s.err);
+  const hangUp = onHangUp((config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 5_000);
+  try {
+    return await run(command, config, o, args, s, env);
+  } finally {
+    hangUp();
+  }
+}
+
+async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv): Promise<number> {
   const fail = failer(command, o.output, s.err);
   // What the TUI shows inside itself (--token in ps, a token file others can read, other contexts'
   // config errors) goes to stderr here, once, before anything else: a script's log keeps it.
@@ -24,6 +70,7 @@ export async function runHeadless(command: HeadlessCommand, config: AppConfig, o
   try {
     if (command === 'relayers' || command === 'txs' || command === 'plugins') return await runList(command, client, o, args, s, fail);
     if (command === 'ready') return await runReady(client, o, args, s, fail);
+    if (command === 'audit') return await runAudit(config, client, o, args, s, fail);
     return await runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);

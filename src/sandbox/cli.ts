@@ -20,6 +20,8 @@ Options:
   --port <port>         Port to listen on, 0 for a free one (default ${SANDBOX_CLI_DEFAULT_PORT})
   --token <token>       API key clients must send as "Authorization: Bearer <token>" (default: random)
   --latency <ms>        Delay every API response by this many milliseconds (default 0)
+  --answer-delay <ms>   Apply each mutation (PUT, POST, PATCH, DELETE) at once but hold its answer this many
+                        milliseconds more (default 0): a dropped line mid-send, an answer that comes late
   --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited)
   --advance <seconds>   Every so many seconds, move each relayer's oldest unfinished transaction one
                         status on (pending → sent → submitted → mined → confirmed), for watch mode
@@ -91,6 +93,9 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   const latency = parseNonNegativeInt('latency', str('latency'));
   if (latency instanceof Error) return latency;
   if (latency !== undefined) opts.latencyMs = latency;
+  const answerDelay = parseNonNegativeInt('answer-delay', str('answer-delay'));
+  if (answerDelay instanceof Error) return answerDelay;
+  if (answerDelay !== undefined) opts.answerDelayMs = answerDelay;
   const rate = parseNonNegativeInt('rate-limit', str('rate-limit'));
   if (rate instanceof Error) return rate;
   if (rate !== undefined) opts.rateLimit = rate;

@@ -4,6 +4,7 @@ export const SANDBOX_OPTIONS = {
   port: { type: 'string' },
   token: { type: 'string' },
   latency: { type: 'string' },
+  'answer-delay': { type: 'string' },
   'rate-limit': { type: 'string' },
   flavor: { type: 'string' },
   advance: { type: 'string' },

@@ -83,6 +83,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const rateLimit = opts.rateLimit ?? 0;
   const slowPluginMs = opts.slowPluginMs ?? 3000;
   let latencyMs = opts.latencyMs ?? 0;
+  const answerDelayMs = opts.answerDelayMs ?? 0;
   const checkReady = (state: ReadyState) => {
     if (!READY_STATES.includes(state)) throw new Error(`Unknown readiness: ${String(state)} (one of ${READY_STATES.join(', ')})`);
     return state;
@@ -192,7 +193,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       response = fail(flavor, 500, 'Internal Server Error');
     }
     // The health and readiness checks answer at once (they are not the API: no latency, no rate limit).
-    if (!health) await sleep(latencyMs);
+    // A mutation's answer (applied already) may be held longer: --answer-delay.
+    if (!health) await sleep(latencyMs + (method === 'GET' || method === 'HEAD' ? 0 : answerDelayMs));
     if (closed) return;
     send(res, response);
   };

@@ -11,6 +11,11 @@ export interface SandboxOptions {
   token?: string;
   /** Every API response (not /health) is delayed by this much. */
   latencyMs?: number;
+  /**
+   * A mutation (PUT, POST, PATCH, DELETE) is applied at once and its answer held this much longer: a
+   * client whose line drops mid-send can be seen to wait for an answer the server has already acted on.
+   */
+  answerDelayMs?: number;
   /** Requests per second per Authorization value (token bucket, burst = rate); 0/undefined = unlimited. */
   rateLimit?: number;
   /** Default 'contract'. */

@@ -13,8 +13,16 @@ export function collapseNextLines(s: string): string {
   return s.includes('\x1b[E\x1b[E') ? s.replace(NEXT_LINE_RUN, (m) => `\x1b[${m.length / 3}E`) : s;
 }
 
-export function frameStdout(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
-  const write = (chunk: unknown, ...rest: unknown[]) => (stdout.write as (...a: unknown[]) => boolean)(typeof chunk === 'string' ? collapseNextLines(chunk) : chunk, ...rest);
+/** `muted`: the terminal hung up — frames are dropped, nothing is written (a dead pty's write fails). */
+export function frameStdout(stdout: NodeJS.WriteStream, muted: () => boolean = () => false): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]) => {
+    if (muted()) {
+      const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      cb?.();
+      return true;
+    }
+    return (stdout.write as (...a: unknown[]) => boolean)(typeof chunk === 'string' ? collapseNextLines(chunk) : chunk, ...rest);
+  };
   return new Proxy(stdout, {
     get(target, key) {
       if (key === 'write') return write;

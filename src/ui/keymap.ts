@@ -36,6 +36,7 @@ export type Command =
   | 'contexts'
   | 'copy'
   | 'copyRecord'
+  | 'settle'
   | 'nextField'
   | 'prevField'
   | 'review'
@@ -47,7 +48,7 @@ export type Command =
   | 'dropDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
+export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
 
 export interface KeySpec {
   name: string;
@@ -106,6 +107,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
+  { command: 'settle', keys: [{ name: 's' }], label: 's', description: 'Read the selected send back from its server: did it take effect? (an outcome left unknown; the answer is a new ledger line)', scope: 'audit', hint: 'read back' },
   { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: "Copy the selected row's id (OSC 52: works over SSH and in tmux)", scope: 'list', hint: 'copy' },
   { command: 'copyRecord', keys: [{ name: 'Y' }], label: 'Y', description: 'Copy the selected row as exact JSON', scope: 'list' },
   { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: 'Copy the value of the field under the cursor', scope: 'detail', hint: 'copy' },
@@ -193,6 +195,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   transactions: 'Transactions',
   stuck: 'Stuck transactions',
   fleet: 'Fleet',
+  audit: 'Audit ledger',
   detail: 'Detail views',
   relayer: 'Relayer detail',
   transaction: 'Transaction detail',

@@ -4,7 +4,8 @@ import { SwitchableApp } from './App.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { frameStdout } from './frameStdout.js';
 import type { Services } from './services.js';
-import { crashReport, guardTerminal } from './terminal.js';
+import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
+import { crashReport, deafen, guardTerminal, SIGINT_EXIT, SIGTERM_EXIT } from './terminal.js';
 
 export interface RunOptions {
   services: Services;
@@ -16,14 +17,40 @@ export interface RunOptions {
   onFirstFrame?: () => void;
   /** Builds the services of another context (`:ctx`), or says why it cannot. */
   openContext?: (name: string) => Promise<Services | string>;
+  /**
+   * On a hang-up with a mutation in flight, how long at most to wait for its answer without a
+   * terminal (the operator's request timeout bounds the send itself; this is a net beyond it).
+   */
+  hangUpWaitMs?: number | (() => number);
 }
 
-export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame, openContext }: RunOptions): Promise<number> {
+export async function runTui({ services, stdout = process.stdout, stdin = process.stdin, cleanup, onFirstFrame, openContext, hangUpWaitMs = 30_000 }: RunOptions): Promise<number> {
   const guard = guardTerminal(stdout, stdin);
   let instance: Instance | undefined;
   let exiting = false;
+  /** The terminal hung up with a send in flight: nothing is drawn while its answer is awaited. */
+  let hungUp = false;
+  let held: Promise<void> | undefined;
+  // A dropped line (SIGHUP) with a mutation in flight: the send is seen to its answer and its outcome
+  // written to the ledger (core/operations/pipeline.ts), without a terminal, then the exit. First of
+  // all SIGHUP listeners: before Ink's own (signal-exit) unmounts the form, whose unmount stops a send.
+  const onHangUp = () => {
+    if (hungUp || sendsInFlight() === 0) return;
+    hungUp = true;
+    held = seeInFlightThrough(typeof hangUpWaitMs === 'function' ? hangUpWaitMs() : hangUpWaitMs);
+    deafen(stdout, stdin, process.stderr);
+    try {
+      stdin.pause();
+    } catch {
+      // already gone
+    }
+  };
   const finish = async (code: number, report?: string) => {
-    if (exiting) return;
+    if (exiting) {
+      // Waiting for a send's answer after a hang-up: SIGTERM or SIGINT still ends it at once (another SIGHUP does not).
+      if (hungUp && (code === SIGINT_EXIT || code === SIGTERM_EXIT)) process.exit(code);
+      return;
+    }
     exiting = true;
     // First, before anything that may fail on a dead terminal: a draft still waiting for its debounce
     // is written now (a hang-up is exactly when it matters). Synchronous.
@@ -34,7 +61,12 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
       // already unmounted
     }
     guard.restore();
+    if (held) {
+      // The signal handlers stay (a second SIGTERM/SIGINT ends it at once; a second SIGHUP is ignored).
+      await held;
+    }
     guard.dispose();
+    process.off('SIGHUP', onHangUp);
     if (report) process.stderr.write(`${report}\n`);
     await Promise.race([cleanup?.(), new Promise((r) => setTimeout(r, 500))]).catch(() => undefined);
     process.exit(code);
@@ -43,10 +75,11 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
     <CrashBoundary onCrash={(e) => void finish(1, crashReport(e))}>
       <SwitchableApp services={services} open={openContext} />
     </CrashBoundary>,
-    { stdout: frameStdout(stdout), stdin, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
+    { stdout: frameStdout(stdout, () => hungUp), stdin, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
   );
   // After Ink's own exit handler (signal-exit), so that ours decides the exit code of a signal.
   guard.install((code, report) => void finish(code, report));
+  process.prependListener('SIGHUP', onHangUp);
   // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
   if (onFirstFrame) setImmediate(onFirstFrame);
   try {

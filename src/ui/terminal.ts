@@ -6,6 +6,18 @@ import { safeLines, sanitize } from '../core/text/sanitize.js';
 
 export const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
 export const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
+/** The exit codes of the signals (128 + the signal's number). */
+export const HANGUP_EXIT = 129;
+export const SIGINT_EXIT = 130;
+export const SIGTERM_EXIT = 143;
+
+/**
+ * The terminal is gone (SIGHUP: the SSH line dropped): its streams' failures (EIO on a dead pty,
+ * EPIPE) are swallowed from now on, so a write that was already on its way cannot end the process.
+ */
+export function deafen(...streams: (NodeJS.ReadStream | NodeJS.WriteStream)[]): void {
+  for (const s of streams) s.on('error', () => undefined);
+}
 
 export interface TerminalGuard {
   restore: () => void;
@@ -45,9 +57,9 @@ export function guardTerminal(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStre
         process.on(ev as NodeJS.Signals, fn);
         listeners.push([ev, fn]);
       };
-      on('SIGINT', () => onExit(130));
-      on('SIGTERM', () => onExit(143));
-      on('SIGHUP', () => onExit(129));
+      on('SIGINT', () => onExit(SIGINT_EXIT));
+      on('SIGTERM', () => onExit(SIGTERM_EXIT));
+      on('SIGHUP', () => onExit(HANGUP_EXIT));
       on('uncaughtException', (e) => onExit(1, crashReport(e)));
       on('unhandledRejection', (e) => onExit(1, crashReport(e)));
       on('exit', restore);

@@ -74,6 +74,42 @@ describe('bash completion', () => {
     expect((await bashComplete(['completion', ''])).candidates).toEqual(['bash', 'zsh', 'fish']);
   });
 
+  it('audit (issue 31.3): the subcommand, its own flags, and the sandbox\'s --answer-delay', async () => {
+    expect((await bashComplete(['au'])).candidates).toEqual(['audit']);
+    const flags = (await bashComplete(['audit', '--'])).candidates;
+    for (const f of ['--unknown', '--settle', '--limit', '--json', '--output', '--context', '--help']) expect(flags).toContain(f);
+    expect((await bashComplete(['audit', '--se'])).candidates).toEqual(['--server', '--settle']);
+    expect((await bashComplete(['audit', '--output', 'n'])).candidates).toEqual(['ndjson']);
+    expect((await bashComplete(['sandbox', '--ans'])).candidates).toEqual(['--answer-delay']);
+  });
+
+  it('every candidate is a word the grammar takes: each subcommand offered, and each of its flags, parse', async () => {
+    // The walk asks the completion in process (the shell's path is the tests above): every subcommand, every flag.
+    const { complete } = await import('../../src/completion/index.js');
+    const { parseArgv } = await import('../../src/cli/grammar.js');
+    const { parseSandboxArgs } = await import('../../src/sandbox/index.js');
+    const env = { HOME: dir, RELAYER_TUI_CONFIG_DIR: dir };
+    const subs = await complete([''], env);
+    expect(subs).toContain('audit');
+    for (const sub of subs) {
+      const flags = await complete([sub, '--'], env);
+      expect(flags.length, sub).toBeGreaterThan(0);
+      for (const flag of flags) {
+        if (sub === 'completion') continue;
+        if (sub === 'sandbox') {
+          // A closed set's value is one completion offers for it.
+          const value = flag === '--help' ? [] : [(await complete([sub, flag, ''], env))[0] ?? '1'];
+          expect(parseSandboxArgs([flag, ...value]), `${sub} ${flag} ${value.join('')}`).not.toBeInstanceOf(Error);
+          continue;
+        }
+        // A flag that takes a value is given one; the words parse (strict: an unknown flag is an error).
+        const withValue = await parseArgv([sub, flag, 'x']);
+        const bare = await parseArgv([sub, flag]);
+        expect(withValue.kind !== 'error' || bare.kind !== 'error', `${sub} ${flag}: ${withValue.kind === 'error' ? withValue.message : ''}`).toBe(true);
+      }
+    }
+  });
+
   it('a context name from the config file', async () => {
     expect((await bashComplete(['--context', 'st'])).candidates).toEqual(['staging', 'stuck-server']);
     expect((await bashComplete(['txs', '--context', 'p'])).candidates).toEqual(['prod-eu']);

@@ -81,7 +81,9 @@ describe('runSandboxCli (in process)', () => {
       latencyMs: 50,
     });
     expect(parseSandboxArgs(['--help'])).toBe('help');
-    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--bogus'], ['--flavor', 'x'], ['positional']]) {
+    // A mutation applied at once and answered late (a line dropped mid-send: issue 31.2).
+    expect(parseSandboxArgs(['--port', '0', '--answer-delay', '2500'])).toEqual({ port: 0, answerDelayMs: 2500 });
+    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--answer-delay', 'x'], ['--bogus'], ['--flavor', 'x'], ['positional']]) {
       expect(parseSandboxArgs(bad), bad.join(' ')).toBeInstanceOf(Error);
     }
   });

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuditLedger } from '../../src/audit.js';
+import { AuditLedger, outcomeUnknown, sendWords, serverHost, unknownNotice } from '../../src/audit.js';
 import { osc52 } from '../../src/ui/clipboard.js';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { openReplace, palette, retype } from './forms/support.js';
@@ -120,7 +120,8 @@ describe(':audit and the ledger', () => {
     await h.press(KEY.esc);
     await palette(h, 'audit');
     const f = await h.waitFor((x) => x.includes('relayer-tui › audit'));
-    expect(f).toMatch(/applied\s+200\s+PUT \/api\/v1\/relayers\/sepolia-main/);
+    // Each row says where it went (issue 31.4): the server as host:port beside the context.
+    expect(f).toMatch(/applied\s+200\s+PUT \/api\/v1\/relayers\/sepolia-m\S*\s+sandbox:80\s+test/);
   });
 
   it('a request whose answer never came reads "sent, outcome unknown"', () => {
@@ -130,5 +131,34 @@ describe(':audit and the ledger', () => {
     const [entry] = audit.read();
     expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/notifications', phase: 'sent' });
     expect(entry!.done).toBeUndefined();
+  });
+
+  it('unknown outcomes per server (issue 31.3): a read-back is a new line that settles it; the old lines stay as written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
+    const path = join(dir, 'audit.jsonl');
+    const here = new AuditLedger(path, { context: 'prod', server: 'https://relayer.example.com/' });
+    const there = new AuditLedger(path, { context: 'other', server: 'https://elsewhere.example.com' });
+    here.begin({ method: 'PUT', path: '/api/v1/relayers/r1/transactions/0123456789abcdef', body: '{"speed":"fast"}' });
+    there.begin({ method: 'PATCH', path: '/api/v1/relayers/r2', body: '{"paused":true}' });
+    here.begin({ method: 'DELETE', path: '/api/v1/relayers/r1/transactions/t2', body: '' }).end({ status: 200, outcome: 'applied' });
+    const unknown = here.unknownFor('https://relayer.example.com');
+    expect(unknown.map((e) => e.path)).toEqual(['/api/v1/relayers/r1/transactions/0123456789abcdef']);
+    expect(unknownNotice(unknown, new Date(unknown[0]!.time))).toMatch(/^1 send with unknown outcome: replace 01234567… on relayer r1 at \d\d:\d\d UTC — :audit$/);
+    expect(there.unknownFor('https://elsewhere.example.com:443').map((e) => sendWords(e))).toEqual(['pause relayer r2']);
+    const before = readFileSync(path, 'utf8');
+    // A read that could not tell leaves it unknown; one that told settles it.
+    here.settle(unknown[0]!, { outcome: 'unknown', words: 'could not tell' });
+    expect(here.unknownFor('https://relayer.example.com')).toHaveLength(1);
+    here.settle(unknown[0]!, { outcome: 'applied', words: 'carries what was sent' });
+    expect(here.unknownFor('https://relayer.example.com')).toEqual([]);
+    const after = readFileSync(path, 'utf8');
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.slice(before.length).trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ phase: 'settled', of: unknown[0]!.id, outcome: 'unknown' }),
+      expect.objectContaining({ phase: 'settled', of: unknown[0]!.id, outcome: 'applied', server: 'https://relayer.example.com/' }),
+    ]);
+    const [entry] = here.read().filter((e) => e.id === unknown[0]!.id);
+    expect(outcomeUnknown(entry!)).toBe(false);
+    expect(serverHost(entry!.server)).toBe('relayer.example.com:443');
   });
 });

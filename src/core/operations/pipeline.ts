@@ -17,7 +17,8 @@ export type LedgerOutcome = 'applied' | 'answered, unchecked' | 'in flight' | 'n
 /** Where sends are recorded (src/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
 export interface Ledger {
   begin(req: { method: string; path: string; body: string }): {
-    end: (r: { status?: number; outcome: LedgerOutcome; answer_id?: string; effect?: string }) => void;
+    /** `note`: how the outcome was reached when that matters (seen through after the terminal hung up). */
+    end: (r: { status?: number; outcome: LedgerOutcome; answer_id?: string; effect?: string; note?: string }) => void;
     warning: string | null;
   };
 }
@@ -77,29 +78,99 @@ function checkEffect(request: BuiltRequest, answer: unknown): Effect {
   }
 }
 
+/**
+ * Sends in flight, for the hang-up rule: a send that has left is seen to its answer even when the
+ * face that asked for it goes away (an SSH drop), and its outcome is written to the ledger.
+ */
+interface InFlight {
+  /** Settles once the outcome is in the ledger. */
+  recorded: Promise<void>;
+  /** The wait is over (the bound ended): the outcome is written as unknown, the request abandoned. */
+  abandon: (why: string) => void;
+}
+const inFlight = new Set<InFlight>();
+/** Set on hang-up: a face's abort (its screen unmounting) no longer stops a send in flight. */
+let held: { note: string } | undefined;
+
+/** How many sends are in flight now (a face asks on hang-up whether anything must be waited for). */
+export function sendsInFlight(): number {
+  return inFlight.size;
+}
+
+/**
+ * The terminal hung up (SIGHUP) with sends in flight: each is kept going whatever its face does from
+ * now on (a face's abort is ignored) until its answer comes or the request's own timeout ends, and its
+ * outcome is written to the ledger with a note saying so. Resolves once every one is recorded, or at
+ * `boundMs` (a safety net beyond the request's own timeout): those still waiting are then written as
+ * "unknown" and abandoned. Never rejects.
+ */
+export async function seeInFlightThrough(boundMs: number): Promise<void> {
+  const waiting = [...inFlight];
+  if (!waiting.length) return;
+  held ??= { note: 'the terminal hung up while it was in flight; the answer was awaited without a terminal' };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<'bound'>((r) => (timer = setTimeout(() => r('bound'), boundMs)));
+  const all = Promise.all(waiting.map((w) => w.recorded)).then(() => 'all' as const);
+  const first = await Promise.race([all, bound]);
+  clearTimeout(timer);
+  if (first === 'bound') for (const w of waiting) w.abandon(`the terminal hung up while it was in flight and no answer came within ${Math.round(boundMs / 1000)} s`);
+  // Every send held is recorded: a send started later is a face's again.
+  held = undefined;
+}
+
 /** Sends the reviewed request once, records it, and reads what came back. Never rejects. */
 export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise<Outcome> {
   const { prepared } = request;
   // The ledger has the request before it leaves (a crash then leaves "sent, outcome unknown").
   const entry = deps.ledger?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
   if (entry?.warning) deps.onLedgerWarning?.(entry.warning);
+  // The outcome is written once: by the answer, or by a hang-up's wait that ran out.
+  let ended = false;
+  const end: NonNullable<typeof entry>['end'] = (r) => {
+    if (ended) return;
+    ended = true;
+    entry?.end(held ? { ...r, note: held.note } : r);
+  };
+  // The face's abort (esc: stop waiting) stops the send, unless the terminal hung up meanwhile.
+  const ctrl = new AbortController();
+  const onFaceAbort = () => {
+    if (!held) ctrl.abort();
+  };
+  if (deps.signal?.aborted) ctrl.abort();
+  else deps.signal?.addEventListener('abort', onFaceAbort, { once: true });
+  let recorded!: () => void;
+  const me: InFlight = {
+    recorded: new Promise<void>((r) => (recorded = r)),
+    abandon: (why) => {
+      end({ outcome: 'unknown', effect: why });
+      ctrl.abort();
+      recorded();
+    },
+  };
+  inFlight.add(me);
   let status: number | undefined;
   let outcome: Outcome;
   try {
-    const answer = await request.send(deps.client, { signal: deps.signal, onStatus: (s) => (status = s) });
-    outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect: checkEffect(request, answer) };
-  } catch (e) {
-    // Anything but the API module's own error came after the request left (a reader, an effect check): it may have been applied.
-    const error = e instanceof ApiError ? e : new ApiError('invalid_response', e instanceof Error ? e.message : String(e), { outcomeUnknown: true });
-    outcome = { kind: 'failed', error, known: failureKnown(error) };
+    try {
+      const answer = await request.send(deps.client, { signal: ctrl.signal, onStatus: (s) => (status = s) });
+      outcome = { kind: 'answered', ...(status === undefined ? {} : { status }), answer, effect: checkEffect(request, answer) };
+    } catch (e) {
+      // Anything but the API module's own error came after the request left (a reader, an effect check): it may have been applied.
+      const error = e instanceof ApiError ? e : new ApiError('invalid_response', e instanceof Error ? e.message : String(e), { outcomeUnknown: true });
+      outcome = { kind: 'failed', error, known: failureKnown(error) };
+    }
+    const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
+    end({
+      status: outcome.kind === 'answered' ? status : outcome.error.status,
+      outcome: ledgerOutcome(outcome),
+      ...(outcome.kind === 'answered' ? answerId(outcome.answer) : {}),
+      ...(outcome.kind === 'failed' && outcome.known === 'unknown' ? { effect: outcome.error.message.slice(0, 500) } : effect),
+    });
+  } finally {
+    deps.signal?.removeEventListener('abort', onFaceAbort);
+    inFlight.delete(me);
+    recorded();
   }
-  const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
-  entry?.end({
-    status: outcome.kind === 'answered' ? status : outcome.error.status,
-    outcome: ledgerOutcome(outcome),
-    ...(outcome.kind === 'answered' ? answerId(outcome.answer) : {}),
-    ...effect,
-  });
   return outcome;
 }
 

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useListScreen } from '../components/ListBody.js';
 import { useServices } from '../services.js';
 import { usePagedList } from './usePagedList.js';
-import type { Command } from '../keymap.js';
+import type { Command, Scope } from '../keymap.js';
 import type { CommandResult } from '../shellContext.js';
 
 const SCOPES = ['list'] as const;
@@ -19,6 +19,8 @@ export function useLocalList<T>(
   getId: (t: T) => string,
   text: (t: T) => string,
   own: (cmd: Command, selected: T | undefined) => CommandResult | undefined = () => undefined,
+  /** The screen's own scope before the list's (its keys resolve first, its hints show). */
+  scopes: readonly Scope[] = SCOPES,
 ) {
   const { now } = useServices();
   const list = usePagedList<T>({
@@ -32,6 +34,6 @@ export function useLocalList<T>(
     now,
   });
   useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useListScreen(screenKey, list, SCOPES, height, (cmd) => own(cmd, list.getSelected()));
-  return { list, scopes: SCOPES };
+  useListScreen(screenKey, list, scopes, height, (cmd) => own(cmd, list.getSelected()));
+  return { list, scopes };
 }

@@ -1,5 +1,8 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
-import type { AuditEntry } from '../../../audit.js';
+import { useRef } from 'react';
+import { auditOutcome, lastTold, outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
+import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
+import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import type { Column } from '../../../core/columns/layout.js';
@@ -10,27 +13,60 @@ import { useShell, type ScreenProps } from '../../shellContext.js';
 
 const getId = (e: AuditEntry) => e.id;
 /** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
-const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', unknown: 'warn' };
-const outcome = (e: AuditEntry) => (e.done ? e.done.outcome : 'sent, outcome unknown');
-const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${e.body}`;
+const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
+const outcome = auditOutcome;
+const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
+const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${serverHost(e.server)} ${e.body}`;
 
 const COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
-  { key: 'outcome', title: 'OUTCOME', width: 12, priority: 0, cell: outcome, tone: (e) => OUTCOME_TONE[e.done?.outcome ?? 'unknown'] ?? 'warn' },
+  { key: 'outcome', title: 'OUTCOME', width: 12, priority: 0, cell: outcome, tone: outcomeTone },
   { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
   { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
+  // Several servers' sends share one file: each row says where it went (host:port) beside the context.
+  { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
   { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
   { key: 'answer', title: 'ANSWER ID', width: 12, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
 ];
 
+const SCOPES = ['audit', 'list'] as const;
+
 export function AuditScreen({ screenKey, width, height }: ScreenProps) {
-  const { audit } = useServices();
+  const { audit, client, serverUrl } = useServices();
   const shell = useShell();
-  const { list, scopes } = useLocalList(screenKey, height, () => audit?.read() ?? [], getId, text, (cmd, e) => {
-    // enter: the mutation whole (its body as reviewed, both phases).
-    if (cmd === 'open' && e) return shell.push({ kind: 'record', title: `audit › ${e.method} ${e.path}`, key: `audit:${e.id}`, record: e }), true;
-    return undefined;
-  });
+  const settling = useRef(false);
+  const flash = (t: string, tone: 'warn' | 'bad' | 'info') => shell.dispatch({ type: 'flash', text: sanitize(t), tone });
+  /** s: the selected send read back from its server; what the read shows is a new ledger line (the old one is never rewritten). */
+  const settle = (e: AuditEntry) => {
+    if (!audit) return;
+    if (!outcomeUnknown(e)) return flash(`Its outcome is known (${outcome(e)}): nothing to read back`, 'info');
+    if (!serverUrl || serverKey(serverUrl) !== serverKey(e.server)) return flash(`This send went to ${serverHost(e.server)} (context ${e.context}): open that server (:ctx) to read it back`, 'warn');
+    if (settling.current) return flash('Already reading one back', 'info');
+    settling.current = true;
+    flash(`Reading ${e.method} ${e.path} back from ${serverHost(e.server)} …`, 'info');
+    void settleCheck(e, client)
+      .then((r) => {
+        const warning = audit.settle(e, r);
+        flash(warning ?? `Read back: ${r.outcome === 'unknown' ? 'still unknown' : r.outcome} — ${r.words}`, warning ? 'bad' : r.outcome === 'applied' ? 'info' : 'warn');
+        void list.refresh();
+      })
+      .catch((err: unknown) => flash(`Could not read it back (nothing recorded): ${settleFailure(err)}`, 'bad'))
+      .finally(() => (settling.current = false));
+  };
+  const { list, scopes } = useLocalList(
+    screenKey,
+    height,
+    () => audit?.read() ?? [],
+    getId,
+    text,
+    (cmd, e) => {
+      // enter: the mutation whole (its body as reviewed, both phases, any read-back).
+      if (cmd === 'open' && e) return shell.push({ kind: 'record', title: `audit › ${e.method} ${e.path}`, key: `audit:${e.id}`, record: e }), true;
+      if (cmd === 'settle' && e) return settle(e), true;
+      return undefined;
+    },
+    SCOPES,
+  );
   return (
     <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
       <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />
