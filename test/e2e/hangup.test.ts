@@ -8,7 +8,7 @@
  * `relayer-tui audit --settle` as a new ledger line, and `audit` exits 8 while one remains.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
@@ -69,6 +69,15 @@ async function until<T>(what: string, f: () => T | undefined, timeoutMs = 10_000
   }
 }
 
+/** The draft files left under the state dir (src/ui/forms/draftStore.ts). */
+const draftsLeft = (state: string): string[] => {
+  try {
+    return readdirSync(join(state, 'relayer-tui', 'drafts')).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+};
+
 /** Closes the pty's master: the terminal is gone (the kernel hangs up the session: SIGHUP, then EIO). */
 const dropLine = (p: pty.IPty) => (p as unknown as { destroy(): void }).destroy();
 
@@ -95,6 +104,10 @@ async function sendReplacement(tui: Tui): Promise<void> {
   await tui.waitForScreen((r) => /^› pending\s/.test(selectedRow(r) ?? ''), 3000, 'the pending row selected');
   tui.press('e');
   await tui.waitForText(/replace EVM (?:transaction|tx) \S+/);
+  // An edit (a new value): the form's draft is on disk while it is sent.
+  tui.press(KEY.ctrlU);
+  tui.press('77');
+  await tui.waitForText(/^› value\s+77\s*$/m);
   tui.press(KEY.ctrlS);
   await tui.waitForText('Review');
   tui.press('y');
@@ -117,6 +130,8 @@ describe('a send in flight when the line drops (issue 31.2)', () => {
     expect(exit.at - dropped).toBeGreaterThan(1_000);
     const done = ledger(state).find((l) => l.phase === 'done' && l.id === sent.id);
     expect(done, `the ledger:\n${ledgerText(state)}`).toMatchObject({ status: 200, outcome: 'applied', note: expect.stringContaining('the terminal hung up') });
+    // Sent: its draft is gone too, though the form was gone before the answer (never offered again).
+    expect(draftsLeft(state)).toEqual([]);
   });
 
   it('a second SIGTERM after the hang-up still ends it at once (the send then stays unknown)', async () => {

@@ -184,7 +184,12 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
       onLedgerWarning: (w) => shell.dispatch({ type: 'flash', text: w, tone: 'warn' }),
     })
       .then((outcome) => {
-        if (!live.current) return;
+        // Answered after the screen went (a dropped line: run.tsx sees the send through): the draft on
+        // disk has done its work all the same, or the next session would offer what was already sent.
+        if (!live.current) {
+          if (outcome.kind !== 'failed') dropStored();
+          return;
+        }
         if (outcome.kind === 'failed') {
           // esc stopped the wait: the pipeline's outcome (and the ledger's) says whether it had left.
           const e = outcome.error;
