@@ -323,7 +323,8 @@ describe('the lists\u2019 error classes, help', () => {
     sb.inject({ status: 500, body: JSON.stringify({ success: false, data: null, message: 'Internal Server Error' }), match: { pathPrefix: '/api/v1/relayers' }, times: 3 });
     const five = await run(['relayers']);
     expect(five.code).toBe(7);
-    expect(five.err).toBe('relayer-tui relayers: HTTP 500: Internal Server Error\n');
+    // Retried twice (a GET after a 5xx), and said: never a silent retry.
+    expect(five.err).toBe('relayer-tui relayers: HTTP 500: Internal Server Error (3 tries)\n');
     expect((await run(['relayers', '--context', 'nope'])).code).toBe(3);
   });
 

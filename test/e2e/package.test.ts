@@ -59,6 +59,10 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
     const list = await run('tar', ['-tzf', tarball]);
     expect(list.out.trim().split('\n').sort()).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/relayer-tui.cjs', 'package/dist/app.cjs', 'package/dist/cli.cjs', 'package/package.json', 'package/schema/config.schema.json']);
     expect(statSync(tarball).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+    // The size the README's install line states is this tarball's, within 5 % (issue 28.9: it went stale).
+    const kB = statSync(tarball).size / 1000;
+    const said = Number(/one tarball of ~(\d+) kB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1]);
+    expect(Math.abs(said - kB) / kB, `README.md says ~${said} kB; the tarball is ${Math.round(kB)} kB: update its install line`).toBeLessThan(0.05);
     const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: object; scripts?: Record<string, string> };
     expect(pkg.dependencies ?? {}).toEqual({});
     // No install-time script runs for an operator (prepack only runs where the package is packed).
