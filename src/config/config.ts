@@ -178,7 +178,9 @@ export async function resolveConfig(
       message: `${why}: pick one with --context NAME${names.length ? ` (${names.join(', ')})` : ''}, set current_context, or run the built-in sandbox with --sandbox${fileErrors.length ? `\n${listErrors(fileErrors)}` : ''}`,
     };
   }
-  if (baseUrl && !token && !sub)
+  // `audit` lists the local ledger of a server: a key only to read records back (--settle).
+  const keyless = command === 'audit' && values.settle !== true;
+  if (baseUrl && !token && !sub && !keyless)
     return { kind: 'error', exit: 3, message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
 
   let perPage = ctx?.perPage;

@@ -40,6 +40,12 @@ describe('global options anywhere', () => {
     expect((await parseCli(['relayerz'], env)).kind).toBe('error');
   });
 
+  it('audit lists the local ledger without a key; --settle, which reads the server, needs one', async () => {
+    const keyless = { ...env, RELAYER_API_KEY: undefined };
+    expect(await parseCli(['audit'], keyless)).toMatchObject({ kind: 'headless', command: 'audit' });
+    expect(await parseCli(['audit', '--settle'], keyless)).toMatchObject({ kind: 'error', exit: 3, message: expect.stringMatching(/^No API key for /) });
+  });
+
   it('an error about a command does not repeat the program name (main prefixes it once)', async () => {
     const r = await parseCli(['txs', 'r1'], { ...env, RELAYER_URL: undefined, RELAYER_API_KEY: undefined });
     expect(r).toMatchObject({ kind: 'error', exit: 3, message: expect.stringMatching(/^txs needs a server: /) });
