@@ -228,7 +228,10 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       detecting ??= transport.probe('/api/v1/health', signal).then(
         ({ status, text }) => {
           // The real server's public health check answers 200 `OK`; a contract server has none (401 or 404).
-          if (status === 200 && text.trim() === 'OK')
+          // An HTML page (a web server, a proxy) says nothing of the dialect: it stays assumed, and said.
+          if (/^\s*<(!doctype|html)/i.test(text))
+            dialect = { ...dialect, why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered an HTML page, HTTP ${status}: is this a relayer server?)` };
+          else if (status === 200 && text.trim() === 'OK')
             dialect = { dialect: 'openzeppelin', source: 'detected', why: `${DIALECT_NAMES.openzeppelin} (detected: GET /api/v1/health answered OK)` };
           else if (status === 401 || status === 403 || status === 404)
             dialect = { dialect: 'contract', source: 'detected', why: `${DIALECT_NAMES.contract} (detected: no public GET /api/v1/health, HTTP ${status})` };
@@ -269,7 +272,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         if (!(e instanceof ApiError)) throw e;
         // 503: not ready, and the body says why. A server without the endpoint asks for a key (it is not public there) or 404s.
         if (e.status === 503 && e.data !== undefined) return read(503, e.data);
-        if (e.status === 401 || e.status === 403 || e.status === 404) {
+        // (A web server's own HTML page is not a relayer without the endpoint: said as it is.)
+        if (e.kind !== 'not_api' && (e.status === 401 || e.status === 403 || e.status === 404)) {
           features.set('readiness', false);
           throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness} (HTTP ${e.status})`, { status: e.status });
         }

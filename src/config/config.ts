@@ -98,7 +98,9 @@ export async function resolveConfig(
     if (one) return { kind: 'error', exit: 2, message: `fleet reads the config file's contexts, each with its own server, key and settings: --${one} does not apply (name fleets or contexts: relayer-tui fleet [NAME…])` };
     const paths = appPaths(env, str(values.config));
     const file = await loadConfigFile(paths.config);
-    return { kind: 'config', config: { ...bareConfig(paths, file), warnings: file.kind === 'ok' ? [...file.warnings] : [] } };
+    if (file.kind === 'none' && str(values.config) !== undefined) return { kind: 'error', exit: 3, message: missingFile(paths.config) };
+    // The file's errors are said here too (a fleet check run by cron must learn its file is broken).
+    return { kind: 'config', config: { ...bareConfig(paths, file), warnings: file.kind === 'ok' ? [...file.warnings, ...file.errors] : [] } };
   }
   // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
   const serverFlag = str(values.server) ?? (command === 'notify' ? undefined : str(values.url));
@@ -106,6 +108,8 @@ export async function resolveConfig(
   const sources: Record<string, string> = {};
   const paths = appPaths(env, str(values.config));
   const file = await loadConfigFile(paths.config);
+  // A file named on the command line that is not there is an error, never the sandbox in its place.
+  if (file.kind === 'none' && str(values.config) !== undefined) return { kind: 'error', exit: 3, message: missingFile(paths.config) };
   // The server named outside the file (a flag or RELAYER_URL): then a broken file is only a warning.
   const sandbox = values.sandbox === true;
   const serverOutside = sandbox || serverFlag !== undefined || nonEmpty(env.RELAYER_URL) !== undefined;
@@ -250,4 +254,9 @@ function str(v: string | boolean | undefined): string | undefined {
 }
 function nonEmpty(v: string | undefined): string | undefined {
   return v && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** A config file named by --config that is not there. */
+function missingFile(path: string): string {
+  return `No config file at ${path} (named by --config): check the path`;
 }

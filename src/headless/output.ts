@@ -28,6 +28,8 @@ export function exitCodeFor(e: ApiError): number {
     case 'network':
       return EXIT.network;
     case 'not_api':
+    case 'redirect':
+      // The URL is not where the API answers: the configuration's to fix.
       return EXIT.config;
     case 'bad_request':
     case 'conflict':

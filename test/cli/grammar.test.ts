@@ -40,6 +40,12 @@ describe('global options anywhere', () => {
     expect((await parseCli(['relayerz'], env)).kind).toBe('error');
   });
 
+  it('a --config file that is not there is an error (exit 3), never the built-in sandbox in its place', async () => {
+    const missing = join(dir, 'nope.yaml');
+    for (const argv of [['--config', missing], ['relayers', '--config', missing], ['fleet', '--check', '--config', missing]])
+      expect(await parseCli(argv, { ...env, RELAYER_URL: undefined }), argv.join(' ')).toEqual({ kind: 'error', exit: 3, message: `No config file at ${missing} (named by --config): check the path` });
+  });
+
   it('audit lists the local ledger without a key; --settle, which reads the server, needs one', async () => {
     const keyless = { ...env, RELAYER_API_KEY: undefined };
     expect(await parseCli(['audit'], keyless)).toMatchObject({ kind: 'headless', command: 'audit' });

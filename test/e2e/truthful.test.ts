@@ -84,6 +84,12 @@ describe('a URL that is not a relayer server (issue 28.2)', () => {
     expect(r.err).not.toMatch(/unknown|may have been applied/);
   });
 
+  it('ready against it is not "no readiness endpoint" (exit 0): it is not a relayer API, exit 3', async () => {
+    const r = await run(notApi, ['ready']);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe(`relayer-tui ready: HTTP 404 text/html from ${where()}/ready: this does not look like a relayer API — check the server URL\n`);
+  });
+
   it('the TUI: "not a relayer API" and what to do, no id to check', async () => {
     const tui = new Tui({ cols: 120, rows: 30, env: env(notApi) });
     tuis.push(tui);

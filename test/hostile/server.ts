@@ -113,6 +113,8 @@ type Route = 'relayers' | 'transactions' | 'replace' | 'plugin' | 'notify' | 'ot
 interface Mode {
   /** Answers the public GET /api/v1/health with `OK`, as the OpenZeppelin Relayer does (its dialect is detected). */
   health?: boolean;
+  /** Not a relayer at all: every request (health, /ready, with or without a key) goes to `answer`. */
+  webServer?: boolean;
   relayers?: () => unknown[];
   transactions?: (relayerId: string) => unknown[];
   /** Overrides any answer: the route, the parsed query. */
@@ -239,6 +241,7 @@ export const MODES: Record<string, Mode> = {
   hang: { answer: () => ({ status: 0, hang: true }) },
   /** Not a relayer server at all: what `python3 -m http.server` answers (404 text/html to a GET, 501 to a POST or PUT). */
   'not-api': {
+    webServer: true,
     answer: (r) => {
       const [code, words] = isMutation(r) ? [501, 'Unsupported method'] : [404, 'File not found'];
       return { status: code, body: `<!DOCTYPE HTML>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: ${code}</p><p>Message: ${words}.</p></body></html>\n`, contentType: 'text/html;charset=utf-8' };
@@ -342,6 +345,8 @@ export async function startHostile(modeNames: string[] = [], opts: { token?: str
     const r: HostileRequest = { method, url: req.url ?? '', body };
     requests.push(r);
     const route = routeOf(method, u.pathname);
+    const web = modes.find((m) => m.webServer);
+    if (web) return send(res, web.answer!(route, u.searchParams, r)!);
     if (u.pathname === '/api/v1/health')
       return send(res, modes.some((m) => m.health) ? { status: 200, body: 'OK', contentType: 'text/plain' } : { status: 404, body: 'not here', contentType: 'text/plain' });
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, json(401, { success: false, data: null, message: 'Unauthorized' }));

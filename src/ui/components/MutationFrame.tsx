@@ -50,7 +50,7 @@ export function draftOfferRows(offer: DraftOffer, now: number, fieldLabels: (nam
   }
   const width = Math.min(24, offer.differences.reduce((m, d) => Math.max(m, d.label.length), 5) + 2);
   for (const d of offer.differences)
-    rows.push({ text: `  ${d.label.padEnd(width)}${draftValue(d.typed)}   (now ${d.now === '' ? 'empty' : draftValue(d.now)}${d.then !== undefined ? `; ${d.then === '' ? 'empty' : draftValue(d.then)} when the draft was typed` : ''})` });
+    rows.push({ text: `  ${d.label.padEnd(width - 1)} ${draftValue(d.typed)}   (now ${d.now === '' ? 'empty' : draftValue(d.now)}${d.then !== undefined ? `; ${d.then === '' ? 'empty' : draftValue(d.then)} when the draft was typed` : ''})` });
   if (offer.draft.omitted.length)
     rows.push({ text: `${offer.draft.omitted.map(fieldLabels).join(', ')} is not in the draft: a secret is never written to disk (type it again after restoring)`, tone: 'warn' });
   return rows;
