@@ -14,6 +14,7 @@ import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { json, Out, table, type Streams } from './output.js';
+import { thousands } from '../core/text/values.js';
 
 type Row = Relayer | Transaction | PluginInfo;
 type ListCommand = 'relayers' | 'txs' | 'plugins';
@@ -66,7 +67,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
-        s.err.write(`page ${p.page.toLocaleString('en-US')}/${pages.toLocaleString('en-US')} (${p.totalItems.toLocaleString('en-US')} ${NOUN[command]}) — --page N for another, --all for every page\n`);
+        s.err.write(`page ${thousands(p.page)}/${thousands(pages)} (${thousands(p.totalItems)} ${NOUN[command]}) — --page N for another, --all for every page\n`);
     }
     return EXIT.ok;
   }
@@ -123,13 +124,13 @@ class Progress {
     if (now - this.last < PROGRESS_EVERY_MS) return;
     this.last = now;
     const rate = Math.round((done * 1000) / Math.max(1, now - this.start));
-    const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '?');
+    const n = (x: number) => (Number.isFinite(x) ? thousands(x) : '?');
     this.err.write(`\r\x1b[K${n(done)} / ${n(total)} ${this.noun} · page ${n(page)} / ${n(pages)} · ${n(rate)}/s`);
     this.shown = true;
   }
   done(done: number): void {
     if (!this.shown) return;
     const secs = (Date.now() - this.start) / 1000;
-    this.err.write(`\r\x1b[K${done.toLocaleString('en-US')} ${this.noun} in ${secs.toFixed(1)} s\n`);
+    this.err.write(`\r\x1b[K${thousands(done)} ${this.noun} in ${secs.toFixed(1)} s\n`);
   }
 }
