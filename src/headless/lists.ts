@@ -13,7 +13,7 @@ import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { json, Out, table, type Streams } from './output.js';
+import { json, jsonLines, Out, table, type Streams } from './output.js';
 import { thousands } from '../core/text/values.js';
 
 type Row = Relayer | Transaction | PluginInfo;
@@ -60,7 +60,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     const p = await fetchPage(o.page);
     noticeIgnored(p);
     const items = o.limit ? p.items.slice(0, o.limit) : p.items;
-    if (ndjson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+    if (ndjson) await out.write(jsonLines(items));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
       await out.write(table(columnsFor(command, items[0]), items, width));
@@ -97,7 +97,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT); next++) if (!inflight.has(next)) ask(next);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
-      if (ndjson || asJson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+      if (ndjson || asJson) await out.write(jsonLines(items));
       else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
       written += items.length;
       progress?.update(written, o.limit ?? p.totalItems, page, lastPage);
