@@ -220,6 +220,8 @@ export interface Page<T> {
   totalItems: number;
   /** Rows the server sent when it sent more than the page size asked for (the page was cut to it). */
   sentItems?: number;
+  /** Asked for (`itemTexts`): each row's JSON text as the server wrote it, on one line, beside `items`. */
+  texts?: string[];
   /**
    * A status filter the server did not apply (it sent rows of other statuses): they were dropped here,
    * so `items` holds only the asked status, while `totalItems` and the page count are the server's, unfiltered.

@@ -13,7 +13,7 @@ import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { json, jsonLines, Out, table, type Streams } from './output.js';
+import { json, jsonLines, jsonTexts, Out, table, type Streams } from './output.js';
 import { thousands } from '../core/text/values.js';
 
 type Row = Relayer | Transaction | PluginInfo;
@@ -40,12 +40,15 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
   const width = (s.out.columns ?? 100) || 100;
   const out = new Out(s.out);
+  // NDJSON passes each row on as the server wrote it (its digits and escapes untouched), on one line.
   const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
     command === 'relayers'
-      ? client.listRelayers({ page, perPage: o.perPage }, { signal })
+      ? client.listRelayers({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
       : command === 'plugins'
-        ? client.listPlugins({ page, perPage: o.perPage }, { signal })
-        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
+        ? client.listPlugins({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
+        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal, itemTexts: ndjson });
+  /** The first `n` rows of a page as NDJSON: the server's own texts where the page has them. */
+  const lines = (p: Page<Row>, items: readonly Row[]): string => (p.texts ? jsonTexts(p.texts.slice(0, items.length)) : jsonLines(items));
   if (o.status || command === 'plugins') await client.detectDialect();
   // A server that ignored --status: said once on stderr (the rows were filtered here).
   let ignoredSaid = false;
@@ -60,7 +63,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     const p = await fetchPage(o.page);
     noticeIgnored(p);
     const items = o.limit ? p.items.slice(0, o.limit) : p.items;
-    if (ndjson) await out.write(jsonLines(items));
+    if (ndjson) await out.write(lines(p, items));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
       await out.write(table(columnsFor(command, items[0]), items, width));
@@ -97,7 +100,8 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT); next++) if (!inflight.has(next)) ask(next);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
-      if (ndjson || asJson) await out.write(jsonLines(items));
+      if (ndjson) await out.write(lines(p, items));
+      else if (asJson) await out.write(jsonLines(items));
       else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
       written += items.length;
       progress?.update(written, o.limit ?? p.totalItems, page, lastPage);

@@ -18,6 +18,9 @@ export const json = (v: unknown, indent?: number): string => jsonForTerminal(str
  */
 export const jsonLines = (items: readonly unknown[]): string => (items.length ? jsonForTerminal(`${items.map((it) => stringifyJson(it)).join('\n')}\n`) : '');
 
+/** JSON texts (each on one line, as the server wrote them: Page.texts) as NDJSON, drawn safe as `jsonLines`. */
+export const jsonTexts = (texts: readonly string[]): string => (texts.length ? jsonForTerminal(`${texts.join('\n')}\n`) : '');
+
 
 
 export function exitCodeFor(e: ApiError): number {
