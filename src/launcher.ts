@@ -8,24 +8,29 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isOneShot } from './cli/commands.js';
+import { isLongRead, isOneShot } from './cli/commands.js';
 import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
 
-function bundle(name: string): Launch {
+/** A bundle beside this file; `variant` names a cache of its own (one made under other V8 flags). */
+function bundle(name: string, variant?: string): Launch {
   const file = join(__dirname, name);
+  const v = variant ? `.${variant}` : '';
   return {
     // The build keeps the bundles ASCII, so they are read without UTF-8 decoding.
     source: readFileSync(file, 'latin1'),
     filename: file,
     dirname: __dirname,
-    beside: `${file}.cache`,
-    fallback: cacheFile(`${name.replace(/\.cjs$/, '')}-${fnv1a(file)}.cache`),
+    beside: `${file}${v}.cache`,
+    fallback: cacheFile(`${name.replace(/\.cjs$/, '')}${v.replace('.', '-')}-${fnv1a(file)}.cache`),
     require,
   };
 }
 
 const tui = (): Promise<void> => launch(bundle('app.cjs'));
-if (isOneShot(process.argv.slice(2))) {
+const argv = process.argv.slice(2);
+// A long read (--all, the fleet) keeps the optimized parser, with a code cache of its own (see isLongRead).
+if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot.cjs', 'long'), tui);
+else if (isOneShot(argv)) {
   // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
   // compiler, then again optimized on a background thread, and the process may not exit before that
   // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps

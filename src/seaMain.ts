@@ -7,7 +7,7 @@
  * top level, made before anything ran: measured slower than this.)
  */
 import { statSync } from 'node:fs';
-import { isOneShot } from './cli/commands.js';
+import { isLongRead, isOneShot } from './cli/commands.js';
 import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
 
 type Sea = { getAsset(key: string, encoding: string): string };
@@ -22,15 +22,17 @@ const stamp = (() => {
   }
 })();
 /** One of the two bundles (app.cjs: the TUI; oneshot.cjs: every other command), as the bin runs them. */
-const bundle = (name: 'app' | 'oneshot'): Launch => ({
+const bundle = (name: 'app' | 'oneshot', variant = ''): Launch => ({
   source: sea.getAsset(`${name}.cjs`, 'utf8'),
   filename: `relayer-tui/${name}.cjs`,
   dirname: '/nonexistent',
-  fallback: cacheFile(`${name === 'app' ? 'sea' : 'sea-oneshot'}-${fnv1a(`${exe}:${stamp}`)}.cache`),
+  fallback: cacheFile(`${name === 'app' ? 'sea' : `sea-oneshot${variant}`}-${fnv1a(`${exe}:${stamp}`)}.cache`),
   require,
 });
 const tui = (): Promise<void> => launch(bundle('app'));
-if (isOneShot(process.argv.slice(2))) {
+const argv = process.argv.slice(2);
+if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot', '-long'), tui);
+else if (isOneShot(argv)) {
   // As src/launcher.ts: a one-shot keeps WebAssembly on V8's baseline compiler (no wait at exit).
   const v8 = require('node:v8') as typeof import('node:v8');
   v8.setFlagsFromString('--liftoff-only');

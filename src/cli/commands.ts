@@ -13,3 +13,12 @@ const ONE_SHOT_FIRST: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contex
 export function isOneShot(argv: readonly string[]): boolean {
   return ONE_SHOT_FIRST.includes(argv[0] ?? '') || argv.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version');
 }
+
+/**
+ * A one-shot that reads page after page (`--all`, the fleet): it keeps V8's optimizing compiler for
+ * the HTTP client's WebAssembly parser, which pays for itself over many answers (the launcher keeps a
+ * short one-shot on the baseline compiler, so as not to wait for that compile at exit).
+ */
+export function isLongRead(argv: readonly string[]): boolean {
+  return argv[0] === 'fleet' || argv.includes('--all');
+}

@@ -4,7 +4,7 @@
  * a one-shot would load the TUI's bundle (Ink, React, the layout engine) and the TUI the one-shot's first.
  */
 import { describe, expect, it } from 'vitest';
-import { isOneShot } from '../../src/cli/commands.js';
+import { isLongRead, isOneShot } from '../../src/cli/commands.js';
 import { parseArgv } from '../../src/cli/grammar.js';
 
 const LINES: string[][] = [
@@ -46,5 +46,12 @@ describe('the launcher\'s choice of bundle', () => {
     // A usage error is printed by either bundle; the TUI's is loaded for one only when no subcommand was named.
     if (p.kind === 'error') return expect(isOneShot(argv as string[])).toBe(false);
     expect(isOneShot(argv as string[])).toBe(!tui);
+  });
+});
+
+describe('a long read (the optimizing compiler kept for the HTTP parser)', () => {
+  it('is --all or the fleet, and nothing else', () => {
+    expect([['txs', 'r', '--all'], ['relayers', '--all', '--json'], ['fleet'], ['fleet', 'prod', '--check']].map(isLongRead)).toEqual([true, true, true, true]);
+    expect([['relayers', '--json'], ['txs', 'r'], ['cancel', 'r', '--all-pending'], ['info'], []].map(isLongRead)).toEqual([false, false, false, false, false]);
   });
 });
