@@ -78,7 +78,10 @@ Measured by \`npm run bench\` (\`bench/run.ts\`, its sections in \`bench/section
 (\`dist/cli.cjs\`, and the package's bin) in a real pseudo-terminal through the tests' own harness
 (\`test/e2e/pty.ts\`: node-pty, its output parsed by a headless xterm), against relayer servers in their
 own processes or the CLI's built-in sandbox. The figures are measurements, not pass/fail gates; each
-budget is printed beside its figure.
+budget is printed beside its figure. Every row is run with \`NODE_EXTRA_CA_CERTS\` unset (where it is set,
+Node 20 spends ~48 ms loading certificates at every start, which would hide the client's own cost). The
+floor rows compare each start and the stream with a bare Node script doing the least any client must
+(\`bench/floor/\`), run interleaved with them; their budgets are ratios to it.
 
 ## Machine
 

@@ -70,29 +70,34 @@ const layoutEngine = {
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
-// The program: one CommonJS file (what V8's code cache can load; see src/launcher.ts), every dependency
-// bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an imported
-// module's top level on its first import().
-await build({
+// The programs: one CommonJS file each (what V8's code cache can load; see src/launcher.ts), every
+// dependency bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an
+// imported module's top level on its first import(). dist/app.cjs is the TUI (and every command);
+// dist/oneshot.cjs every command but the TUI, with no Ink, React or layout engine in it.
+const program = {
   ...common,
   plugins: [dependencyPatches, fastStringWidth, layoutEngine],
-  entryPoints: { app: join(root, 'src', 'main.ts') },
   jsx: 'automatic',
   minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
-});
+};
+await build({ ...program, entryPoints: { app: join(root, 'src', 'main.ts'), oneshot: join(root, 'src', 'oneShot.ts') } });
 
-// src/launcher.ts reads the bundle as Latin-1 (no UTF-8 decoding), so it must be ASCII. esbuild escapes
+// src/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
 // strings but not regular expression literals or kept comments: escape what is left (a \u escape
 // means the same character in all three).
-const appFile = join(root, 'dist', 'app.cjs');
-const app = readFileSync(appFile, 'utf8');
-if (/[^\x00-\x7f]/.test(app)) {
-  writeFileSync(appFile, app.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+for (const name of ['app.cjs', 'oneshot.cjs']) {
+  const file = join(root, 'dist', name);
+  const text = readFileSync(file, 'utf8');
+  if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+// The one-shot bundle must stay free of the TUI's libraries (a stray import would bring them back).
+const oneshot = readFileSync(join(root, 'dist', 'oneshot.cjs'), 'latin1');
+for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'ink-text'], ['yoga', 'yogaNode']])
+  if (oneshot.includes(mark)) throw new Error(`build: dist/oneshot.cjs holds ${what} (${mark}): something in src/oneShot.ts's reach imports the TUI`);
 
 // The launcher, which loads the program through the code cache.
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
@@ -132,3 +137,26 @@ async function primeCodeCache() {
 }
 const notPrimed = await primeCodeCache();
 if (notPrimed) console.warn(`build: code cache not made (${notPrimed}); the first start will make it`);
+
+// The one-shot bundle's cache (dist/oneshot.cjs.cache): `relayers --json` once against a relayers page
+// served from here (never a configured server); the launcher writes the cache when the command is done.
+async function primeOneShotCache() {
+  const { createServer } = await import('node:http');
+  const { execFile } = await import('node:child_process');
+  const page = JSON.stringify({ success: true, data: [{ id: 'prime', name: 'Prime', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, address: `0x${'0'.repeat(40)}`, policies: {} }], error: null, pagination: { current_page: 1, per_page: 50, total_items: 1 } });
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(page);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const env = { ...process.env, RELAYER_URL: `http://127.0.0.1:${server.address().port}`, RELAYER_API_KEY: 'prime', RELAYER_TUI_CONFIG_DIR: join(root, 'dist', 'no-config') };
+  for (const k of ['RELAYER_TUI_CONTEXT', 'RELAYER_TUI_READ_ONLY']) delete env[k];
+  try {
+    await new Promise((resolve) => execFile(process.execPath, [join(root, 'dist', 'cli.cjs'), 'relayers', '--json'], { env, timeout: 10_000 }, resolve));
+  } finally {
+    server.close();
+  }
+  return existsSync(join(root, 'dist', 'oneshot.cjs.cache')) ? undefined : 'relayers --json wrote no cache';
+}
+const oneShotNotPrimed = await primeOneShotCache();
+if (oneShotNotPrimed) console.warn(`build: one-shot code cache not made (${oneShotNotPrimed}); the first one-shot will make it`);

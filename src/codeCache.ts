@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import type { MainHooks } from './main.js';
+import type { OneShotHooks } from './oneShot.js';
 
 export interface Launch {
   /** The bundle's source (ASCII). */
@@ -66,7 +67,14 @@ function writeWhole(path: string, data: Buffer): boolean {
   }
 }
 
-export function launch(o: Launch): void {
+/** A bundle run through the cache: its exports, and `saveCache` (writes it unless V8 took the one it read). */
+export interface Loaded<T> {
+  exports: T;
+  saveCache: () => void;
+}
+
+/** Runs a bundle's top level through the code cache (read from the newer of `beside` and `fallback`). */
+export function load<T>(o: Launch): Loaded<T> {
   // The newer of the two caches (the fallback is only ever written when beside could not be).
   const path = mtime(o.fallback) > mtime(o.beside) ? o.fallback : o.beside;
   let cachedData: Buffer | undefined;
@@ -76,8 +84,8 @@ export function launch(o: Launch): void {
     cachedData = undefined;
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${o.source}\n})`, { filename: o.filename, cachedData });
-  const app: { exports: { main?: (hooks: MainHooks) => Promise<void> } } = { exports: {} };
-  script.runInThisContext()(app.exports, o.require, app, o.filename, o.dirname);
+  const mod = { exports: {} as T };
+  script.runInThisContext()(mod.exports, o.require, mod, o.filename, o.dirname);
 
   const saveCache = (): void => {
     if (cachedData && !script.cachedDataRejected) return;
@@ -90,9 +98,19 @@ export function launch(o: Launch): void {
     }
     writeWhole(o.fallback, data);
   };
+  return { exports: mod.exports, saveCache };
+}
 
+const fatal = (e: unknown): void => {
+  process.stderr.write(`relayer-tui: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+};
+
+/** The TUI's bundle (dist/app.cjs, src/main.ts): its cache is saved after the first frame. */
+export function launch(o: Launch): Promise<void> {
+  const app = load<{ main: (hooks: MainHooks) => Promise<void> }>(o);
   const afterFirstFrame = (): void => {
-    saveCache();
+    app.saveCache();
     // A long-running TUI holds little live data (about 35 MB after paging through 100 pages of 100)
     // but V8's default heap growth let the resident size reach ~190 MB: prefer a small heap from now
     // on. Not before: it slows the start by a fifth (more collections), and V8 only accepts a code
@@ -100,9 +118,24 @@ export function launch(o: Launch): void {
     // here rather than imported: loading it costs ~4 ms.)
     (o.require('node:v8') as typeof import('node:v8')).setFlagsFromString('--optimize-for-size');
   };
+  return app.exports.main({ onFirstFrame: afterFirstFrame }).catch(fatal);
+}
 
-  app.exports.main!({ onFirstFrame: afterFirstFrame }).catch((e: unknown) => {
-    process.stderr.write(`relayer-tui: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  });
+/**
+ * A one-shot command's bundle (dist/oneshot.cjs, src/oneShot.ts: no Ink, React or layout engine): its
+ * cache is saved once the command is done; `tui` starts the TUI's bundle if the command line is the TUI's.
+ */
+export function launchOneShot(o: Launch, tui: () => Promise<void>): void {
+  const one = load<{ main: (hooks: OneShotHooks) => Promise<void> }>(o);
+  let handedOn = false;
+  one.exports
+    .main({
+      openTui: () => {
+        handedOn = true;
+        return tui();
+      },
+    })
+    .then(() => {
+      if (!handedOn) one.saveCache();
+    }, fatal);
 }

@@ -1,20 +1,45 @@
 /**
- * The package's launcher (bin/relayer-tui.cjs -> dist/cli.cjs): runs the program bundle beside it
- * (dist/app.cjs) through V8's code cache (src/codeCache.ts), kept beside the bundle — the build makes
- * it (scripts/build.mjs) — or in $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be
- * written (a global install). Every build replaces it.
+ * The package's launcher (bin/relayer-tui.cjs -> dist/cli.cjs): runs one of the two program bundles
+ * beside it through V8's code cache (src/codeCache.ts) — dist/oneshot.cjs for a subcommand, help or
+ * version (no Ink, React or layout engine: src/oneShot.ts), dist/app.cjs for the TUI (src/main.ts) —
+ * each cache kept beside its bundle — the build makes them (scripts/build.mjs) — or in
+ * $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be written (a global install).
+ * Every build replaces them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheFile, fnv1a, launch } from './codeCache.js';
+import { isLongRead, isOneShot } from './cli/commands.js';
+import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
 
-const APP = join(__dirname, 'app.cjs');
-launch({
-  // The build keeps the bundle ASCII, so it is read without UTF-8 decoding.
-  source: readFileSync(APP, 'latin1'),
-  filename: APP,
-  dirname: __dirname,
-  beside: `${APP}.cache`,
-  fallback: cacheFile(`app-${fnv1a(APP)}.cache`),
-  require,
-});
+/** A bundle beside this file; `variant` names a cache of its own (one made under other V8 flags). */
+function bundle(name: string, variant?: string): Launch {
+  const file = join(__dirname, name);
+  const v = variant ? `.${variant}` : '';
+  return {
+    // The build keeps the bundles ASCII, so they are read without UTF-8 decoding.
+    source: readFileSync(file, 'latin1'),
+    filename: file,
+    dirname: __dirname,
+    beside: `${file}${v}.cache`,
+    fallback: cacheFile(`${name.replace(/\.cjs$/, '')}${v.replace('.', '-')}-${fnv1a(file)}.cache`),
+    require,
+  };
+}
+
+const tui = (): Promise<void> => launch(bundle('app.cjs'));
+const argv = process.argv.slice(2);
+// A long read (--all, the fleet) keeps the optimized parser, with a code cache of its own (see isLongRead).
+if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot.cjs', 'long'), tui);
+else if (isOneShot(argv)) {
+  // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
+  // compiler, then again optimized on a background thread, and the process may not exit before that
+  // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
+  // the baseline code. The flag is set before the bundle loads: V8 takes a code cache only under the
+  // flags it was made with, so it is set on every such start, and unset for the TUI.
+  const v8 = require('node:v8') as typeof import('node:v8');
+  v8.setFlagsFromString('--liftoff-only');
+  launchOneShot(bundle('oneshot.cjs'), () => {
+    v8.setFlagsFromString('--no-liftoff-only');
+    return tui();
+  });
+} else void tui();

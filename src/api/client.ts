@@ -88,6 +88,8 @@ export interface CallOptions {
   onStatus?: (status: number) => void;
   /** The dialect to encode a body in (a form passes the one its review showed); default: the client's. */
   dialect?: Dialect;
+  /** A list: also the rows as the server wrote them (`Page.texts`, for output that passes them on). */
+  itemTexts?: boolean;
 }
 
 /** GET /api/v1/ready's answer: 200 ready, 503 not; the body as sent. */
@@ -186,7 +188,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * 2xx answer cannot be read has an unknown outcome: the server may have applied it.
    */
   const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T): Promise<T> => {
-    const prepared = prepare();
+    const prepared = o?.itemTexts ? { ...prepare(), itemTexts: true } : prepare();
     const res = await transport.send(prepared, o?.signal);
     const { envelope, status } = res;
     o?.onStatus?.(status);
@@ -200,17 +202,19 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
   };
 
   return {
-    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res.sentItems)),
+    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res.sentItems, res.itemTexts)),
     listTransactions: (relayerId, q, o) => {
-      const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems));
+      const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems, res.itemTexts));
       // A contract server ignores ?status=: its answer would look filtered and not be.
       if (q?.status === undefined) return list();
       if (dialect.dialect === 'contract') return Promise.reject(new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.statusFilter}`));
       // A server that ignored the filter is noticed: the rows of other statuses are dropped here, and the page says so.
       const status = q.status.toLowerCase();
       return optional('statusFilter', list).then((p) => {
-        const kept = p.items.filter((t) => String(t.status).toLowerCase() === status);
-        return kept.length === p.items.length ? p : { ...p, items: kept, filterIgnored: { status, dropped: p.items.length - kept.length } };
+        const keep = p.items.map((t) => String(t.status).toLowerCase() === status);
+        const kept = p.items.filter((_, i) => keep[i]);
+        if (kept.length === p.items.length) return p;
+        return { ...p, items: kept, ...(p.texts ? { texts: p.texts.filter((_, i) => keep[i]) } : {}), filterIgnored: { status, dropped: p.items.length - kept.length } };
       });
     },
     getTransactionByNonce: async (relayerId, nonce, o) => {
@@ -280,7 +284,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         throw e;
       }
     },
-    listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res.sentItems))),
+    listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res.sentItems, res.itemTexts))),
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
         run(() => prepareRpcRead(relayerId, method, params), o, (env) => {
@@ -313,7 +317,7 @@ function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data')
  * count the server sent is kept in `sentItems`), and a page size the server echoes as 0 or above what
  * was asked (page 1/Infinity) read as the size asked for.
  */
-function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, sentItems: number | undefined): Page<z.infer<S>> {
+function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, sentItems: number | undefined, texts?: string[]): Page<z.infer<S>> {
   if (!Array.isArray(env.data)) throw invalid('data: expected a list');
   const asked = prepared.perPage ?? 10;
   const rows = env.data.length > asked ? env.data.slice(0, asked) : env.data;
@@ -334,6 +338,7 @@ function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | 
     perPage: echoed >= 1 && echoed <= asked ? echoed : asked,
     totalItems: num('total_items', p.data.total_items),
     ...(sent > asked ? { sentItems: sent } : {}),
+    ...(texts && texts.length === items.length ? { texts } : {}),
   };
 }
 

@@ -8,7 +8,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { excerpt } from './excerpt.js';
-import { parseJsonSliced } from './json.js';
+import { dataItemTexts, parseJsonSliced } from './json.js';
 import { isMutation, type PreparedRequest } from './requests.js';
 import { retryAfter } from './retry.js';
 
@@ -27,6 +27,8 @@ export interface Response {
   sentItems?: number;
   /** Bytes of the body. */
   bytes?: number;
+  /** Asked for (`itemTexts`): the JSON text of each kept row of `data`, as the server wrote it. */
+  itemTexts?: string[];
 }
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -41,7 +43,7 @@ const MAX_MESSAGE = 2_000;
  * `outcomeUnknown` (the change may have been applied).
  */
 export async function interpret(
-  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe'>,
+  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe' | 'itemTexts'>,
   status: number,
   headers: Headers,
   text: string,
@@ -88,7 +90,10 @@ export async function interpret(
     }
     if (env.success !== true) throw failure('server', status, env, text, headers, unknown);
     const cut = sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage;
-    return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}) };
+    // The rows' own texts, where asked: only when they line up with the rows parsed (else the rows are written as parsed).
+    const texts = req.itemTexts && Array.isArray(env.data) ? dataItemTexts(text, req.perPage ?? Infinity) : undefined;
+    const itemTexts = texts && texts.length === (env.data as unknown[]).length ? { itemTexts: texts } : {};
+    return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}), ...itemTexts };
   }
   if (status >= 300 && status < 400) {
     const location = String(headerValue(headers.location) ?? '').slice(0, 500);

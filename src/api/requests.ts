@@ -78,6 +78,8 @@ export interface PreparedRequest {
   bare?: boolean;
   /** A POST that changes nothing (a JSON-RPC read): retried and read like a GET. */
   safe?: boolean;
+  /** A page whose rows are wanted as the server wrote them too (`Page.texts`: NDJSON passes them on). */
+  itemTexts?: boolean;
   /** Sent without the Authorization header (GET /api/v1/ready is public). */
   public?: boolean;
   /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again"). */

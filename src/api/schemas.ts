@@ -9,6 +9,9 @@ import { array, bigint, boolean, custom, lazy, looseObject, null as nullSchema, 
 import type { z } from 'zod';
 import { LongInteger } from './json.js';
 
+// Every endpoint's schema but the relayers page's is built on its first use (zod's lazy): a command
+// reads one or two endpoints, and building them all cost a one-shot's start several milliseconds.
+
 const str = string();
 const optStr = string().nullish();
 /** An integer-ish value: number, bigint, a string of digits (kept as sent) or a LongInteger. */
@@ -56,18 +59,18 @@ export const RelayerSchema = looseObject({
 });
 export type Relayer = z.infer<typeof RelayerSchema>;
 
-export const EvmSignatureSchema = looseObject({
+export const EvmSignatureSchema = lazy(() => looseObject({
   r: optStr,
   s: optStr,
   v: optInt,
   sig: optStr,
-});
+}));
 
 /**
  * One tolerant schema for the EVM, Solana and Stellar transaction shapes (the real server sends no
  * network field: the shape, or the relayer's network_type, tells which).
  */
-export const TransactionSchema = looseObject({
+export const TransactionSchema = lazy(() => looseObject({
   id: str,
   status: str,
   relayer_id: optStr,
@@ -98,14 +101,14 @@ export const TransactionSchema = looseObject({
   fee: optInt,
   sequence_number: optInt,
   transaction_result_xdr: optStr,
-});
+}));
 export type Transaction = z.infer<typeof TransactionSchema>;
 
 /**
  * GET /relayers/{id}/status (OpenZeppelin Relayer): balance in the base unit (wei, stroops,
  * lamports) as a decimal string, the nonce (EVM) or sequence number (Stellar) likewise.
  */
-export const RelayerStatusSchema = looseObject({
+export const RelayerStatusSchema = lazy(() => looseObject({
   network_type: optStr,
   balance: optInt,
   pending_transactions_count: optInt,
@@ -114,29 +117,29 @@ export const RelayerStatusSchema = looseObject({
   paused: optBool,
   nonce: optInt,
   sequence_number: optInt,
-});
+}));
 export type RelayerStatus = z.infer<typeof RelayerStatusSchema>;
 
 /** DELETE /relayers/{rid}/transactions/pending (OpenZeppelin Relayer). */
-export const CancelPendingSchema = looseObject({
+export const CancelPendingSchema = lazy(() => looseObject({
   queued_for_cancellation_transaction_ids: array(str).nullish(),
   failed_to_queue_transaction_ids: array(str).nullish(),
   total_processed: optInt,
-});
+}));
 export type CancelPendingResult = z.infer<typeof CancelPendingSchema>;
 
 /** GET /api/v1/ready (OpenZeppelin Relayer): no envelope; `components` kept as sent (shown as data). */
-export const ReadinessSchema = looseObject({
+export const ReadinessSchema = lazy(() => looseObject({
   ready: optBool,
   status: optStr,
   reason: optStr,
   components: looseObject({}).nullish(),
   timestamp: optStr,
-});
+}));
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
 /** One plugin of GET /plugins (OpenZeppelin Relayer); `config` is the plugin's own (anything: shown as data). */
-export const PluginInfoSchema = looseObject({
+export const PluginInfoSchema = lazy(() => looseObject({
   id: str,
   path: optStr,
   timeout: unknown().optional(),
@@ -146,45 +149,45 @@ export const PluginInfoSchema = looseObject({
   allow_get_invocation: optBool,
   forward_logs: optBool,
   config: unknown().optional(),
-});
+}));
 export type PluginInfo = z.infer<typeof PluginInfoSchema>;
 
 /** A JSON-RPC answer (POST /relayers/{rid}/rpc: bare, no envelope). */
-export const RpcAnswerSchema = looseObject({
+export const RpcAnswerSchema = lazy(() => looseObject({
   jsonrpc: optStr,
   result: unknown().optional(),
   error: looseObject({ code: optInt, message: optStr }).nullish(),
-});
+}));
 
-export const NotificationSchema = looseObject({
+export const NotificationSchema = lazy(() => looseObject({
   id: str,
   type: optStr,
   url: optStr,
   has_signing_key: optBool,
-});
+}));
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const PluginLogSchema = looseObject({ level: str, message: unknown() });
+export const PluginLogSchema = lazy(() => looseObject({ level: str, message: unknown() }));
 export interface PluginLog {
   level: string;
   message: string;
 }
 
 /** The contract's plugin call result object (the `data` of a plugin call). */
-export const ContractPluginResultSchema = looseObject({
+export const ContractPluginResultSchema = lazy(() => looseObject({
   success: boolean(),
   message: optStr,
   error: optStr,
   return_value: unknown().optional(),
   logs: array(PluginLogSchema).nullish(),
   traces: array(unknown()).nullish(),
-});
+}));
 
 /** The real server's `metadata` beside a plugin call's `data`. */
-export const PluginMetadataSchema = looseObject({
+export const PluginMetadataSchema = lazy(() => looseObject({
   logs: array(PluginLogSchema).nullish(),
   traces: array(unknown()).nullish(),
-});
+}));
 
 /** What callPlugin returns, whichever server shape it came in. */
 export interface PluginCallResult {
@@ -217,6 +220,8 @@ export interface Page<T> {
   totalItems: number;
   /** Rows the server sent when it sent more than the page size asked for (the page was cut to it). */
   sentItems?: number;
+  /** Asked for (`itemTexts`): each row's JSON text as the server wrote it, on one line, beside `items`. */
+  texts?: string[];
   /**
    * A status filter the server did not apply (it sent rows of other statuses): they were dropped here,
    * so `items` holds only the asked status, while `totalItems` and the page count are the server's, unfiltered.

@@ -25,37 +25,47 @@ import { array, boolean, enum as zenum, number, object, record, string, union, t
 
 export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
 
-/** An amount of a chain's coin: base units (digits) or a decimal with its unit (`0.5 ETH`, `2 SOL`). */
-const AmountSchema = union([number().int().nonnegative(), string().regex(/^\s*\d+(?:\.\d+)?\s*[A-Za-z]*\s*$/, 'an amount: base units (digits) or a decimal with its unit, e.g. 0.5 ETH')]);
+/**
+ * The file's schemas, built when a file is read (or its JSON Schema written): a start without a config
+ * file never builds them.
+ */
+function buildSchemas() {
+  /** An amount of a chain's coin: base units (digits) or a decimal with its unit (`0.5 ETH`, `2 SOL`). */
+  const AmountSchema = union([number().int().nonnegative(), string().regex(/^\s*\d+(?:\.\d+)?\s*[A-Za-z]*\s*$/, 'an amount: base units (digits) or a decimal with its unit, e.g. 0.5 ETH')]);
 
-export const ContextSchema = object({
-  url: string().describe('The server base URL; /api/v1 is added'),
-  token_env: string().optional().describe('An environment variable holding the API key'),
-  token_file: string().optional().describe('A file whose first line is the API key (~ allowed)'),
-  token_command: string().optional().describe('A command whose first output line is the API key (run with sh -c)'),
-  read_only: boolean().optional().describe('Refuse mutations; contexts named prod* are read-only unless this says false'),
-  accent: zenum(ACCENTS).optional().describe("The status bar's colour for this context"),
-  dialect: zenum(['contract', 'openzeppelin', 'auto']).optional(),
-  timeout: number().positive().optional().describe('Request timeout in seconds'),
-  per_page: number().int().min(1).max(1000).optional().describe('Transactions per page'),
-  relayer: string().optional().describe('The relayer whose transactions open first'),
-  watch: number().min(2).max(3600).optional().describe('Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
-  min_balance: union([AmountSchema, record(string(), AmountSchema)])
-    .optional()
-    .describe("The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)"),
-}).strict();
-export type ContextConfig = z.infer<typeof ContextSchema>;
+  const ContextSchema = object({
+    url: string().describe('The server base URL; /api/v1 is added'),
+    token_env: string().optional().describe('An environment variable holding the API key'),
+    token_file: string().optional().describe('A file whose first line is the API key (~ allowed)'),
+    token_command: string().optional().describe('A command whose first output line is the API key (run with sh -c)'),
+    read_only: boolean().optional().describe('Refuse mutations; contexts named prod* are read-only unless this says false'),
+    accent: zenum(ACCENTS).optional().describe("The status bar's colour for this context"),
+    dialect: zenum(['contract', 'openzeppelin', 'auto']).optional(),
+    timeout: number().positive().optional().describe('Request timeout in seconds'),
+    per_page: number().int().min(1).max(1000).optional().describe('Transactions per page'),
+    relayer: string().optional().describe('The relayer whose transactions open first'),
+    watch: number().min(2).max(3600).optional().describe('Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
+    min_balance: union([AmountSchema, record(string(), AmountSchema)])
+      .optional()
+      .describe("The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)"),
+  }).strict();
 
-export const ConfigFileSchema = object({
-  current_context: string().optional(),
-  contexts: record(string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a context name is 1-64 letters, digits, . _ or -'), ContextSchema),
-  fleets: record(string(), array(string())).optional().describe('Groups of contexts for `relayer-tui fleet NAME` and :fleet NAME'),
-}).strict();
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+  const ConfigFileSchema = object({
+    current_context: string().optional(),
+    contexts: record(string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a context name is 1-64 letters, digits, . _ or -'), ContextSchema),
+    fleets: record(string(), array(string())).optional().describe('Groups of contexts for `relayer-tui fleet NAME` and :fleet NAME'),
+  }).strict();
+  return { ContextSchema, ConfigFileSchema };
+}
+let built: ReturnType<typeof buildSchemas> | undefined;
+const schemas = (): ReturnType<typeof buildSchemas> => (built ??= buildSchemas());
+
+export type ContextConfig = z.infer<ReturnType<typeof buildSchemas>['ContextSchema']>;
+export type ConfigFile = z.infer<ReturnType<typeof buildSchemas>['ConfigFileSchema']>;
 
 /** The JSON Schema of the file, for editors (written to config.schema.json beside it; `relayer-tui info` says where). */
 export function configJsonSchema(): unknown {
-  return toJSONSchema(ConfigFileSchema);
+  return toJSONSchema(schemas().ConfigFileSchema);
 }
 
 export interface Paths {
@@ -190,13 +200,13 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   for (const [name, value] of Object.entries((raw.contexts ?? {}) as Record<string, unknown>)) {
     const before = errors.length;
     if (!nameRe.test(name)) say(['contexts', name], 'a context name is 1-64 letters, digits, . _ or -');
-    const r = ContextSchema.safeParse(value ?? {});
+    const r = schemas().ContextSchema.safeParse(value ?? {});
     if (!r.success) {
       for (const issue of r.error.issues) {
         const keys = ['contexts', name, ...issue.path.map(String)];
         if (issue.code === 'unrecognized_keys')
           for (const k of (issue as { keys?: string[] }).keys ?? []) {
-            const near = nearest(k, Object.keys(ContextSchema.shape));
+            const near = nearest(k, Object.keys(schemas().ContextSchema.shape));
             say([...keys, k], `is not a known key${near ? ` (did you mean ${near}?)` : ''}`);
           }
         else say(keys, issue.path.length === 0 && !isObj(value) ? 'must be a map (url:, token_env: …)' : issue.message);

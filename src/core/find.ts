@@ -7,6 +7,7 @@
  */
 import { ApiError, type RelayerClient, type Transaction } from '../api/index.js';
 import { NO_BY_ID, askById } from './lookup.js';
+import { thousands } from './text/values.js';
 
 /** `how`: the way it was found, in words (the operator is told). */
 export type Found = { tx: Transaction; page?: number; how: string } | { message: string };
@@ -44,7 +45,7 @@ export async function findByNonce(client: RelayerClient, relayerId: string, nonc
     if (page < 1 || page > pages) continue;
     const p = page === 1 ? first : await client.listTransactions(relayerId, { page, perPage: first.perPage });
     const tx = p.items.find((t) => nonceOf(t) === nonce);
-    if (tx) return { tx, page, how: `on page ${page.toLocaleString('en-US')}, computed from the newest nonce ${top}${fellBack}` };
+    if (tx) return { tx, page, how: `on page ${thousands(page)}, computed from the newest nonce ${top}${fellBack}` };
   }
   return { message: `Nonce ${nonce} is not on page ${guess} (computed from the newest nonce ${top}) nor next to it: the nonces skip here${fellBack}` };
 }

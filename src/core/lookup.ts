@@ -5,6 +5,7 @@
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { PENDING_STATUSES } from './status.js';
+import { thousands } from './text/values.js';
 
 /** Rows a page when looking something up. */
 export const LOOKUP_PAGE_SIZE = 100;
@@ -12,7 +13,7 @@ export const LOOKUP_PAGE_SIZE = 100;
 export const RELAYER_LOOKUP_PAGES = 50;
 /** Transaction pages read at most where the server cannot read one by id (the newest 1,000). */
 export const TRANSACTION_LOOKUP_PAGES = 10;
-const NEWEST = (TRANSACTION_LOOKUP_PAGES * LOOKUP_PAGE_SIZE).toLocaleString('en-US');
+const NEWEST = thousands(TRANSACTION_LOOKUP_PAGES * LOOKUP_PAGE_SIZE);
 
 /** A relayer by id; `seen`: every page read (the TUI's directory keeps them). */
 export async function findRelayer(client: RelayerClient, relayerId: string, o: { signal?: AbortSignal; seen?: (page: Relayer[]) => void } = {}): Promise<Relayer | undefined> {
@@ -60,7 +61,7 @@ export async function findTransaction(client: RelayerClient, relayerId: string, 
     const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE });
     const t = p.items.find((x) => x.id === txId);
     if (t) return { tx: t, how: `found among relayer ${relayerId}'s newest transactions${why}` };
-    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${p.totalItems.toLocaleString('en-US')} transactions${why}` };
+    if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${thousands(p.totalItems)} transactions${why}` };
   }
   return { how: `not among relayer ${relayerId}'s newest ${NEWEST}${why}` };
 }

@@ -6,11 +6,6 @@ import { ApiError, createRelayerClient, DEFAULT_TIMEOUT_MS } from '../api/index.
 import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
 import type { HeadlessCommand, HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import { runFleet } from './fleet.js';
-import { runList } from './lists.js';
-import { runMutation } from './mutations.js';
-import { runReady } from './ready.js';
-import { runAudit } from './audit.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
 import { safeLines } from '../core/text/sanitize.js';
 
@@ -65,13 +60,14 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
   // config errors) goes to stderr here, once, before anything else: a script's log keeps it.
   for (const w of config.warnings)
     s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${safeLines(w, 60).join('\n  ')}\n`);
-  if (command === 'fleet') return runFleet(config, o, args, s, env, fail);
+  // Each command's module loads when it runs: a list never initialises the mutations, the fleet or readiness.
+  if (command === 'fleet') return (await import('./fleet.js')).runFleet(config, o, args, s, env, fail);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
   try {
-    if (command === 'relayers' || command === 'txs' || command === 'plugins') return await runList(command, client, o, args, s, fail);
-    if (command === 'ready') return await runReady(client, o, args, s, fail);
-    if (command === 'audit') return await runAudit(config, client, o, args, s, fail);
-    return await runMutation(command, config, client, o, args, s, fail, env);
+    if (command === 'relayers' || command === 'txs' || command === 'plugins') return await (await import('./lists.js')).runList(command, client, o, args, s, fail);
+    if (command === 'ready') return await (await import('./ready.js')).runReady(client, o, args, s, fail);
+    if (command === 'audit') return await (await import('./audit.js')).runAudit(config, client, o, args, s, fail);
+    return await (await import('./mutations.js')).runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);
     throw e;

@@ -5,7 +5,6 @@
  */
 import { openSync, readFileSync, statSync } from 'node:fs';
 import { readSecretFile } from '../config/token.js';
-import { createInterface } from 'node:readline';
 import { ReadStream } from 'node:tty';
 import type { Streams } from './output.js';
 
@@ -76,6 +75,8 @@ export function openPrompt(s: Streams, stdinUsed: boolean): NodeJS.ReadableStrea
 
 /** Asks a yes/no question; only `y` or `yes` is yes. */
 export async function ask(input: NodeJS.ReadableStream, err: Streams['err'], question: string): Promise<boolean> {
+  // node:readline only when a question is asked (a list or a --yes never loads it).
+  const { createInterface } = process.getBuiltinModule('node:readline') as typeof import('node:readline');
   const rl = createInterface({ input, output: err, terminal: false });
   err.write(question);
   try {

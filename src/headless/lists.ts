@@ -13,7 +13,8 @@ import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { json, Out, table, type Streams } from './output.js';
+import { json, jsonLines, jsonTexts, Out, table, type Streams } from './output.js';
+import { thousands } from '../core/text/values.js';
 
 type Row = Relayer | Transaction | PluginInfo;
 type ListCommand = 'relayers' | 'txs' | 'plugins';
@@ -39,12 +40,15 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
   const width = (s.out.columns ?? 100) || 100;
   const out = new Out(s.out);
+  // NDJSON passes each row on as the server wrote it (its digits and escapes untouched), on one line.
   const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
     command === 'relayers'
-      ? client.listRelayers({ page, perPage: o.perPage }, { signal })
+      ? client.listRelayers({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
       : command === 'plugins'
-        ? client.listPlugins({ page, perPage: o.perPage }, { signal })
-        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal });
+        ? client.listPlugins({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
+        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal, itemTexts: ndjson });
+  /** The first `n` rows of a page as NDJSON: the server's own texts where the page has them. */
+  const lines = (p: Page<Row>, items: readonly Row[]): string => (p.texts ? jsonTexts(p.texts.slice(0, items.length)) : jsonLines(items));
   if (o.status || command === 'plugins') await client.detectDialect();
   // A server that ignored --status: said once on stderr (the rows were filtered here).
   let ignoredSaid = false;
@@ -59,14 +63,14 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     const p = await fetchPage(o.page);
     noticeIgnored(p);
     const items = o.limit ? p.items.slice(0, o.limit) : p.items;
-    if (ndjson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+    if (ndjson) await out.write(lines(p, items));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
       await out.write(table(columnsFor(command, items[0]), items, width));
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
-        s.err.write(`page ${p.page.toLocaleString('en-US')}/${pages.toLocaleString('en-US')} (${p.totalItems.toLocaleString('en-US')} ${NOUN[command]}) — --page N for another, --all for every page\n`);
+        s.err.write(`page ${thousands(p.page)}/${thousands(pages)} (${thousands(p.totalItems)} ${NOUN[command]}) — --page N for another, --all for every page\n`);
     }
     return EXIT.ok;
   }
@@ -96,7 +100,8 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       for (let next = page + 1; next <= Math.min(lastPage, page + IN_FLIGHT); next++) if (!inflight.has(next)) ask(next);
       const room = o.limit === undefined ? p.items.length : Math.min(p.items.length, o.limit - written);
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
-      if (ndjson || asJson) await out.write(items.map((it) => `${json(it)}\n`).join(''));
+      if (ndjson) await out.write(lines(p, items));
+      else if (asJson) await out.write(jsonLines(items));
       else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
       written += items.length;
       progress?.update(written, o.limit ?? p.totalItems, page, lastPage);
@@ -123,13 +128,13 @@ class Progress {
     if (now - this.last < PROGRESS_EVERY_MS) return;
     this.last = now;
     const rate = Math.round((done * 1000) / Math.max(1, now - this.start));
-    const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '?');
+    const n = (x: number) => (Number.isFinite(x) ? thousands(x) : '?');
     this.err.write(`\r\x1b[K${n(done)} / ${n(total)} ${this.noun} · page ${n(page)} / ${n(pages)} · ${n(rate)}/s`);
     this.shown = true;
   }
   done(done: number): void {
     if (!this.shown) return;
     const secs = (Date.now() - this.start) / 1000;
-    this.err.write(`\r\x1b[K${done.toLocaleString('en-US')} ${this.noun} in ${secs.toFixed(1)} s\n`);
+    this.err.write(`\r\x1b[K${thousands(done)} ${this.noun} in ${secs.toFixed(1)} s\n`);
   }
 }

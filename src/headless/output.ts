@@ -12,6 +12,15 @@ import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 /** Exact JSON (every digit as sent), with nothing in it a terminal would act on. */
 export const json = (v: unknown, indent?: number): string => jsonForTerminal(stringifyJson(v, indent));
 
+/**
+ * Items as NDJSON, a line each: the same text as `json` of each, drawn safe once for the whole batch
+ * (a JSON text holds no raw LF, so the separators are the only ones).
+ */
+export const jsonLines = (items: readonly unknown[]): string => (items.length ? jsonForTerminal(`${items.map((it) => stringifyJson(it)).join('\n')}\n`) : '');
+
+/** JSON texts (each on one line, as the server wrote them: Page.texts) as NDJSON, drawn safe as `jsonLines`. */
+export const jsonTexts = (texts: readonly string[]): string => (texts.length ? jsonForTerminal(`${texts.join('\n')}\n`) : '');
+
 
 
 export function exitCodeFor(e: ApiError): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, U128_MAX, parseJson, stringifyJson } from '../../src/api/index.js';
-import { JsonParser, parseJsonSliced } from '../../src/api/json.js';
+import { JsonParser, dataItemTexts, parseJsonSliced } from '../../src/api/json.js';
 
 const U128_TEXT = '340282366920938463463374607431768211455';
 
@@ -124,5 +124,34 @@ describe('stringifyJson', () => {
 
   it('writes undefined at the top level as null', () => {
     expect(stringifyJson(undefined)).toBe('null');
+  });
+});
+
+describe('dataItemTexts (NDJSON rows as the server wrote them)', () => {
+  it("gives each row of the top-level data array as written: digits, escapes and key order untouched", () => {
+    const rows = [`{"value":${U128_TEXT},"fee":1.50e3,"b":1,"a":"\\u00e9 \\"q\\" \\\\","s":"x,]}{["}`, `{"n":[1,[2,{"k":"v"}]],"e":{}}`, '7', '"str"', 'null'];
+    const text = `{"success":true,"data":[${rows.join(',')}],"pagination":{"total_items":5}}`;
+    expect(dataItemTexts(text, 100)).toEqual(rows);
+    // Each is the JSON of the row JSON.parse reads there.
+    const parsed = JSON.parse(text).data.slice(1);
+    expect(dataItemTexts(text, 100)!.slice(1).map((t) => JSON.parse(t))).toEqual(parsed);
+  });
+
+  it('one line each from a pretty-printed page (tabs and line breaks between tokens dropped, spaces inside strings kept)', () => {
+    const text = '{\n\t"data" : [\n\t\t{\n\t\t\t"id": "a b",\n\t\t\t"v": 12345678901234567890\n\t\t} ,\r\n\t\t{ "id" : "c" }\n\t],\n\t"success": true\n}';
+    expect(dataItemTexts(text, 100)).toEqual(['{"id": "a b","v": 12345678901234567890}', '{ "id" : "c" }']);
+  });
+
+  it('reads the data key of the top-level object only (escaped or repeated: the last one, as JSON.parse)', () => {
+    expect(dataItemTexts('{"meta":{"data":[1,2]},"data":[3]}', 100)).toEqual(['3']);
+    expect(dataItemTexts('{"d\\u0061ta":[4],"x":"\\"data\\":[5]"}', 100)).toEqual(['4']);
+    expect(dataItemTexts('{"data":[1],"data":[2,3]}', 100)).toEqual(['2', '3']);
+    expect(dataItemTexts('{"data":[]}', 100)).toEqual([]);
+  });
+
+  it('at most max rows; undefined when data is no array', () => {
+    expect(dataItemTexts('{"data":[1,2,3,4]}', 2)).toEqual(['1', '2']);
+    expect(dataItemTexts('{"data":{"a":[1]}}', 100)).toBeUndefined();
+    expect(dataItemTexts('{"items":[1]}', 100)).toBeUndefined();
   });
 });

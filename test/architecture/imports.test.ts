@@ -95,6 +95,21 @@ describe('architecture', () => {
     expect(inkTextUsers).toEqual(['src/ui/components/Text.tsx']);
   });
 
+  it('the one-shot entry (src/oneShot.ts, dist/oneshot.cjs) reaches no Ink, React, layout engine or view: lazy imports included', () => {
+    const reach = (from: string): Set<string> => {
+      const seen = new Set<string>([from]);
+      const todo = [from];
+      while (todo.length) for (const to of graph.get(todo.pop()!) ?? []) if (!seen.has(to)) (seen.add(to), graph.has(to) && todo.push(to));
+      return seen;
+    };
+    const TUI_LIBS = [...UI_LIBS, 'yoga-layout', 'ink-text-input', '@alcalzone/ink-table'];
+    const oneShot = [...reach('src/oneShot.ts')];
+    // The only ui/ module it may reach is the clipboard's words for `info` (node:child_process, no view).
+    expect(oneShot.filter((m) => TUI_LIBS.includes(m) || (part(m) === 'ui' && m !== 'src/ui/clipboard.ts'))).toEqual([]);
+    // The check sees the difference: the TUI's entry reaches them.
+    expect([...reach('src/main.ts')].filter((m) => TUI_LIBS.includes(m))).toEqual(expect.arrayContaining(['ink', 'react', 'yoga-layout']));
+  });
+
   it('the checker sees what it checks (the graph is not empty; edges are really read)', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/headless/output.ts')).toContain('src/core/text/sanitize.ts');

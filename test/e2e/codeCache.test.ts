@@ -4,6 +4,7 @@
  * cache refused, say for being made under other V8 flags, would be written again on every start);
  * a damaged one is replaced and costs nothing but speed.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -77,6 +78,35 @@ describe('code cache', () => {
       chmodSync(join(root, 'dist'), 0o755);
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('a one-shot command runs its own bundle (dist/oneshot.cjs, no Ink) through its own cache: written once, then used as it is', async () => {
+    const oneShotCache = join(dirname(cliPath()), 'oneshot.cjs.cache');
+    const tuiCache = readFileSync(cacheFile());
+    rmSync(oneShotCache, { force: true });
+    const run = () => execFileSync(process.execPath, [cliPath(), 'info'], { encoding: 'utf8', env: { ...process.env, RELAYER_URL: 'http://127.0.0.1:9', RELAYER_API_KEY: 'k' } });
+    expect(run()).toMatch(/^server\s+http:\/\/127\.0\.0\.1:9 /m);
+    const written = statSync(oneShotCache);
+    expect(written.size).toBeGreaterThan(50_000);
+    expect(run()).toMatch(/^server\s+http:\/\/127\.0\.0\.1:9 /m);
+    // Accepted by V8 (under the flags the launcher sets for a one-shot): not written again.
+    expect(statSync(oneShotCache).mtimeMs).toBe(written.mtimeMs);
+    // The TUI's cache is another file, untouched by it.
+    expect(readFileSync(cacheFile()).equals(tuiCache)).toBe(true);
+    // A long read (--all) runs under other V8 flags (the optimizing compiler kept): a cache of its own,
+    // written once and then used; the short one-shots' cache is left as it was.
+    const longCache = join(dirname(cliPath()), 'oneshot.cjs.long.cache');
+    rmSync(longCache, { force: true });
+    const long = () => spawnSync(process.execPath, [cliPath(), 'txs', 'r', '--all', '--dialect', 'contract'], { encoding: 'utf8', env: { ...process.env, RELAYER_URL: 'http://127.0.0.1:9', RELAYER_API_KEY: 'k' } });
+    expect(long().stderr).toMatch(/127\.0\.0\.1:9/);
+    const longWritten = statSync(longCache);
+    expect(longWritten.size).toBeGreaterThan(50_000);
+    long();
+    expect(statSync(longCache).mtimeMs).toBe(longWritten.mtimeMs);
+    expect(statSync(oneShotCache).mtimeMs).toBe(written.mtimeMs);
+    // What it runs holds none of the TUI's libraries (the TUI's bundle does).
+    const [one, app] = ['oneshot.cjs', 'app.cjs'].map((f) => readFileSync(join(dirname(cliPath()), f), 'latin1'));
+    for (const mark of ['react.transitional.element', 'ink-text', 'yogaNode']) expect({ mark, one: one!.includes(mark), app: app!.includes(mark) }).toEqual({ mark, one: false, app: true });
   });
 
   it('replaces a damaged cache and starts as usual', async () => {

@@ -52,6 +52,29 @@ async function pagesServer(total: number, delayMs: number): Promise<{ url: strin
   };
 }
 
+describe('NDJSON rows as the server wrote them', () => {
+  it("passes each row on untouched (its digits, exponents and escapes), one line each, from a pretty-printed answer; a C1 control still escaped", async () => {
+    const rows = [`{\n  "id": "tx-0",\n  "status": "pending",\n  "value": 340282366920938463463374607431768211455,\n  "fee": 1.50e3,\n  "note": "caf\\u00e9 \\"q\\""\n}`, `{"id":"tx-1","status":"sent","nonce":1.0,"note":"\u009b31m"}`];
+    const server: Server = createServer((req, res) => {
+      if (req.url!.startsWith('/api/v1/health')) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{\n  "success": true,\n  "data": [\n${rows.join(',\n')}\n  ],\n  "pagination": {"current_page": 1, "per_page": 100, "total_items": 2}\n}`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      for (const args of [['--all'], ['--output', 'ndjson']]) {
+        const out = await new Promise<string>((resolve, reject) =>
+          execFile(process.execPath, [cliPath(), 'txs', 'r', ...args, '--dialect', 'contract'], { env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_URL: url, RELAYER_API_KEY: 't' } }, (err, o) => (err ? reject(err) : resolve(o))),
+        );
+        expect(out).toBe('{  "id": "tx-0",  "status": "pending",  "value": 340282366920938463463374607431768211455,  "fee": 1.50e3,  "note": "caf\\u00e9 \\"q\\""}\n{"id":"tx-1","status":"sent","nonce":1.0,"note":"\\u009b31m"}\n');
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe('--all', () => {
   it('asks for the next page while one is written: two requests in flight, never more; rows in order, integers exact', async () => {
     const s = await pagesServer(1000, 25);

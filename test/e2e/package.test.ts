@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('the package as installed (npm i -g of the packed tarball)', () => {
   it('holds exactly what runs, no dependencies, and is small', async () => {
     const list = await run('tar', ['-tzf', tarball]);
-    expect(list.out.trim().split('\n').sort()).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/relayer-tui.cjs', 'package/dist/app.cjs', 'package/dist/cli.cjs', 'package/package.json', 'package/schema/config.schema.json']);
+    expect(list.out.trim().split('\n').sort()).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/relayer-tui.cjs', 'package/dist/app.cjs', 'package/dist/cli.cjs', 'package/dist/oneshot.cjs', 'package/package.json', 'package/schema/config.schema.json']);
     expect(statSync(tarball).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
     // The size the README's install line states is this tarball's, within 5 % (issue 28.9: it went stale).
     const kB = statSync(tarball).size / 1000;
@@ -122,6 +122,9 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
     // Read-only for everyone, root included: a directory where the cache file would go, and the
     // directory itself 0555 (what a root-owned global install is to the user who runs it).
     mkdirSync(join(installed, 'dist', 'app.cjs.cache'));
+    // (The one-shots above could write theirs beside the bundle; not from here on.)
+    rmSync(join(installed, 'dist', 'oneshot.cjs.cache'), { force: true });
+    mkdirSync(join(installed, 'dist', 'oneshot.cjs.cache'));
     chmodSync(join(installed, 'dist'), 0o555);
     const cache = join(dir, 'xdg-cache');
     try {
@@ -135,7 +138,11 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
       } finally {
         await tui.dispose();
       }
-      expect(readdirSync(join(cache, 'relayer-tui')).filter((f) => f.endsWith('.cache'))).toHaveLength(1);
+      expect(readdirSync(join(cache, 'relayer-tui')).filter((f) => f.endsWith('.cache'))).toEqual([expect.stringMatching(/^app-\w+\.cache$/)]);
+      // A one-shot from the same install: its own bundle's cache, beside the TUI's.
+      const v = await run(bin, ['--version'], { ...CLEAN_ENV, XDG_CACHE_HOME: cache });
+      expect(v.code, v.err).toBe(0);
+      expect(readdirSync(join(cache, 'relayer-tui')).filter((f) => f.endsWith('.cache')).sort()).toEqual([expect.stringMatching(/^app-\w+\.cache$/), expect.stringMatching(/^oneshot-\w+\.cache$/)]);
     } finally {
       chmodSync(join(installed, 'dist'), 0o755);
     }

@@ -10,6 +10,7 @@ import { networkKind } from '../relayer.js';
 import { isPending } from '../status.js';
 import { chainWait, type ChainWait } from './chain.js';
 import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageOptions } from './rules.js';
+import { thousands } from '../text/values.js';
 
 export interface ScanLimits {
   /** Pages read per relayer at most. */
@@ -99,7 +100,7 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
   let phaseStart = 0;
   const capped = () => {
     if (pages - phaseStart < limits.pagesPerRelayer) return false;
-    skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${(pages * limits.perPage).toLocaleString('en-US')} newest)`}`;
+    skipped = `stopped after ${pages} page${pages === 1 ? '' : 's'}${filter && !filterIgnored ? '' : ` (${thousands(pages * limits.perPage)} newest)`}`;
     return true;
   };
   /**
