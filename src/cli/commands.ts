@@ -2,6 +2,85 @@
 export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'plugin', 'notify', 'ready', 'fleet', 'audit'] as const;
 export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
 
+const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
+const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, ...OUTPUT_OPTIONS } as const;
+const LIST_OPTIONS = { page: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' }, ...OUTPUT_OPTIONS } as const;
+const str0 = { type: 'string' } as const;
+
+/** The options every command takes (the TUI's and each subcommand's), beside each subcommand's own. */
+export const GLOBAL_OPTIONS = {
+  url: str0,
+  server: str0,
+  'token-file': str0,
+  token: str0,
+  'read-only': { type: 'boolean' },
+  'per-page': str0,
+  timeout: str0,
+  watch: str0,
+  'sandbox-flavor': str0,
+  dialect: str0,
+  context: str0,
+  config: str0,
+  clipboard: str0,
+  sandbox: { type: 'boolean' },
+} as const;
+
+/** Each subcommand's own options (beside the common ones: --url, --context, …). */
+export const COMMAND_OPTIONS = {
+  relayers: LIST_OPTIONS,
+  txs: { ...LIST_OPTIONS, status: str0 },
+  replace: {
+    ...MUTATION_OPTIONS,
+    body: str0,
+    value: str0,
+    to: str0,
+    data: str0,
+    'gas-limit': str0,
+    'gas-price': str0,
+    'max-fee-per-gas': str0,
+    'max-priority-fee-per-gas': str0,
+    speed: str0,
+    'valid-until': str0,
+    transaction: str0,
+  },
+  plugins: LIST_OPTIONS,
+  cancel: { ...MUTATION_OPTIONS, 'all-pending': { type: 'boolean' } },
+  pause: MUTATION_OPTIONS,
+  resume: MUTATION_OPTIONS,
+  ready: OUTPUT_OPTIONS,
+  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },
+  // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
+  notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
+  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
+  audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
+} as const;
+
+/** Every word that names a command (the first word that is not an option or an option's value). */
+export const COMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
+
+/** Every option, common or a command's own, that takes a value (the word after it is that value). */
+const TAKES_VALUE = new Set(
+  [GLOBAL_OPTIONS, ...Object.values(COMMAND_OPTIONS)].flatMap((o) => Object.entries(o as Record<string, { type: string }>).filter(([, v]) => v.type === 'string').map(([k]) => k)),
+);
+
+/**
+ * Where the command word is: the first word that is neither an option nor the value of one (global
+ * options may come before it, as kubectl and gh take them); -1 when there is none. Read without the
+ * grammar's parser: the launcher asks it before loading any bundle.
+ */
+export function commandAt(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') return -1;
+    if (w.startsWith('-')) {
+      if (TAKES_VALUE.has(w.replace(/^--?/, '').replace(/=.*$/, '')) && !w.includes('=')) i++;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
 /** The words that make a command line something other than the TUI when they come first. */
 const ONE_SHOT_FIRST: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'completion', '__complete', 'sandbox'];
 
@@ -11,7 +90,9 @@ const ONE_SHOT_FIRST: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contex
  * run right (each bundle hands the other's commands on); it only decides which bundle loads first.
  */
 export function isOneShot(argv: readonly string[]): boolean {
-  return ONE_SHOT_FIRST.includes(argv[0] ?? '') || argv.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version');
+  // The completion script's own call comes first, its words half typed: never searched for a command.
+  if (argv[0] === '__complete') return true;
+  return ONE_SHOT_FIRST.includes(argv[commandAt(argv)] ?? '') || argv.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version');
 }
 
 /**

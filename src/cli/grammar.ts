@@ -3,10 +3,10 @@
  * What the words mean for the configuration is src/config/config.ts's (flags > environment > context).
  */
 import { parseArgs } from 'node:util';
-import { HEADLESS_COMMANDS, type HeadlessCommand } from './commands.js';
+import { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, commandAt, type HeadlessCommand } from './commands.js';
 import { COMPLETION_HELP, USAGE } from './usage.js';
 
-export { HEADLESS_COMMANDS, type HeadlessCommand };
+export { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, type HeadlessCommand };
 
 /** Options of the headless subcommands, checked; `flags` holds each command's own (body fields, …). */
 export interface HeadlessOptions {
@@ -33,37 +33,11 @@ export interface HeadlessOptions {
   settle: boolean;
 }
 
-const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
-const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, ...OUTPUT_OPTIONS } as const;
-const LIST_OPTIONS = { page: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' }, ...OUTPUT_OPTIONS } as const;
-const str0 = { type: 'string' } as const;
-
-/** The options every command takes (the TUI's and each subcommand's), beside each subcommand's own. */
-export const GLOBAL_OPTIONS = {
-  url: str0,
-  server: str0,
-  'token-file': str0,
-  token: str0,
-  'read-only': { type: 'boolean' },
-  'per-page': str0,
-  timeout: str0,
-  watch: str0,
-  'sandbox-flavor': str0,
-  dialect: str0,
-  context: str0,
-  config: str0,
-  clipboard: str0,
-  sandbox: { type: 'boolean' },
-} as const;
-
 /**
  * The common options that do not apply to `fleet` (it reads the config file's contexts, each with its
  * own server, key and settings): refused when given, never offered by completion.
  */
 export const FLEET_INAPPLICABLE = ['url', 'server', 'token', 'token-file', 'context', 'sandbox', 'read-only', 'dialect', 'timeout', 'sandbox-flavor', 'watch', 'per-page'] as const;
-
-/** Every word that names a command (the first word that is not an option or an option's value). */
-export const COMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
 
 /**
  * The command word moved first: global options may come before it, as kubectl and gh take them
@@ -71,26 +45,24 @@ export const COMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'c
  * global option is the command; a word there that names none is returned as `unknown`.
  */
 export function commandFirst(argv: readonly string[]): { argv: string[]; unknown?: string } {
-  for (let i = 0; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (w === '--') break;
-    if (w.startsWith('-')) {
-      const name = w.replace(/^--?/, '').replace(/=.*$/, '');
-      if (TAKES_VALUE.has(name) && !w.includes('=')) i++;
-      continue;
-    }
-    if (!(COMMANDS as readonly string[]).includes(w)) return { argv: [...argv], unknown: w };
-    return i === 0 ? { argv: [...argv] } : { argv: [w, ...argv.slice(0, i), ...argv.slice(i + 1)] };
-  }
-  return { argv: [...argv] };
+  const i = commandAt(argv);
+  if (i < 0) return { argv: [...argv] };
+  const w = argv[i]!;
+  if (!(COMMANDS as readonly string[]).includes(w)) return { argv: [...argv], unknown: w };
+  return i === 0 ? { argv: [...argv] } : { argv: [w, ...argv.slice(0, i), ...argv.slice(i + 1)] };
 }
 
 /** The command `word` was probably meant to be (a typo: at most two edits, or a prefix), if any. */
 export function didYouMean(word: string): string | undefined {
+  return nearestWord(word, COMMANDS, 2);
+}
+
+/** Of `words`, the one `word` was probably meant to be: a prefix of it, or at most `edits` edits away. */
+function nearestWord(word: string, words: readonly string[], edits: number): string | undefined {
   let best: { c: string; d: number } | undefined;
-  for (const c of COMMANDS) {
+  for (const c of words) {
     const d = c.startsWith(word) && word.length >= 2 ? 0 : editDistance(word.toLowerCase(), c);
-    if (d <= 2 && (!best || d < best.d)) best = { c, d };
+    if (d <= edits && (!best || d < best.d)) best = { c, d };
   }
   return best?.c;
 }
@@ -106,41 +78,6 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
-
-/** Each subcommand's own options (beside the common ones: --url, --context, …). */
-export const COMMAND_OPTIONS = {
-  relayers: LIST_OPTIONS,
-  txs: { ...LIST_OPTIONS, status: str0 },
-  replace: {
-    ...MUTATION_OPTIONS,
-    body: str0,
-    value: str0,
-    to: str0,
-    data: str0,
-    'gas-limit': str0,
-    'gas-price': str0,
-    'max-fee-per-gas': str0,
-    'max-priority-fee-per-gas': str0,
-    speed: str0,
-    'valid-until': str0,
-    transaction: str0,
-  },
-  plugins: LIST_OPTIONS,
-  cancel: { ...MUTATION_OPTIONS, 'all-pending': { type: 'boolean' } },
-  pause: MUTATION_OPTIONS,
-  resume: MUTATION_OPTIONS,
-  ready: OUTPUT_OPTIONS,
-  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },
-  // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
-  notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
-  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
-  audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
-} as const;
-
-/** Every option, common or a command's own, that takes a value (the word after it is that value). */
-const TAKES_VALUE = new Set(
-  [GLOBAL_OPTIONS, ...Object.values(COMMAND_OPTIONS)].flatMap((o) => Object.entries(o as Record<string, { type: string }>).filter(([, v]) => v.type === 'string').map(([k]) => k)),
-);
 
 export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
   const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
@@ -203,20 +140,23 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
   const headless = (HEADLESS_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? (argv[0] as HeadlessCommand) : undefined;
   let positionals: string[] = [];
   let values: Record<string, string | boolean | undefined>;
+  const options = {
+    ...GLOBAL_OPTIONS,
+    ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  } as const;
   try {
-    ({ values, positionals } = parseArgs({
-      args: sub || headless ? argv.slice(1) : argv,
-      options: {
-        ...GLOBAL_OPTIONS,
-        ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-      strict: true,
-      allowPositionals: headless !== undefined,
-    }));
+    ({ values, positionals } = parseArgs({ args: sub || headless ? argv.slice(1) : argv, options, strict: true, allowPositionals: headless !== undefined }));
   } catch (e) {
-    return { kind: 'error', message: `${(e as Error).message}\nRun relayer-tui --help for the options.` };
+    const help = `Run relayer-tui ${headless ?? sub ?? ''}${headless || sub ? ' ' : ''}--help for the options.`;
+    // A mistyped option: the one meant, as for a command (never node's advice about positionals after --).
+    const unknown = (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec((e as Error).message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const guess = nearestWord(unknown.replace(/^-+/, ''), Object.keys(options), 2);
+      return { kind: 'error', exit: 2, message: `unknown option ${unknown.slice(0, 60)}${headless || sub ? ` for ${headless ?? sub}` : ''}${guess ? ` — did you mean --${guess}?` : ''}\n${help}` };
+    }
+    return { kind: 'error', message: `${(e as Error).message}\n${help}` };
   }
   if (values.help) return { kind: 'help', text: headless ? (await import('./help.js')).HELP[headless] : USAGE };
   // `notify --url` is the webhook's URL (its server is --server); elsewhere --server is --url: once.

@@ -40,6 +40,13 @@ describe('global options anywhere', () => {
     expect((await parseCli(['relayerz'], env)).kind).toBe('error');
   });
 
+  it('a mistyped option: "unknown option … did you mean …?", exit 2, never node\'s advice about "--"', async () => {
+    expect(await parseArgv(['fleet', '--chek'])).toEqual({ kind: 'error', exit: 2, message: 'unknown option --chek for fleet — did you mean --check?\nRun relayer-tui fleet --help for the options.' });
+    expect(await parseArgv(['relayers', '--contxt', 'x'])).toMatchObject({ exit: 2, message: expect.stringMatching(/^unknown option --contxt for relayers — did you mean --context\?/) });
+    expect(await parseArgv(['txs', '--zzzzzz'])).toEqual({ kind: 'error', exit: 2, message: 'unknown option --zzzzzz for txs\nRun relayer-tui txs --help for the options.' });
+    expect(((await parseArgv(['relayers', '--jsn'])) as { message: string }).message).not.toMatch(/positional|'--'/);
+  });
+
   it('a --config file that is not there is an error (exit 3), never the built-in sandbox in its place', async () => {
     const missing = join(dir, 'nope.yaml');
     for (const argv of [['--config', missing], ['relayers', '--config', missing], ['fleet', '--check', '--config', missing]])
