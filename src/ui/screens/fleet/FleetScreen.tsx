@@ -12,6 +12,7 @@ import type { Page } from '../../../api/index.js';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { problemWords } from '../../../core/fleet/problems.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
@@ -162,7 +163,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     if (!row) return 'Nothing selected';
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
-    if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
+    if (row.relayerId === null) return row.loading || row.state.kind !== 'problem' ? `${row.context} is still being read` : `${row.context} could not be read: ${problemWords(row.state.problem, now(), { labelled: row.state.problem.kind !== 'unreachable' })}`;
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
     view.filter = list.getState().filter;
