@@ -11,7 +11,8 @@ import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerCli
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
-import { pool, readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
+import { readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
+import { Limiter, pool } from '../limiter.js';
 import { chainWait } from '../triage/chain.js';
 import { readinessWords } from '../readiness.js';
 import { deadline as makeDeadline } from '../deadline.js';
@@ -70,44 +71,12 @@ export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFli
 /** How long after one request's timeout a context's whole read is given up. */
 const DEADLINE_SLACK_MS = 500;
 
-/** A FIFO semaphore: at most `n` holders. */
 /** A server as the limits count it: scheme, host and port (its path and the context's name do not make another). */
 function serverKey(s: FleetSource): string {
   try {
     return s.url ? new URL(s.url).origin : `context:${s.name}`;
   } catch {
     return `context:${s.name}`;
-  }
-}
-
-class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly n: number) {}
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.active >= this.n) {
-      await new Promise<void>((resolve, reject) => {
-        const go = () => {
-          signal?.removeEventListener('abort', stop);
-          resolve();
-        };
-        const stop = () => {
-          const i = this.waiting.indexOf(go);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(new ApiError('network', 'Request cancelled', { aborted: true }));
-        };
-        if (signal?.aborted) return stop();
-        signal?.addEventListener('abort', stop, { once: true });
-        this.waiting.push(go);
-      });
-    }
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
   }
 }
 
