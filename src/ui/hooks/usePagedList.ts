@@ -31,6 +31,22 @@ export interface RequestMeta {
   latencyMs: number | null;
 }
 
+/** What a list screen needs of its list (ListBody, useListScreen): a server-paged one, or a store's (useStoreList). */
+export interface ListHandle<T> {
+  state: PagedState<T>;
+  /** The state, the rows shown and the selected one as of the last action (before React re-renders). */
+  getState: () => PagedState<T>;
+  getVisible: () => readonly T[];
+  getSelected: () => T | undefined;
+  idOf: (t: T) => string;
+  dispatch: (a: PagedAction<T>) => void;
+  visible: readonly T[];
+  pages: number | null;
+  meta: { current: RequestMeta };
+  refresh: (select?: string) => Promise<RefreshOutcome>;
+  goToPage: (p: number) => void;
+}
+
 /** A refresh shows "refreshing" only when it takes longer than this. */
 const QUIET_MS = 400;
 

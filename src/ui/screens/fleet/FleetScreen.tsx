@@ -7,8 +7,7 @@
  * contexts with their reachability and latency.
  */
 import { Box } from 'ink';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
-import type { Page } from '../../../api/index.js';
+import { useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
@@ -19,7 +18,7 @@ import { ListBody, listStatus, tableRows, useListScreen } from '../../components
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { Text } from '../../components/Text.js';
 import { useFleetSessions, type FleetView } from '../../fleetSessions.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
+import { useStoreList } from '../../hooks/useStoreList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
@@ -27,8 +26,6 @@ import { tone } from '../../theme.js';
 
 const SCOPES = ['fleet', 'list'] as const;
 const getId = (r: FleetRow) => r.key;
-/** All rows are one page: the fleet is bounded by its contexts, not paged. */
-const ALL = 1_000_000;
 /** Rows arriving are drawn at most this often (a thousand relayers answer within a second or two). */
 const ARRIVALS_MS = 100;
 
@@ -72,50 +69,27 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const { now } = services;
   const shell = useShell();
   const fleet = view.fleet;
-  // What the lines above the table show of the contexts: drawn again when it changes (rows alone may not).
+  // c shows or hides the contexts: drawn again at once.
   const [, redraw] = useReducer((x: number) => x + 1, 0);
-  const contextsSeen = useRef('');
-  const contextsSig = () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|');
-  const snapshot = (): Page<FleetRow> => {
-    const items = fleet.rows();
-    return { items, page: 1, perPage: ALL, totalItems: items.length };
-  };
-  const list = usePagedList<FleetRow>({
-    // r and watch read every context again (each one's own backoff decides); rows arrive through the subscription below.
-    fetch: async () => {
-      await view.read();
-      return snapshot();
-    },
-    perPage: ALL,
+  // What the lines above the table show of the contexts, read from the store: drawn again when it changes (rows alone may not).
+  useSyncExternalStore(
+    (fn) => view.subscribe(fn),
+    () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|'),
+  );
+  // The Fleet store read as it changes (rows arriving, a few times a second at most), worst first; after
+  // a whole read, a row that changes is marked. r and watch read every context again (each one's own backoff decides).
+  const list = useStoreList<FleetRow>({
+    subscribe: (fn) => view.subscribe(fn),
+    rows: () => fleet.rows(),
+    everyMs: ARRIVALS_MS,
+    read: () => view.read(),
+    marking: () => view.readOnce,
+    remembered: () => view.cursor,
+    markable,
     getId,
     text: fleetSearchText,
     now,
-    initial: snapshot(),
-    markable,
-    silentRefresh: true,
   });
-
-  // Rows as they arrive, a few times a second at most; after a whole read, a row that changes is marked.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const apply = () => {
-      timer = undefined;
-      const sel = list.getSelected();
-      list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: sel ? getId(sel) : view.cursor, refresh: view.readOnce, accumulate: true, markable });
-      const sig = contextsSig();
-      if (sig !== contextsSeen.current) {
-        contextsSeen.current = sig;
-        redraw();
-      }
-    };
-    const off = view.subscribe(() => {
-      timer ??= setTimeout(apply, ARRIVALS_MS);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const selected = list.visible[list.state.cursor];
   // Saved as they change (once restored below: the first render's defaults must not overwrite them).
@@ -153,7 +127,6 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
     if (cmd === 'contexts') {
       view.showContexts = !view.showContexts;
-      contextsSeen.current = contextsSig();
       redraw();
       shell.dispatch({ type: 'flash', text: view.showContexts ? 'every context, with its latency (c hides them)' : 'the relayers; contexts only when they could not be read (c lists them all)', tone: 'info' });
       return true;
