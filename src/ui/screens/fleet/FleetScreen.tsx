@@ -7,7 +7,7 @@
  * contexts with their reachability and latency.
  */
 import { Box } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
@@ -72,14 +72,15 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   // c shows or hides the contexts: drawn again at once.
   const [, redraw] = useReducer((x: number) => x + 1, 0);
   // What the lines above the table show of the contexts, read from the store: drawn again when it changes (rows alone may not).
+  const subscribe = useCallback((fn: () => void) => view.subscribe(fn), [view]);
   useSyncExternalStore(
-    (fn) => view.subscribe(fn),
+    subscribe,
     () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|'),
   );
   // The Fleet store read as it changes (rows arriving, a few times a second at most), worst first; after
   // a whole read, a row that changes is marked. r and watch read every context again (each one's own backoff decides).
   const list = useStoreList<FleetRow>({
-    subscribe: (fn) => view.subscribe(fn),
+    subscribe,
     rows: () => fleet.rows(),
     everyMs: ARRIVALS_MS,
     read: () => view.read(),
