@@ -6,6 +6,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type RelayerClient, type RelayerStatus } from '../api/index.js';
+import { Limiter } from '../core/limiter.js';
 
 export interface StatusEntry {
   status?: RelayerStatus;
@@ -22,9 +23,11 @@ const MAX_WANTED = 100;
 
 export class RelayerStatuses {
   private readonly entries = new Map<string, StatusEntry>();
+  /** Asked and not answered yet. */
   private readonly pending = new Set<string>();
-  private queue: string[] = [];
-  private inFlight = 0;
+  /** At most two requests in flight; those of a wish not started yet are dropped by the next wish. */
+  private readonly limiter = new Limiter(MAX_IN_FLIGHT);
+  private wish = new AbortController();
   private readonly listeners = new Set<() => void>();
   private readonly ctrl = new AbortController();
 
@@ -50,12 +53,15 @@ export class RelayerStatuses {
   /** Asks for these relayers' status where it is missing or old; the rest of an older wish is dropped. */
   want(ids: readonly string[]): void {
     if (!this.available() || this.ctrl.signal.aborted) return;
+    this.wish.abort();
+    const wish = (this.wish = new AbortController());
     const now = this.now();
-    this.queue = ids.slice(0, MAX_WANTED).filter((id) => {
+    for (const id of ids.slice(0, MAX_WANTED)) {
       const e = this.entries.get(id);
-      return !this.pending.has(id) && (!e || now - e.at > MAX_AGE_MS);
-    });
-    this.pump();
+      if (this.pending.has(id) || (e && now - e.at <= MAX_AGE_MS)) continue;
+      // A wish dropped before its turn rejects: nothing to do.
+      this.limiter.run(() => this.ask(id), wish.signal).catch(() => undefined);
+    }
   }
 
   subscribe(fn: () => void): () => void {
@@ -64,32 +70,27 @@ export class RelayerStatuses {
   }
 
   close(): void {
+    this.wish.abort();
     this.ctrl.abort();
   }
 
-  private pump(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const id = this.queue.shift()!;
-      this.inFlight++;
-      this.pending.add(id);
-      this.client.relayerStatus(id, { signal: this.ctrl.signal }).then(
-        (status) => this.settle(id, { status, at: this.now() }),
-        (e: unknown) => {
-          if (this.ctrl.signal.aborted) return;
-          // Unsupported: the server has no such endpoint; every later wish is dropped (available()).
-          if (e instanceof ApiError && e.kind === 'unsupported') this.queue = [];
-          this.settle(id, { ...this.entries.get(id), error: e instanceof ApiError ? e.message.slice(0, 200) : 'failed', at: this.now() });
-        },
-      );
+  private async ask(id: string): Promise<void> {
+    this.pending.add(id);
+    try {
+      const status = await this.client.relayerStatus(id, { signal: this.ctrl.signal });
+      this.settle(id, { status, at: this.now() });
+    } catch (e) {
+      if (this.ctrl.signal.aborted) return;
+      // Unsupported: the server has no such endpoint; the rest of this wish and every later one are dropped (available()).
+      if (e instanceof ApiError && e.kind === 'unsupported') this.wish.abort();
+      this.settle(id, { ...this.entries.get(id), error: e instanceof ApiError ? e.message.slice(0, 200) : 'failed', at: this.now() });
     }
   }
 
   private settle(id: string, entry: StatusEntry): void {
-    this.inFlight--;
     this.pending.delete(id);
     this.entries.set(id, entry);
     for (const fn of this.listeners) fn();
-    this.pump();
   }
 }
 

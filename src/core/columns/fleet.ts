@@ -1,6 +1,7 @@
 /** The fleet table's columns (both faces): where, what is wrong in words, then the figures behind it. */
 import { formatAmountShort } from '../amounts.js';
-import { problemWords, type FleetRow, type Trouble } from '../fleet/health.js';
+import type { FleetRow, Trouble } from '../fleet/health.js';
+import { problemWords, stateWord as oneWord, stateWords } from '../fleet/problems.js';
 import { middleCells } from '../text/cells.js';
 import { readableId, thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
@@ -28,14 +29,13 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
 
 /** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */
 export function stateWord(r: FleetRow): string {
-  // A context's own row: unreachable, not ready, degraded (its /ready), or not all read.
-  if (r.relayerId === null) return r.loading ? 'loading…' : ({ unreachable: 'unreachable', 'not-opened': r.state.startsWith('no token') ? 'no token' : 'broken', 'not-ready': 'not ready', degraded: 'degraded' } as Record<string, string>)[r.trouble] ?? 'not all read';
-  return r.state.replace(/:.*$/, '');
+  return oneWord(r.state);
 }
 
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
 export function problemText(r: FleetRow, now: number): string {
-  const ps = problemWords(r, now).filter((p) => p !== 'paused').map((p) => p.replace(/^(unreachable|disabled|no token|broken): /, ''));
+  // The label STATE says already (unreachable, disabled, no token, broken) is not said twice.
+  const ps = r.problems.map((p) => problemWords(p, now, { labelled: false }));
   // Where the read stopped short is said beside the problems (the counts are then at least).
   if (r.readCut) ps.push(`read ${r.readCut}`);
   if (r.gap?.unchecked) ps.push(uncheckedWords(r.gap.unchecked));
@@ -61,5 +61,5 @@ export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] =>
 ];
 
 export function fleetSearchText(r: FleetRow): string {
-  return [r.context, r.relayerId, r.name, r.network, r.state, r.trouble, ...r.problems].filter(Boolean).join(' ');
+  return [r.context, r.relayerId, r.name, r.network, stateWords(r.state), r.trouble, ...r.problems.map((p) => problemWords(p))].filter(Boolean).join(' ');
 }

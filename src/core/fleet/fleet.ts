@@ -11,13 +11,14 @@ import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerCli
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
-import { pool, readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
+import { readRelayer, summarize, worthAsking, type ScanLimits } from '../triage/scan.js';
+import { Limiter, pool } from '../limiter.js';
 import { chainWait } from '../triage/chain.js';
 import { readinessWords } from '../readiness.js';
 import { deadline as makeDeadline } from '../deadline.js';
-import { thousands } from '../text/values.js';
 import { networkKind } from '../relayer.js';
-import { byTrouble, contextRow, readinessRow, relayerRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
+import { byTrouble, contextRow, readinessRow, relayerRow, unreadRow as notAllReadRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
+import { problemWords, type Problem } from './problems.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
@@ -70,44 +71,12 @@ export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFli
 /** How long after one request's timeout a context's whole read is given up. */
 const DEADLINE_SLACK_MS = 500;
 
-/** A FIFO semaphore: at most `n` holders. */
 /** A server as the limits count it: scheme, host and port (its path and the context's name do not make another). */
 function serverKey(s: FleetSource): string {
   try {
     return s.url ? new URL(s.url).origin : `context:${s.name}`;
   } catch {
     return `context:${s.name}`;
-  }
-}
-
-class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly n: number) {}
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.active >= this.n) {
-      await new Promise<void>((resolve, reject) => {
-        const go = () => {
-          signal?.removeEventListener('abort', stop);
-          resolve();
-        };
-        const stop = () => {
-          const i = this.waiting.indexOf(go);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(new ApiError('network', 'Request cancelled', { aborted: true }));
-        };
-        if (signal?.aborted) return stop();
-        signal?.addEventListener('abort', stop, { once: true });
-        this.waiting.push(go);
-      });
-    }
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
   }
 }
 
@@ -224,8 +193,9 @@ export class Fleet {
     const opened = await this.opened.get(name)!;
     if ('error' in opened) {
       // A token that could not be had is not retried by itself: the row says why until the operator fixes it.
-      this.setState(name, { phase: 'not opened', error: `${opened.kind}: ${opened.error}`, unread: null, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
-      this.setRows(name, [contextRow(name, { kind: opened.kind, why: opened.error })]);
+      const row = contextRow(name, { kind: opened.kind, why: opened.error });
+      this.setState(name, { phase: 'not opened', error: problemWords(row.problems[0]!), unread: null, at: this.opts.now(), failures: state().failures + 1, retryAt: Infinity });
+      this.setRows(name, [row]);
       return;
     }
     const { client, minBalances, timeoutMs } = opened;
@@ -267,8 +237,8 @@ export class Fleet {
 
     let relayers: Relayer[];
     let latencyMs: number;
-    // What of the relayers was not read, in words (issue 27.3): said as a row of the context, never fine.
-    let unread: string | null = null;
+    // What of the relayers was not read (issue 27.3): said as a row of the context, never fine.
+    let unread: Extract<Problem, { kind: 'not-all-read' }> | null = null;
     try {
       // The dialect once (the health check is a request, counted); after that the client knows it.
       const dialect = client.dialect().source === 'assumed' ? ask(() => client.detectDialect(deadline)) : undefined;
@@ -287,11 +257,9 @@ export class Fleet {
         last = await ask(() => client.listRelayers({ page, perPage: first.perPage }, { signal: deadline }));
         relayers.push(...last.items);
       }
-      const bound = limits.relayerPages * first.perPage;
-      if (first.totalItems > relayers.length && said > pages)
-        unread = `relayers not all read: ${thousands(relayers.length)} of the ${thousands(first.totalItems)} it says it has (the fleet reads ${limits.relayerPages} pages of ${first.perPage}); a relayer beyond them is not checked`;
-      else if (last.items.length >= last.perPage && page >= limits.relayerPages)
-        unread = `relayers not all read: the server kept paging past ${thousands(bound)} (${limits.relayerPages} pages of ${first.perPage}; it says ${thousands(first.totalItems)} in all)`;
+      const cut = { kind: 'not-all-read' as const, read: relayers.length, total: first.totalItems, pages: limits.relayerPages, perPage: first.perPage };
+      if (first.totalItems > relayers.length && said > pages) unread = { ...cut, keptPaging: false };
+      else if (last.items.length >= last.perPage && page >= limits.relayerPages) unread = { ...cut, keptPaging: true };
     } catch (e) {
       if (this.closed.signal.aborted) return;
       const failures = state().failures + 1;
@@ -302,7 +270,7 @@ export class Fleet {
     }
     // A relayer listed twice (a page shifted while read) is one row.
     relayers = [...new Map(relayers.map((r) => [r.id, r])).values()];
-    const unreadRow: FleetRow | null = unread ? { ...contextRow(name, null), key: `${name}/unread`, state: unread, trouble: 'unchecked', problems: [unread], loading: false } : null;
+    const unreadRow: FleetRow | null = unread ? notAllReadRow(name, unread) : null;
     const now = this.opts.now();
     const previous = new Map((this.rowsByContext.get(name) ?? []).filter((r) => r.relayerId !== null).map((r) => [r.relayerId!, r]));
     // Rows at once: a relayer read before keeps its figures until its new ones come (a refresh does not blank the table).
@@ -370,7 +338,7 @@ export class Fleet {
     this.setState(name, {
       phase: 'ok',
       error: null,
-      unread,
+      unread: unread ? problemWords(unread) : null,
       requests,
       totalRequests: state().totalRequests + requests,
       at: this.opts.now(),

@@ -7,16 +7,17 @@
  * token command that failed, an answer that is not the API), the server says it is not ready
  * (`not-ready`: /ready answered 503), a relayer that could not be checked (`unchecked`), `disabled`,
  * `stuck` (non-final transactions the triage rules flag, or a nonce gap), `low-balance`, the server
- * is `degraded` (/ready), `paused`, `ok`.
+ * is `degraded` (/ready), `paused`, `ok`. A row's problems and state are data (./problems.ts), worded
+ * there once.
  */
 import { errorWords, stringifyJson, type Relayer } from '../../api/index.js';
-import { formatAmountShort, nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
+import { nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
 import { disabledReasons, relayerState } from '../relayer.js';
-import { ageMs } from '../time.js';
-import { thousands } from '../text/values.js';
 import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
-import { gapWords, type StuckRow } from '../triage/rules.js';
+import type { StuckRow } from '../triage/rules.js';
+import { thousands } from '../text/values.js';
+import { problemWords, stateWords, type Problem, type RowState } from './problems.js';
 
 export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
@@ -39,11 +40,11 @@ export interface FleetRow {
   name: string | null;
   network: string | null;
   networkType: string | null;
-  /** ok / paused / disabled: … / unreachable: … / loading: the state in words (server text: sanitize to draw). */
-  state: string;
+  /** ok / paused / loading, or the problem that is its state (disabled, unreachable, …): words by `stateWords`. */
+  state: RowState;
   trouble: Trouble;
-  /** Every problem, in words (`fleet --check` prints one line each). */
-  problems: string[];
+  /** Every problem (`fleet --check` prints one line each, in the words of `problemWords`). */
+  problems: Problem[];
   /** null: not offered by this server (the contract has no balance) or not read yet. */
   balance: FleetBalance | null;
   /** Non-final transactions (null until read), those the triage rules flag, and the oldest flagged one's creation. */
@@ -84,7 +85,7 @@ export function minimumFor(relayer: Relayer, unit: NativeUnit, config: MinBalanc
 }
 
 /** The balance as the fleet shows it, with the low flag; null when the server did not say. */
-export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBalances | undefined, context: string): { balance: FleetBalance | null; problem: string | null; unreadable?: boolean } {
+export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBalances | undefined, context: string): { balance: FleetBalance | null; problem: Problem | null; unreadable?: boolean } {
   const b = toBigInt(balance);
   // Not said (null, absent): no balance. Said but not a balance (-5, "lots", 0.5, 1e80, 81 digits):
   // unreadable — said, and it needs attention: the minimum could not be checked (issue 27.5).
@@ -92,15 +93,15 @@ export function fleetBalance(relayer: Relayer, balance: unknown, config: MinBala
     if (balance === undefined || balance === null) return { balance: null, problem: null };
     // (A structure is named, not written out: its size decides nothing.)
     const shown = typeof balance === 'string' ? balance : typeof balance === 'object' ? (Array.isArray(balance) ? 'a list' : 'an object') : stringifyJson(balance);
-    return { balance: null, problem: `balance unreadable: ${shown.length > 40 ? `${shown.slice(0, 40)}… (${thousands(shown.length)} characters)` : shown || '(empty)'}`, unreadable: true };
+    return { balance: null, problem: { kind: 'balance-unreadable', start: shown.slice(0, 40), length: shown.length }, unreadable: true };
   }
   const unit = nativeUnitOf(relayer.network_type, relayer.network);
   const m = minimumFor(relayer, unit, config, context);
-  if (m && 'error' in m) return { balance: { base: b.toString(), unit, min: null, minSource: null, low: false }, problem: m.error };
+  if (m && 'error' in m) return { balance: { base: b.toString(), unit, min: null, minSource: null, low: false }, problem: { kind: 'minimum-unreadable', why: m.error } };
   const low = m !== null && b < BigInt(m.min);
   return {
     balance: { base: b.toString(), unit, min: m?.min ?? null, minSource: m?.source ?? null, low },
-    problem: low ? `low balance: ${formatAmountShort(b, unit)} < ${formatAmountShort(m!.min, unit)} (${m!.source})` : null,
+    problem: low ? { kind: 'low-balance', balance: b.toString(), min: m!.min, unit, source: m!.source } : null,
   };
 }
 
@@ -121,15 +122,14 @@ export interface RelayerReading {
 /** A relayer row from what was read of it (whatever is missing is still loading, or said to be). */
 export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   const { relayer, context } = r;
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const st = relayerState(relayer);
-  const reasons = st === 'disabled' ? disabledReasons(relayer.disabled_reason) : [];
-  const state = st === 'active' ? 'ok' : st === 'paused' ? 'paused' : `disabled${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
-  if (st === 'disabled') problems.push(state);
+  const state: RowState = st === 'active' ? { kind: 'ok' } : st === 'paused' ? { kind: 'paused' } : { kind: 'problem', problem: { kind: 'disabled', reasons: disabledReasons(relayer.disabled_reason) } };
+  if (state.kind === 'problem') problems.push(state.problem);
   const { balance, problem, unreadable } = r.status ? fleetBalance(relayer, r.status.balance, r.minBalances, context) : { balance: null, problem: null, unreadable: false };
   if (problem) problems.push(problem);
-  if (r.statusError) problems.push(`status not read: ${r.statusError}`);
-  if (r.triageError) problems.push(`transactions not read: ${r.triageError}`);
+  if (r.statusError) problems.push({ kind: 'status-not-read', why: r.statusError });
+  if (r.triageError) problems.push({ kind: 'transactions-not-read', why: r.triageError });
   const t = r.triage;
   let pending: number | null = null;
   let stuck: number | null = null;
@@ -145,18 +145,19 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     stuck = t.summary.stuck;
     oldestStuckMs = t.summary.oldestStuckMs;
     gap = { count: t.summary.gaps.count, first: t.summary.gaps.first, unchecked: t.summary.gaps.unchecked };
-    if (t.summary.error) problems.push(`transactions not read: ${errorWords(t.summary.error)}`);
+    if (t.summary.error) problems.push({ kind: 'transactions-not-read', why: errorWords(t.summary.error) });
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
-    if (stuck > 0) problems.push(`${thousands(stuck)} stuck: ${[...new Set(flagged.flatMap((x) => x.flags))].join(', ')}`);
-    if (gap.count > 0) problems.push(gapWords(gap));
+    // The transaction concerned: the oldest flagged one, where its time can be read.
+    const oldest = oldestStuckMs === null ? undefined : flagged.find((x) => x.createdMs === oldestStuckMs);
+    if (stuck > 0) problems.push({ kind: 'stuck', count: stuck, flags: [...new Set(flagged.flatMap((x) => x.flags))], oldestMs: oldestStuckMs, tx: oldest?.tx.id ?? null });
+    if (gap.count > 0) problems.push({ kind: 'gap', count: gap.count, first: gap.first });
     // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
     // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)
-    if (t.summary.chain?.behind) problems.push(t.summary.chain.words);
+    if (t.summary.chain?.behind) problems.push({ kind: 'chain', words: t.summary.chain.words, tx: t.summary.chain.blocker?.id ?? null });
   }
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
-  if (st === 'paused') problems.push('paused');
   return {
     key: `${context}/${relayer.id}`,
     context,
@@ -181,8 +182,8 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
 }
 
 /** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
-export function problemWords(row: FleetRow, now: number): string[] {
-  return row.problems.map((p) => (row.oldestStuckMs !== null && /^[\d,]+ stuck: /.test(p) ? p.replace(/ stuck: /, ` stuck (oldest ${ageMs(now - row.oldestStuckMs)}): `) : p));
+export function problemsSaid(row: FleetRow, now: number): string[] {
+  return row.problems.map((p) => problemWords(p, now));
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -195,10 +196,11 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
     name: r.name,
     network: r.network,
     network_type: r.networkType,
-    state: r.state,
+    state: stateWords(r.state, now),
     trouble: r.trouble,
     needs_attention: needsAttention(r),
-    problems: problemWords(r, now),
+    // A paused relayer says so last (the record has always listed it; the table and --check leave it out).
+    problems: [...problemsSaid(r, now), ...(r.state.kind === 'paused' ? ['paused'] : [])],
     balance: r.balance ? { amount: r.balance.base, unit: r.balance.unit.base, coin: r.balance.unit.unit, decimals: r.balance.unit.decimals, min: r.balance.min, min_source: r.balance.minSource, low: r.balance.low } : null,
     pending: r.pending,
     stuck: r.stuck,
@@ -225,9 +227,10 @@ export interface NotOpened {
  */
 export function contextRow(context: string, why: string | NotOpened | null): FleetRow {
   if (why !== null && typeof why === 'object') {
-    const words = `${why.kind}: ${why.why}`;
-    return { ...contextRow(context, null), state: words, trouble: 'not-opened', problems: [words], loading: false };
+    const problem: Problem = { kind: 'not-opened', reason: why.kind, why: why.why };
+    return { ...contextRow(context, null), state: { kind: 'problem', problem }, trouble: 'not-opened', problems: [problem], loading: false };
   }
+  const problem: Problem | null = why === null ? null : { kind: 'unreachable', why };
   return {
     key: context,
     context,
@@ -235,9 +238,9 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
     name: null,
     network: null,
     networkType: null,
-    state: why === null ? 'loading' : `unreachable: ${why}`,
-    trouble: why === null ? 'ok' : 'unreachable',
-    problems: why === null ? [] : [`unreachable: ${why}`],
+    state: problem === null ? { kind: 'loading' } : { kind: 'problem', problem },
+    trouble: problem === null ? 'ok' : 'unreachable',
+    problems: problem === null ? [] : [problem],
     balance: null,
     pending: null,
     stuck: null,
@@ -254,7 +257,14 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
 /** The server's readiness as a row of its context, when it is not simply ready (GET /api/v1/ready). */
 export function readinessRow(context: string, w: ReadinessWords): FleetRow | null {
   if (w.state === 'ready') return null;
-  return { ...contextRow(context, null), key: `${context}/ready`, state: w.summary, trouble: w.state === 'not ready' ? 'not-ready' : 'degraded', problems: [w.summary], loading: false };
+  const kind = w.state === 'not ready' ? 'not-ready' : 'degraded';
+  const problem: Problem = { kind, summary: w.summary };
+  return { ...contextRow(context, null), key: `${context}/ready`, state: { kind: 'problem', problem }, trouble: kind, problems: [problem], loading: false };
+}
+
+/** A context's relayers not all read (issue 27.3): a row of the context, never fine. */
+export function unreadRow(context: string, problem: Extract<Problem, { kind: 'not-all-read' }>): FleetRow {
+  return { ...contextRow(context, null), key: `${context}/unread`, state: { kind: 'problem', problem }, trouble: 'unchecked', problems: [problem], loading: false };
 }
 
 /** fleet-2 before fleet-10 (the collator made on first use: ICU costs a start that never shows a fleet). */

@@ -6,6 +6,7 @@
  * what was scanned and what was not.
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { pool } from '../limiter.js';
 import { networkKind } from '../relayer.js';
 import { isPending } from '../status.js';
 import { chainWait, type ChainWait } from './chain.js';
@@ -66,20 +67,6 @@ export interface OneRelayer {
   skipped: string | null;
   filterIgnored: boolean;
   error: ApiError | null;
-}
-
-/** Runs `tasks` with at most `n` at a time. */
-export async function pool<T>(n: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
-  return out;
 }
 
 /**

@@ -10,7 +10,7 @@ import { useScreenHandle, useShell, type CommandResult, type ScreenHandle } from
 import { useScreenWatch, type WatchInfo } from '../hooks/useWatch.js';
 import { useServices } from '../services.js';
 import { shortError, type StatusInfo } from './StatusBar.js';
-import type { usePagedList } from '../hooks/usePagedList.js';
+import type { ListHandle } from '../hooks/usePagedList.js';
 import { pageCount, scrolled, type PagedState } from '../state/pagedList.js';
 import { clock } from '../../core/time.js';
 import { thousands } from '../../core/text/values.js';
@@ -21,7 +21,7 @@ import { ErrorPanel } from './ErrorPanel.js';
 import { Table } from './Table.js';
 import { type Column } from '../../core/columns/layout.js';
 
-type List<T> = ReturnType<typeof usePagedList<T>>;
+type List<T> = ListHandle<T>;
 
 /** Rows the table may use inside a body of `height` rows (filter line and header excluded). */
 export function tableRows(height: number, filterShown: boolean): number {

@@ -19,16 +19,28 @@ export interface PagedListOptions<T> {
   now: () => number;
   /** A first page fetched before the UI started (startup prefetch): shown in the first frame. */
   initial?: Page<T>;
-  /** Which rows a refresh may mark as changed (default: all); a row still being read is not (the fleet). */
-  markable?: (before: T) => boolean;
-  /** A refresh never shows "refreshing" (the fleet: its rows say what is being read, and an unchanged read must draw nothing). */
-  silentRefresh?: boolean;
 }
 
 export interface RequestMeta {
   /** When the shown data was last confirmed by the server. */
   loadedAt: number | null;
   latencyMs: number | null;
+}
+
+/** What a list screen needs of its list (ListBody, useListScreen): a server-paged one, or a store's (useStoreList). */
+export interface ListHandle<T> {
+  state: PagedState<T>;
+  /** The state, the rows shown and the selected one as of the last action (before React re-renders). */
+  getState: () => PagedState<T>;
+  getVisible: () => readonly T[];
+  getSelected: () => T | undefined;
+  idOf: (t: T) => string;
+  dispatch: (a: PagedAction<T>) => void;
+  visible: readonly T[];
+  pages: number | null;
+  meta: { current: RequestMeta };
+  refresh: (select?: string) => Promise<RefreshOutcome>;
+  goToPage: (p: number) => void;
 }
 
 /** A refresh shows "refreshing" only when it takes longer than this. */
@@ -71,7 +83,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     const ctrl = new AbortController();
     inflight.current = ctrl;
     let quiet: ReturnType<typeof setTimeout> | undefined;
-    if (kind === 'refresh') quiet = o.silentRefresh ? undefined : setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
+    if (kind === 'refresh') quiet = setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
     else dispatch({ type: 'loadStart', page, kind });
     const started = o.now();
     return o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(
@@ -83,7 +95,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
-        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh', markable: o.markable });
+        dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
         return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
       },
       (e: unknown): RefreshOutcome => {

@@ -13,7 +13,7 @@ import { relayerRow, type FleetRow } from '../../../src/core/fleet/health.js';
 const now = Date.parse('2026-11-24T10:00:00Z');
 const relayer = { id: 'mainnet-hot', name: 'Mainnet Hot', network: 'mainnet', network_type: 'evm', paused: false, system_disabled: false } as Relayer;
 const base = relayerRow({ context: 'prod', relayer, status: { balance: '355631000000000000' }, minBalances: { '*': '100 ETH' }, now }, false);
-const long: FleetRow = { ...base, problems: [...base.problems, 'NonceSyncFailed: Failed to sync nonce: RPC error: nonce too low (expected 1042, got 1039); RpcValidationFailed: RPC endpoint validation failed for every endpoint configured'] };
+const long: FleetRow = { ...base, problems: [...base.problems, { kind: 'disabled', reasons: ['NonceSyncFailed: Failed to sync nonce: RPC error: nonce too low (expected 1042, got 1039)', 'RpcValidationFailed: RPC endpoint validation failed for every endpoint configured'] }] };
 
 describe('the fleet columns, by importance', () => {
   it('at every width from 60 to 240 the columns shown are the most important ones, in one order', () => {

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient } from '../../../src/api/index.js';
 import { Fleet, type FleetSource } from '../../../src/core/fleet/fleet.js';
-import { problemWords, summaryLine, type MinBalances } from '../../../src/core/fleet/health.js';
+import { problemsSaid, summaryLine, type FleetRow, type MinBalances } from '../../../src/core/fleet/health.js';
+import { stateWords } from '../../../src/core/fleet/problems.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { startHostile, type Hostile } from '../../hostile/server.js';
 
@@ -48,7 +49,9 @@ function fleet(sources: FleetSource[], o: Partial<ConstructorParameters<typeof F
   return f;
 }
 
-const byContext = (f: Fleet, name: string) => f.rows().filter((r) => r.context === name);
+/** A context's rows with their state and problems in words (as `fleet --json` says them). */
+const said = (r: FleetRow) => ({ ...r, state: stateWords(r.state), problems: problemsSaid(r, Date.now()) });
+const byContext = (f: Fleet, name: string) => f.rows().filter((r) => r.context === name).map(said);
 const state = (f: Fleet, name: string) => f.contexts().find((c) => c.name === name)!;
 
 describe('the fleet reader', () => {
@@ -103,7 +106,7 @@ describe('the fleet reader', () => {
     expect(rows.some((r) => r.lastConfirmedMs !== null)).toBe(true);
     const stuck = rows.filter((r) => r.trouble === 'stuck');
     expect(stuck.length).toBeGreaterThan(0);
-    for (const r of stuck) expect(problemWords(r, Date.now()).some((p) => / stuck \(oldest \d+[smhd]\): /.test(p) || /^nonce gap at /.test(p))).toBe(true);
+    for (const r of stuck) expect(r.problems.some((p) => / stuck \(oldest \d+[smhd]\): /.test(p) || /^nonce gap at /.test(p))).toBe(true);
   });
 
   it('at most 2 requests in flight to one server and `pool` in all, whatever the number of relayers', async () => {

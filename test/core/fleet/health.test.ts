@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Relayer } from '../../../src/api/index.js';
 import { parseNativeAmount, nativeUnitOf } from '../../../src/core/amounts.js';
-import { byTrouble, contextRow, minimumFor, needsAttention, relayerRow, summaryLine, TROUBLES } from '../../../src/core/fleet/health.js';
+import { byTrouble, contextRow, fleetRowRecord, minimumFor, needsAttention, problemsSaid, relayerRow, summaryLine, TROUBLES } from '../../../src/core/fleet/health.js';
 import { problemLines } from '../../../src/headless/fleet.js';
 import { summarize } from '../../../src/core/triage/scan.js';
 import { DEFAULT_TRIAGE } from '../../../src/core/triage/rules.js';
@@ -34,13 +34,13 @@ describe('trouble', () => {
   const now = Date.parse('2026-11-24T10:00:00Z');
   it('the worst of what is wrong, in the order an operator acts on it; paused and ok need no attention', () => {
     const low = relayerRow({ context: 'a', relayer: evm({ paused: true }), status: { balance: '1' }, minBalances: { '*': '1 ETH' }, now }, false);
-    expect(low).toMatchObject({ trouble: 'low-balance', problems: ['low balance: 1 wei < 1 ETH (context a min_balance)', 'paused'] });
+    expect(fleetRowRecord(low, now)).toMatchObject({ trouble: 'low-balance', problems: ['low balance: 1 wei < 1 ETH (context a min_balance)', 'paused'] });
     const paused = relayerRow({ context: 'a', relayer: evm({ paused: true }), now }, false);
     expect([paused.trouble, needsAttention(paused)]).toEqual(['paused', false]);
     const disabled = relayerRow({ context: 'a', relayer: evm({ system_disabled: true, disabled_reason: { type: 'RpcValidationFailed', details: null } }), now }, false);
-    expect(disabled).toMatchObject({ trouble: 'disabled', state: 'disabled: RpcValidationFailed: an RPC endpoint failed validation' });
+    expect(fleetRowRecord(disabled, now)).toMatchObject({ trouble: 'disabled', state: 'disabled: RpcValidationFailed: an RPC endpoint failed validation' });
     const unchecked = relayerRow({ context: 'a', relayer: evm(), statusError: '500 boom', now }, false);
-    expect(unchecked).toMatchObject({ trouble: 'unchecked', problems: ['status not read: 500 boom'] });
+    expect(fleetRowRecord(unchecked, now)).toMatchObject({ trouble: 'unchecked', problems: ['status not read: 500 boom'] });
     const down = contextRow('b', 'timed out after 15 s');
     const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
     expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
@@ -55,10 +55,10 @@ describe('a balance that cannot be read is said, never ok (issue 27.5)', () => {
   it('-5, lots, empty, 0.5, 1e80, 81 digits, 0x + 100 f: unreadable, needs attention; absent: no balance, ok', () => {
     for (const balance of ['-5', 'lots', '', 0.5, 1e80, '9'.repeat(81), `0x${'f'.repeat(100)}`]) {
       const row = relayerRow({ context: 'a', relayer: evm(), status: { balance }, minBalances: { '*': '1 ETH' }, now }, false);
-      expect(row.problems[0], String(balance)).toMatch(/^balance unreadable: /);
+      expect(problemsSaid(row, now)[0], String(balance)).toMatch(/^balance unreadable: /);
       expect([row.trouble, needsAttention(row)], String(balance)).toEqual(['unchecked', true]);
     }
-    expect(relayerRow({ context: 'a', relayer: evm(), status: { balance: 'lots' }, now }, false).problems).toEqual(['balance unreadable: lots']);
+    expect(problemsSaid(relayerRow({ context: 'a', relayer: evm(), status: { balance: 'lots' }, now }, false), now)).toEqual(['balance unreadable: lots']);
     const none = relayerRow({ context: 'a', relayer: evm(), status: {}, now }, false);
     expect([none.trouble, none.problems]).toEqual(['ok', []]);
   });

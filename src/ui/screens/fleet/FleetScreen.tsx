@@ -7,18 +7,18 @@
  * contexts with their reachability and latency.
  */
 import { Box } from 'ink';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
-import type { Page } from '../../../api/index.js';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { problemWords } from '../../../core/fleet/problems.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { Text } from '../../components/Text.js';
 import { useFleetSessions, type FleetView } from '../../fleetSessions.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
+import { useStoreList } from '../../hooks/useStoreList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
@@ -26,8 +26,6 @@ import { tone } from '../../theme.js';
 
 const SCOPES = ['fleet', 'list'] as const;
 const getId = (r: FleetRow) => r.key;
-/** All rows are one page: the fleet is bounded by its contexts, not paged. */
-const ALL = 1_000_000;
 /** Rows arriving are drawn at most this often (a thousand relayers answer within a second or two). */
 const ARRIVALS_MS = 100;
 
@@ -71,50 +69,28 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const { now } = services;
   const shell = useShell();
   const fleet = view.fleet;
-  // What the lines above the table show of the contexts: drawn again when it changes (rows alone may not).
+  // c shows or hides the contexts: drawn again at once.
   const [, redraw] = useReducer((x: number) => x + 1, 0);
-  const contextsSeen = useRef('');
-  const contextsSig = () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|');
-  const snapshot = (): Page<FleetRow> => {
-    const items = fleet.rows();
-    return { items, page: 1, perPage: ALL, totalItems: items.length };
-  };
-  const list = usePagedList<FleetRow>({
-    // r and watch read every context again (each one's own backoff decides); rows arrive through the subscription below.
-    fetch: async () => {
-      await view.read();
-      return snapshot();
-    },
-    perPage: ALL,
+  // What the lines above the table show of the contexts, read from the store: drawn again when it changes (rows alone may not).
+  const subscribe = useCallback((fn: () => void) => view.subscribe(fn), [view]);
+  useSyncExternalStore(
+    subscribe,
+    () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|'),
+  );
+  // The Fleet store read as it changes (rows arriving, a few times a second at most), worst first; after
+  // a whole read, a row that changes is marked. r and watch read every context again (each one's own backoff decides).
+  const list = useStoreList<FleetRow>({
+    subscribe,
+    rows: () => fleet.rows(),
+    everyMs: ARRIVALS_MS,
+    read: () => view.read(),
+    marking: () => view.readOnce,
+    remembered: () => view.cursor,
+    markable,
     getId,
     text: fleetSearchText,
     now,
-    initial: snapshot(),
-    markable,
-    silentRefresh: true,
   });
-
-  // Rows as they arrive, a few times a second at most; after a whole read, a row that changes is marked.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const apply = () => {
-      timer = undefined;
-      const sel = list.getSelected();
-      list.dispatch({ type: 'loaded', page: snapshot(), getId, text: fleetSearchText, keepId: sel ? getId(sel) : view.cursor, refresh: view.readOnce, accumulate: true, markable });
-      const sig = contextsSig();
-      if (sig !== contextsSeen.current) {
-        contextsSeen.current = sig;
-        redraw();
-      }
-    };
-    const off = view.subscribe(() => {
-      timer ??= setTimeout(apply, ARRIVALS_MS);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const selected = list.visible[list.state.cursor];
   // Saved as they change (once restored below: the first render's defaults must not overwrite them).
@@ -152,7 +128,6 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
     if (cmd === 'contexts') {
       view.showContexts = !view.showContexts;
-      contextsSeen.current = contextsSig();
       redraw();
       shell.dispatch({ type: 'flash', text: view.showContexts ? 'every context, with its latency (c hides them)' : 'the relayers; contexts only when they could not be read (c lists them all)', tone: 'info' });
       return true;
@@ -162,7 +137,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     if (!row) return 'Nothing selected';
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
-    if (row.relayerId === null) return row.loading ? `${row.context} is still being read` : `${row.context} could not be read: ${row.state.replace(/^unreachable: /, '')}`;
+    if (row.relayerId === null) return row.loading || row.state.kind !== 'problem' ? `${row.context} is still being read` : `${row.context} could not be read: ${problemWords(row.state.problem, now(), { labelled: row.state.problem.kind !== 'unreachable' })}`;
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
     view.filter = list.getState().filter;
