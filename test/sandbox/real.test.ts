@@ -120,7 +120,10 @@ describe('real flavor: replace', () => {
     });
     expect(r.status).toBe(200);
     expect(r.text).toContain('"value":"0xffffffffffffffffffffffffffffffff"');
-    expect(r.json.data).toMatchObject({ id: tx.id, nonce: tx.nonce, status: 'submitted', gas_price: null, max_fee_per_gas: '80000000000' });
+    expect(r.json.data).toMatchObject({ id: tx.id, nonce: tx.nonce, status: 'submitted', gas_price: null });
+    // Explicit prices are ignored (v1.8 re-quotes from speed, at least 10 % over the old price).
+    expect(r.json.data.max_fee_per_gas).not.toBe('80000000000');
+    expect(BigInt(r.json.data.max_fee_per_gas)).toBeGreaterThanOrEqual((BigInt(String(tx.max_fee_per_gas)) * 110n) / 100n);
     expect(sb.getTransaction('sepolia-main', tx.id)!.value).toBe('0xffffffffffffffffffffffffffffffff');
   });
 

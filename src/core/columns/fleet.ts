@@ -24,7 +24,8 @@ const atLeast = (r: FleetRow, n: number) => `${r.readCut ? '≥' : ''}${thousand
 export function balanceText(r: FleetRow, cells = Infinity): string {
   if (!r.balance) return pending(r, null);
   const amount = formatAmountShort(r.balance.base, r.balance.unit, 4);
-  return r.balance.low ? `⚠ ${fitAmount(amount, cells - 2)}` : fitAmount(amount, cells);
+  // The mark without a space: a cell of 13 keeps `⚠860 lamports` whole (with one, the number gave way).
+  return r.balance.low ? `⚠${fitAmount(amount, cells - 1)}` : fitAmount(amount, cells);
 }
 
 /** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */

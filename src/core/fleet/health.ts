@@ -290,7 +290,10 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const byServer = new Map<string, string[]>();
   for (const [name, s] of Object.entries(serverOf)) byServer.set(s, [...(byServer.get(s) ?? []), name]);
   const shared = [...byServer.values()].filter((names) => names.length > 1);
-  const attention = rows.filter(needsAttention).length;
+  // Counted as the relayers are: a relayer of a server two contexts name is one relayer needing attention
+  // (never more needing attention than there are); a context's own row is one thing of its own.
+  const needing = rows.filter(needsAttention);
+  const attention = Object.keys(serverOf).length ? new Set(needing.map((r) => (r.relayerId === null ? `\u0001${r.key}` : `${server(r)}\u0000${r.relayerId}`))).size : needing.length;
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
   const unopened = rows.filter((r) => r.trouble === 'not-opened');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];

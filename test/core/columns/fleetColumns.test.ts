@@ -32,12 +32,16 @@ describe('the fleet columns, by importance', () => {
 
   it('a low balance keeps its ⚠ and its unit in any cell; a plain one its unit', () => {
     expect(base.balance?.low).toBe(true);
-    expect(balanceText(base)).toBe('⚠ 0.3556… ETH');
-    expect(balanceText(base, 13)).toBe('⚠ 0.3556… ETH');
-    expect(balanceText(base, 10)).toMatch(/^⚠ .* ETH$/);
-    expect(balanceText(base, 9)).toMatch(/^⚠ .* ETH$/);
+    expect(balanceText(base)).toBe('⚠0.3556… ETH');
+    expect(balanceText(base, 13)).toBe('⚠0.3556… ETH');
+    expect(balanceText(base, 10)).toMatch(/^⚠.* ETH$/);
+    expect(balanceText(base, 9)).toMatch(/^⚠.* ETH$/);
     const plain = relayerRow({ context: 'prod', relayer, status: { balance: '1234567890000000000000' }, now }, false);
     expect(balanceText(plain, 9)).toMatch(/ ETH$/);
     expect(nativeUnitOf('evm', 'mainnet').unit).toBe('ETH');
+    // A base unit with a long name: the number stays in BALANCE's 13 cells with its mark and its unit.
+    const sol = relayerRow({ context: 'prod', relayer: { ...relayer, id: 'sol', network: 'devnet', network_type: 'solana' } as Relayer, status: { balance: '860' }, minBalances: { '*': '0.001 SOL' }, now }, false);
+    expect(sol.balance?.low).toBe(true);
+    expect(balanceText(sol, 13)).toBe('⚠860 lamports');
   });
 });

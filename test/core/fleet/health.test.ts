@@ -117,3 +117,12 @@ describe('PEND and STUCK, one truth (issue 28.3)', () => {
     expect(relayerRow({ context: 'a', relayer, status: { balance: '1', pending_transactions_count: -1 }, triage: { summary, rows }, now }, false).pending).toBe(3);
   });
 });
+
+describe('the summary counts what needs attention as it counts relayers (walk finding)', () => {
+  it('two contexts on one server: its disabled relayer is one relayer needing attention, never more than there are', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    const disabled = (context: string) => relayerRow({ context, relayer: evm({ system_disabled: true, disabled_reason: { type: 'RpcValidationFailed', details: null } }), now }, false);
+    const rows = [disabled('one'), disabled('two'), contextRow('three', 'timed out after 15 s')];
+    expect(summaryLine(rows, 3, 0, { one: 'http://h:1', two: 'http://h:1', three: 'http://h:2' })).toBe('3 contexts · 1 relayer · 2 need attention · 1 unreachable (three) · one and two: one server');
+  });
+});
