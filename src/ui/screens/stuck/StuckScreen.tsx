@@ -29,9 +29,12 @@ const getId = (r: StuckRow) => r.tx.id;
 const ALL = 1_000_000;
 
 /** The summary lines: one per relayer with something stuck (as many as fit), and what was scanned. */
-function summaryLines(t: TriageResult | null, now: number, max: number, width: number): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
+function summaryLines(t: TriageResult | null, now: number, max: number, width: number, filter = ''): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
   if (!t) return [];
   const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
+  // The relayers' lines follow the `/` filter: any line cut for room is read by filtering for its relayer.
+  const needle = filter.trim().toLowerCase();
+  const lineFor = needle ? stuck.filter((r) => r.relayer.id.toLowerCase().includes(needle) || String(r.relayer.name ?? '').toLowerCase().includes(needle)) : stuck;
   const ignored = t.relayers.filter((r) => r.filterIgnored).length;
   const how = ignored
     ? `read newest first (the server ignored its status filter${ignored < t.relayers.length ? ` for ${ignored} relayers` : ''})`
@@ -42,7 +45,7 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
   let shown = 0;
-  for (const r of stuck) {
+  for (const r of lineFor) {
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', gapWords(r.gaps), uncheckedWords(r.gaps.unchecked), r.skipped ?? ''];
@@ -51,12 +54,12 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
     const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain';
     const rows = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2).slice(0, 3);
     // The last row left says how many more there are, when not all fit.
-    const room = max - lines.length - (shown + 1 < stuck.length ? 1 : 0);
+    const room = max - lines.length - (shown + 1 < lineFor.length ? 1 : 0);
     if (rows.length > room) break;
     lines.push(...rows.map((text) => ({ text, tone })));
     shown++;
   }
-  if (shown < stuck.length && lines.length < max) lines.push({ text: `… and ${stuck.length - shown} more relayers`, tone: 'muted' });
+  if (shown < lineFor.length && lines.length < max) lines.push({ text: `… and ${lineFor.length - shown} more relayers (/ and a relayer's id shows its line)`, tone: 'muted' });
   return lines;
 }
 
@@ -82,7 +85,7 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width);
+  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter);
   const bodyRows = Math.max(3, height - summary.length);
   const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
