@@ -5,9 +5,20 @@
  */
 import { ApiError } from '../api/index.js';
 
+interface Waiter {
+  go: () => void;
+  stop: () => void;
+  signal?: AbortSignal;
+}
+
 export class Limiter {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
+  /**
+   * One abort listener a signal, however many wait on it: a listener each would pass Node's limit of
+   * 10 and have it print a MaxListenersExceededWarning to stderr — over the TUI's screen.
+   */
+  private readonly bySignal = new Map<AbortSignal, { waiters: Set<Waiter>; onAbort: () => void }>();
   constructor(private readonly n: number) {}
 
   /**
@@ -17,18 +28,10 @@ export class Limiter {
   async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.active >= this.n) {
       await new Promise<void>((resolve, reject) => {
-        const go = () => {
-          signal?.removeEventListener('abort', stop);
-          resolve();
-        };
-        const stop = () => {
-          const i = this.waiting.indexOf(go);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(new ApiError('network', 'Request cancelled', { aborted: true }));
-        };
-        if (signal?.aborted) return stop();
-        signal?.addEventListener('abort', stop, { once: true });
-        this.waiting.push(go);
+        if (signal?.aborted) return reject(cancelled());
+        const w: Waiter = { go: () => (this.forget(w), resolve()), stop: () => reject(cancelled()), signal };
+        this.waiting.push(w);
+        if (signal) this.watch(signal, w);
       });
     }
     this.active++;
@@ -36,9 +39,44 @@ export class Limiter {
       return await fn();
     } finally {
       this.active--;
-      this.waiting.shift()?.();
+      this.waiting.shift()?.go();
     }
   }
+
+  private watch(signal: AbortSignal, w: Waiter): void {
+    let entry = this.bySignal.get(signal);
+    if (!entry) {
+      const waiters = new Set<Waiter>();
+      const onAbort = () => {
+        this.bySignal.delete(signal);
+        for (const x of waiters) {
+          const i = this.waiting.indexOf(x);
+          if (i >= 0) this.waiting.splice(i, 1);
+          x.stop();
+        }
+      };
+      entry = { waiters, onAbort };
+      this.bySignal.set(signal, entry);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    entry.waiters.add(w);
+  }
+
+  /** A waiter that got its place no longer waits on its signal (its listener goes with the last one). */
+  private forget(w: Waiter): void {
+    if (!w.signal) return;
+    const entry = this.bySignal.get(w.signal);
+    if (!entry) return;
+    entry.waiters.delete(w);
+    if (entry.waiters.size === 0) {
+      w.signal.removeEventListener('abort', entry.onAbort);
+      this.bySignal.delete(w.signal);
+    }
+  }
+}
+
+function cancelled(): ApiError {
+  return new ApiError('network', 'Request cancelled', { aborted: true });
 }
 
 /** Runs `tasks` with at most `n` at a time, in order; the results in the tasks' order. */

@@ -45,6 +45,12 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
       // already gone
     }
   };
+  // Node's own warnings (a MaxListenersExceededWarning, a deprecation) would be printed to stderr over
+  // the screen: while it is up they are kept, and said after the terminal is restored.
+  const warnings: string[] = [];
+  const keepWarning = (w: Error) => void (warnings.length < 20 && warnings.push(`${w.name}: ${w.message}`.slice(0, 500)));
+  process.removeAllListeners('warning');
+  process.on('warning', keepWarning);
   const finish = async (code: number, report?: string) => {
     if (exiting) {
       // Waiting for a send's answer after a hang-up: SIGTERM or SIGINT still ends it at once (another SIGHUP does not).
@@ -68,6 +74,7 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
     guard.dispose();
     process.off('SIGHUP', onHangUp);
     if (report) process.stderr.write(`${report}\n`);
+    if (warnings.length && !hungUp) process.stderr.write(`relayer-tui: Node warned while the screen was up:\n  ${warnings.join('\n  ')}\n`);
     await Promise.race([cleanup?.(), new Promise((r) => setTimeout(r, 500))]).catch(() => undefined);
     process.exit(code);
   };

@@ -1,4 +1,5 @@
 /** The one concurrency limit (src/core/limiter.ts): at most n at a time, in turn, a wait that can be dropped. */
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { Limiter, pool } from '../../src/core/limiter.js';
 
@@ -52,5 +53,34 @@ describe('the limiter', () => {
     expect(await pool(3, tasks)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(most).toBe(3);
     await expect(pool(2, [async () => 1, async () => Promise.reject(new Error('boom'))])).rejects.toThrow('boom');
+  });
+
+  it('fifty waits on one signal hold one abort listener (a listener each printed a MaxListenersExceededWarning over the TUI), none once they ran', async () => {
+    const l = new Limiter(1);
+    const ctrl = new AbortController();
+    let release!: () => void;
+    const first = l.run(() => new Promise<void>((r) => (release = r)), ctrl.signal);
+    const rest = Array.from({ length: 50 }, (_, i) => l.run(async () => i, ctrl.signal));
+    await tick();
+    expect(getEventListeners(ctrl.signal, 'abort')).toHaveLength(1);
+    release();
+    await first;
+    expect(await Promise.all(rest)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(getEventListeners(ctrl.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('an abort drops every wait on that signal, and only those', async () => {
+    const l = new Limiter(1);
+    const a = new AbortController();
+    const b = new AbortController();
+    let release!: () => void;
+    const first = l.run(() => new Promise<void>((r) => (release = r)));
+    const onA = [l.run(async () => 'a1', a.signal), l.run(async () => 'a2', a.signal)];
+    const onB = l.run(async () => 'b', b.signal);
+    a.abort();
+    for (const p of onA) await expect(p).rejects.toMatchObject({ aborted: true });
+    release();
+    await first;
+    expect(await onB).toBe('b');
   });
 });
