@@ -97,7 +97,7 @@ export async function interpret(
   }
   if (status >= 300 && status < 400) {
     const location = String(headerValue(headers.location) ?? '').slice(0, 500);
-    throw new ApiError('redirect', location ? `The server redirects to ${location} (not followed: point the client at the final address)` : `${statusLine(status)} without a Location (not followed)`, {
+    throw new ApiError('redirect', location ? `The server redirects to ${location} (not followed: ${redirectAdvice(location)})` : `${statusLine(status)} without a Location (not followed)`, {
       status,
       ...unknown,
     });
@@ -124,6 +124,17 @@ export function failure(
   const { bareData, ...known } = outcome;
   const data = bareData ?? (env && env.data !== null && env.data !== undefined ? env.data : undefined);
   return new ApiError(kind, msg, { status, retryAfterMs, data, ...known, ...(bareData !== undefined ? { bare: true } : {}) });
+}
+
+/**
+ * What to give the client instead of a redirect: the base address the Location holds (the client adds
+ * /api/v1 itself), or — a Location with no API path, or the same path — that it does not look like a
+ * relayer API there.
+ */
+function redirectAdvice(location: string): string {
+  const at = location.indexOf('/api/v1/');
+  if (at > 0 && /^https?:\/\//i.test(location)) return `give the client ${location.slice(0, at)} as its URL (it adds /api/v1 itself)`;
+  return 'where it points is no relayer API base the client could use: check the server URL';
 }
 
 function capMessage(s: string): string {

@@ -53,6 +53,11 @@ describe('what an answer means', () => {
     const page = await outcome(GET, 502, { 'content-type': 'text/html' }, '<html><head><title>x</title><script>evil()</script></head><body><h1>Bad   Gateway</h1></body></html>');
     expect(page.error).toMatchObject({ kind: 'server', message: 'x Bad Gateway' });
     expect((await outcome(GET, 301, { location: 'https://elsewhere.example/api' }, '')).error).toMatchObject({ kind: 'redirect', message: expect.stringContaining('redirects to https://elsewhere.example/api') });
+    // The advice is one that works: the base the Location holds (the client adds /api/v1), or none.
+    expect((await outcome(GET, 301, { location: 'https://relayer.example/prefix/api/v1/relayers?page=1' }, '')).error?.message).toBe(
+      'The server redirects to https://relayer.example/prefix/api/v1/relayers?page=1 (not followed: give the client https://relayer.example/prefix as its URL (it adds /api/v1 itself))',
+    );
+    expect((await outcome(GET, 301, { location: '/api/v1/relayers/?page=1' }, '')).error?.message).toBe('The server redirects to /api/v1/relayers/?page=1 (not followed: where it points is no relayer API base the client could use: check the server URL)');
   });
 
   it('not a relayer API (issue 28.2): an HTML 404/405/501 or 2xx to a GET; a 405 or 501 to a mutation is not applied, whatever the body', async () => {

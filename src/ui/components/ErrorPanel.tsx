@@ -20,7 +20,7 @@ export function nextStep(e: ApiError): string {
     case 'network':
       return e.outcomeUnknown ? 'The outcome is unknown: refresh (r) to check before trying again.' : 'Check the server address and your connection. r retries.';
     case 'redirect':
-      return 'The server points elsewhere: set RELAYER_URL to the final address (redirects are never followed, so the API key goes nowhere else). r retries.';
+      return 'The server points elsewhere: give the client the base URL named above, if one is (redirects are never followed, so the API key goes nowhere else). r retries.';
     case 'not_api':
       return 'Point --url (RELAYER_URL, or the context\'s url) at the relayer server itself. r retries.';
     case 'invalid_response':
