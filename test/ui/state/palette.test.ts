@@ -64,3 +64,12 @@ describe('palette: completion', () => {
     expect(complete('zzz', IDS)).toBe('zzz');
   });
 });
+
+describe('help names every palette command (walk finding: :ctx, :log, :audit, :messages were missing)', () => {
+  it('the : binding\'s description lists each command the palette takes', async () => {
+    const { BINDINGS } = await import('../../../src/ui/keymap.js');
+    const { PALETTE_COMMANDS } = await import('../../../src/ui/state/palette.js');
+    const text = BINDINGS.find((b) => b.command === 'palette')!.description;
+    expect(PALETTE_COMMANDS.filter((c) => c !== 'quit' && !new RegExp(`:${c}\\b`).test(text))).toEqual([]);
+  });
+});
