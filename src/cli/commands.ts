@@ -1,4 +1,10 @@
-/** The headless subcommands (src/headless/): the lists, the mutations, readiness and the fleet. */
+/**
+ * The words of a command line, without the parser: the commands, every option each takes, and where
+ * the command word is (after any global options). Small on purpose: the launcher reads it before
+ * loading a bundle; src/cli/grammar.ts parses with it.
+ */
+
+/** The headless subcommands (src/headless/): the lists, the mutations, readiness, the fleet and the audit ledger. */
 export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'plugin', 'notify', 'ready', 'fleet', 'audit'] as const;
 export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
 

@@ -1,5 +1,6 @@
 /**
- * The command grammar: the subcommands, every option each takes, and the headless options checked.
+ * The command grammar: the command line parsed with the words of cli/commands.ts (the subcommands and
+ * every option each takes), a typo answered with what was meant, and the headless options checked.
  * What the words mean for the configuration is src/config/config.ts's (flags > environment > context).
  */
 import { parseArgs } from 'node:util';
