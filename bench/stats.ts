@@ -1,4 +1,16 @@
 /** Figures from samples, and how the report writes them. */
+import { readFileSync } from 'node:fs';
+
+/** A process's memory figure from /proc (`VmRSS`, `VmHWM`), in kB; NaN when it cannot be read. */
+export function procKb(pid: number, field: string): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return m ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

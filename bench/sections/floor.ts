@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { BIN, ROOT, close, firstSeen, spawnTui } from '../cli.ts';
 import type { Report, Section } from '../report.ts';
 import { cleanEnv, externalSandbox, minimalServer } from '../servers.ts';
-import { fmtMs, median, percentile, runs } from '../stats.ts';
+import { fmtMs, median, percentile, runs, procKb } from '../stats.ts';
 
 const STARTS = 21;
 const STREAMS = 5;
@@ -32,15 +32,6 @@ async function frame(opts: Parameters<typeof spawnTui>[0], what: string): Promis
     return await firstSeen(t, FIRST, what);
   } finally {
     await close(t);
-  }
-}
-
-function procKb(pid: number, field: string): number {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return m ? Number(m[1]) : NaN;
-  } catch {
-    return NaN;
   }
 }
 

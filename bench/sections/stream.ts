@@ -6,19 +6,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { CLI, ROOT } from '../cli.ts';
+import { procKb } from '../stats.ts';
 import type { Report, Section } from '../report.ts';
 import { externalSandbox } from '../servers.ts';
 
 const TOTAL = 1_000_000;
-
-function procKb(pid: number, field: string): number {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return m ? Number(m[1]) : NaN;
-  } catch {
-    return NaN;
-  }
-}
 
 /** Streams every transaction of bulk-1m; returns lines, bytes, seconds, peak RSS (MB), and the sandbox's CPU seconds. */
 export async function streamAll(args: string[] = []) {

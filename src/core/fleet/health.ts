@@ -303,8 +303,8 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   if (unreachable.length) parts.push(`${unreachable.length} unreachable (${names(unreachable)})`);
   if (unopened.length) parts.push(`${unopened.length} not opened (${names(unopened)})`);
   // A context whose relayers were not all read: said here too (its row says what).
-  const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked').map((r) => r.context);
-  if (cut.length) parts.push(`${cut.length} not all read (${cut.slice(0, 3).join(', ')}${cut.length > 3 ? ', …' : ''})`);
+  const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked');
+  if (cut.length) parts.push(`${cut.length} not all read (${names(cut)})`);
   if (loading) parts.push(`${loading} still loading`);
   for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')}: one server`);
   return parts.join(' · ');

@@ -13,6 +13,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { ageMs } from '../../../core/time.js';
 import { thousands } from '../../../core/text/values.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
+import { filterRows } from '../../state/pagedList.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { useServices } from '../../services.js';
@@ -33,8 +34,7 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
   if (!t) return [];
   const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
   // The relayers' lines follow the `/` filter: any line cut for room is read by filtering for its relayer.
-  const needle = filter.trim().toLowerCase();
-  const lineFor = needle ? stuck.filter((r) => r.relayer.id.toLowerCase().includes(needle) || String(r.relayer.name ?? '').toLowerCase().includes(needle)) : stuck;
+  const lineFor = filterRows(stuck, filter, (r) => `${r.relayer.id} ${r.relayer.name ?? ''}`);
   const ignored = t.relayers.filter((r) => r.filterIgnored).length;
   const how = ignored
     ? `read newest first (the server ignored its status filter${ignored < t.relayers.length ? ` for ${ignored} relayers` : ''})`
