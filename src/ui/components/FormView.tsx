@@ -50,40 +50,73 @@ type UnderRow = { parts: { text: string; tone: Tone }[] };
 
 /**
  * The lines under a field: its error (or note) and its hint, on one line when they fit, else each
- * wrapped (two rows at most each) so nothing is cut at the edge of an 80-column terminal.
+ * wrapped so nothing is cut at the edge of an 80-column terminal: two rows at most each, whole for the
+ * focused field (focusing a field is how its whole hint is read).
  */
-function underRows(f: FieldSpec, value: string, values: Values, errors: Record<string, string>, width: number): UnderRow[] {
+function underRows(f: FieldSpec, value: string, values: Values, errors: Record<string, string>, width: number, focused: boolean): UnderRow[] {
   const error = errors[f.name] ?? f.validate?.(value, values) ?? null;
   const note = error ? null : f.note?.(value, values);
   const head = error ? `✗ ${error}` : (note ?? '');
   const headTone: Tone = error ? 'bad' : 'info';
   const room = Math.max(10, width - LABEL);
+  const max = focused ? 8 : 2;
   if (cellWidth(sanitize(head ? `${head}  ${f.hint}` : f.hint)) <= room)
     return [{ parts: [...(head ? [{ text: `${head}  `, tone: headTone }] : []), { text: f.hint, tone: 'muted' }] }];
   return [
-    ...(head ? wrapCells(head, room, 0, 2).map((text) => ({ parts: [{ text, tone: headTone }] })) : []),
-    ...wrapCells(f.hint, room, 0, 2).map((text) => ({ parts: [{ text, tone: 'muted' as Tone }] })),
+    ...(head ? wrapCells(head, room, 0, max).map((text) => ({ parts: [{ text, tone: headTone }] })) : []),
+    ...wrapCells(f.hint, room, 0, max).map((text) => ({ parts: [{ text, tone: 'muted' as Tone }] })),
   ];
 }
 
-export function FormView({ fields, values, cursors, focus, errors, width, height }: FormViewProps) {
-  const under = new Map(fields.map((f) => [f, underRows(f, values[f.name] ?? '', values, errors, width)]));
-  const fieldLines = (f: FieldSpec) => (f.kind === 'json' ? (f.rows ?? 6) + 1 : 1) + under.get(f)!.length;
-  // Window: start at a field such that the focused field fits.
+/**
+ * Which fields the body shows: from a field such that the focused one fits, as many as fit after it.
+ * Fields out of sight are said, a row each side ("↑ 2 fields above", "↓ operations below"), so a form
+ * whose required field is under the fold never looks finished.
+ */
+export function formWindow(fields: readonly FieldSpec[], linesOf: (f: FieldSpec) => number, focus: number, height: number): { shown: FieldSpec[]; above: number; below: FieldSpec[] } {
+  const hasAfter = focus < fields.length - 1;
+  // The room for fields once the rows saying what is out of sight are kept (one above once the
+  // window starts past the first field; one below while there are fields after the focused one).
+  const room = (start: number) => height - (start > 0 ? 1 : 0) - (hasAfter ? 1 : 0);
   let start = 0;
-  let used = fields.slice(0, focus + 1).reduce((n, f) => n + fieldLines(f), 0);
-  while (used > height && start < focus) used -= fieldLines(fields[start++]!);
+  let used = fields.slice(0, focus + 1).reduce((n, f) => n + linesOf(f), 0);
+  while (used > room(start) && start < focus) used -= linesOf(fields[start++]!);
   const shown: FieldSpec[] = [];
   let total = 0;
+  const fill = height - (start > 0 ? 1 : 0);
   for (let i = start; i < fields.length; i++) {
-    const n = fieldLines(fields[i]!);
-    if (total + n > height) break;
+    const n = linesOf(fields[i]!);
+    if (total + n > fill && shown.length > 0) break; // the focused field is shown even in a tiny body
     shown.push(fields[i]!);
     total += n;
   }
+  // Not every field after fits: give back rows for the "below" line (never the focused field).
+  if (start + shown.length < fields.length) {
+    while (total + 1 > fill && start + shown.length - 1 > focus) total -= linesOf(shown.pop()!);
+  }
+  return { shown, above: start, below: fields.slice(start + shown.length) };
+}
+
+/** "↓ operations below (tab)", "↑ 3 fields above (shift+tab)": a field out of sight, said. */
+function outOfSight(dir: 'above' | 'below', fields: readonly FieldSpec[], count: number, width: number): string {
+  const names = dir === 'below' ? fields.map((f) => f.label) : [];
+  const what = names.length > 0 && names.length <= 3 ? names.join(', ') : `${count} field${count === 1 ? '' : 's'}`;
+  const text = dir === 'above' ? `↑ ${what} above (shift+tab)` : `↓ ${what} below (tab)`;
+  return truncateCells(' '.repeat(2) + text, width);
+}
+
+export function FormView({ fields, values, cursors, focus, errors, width, height }: FormViewProps) {
+  const under = new Map(fields.map((f, i) => [f, underRows(f, values[f.name] ?? '', values, errors, width, i === focus)]));
+  const fieldLines = (f: FieldSpec) => (f.kind === 'json' ? (f.rows ?? 6) + 1 : 1) + under.get(f)!.length;
+  const { shown, above, below } = formWindow(fields, fieldLines, focus, height);
   const valueWidth = Math.max(10, width - LABEL - 2);
   return (
     <Box flexDirection="column" height={height}>
+      {above > 0 ? (
+        <Text color={tone('muted')} wrap="truncate">
+          {outOfSight('above', [], above, width)}
+        </Text>
+      ) : null}
       {shown.map((f) => {
         const i = fields.indexOf(f);
         const focused = i === focus;
@@ -137,6 +170,11 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
           </Box>
         );
       })}
+      {below.length > 0 ? (
+        <Text color={tone('warn')} wrap="truncate">
+          {outOfSight('below', below, below.length, width)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

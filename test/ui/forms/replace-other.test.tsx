@@ -69,6 +69,23 @@ describe('replace a Stellar transaction', () => {
     expect(writes(h)).toEqual([]);
   });
 
+  it('at 80x24 says the fields under the fold (a required one must not look absent) and reads a focused hint whole', async () => {
+    h = await renderApp({ route: STELLAR, columns: 80, rows: 24 });
+    await openReplace(h);
+    let f = h.frame();
+    // The operations editor does not fit under the other fields: the form says it is there.
+    expect(fieldLabels(f)).not.toContain('operations');
+    expect(lines(f).find((l) => l.includes('below'))?.trim()).toBe('↓ operations, fee_bump below (tab)');
+    expect(lines(f).some((l) => l.includes('above'))).toBe(false);
+    await focus(h, 'operations');
+    f = h.frame();
+    expect(lines(f).find((l) => l.includes('above'))?.trim()).toBe('↑ 2 fields above (shift+tab)');
+    expect(lines(f).find((l) => l.includes('below'))?.trim()).toBe('↓ fee_bump below (tab)');
+    // The focused field's hint is wrapped whole, never cut with an ellipsis.
+    const hint = lines(f).map((l) => l.slice(28).trim()).join(' ');
+    expect(hint).toContain('type over it, or arrow into it and fill it in');
+  });
+
   it('memo types: choosing one shows the memo value with its own check; none hides it', async () => {
     h = await renderApp({ route: STELLAR });
     await openReplace(h);

@@ -24,6 +24,7 @@ const LABEL = 28;
 
 function labelOf(line: string): string | undefined {
   if (!line.startsWith('› ') && !line.startsWith('  ')) return undefined;
+  if (/^ {2}[↑↓] /.test(line)) return undefined; // the rows saying which fields are out of sight
   const label = line.slice(2, LABEL).trim();
   return label && !/^\d+$/.test(label) ? label : undefined;
 }
