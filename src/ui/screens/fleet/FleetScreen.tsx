@@ -57,7 +57,10 @@ export function latencyWords(ms: number | null): string {
 }
 
 /** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
-function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
+export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
+  // Once listed, its relayers are rows of the table (and counted in the summary) while their
+  // transactions are still read: the line says how many, so the lines add up to the summary.
+  if (c.phase === 'loading' && c.latencyMs !== null) return { text: `${c.name}: ${thousands(c.relayers)} relayers listed, reading their transactions…`, tone: 'muted' };
   if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
   if (c.phase === 'unreachable' || c.phase === 'not opened') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
   const attention = attentionIn.get(c.name) ?? 0;
