@@ -15,7 +15,7 @@ import { StatusBar } from './components/StatusBar.js';
 import { DrawBoundary } from './components/DrawBoundary.js';
 import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from './shellContext.js';
 import { initialShell, shellReducer, type Route, type ShellAction } from './state/shell.js';
-import { complete, parsePalette } from './state/palette.js';
+import { parsePalette, tabStep } from './state/palette.js';
 import { useDirectory } from './directory.js';
 import { mutationBlocked, routeMutation } from './mutations.js';
 import { useServices } from './services.js';
@@ -209,7 +209,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       if (!text) return dispatch({ type: 'overlay', overlay: null });
       return dispatch({ type: 'paletteText', text: text.slice(0, -1) });
     }
-    if (key.name === 'tab') return dispatch({ type: 'paletteText', text: complete(text, directory.ids(), services.contexts, services.fleets) });
+    if (key.name === 'tab') return dispatch({ type: 'paletteText', ...tabStep(text, stateRef.current.paletteCycle, key.shift ? -1 : 1, directory.ids(), services.contexts, services.fleets) });
     // As a shell's line: ctrl+u clears it, ctrl+w takes back the last word.
     if (key.ctrl && key.name === 'u') return dispatch({ type: 'paletteText', text: '' });
     if (key.ctrl && key.name === 'w') return dispatch({ type: 'paletteText', text: text.replace(/\S*\s*$/, '') });

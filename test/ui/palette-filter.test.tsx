@@ -48,6 +48,24 @@ describe('command palette', () => {
     await h!.waitFor((x) => /^:\s+relayers\s+tx /.test(footerLine(x)), 'ctrl+u cleared the line');
   });
 
+  it('tab on an empty line puts the commands on it in turn (shift+tab back); the next key types on, enter runs it', async () => {
+    await relayersLoaded();
+    await h!.press(':');
+    await h!.waitFor((x) => footerLine(x).startsWith(':'), 'palette open');
+    await h!.press(KEY.tab);
+    let f = await h!.waitFor((x) => footerLine(x).startsWith(':relayers '), 'the first command');
+    expect(footerLine(f)).toMatch(/^:relayers\s+\[relayers\]  tab: tx  stuck /);
+    await h!.press(KEY.tab, KEY.tab);
+    await h!.waitFor((x) => footerLine(x).startsWith(':stuck '), 'the third');
+    await h!.press(KEY.shiftTab);
+    f = await h!.waitFor((x) => footerLine(x).startsWith(':tx '), 'back one');
+    await h!.press(' ', 'b', 'u', KEY.tab);
+    await h!.waitFor((x) => footerLine(x).startsWith(':tx bulk-1m'), 'the argument completed');
+    await h!.press(KEY.enter);
+    f = await h!.waitFor((x) => statusLine(x).includes('(1,000,000)'), 'bulk-1m');
+    expect(title(f)).toContain('Bulk 1M (load test) › transactions');
+  });
+
   it('a whole chunk ":tx bu<tab><enter>" (fast typing) opens bulk-1m', async () => {
     await relayersLoaded();
     await h!.press(':tx bu\t\r');

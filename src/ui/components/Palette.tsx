@@ -9,11 +9,14 @@ import { cellWidth, truncateCells } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
 
 export function Palette({ width }: { width: number }) {
-  const text = useShell().state.paletteText;
+  const { paletteText: text, paletteCycle: cycle } = useShell().state;
   const services = useServices();
-  const options = completions(text, useDirectory().ids(), services.contexts, services.fleets);
+  // While tab cycles, the candidates are those of the line as typed, the one on the line first.
+  const typed = cycle ? cycle.base : text;
+  const options = completions(typed, useDirectory().ids(), services.contexts, services.fleets);
   const line = sanitize(`:${text}`);
-  const hint = paletteHint(options, text, Math.max(0, width - cellWidth(line) - 1));
+  const cells = Math.max(0, width - cellWidth(line) - 1);
+  const hint = cycle ? cycleHint(options, cycle.index, cells) : paletteHint(options, text, cells);
   return (
     <Text wrap="truncate">
       {line}
@@ -40,4 +43,14 @@ export function paletteHint(options: readonly string[], typed: string, cells: nu
     hint += piece;
   }
   return truncateCells(hint, cells);
+}
+
+/** While tab cycles: the candidate on the line in brackets, then those the next tabs give. */
+export function cycleHint(options: readonly string[], index: number, cells: number): string {
+  const next = [...options.slice(index), ...options.slice(0, index)];
+  const [current = '', ...rest] = next;
+  const head = `   [${sanitize(current)}]  tab:`;
+  // The rest as paletteHint words them ("   tab: x" for one, "   x  y  +3 more" for more), after the head.
+  const tail = paletteHint(rest, '', cells - cellWidth(head) + 3).replace(/^ {3}(tab: )?/, ' ');
+  return truncateCells(head + tail, cells);
 }

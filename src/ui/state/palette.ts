@@ -113,3 +113,38 @@ export function complete(input: string, relayerIds: readonly string[], contexts:
   }
   return `${m[1]} ${prefix.length >= (m[3] ?? '').length ? prefix : m[3]}`;
 }
+
+/** Tab cycling through several candidates: the line before the first tab, and which one is on the line. */
+export interface PaletteCycle {
+  base: string;
+  index: number;
+}
+
+/** `input` with its last word (the command, or the argument after it) replaced by `option`. */
+function withWord(input: string, option: string): string {
+  const m = /^:?\s*(\S*)(\s+(\S*))?$/.exec(input);
+  if (!m || !m[2]) return option;
+  return `${m[1]} ${option}`;
+}
+
+/**
+ * What tab (or shift+tab, `step` -1) does to the line, as a shell's menu completion: it completes
+ * what is common to every candidate; where that adds nothing (an empty line, `:s`), each tab puts
+ * the next candidate on the line (shift+tab the one before), the list kept from the line as it was
+ * typed; any other key ends the cycle.
+ */
+export function tabStep(input: string, cycle: PaletteCycle | null, step: 1 | -1, relayerIds: readonly string[], contexts: readonly string[] = [], fleets: readonly string[] = []): { text: string; cycle: PaletteCycle | null } {
+  if (cycle) {
+    const options = completions(cycle.base, relayerIds, contexts, fleets);
+    if (options.length > 0) {
+      const index = (cycle.index + step + options.length) % options.length;
+      return { text: withWord(cycle.base, options[index]!), cycle: { base: cycle.base, index } };
+    }
+  }
+  const done = complete(input, relayerIds, contexts, fleets);
+  if (done !== input) return { text: done, cycle: null };
+  const options = completions(input, relayerIds, contexts, fleets);
+  if (options.length < 2) return { text: input, cycle: null };
+  const index = step === 1 ? 0 : options.length - 1;
+  return { text: withWord(input, options[index]!), cycle: { base: input, index } };
+}

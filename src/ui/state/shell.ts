@@ -1,5 +1,6 @@
 /** The screen stack and the overlays: pure state. */
 import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { PaletteCycle } from './palette.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -41,6 +42,8 @@ export interface ShellState {
   nextKey: number;
   overlay: 'help' | 'palette' | null;
   paletteText: string;
+  /** Tab cycling through the palette's candidates (null once any other key is typed). */
+  paletteCycle: PaletteCycle | null;
   /** One-line message in the status bar (why a key does not apply, a palette error…). */
   flash: { text: string; tone: 'warn' | 'bad' | 'info'; more?: boolean } | null;
   /** Every message of the session, oldest first (at most MAX_MESSAGES): `:messages` shows them whole. */
@@ -70,7 +73,7 @@ export type ShellAction =
   | { type: 'jump'; route: Route }
   | { type: 'pop' }
   | { type: 'overlay'; overlay: ShellState['overlay'] }
-  | { type: 'paletteText'; text: string }
+  | { type: 'paletteText'; text: string; cycle?: PaletteCycle | null }
   | { type: 'flash'; text: string; tone?: 'warn' | 'bad' | 'info'; at?: number }
   /** Start-up warnings: each kept whole in :messages; the status bar shows the first and how many. */
   | { type: 'startupWarnings'; texts: string[]; at: number }
@@ -89,6 +92,7 @@ export function initialShell(route: Route = { kind: 'relayers' }, watchMs?: numb
     nextKey: routes.length,
     overlay: null,
     paletteText: '',
+    paletteCycle: null,
     flash: null,
     messages: [],
     unreadWarnings: 0,
@@ -197,9 +201,9 @@ function step(s: ShellState, a: ShellAction): ShellState {
     case 'pop':
       return s.stack.length > 1 ? { ...s, stack: s.stack.slice(0, -1), flash: null } : s;
     case 'overlay':
-      return s.overlay === a.overlay ? s : { ...s, overlay: a.overlay, paletteText: a.overlay === 'palette' ? '' : s.paletteText };
+      return s.overlay === a.overlay ? s : { ...s, overlay: a.overlay, paletteText: a.overlay === 'palette' ? '' : s.paletteText, paletteCycle: null };
     case 'paletteText':
-      return { ...s, paletteText: a.text };
+      return { ...s, paletteText: a.text, paletteCycle: a.cycle ?? null };
     case 'flash': {
       const tone = a.tone ?? 'warn';
       return { ...s, flash: { text: a.text, tone }, messages: remember(s.messages, [{ at: a.at ?? Date.now(), text: a.text, tone }]) };

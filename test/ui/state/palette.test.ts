@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { complete, completions, parsePalette } from '../../../src/ui/state/palette.js';
+import { complete, completions, parsePalette, tabStep, type PaletteCycle } from '../../../src/ui/state/palette.js';
+import { cycleHint } from '../../../src/ui/components/Palette.js';
 
 const IDS = ['base-batch', 'bsc-treasury', 'bulk-1m', 'sepolia-main', 'solana-devnet', 'solana-mainnet', 'stellar-testnet'];
 
@@ -62,6 +63,36 @@ describe('palette: completion', () => {
     expect(complete('no', IDS)).toBe('no'); // nonce, notify
     expect(complete('tx nope', IDS)).toBe('tx nope');
     expect(complete('zzz', IDS)).toBe('zzz');
+  });
+});
+
+describe('palette: tab where nothing is common cycles the candidates (walk finding: tab on an empty line did nothing)', () => {
+  /** The lines successive tabs (1) and shift+tabs (-1) put on the palette from `typed`. */
+  const tabs = (typed: string, steps: (1 | -1)[]) => {
+    let state: { text: string; cycle: PaletteCycle | null } = { text: typed, cycle: null };
+    return steps.map((step) => (state = tabStep(state.text, state.cycle, step, IDS)).text);
+  };
+
+  it('an empty line: each tab the next command, shift+tab back, round at the ends', () => {
+    const all = completions('', IDS);
+    expect(tabs('', [1, 1, 1, -1, -1, -1])).toEqual([all[0], all[1], all[2], all[1], all[0], all.at(-1)]);
+    expect(tabs('', Array(all.length + 1).fill(1)).at(-1)).toBe(all[0]);
+  });
+
+  it('a prefix shared by several (no, tx s): the candidates in turn; the argument only is replaced', () => {
+    expect(tabs('no', [1, 1, 1])).toEqual(['nonce', 'notify', 'nonce']);
+    expect(tabs('tx s', [1, 1, -1])).toEqual(['tx sepolia-main', 'tx solana-devnet', 'tx sepolia-main']);
+  });
+
+  it('completes what is common first, and does nothing where nothing matches', () => {
+    expect(tabStep('pl', null, 1, IDS)).toEqual({ text: 'plugin', cycle: null });
+    expect(tabStep('zzz', null, 1, IDS)).toEqual({ text: 'zzz', cycle: null });
+    expect(tabStep('tx nope', null, 1, IDS)).toEqual({ text: 'tx nope', cycle: null });
+  });
+
+  it('the hint while cycling: the one on the line in brackets, then what the next tabs give', () => {
+    expect(cycleHint(['nonce', 'notify'], 0, 80)).toBe('   [nonce]  tab: notify');
+    expect(cycleHint(['a', 'b', 'c'], 1, 80)).toBe('   [b]  tab: c  a');
   });
 });
 
