@@ -10,19 +10,11 @@ import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, serve
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { AppConfig } from '../config/config.js';
-import type { Column } from '../core/columns/layout.js';
+import { AUDIT_COLUMNS } from '../core/columns/audit.js';
 import { settleCheck, settleFailure } from '../core/operations/settle.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { json, table, type Streams } from './output.js';
 
-const COLUMNS: readonly Column<AuditEntry>[] = [
-  { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
-  { key: 'outcome', title: 'OUTCOME', width: 21, priority: 0, cell: auditOutcome },
-  { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
-  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
-  { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
-  { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
-];
 
 /** A record as `--json` writes it: the ledger's lines, joined, with what is known of it. */
 const asJson = (e: AuditEntry) => ({ ...e, outcome: auditOutcome(e), outcome_unknown: outcomeUnknown(e) });
@@ -56,7 +48,7 @@ export async function runAudit(config: AppConfig, client: RelayerClient, o: Head
   const asJsonOut = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY);
   if (o.output === 'ndjson') s.out.write(rows.map((e) => `${json(asJson(e))}\n`).join(''));
   else if (asJsonOut) s.out.write(`${json({ server, ledger: ledger.path, unknown: unknown.length, items: rows.map(asJson) }, 2)}\n`);
-  else s.out.write(rows.length ? table(COLUMNS, rows, (s.out.columns ?? 100) || 100) : `No ${o.unknownOnly ? 'sends with an unknown outcome' : 'sends'} to ${serverHost(server)} in ${ledger.path}\n`);
+  else s.out.write(rows.length ? table(AUDIT_COLUMNS, rows, (s.out.columns ?? 100) || 100) : `No ${o.unknownOnly ? 'sends with an unknown outcome' : 'sends'} to ${serverHost(server)} in ${ledger.path}\n`);
 
   if (unknown.length)
     return fail(

@@ -101,7 +101,8 @@ describe(':audit and the ledger', () => {
   it('a replacement is in the file before it leaves, completed after; :audit lists it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
     const audit = new AuditLedger(join(dir, 'relayer-tui', 'audit.jsonl'), { context: 'test', server: 'http://sandbox' });
-    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { audit } });
+    // 120 columns: the outcome's words whole, the request, the server and the context side by side.
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { audit }, columns: 120 });
     await openReplace(h);
     await retype(h, '77');
     let seenBeforeAnswer = '';
@@ -119,9 +120,22 @@ describe(':audit and the ledger', () => {
     expect(lines[1]).toMatchObject({ phase: 'done', status: 200, outcome: 'applied', id: lines[0].id });
     await h.press(KEY.esc);
     await palette(h, 'audit');
-    const f = await h.waitFor((x) => x.includes('relayer-tui › audit'));
+    const f = await h.waitFor((x) => x.includes('relayer-tui › audit') && / applied /.test(x));
     // Each row says where it went (issue 31.4): the server as host:port beside the context.
-    expect(f).toMatch(/applied\s+200\s+PUT \/api\/v1\/relayers\/sepolia-m\S*\s+sandbox:80\s+test/);
+    expect(f).toMatch(/applied\s+200\s+PUT \/api\/v1\/relayers\/sepolia\S*\s+sandbox:80\s+test/);
+  });
+
+  it(':audit at 80 columns shows each outcome whole ("sent, outcome unknown" was cut to "sent, outco…"), as the headless table does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
+    const audit = new AuditLedger(join(dir, 'audit.jsonl'), { context: 'c', server: 'http://sandbox' });
+    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}' });
+    audit.begin({ method: 'POST', path: '/api/v1/plugins/p/call', body: '{}' }).end({ status: 500, outcome: 'answered with a failure' });
+    h = await renderApp({ services: { audit }, columns: 80, rows: 24 });
+    await h.waitFor((f) => f.includes('Sepolia Main'));
+    await palette(h, 'audit');
+    const f = await h.waitFor((x) => x.includes('relayer-tui › audit') && x.includes('POST'));
+    expect(f).toMatch(/ sent, outcome unknown +POST \/api\/v1\/notifications/);
+    expect(f).toMatch(/ answered with a failure +500 +POST \/api\/v1\/plugins/);
   });
 
   it('a request whose answer never came reads "sent, outcome unknown"', () => {

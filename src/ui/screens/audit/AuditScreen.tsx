@@ -1,33 +1,18 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
 import { useRef } from 'react';
-import { auditOutcome, lastTold, outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
+import { auditOutcome, outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
 import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import type { Column } from '../../../core/columns/layout.js';
-import type { Tone } from '../../../core/tone.js';
+import { AUDIT_COLUMNS } from '../../../core/columns/audit.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 
 const getId = (e: AuditEntry) => e.id;
-/** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
-const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
 const outcome = auditOutcome;
-const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
 const text = (e: AuditEntry) => `${e.method} ${e.path} ${outcome(e)} ${e.context} ${serverHost(e.server)} ${e.body}`;
-
-const COLUMNS: readonly Column<AuditEntry>[] = [
-  { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
-  { key: 'outcome', title: 'OUTCOME', width: 12, priority: 0, cell: outcome, tone: outcomeTone },
-  { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
-  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
-  // Several servers' sends share one file: each row says where it went (host:port) beside the context.
-  { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
-  { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
-  { key: 'answer', title: 'ANSWER ID', width: 12, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
-];
 
 const SCOPES = ['audit', 'list'] as const;
 
@@ -69,7 +54,7 @@ export function AuditScreen({ screenKey, width, height }: ScreenProps) {
   );
   return (
     <ScreenFrame title={`relayer-tui › audit ${audit?.path ?? '(no ledger)'}`} scopes={scopes} width={width} height={height} status={listStatus(list)}>
-      <ListBody list={list} columns={COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />
+      <ListBody list={list} columns={AUDIT_COLUMNS} getId={getId} width={width} height={height} noun="mutations in the ledger" />
     </ScreenFrame>
   );
 }

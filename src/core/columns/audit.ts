@@ -1,0 +1,20 @@
+/** The audit ledger's columns, one set for `:audit` and `relayer-tui audit`: when, what came of it, what was sent where. */
+import { auditOutcome, lastTold, outcomeUnknown, serverHost, type AuditEntry } from '../../audit.js';
+import type { Tone } from '../tone.js';
+import type { Column } from './layout.js';
+
+/** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
+const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
+const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
+
+export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
+  { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
+  // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut.
+  { key: 'outcome', title: 'OUTCOME', width: 23, priority: 0, cell: auditOutcome, tone: outcomeTone },
+  { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
+  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
+  // Several servers' sends share one file: each row says where it went (host:port) beside the context.
+  { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
+  { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
+  { key: 'answer', title: 'ANSWER ID', width: 12, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
+];
