@@ -2,6 +2,9 @@
  * E2E: the terminal itself, with the built CLI in a real pseudo-terminal: resizing redraws a clean
  * frame, and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and shows the cursor.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, startCli, statusRow, type Tui } from './pty.js';
 
@@ -124,6 +127,23 @@ describe('exit paths restore the terminal (e2e)', () => {
     const exit = await tui.waitForExit();
     expect(exit.exitCode).toBe(0);
     expectRestored(tui);
+  });
+
+  it("Node's own warnings while the screen is up are kept off it and said after it is restored", async () => {
+    // A preload that makes Node warn a second after start, as a MaxListenersExceededWarning once did
+    // (printed to stderr over the frame, it scrolled the screen by two lines).
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-warn-'));
+    const preload = join(dir, 'warn.cjs');
+    writeFileSync(preload, "setTimeout(() => process.emitWarning('a test warning', 'TestWarning'), 1000).unref();\n");
+    const tui = await startCli({ env: { NODE_OPTIONS: `--require ${preload}` } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(tui.raw).not.toContain('a test warning');
+    tui.press('q');
+    const exit = await tui.waitForExit();
+    expect(exit.exitCode).toBe(0);
+    const after = tui.raw.slice(tui.raw.lastIndexOf(LEAVE_ALT));
+    expect(after).toContain('Node warned while the screen was up:');
+    expect(after).toContain('TestWarning: a test warning');
   });
 
   it('ctrl+c quits with exit code 0', async () => {
