@@ -161,7 +161,8 @@ export async function resolveConfig(
     [token, sources.token] = [r.token, '--token-file'];
   } else if (!urlFromContext && nonEmpty(env.RELAYER_API_KEY)) {
     [token, sources.token] = [nonEmpty(env.RELAYER_API_KEY), 'RELAYER_API_KEY'];
-  } else if (urlFromContext && !sub) {
+  } else if (urlFromContext && !sub && command !== 'ready') {
+    // (`ready` asks the public /ready alone: a context's token_command is not run for it.)
     const r = resolveTokenSync(contexts[ctx.name]!, ctx.name, env);
     if (r.error) return { kind: 'error', message: r.error, exit: 3 };
     warnings.push(...r.warnings);
@@ -182,8 +183,9 @@ export async function resolveConfig(
       message: `${why}: pick one with --context NAME${names.length ? ` (${names.join(', ')})` : ''}, set current_context, or run the built-in sandbox with --sandbox${fileErrors.length ? `\n${listErrors(fileErrors)}` : ''}`,
     };
   }
-  // `audit` lists the local ledger of a server: a key only to read records back (--settle).
-  const keyless = command === 'audit' && values.settle !== true;
+  // `audit` lists the local ledger of a server: a key only to read records back (--settle). `ready`
+  // asks the server's public GET /api/v1/ready, which needs none (a keyless monitoring probe).
+  const keyless = (command === 'audit' && values.settle !== true) || command === 'ready';
   if (baseUrl && !token && !sub && !keyless)
     return { kind: 'error', exit: 3, message: `No API key for ${baseUrl}: set RELAYER_API_KEY, pass --token-file <path>, or use a context with token_env/token_file/token_command` };
 

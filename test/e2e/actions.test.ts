@@ -163,6 +163,20 @@ describe('relayer-tui ready', () => {
   });
 });
 
+describe('relayer-tui ready without a key (walk finding: it demanded RELAYER_API_KEY for a public endpoint)', () => {
+  it('a keyless probe: RELAYER_URL alone reads /ready, sends no Authorization; with no server at all it says only the URL is needed', async () => {
+    const before = real.requests.length;
+    const r = await run(['ready', '--output', 'table'], real, { RELAYER_API_KEY: '' });
+    expect(r).toMatchObject({ code: 0, out: 'ready (healthy)\n' });
+    const asked = real.requests.slice(before);
+    expect(asked.map((q) => q.url)).toContain('/api/v1/ready');
+    expect(asked.filter((q) => q.headers.authorization !== undefined)).toEqual([]);
+    const none = await run(['ready'], real, { RELAYER_URL: '', RELAYER_API_KEY: '' });
+    expect(none.code).toBe(3);
+    expect(none.err).toContain('ready needs a server: RELAYER_URL (no key: /ready is public)');
+  });
+});
+
 describe('plugins in full', () => {
   it('plugins lists them; a raw_response answer is success (exit 0), its bare failure exit 11; --route goes after /call; the contract server has no list', async () => {
     const l = await run(['plugins', '--json']);
