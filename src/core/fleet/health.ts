@@ -292,16 +292,22 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const shared = [...byServer.values()].filter((names) => names.length > 1);
   // Counted as the relayers are: a relayer of a server two contexts name is one relayer needing attention
   // (never more needing attention than there are); a context's own row is one thing of its own.
-  const needing = rows.filter(needsAttention);
-  const attention = Object.keys(serverOf).length ? new Set(needing.map((r) => (r.relayerId === null ? `\u0001${r.key}` : `${server(r)}\u0000${r.relayerId}`))).size : needing.length;
+  // Relayers only: what is wrong with a context itself (unreachable, not opened, not ready…) is named
+  // after, so that "N need attention" is never more than the relayers it follows.
+  const needing = listed.filter(needsAttention);
+  const attention = Object.keys(serverOf).length ? new Set(needing.map((r) => `${server(r)}\u0000${r.relayerId}`)).size : needing.length;
   const unreachable = rows.filter((r) => r.trouble === 'unreachable');
   const unopened = rows.filter((r) => r.trouble === 'not-opened');
+  const notReady = rows.filter((r) => r.relayerId === null && r.trouble === 'not-ready');
+  const degraded = rows.filter((r) => r.relayerId === null && r.trouble === 'degraded');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
   // Names only: the reasons are long (a token_command's, a server's text) and are in each context's
   // row; here they would push what follows off the line.
   const names = (rs: readonly FleetRow[]) => `${rs.slice(0, 3).map((r) => r.context).join(', ')}${rs.length > 3 ? ', …' : ''}`;
   if (unreachable.length) parts.push(`${unreachable.length} unreachable (${names(unreachable)})`);
   if (unopened.length) parts.push(`${unopened.length} not opened (${names(unopened)})`);
+  if (notReady.length) parts.push(`${notReady.length} not ready (${names(notReady)})`);
+  if (degraded.length) parts.push(`${degraded.length} degraded (${names(degraded)})`);
   // A context whose relayers were not all read: said here too (its row says what).
   const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked');
   if (cut.length) parts.push(`${cut.length} not all read (${names(cut)})`);

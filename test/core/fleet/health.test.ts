@@ -45,7 +45,7 @@ describe('trouble', () => {
     const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
     expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
     expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
-    expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 4 need attention · 1 unreachable (b) · 1 still loading');
+    expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 3 need attention · 1 unreachable (b) · 1 still loading');
     expect(problemLines(rows, now)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
   });
 });
@@ -123,6 +123,6 @@ describe('the summary counts what needs attention as it counts relayers (walk fi
     const now = Date.parse('2026-11-24T10:00:00Z');
     const disabled = (context: string) => relayerRow({ context, relayer: evm({ system_disabled: true, disabled_reason: { type: 'RpcValidationFailed', details: null } }), now }, false);
     const rows = [disabled('one'), disabled('two'), contextRow('three', 'timed out after 15 s')];
-    expect(summaryLine(rows, 3, 0, { one: 'http://h:1', two: 'http://h:1', three: 'http://h:2' })).toBe('3 contexts · 1 relayer · 2 need attention · 1 unreachable (three) · one and two: one server');
+    expect(summaryLine(rows, 3, 0, { one: 'http://h:1', two: 'http://h:1', three: 'http://h:2' })).toBe('3 contexts · 1 relayer · 1 needs attention · 1 unreachable (three) · one and two: one server');
   });
 });

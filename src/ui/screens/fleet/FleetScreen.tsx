@@ -57,14 +57,18 @@ export function latencyWords(ms: number | null): string {
 }
 
 /** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
-export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
+export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, number>, readiness?: FleetRow): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' } {
   // Once listed, its relayers are rows of the table (and counted in the summary) while their
   // transactions are still read: the line says how many, so the lines add up to the summary.
   if (c.phase === 'loading' && c.latencyMs !== null) return { text: `${c.name}: ${thousands(c.relayers)} relayers listed, reading their transactions…`, tone: 'muted' };
   if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
   if (c.phase === 'unreachable' || c.phase === 'not opened') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
   const attention = attentionIn.get(c.name) ?? 0;
-  return { text: `${c.name}: ✓ ${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`, tone: attention ? 'warn' : 'plain' };
+  const rest = `${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`;
+  // Answering is not ready: a server whose /ready says not ready (or degraded) never gets a ✓.
+  const ready = readiness?.problems[0];
+  if (ready) return { text: `${c.name}: ${ready.kind === 'not-ready' ? '✗' : '⚠'} ${problemWords(ready)} · ${rest}`, tone: ready.kind === 'not-ready' ? 'bad' : 'warn' };
+  return { text: `${c.name}: ✓ ${rest}`, tone: attention ? 'warn' : 'plain' };
 }
 
 function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetRoute> & { view: FleetView }) {
@@ -105,13 +109,18 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   });
 
   const contexts = fleet.contexts();
-  const problemContexts = contexts.filter((c) => c.phase !== 'ok');
+  // Relayers needing attention per context (as the summary counts them), and each context's own
+  // readiness row (its /ready not ready or degraded), found once a render (not once a context).
+  const attentionIn = new Map<string, number>();
+  const readinessIn = new Map<string, FleetRow>();
+  for (const r of fleet.rows()) {
+    if (r.relayerId !== null && needsAttention(r)) attentionIn.set(r.context, (attentionIn.get(r.context) ?? 0) + 1);
+    else if (r.trouble === 'not-ready' || r.trouble === 'degraded') readinessIn.set(r.context, r);
+  }
+  const problemContexts = contexts.filter((c) => c.phase !== 'ok' || readinessIn.has(c.name));
   const shown = view.showContexts ? contexts : problemContexts;
   const maxLines = Math.max(0, Math.floor(height / 3) - 1);
-  // Rows needing attention per context, counted once a render (not once a context).
-  const attentionIn = new Map<string, number>();
-  if (shown.length) for (const r of fleet.rows()) if (needsAttention(r)) attentionIn.set(r.context, (attentionIn.get(r.context) ?? 0) + 1);
-  const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn));
+  const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn, readinessIn.get(c.name)));
   if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
   const head = summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf());
   const bodyRows = Math.max(3, height - 1 - lines.length);
