@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from './clock.js';
 import { renderApp, KEY, type Harness } from './helpers.js';
 import { cursorRow, markedRows, statusLine, tableRows } from './support.js';
+import { clock as clock_ } from '../../src/core/time.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -107,6 +108,23 @@ describe('watch', () => {
     await framesWritten(y);
     expect(listReads(y) - reads).toBe(3);
     expect(y.stdout.bytes - bytes).toBe(0);
+  });
+
+  it('the time in the bar is that of the read that brought what is shown, said "unchanged since" — a redraw after unchanged reads does not pass a later time off as it (walk finding)', async () => {
+    const clock = manualClock();
+    const start = clock.now();
+    const x = await watched(clock, 1000);
+    for (let i = 0; i < 4; i++) await refreshOnce(clock, x);
+    expect(clock.now()).toBe(start + 3000);
+    // A key redraws the bar: the data is the same as at the first read, and the bar says so.
+    await x.press('j');
+    let f = await x.waitFor((y) => statusLine(y).includes('unchanged since'), 'the bar redrawn');
+    expect(statusLine(f)).toContain(`unchanged since ${clock_(start)}`);
+    // A read that changes something moves it.
+    const page = await x.client.listTransactions('sepolia-main', { perPage: 50 });
+    await x.client.replaceTransaction('sepolia-main', page.items.find((t) => t.status === 'pending')!.id, { value: '123456789' });
+    await refreshOnce(clock, x);
+    f = await x.waitFor((y) => statusLine(y).includes(`unchanged since ${clock_(start + 4000)}`), 'the time of the read that changed it');
   });
 
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {

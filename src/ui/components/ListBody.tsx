@@ -140,6 +140,7 @@ export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusIn
     pages: list.pages,
     totalItems: state.totalItems,
     loadedAt: list.meta.current.loadedAt,
+    sameSince: list.meta.current.sameSince ?? null,
     latencyMs: list.meta.current.latencyMs,
     error: state.error,
     activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,

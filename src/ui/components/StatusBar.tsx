@@ -20,6 +20,8 @@ export interface StatusInfo {
   pages?: number | null;
   totalItems?: number | null;
   loadedAt?: number | null;
+  /** Since when what is shown has been the same (the read that brought it); watching, the bar says this. */
+  sameSince?: number | null;
   latencyMs?: number | null;
   error?: ApiError | null;
   /** e.g. "loading page 3…" */
@@ -75,7 +77,10 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
       priority: 1,
     });
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
-  else if (info.loadedAt != null && !retry) segs.push({ text: clock(info.loadedAt), priority: 5 });
+  // When the data was read. Watching, reads that change nothing draw nothing (0 bytes idle), so the
+  // time a later redraw shows is said as what it is: the data has been the same since that read.
+  else if (info.loadedAt != null && !retry)
+    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 5 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
   if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))

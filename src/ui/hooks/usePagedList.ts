@@ -25,6 +25,11 @@ export interface RequestMeta {
   /** When the shown data was last confirmed by the server. */
   loadedAt: number | null;
   latencyMs: number | null;
+  /**
+   * When the read that brought what is shown was made: a read that changes nothing draws nothing
+   * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("unchanged since").
+   */
+  sameSince?: number | null;
 }
 
 /** What a list screen needs of its list (ListBody, useListScreen): a server-paged one, or a store's (useStoreList). */
@@ -90,13 +95,15 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
       (result): RefreshOutcome => {
         clearTimeout(quiet);
         if (ctrl.signal.aborted) return { kind: 'aborted' };
-        meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
+        const read = { loadedAt: o.now(), latencyMs: o.now() - started };
         const items = o.order ? o.order(result.items) : result.items;
         const sel = getSelected();
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
-        return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
+        const changed = stateRef.current !== before;
+        meta.current = { ...read, sameSince: changed || kind !== 'refresh' ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+        return { kind: changed ? 'changed' : 'unchanged' };
       },
       (e: unknown): RefreshOutcome => {
         clearTimeout(quiet);

@@ -98,11 +98,15 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     const started = o.now();
     // The first whole read marks nothing, even rows it brings after the last arrival was drawn.
     const marking = o.marking();
-    await o.read();
-    meta.current = { loadedAt: o.now(), latencyMs: o.now() - started };
+    // (Rows arrive as contexts answer, during the read: a change is against what was shown before it.)
     const before = stateRef.current;
+    await o.read();
+    const read = { loadedAt: o.now(), latencyMs: o.now() - started };
+    const atEnd = stateRef.current;
     if (advance()) take(shown.current!, marking);
-    return { kind: stateRef.current === before ? 'unchanged' : 'changed' };
+    // As usePagedList: since when what is shown has been the same.
+    meta.current = { ...read, sameSince: stateRef.current !== before ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+    return { kind: stateRef.current !== atEnd ? 'changed' : 'unchanged' };
   }, [take, advance]);
 
   const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);
