@@ -31,7 +31,9 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     return;
   }
 
-  const { createRelayerClient, DEFAULT_TIMEOUT_MS } = await import('./api/index.js');
+  const { createRelayerClient, DEFAULT_TIMEOUT_MS, parseInterpreted } = await import('./api/index.js');
+  // Pages of at most a hundred rows: zod's interpreter, without compiling a parser at every start (see there).
+  parseInterpreted();
   let baseUrl = config.baseUrl;
   let token = config.token;
   let serverLabel: string | undefined;
