@@ -67,6 +67,33 @@ const layoutEngine = {
   },
 };
 
+// undici checks its own invariants with node:assert, as Ink's signal-exit checks its argument, and loading
+// that module costs a start ~6 ms: it loads Node's assertion-error formatting, which creates
+// process.stderr (a tty stream) to pick its colours. Both only call `assert(value[, message])` and
+// `assert.equal(actual, expected[, message])`: in the bundle they get these instead.
+const LIGHT_ASSERT = `function fail(message, fallback) {
+  if (message instanceof Error) throw message;
+  const e = new Error(message === undefined ? fallback : String(message));
+  e.name = 'AssertionError';
+  e.code = 'ERR_ASSERTION';
+  throw e;
+}
+function assert(value, message) {
+  if (!value) fail(message, 'The expression evaluated to a falsy value');
+}
+assert.ok = assert;
+assert.equal = (actual, expected, message) => {
+  if (actual != expected) fail(message, \`\${actual} == \${expected}\`);
+};
+module.exports = assert;`;
+const lightAssert = {
+  name: 'light-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/node_modules[\\/](undici|signal-exit)[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'light-assert' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'light-assert' }, () => ({ contents: LIGHT_ASSERT, loader: 'js' }));
+  },
+};
+
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
@@ -76,13 +103,18 @@ const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bu
 // dist/oneshot.cjs every command but the TUI, with no Ink, React or layout engine in it.
 const program = {
   ...common,
-  plugins: [dependencyPatches, fastStringWidth, layoutEngine],
+  plugins: [dependencyPatches, fastStringWidth, layoutEngine, lightAssert],
   jsx: 'automatic',
   minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
+  // Each bundle is one function expression, a CommonJS module's wrapper, which src/codeCache.ts
+  // compiles as it is read: wrapping it there made a second copy of its 1.3 MB (a few ms of a start,
+  // most of them the first touch of fresh memory).
+  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  footer: { js: '})' },
 };
 await build({ ...program, entryPoints: { app: join(root, 'src', 'main.ts'), oneshot: join(root, 'src', 'oneShot.ts') } });
 

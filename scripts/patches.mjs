@@ -170,6 +170,12 @@ export const PATCHES = {
     ['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?'],
     ['return WebAssembly.instantiate(f,d)', 'return{instance:new WebAssembly.Instance(new WebAssembly.Module(f),d)}'],
   ],
+  // terminal-size (Ink's fallback for a terminal width stdout does not give) loads node:child_process
+  // with itself, 5-20 ms of a start: load it when the fallback runs tput, which ours never does (the TUI
+  // runs on a TTY).
+  'terminal-size/index.js': [
+    ["import {execFileSync} from 'node:child_process';", "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);"],
+  ],
   // string-width builds a grapheme segmenter (loads ICU data, ~10 ms) and an RGI emoji regex (~13 ms)
   // when the module loads. Our text takes src/core/text/fastStringWidth.ts's fast path and never needs
   // either; build them on first use.

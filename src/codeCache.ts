@@ -15,7 +15,7 @@ import type { MainHooks } from './main.js';
 import type { OneShotHooks } from './oneShot.js';
 
 export interface Launch {
-  /** The bundle's source (ASCII). */
+  /** The bundle's source (ASCII): `(function (exports, require, module, __filename, __dirname) {…})`, as built. */
   source: string;
   /** Its name in stack traces. */
   filename: string;
@@ -83,7 +83,8 @@ export function load<T>(o: Launch): Loaded<T> {
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${o.source}\n})`, { filename: o.filename, cachedData });
+  // The bundle is a module wrapper's function expression as built (scripts/build.mjs): compiled as read, never copied.
+  const script = new Script(o.source, { filename: o.filename, cachedData });
   const mod = { exports: {} as T };
   script.runInThisContext()(mod.exports, o.require, mod, o.filename, o.dirname);
 

@@ -1,19 +1,17 @@
 /**
- * The package's launcher (bin/relayer-tui.cjs -> dist/cli.cjs): runs one of the two program bundles
- * beside it through V8's code cache (src/codeCache.ts) — dist/oneshot.cjs for a subcommand, help or
- * version (no Ink, React or layout engine: src/oneShot.ts), dist/app.cjs for the TUI (src/main.ts) —
+ * The package's launcher (bin/relayer-tui.cjs -> dist/cli.cjs): runs the program bundle the command
+ * line needs (src/startProgram.ts) from beside this file, through V8's code cache (src/codeCache.ts),
  * each cache kept beside its bundle — the build makes them (scripts/build.mjs) — or in
  * $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be written (a global install).
  * Every build replaces them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLongRead, isOneShot } from './cli/commands.js';
-import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
+import { cacheFile, fnv1a } from './codeCache.js';
+import { startProgram, type BundleFor } from './startProgram.js';
 
-/** A bundle beside this file; `variant` names a cache of its own (one made under other V8 flags). */
-function bundle(name: string, variant?: string): Launch {
-  const file = join(__dirname, name);
+const bundle: BundleFor = (name, variant) => {
+  const file = join(__dirname, `${name}.cjs`);
   const v = variant ? `.${variant}` : '';
   return {
     // The build keeps the bundles ASCII, so they are read without UTF-8 decoding.
@@ -21,25 +19,9 @@ function bundle(name: string, variant?: string): Launch {
     filename: file,
     dirname: __dirname,
     beside: `${file}${v}.cache`,
-    fallback: cacheFile(`${name.replace(/\.cjs$/, '')}${v.replace('.', '-')}-${fnv1a(file)}.cache`),
+    fallback: cacheFile(`${name}${variant ? `-${variant}` : ''}-${fnv1a(file)}.cache`),
     require,
   };
-}
+};
 
-const tui = (): Promise<void> => launch(bundle('app.cjs'));
-const argv = process.argv.slice(2);
-// A long read (--all, the fleet) keeps the optimized parser, with a code cache of its own (see isLongRead).
-if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot.cjs', 'long'), tui);
-else if (isOneShot(argv)) {
-  // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
-  // compiler, then again optimized on a background thread, and the process may not exit before that
-  // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
-  // the baseline code. The flag is set before the bundle loads: V8 takes a code cache only under the
-  // flags it was made with, so it is set on every such start, and unset for the TUI.
-  const v8 = require('node:v8') as typeof import('node:v8');
-  v8.setFlagsFromString('--liftoff-only');
-  launchOneShot(bundle('oneshot.cjs'), () => {
-    v8.setFlagsFromString('--no-liftoff-only');
-    return tui();
-  });
-} else void tui();
+startProgram(bundle);

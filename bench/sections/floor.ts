@@ -104,7 +104,12 @@ async function run(r: Report): Promise<void> {
     await minimal.stop();
   }
 
-  // The stream: 100,000 transactions of bulk-1m from the sandbox in its own process.
+  // The stream: 100,000 transactions of bulk-1m from the sandbox in its own process (BENCH_FLOOR_STREAM=0: the starts only).
+  if (process.env.BENCH_FLOOR_STREAM === '0') {
+    rmSync(noConfig, { recursive: true, force: true });
+    r.record('floor: txs bulk-1m --all (the stream)', 'not run', '', true, 'BENCH_FLOOR_STREAM=0');
+    return;
+  }
   const sb = await externalSandbox();
   try {
     const env = cleanEnv({ RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, RELAYER_TUI_CONFIG_DIR: join(noConfig, 'none') });

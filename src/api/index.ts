@@ -20,4 +20,4 @@ export type {
   Readiness,
   PluginInfo,
 } from './schemas.js';
-export { RelayerSchema, TransactionSchema, NotificationSchema } from './schemas.js';
+export { RelayerSchema, TransactionSchema, NotificationSchema, parseInterpreted } from './schemas.js';

@@ -5,9 +5,19 @@
  */
 // Named imports, not the `z` namespace: the namespace drags every locale of zod into the bundle
 // (about 360 KB of the startup's parse time); the types still come from `z`.
-import { array, bigint, boolean, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
+import { array, bigint, boolean, config, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
 import type { z } from 'zod';
 import { LongInteger } from './json.js';
+
+/**
+ * Parse with zod's interpreter from now on. zod compiles each object schema into a function on its first
+ * parse (`new Function`: 2-5 ms for the relayers page, paid again on every start, as no code cache holds
+ * eval'd code); over pages of at most a hundred rows the interpreter is as fast. The TUI calls it; a
+ * long read (--all: tens of thousands of rows) keeps the compiled parse.
+ */
+export function parseInterpreted(): void {
+  config({ jitless: true });
+}
 
 // Every endpoint's schema but the relayers page's is built on its first use (zod's lazy): a command
 // reads one or two endpoints, and building them all cost a one-shot's start several milliseconds.

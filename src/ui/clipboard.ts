@@ -7,8 +7,6 @@
  * is what happened: OSC 52 is "sent, not confirmed". Server text stays inert: it only ever travels as
  * base64 inside the sequence.
  */
-import { execFile } from 'node:child_process';
-
 export type ClipboardSetting = 'osc52' | 'off';
 
 /** Largest OSC 52 payload (base64) sent, as k9s: terminals drop or truncate longer ones. */
@@ -40,6 +38,8 @@ const TMUX_TIMEOUT_MS = 2_000;
 /** Runs tmux (the server TMUX names), feeding `input`: its stdout, or undefined when it failed or did not answer. */
 function tmux(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string | undefined> {
   return new Promise((resolve) => {
+    // node:child_process is loaded on the first copy in tmux, not on every start (5-20 ms).
+    const { execFile } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
     const child = execFile('tmux', args, { env, timeout: TMUX_TIMEOUT_MS }, (err, stdout) => resolve(err ? undefined : String(stdout)));
     // tmux may be gone (or exit at once) before it reads: a broken pipe is a failed copy, not a crash.
     child.stdin?.on('error', () => resolve(undefined));
