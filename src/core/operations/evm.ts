@@ -16,7 +16,12 @@ export function priceWei(v: string | undefined, network?: string | null): string
   return p && !('error' in p) ? p.wei : undefined;
 }
 /** The exact wei a price field sends, and what it is in gwei. */
-const priceNote = (network: string | null | undefined) => (v: string) => {
+/** `current`: the transaction's own price, said beside an empty field (it starts empty: not sent). */
+const priceNote = (network: string | null | undefined, current?: unknown) => (v: string) => {
+  if (!v.trim()) {
+    const now = toBigInt(current);
+    return now === undefined ? null : `now ${formatGwei(now.toString())}; empty = not sent (the server chooses)`;
+  }
   const wei = priceWei(v, network);
   if (wei === undefined || BigInt(wei) > U128.max) return null;
   return /^\d+$/.test(v.trim()) ? `= ${formatGwei(wei)}` : `= ${wei} wei (${formatGwei(wei)})`;
@@ -66,7 +71,8 @@ export function evmBumpedValues(tx: Transaction): Values {
   return { ...v, speed: v.speed === NO_SPEED ? 'fast' : v.speed! };
 }
 
-export function evmFields(network: string | null | undefined): FieldSpec[] {
+/** `tx`: the transaction replaced (its prices are said beside the empty price fields). */
+export function evmFields(network: string | null | undefined, tx?: Transaction): FieldSpec[] {
   return [
     {
       name: 'value',
@@ -94,7 +100,7 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
       kind: 'text',
       hint: 'wei or 20 gwei, legacy pricing (not with the EIP-1559 pair)',
       validate: (v, all) => priceFieldCheck(network)(v) ?? (mixed(all) ? 'not with max_fee_per_gas / max_priority_fee_per_gas' : null),
-      note: priceNote(network),
+      note: priceNote(network, tx?.gas_price),
     },
     {
       name: 'max_fee_per_gas',
@@ -103,7 +109,7 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
       hint: 'wei or 30 gwei, EIP-1559 (with max_priority_fee_per_gas)',
       validate: (v, all) =>
         priceFieldCheck(network)(v) ?? (!v.trim() && all.max_priority_fee_per_gas?.trim() ? 'required with max_priority_fee_per_gas' : null),
-      note: priceNote(network),
+      note: priceNote(network, tx?.max_fee_per_gas),
     },
     {
       name: 'max_priority_fee_per_gas',
@@ -118,7 +124,7 @@ export function evmFields(network: string | null | undefined): FieldSpec[] {
         if (tip !== undefined && max !== undefined && BigInt(tip) > BigInt(max)) return 'out of range: above max_fee_per_gas';
         return null;
       },
-      note: priceNote(network),
+      note: priceNote(network, tx?.max_priority_fee_per_gas),
     },
     { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, 'fastest', 'fast', 'average', 'safeLow'], hint: '←/→ choose; the server re-quotes the price from it' },
     { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
@@ -146,7 +152,7 @@ export function evmRequest(v: Values, network?: string | null): EvmReplacementRe
 export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction, dialect?: () => DialectState): FormDefinition {
   const network = relayer?.network;
   return {
-    fields: evmFields(network),
+    fields: evmFields(network, tx),
     focus: 'value',
     build: (values) => {
       const req = evmRequest(values, network);

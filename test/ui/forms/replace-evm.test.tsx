@@ -1,6 +1,7 @@
 /** Replacing an EVM transaction (group A) against the sandbox: fields, review, send, outcome. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from '../helpers.js';
+import { formatGwei } from '../../../src/core/amounts.js';
 import { EVM_FIELDS, SEPOLIA, U128_MAX, fieldHint, fieldLabels, fieldValue, focusedField, lines, openReplace, retype, settle, statusBar, writes } from './support.js';
 
 let h: Harness | undefined;
@@ -62,6 +63,10 @@ describe('replace an EVM transaction', () => {
     expect(fieldHint(f, 'to')).toContain('0x address (40 hex digits)');
     expect(fieldHint(f, 'gas_limit')).toContain('integer ≥ 0 (int64)');
     expect(fieldHint(f, 'valid_until')).toContain('RFC 3339');
+    // The prices start empty (not sent): the transaction's own are said beside them (walk finding: never shown).
+    expect(fieldValue(f, 'max_fee_per_gas')).toBe('');
+    expect(fieldHint(f, 'max_fee_per_gas')).toMatch(new RegExp(`^now ${formatGwei(String(tx.max_fee_per_gas)).replace('.', '\\.')}; empty = not sent \\(the server chooses\\)`));
+    expect(fieldHint(f, 'max_priority_fee_per_gas')).toMatch(/^now [\d.]+ gwei; empty = not sent/);
   });
 
   it('prefills value in decimal wei when the real server sends it as 0x-hex', async () => {
