@@ -10,7 +10,7 @@ import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, serve
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { AppConfig } from '../config/config.js';
-import { AUDIT_COLUMNS } from '../core/columns/audit.js';
+import { AUDIT_COLUMNS } from '../auditColumns.js';
 import { settleCheck, settleFailure } from '../core/operations/settle.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { json, table, type Streams } from './output.js';

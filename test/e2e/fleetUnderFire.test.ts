@@ -127,8 +127,9 @@ describe('the fleet under fire, in the TUI (e2e)', () => {
     tui.press('F');
     const rows = await tui.waitForScreen((s) => /5 contexts · /.test(s[1] ?? '') && !/still loading/.test(s[1] ?? ''), 10_000, 'the fleet read');
     // The summary names what could not be read, without the reasons pushing it off its line.
-    // Counted as the relayers are: odd's two unreadable balances once, though odd-too names the same server.
-    expect(rows[1]).toBe('5 contexts · 1,011 relayers · 1,010 need attention · 1 not opened (tok) · 1 not all read (many) · odd and odd-too and tok: one server');
+    // Counted as the relayers are: odd's two unreadable balances once, though odd-too names the same
+    // server; relayers only — the contexts' own troubles (tok, many) are named after the count.
+    expect(rows[1]).toBe('5 contexts · 1,011 relayers · 1,008 need attention · 1 not opened (tok) · 1 not all read (many) · odd and odd-too and tok: one server');
     expect(rows.join('\n')).toMatch(/many\s+—\s+not all read\s+relayers not all read: 1,000 of the 10,000/);
     tui.press('/');
     tui.press('odd');

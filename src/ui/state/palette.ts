@@ -1,6 +1,6 @@
 /** Command palette: parsing and completion, pure. */
 import { TRANSACTION_STATUSES } from '../../api/index.js';
-import type { Route } from './shell.js';
+import type { PaletteCycle, Route } from './shell.js';
 
 export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
@@ -114,11 +114,6 @@ export function complete(input: string, relayerIds: readonly string[], contexts:
   return `${m[1]} ${prefix.length >= (m[3] ?? '').length ? prefix : m[3]}`;
 }
 
-/** Tab cycling through several candidates: the line before the first tab, and which one is on the line. */
-export interface PaletteCycle {
-  base: string;
-  index: number;
-}
 
 /** `input` with its last word (the command, or the argument after it) replaced by `option`. */
 function withWord(input: string, option: string): string {

@@ -1,6 +1,5 @@
 /** The screen stack and the overlays: pure state. */
 import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
-import type { PaletteCycle } from './palette.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -35,6 +34,12 @@ export type Route =
   | { kind: 'messages' }
   /** One row of a local list (`:log`, `:audit`) opened whole: `key` tells rows apart. */
   | { kind: 'record'; title: string; key: string; record: unknown };
+
+/** Tab cycling through the palette's candidates: the line before the first tab, and which one is on the line. */
+export interface PaletteCycle {
+  base: string;
+  index: number;
+}
 
 export interface ShellState {
   /** Bottom first; never empty. Each entry has a stable key so screens keep their state below the top. */

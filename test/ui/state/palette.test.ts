@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { complete, completions, parsePalette, tabStep, type PaletteCycle } from '../../../src/ui/state/palette.js';
+import { complete, completions, parsePalette, tabStep } from '../../../src/ui/state/palette.js';
+import type { PaletteCycle } from '../../../src/ui/state/shell.js';
 import { cycleHint } from '../../../src/ui/components/Palette.js';
 
 const IDS = ['base-batch', 'bsc-treasury', 'bulk-1m', 'sepolia-main', 'solana-devnet', 'solana-mainnet', 'stellar-testnet'];

@@ -5,7 +5,7 @@ import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { AUDIT_COLUMNS } from '../../../core/columns/audit.js';
+import { AUDIT_COLUMNS } from '../../../auditColumns.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';

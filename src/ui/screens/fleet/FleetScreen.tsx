@@ -13,6 +13,7 @@ import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
 import { problemWords } from '../../../core/fleet/problems.js';
 import { sanitize } from '../../../core/text/sanitize.js';
+import { wrapCells } from '../../../core/text/cells.js';
 import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -122,8 +123,9 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   const maxLines = Math.max(0, Math.floor(height / 3) - 1);
   const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn, readinessIn.get(c.name)));
   if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
-  const head = summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf());
-  const bodyRows = Math.max(3, height - 1 - lines.length);
+  // The summary wrapped (two rows at most), never cut mid-word: what follows "need attention" is the point.
+  const head = wrapCells(summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf()), width, 2, 2);
+  const bodyRows = Math.max(3, height - head.length - lines.length);
   const columns = useMemo(() => FLEET_COLUMNS(now), [now]);
 
   // Back from a drill-down: the filter and the selected row as they were (scrolled into view); the first time, the first read.
@@ -167,9 +169,11 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   return (
     <ScreenFrame title={`relayer-tui › fleet: ${view.title}, worst first`} scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>
       <Box flexDirection="column" height={height}>
-        <Text wrap="truncate" color={tone('muted')}>
-          {sanitize(head)}
-        </Text>
+        {head.map((l, i) => (
+          <Text key={`s${i}`} wrap="truncate" color={tone('muted')}>
+            {l}
+          </Text>
+        ))}
         {lines.map((l, i) => (
           <Text key={i} wrap="truncate" color={tone(l.tone)}>
             {sanitize(l.text)}

@@ -43,7 +43,8 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
       : 'read newest first';
   const skipped = t.relayers.filter((r) => r.skipped);
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
-  const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = [{ text: head, tone: 'muted' }];
+  // Wrapped (two rows at most), never cut mid-word at the edge of an 80-column terminal.
+  const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = wrapCells(head, width, 2, 2).map((text) => ({ text, tone: 'muted' }));
   let shown = 0;
   for (const r of lineFor) {
     const parts = r.error
