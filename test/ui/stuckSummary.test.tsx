@@ -25,3 +25,15 @@ it('at 80x24 the lines that do not fit say how to read them; / and a relayer id 
   await h.press(hidden!, KEY.enter);
   await h.waitFor((x) => frameLines(x).some((l) => l.startsWith(`${hidden}: `)), `the line of ${hidden}`);
 });
+
+it('at 80x24 the summary is wrapped, never cut: how it was read is there whole (walk finding: "gaps c…")', async () => {
+  // The real flavour filters by status on the server: the longest words of how it was read.
+  h = await renderApp({ route: { kind: 'stuck' }, columns: 80, rows: 24, sandbox: { flavor: 'real' } });
+  const f = await h.waitFor((x) => /not final in \d+ of \d+ relayers/.test(x), 'the triage');
+  const ls = frameLines(f);
+  const at = ls.findIndex((l) => /not final in \d+ of \d+ relayers/.test(l));
+  // Its second row, when it has one, is indented under the first.
+  const summary = /^ {2}\S/.test(ls[at + 1] ?? '') ? `${ls[at]} ${ls[at + 1]!.trim()}` : ls[at]!;
+  expect(summary).toMatch(/\d+ requests, filtered by the server, gaps checked against every status( ·|$)/);
+  expect(ls[at]!.endsWith('…')).toBe(false);
+});
