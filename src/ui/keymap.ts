@@ -151,7 +151,7 @@ export const EDITING_KEYS: readonly { label: string; description: string }[] = [
   { label: 'ctrl+k', description: 'Delete to the end of the line' },
   { label: 'ctrl+w', description: 'Delete the word before the cursor' },
   { label: 'enter', description: 'JSON fields: a new line; other fields: the next field' },
-  { label: '←/→ space', description: 'Choice fields: the next or previous option' },
+  { label: '←/→ space', description: 'Choice fields: the next or previous option; a letter: the next option starting with it (f: fast, again: fastest)' },
 ];
 
 export function matches(spec: KeySpec, key: KeyEvent): boolean {
