@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, commandAt, type HeadlessCommand } from './commands.js';
 import { COMPLETION_HELP, USAGE } from './usage.js';
+import { nearestWord } from '../core/text/nearestWord.js';
 
 export { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, type HeadlessCommand };
 
@@ -56,28 +57,6 @@ export function commandFirst(argv: readonly string[]): { argv: string[]; unknown
 /** The command `word` was probably meant to be (a typo: at most two edits, or a prefix), if any. */
 export function didYouMean(word: string): string | undefined {
   return nearestWord(word, COMMANDS, 2);
-}
-
-/** Of `words`, the one `word` was probably meant to be: a prefix of it, or at most `edits` edits away. */
-function nearestWord(word: string, words: readonly string[], edits: number): string | undefined {
-  let best: { c: string; d: number } | undefined;
-  for (const c of words) {
-    const d = c.startsWith(word) && word.length >= 2 ? 0 : editDistance(word.toLowerCase(), c);
-    if (d <= edits && (!best || d < best.d)) best = { c, d };
-  }
-  return best?.c;
-}
-
-/** Levenshtein distance, for short words (commands). */
-function editDistance(a: string, b: string): number {
-  if (a.length > 40) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {

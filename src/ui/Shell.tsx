@@ -105,7 +105,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
       return;
     }
     const s = stateRef.current;
-    // ctrl+c quits — but a form with edits (or a request in flight), on top or below, is asked about
+    // ctrl+c quits — but a form with unsent edits (or a send in flight), on top or below, is asked about
     // first: a second ctrl+c quits, any other key stays.
     if (key.ctrl && key.name === 'c') {
       const busy = busyReason();
@@ -185,7 +185,7 @@ export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; in
     }
   };
 
-  /** Why quitting would lose something: a form with edits or a request in flight, on any screen of the stack. */
+  /** Why quitting would lose something: a form with unsent edits or a send in flight, on any screen of the stack (a read is not asked about). */
   function busyReason(): string | null {
     for (const h of handles.current.values()) if (h.busyReason) return h.busyReason;
     return null;

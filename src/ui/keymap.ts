@@ -73,7 +73,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
   { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :notify :server :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
-  { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with edits, or a request in flight, asks first)', scope: 'global', hint: 'quit' },
+  { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with unsent edits or a send in flight: ctrl+c asks first, q does not quit that form; a read in flight is not asked about)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
   { command: 'redraw', keys: [{ name: 'l', ctrl: true }], label: 'ctrl+l', description: 'Redraw the whole screen (after another program wrote over it)', scope: 'global' },
   { command: 'watch', keys: [{ name: 'w' }], label: 'w', description: 'Watch: lists refresh by themselves every 5 s (--watch N), paused under a form, the palette or the filter; again to stop', scope: 'global', hint: 'watch' },
@@ -151,7 +151,7 @@ export const EDITING_KEYS: readonly { label: string; description: string }[] = [
   { label: 'ctrl+k', description: 'Delete to the end of the line' },
   { label: 'ctrl+w', description: 'Delete the word before the cursor' },
   { label: 'enter', description: 'JSON fields: a new line; other fields: the next field' },
-  { label: '←/→ space', description: 'Choice fields: the next or previous option' },
+  { label: '←/→ space', description: 'Choice fields: the next or previous option; a letter: the next option starting with it (f: fast, again: fastest)' },
 ];
 
 export function matches(spec: KeySpec, key: KeyEvent): boolean {

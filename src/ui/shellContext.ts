@@ -18,7 +18,7 @@ export interface ScreenHandle {
   goToPage?: (page: number | 'last') => CommandResult;
   /** `:nonce N` / `:find <id|hash>` on a transactions list (answers later, in the status bar). */
   find?: (by: 'nonce' | 'text', value: string) => CommandResult;
-  /** Unsaved edits or a request in flight: `q` does not quit (ctrl+c still does). */
+  /** A form's unsent edits or a send in flight (never a read): `q` does not quit that screen, ctrl+c asks first. */
   busyReason?: string | null;
 }
 

@@ -94,6 +94,14 @@ describe('relayer-tui replace', () => {
     expect(puts()).toBe(before);
   });
 
+  it("--speed slower than the transaction's own: the review's warning on stderr, as the TUI's review says it (issue 28 walk)", async () => {
+    const tx = pending.slice(3).find((t) => t.speed === 'fast')!;
+    const r = await run(['replace', 'sepolia-main', tx.id, '--speed', 'safeLow', '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('relayer-tui replace: warning: speed: fast → safeLow is slower: the replacement may be priced below the one it replaces, and a server refuses an underpriced replacement\n');
+    expect(JSON.parse(lastPut().body)).toMatchObject({ speed: 'safeLow' });
+  });
+
   it('u128 max round-trips byte-exact: --body - in, the request, and txs --json out', async () => {
     const tx = pending[1]!;
     const body = `{"value": ${U128_MAX}, "speed": "fast"}`;
@@ -133,7 +141,7 @@ describe('relayer-tui replace', () => {
     const before = puts();
     const id = pending[0]!.id;
     const cases: [string[], string | undefined, RegExp][] = [
-      [['--speed', 'warp'], undefined, /--speed "warp": must be one of fastest, fast, average, safeLow/],
+      [['--speed', 'warp'], undefined, /--speed "warp": must be one of safeLow, average, fast, fastest/],
       [['--gas-price', '1', '--max-fee-per-gas', '2'], undefined, /--gas-price "1": not with max_fee_per_gas/],
       [['--value', '0.5 wei'], undefined, /--value "0.5 wei": not a whole number of wei/],
       [['--value', U128_MAX + '0'], undefined, /--value .*out of range: above the u128 maximum/],

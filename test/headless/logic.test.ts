@@ -61,6 +61,19 @@ describe('buildReplacement', () => {
     expect(await buildReplacement(client, 'sepolia-main', pending.id, {}, '{"transaction": "AAAA"}')).toEqual({ usage: '--body is a Solana body, but relayer sepolia-main is evm' });
   });
 
+  it("a speed slower than the transaction's own is warned about, from flags and from a body alike", async () => {
+    expect(pending.speed).toBe('average');
+    const warned = (b: Awaited<ReturnType<typeof buildReplacement>>) => {
+      if (!('request' in b)) throw new Error(JSON.stringify(b));
+      return (b.request.review ?? []).filter((r) => r.label === '⚠ speed').map((r) => r.value);
+    };
+    const slower = ['average → safeLow is slower: the replacement may be priced below the one it replaces, and a server refuses an underpriced replacement'];
+    expect(warned(await buildReplacement(client, 'sepolia-main', pending.id, { speed: 'safeLow' }, undefined))).toEqual(slower);
+    expect(warned(await buildReplacement(client, 'sepolia-main', pending.id, {}, '{"value": 1, "speed": "safeLow"}'))).toEqual(slower);
+    expect(warned(await buildReplacement(client, 'sepolia-main', pending.id, { speed: 'fast' }, undefined))).toEqual([]);
+    expect(warned(await buildReplacement(client, 'sepolia-main', pending.id, { speed: 'average' }, undefined))).toEqual([]);
+  });
+
   it('an unknown relayer or transaction: not found, saying how it was looked for', async () => {
     expect(await buildReplacement(client, 'nope', 'x', { speed: 'fast' }, undefined)).toEqual({ notFound: 'Relayer nope not found' });
     const r = await buildReplacement(client, 'sepolia-main', 'no-such', { speed: 'fast' }, undefined);

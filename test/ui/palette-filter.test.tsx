@@ -111,6 +111,15 @@ describe('command palette', () => {
     expect(running(h!)).toBe(true);
   });
 
+  it("a typo gets the command line's did-you-mean; :page past the end says the pages in words (1 page, not '1 pages')", async () => {
+    await relayersLoaded({ columns: 120 });
+    await h!.press(':stuk', KEY.enter);
+    await h!.waitFor((x) => statusLine(x).includes('Unknown command :stuk — did you mean :stuck?'), 'did you mean');
+    await h!.press(':page 5', KEY.enter);
+    const f = await h!.waitFor((x) => /There (is|are) /.test(statusLine(x)), 'past the end');
+    expect(statusLine(f)).toMatch(/There is 1 page at \d+ per page/);
+  });
+
   it(':q quits', async () => {
     await relayersLoaded();
     await h!.press(':q', KEY.enter);

@@ -15,3 +15,10 @@ it('a label as long as the column keeps a space before its value; a short one is
   expect(long!.text).toBe('⚠ max_priority_fee_per_gas 3000000000 is less than the current tip');
   expect(short!.text).toBe(`${'value'.padEnd(26)}1 ETH (unchanged)`);
 });
+
+it('the body heading says "exactly as sent" only where nothing in it is masked', () => {
+  const prepared = { method: 'POST', path: '/api/v1/notifications', displayBody: '{\n  "signing_key": "•••• (45 chars)"\n}' };
+  const heading = (secret: boolean) => reviewLines({ prepared, secret } as unknown as BuiltRequest).find((l) => l.text.startsWith('Body'))?.text;
+  expect(heading(true)).toBe('Body (as sent, the signing key masked):');
+  expect(heading(false)).toBe('Body (exactly as sent):');
+});

@@ -29,6 +29,37 @@ describe('forms keep what was typed', () => {
     await waitForExit(h);
   });
 
+  it("help's q says what is guarded (a form's unsent edits, a send in flight): a read in flight is not asked about, q quits while the relayers load", async () => {
+    h = await renderApp({ columns: 220, rows: 120, sandbox: { latencyMs: 3000 } });
+    await h.waitFor((f) => f.includes('relayers'), 'drawn');
+    await h.press('?');
+    const help = await h.waitFor((f) => frameLines(f)[0]!.includes('help'), 'help');
+    const quitLine = frameLines(help).find((l) => /^\s*q\s+Quit/.test(l)) ?? '';
+    expect(quitLine).toContain('Quit, q or ctrl+c (a form with unsent edits or a send in flight: ctrl+c asks first, q does not quit that form; a read in flight is not asked about)');
+    expect(help).not.toContain('request in flight');
+    await h.press(KEY.esc);
+    await h.waitFor((f) => !frameLines(f)[0]!.includes('help'), 'help closed');
+    // The relayers are still being read (3 s an answer): q quits at once.
+    expect(tableRows(h.frame())).toEqual([]);
+    await h.press('q');
+    await waitForExit(h);
+  });
+
+  it('ctrl+c while a send is in flight asks first and says so', async () => {
+    h = await renderApp({ route: { kind: 'notify' }, columns: 100, sandbox: { answerDelayMs: 5000 } });
+    await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
+    await h.press('https://ops.example/hook');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((f) => f.includes('Review:'), 'review');
+    await h.press('y');
+    await h.waitFor(() => h!.sandbox.requests.some((r) => r.method === 'POST'), 'sent');
+    await h.press(KEY.ctrlC);
+    await h.waitFor((f) => statusLine(f).includes('ctrl+c again quits (a send is in flight)'), 'asked');
+    expect(running(h)).toBe(true);
+    await h.press(KEY.ctrlC);
+    await waitForExit(h);
+  });
+
   it('esc and enter in one input chunk: both keys act (back, then open)', async () => {
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' } });
     await h.waitFor((f) => /^› pending/m.test(f));

@@ -1,6 +1,6 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
 import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type DialectState, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
-import { PRICE_FIELDS, priceCheck, replacementChanges, type ReviewLine } from './review.js';
+import { PRICE_FIELDS, SPEEDS_SLOWEST_FIRST, priceCheck, replacementChanges, type ReviewLine } from './review.js';
 import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
@@ -50,7 +50,11 @@ export function evmInitialValues(tx: Transaction): Values {
   };
 }
 
-const SPEED_UP: Record<string, string> = { safeLow: 'average', average: 'fast', fast: 'fastest' };
+/** One speed up (safeLow → average → fast → fastest), or undefined at the fastest or without a speed. */
+const speedUp = (speed: string | undefined) => {
+  const i = SPEEDS_SLOWEST_FIRST.indexOf(speed as (typeof SPEEDS_SLOWEST_FIRST)[number]);
+  return i < 0 ? undefined : SPEEDS_SLOWEST_FIRST[i + 1];
+};
 
 /**
  * The triage view's `e`: the form prefilled one step up. A transaction priced by speed goes one speed
@@ -63,7 +67,7 @@ export function evmBumpedValues(tx: Transaction): Values {
     const b = toBigInt(x);
     return b === undefined ? '' : ((b * 110n + 99n) / 100n).toString();
   };
-  const next = SPEED_UP[v.speed!];
+  const next = speedUp(v.speed);
   if (next) return { ...v, speed: next };
   if (tx.gas_price != null) return { ...v, gas_price: up(tx.gas_price), speed: NO_SPEED };
   if (tx.max_fee_per_gas != null && tx.max_priority_fee_per_gas != null)
@@ -126,7 +130,7 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
       },
       note: priceNote(network, tx?.max_priority_fee_per_gas),
     },
-    { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, 'fastest', 'fast', 'average', 'safeLow'], hint: '←/→ choose; the server re-quotes the price from it' },
+    { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, ...SPEEDS_SLOWEST_FIRST], hint: '→ faster, ← slower; the server re-quotes the price from it' },
     { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
   ];
 }

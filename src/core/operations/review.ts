@@ -4,7 +4,7 @@
  * sent (the server will choose). And the price rule: a replacement never pays less than what it
  * replaces. Pure: no Ink, no I/O (the TUI's review and the headless review both read it).
  */
-import { stringifyJson, type ReplacementGroup, type Transaction } from '../../api/index.js';
+import { SPEEDS, stringifyJson, type ReplacementGroup, type Speed, type Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { displayText } from '../text/values.js';
 
@@ -86,12 +86,27 @@ export function replacementChanges(group: ReplacementGroup, tx: Transaction, bod
   return out;
 }
 
+/** The speeds slowest first: the replace form's speed choice steps through them in this order (→ faster). */
+export const SPEEDS_SLOWEST_FIRST: readonly Speed[] = [...SPEEDS].reverse();
+
+/** A speed sent below the transaction's own (`average` → `safeLow`): the server prices the replacement lower. */
+function slowerSpeed(was: unknown, now: unknown): ReviewLine | null {
+  const rank = (s: unknown) => (typeof s === 'string' ? SPEEDS_SLOWEST_FIRST.indexOf(s as Speed) : -1);
+  if (rank(was) < 0 || rank(now) < 0 || rank(now) >= rank(was)) return null;
+  return {
+    label: '⚠ speed',
+    value: `${String(was)} → ${String(now)} is slower: the replacement may be priced below the one it replaces, and a server refuses an underpriced replacement`,
+    tone: 'warn',
+  };
+}
+
 /** The least a replacement's price may be over the one it replaces, in percent (most nodes and the OpenZeppelin Relayer). */
 export const MIN_BUMP_PERCENT = 10n;
 
 /**
  * The price rule, from the exact body: a price sent below the transaction's own is refused (field →
- * message); one above it but by less than 10 % is a warning; prices left to the server are said.
+ * message); one above it but by less than 10 % is a warning, and so is a speed slower than its own;
+ * prices left to the server are said.
  */
 export function priceCheck(tx: Transaction, body: Record<string, unknown>): { errors: Record<string, string>; warnings: ReviewLine[] } {
   const before = tx as unknown as Record<string, unknown>;
@@ -105,6 +120,8 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
     else if (now * 100n < was * (100n + MIN_BUMP_PERCENT))
       warnings.push({ label: `⚠ ${f}`, value: `${now} is less than +${MIN_BUMP_PERCENT} % over ${was}: most nodes (and the OpenZeppelin Relayer) refuse such a replacement as underpriced`, tone: 'warn' });
   }
+  const slower = slowerSpeed(before.speed, body.speed);
+  if (slower) warnings.push(slower);
   const priced = PRICE_FIELDS.filter((f) => !isEmpty(before[f]));
   const dropped = priced.filter((f) => isEmpty(body[f]));
   if (dropped.length && dropped.length === priced.length && PRICE_FIELDS.every((f) => isEmpty(body[f])))

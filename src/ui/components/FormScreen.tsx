@@ -45,7 +45,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : phase.kind === 'offerDraft' ? ['draft'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
     textEntry: phase.kind === 'edit' || phase.kind === 'confirmLeave' || phase.kind === 'offerDraft' || (phase.kind === 'review' && phase.request.confirm !== undefined),
-    busyReason: phase.kind === 'sending' ? 'a request is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
+    busyReason: phase.kind === 'sending' ? 'a send is in flight' : form.dirty && phase.kind !== 'done' ? 'the form has unsent changes' : null,
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
       if ((phase.kind === 'review' || phase.kind === 'done') && phase.request.confirm === undefined && resolve(key, ['review'])?.command === 'copyCurl')

@@ -95,7 +95,7 @@ export function goToPage<T>(list: List<T>, page: number | 'last'): CommandResult
   if (notLoaded(state)) return notLoaded(state)!;
   if (pages === null) return 'Still loading…';
   const target = page === 'last' ? pages : page;
-  if (target > pages) return `There are ${thousands(pages)} pages at ${state.perPage} per page`;
+  if (target > pages) return `There ${pages === 1 ? 'is 1 page' : `are ${thousands(pages)} pages`} at ${state.perPage} per page`;
   list.goToPage(target);
   return true;
 }

@@ -15,7 +15,8 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
   for (const r of request.review ?? []) lines.push({ text: `${r.label.padEnd(LABEL - 1)} ${r.value}`, tone: r.tone, indent: LABEL });
   if (prepared.displayBody === undefined) lines.push({ text: `No body (${prepared.method} sends none)`, tone: 'muted' });
   else {
-    lines.push({ text: 'Body (exactly as sent):', tone: 'muted' });
+    // A body with a secret is shown masked: then it is not exactly what is sent, and says so.
+    lines.push({ text: request.secret ? 'Body (as sent, the signing key masked):' : 'Body (exactly as sent):', tone: 'muted' });
     for (const l of prepared.displayBody.split('\n')) lines.push({ text: l });
   }
   return lines;

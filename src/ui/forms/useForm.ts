@@ -14,6 +14,7 @@ import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
 import { draftDifferences, type DraftTarget } from './draftStore.js';
 import { edit } from './editor.js';
+import { choiceByLetter, stepChoice } from './choice.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
 import type { FormDefinition, Values } from '../../core/operations/types.js';
 import { draftTime } from '../../core/time.js';
@@ -295,15 +296,22 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
     if (!field) return false;
     if (field.kind === 'choice') {
       const opts = field.options ?? [];
-      const cur = Math.max(0, opts.indexOf(s.values[field.name] ?? ''));
+      const current = s.values[field.name] ?? '';
       const step = key.name === 'left' ? -1 : key.name === 'right' || key.name === ' ' || key.name === 'space' ? 1 : 0;
-      if (step && opts.length) {
-        const value = opts[(cur + step + opts.length) % opts.length]!;
+      // ←/→ (space) step; a letter picks the next option starting with it, as a select box does.
+      const value = step ? stepChoice(opts, current, step) : key.text && !key.ctrl ? choiceByLetter(opts, current, key.text) : undefined;
+      if (value !== undefined) {
         dispatch({ type: 'edit', field: field.name, edit: { value, cursor: value.length } });
         return true;
       }
-      if (key.name === 'down' || key.name === 'up') {
+      // Enter moves on as on any single-line field.
+      if (key.name === 'down' || key.name === 'up' || key.name === 'return') {
         dispatch({ type: 'focus', index: (idx + (key.name === 'up' ? -1 : 1) + fs.length) % fs.length });
+        return true;
+      }
+      if (key.text && !key.ctrl) {
+        const typed = [...key.text].length === 1 ? ` (no option starts with ${key.text})` : '';
+        shell.dispatch({ type: 'flash', text: `${field.label} is a choice: ←/→ or an option's first letter${typed}`, tone: 'info' });
         return true;
       }
       return key.ctrl ? false : true;

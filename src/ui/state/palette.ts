@@ -1,5 +1,6 @@
 /** Command palette: parsing and completion, pure. */
 import { TRANSACTION_STATUSES } from '../../api/index.js';
+import { nearestWord } from '../../core/text/nearestWord.js';
 import type { PaletteCycle, Route } from './shell.js';
 
 export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
@@ -80,8 +81,11 @@ export function parsePalette(input: string): PaletteResult {
     case 'q':
     case 'quit':
       return { kind: 'quit' };
-    default:
-      return { kind: 'error', message: `Unknown command :${cmd}. Try :relayers, :tx <relayer-id>, :stuck, :page <n>, :plugin <id>, :notify, :server, :messages, :q` };
+    default: {
+      // A typo answered as the command line answers one (the same nearest word).
+      const guess = nearestWord(cmd, PALETTE_COMMANDS, 2);
+      return { kind: 'error', message: `Unknown command :${cmd}${guess ? ` — did you mean :${guess}?` : '.'} Try :relayers, :tx <relayer-id>, :stuck, :page <n>, :plugin <id>, :notify, :server, :messages, :q` };
+    }
   }
 }
 

@@ -27,6 +27,26 @@ describe('form behaviour', () => {
     expect(focusedField(h.frame())).toBe('max_priority_fee_per_gas');
   });
 
+  it('a choice field: a letter picks the next option starting with it (any case), another says it is a choice, enter moves on', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    await openReplace(h);
+    for (let i = 0; i < 7; i++) await h.press(KEY.tab);
+    await h.waitFor((x) => focusedField(x) === 'speed' && fieldValue(x, 'speed') === '‹ average ›', 'speed focused');
+    for (const [letter, want] of [['f', 'fast'], ['f', 'fastest'], ['F', 'fast'], ['s', 'safeLow'], ['n', '(none)'], ['a', 'average']] as const) {
+      await h.press(letter);
+      await h.waitFor((x) => fieldValue(x, 'speed') === `‹ ${want} ›`, `${letter} → ${want}`);
+    }
+    await h.press('x');
+    const f = await h.waitFor((x) => statusBar(x).includes('speed is a choice'), 'said');
+    expect(statusBar(f)).toContain("speed is a choice: ←/→ or an option's first letter (no option starts with x)");
+    expect(fieldValue(f, 'speed')).toBe('‹ average ›');
+    expect(focusedField(f)).toBe('speed');
+    await h.press(KEY.enter);
+    await h.waitFor((x) => focusedField(x) === 'valid_until', 'enter: the next field');
+    expect(fieldValue(h.frame(), 'speed')).toBe('‹ average ›');
+    expect(writes(h)).toEqual([]);
+  });
+
   it('at 80 columns: validation messages and hints wrap under the field whole; a long label keeps a gap before its value', async () => {
     h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
     await openReplace(h);

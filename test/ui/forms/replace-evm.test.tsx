@@ -120,6 +120,40 @@ describe('replace an EVM transaction', () => {
     expect(f).not.toContain('⚠ status');
   });
 
+  it('speed: → goes faster ((none), safeLow, average, fast, fastest), ← slower; a speed below the transaction\'s own is warned in the review', async () => {
+    h = await renderApp({ route: SEPOLIA });
+    // Row 1 of the seeded list: pending, speed average.
+    await openReplace(h);
+    for (let i = 0; i < 7; i++) await h.press(KEY.tab);
+    await h.waitFor((x) => focusedField(x) === 'speed', 'speed focused');
+    expect(fieldValue(h.frame(), 'speed')).toBe('‹ average ›');
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await h.press(KEY.right);
+      const want = ['fast', 'fastest', '(none)', 'safeLow', 'average'][i]!;
+      await h.waitFor((x) => fieldValue(x, 'speed') === `‹ ${want} ›`, `→ ${want}`);
+      seen.push(want);
+    }
+    expect(seen).toEqual(['fast', 'fastest', '(none)', 'safeLow', 'average']);
+    // ← from average: slower.
+    await h.press(KEY.left);
+    await h.waitFor((x) => fieldValue(x, 'speed') === '‹ safeLow ›', '← safeLow');
+    await h.press(KEY.ctrlS);
+    let f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    // (Its continuation rows, indented under the value column, read as one line.)
+    expect(f.replace(/\n {26}/g, ' ')).toMatch(/⚠ speed\s+average → safeLow is slower: the replacement may be priced below the one it replaces, and a server refuses an underpriced replacement/);
+    // Faster is not warned about.
+    await h.press(KEY.esc);
+    await h.waitFor((x) => focusedField(x) === 'speed', 'back in the form');
+    await h.press(KEY.right, KEY.right, KEY.right);
+    await h.waitFor((x) => fieldValue(x, 'speed') === '‹ fastest ›', 'fastest');
+    await h.press(KEY.ctrlS);
+    f = await h.waitFor((x) => x.includes('Review:'), 'review again');
+    expect(f).toMatch(/speed\s+average → fastest/);
+    expect(f).not.toContain('⚠ speed');
+    expect(writes(h)).toEqual([]);
+  });
+
   it('warns in the review when the status cannot be replaced, and shows the server refusal with every field kept', async () => {
     h = await renderApp({ route: SEPOLIA });
     // Row 9 of the seeded list is confirmed.

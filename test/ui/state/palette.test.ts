@@ -17,6 +17,16 @@ describe('palette: parse', () => {
     expect(parsePalette('help')).toEqual({ kind: 'help' });
   });
 
+  it('a typo is answered with the command meant, as the command line answers one', () => {
+    const typo = parsePalette(':stuk');
+    expect(typo.kind === 'error' && typo.message).toMatch(/^Unknown command :stuk — did you mean :stuck\? Try :relayers, /);
+    const other = parsePalette(':plugns');
+    expect(other.kind === 'error' && other.message).toMatch(/^Unknown command :plugns — did you mean :plugins\? /);
+    // Nothing near: no guess.
+    const far = parsePalette(':frobnicate');
+    expect(far.kind === 'error' && far.message).toMatch(/^Unknown command :frobnicate\. Try :relayers, /);
+  });
+
   it('explains what is missing or unknown', () => {
     const noId = parsePalette('tx');
     expect(noId.kind).toBe('error');
