@@ -181,8 +181,17 @@ export function hintsFor(scopes: readonly Scope[]): { label: string; hint: strin
     return [...out, { label: 'esc', hint: 'back' }, { label: 'F1', hint: 'help' }];
   }
   for (const b of BINDINGS) if (b.command === 'help' || b.command === 'quit') out.push({ label: b.short ?? b.label, hint: b.hint!, command: b.command });
+  // A key a more specific scope binds is hinted once, as that scope means it (resolve takes the first):
+  // the plugins list says `enter call`, never `enter call … enter open` besides.
+  const taken = new Set<string>();
   for (const scope of [...scopes, 'global' as const]) {
-    for (const b of BINDINGS) if (b.scope === scope && b.hint && b.command !== 'help' && b.command !== 'quit') out.push({ label: b.short ?? b.label, hint: b.hint, command: b.command });
+    for (const b of BINDINGS) {
+      if (b.scope !== scope || !b.hint || b.command === 'help' || b.command === 'quit') continue;
+      const keys = b.keys.map((k) => `${k.ctrl ? 'c-' : ''}${k.shift ? 's-' : ''}${k.name}`).join(' ');
+      if (taken.has(keys)) continue;
+      taken.add(keys);
+      out.push({ label: b.short ?? b.label, hint: b.hint, command: b.command });
+    }
   }
   return out;
 }
