@@ -135,6 +135,8 @@ describe('transaction detail', () => {
     await h.press(KEY.enter);
     const top = await h.waitFor((f) => /› transaction /.test(title(f)));
     expect(body(top)[0]).toMatch(/^id\s/);
+    // What is under the fold is said on the last row (walk finding: is_canceled hidden, nothing said).
+    expect(body(top).at(-1)).toMatch(/^↓ \d+ more lines \(j, ↓ or G\)$/);
     // The cursor walks down the visible rows first; one more j scrolls by one line.
     for (let i = 0; i < body(top).length - 1; i++) await h.press('j');
     expect(body(h.frame())[0]).toMatch(/^id\s/);

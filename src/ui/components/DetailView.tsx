@@ -13,9 +13,14 @@ export { flatten, layoutDetail, rawLines, type DetailLine, type DetailRow } from
 /** `cursor`: the row under the cursor, its label (a raw JSON row: the row) in reverse video (what `y` copies). */
 export function DetailView({ lines, scroll, height, cursor }: { lines: readonly { label: string; value: string; tone?: Tone }[]; scroll: number; height: number; cursor?: number }) {
   const top = Math.max(0, Math.min(scroll, lines.length - height));
+  // Lines under the fold are said on the last row (a record must not look whole when it is not) —
+  // except while the cursor is on that row: it is being read, and j shows the next.
+  const below = lines.length - (top + height);
+  const said = below > 0 && cursor !== top + height - 1;
+  const shown = lines.slice(top, top + height - (said ? 1 : 0));
   return (
     <Box flexDirection="column" height={height}>
-      {lines.slice(top, top + height).map((l, i) => (
+      {shown.map((l, i) => (
         <Text key={top + i} wrap="truncate">
           <Text color={tone('muted')} inverse={top + i === cursor}>
             {sanitize(l.label)}
@@ -26,6 +31,11 @@ export function DetailView({ lines, scroll, height, cursor }: { lines: readonly 
           </Text>
         </Text>
       ))}
+      {said ? (
+        <Text color={tone('muted')} wrap="truncate">
+          {`↓ ${below + 1} more line${below + 1 === 1 ? '' : 's'} (j, ↓ or G)`}
+        </Text>
+      ) : null}
     </Box>
   );
 }
