@@ -29,6 +29,15 @@ export interface Launch {
   require: NodeJS.Require;
 }
 
+/**
+ * A one-shot's V8 flags, set by the launchers before the bundle loads (V8 takes a code cache only
+ * under the flags it was made with). Every one-shot, a long read too, keeps undici's WebAssembly
+ * parser on the baseline compiler (`--liftoff-only`): the optimized compile held a short one-shot's
+ * exit ~100 ms, and on the 100k stream it cost ~15-20 MB of peak memory (a compile on a background
+ * thread) for no CPU saved once the rows were no longer parsed (measured interleaved, issue 29).
+ */
+export const ONE_SHOT_FLAGS = '--liftoff-only';
+
 /** $XDG_CACHE_HOME/relayer-tui/<name>. */
 export function cacheFile(name: string): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relayer-tui', name);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLongRead, isOneShot } from './cli/commands.js';
-import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
+import { cacheFile, fnv1a, launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';
 
 /** A bundle beside this file; `variant` names a cache of its own (one made under other V8 flags). */
 function bundle(name: string, variant?: string): Launch {
@@ -28,17 +28,17 @@ function bundle(name: string, variant?: string): Launch {
 
 const tui = (): Promise<void> => launch(bundle('app.cjs'));
 const argv = process.argv.slice(2);
-// A long read (--all, the fleet) keeps the optimized parser, with a code cache of its own (see isLongRead).
-if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot.cjs', 'long'), tui);
-else if (isOneShot(argv)) {
+if (isOneShot(argv)) {
   // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
   // compiler, then again optimized on a background thread, and the process may not exit before that
   // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
-  // the baseline code. The flag is set before the bundle loads: V8 takes a code cache only under the
-  // flags it was made with, so it is set on every such start, and unset for the TUI.
+  // the baseline code (ONE_SHOT_FLAGS). The flag is set before the bundle loads: V8 takes a code cache
+  // only under the flags it was made with, so it is set on every such start, and unset for the TUI. A
+  // long read (--all, the fleet: see isLongRead) has a code cache of its own (the code it runs).
+  const long = isLongRead(argv);
   const v8 = require('node:v8') as typeof import('node:v8');
-  v8.setFlagsFromString('--liftoff-only');
-  launchOneShot(bundle('oneshot.cjs'), () => {
+  v8.setFlagsFromString(ONE_SHOT_FLAGS);
+  launchOneShot(bundle('oneshot.cjs', long ? 'long' : undefined), () => {
     v8.setFlagsFromString('--no-liftoff-only');
     return tui();
   });

@@ -8,7 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import { isLongRead, isOneShot } from './cli/commands.js';
-import { cacheFile, fnv1a, launch, launchOneShot, type Launch } from './codeCache.js';
+import { cacheFile, fnv1a, launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';
 
 type Sea = { getAsset(key: string, encoding: string): string };
 const sea = require('node:sea') as Sea;
@@ -31,12 +31,12 @@ const bundle = (name: 'app' | 'oneshot', variant = ''): Launch => ({
 });
 const tui = (): Promise<void> => launch(bundle('app'));
 const argv = process.argv.slice(2);
-if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot', '-long'), tui);
-else if (isOneShot(argv)) {
-  // As src/launcher.ts: a one-shot keeps WebAssembly on V8's baseline compiler (no wait at exit).
+if (isOneShot(argv)) {
+  // As src/launcher.ts: a one-shot keeps WebAssembly on V8's baseline compiler (no wait at exit); a long read has its own cache.
+  const long = isLongRead(argv);
   const v8 = require('node:v8') as typeof import('node:v8');
-  v8.setFlagsFromString('--liftoff-only');
-  launchOneShot(bundle('oneshot'), () => {
+  v8.setFlagsFromString(ONE_SHOT_FLAGS);
+  launchOneShot(bundle('oneshot', long ? '-long' : ''), () => {
     v8.setFlagsFromString('--no-liftoff-only');
     return tui();
   });
