@@ -32,9 +32,9 @@ export interface ScannedPage {
 
 class Unsure extends Error {}
 const UNSURE = new Unsure('not sure');
-const unsure = (): never => {
+function unsure(): never {
   throw UNSURE;
-};
+}
 
 const decoder = new TextDecoder('utf-8');
 
@@ -46,10 +46,7 @@ class Scan {
   esc = false;
   /** The last integer literal's digit count. */
   digits = 0;
-  private readonly n: number;
-  constructor(readonly b: Buffer) {
-    this.n = b.length;
-  }
+  constructor(readonly b: Buffer) {}
 
   ws(): void {
     const b = this.b;
@@ -68,12 +65,13 @@ class Scan {
   /** At a quote: past the string's closing quote. */
   string(): void {
     const b = this.b;
-    const n = this.n;
     let i = this.i + 1;
     this.esc = false;
     for (;;) {
-      if (i >= n) unsure();
-      const c = b[i]!;
+      // The bytes a string holds as they are, in one test each (past the end: undefined, not PLAIN).
+      while (IN_STRING[b[i]!] === PLAIN) i++;
+      const c = b[i];
+      if (c === undefined) unsure();
       if (c === 34) break;
       if (c === 92) {
         this.esc = true;
@@ -167,10 +165,10 @@ class Scan {
       if (object) {
         if (b[this.i] !== 34) unsure();
         this.string();
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
         if (b[this.i] !== 58) unsure();
         this.i++;
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
       }
       this.value(depth + 1);
       this.ws();
@@ -223,10 +221,10 @@ class Scan {
           if (at >= 0) next[prev + 1] = at;
         }
         if (at >= 0) prev = at;
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
         if (b[this.i] !== 58) unsure();
         this.i++;
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
         const vs = this.i;
         const c0 = b[vs];
         let kind: number;
@@ -246,17 +244,21 @@ class Scan {
           } else if (kind === NUM && !Number.isFinite(Number(b.toString('latin1', vs, this.i)))) unsure();
           if (row && !key.optional) row[key.name] = this.esc || this.dirty || kind !== STR ? parseJson(decoder.decode(b.subarray(vs, this.i))) : b.toString('latin1', vs + 1, this.i - 1);
         }
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
         const c = b[this.i];
         this.i++;
         if (c === 125) break;
         if (c !== 44) unsure();
-        this.ws();
+        if (b[this.i]! <= 32) this.ws();
       }
     // Every key that may not be absent is there.
     for (const r of shape.required) if (seen[r] !== gen) unsure();
   }
 }
+
+/** Each byte's class inside a string: PLAIN, or one the scan looks at (quote, backslash, control, beyond ASCII). */
+const PLAIN = 0;
+const IN_STRING = new Uint8Array(256).map((_, c) => (c === 34 || c === 92 || c < 32 || c >= 128 ? 1 : PLAIN));
 
 const TRUE = [116, 114, 117, 101];
 const FALSE = [102, 97, 108, 115, 101];
