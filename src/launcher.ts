@@ -32,12 +32,12 @@ if (isOneShot(argv)) {
   // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
   // compiler, then again optimized on a background thread, and the process may not exit before that
   // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
-  // the baseline code (ONE_SHOT_FLAGS). The flag is set before the bundle loads: V8 takes a code cache
-  // only under the flags it was made with, so it is set on every such start, and unset for the TUI. A
-  // long read (--all, the fleet: see isLongRead) has a code cache of its own (the code it runs).
+  // the baseline code (ONE_SHOT_FLAGS). The flags are set before the bundle loads: V8 takes a code cache
+  // only under the flags it was made with, so they are set on every such start, and the parser's unset
+  // for the TUI. A long read (--all, the fleet: see isLongRead) has flags and a code cache of its own.
   const long = isLongRead(argv);
   const v8 = require('node:v8') as typeof import('node:v8');
-  v8.setFlagsFromString(ONE_SHOT_FLAGS);
+  v8.setFlagsFromString(ONE_SHOT_FLAGS(long));
   launchOneShot(bundle('oneshot.cjs', long ? 'long' : undefined), () => {
     v8.setFlagsFromString('--no-liftoff-only');
     return tui();

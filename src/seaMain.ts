@@ -32,10 +32,10 @@ const bundle = (name: 'app' | 'oneshot', variant = ''): Launch => ({
 const tui = (): Promise<void> => launch(bundle('app'));
 const argv = process.argv.slice(2);
 if (isOneShot(argv)) {
-  // As src/launcher.ts: a one-shot keeps WebAssembly on V8's baseline compiler (no wait at exit); a long read has its own cache.
+  // As src/launcher.ts: a one-shot keeps WebAssembly on V8's baseline compiler (no wait at exit); a long read has its own flags and cache.
   const long = isLongRead(argv);
   const v8 = require('node:v8') as typeof import('node:v8');
-  v8.setFlagsFromString(ONE_SHOT_FLAGS);
+  v8.setFlagsFromString(ONE_SHOT_FLAGS(long));
   launchOneShot(bundle('oneshot', long ? '-long' : ''), () => {
     v8.setFlagsFromString('--no-liftoff-only');
     return tui();
