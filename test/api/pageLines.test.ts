@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createRelayerClient, parseJson, TransactionSchema, type RelayerClient } from '../../src/api/index.js';
+import { ApiError, createRelayerClient, parseJson, RelayerSchema, TransactionSchema, type RelayerClient } from '../../src/api/index.js';
 import { dataItemTexts } from '../../src/api/json.js';
 import { scanPage } from '../../src/api/pageLines.js';
 import { rowShape } from '../../src/api/rowShape.js';
@@ -140,7 +140,7 @@ let server: Server;
 let url: string;
 let client: RelayerClient;
 /** The body the server sends next. */
-let next = Buffer.alloc(0);
+let next: Buffer = Buffer.alloc(0);
 beforeAll(async () => {
   server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -157,10 +157,10 @@ afterAll(async () => {
 
 type Outcome = { ok: true; ids: unknown[]; lines: string | undefined; total: number; sent?: number } | { ok: false; kind: string; message: string };
 
-async function read(body: Buffer, lines: boolean, perPage: number): Promise<Outcome> {
+async function read(body: Buffer, lines: boolean, perPage: number, what: 'txs' | 'relayers' = 'txs'): Promise<Outcome> {
   next = body;
   try {
-    const p = await client.listTransactions('r', { perPage }, { lines });
+    const p = await (what === 'txs' ? client.listTransactions('r', { perPage }, { lines }) : client.listRelayers({ perPage }, { lines }));
     return { ok: true, ids: p.items.map((t) => t.id), lines: p.lines ? jsonTextLines(p.lines).toString('latin1') : undefined, total: p.totalItems, ...(p.sentItems ? { sent: p.sentItems } : {}) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -240,4 +240,63 @@ describe('the page scan against the exact way, over HTTP', () => {
     expect(text).toContain(`"value":${U128},"gas_price":"${U128}"`);
     expect(text).toContain('"fee":1.50e3');
   });
+});
+
+describe('the page scan of relayers (nested objects, lists of objects, a recursive union) against the exact way', () => {
+  const relayer = (i: number, extra = '') =>
+    `{"id":"r-${i}","name":"R ${i}","network":"sepolia","network_type":"evm","paused":false,"system_disabled":null,"address":"0xab","signer_id":"s","custom_rpc_urls":[{"url":"https://a","weight":${U128}}],"policies":{"eip1559_pricing":true,"min_balance":${U128},"whitelist_receivers":["0x1"],"extra":{"x":[1]}},"disabled_reason":{"type":"Multiple","details":[{"type":"BalanceCheckFailed","details":"low"},"text"]}${extra}}`;
+  const RBASE = page([relayer(0), relayer(1, ',"note":"\u009b\u007f"'), relayer(2)]);
+  const RTARGETED: [string, string][] = [
+    ['"paused":false', '"paused":"no"'],
+    ['"policies":{"eip1559_pricing":true', '"policies":{"eip1559_pricing":1'],
+    ['"policies":{"eip1559_pricing":true', '"policies":{"eip1559_pricing":true,"eip1559_pricing":1'],
+    ['"policies":{', '"policies":[{'],
+    ['"whitelist_receivers":["0x1"]', '"whitelist_receivers":[1]'],
+    ['"custom_rpc_urls":[{"url":"https://a"', '"custom_rpc_urls":[{"url":5'],
+    ['"custom_rpc_urls":[{"url":"https://a","weight":', '"custom_rpc_urls":[{"weight":'],
+    ['"disabled_reason":{"type":"Multiple"', '"disabled_reason":{"type":5'],
+    ['"disabled_reason":{"type":"Multiple",', '"disabled_reason":{'],
+    ['"details":"low"', '"details":5'],
+    ['"details":"low"', '"details":[{"type":"Deep","details":[{"type":7}]}]'],
+    ['"disabled_reason":{', '"disabled_reason":"plain","x":{'],
+    ['"id":"r-0",', ''],
+    ['"id":"r-0"', '"id":0'],
+  ];
+  const rbodies = [
+    Buffer.from(RBASE),
+    ...RTARGETED.map(([from, to]) => {
+      expect(RBASE.includes(from), from).toBe(true);
+      return Buffer.from(RBASE.replace(from, to));
+    }),
+    ...mutations(Buffer.from(RBASE), 200),
+  ];
+
+  it('the valid page is read by the scan itself', () => {
+    expect(scanPage(Buffer.from(RBASE), 100, rowShape(RelayerSchema)!)).toBeDefined();
+  });
+
+  it('the same rows or the same refusal as the exact way, the lines its bytes', async () => {
+    const shape = rowShape(RelayerSchema)!;
+    for (const body of rbodies) {
+      const what = body.toString('latin1').slice(0, 300);
+      const s = scanPage(Buffer.from(body), 100, shape);
+      if (s) {
+        const v = (() => {
+          try {
+            return parseJson(new TextDecoder().decode(body)) as { data: unknown[] };
+          } catch {
+            return undefined;
+          }
+        })();
+        expect(v !== undefined && v.data.every((r) => RelayerSchema.safeParse(r).success), what).toBe(true);
+      }
+      const [withLines, without] = [await read(body, true, 100, 'relayers'), await read(body, false, 100, 'relayers')];
+      if (!without.ok) {
+        expect(withLines, what).toEqual(without);
+        continue;
+      }
+      expect(withLines.ok && withLines.ids, what).toEqual(without.ids);
+      expect(withLines.ok && withLines.lines, what).toBe(exactLines(body, 100));
+    }
+  }, 60_000);
 });
