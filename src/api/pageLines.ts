@@ -14,13 +14,13 @@ import { RowLines } from './rowLines.js';
 
 const { str: STR, int: INT, longInt: LONG_INT, num: NUM, bool: BOOL, nul: NUL, obj: OBJ, arr: ARR } = KIND;
 
-/** Bodies up to this size are scanned at once (a page of 100 transactions is ~60 KB); larger ones are parsed in slices. */
+/** Bodies up to this size are scanned at once (a page of 100 transactions is ~95 KB); larger ones are parsed in slices, the exact way. */
 export const SCAN_MAX_BYTES = 512 * 1024;
 /** Containers nest at most this deep in the scan (deeper: the exact way). */
 const MAX_NEST = 64;
 
 export interface ScannedPage {
-  /** The envelope without its rows: `success`, `pagination` (parsed), `data` the rows' required fields. */
+  /** The envelope's `pagination`, parsed (checked where a page is read: readPage). */
   pagination: unknown;
   /** Each kept row's required fields (its identity: id, status), as values. */
   items: Record<string, unknown>[];
@@ -44,8 +44,6 @@ class Scan {
   dirty = false;
   /** The last string scanned held an escape. */
   esc = false;
-  /** The last integer literal's digit count. */
-  digits = 0;
   constructor(readonly b: Buffer) {}
 
   ws(): void {
@@ -102,8 +100,7 @@ class Scan {
     if (b[i] === 48) i++;
     else if (b[i]! >= 49 && b[i]! <= 57) while (b[i]! >= 48 && b[i]! <= 57) i++;
     else unsure();
-    this.digits = i - first;
-    let kind: number = this.digits <= 15 ? INT : LONG_INT;
+    let kind: number = i - first <= 15 ? INT : LONG_INT;
     if (b[i] === 46) {
       kind = NUM;
       i++;
