@@ -29,6 +29,21 @@ export interface Launch {
   require: NodeJS.Require;
 }
 
+/**
+ * A one-shot's V8 flags, set by the launchers before the bundle loads (V8 takes a code cache only
+ * under the flags it was made with). Every one-shot, a long read too, keeps undici's WebAssembly
+ * parser on the baseline compiler (`--liftoff-only`): the optimized compile held a short one-shot's
+ * exit ~100 ms, and on the 100k stream it cost ~15-20 MB of peak memory (a compile on a background
+ * thread) for no CPU saved once the rows were no longer parsed (measured interleaved, issue 29).
+ * A long read (--all, the fleet) also keeps V8's young generation at its first size
+ * (`--semi-space-growth-factor=1`): its garbage is mostly page bodies outside V8's heap, freed only when
+ * the small Buffer objects holding them are collected, and a young generation grown to its default
+ * 16 MB let ~25 MB of them wait (the 100k stream's peak RSS ~95-115 MB; ~70 MB with it, and no more
+ * CPU). `--max-semi-space-size` would say it directly but is read only when the heap is made, before
+ * any code of ours runs.
+ */
+export const ONE_SHOT_FLAGS = (long: boolean): string => (long ? '--liftoff-only --semi-space-growth-factor=1' : '--liftoff-only');
+
 /** $XDG_CACHE_HOME/relayer-tui/<name>. */
 export function cacheFile(name: string): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relayer-tui', name);

@@ -5,24 +5,24 @@
  * React or layout engine: src/oneShot.ts), dist/app.cjs for the TUI (src/main.ts).
  */
 import { isLongRead, isOneShot } from './cli/commands.js';
-import { launch, launchOneShot, type Launch } from './codeCache.js';
+import { launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';
 
 /** A bundle by name; `variant` names a code cache of its own (one made under other V8 flags). */
 export type BundleFor = (name: 'app' | 'oneshot', variant?: 'long') => Launch;
 
 export function startProgram(bundle: BundleFor, argv: string[] = process.argv.slice(2)): void {
   const tui = (): Promise<void> => launch(bundle('app'));
-  // A long read (--all, the fleet) keeps the optimized parser, with a code cache of its own (see isLongRead).
-  if (isOneShot(argv) && isLongRead(argv)) launchOneShot(bundle('oneshot', 'long'), tui);
-  else if (isOneShot(argv)) {
+  if (isOneShot(argv)) {
     // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
     // compiler, then again optimized on a background thread, and the process may not exit before that
     // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
-    // the baseline code. The flag is set before the bundle loads: V8 takes a code cache only under the
-    // flags it was made with, so it is set on every such start, and unset for the TUI.
+    // the baseline code (ONE_SHOT_FLAGS). The flags are set before the bundle loads: V8 takes a code cache
+    // only under the flags it was made with, so they are set on every such start, and the parser's unset
+    // for the TUI. A long read (--all, the fleet: see isLongRead) has flags and a code cache of its own.
+    const long = isLongRead(argv);
     const v8 = require('node:v8') as typeof import('node:v8');
-    v8.setFlagsFromString('--liftoff-only');
-    launchOneShot(bundle('oneshot'), () => {
+    v8.setFlagsFromString(ONE_SHOT_FLAGS(long));
+    launchOneShot(bundle('oneshot', long ? 'long' : undefined), () => {
       v8.setFlagsFromString('--no-liftoff-only');
       return tui();
     });

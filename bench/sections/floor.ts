@@ -61,8 +61,21 @@ function timed(argv: string[], env: Record<string, string>): Promise<{ ms: numbe
 
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
 
+/** `BENCH_FLOOR=stream`: the stream rows alone; `BENCH_FLOOR=starts`: the starts alone; the default runs both. */
+const ONLY = process.env.BENCH_FLOOR;
+
 async function run(r: Report): Promise<void> {
   const noConfig = mkdtempSync(join(os.tmpdir(), 'relayer-tui-floor-'));
+  if (ONLY !== 'stream') await starts(r, noConfig);
+  if (ONLY !== 'starts') await streamRows(r, noConfig);
+  else {
+    rmSync(noConfig, { recursive: true, force: true });
+    r.record('floor: txs bulk-1m --all (the stream)', 'not run', '', true, 'BENCH_FLOOR=starts');
+  }
+}
+
+/** The starts: the TUI's first frame, the headless one-shot and the single executable, each beside its floor. */
+async function starts(r: Report, noConfig: string): Promise<void> {
   const minimal = await minimalServer();
   try {
     const env = { RELAYER_URL: minimal.url, RELAYER_API_KEY: minimal.token, RELAYER_TUI_CONFIG_DIR: join(noConfig, 'none'), NODE_EXTRA_CA_CERTS: undefined };
@@ -103,13 +116,10 @@ async function run(r: Report): Promise<void> {
   } finally {
     await minimal.stop();
   }
+}
 
-  // The stream: 100,000 transactions of bulk-1m from the sandbox in its own process (BENCH_FLOOR_STREAM=0: the starts only).
-  if (process.env.BENCH_FLOOR_STREAM === '0') {
-    rmSync(noConfig, { recursive: true, force: true });
-    r.record('floor: txs bulk-1m --all (the stream)', 'not run', '', true, 'BENCH_FLOOR_STREAM=0');
-    return;
-  }
+/** The stream: 100,000 transactions of bulk-1m from the sandbox in its own process, beside the raw floor. */
+async function streamRows(r: Report, noConfig: string): Promise<void> {
   const sb = await externalSandbox();
   try {
     const env = cleanEnv({ RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, RELAYER_TUI_CONFIG_DIR: join(noConfig, 'none') });
@@ -157,5 +167,6 @@ export const floor: Section = {
   page, 2 in flight, keep-alive, bodies written untouched) and \`txs bulk-1m --all --limit ${STREAM_TOTAL}
   --output ndjson\`, in turn, ${STREAMS} times each after one raw warm-up, each timed to its exit with
   its stdout read and its lines counted; VmHWM sampled every 50 ms. No child has NODE_EXTRA_CA_CERTS.
+  \`BENCH_FLOOR=stream\` runs the stream rows alone, \`BENCH_FLOOR=starts\` the starts alone.
 `,
 };

@@ -88,8 +88,11 @@ export interface CallOptions {
   onStatus?: (status: number) => void;
   /** The dialect to encode a body in (a form passes the one its review showed); default: the client's. */
   dialect?: Dialect;
-  /** A list: also the rows as the server wrote them (`Page.texts`, for output that passes them on). */
-  itemTexts?: boolean;
+  /**
+   * A list: also the rows as the server wrote them (`Page.lines`, for output that passes them on);
+   * `items` may then hold only each row's required fields (see Page.lines).
+   */
+  lines?: boolean;
 }
 
 /** GET /api/v1/ready's answer: 200 ready, 503 not; the body as sent. */
@@ -187,8 +190,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * Validates lazily so that a bad argument rejects (never throws synchronously). A PUT/POST whose
    * 2xx answer cannot be read has an unknown outcome: the server may have applied it.
    */
-  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T): Promise<T> => {
-    const prepared = o?.itemTexts ? { ...prepare(), itemTexts: true } : prepare();
+  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T, rows?: z.ZodType): Promise<T> => {
+    const prepared = o?.lines && rows ? { ...prepare(), lines: rows } : prepare();
     const res = await transport.send(prepared, o?.signal);
     const { envelope, status } = res;
     o?.onStatus?.(status);
@@ -202,9 +205,9 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
   };
 
   return {
-    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res.sentItems, res.itemTexts)),
+    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res), RelayerSchema),
     listTransactions: (relayerId, q, o) => {
-      const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res.sentItems, res.itemTexts));
+      const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res), TransactionSchema);
       // A contract server ignores ?status=: its answer would look filtered and not be.
       if (q?.status === undefined) return list();
       if (dialect.dialect === 'contract') return Promise.reject(new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.statusFilter}`));
@@ -214,7 +217,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         const keep = p.items.map((t) => String(t.status).toLowerCase() === status);
         const kept = p.items.filter((_, i) => keep[i]);
         if (kept.length === p.items.length) return p;
-        return { ...p, items: kept, ...(p.texts ? { texts: p.texts.filter((_, i) => keep[i]) } : {}), filterIgnored: { status, dropped: p.items.length - kept.length } };
+        return { ...p, items: kept, ...(p.lines ? { lines: p.lines.filter(keep) } : {}), filterIgnored: { status, dropped: p.items.length - kept.length } };
       });
     },
     getTransactionByNonce: async (relayerId, nonce, o) => {
@@ -284,7 +287,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         throw e;
       }
     },
-    listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res.sentItems, res.itemTexts))),
+    listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res), PluginInfoSchema)),
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
         run(() => prepareRpcRead(relayerId, method, params), o, (env) => {
@@ -315,13 +318,16 @@ function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data')
 /**
  * A page as asked for: at most the requested size (the transport keeps no more rows than that; the
  * count the server sent is kept in `sentItems`), and a page size the server echoes as 0 or above what
- * was asked (page 1/Infinity) read as the size asked for.
+ * was asked (page 1/Infinity) read as the size asked for. Rows that come with their lines were checked
+ * by the scan of the body against the same schema (pageLines.ts): they are not checked again.
  */
-function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, sentItems: number | undefined, texts?: string[]): Page<z.infer<S>> {
+function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, res: Response): Page<z.infer<S>> {
+  const { sentItems } = res;
   if (!Array.isArray(env.data)) throw invalid('data: expected a list');
   const asked = prepared.perPage ?? 10;
   const rows = env.data.length > asked ? env.data.slice(0, asked) : env.data;
-  const items = rows.map((item, i) => readOne(item, schema, `data[${i}]`));
+  const items = res.scanned ? (rows as z.infer<S>[]) : rows.map((item, i) => readOne(item, schema, `data[${i}]`));
+  const texts = res.lines?.slice(asked);
   const p = PaginationSchema.safeParse(env.pagination);
   if (!p.success) throw invalid(describeIssue(p.error, 'pagination'));
   const num = (field: string, v: unknown): number => {
@@ -338,7 +344,7 @@ function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | 
     perPage: echoed >= 1 && echoed <= asked ? echoed : asked,
     totalItems: num('total_items', p.data.total_items),
     ...(sent > asked ? { sentItems: sent } : {}),
-    ...(texts && texts.length === items.length ? { texts } : {}),
+    ...(texts && texts.length === items.length ? { lines: texts } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ export { requestUrl } from './baseUrl.js';
 export type { Exchange } from './transport.js';
 export { ApiError, errorWords, isApiError, type ApiErrorKind } from './errors.js';
 export { parseJson, stringifyJson, JsonSyntaxError, LongInteger, ExactNumber } from './json.js';
+export type { RowLines } from './rowLines.js';
 export { U128_MAX, INT64_MAX, U128, INT64, toExactInteger, type IntegerInput, type IntegerRange } from './integers.js';
 export * from './requests.js';
 export type {

@@ -468,7 +468,7 @@ export function dataItemTexts(text: string, max: number): string[] | undefined {
  * An element's text without surrounding whitespace and without the tabs and line breaks JSON allows
  * between tokens (a string holds none raw: the text parsed), so that it is one line of plain text.
  */
-function oneLine(t: string): string {
+export function oneLine(t: string): string {
   const s = t.trimEnd();
   return /[\t\r\n]/.test(s) ? s.replace(/[\t\r\n]/g, '') : s;
 }

@@ -11,6 +11,21 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** The body as bytes, as sent; over the limit, an error. */
+export async function readBodyBytes(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }, status: number): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy?.();
+      throw new BodyTooLarge(status);
+    }
+    parts.push(chunk);
+  }
+  return parts.length === 1 ? Buffer.from(parts[0]!.buffer, parts[0]!.byteOffset, parts[0]!.length) : Buffer.concat(parts, size);
+}
+
 /** The body as text, decoded as it arrives (no one large decode at the end); over the limit, an error. */
 export async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }, status: number): Promise<string> {
   const decoder = new TextDecoder('utf-8');

@@ -9,6 +9,9 @@ import { STATUS_CODES } from 'node:http';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { excerpt } from './excerpt.js';
 import { dataItemTexts, parseJsonSliced } from './json.js';
+import { scanPage } from './pageLines.js';
+import { rowShape } from './rowShape.js';
+import { RowLines } from './rowLines.js';
 import { isMutation, type PreparedRequest } from './requests.js';
 import { retryAfter } from './retry.js';
 
@@ -27,11 +30,15 @@ export interface Response {
   sentItems?: number;
   /** Bytes of the body. */
   bytes?: number;
-  /** Asked for (`itemTexts`): the JSON text of each kept row of `data`, as the server wrote it. */
-  itemTexts?: string[];
+  /** Asked for (`lines`): the JSON text of each kept row of `data`, as the server wrote it, on one line (UTF-8). */
+  lines?: RowLines;
+  /** The page was scanned, not parsed (pageLines.ts): `data` holds each row's required fields, checked against `req.lines`. */
+  scanned?: true;
 }
 
 export type Headers = Record<string, string | string[] | undefined>;
+
+const utf8 = new TextDecoder('utf-8');
 
 /** A server's error message longer than this is cut (views cap what they show anyway). */
 const MAX_MESSAGE = 2_000;
@@ -40,17 +47,31 @@ const MAX_MESSAGE = 2_000;
  * The answer as a success envelope, or the ApiError it means. For PUT/POST the error also says what
  * is known of the outcome: `refused` only for a 4xx in the server's error envelope (or the real
  * server's own text/plain 4xx); a 5xx, a redirect, a gateway page or a 2xx that cannot be read is
- * `outcomeUnknown` (the change may have been applied).
+ * `outcomeUnknown` (the change may have been applied). A page wanted as lines (`req.lines`) comes as
+ * bytes: a 2xx page the scan is sure of (pageLines.ts) is read from them without a parse; anything
+ * else is decoded and read the exact way below.
  */
 export async function interpret(
-  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe' | 'itemTexts'>,
+  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe' | 'lines'>,
   status: number,
   headers: Headers,
-  text: string,
+  body: string | Buffer,
   signal: AbortSignal,
 ): Promise<Response> {
   const mutation = isMutation(req);
   const contentType = String(headerValue(headers['content-type']) ?? '').slice(0, 200);
+  if (typeof body !== 'string') {
+    if (req.lines && status >= 200 && status < 300 && !/html/i.test(contentType)) {
+      const shape = rowShape(req.lines);
+      const page = shape && scanPage(body, req.perPage ?? Infinity, shape);
+      if (page) {
+        const cut = req.perPage !== undefined && page.sentItems > req.perPage;
+        return { status, envelope: { success: true, data: page.items, pagination: page.pagination }, ...(cut ? { sentItems: page.sentItems } : {}), lines: page.lines, scanned: true };
+      }
+    }
+    body = utf8.decode(body);
+  }
+  const text = body;
   const head = text.slice(0, 64).trimStart();
   const html = /html/i.test(contentType) || /^<(!doctype|html)/i.test(head);
   let json: unknown;
@@ -91,9 +112,9 @@ export async function interpret(
     if (env.success !== true) throw failure('server', status, env, text, headers, unknown);
     const cut = sentItems !== undefined && req.perPage !== undefined && sentItems > req.perPage;
     // The rows' own texts, where asked: only when they line up with the rows parsed (else the rows are written as parsed).
-    const texts = req.itemTexts && Array.isArray(env.data) ? dataItemTexts(text, req.perPage ?? Infinity) : undefined;
-    const itemTexts = texts && texts.length === (env.data as unknown[]).length ? { itemTexts: texts } : {};
-    return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}), ...itemTexts };
+    const texts = req.lines && Array.isArray(env.data) ? dataItemTexts(text, req.perPage ?? Infinity) : undefined;
+    const lines = texts && texts.length === (env.data as unknown[]).length ? { lines: RowLines.of(texts.map((t) => Buffer.from(t))) } : {};
+    return { status, envelope: env as Envelope, ...(cut ? { sentItems } : {}), ...lines };
   }
   if (status >= 300 && status < 400) {
     const location = String(headerValue(headers.location) ?? '').slice(0, 500);

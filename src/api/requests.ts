@@ -6,6 +6,7 @@ import { invalidField } from './errors.js';
 import { INT64, U128, toExactInteger, type IntegerInput } from './integers.js';
 import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
+import type { z } from 'zod';
 
 export const SPEEDS = ['fastest', 'fast', 'average', 'safeLow'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -78,8 +79,11 @@ export interface PreparedRequest {
   bare?: boolean;
   /** A POST that changes nothing (a JSON-RPC read): retried and read like a GET. */
   safe?: boolean;
-  /** A page whose rows are wanted as the server wrote them too (`Page.texts`: NDJSON passes them on). */
-  itemTexts?: boolean;
+  /**
+   * A page whose rows are wanted as the server wrote them too (`Page.lines`: NDJSON passes them on):
+   * the rows' schema, which the scan of the body checks each row with (pageLines.ts).
+   */
+  lines?: z.ZodType;
   /** Sent without the Authorization header (GET /api/v1/ready is public). */
   public?: boolean;
   /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again"). */

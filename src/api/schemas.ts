@@ -8,6 +8,7 @@
 import { array, bigint, boolean, config, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
 import type { z } from 'zod';
 import { LongInteger } from './json.js';
+import type { RowLines } from './rowLines.js';
 
 /**
  * Parse with zod's interpreter from now on. zod compiles each object schema into a function on its first
@@ -25,7 +26,7 @@ export function parseInterpreted(): void {
 const str = string();
 const optStr = string().nullish();
 /** An integer-ish value: number, bigint, a string of digits (kept as sent) or a LongInteger. */
-const intLike = union([number(), bigint(), string(), custom<LongInteger>((v) => v instanceof LongInteger)]);
+export const intLike = union([number(), bigint(), string(), custom<LongInteger>((v) => v instanceof LongInteger)]);
 const optInt = intLike.nullish();
 const optBool = boolean().nullish();
 
@@ -230,8 +231,12 @@ export interface Page<T> {
   totalItems: number;
   /** Rows the server sent when it sent more than the page size asked for (the page was cut to it). */
   sentItems?: number;
-  /** Asked for (`itemTexts`): each row's JSON text as the server wrote it, on one line, beside `items`. */
-  texts?: string[];
+  /**
+   * Asked for (`lines`): each row's JSON text as the server wrote it, on one line (UTF-8), beside
+   * `items`. Where the body was scanned rather than parsed (pageLines.ts), `items` hold only each row's
+   * required fields (its id, a transaction's status): what paging and a status filter read.
+   */
+  lines?: RowLines;
   /**
    * A status filter the server did not apply (it sent rows of other statuses): they were dropped here,
    * so `items` holds only the asked status, while `totalItems` and the page count are the server's, unfiltered.

@@ -7,7 +7,7 @@ import request from 'undici/lib/api/api-request.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import { parseBaseUrl } from './baseUrl.js';
 import { ApiError } from './errors.js';
-import { BodyTooLarge, describeNetworkError, errorCode, formatSeconds, MAX_BODY_BYTES, NOT_SENT_CODES, readBody } from './network.js';
+import { BodyTooLarge, describeNetworkError, errorCode, formatSeconds, MAX_BODY_BYTES, NOT_SENT_CODES, readBody, readBodyBytes } from './network.js';
 import { interpret, type Response } from './outcome.js';
 import { scrub } from './redact.js';
 import { isMutation, type PreparedRequest } from './requests.js';
@@ -163,8 +163,9 @@ export class Transport {
         signal: ctrl.signal,
       });
       sent = true;
-      const text = await readBody(res.body, res.statusCode);
-      return { ...(await interpret(req, res.statusCode, res.headers, text, ctrl.signal)), bytes: Buffer.byteLength(text) };
+      // A page wanted as lines stays bytes: its rows are passed on as sent (outcome.ts, pageLines.ts).
+      const body = req.lines ? await readBodyBytes(res.body, res.statusCode) : await readBody(res.body, res.statusCode);
+      return { ...(await interpret(req, res.statusCode, res.headers, body, ctrl.signal)), bytes: typeof body === 'string' ? Buffer.byteLength(body) : body.length };
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'not_api')
         throw this.scrubbed(e.withMessage(`${e.message} from ${this.origin}${this.basePath}${req.path.split('?')[0]}: this does not look like a relayer API — check the server URL`));

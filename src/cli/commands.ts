@@ -102,9 +102,8 @@ export function isOneShot(argv: readonly string[]): boolean {
 }
 
 /**
- * A one-shot that reads page after page (`--all`, the fleet): it keeps V8's optimizing compiler for
- * the HTTP client's WebAssembly parser, which pays for itself over many answers (the launcher keeps a
- * short one-shot on the baseline compiler, so as not to wait for that compile at exit).
+ * A one-shot that reads page after page (`--all`, the fleet): it runs with V8 flags of its own (a
+ * young generation that stays small: ONE_SHOT_FLAGS in src/codeCache.ts) and a code cache of its own.
  */
 export function isLongRead(argv: readonly string[]): boolean {
   return argv[0] === 'fleet' || argv.includes('--all');

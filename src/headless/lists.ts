@@ -13,7 +13,7 @@ import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { json, jsonLines, jsonTexts, Out, table, type Streams } from './output.js';
+import { json, jsonLines, jsonTextLines, Out, table, type Streams } from './output.js';
 import { thousands } from '../core/text/values.js';
 
 type Row = Relayer | Transaction | PluginInfo;
@@ -43,12 +43,12 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
   // NDJSON passes each row on as the server wrote it (its digits and escapes untouched), on one line.
   const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
     command === 'relayers'
-      ? client.listRelayers({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
+      ? client.listRelayers({ page, perPage: o.perPage }, { signal, lines: ndjson })
       : command === 'plugins'
-        ? client.listPlugins({ page, perPage: o.perPage }, { signal, itemTexts: ndjson })
-        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal, itemTexts: ndjson });
+        ? client.listPlugins({ page, perPage: o.perPage }, { signal, lines: ndjson })
+        : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal, lines: ndjson });
   /** The first `n` rows of a page as NDJSON: the server's own texts where the page has them. */
-  const lines = (p: Page<Row>, items: readonly Row[]): string => (p.texts ? jsonTexts(p.texts.slice(0, items.length)) : jsonLines(items));
+  const lines = (p: Page<Row>, items: readonly Row[]): string | Buffer => (p.lines ? jsonTextLines(p.lines.slice(items.length)) : jsonLines(items));
   if (o.status || command === 'plugins') await client.detectDialect();
   // A server that ignored --status: said once on stderr (the rows were filtered here).
   let ignoredSaid = false;

@@ -3,7 +3,8 @@
  * terminal acts on), tables that fit the width by column priority, one-line errors, exit codes, and
  * a writer that waits for a slow reader (constant memory) and stops quietly when it goes away.
  */
-import { ApiError, stringifyJson } from '../api/index.js';
+import { isAscii } from 'node:buffer';
+import { ApiError, stringifyJson, type RowLines } from '../api/index.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { layoutColumns, type Column } from '../core/columns/layout.js';
 import { fit } from '../core/text/cells.js';
@@ -18,8 +19,16 @@ export const json = (v: unknown, indent?: number): string => jsonForTerminal(str
  */
 export const jsonLines = (items: readonly unknown[]): string => (items.length ? jsonForTerminal(`${items.map((it) => stringifyJson(it)).join('\n')}\n`) : '');
 
-/** JSON texts (each on one line, as the server wrote them: Page.texts) as NDJSON, drawn safe as `jsonLines`. */
-export const jsonTexts = (texts: readonly string[]): string => (texts.length ? jsonForTerminal(`${texts.join('\n')}\n`) : '');
+/**
+ * JSON texts as bytes (each on one line, as the server wrote them: Page.lines) as NDJSON, drawn safe
+ * as `jsonLines`: plain ASCII without DEL (what a page almost always is) needs nothing, checked by two
+ * native passes; anything else goes through `jsonForTerminal`.
+ */
+export function jsonTextLines(lines: RowLines): Buffer {
+  const all = lines.ndjson();
+  if (isAscii(all) && all.indexOf(0x7f) === -1) return all;
+  return Buffer.from(jsonForTerminal(all.toString('utf8')));
+}
 
 
 
@@ -68,8 +77,8 @@ export class Out {
       else throw e;
     });
   }
-  async write(text: string): Promise<void> {
-    if (this.closed || text === '') return;
+  async write(text: string | Uint8Array): Promise<void> {
+    if (this.closed || text.length === 0) return;
     if (this.stream.write(text)) return;
     await new Promise<void>((resolve) => {
       const done = () => {

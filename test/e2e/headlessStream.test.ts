@@ -75,6 +75,64 @@ describe('NDJSON rows as the server wrote them', () => {
   });
 });
 
+describe('NDJSON from a compact page (read by the scan, not parsed)', () => {
+  const run = (url: string): Promise<{ code: number; out: Buffer; err: string }> =>
+    new Promise((resolve) =>
+      execFile(
+        process.execPath,
+        [cliPath(), 'txs', 'r', '--all', '--dialect', 'contract'],
+        { encoding: 'buffer', env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', RELAYER_URL: url, RELAYER_API_KEY: 't' } },
+        (err, out, e) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: e.toString() }),
+      ),
+    );
+  async function serving(body: Buffer, f: (url: string) => Promise<void>): Promise<void> {
+    const server: Server = createServer((req, res) => {
+      if (req.url!.startsWith('/api/v1/health')) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      await f(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  }
+  const U128 = '340282366920938463463374607431768211455';
+  const page = (rows: string) => Buffer.from(`{"success":true,"data":[${rows}],"pagination":{"current_page":1,"per_page":100,"total_items":2}}`);
+
+  it("writes each row's bytes as sent (u128, exponent, -0, escapes); DEL, C1 and bidi characters as JSON escapes, nothing raw", async () => {
+    const rows = `{"id":"tx-0","status":"pending","value":${U128},"fee":1.50e3,"nonce":-0,"note":"\\u001b[31m \\"q\\""},{"id":"tx-1","status":"sent","note":"a\u007fb\u009b\u202ec","signature":{"r":"ab","v":28}}`;
+    await serving(page(rows), async (url) => {
+      const { code, out } = await run(url);
+      expect(code).toBe(0);
+      expect(out.toString('utf8')).toBe(
+        `{"id":"tx-0","status":"pending","value":${U128},"fee":1.50e3,"nonce":-0,"note":"\\u001b[31m \\"q\\""}\n{"id":"tx-1","status":"sent","note":"a\\u007fb\\u009b\\u202ec","signature":{"r":"ab","v":28}}\n`,
+      );
+      for (const b of out) expect(b === 10 || (b >= 0x20 && b < 0x7f)).toBe(true);
+    });
+  });
+
+  it('a raw ESC inside a string (not JSON) is refused as before: nothing on stdout, the parse error on stderr', async () => {
+    await serving(page(`{"id":"tx-0","status":"pending","note":"\u001b]52;c;aGk=\u0007"}`), async (url) => {
+      const { code, out, err } = await run(url);
+      expect(code).not.toBe(0);
+      expect(out.length).toBe(0);
+      expect(err).toContain("The server's answer is not valid JSON (Control character in string at line 1, column 65)");
+      expect(err).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    });
+  });
+
+  it('a row its schema refuses (status a number) is refused as before, with the same words', async () => {
+    await serving(page(`{"id":"tx-0","status":5}`), async (url) => {
+      const { code, out, err } = await run(url);
+      expect(code).not.toBe(0);
+      expect(out.length).toBe(0);
+      expect(err).toContain('Unexpected answer from the server: data[0].status');
+    });
+  });
+});
+
 describe('--all', () => {
   it('asks for the next page while one is written: two requests in flight, never more; rows in order, integers exact', async () => {
     const s = await pagesServer(1000, 25);
