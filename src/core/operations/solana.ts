@@ -1,6 +1,7 @@
 /** Group B: replace a Solana transaction with a new encoded transaction (base64). */
 import { prepareReplaceTransaction, type Relayer, type Transaction } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
+import { replacementChanges } from './review.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { replaceEffect } from './effects.js';
 import { apiFieldErrors, base64, required } from './validators.js';
@@ -32,7 +33,8 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
             mutation: 'replace',
             what: `Replace Solana transaction ${tx.id} of relayer ${relayerId}`,
             prepared,
-            review: reviewWarnings(relayerId, tx, relayer),
+            // Before → after: a transaction sent as it was replaces nothing, and the review says so.
+            review: [...reviewWarnings(relayerId, tx, relayer), ...replacementChanges('solana', tx, req)],
             send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, options),
             effect: replaceEffect('solana', tx, req),
           },

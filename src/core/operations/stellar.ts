@@ -1,7 +1,9 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
 import { INT64, normalizeReplacement, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
-import type { ReviewLine } from './review.js';
+import { replacementChanges, type ReviewLine } from './review.js';
+import { toBigInt } from '../amounts.js';
+import { thousands } from '../text/values.js';
 import { replaceEffect } from './effects.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from './validators.js';
@@ -145,7 +147,8 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
       const d = dialect();
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);
-        const review: ReviewLine[] = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }];
+        const body = normalizeReplacement(req, d.dialect).body;
+        const review: ReviewLine[] = [...reviewWarnings(relayerId, tx, relayer), { label: 'encoded for', value: d.why }, ...stellarChanges(tx, body)];
         if (d.dialect === 'openzeppelin') review.unshift(STELLAR_NOOP_WARNING('replace'));
         // Sent in the dialect the review shows, whatever is learnt meanwhile.
         return {
@@ -155,7 +158,7 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
             prepared,
             review,
             send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }),
-            effect: replaceEffect('stellar', tx, normalizeReplacement(req, d.dialect).body),
+            effect: replaceEffect('stellar', tx, body),
           },
         };
       } catch (e) {
@@ -163,4 +166,19 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
       }
     },
   };
+}
+
+/**
+ * The most the replacement may pay beside what the transaction paid: the form starts at the default
+ * 1,000,000 stroops whatever the transaction's fee was (75,000: 13× it), which the body alone never says.
+ */
+function stellarChanges(tx: Transaction, body: Record<string, unknown>): ReviewLine[] {
+  // Before → after where the transaction has the field (a field it has not is in the body below, as sent).
+  const changes = replacementChanges('stellar', tx, body).filter((l) => l.label === 'max_fee' || !l.value.startsWith('—'));
+  const [max, fee] = [toBigInt(body.max_fee), toBigInt((tx as { fee?: unknown }).fee)];
+  if (max === undefined || fee === undefined) return changes;
+  const times = fee > 0n ? Number((max * 10n) / fee) / 10 : null;
+  const beside = max === fee ? 'the same' : times !== null && max > fee ? `${times.toLocaleString('en-US')}× it` : 'below it';
+  // In place of its "— → 1000000" (a transaction has a fee, not a max_fee).
+  return changes.map((l) => (l.label === 'max_fee' ? { label: 'max_fee', value: `${thousands(max)} stroops at most; the transaction's fee: ${thousands(fee)} (${beside})` } : l));
 }

@@ -27,3 +27,25 @@ describe('replacementChanges', () => {
     expect(line(esc, 'to')).toBe('0x␛]0;T␇ → not sent (the server will choose)');
   });
 });
+
+describe('Solana and Stellar reviews say before → after (walk finding: only the body, never what changed)', () => {
+  it('Solana: the encoded transaction sent as it was is said to be unchanged', async () => {
+    const { solanaForm, solanaInitialValues } = await import('../../../src/core/operations/solana.js');
+    const t = tx({ transaction: 'AQIDBA==' });
+    const built = solanaForm('sol', undefined, t).build(solanaInitialValues(t));
+    expect('request' in built && line(built.request.review!, 'transaction')).toBe('AQIDBA== (sent unchanged)');
+    const changed = solanaForm('sol', undefined, t).build({ transaction: 'BQYHCA==' });
+    expect('request' in changed && line(changed.request.review!, 'transaction')).toBe('AQIDBA== → BQYHCA==');
+  });
+
+  it("Stellar: max_fee beside the transaction's own fee (the form's default is 13× a fee of 75,000)", async () => {
+    const { stellarForm, stellarInitialValues } = await import('../../../src/core/operations/stellar.js');
+    const t = tx({ fee: 75000, source_account: 'GA' });
+    const dialect = () => ({ dialect: 'contract', source: 'assumed', why: 'the interface document' }) as never;
+    const values = { ...stellarInitialValues(undefined, t), network: 'testnet', mode: 'transaction_xdr', transaction_xdr: 'AAAA' };
+    const built = stellarForm('st', undefined, t, dialect).build(values);
+    expect('request' in built && line(built.request.review!, 'max_fee')).toBe("1,000,000 stroops at most; the transaction's fee: 75,000 (13.3× it)");
+    const same = stellarForm('st', undefined, t, dialect).build({ ...values, max_fee: '75000' });
+    expect('request' in same && line(same.request.review!, 'max_fee')).toBe("75,000 stroops at most; the transaction's fee: 75,000 (the same)");
+  });
+});
