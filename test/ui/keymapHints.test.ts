@@ -15,3 +15,36 @@ it('every list screen hints each key once, with what the key does there', () => 
   expect(hintsFor(['plugins', 'list']).filter((h) => h.label === 'enter').map((h) => h.hint)).toEqual(['call']);
   expect(hintsFor(['fleet', 'list']).filter((h) => h.label === 'enter').map((h) => h.hint)).toEqual(['drill down']);
 });
+
+it('an action with nothing to fill (pause), back after an unknown outcome, hints no field to tab to (walk finding)', async () => {
+  const { renderApp } = await import('./helpers.js');
+  const { footerLine } = await import('./support.js');
+  const h = await renderApp({ sandbox: { flavor: 'real', answerDelayMs: 3000 }, client: { timeoutMs: 400 } });
+  try {
+    await h.waitFor((f) => f.includes('Arbitrum Payouts'), 'the relayers');
+    await h.press('P');
+    await h.waitFor((f) => f.includes('Pause relayer arbitrum-payouts'), 'the review');
+    await h.press('y');
+    const f = await h.waitFor((x) => /outcome unknown/i.test(x) && !/esc stops waiting/.test(footerLine(x)), 'back from the send');
+    expect(footerLine(f).trim()).toBe('ctrl+s review  esc back  F1 help');
+  } finally {
+    await h.unmount();
+  }
+});
+
+it('a key whose endpoint the server is known not to have is not hinted (the contract server cannot pause or cancel); the real one is', async () => {
+  const { renderApp } = await import('./helpers.js');
+  const { footerLine } = await import('./support.js');
+  for (const flavor of ['contract', 'real'] as const) {
+    const h = await renderApp({ sandbox: { flavor }, columns: 160 });
+    try {
+      await h.waitFor((f) => f.includes('Arbitrum Payouts'), 'the relayers');
+      await h.client.detectDialect();
+      await h.press('j');
+      const f = await h.waitFor((x) => /^  active\s+Avalanche/m.test(x) === false, 'moved');
+      expect({ flavor, pause: footerLine(f).includes('P pause') }).toEqual({ flavor, pause: flavor === 'real' });
+    } finally {
+      await h.unmount();
+    }
+  }
+});

@@ -86,7 +86,10 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
             ? `type ${phase.request.confirm}  enter send  ↑/↓ scroll  esc back  F1 help`
           : phase.kind === 'done'
             ? ['enter/esc back', resultRows ? 'j/k scroll' : '', resultHint ?? '', 'c curl', 'F1 help'].filter(Boolean).join('  ')
-            : undefined
+            : phase.kind === 'edit' && form.fields.length === 0
+              ? // An action with nothing to fill (pause, resume, a cancel): no field to tab to.
+                'ctrl+s review  esc back  F1 help'
+              : undefined
       }
     >
       <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} />
