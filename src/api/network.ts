@@ -11,9 +11,10 @@ export class BodyTooLarge extends Error {
   }
 }
 
-/** The body as bytes, as sent; over the limit, an error. */
-export async function readBodyBytes(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }, status: number): Promise<Buffer> {
-  const parts: Uint8Array[] = [];
+type Body = AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void };
+
+/** The body's chunks as they arrive, within the limit: past it the body is dropped and an error thrown. */
+async function* withinLimit(body: Body, status: number): AsyncGenerator<Buffer | Uint8Array> {
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
@@ -21,24 +22,22 @@ export async function readBodyBytes(body: AsyncIterable<Buffer | Uint8Array> & {
       body.destroy?.();
       throw new BodyTooLarge(status);
     }
-    parts.push(chunk);
+    yield chunk;
   }
-  return parts.length === 1 ? Buffer.from(parts[0]!.buffer, parts[0]!.byteOffset, parts[0]!.length) : Buffer.concat(parts, size);
+}
+
+/** The body as bytes, as sent; over the limit, an error. */
+export async function readBodyBytes(body: Body, status: number): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of withinLimit(body, status)) parts.push(chunk);
+  return parts.length === 1 ? Buffer.from(parts[0]!.buffer, parts[0]!.byteOffset, parts[0]!.length) : Buffer.concat(parts);
 }
 
 /** The body as text, decoded as it arrives (no one large decode at the end); over the limit, an error. */
-export async function readBody(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: () => void }, status: number): Promise<string> {
+export async function readBody(body: Body, status: number): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy?.();
-      throw new BodyTooLarge(status);
-    }
-    parts.push(decoder.decode(chunk, { stream: true }));
-  }
+  for await (const chunk of withinLimit(body, status)) parts.push(decoder.decode(chunk, { stream: true }));
   parts.push(decoder.decode());
   return parts.join('');
 }
