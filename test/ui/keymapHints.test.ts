@@ -32,19 +32,3 @@ it('an action with nothing to fill (pause), back after an unknown outcome, hints
   }
 });
 
-it('a key whose endpoint the server is known not to have is not hinted (the contract server cannot pause or cancel); the real one is', async () => {
-  const { renderApp } = await import('./helpers.js');
-  const { footerLine } = await import('./support.js');
-  for (const flavor of ['contract', 'real'] as const) {
-    const h = await renderApp({ sandbox: { flavor }, columns: 160 });
-    try {
-      await h.waitFor((f) => f.includes('Arbitrum Payouts'), 'the relayers');
-      await h.client.detectDialect();
-      await h.press('j');
-      const f = await h.waitFor((x) => /^  active\s+Avalanche/m.test(x) === false, 'moved');
-      expect({ flavor, pause: footerLine(f).includes('P pause') }).toEqual({ flavor, pause: flavor === 'real' });
-    } finally {
-      await h.unmount();
-    }
-  }
-});

@@ -1,6 +1,5 @@
 /** The screen stack, quitting, help and footer from the keymap, and why a key does not apply. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Feature } from '../../src/api/index.js';
 import { BINDINGS, SCOPE_TITLES } from '../../src/ui/keymap.js';
 import { footerText } from '../../src/ui/components/Footer.js';
 import { KEY, renderApp, type Harness } from './helpers.js';
@@ -106,16 +105,14 @@ describe('help and footer from the keymap', () => {
   });
 
   it('the footer shows the hints of the keymap for the screen', async () => {
-    // The real flavour: it can pause (the interface document's server cannot, and P is then not hinted).
-    h = await renderApp({ columns: 120, sandbox: { flavor: 'real' } });
-    const supports = (f: Feature) => h!.client.supports(f);
+    h = await renderApp({ columns: 120 });
     const list = await h.waitFor((f) => f.includes('Sepolia Main'));
-    expect(footerLine(list)).toBe(footerText(['relayers', 'list'], 120, false, supports));
+    expect(footerLine(list)).toBe(footerText(['relayers', 'list'], 120));
     expect(footerLine(list)).toContain('? help');
     expect(footerLine(list)).toContain('q quit');
     await h.press('i');
     const detail = await h.waitFor((f) => title(f).includes('relayer Arbitrum'));
-    expect(footerLine(detail)).toBe(footerText(['relayer', 'detail'], 120, false, supports));
+    expect(footerLine(detail)).toBe(footerText(['relayer', 'detail'], 120));
     expect(footerLine(detail)).toContain('P pause');
   });
 });
