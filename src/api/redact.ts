@@ -24,7 +24,7 @@ export function redactDeep(v: unknown, secret: string): unknown {
 
 /** `e` with every occurrence of `secret` replaced (the same error when there is none; keys shorter than 4 are not looked for). */
 export function scrub(e: ApiError, secret: string): ApiError {
-  if (secret.length < 4) return e;
+  if (!secret || secret.length < 4) return e;
   // The failure `data` is an enumerable field (JSON.stringify(err) shows it): redact it too.
   const data = redactDeep(e.data, secret);
   if (e.message.includes(secret) || data !== e.data) return e.withMessage(e.message.split(secret).join('[redacted]'), data);

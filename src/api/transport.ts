@@ -57,7 +57,7 @@ export class Transport {
 
   constructor(private readonly opts: TransportOptions) {
     // The token lives in a closure-like private field, never in an error.
-    this.secret = opts.token;
+    this.secret = opts.token ?? ''; // none for a keyless public read (relayer-tui ready)
     let parsed: ReturnType<typeof parseBaseUrl>;
     try {
       parsed = parseBaseUrl(opts.baseUrl);

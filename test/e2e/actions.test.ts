@@ -171,6 +171,18 @@ describe('relayer-tui ready without a key (walk finding: it demanded RELAYER_API
     const asked = real.requests.slice(before);
     expect(asked.map((q) => q.url)).toContain('/api/v1/ready');
     expect(asked.filter((q) => q.headers.authorization !== undefined)).toEqual([]);
+    // Not ready, and nothing listening: the same answers as with a key (15, 9), never a crash.
+    real.setReady('unhealthy');
+    try {
+      const sick = await run(['ready', '--output', 'table'], real, { RELAYER_API_KEY: '' });
+      expect(sick.code).toBe(15);
+      expect(sick.out).toMatch(/^not ready \(HTTP 503, unhealthy\): /);
+    } finally {
+      real.setReady('healthy');
+    }
+    const gone = await run(['ready'], { url: 'http://127.0.0.1:9', token: '' }, { RELAYER_API_KEY: '' });
+    expect(gone.code).toBe(9);
+    expect(gone.err).not.toContain('Cannot read properties');
     const none = await run(['ready'], real, { RELAYER_URL: '', RELAYER_API_KEY: '' });
     expect(none.code).toBe(3);
     expect(none.err).toContain('ready needs a server: RELAYER_URL (no key: /ready is public)');
