@@ -143,7 +143,11 @@ export function parseWei(input: string, network: string | null | undefined): { w
   if (unit) {
     const name = unit[3]!.toLowerCase();
     const shift = UNITS[name] ?? (name === nativeUnit(network).toLowerCase() ? 18 : undefined);
-    if (shift === undefined) return { error: `unknown unit ${unit[3]}: wei, gwei, ETH (or ${nativeUnit(network)})` };
+    if (shift === undefined) {
+      // The chain's own coin besides ETH where it has another (POL, AVAX…): never "ETH (or ETH)".
+      const coin = nativeUnit(network);
+      return { error: `unknown unit ${unit[3]}: wei, gwei, ETH${coin !== 'ETH' ? ` (or ${coin})` : ''}` };
+    }
     const r = scale(unit[1]!, unit[2] ?? '', shift);
     return typeof r === 'string' ? { wei: r } : r;
   }

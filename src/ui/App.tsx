@@ -7,7 +7,7 @@ import { DraftsContext, FormDrafts } from './forms/drafts.js';
 import { SessionEvents, SessionEventsContext } from './sessionEvents.js';
 import { FleetSessions, FleetSessionsContext } from './fleetSessions.js';
 import { ServicesContext, type Services } from './services.js';
-import type { Route } from './state/shell.js';
+import type { Route, SessionMessage } from './state/shell.js';
 
 export interface AppProps {
   services: Services;
@@ -28,6 +28,8 @@ export function SwitchableApp({ services, open }: { services: Services; open?: (
   // The fleets outlive a context switch (a drill-down comes back to its fleet as it was).
   const fleets = useMemo(() => new FleetSessions(services.openFleet, services.now), []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => void fleets.close(), [fleets]);
+  // So do the session's messages (:messages).
+  const kept = useRef<SessionMessage[]>([]);
   const switchContext = useCallback(
     async (name: string, stack?: readonly Route[]): Promise<string | null> => {
       if (!open) return 'No contexts: this start has no config file';
@@ -43,12 +45,12 @@ export function SwitchableApp({ services, open }: { services: Services; open?: (
   const withSwitch = useMemo(() => ({ ...current.services, switchContext, openFleet: services.openFleet }), [current, switchContext, services.openFleet]);
   return (
     <FleetSessionsContext.Provider value={fleets}>
-      <App key={current.generation} services={withSwitch} initialStack={current.stack} />
+      <App key={current.generation} services={withSwitch} initialStack={current.stack} kept={kept} />
     </FleetSessionsContext.Provider>
   );
 }
 
-export function App({ services, initialRoute, initialStack }: AppProps) {
+export function App({ services, initialRoute, initialStack, kept }: AppProps & { kept?: { current: SessionMessage[] } }) {
   const session = useMemo(
     () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now) }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
@@ -65,7 +67,7 @@ export function App({ services, initialRoute, initialStack }: AppProps) {
         <DraftsContext.Provider value={session.drafts}>
           <SessionEventsContext.Provider value={session.events}>
             <RelayerStatusesContext.Provider value={session.statuses}>
-              <Shell initialRoute={initialRoute ?? (services.context?.relayer ? { kind: 'transactions', relayerId: services.context.relayer } : undefined)} initialStack={initialStack} />
+              <Shell initialRoute={initialRoute ?? (services.context?.relayer ? { kind: 'transactions', relayerId: services.context.relayer } : undefined)} initialStack={initialStack} kept={kept} />
             </RelayerStatusesContext.Provider>
           </SessionEventsContext.Provider>
         </DraftsContext.Provider>

@@ -14,7 +14,7 @@ import { HelpOverlay, helpMaxScroll } from './components/HelpOverlay.js';
 import { StatusBar } from './components/StatusBar.js';
 import { DrawBoundary } from './components/DrawBoundary.js';
 import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from './shellContext.js';
-import { initialShell, shellReducer, type Route, type ShellAction } from './state/shell.js';
+import { initialShell, shellReducer, type Route, type SessionMessage, type ShellAction } from './state/shell.js';
 import { parsePalette, tabStep } from './state/palette.js';
 import { useDirectory } from './directory.js';
 import { mutationBlocked, routeMutation } from './mutations.js';
@@ -34,9 +34,16 @@ function Committed({ screenKey, on }: { screenKey: number; on: (key: number, on:
   return null;
 }
 
-export function Shell({ initialRoute, initialStack }: { initialRoute?: Route; initialStack?: readonly Route[] }) {
+/**
+ * `kept`: the session's messages across a `:ctx` switch (the app starts again on the other context's
+ * services; `:messages` keeps every message of the session, as the README promises).
+ */
+export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Route; initialStack?: readonly Route[]; kept?: { current: SessionMessage[] } }) {
   const services = useServices();
-  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => initialShell(r, services.watchMs, initialStack));
+  const [state, rawDispatch] = useReducer(shellReducer, initialRoute, (r) => ({ ...initialShell(r, services.watchMs, initialStack), messages: kept?.current ?? [] }));
+  useEffect(() => {
+    if (kept) kept.current = state.messages;
+  }, [kept, state.messages]);
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { columns, rows } = useTerminalSize();

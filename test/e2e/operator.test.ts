@@ -55,6 +55,12 @@ contexts:
     let rows = await tui.waitForText('Sepolia Main', 10_000);
     expect(rows.join('\n')).toMatch(/^ctx staging │ 127\.0\.0\.1:\d+ │ rw/m);
     await tui.waitForRawMode();
+    // A message before the switch (an unknown command): :messages keeps it after (the re-walk saw it wiped).
+    tui.press(':');
+    await tui.waitForScreen((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
+    tui.press('stuk');
+    tui.press(KEY.enter);
+    await tui.waitForText(/Unknown command :stuk/);
     tui.press(':');
     await tui.waitForScreen((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
     tui.press('ctx pr');
@@ -64,6 +70,13 @@ contexts:
     rows = await tui.waitForText('Plain Relayer', 10_000);
     expect(rows.join('\n')).toMatch(/^ctx prod-lab │ 127\.0\.0\.1:\d+ │ READ-ONLY/m);
     expect(rows.join('\n')).not.toContain('Sepolia Main');
+    tui.press(':');
+    await tui.waitForScreen((r) => r.some((l) => l.startsWith(':')), 3000, 'the palette');
+    tui.press('messages');
+    tui.press(KEY.enter);
+    await tui.waitForText(/Unknown command :stuk/);
+    tui.press(KEY.esc);
+    await tui.waitForText('Plain Relayer');
     // Named prod*: read-only; the replacement is refused before any form opens.
     tui.press(KEY.enter);
     await tui.waitForText(/STATUS\s+NONCE/);

@@ -68,7 +68,8 @@ export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, nu
   const rest = `${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`;
   // Answering is not ready: a server whose /ready says not ready (or degraded) never gets a ✓.
   const ready = readiness?.problems[0];
-  if (ready) return { text: `${c.name}: ${ready.kind === 'not-ready' ? '✗' : '⚠'} ${problemWords(ready)} · ${rest}`, tone: ready.kind === 'not-ready' ? 'bad' : 'warn' };
+  // (The count before the reason, which may be long: the lines add up to the summary at any width.)
+  if (ready) return { text: `${c.name}: ${ready.kind === 'not-ready' ? '✗' : '⚠'} ${rest} · ${problemWords(ready)}`, tone: ready.kind === 'not-ready' ? 'bad' : 'warn' };
   return { text: `${c.name}: ✓ ${rest}`, tone: attention ? 'warn' : 'plain' };
 }
 
@@ -151,7 +152,13 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     if (!row) return 'Nothing selected';
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
-    if (row.relayerId === null) return row.loading || row.state.kind !== 'problem' ? `${row.context} is still being read` : `${row.context} could not be read: ${problemWords(row.state.problem, now(), { labelled: row.state.problem.kind !== 'unreachable' })}`;
+    if (row.relayerId === null) {
+      if (row.loading || row.state.kind !== 'problem') return `${row.context} is still being read`;
+      const words = problemWords(row.state.problem, now(), { labelled: row.state.problem.kind !== 'unreachable' });
+      // A context's own row: its readiness (read, and its relayers are rows of their own), or why it was not read.
+      if (row.trouble === 'not-ready' || row.trouble === 'degraded') return `${row.context} answered, ${words}: its relayers are rows of their own (enter on one opens it)`;
+      return `${row.context} could not be read: ${words}`;
+    }
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
     view.filter = list.getState().filter;
