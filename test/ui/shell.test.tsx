@@ -113,7 +113,8 @@ describe('help and footer from the keymap', () => {
     await h.press('i');
     const detail = await h.waitFor((f) => title(f).includes('relayer Arbitrum'));
     expect(footerLine(detail)).toBe(footerText(['relayer', 'detail'], 120));
-    expect(footerLine(detail)).toContain('P pause');
+    // P pauses or resumes (the review says which): the hint says both (the re-walk saw 'P pause' on a paused relayer).
+    expect(footerLine(detail)).toContain('P pause/resume');
   });
 });
 
