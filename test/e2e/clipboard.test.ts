@@ -121,8 +121,7 @@ describe.skipIf(!TMUX_VERSION)(`copy says what happened (e2e, real tmux servers$
       servers.push(server);
       server.run('set-option', '-g', 'set-clipboard', option);
       const { tui } = await copyFirstId(server.env);
-      // (The copy runs tmux commands: 10 s, as a loaded CI machine once took more than 5.)
-    const rows = await tui.waitForText("tmux's buffer", 10_000);
+      const rows = await tui.waitForText("tmux's buffer", 10_000);
       expect(rows.join('\n')).toContain(`│ id: copied 16 chars into tmux's buffer; tmux passes it to the terminal (set-clipboard ${option})`);
       expect(server.buffer()).toBe(ID);
       await tui.dispose();
