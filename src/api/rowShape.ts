@@ -112,64 +112,43 @@ function kinds(s: z.ZodType, depth = 0): { accept: number; optional: boolean } {
   }
 }
 
+/** What a wrapper stands for (optional and nullable: what they wrap; lazy: its schema; union: its options); null for anything else. */
+function unwrapped(d: Def): z.ZodType[] | null {
+  switch (d.type) {
+    case 'optional':
+    case 'nullable':
+      return [d.innerType!];
+    case 'lazy':
+      return [d.getter!()];
+    case 'union':
+      return d.options!;
+    default:
+      return null;
+  }
+}
+
 /** The loose-object schemas an object value may pass `s` as (through optional, nullable, lazy and union). */
 function objectBranches(s: z.ZodType, depth = 0): z.ZodType[] {
   if (depth > 8 || s === intLike) return [];
   const d = def(s);
-  switch (d.type) {
-    case 'object':
-      return [s];
-    case 'optional':
-    case 'nullable':
-      return objectBranches(d.innerType!, depth + 1);
-    case 'lazy':
-      return objectBranches(d.getter!(), depth + 1);
-    case 'union':
-      return d.options!.flatMap((o) => objectBranches(o, depth + 1));
-    default:
-      return [];
-  }
+  if (d.type === 'object') return [s];
+  return unwrapped(d)?.flatMap((o) => objectBranches(o, depth + 1)) ?? [];
 }
 
 /** Whether any array passes `s`: an array of elements that pass whatever they are. */
 function anyArray(s: z.ZodType, depth = 0): boolean {
   if (depth > 8 || s === intLike) return false;
   const d = def(s) as Def & { element?: z.ZodType };
-  switch (d.type) {
-    case 'array':
-      return !(d.checks && d.checks.length) && d.element !== undefined && kinds(d.element).accept === ALL;
-    case 'optional':
-    case 'nullable':
-      return anyArray(d.innerType!, depth + 1);
-    case 'lazy':
-      return anyArray(d.getter!(), depth + 1);
-    case 'union':
-      return d.options!.some((o) => anyArray(o, depth + 1));
-    default:
-      return false;
-  }
+  if (d.type === 'array') return !(d.checks && d.checks.length) && d.element !== undefined && kinds(d.element).accept === ALL;
+  return unwrapped(d)?.some((o) => anyArray(o, depth + 1)) ?? false;
 }
 
 /** Whether an object or array value can pass `s` at all (else only the exact way says why not). */
 function mayHoldContainers(s: z.ZodType, depth = 0): boolean {
   if (depth > 8 || s === intLike) return false;
   const d = def(s);
-  switch (d.type) {
-    case 'object':
-    case 'array':
-    case 'record':
-    case 'tuple':
-      return true;
-    case 'optional':
-    case 'nullable':
-      return mayHoldContainers(d.innerType!, depth + 1);
-    case 'lazy':
-      return mayHoldContainers(d.getter!(), depth + 1);
-    case 'union':
-      return d.options!.some((o) => mayHoldContainers(o, depth + 1));
-    default:
-      return false;
-  }
+  if (d.type === 'object' || d.type === 'array' || d.type === 'record' || d.type === 'tuple') return true;
+  return unwrapped(d)?.some((o) => mayHoldContainers(o, depth + 1)) ?? false;
 }
 
 const shapes = new WeakMap<z.ZodType, RowShape | null>();
