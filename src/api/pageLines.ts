@@ -46,6 +46,19 @@ class Scan {
   esc = false;
   constructor(readonly b: Buffer) {}
 
+  /**
+   * After a member of an object or array: true at the byte `close` that ends them, false past the
+   * comma that says another follows (and the whitespace after it); anything else is not JSON.
+   */
+  next(close: number): boolean {
+    if (this.b[this.i]! <= 32) this.ws();
+    const c = this.b[this.i++];
+    if (c === close) return true;
+    if (c !== 44) unsure();
+    if (this.b[this.i]! <= 32) this.ws();
+    return false;
+  }
+
   ws(): void {
     const b = this.b;
     let i = this.i;
@@ -168,12 +181,7 @@ class Scan {
         if (b[this.i]! <= 32) this.ws();
       }
       this.value(depth + 1);
-      this.ws();
-      const c = b[this.i];
-      this.i++;
-      if (c === close) return;
-      if (c !== 44) unsure();
-      this.ws();
+      if (this.next(close)) return;
     }
   }
 
@@ -241,12 +249,7 @@ class Scan {
           } else if (kind === NUM && !Number.isFinite(Number(b.toString('latin1', vs, this.i)))) unsure();
           if (row && !key.optional) row[key.name] = this.esc || this.dirty || kind !== STR ? parseJson(decoder.decode(b.subarray(vs, this.i))) : b.toString('latin1', vs + 1, this.i - 1);
         }
-        if (b[this.i]! <= 32) this.ws();
-        const c = b[this.i];
-        this.i++;
-        if (c === 125) break;
-        if (c !== 44) unsure();
-        if (b[this.i]! <= 32) this.ws();
+        if (this.next(125)) break;
       }
     // Every key that may not be absent is there.
     for (const r of shape.required) if (seen[r] !== gen) unsure();
@@ -336,20 +339,10 @@ function scan(b: Buffer, max: number, shape: RowShape): ScannedPage {
             if (s.dirty) (rows.texts ??= [])[rows.items.length - 1] = Buffer.from(oneLine(decoder.decode(b.subarray(start, s.i))));
           } else s.value(1);
           rows.sent++;
-          s.ws();
-          const c = b[s.i];
-          s.i++;
-          if (c === 93) break;
-          if (c !== 44) unsure();
-          s.ws();
+          if (s.next(93)) break;
         }
     } else s.value(1);
-    s.ws();
-    const c = b[s.i];
-    s.i++;
-    if (c === 125) break;
-    if (c !== 44) unsure();
-    s.ws();
+    if (s.next(125)) break;
   }
   s.ws();
   if (s.i !== b.length || !success || !rows || !pagination) return unsure();
