@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cli.cjs');
@@ -33,18 +34,57 @@ if (process.argv.includes('--if-stale')) {
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
-const stub = join(root, 'dist', 'devtools-stub.js');
-writeFileSync(stub, 'export default {};\nexport const connectToDevTools = () => {};\n');
 
 const dependencyPatches = {
   name: 'dependency-patches',
   setup(b) {
     b.onLoad({ filter: ANY_COPY }, async (args) => ({
-      contents: patchDependency(await readFile(args.path, 'utf8'), args.path),
+      contents: yogaWasmOut(patchDependency(await readFile(args.path, 'utf8'), args.path), args.path),
       loader: 'js',
     }));
   },
 };
+
+// The WebAssembly (undici's HTTP parser, Ink's layout engine) travels as files beside the bundles
+// (dist/*.wasm; assets of the single executable), not as base64 text inside them: as text it was 240 KB
+// of the 1.3 MB bundle, read, copied into a string and held in the code cache at every start, then
+// decoded (yoga's by a loop in JavaScript) before it could be compiled. Each is read when first needed.
+const WASM_READER = `const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+let sea;
+/** A WebAssembly file the build put beside this bundle, or an asset of the single executable. */
+exports.wasmFile = (name) => {
+  if (sea === undefined) {
+    try {
+      sea = require('node:sea');
+    } catch {
+      sea = null;
+    }
+  }
+  return sea && sea.isSea() ? new Uint8Array(sea.getRawAsset(name)) : readFileSync(join(__dirname, name));
+};`;
+const wasmOut = join(root, 'dist');
+const LLHTTP = { '../llhttp/llhttp_simd-wasm.js': 'llhttp_simd.wasm', '../llhttp/llhttp-wasm.js': 'llhttp.wasm' };
+const requireHere = createRequire(import.meta.url);
+for (const [from, name] of Object.entries(LLHTTP)) writeFileSync(join(wasmOut, name), requireHere(`undici/lib/llhttp/${from.slice('../llhttp/'.length)}`));
+const wasmFiles = {
+  name: 'wasm-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ }, (args) => (/node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: LLHTTP[args.path], namespace: 'wasm-file' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, (args) => ({ contents: `module.exports = require('relayer-tui:wasm-reader').wasmFile(${JSON.stringify(args.path)});`, loader: 'js' }));
+    b.onResolve({ filter: /^relayer-tui:wasm-reader$/ }, () => ({ path: 'wasm-reader', namespace: 'wasm-reader' }));
+    b.onLoad({ filter: /.*/, namespace: 'wasm-reader' }, () => ({ contents: WASM_READER, loader: 'js' }));
+  },
+};
+/** Yoga's glue with its base64 module taken out (written to dist/yoga.wasm) and read from there instead. */
+function yogaWasmOut(src, file) {
+  if (!/yoga-wasm-base64-esm\.js$/.test(file)) return src;
+  const data = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(src);
+  const binary = 'var w;h.wasmBinary&&(w=h.wasmBinary);';
+  if (!data || src.split(binary).length !== 2) throw new Error(`build: ${file} changed; re-check yogaWasmOut in scripts/build.mjs`);
+  writeFileSync(join(wasmOut, 'yoga.wasm'), Buffer.from(data[1], 'base64'));
+  return `import { wasmFile as relayerTuiWasmFile } from 'relayer-tui:wasm-reader';\n${src.replace(data[0], 'H="data:application/octet-stream;base64,"').replace(binary, 'var w=relayerTuiWasmFile("yoga.wasm");')}`;
+}
 
 // Every dependency measures text through src/core/text/fastStringWidth.ts (see there), which alone imports
 // the real string-width (so wrap-ansi's older copy is not bundled).
@@ -94,22 +134,46 @@ const lightAssert = {
   },
 };
 
+// Code the program never runs, kept out of the bundles (each reached only by a static require esbuild follows):
+// Ink's devtools (only with DEV=true; they bring the ws WebSocket library, 48 KB) and undici's fetch body
+// encoder (41 KB, for FormData request bodies; the transport sends strings). Were either reached, it says so.
+const NOT_BUNDLED = {
+  'ink/build/reconciler.js': { './devtools.js': 'Ink devtools (DEV=true) are not part of relayer-tui' },
+  'undici/lib/dispatcher/client-h1.js': { '../web/fetch/body.js': 'undici FormData request bodies are not part of relayer-tui' },
+  'undici/lib/dispatcher/client-h2.js': { '../web/fetch/body.js': 'undici FormData request bodies are not part of relayer-tui' },
+};
+const notBundled = {
+  name: 'not-bundled',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const importer = args.importer.replaceAll('\\', '/');
+      const entry = Object.entries(NOT_BUNDLED).find(([file]) => importer.endsWith(`/node_modules/${file}`));
+      const why = entry?.[1][args.path];
+      return why === undefined ? undefined : { path: why, namespace: 'not-bundled' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'not-bundled' }, (args) => ({
+      contents: `const no = () => { throw new Error(${JSON.stringify(`${args.path} (left out of the bundle by scripts/build.mjs)`)}); };\nmodule.exports = new Proxy({}, { get: (_, k) => (k === '__esModule' ? false : no) });`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
 // The programs: one CommonJS file each (what V8's code cache can load; see src/launcher.ts), every
-// dependency bundled, production React, devtools stubbed. Lazy imports stay lazy: esbuild runs an
+// dependency bundled, production React, devtools left out (NOT_BUNDLED). Lazy imports stay lazy: esbuild runs an
 // imported module's top level on its first import(). dist/app.cjs is the TUI (and every command);
 // dist/oneshot.cjs every command but the TUI, with no Ink, React or layout engine in it.
 const program = {
   ...common,
-  plugins: [dependencyPatches, fastStringWidth, layoutEngine, lightAssert],
+  plugins: [notBundled, dependencyPatches, wasmFiles, fastStringWidth, layoutEngine, lightAssert],
   jsx: 'automatic',
   minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
-  alias: { 'react-devtools-core': stub, 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
+  alias: { 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
   // Each bundle is one function expression, a CommonJS module's wrapper, which src/codeCache.ts
   // compiles as it is read: wrapping it there made a second copy of its 1.3 MB (a few ms of a start,
   // most of them the first touch of fresh memory).
@@ -126,6 +190,12 @@ for (const name of ['app.cjs', 'oneshot.cjs']) {
   const text = readFileSync(file, 'utf8');
   if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+// No WebAssembly as text in either bundle (it is read from dist/*.wasm: WASM_READER), and nothing NOT_BUNDLED.
+for (const name of ['app.cjs', 'oneshot.cjs']) {
+  const text = readFileSync(join(root, 'dist', name), 'latin1');
+  for (const [what, mark] of [['WebAssembly as base64', 'AGFzbQ'], ['the ws library', 'permessage-deflate'], ["undici's fetch body", 'multipart/form-data; boundary=']])
+    if (text.includes(mark)) throw new Error(`build: dist/${name} holds ${what} (${mark}); see WASM_READER and NOT_BUNDLED in scripts/build.mjs`);
+}
 // The one-shot bundle must stay free of the TUI's libraries (a stray import would bring them back).
 const oneshot = readFileSync(join(root, 'dist', 'oneshot.cjs'), 'latin1');
 for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'ink-text'], ['yoga', 'yogaNode']])
@@ -135,7 +205,6 @@ for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'in
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
 await build({ ...common, entryPoints: { sea: join(root, 'src', 'seaMain.ts') } });
-rmSync(stub);
 
 // Make the code cache now, so that the first start after an install or a build is as fast as the
 // ones after it: start the CLI once in a pseudo-terminal against its built-in sandbox (never a

