@@ -44,6 +44,7 @@ import {
   TransactionSchema,
   type RelayerStatus,
   describeIssue,
+  parseOptions,
   type Notification,
   type Page,
   type PluginCallResult,
@@ -268,7 +269,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
       const read = (status: number, data: unknown): ReadinessAnswer => {
-        const r = ReadinessSchema.safeParse(data);
+        const r = ReadinessSchema.safeParse(data, parseOptions());
         if (!r.success || typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(`/ready: ${r.success ? 'expected an object' : describeIssue(r.error, 'body')}`);
         features.set('readiness', true);
         return { httpStatus: status, readiness: data as Readiness };
@@ -291,7 +292,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
         run(() => prepareRpcRead(relayerId, method, params), o, (env) => {
-          const r = RpcAnswerSchema.safeParse(env.data);
+          const r = RpcAnswerSchema.safeParse(env.data, parseOptions());
           if (!r.success) throw invalid(describeIssue(r.error, 'rpc'));
           if (r.data.error) throw new ApiError('server', `JSON-RPC error ${r.data.error.code ?? ''} from the chain's node: ${r.data.error.message ?? 'no message'}`.replace('  ', ' '));
           if (r.data.result === undefined) throw invalid('rpc: no result');
@@ -310,7 +311,7 @@ function invalid(message: string): ApiError {
 
 /** Validates without transforming: the object returned is the one received (key order, digits). */
 function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data'): z.infer<S> {
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, parseOptions());
   if (!r.success) throw invalid(describeIssue(r.error, prefix));
   return data as z.infer<S>;
 }
@@ -328,7 +329,7 @@ function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | 
   const rows = env.data.length > asked ? env.data.slice(0, asked) : env.data;
   const items = res.scanned ? (rows as z.infer<S>[]) : rows.map((item, i) => readOne(item, schema, `data[${i}]`));
   const texts = res.lines?.slice(asked);
-  const p = PaginationSchema.safeParse(env.pagination);
+  const p = PaginationSchema.safeParse(env.pagination, parseOptions());
   if (!p.success) throw invalid(describeIssue(p.error, 'pagination'));
   const num = (field: string, v: unknown): number => {
     const n = typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
@@ -374,7 +375,7 @@ function readPluginResult(env: Envelope): PluginCallResult {
   const data = env.data;
   // A raw_response plugin: its bare body is its result (no logs, no traces come with it).
   if (env.bare === true) return { success: true, raw: true, message: null, error: null, return_value: data, logs: [], traces: [] };
-  const contract = ContractPluginResultSchema.safeParse(data);
+  const contract = ContractPluginResultSchema.safeParse(data, parseOptions());
   const looksContract =
     contract.success &&
     env.metadata === undefined &&
@@ -394,7 +395,7 @@ function readPluginResult(env: Envelope): PluginCallResult {
   }
   let meta: { logs?: { level: string; message: unknown }[] | null; traces?: unknown[] | null } = {};
   if (env.metadata !== undefined && env.metadata !== null) {
-    const m = PluginMetadataSchema.safeParse(env.metadata);
+    const m = PluginMetadataSchema.safeParse(env.metadata, parseOptions());
     if (!m.success) throw invalid(describeIssue(m.error, 'metadata'));
     meta = m.data;
   }

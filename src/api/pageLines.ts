@@ -11,6 +11,7 @@
 import { KIND, keyHash, type RowShape, type ShapeKey } from './rowShape.js';
 import { oneLine, parseJson } from './json.js';
 import { RowLines } from './rowLines.js';
+import { parseOptions } from './schemas.js';
 
 const { str: STR, int: INT, longInt: LONG_INT, num: NUM, bool: BOOL, nul: NUL, obj: OBJ, arr: ARR } = KIND;
 
@@ -245,7 +246,7 @@ class Scan {
           seen[at] = gen;
           if (!(key.accept & kind) && !((kind === OBJ && key.obj) || (kind === ARR && key.anyArray))) {
             // An object or array: the key's own schema on the parsed value.
-            if (!((kind === OBJ || kind === ARR) && key.deep && key.deep.safeParse(parseJson(decoder.decode(b.subarray(vs, this.i)))).success)) unsure();
+            if (!((kind === OBJ || kind === ARR) && key.deep && key.deep.safeParse(parseJson(decoder.decode(b.subarray(vs, this.i))), parseOptions()).success)) unsure();
           } else if (kind === NUM && !Number.isFinite(Number(b.toString('latin1', vs, this.i)))) unsure();
           if (row && !key.optional) row[key.name] = this.esc || this.dirty || kind !== STR ? parseJson(decoder.decode(b.subarray(vs, this.i))) : b.toString('latin1', vs + 1, this.i - 1);
         }

@@ -18,7 +18,17 @@ import type { RowLines } from './rowLines.js';
  */
 export function parseInterpreted(): void {
   config({ jitless: true });
+  interpreted = true;
 }
+let interpreted = false;
+
+/**
+ * The options every parse is given (`schema.safeParse(data, parseOptions())`). zod decides whether an object
+ * schema compiles itself when the schema is built, not when it parses: the schemas built as this module
+ * loads (the relayers page's, before parseInterpreted) compiled on the first frame's parse all the same.
+ * The parse's own context says it. (A new object each time: zod writes into it.)
+ */
+export const parseOptions = (): { jitless: true } | undefined => (interpreted ? { jitless: true } : undefined);
 
 // Every endpoint's schema but the relayers page's is built on its first use (zod's lazy): a command
 // reads one or two endpoints, and building them all cost a one-shot's start several milliseconds.
