@@ -27,6 +27,8 @@ const H2_CONSTANTS = JSON.stringify(
 
 export const PATCHES = {
   'ink/build/ink.js': [
+    // The frame's time is read only for an onRender callback (see the scheduler's patch below).
+    ['        const startTime = performance.now();', '        const startTime = this.options.onRender ? performance.now() : 0;'],
     // A size change repaints from a blank screen. Ink cleared only when the width shrank, and then
     // by erasing the old frame's lines upwards from the cursor — which misses rows a terminal reflowed
     // or cut (a stale fragment stayed where the title was, through j/k, until the screen changed).
@@ -161,6 +163,16 @@ export const PATCHES = {
     ['natives.push(\n  /\\((?:node:)?internal', 'const nativesTail = () => [\n  /\\((?:node:)?internal'],
     [String.raw`node:\d+:\d+\)?$/` + '\n);', String.raw`node:\d+:\d+\)?$/` + '\n];'],
     ['    return [...natives];', '    natives ??= [...builtNatives(), ...nativesTail()];\n    return [...natives];'],
+  ],
+  // Node's performance timeline (the global `performance`) loads seven modules on its first use, ~1.6 ms
+  // of a start: React's scheduler reads it as it loads, Ink to time each frame for an onRender callback
+  // we do not pass. The scheduler keeps a monotonic clock (process.hrtime, as src/api/monotonic.ts);
+  // Ink reads the time only for the callback.
+  'scheduler/cjs/scheduler.production.js': [
+    [
+      'if ("object" === typeof performance && "function" === typeof performance.now) {\n  var localPerformance = performance;\n  exports.unstable_now = function () {\n    return localPerformance.now();\n  };\n}',
+      'if (true) {\n  var hrtime = process.hrtime;\n  exports.unstable_now = function () {\n    var t = hrtime();\n    return t[0] * 1e3 + t[1] / 1e6;\n  };\n}',
+    ],
   ],
   // slice-ansi builds its grapheme segmenter when it loads; build it on first use.
   'slice-ansi/tokenize-ansi.js': [

@@ -12,6 +12,7 @@ import { interpret, type Response } from './outcome.js';
 import { scrub } from './redact.js';
 import { isMutation, type PreparedRequest } from './requests.js';
 import { backoff, MAX_RETRY_WAIT_MS, sleep } from './retry.js';
+import { monotonicMs } from './monotonic.js';
 
 
 export interface TransportOptions {
@@ -108,13 +109,13 @@ export class Transport {
     const idempotent = !isMutation(req);
     const retries = idempotent && !req.once ? Math.max(0, this.opts.maxRetries) : 0;
     const at = Date.now();
-    const t0 = performance.now();
+    const t0 = monotonicMs();
     const deadline = t0 + this.opts.timeoutMs;
     const log = (attempt: number, r: { status?: number; bytes?: number; error?: string }) =>
-      this.opts.onExchange?.({ at, method: req.method, path: req.path, durationMs: Math.round(performance.now() - t0), retries: attempt, ...r });
+      this.opts.onExchange?.({ at, method: req.method, path: req.path, durationMs: Math.round(monotonicMs() - t0), retries: attempt, ...r });
     for (let attempt = 0; ; attempt++) {
       try {
-        const res = await this.attempt(req, signal, Math.max(1, deadline - performance.now()));
+        const res = await this.attempt(req, signal, Math.max(1, deadline - monotonicMs()));
         log(attempt, { status: res.status, bytes: res.bytes });
         return res;
       } catch (e) {
@@ -126,7 +127,7 @@ export class Transport {
           (err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout') &&
           wait <= MAX_RETRY_WAIT_MS &&
           // A retry is made only where it fits in what is left of the timeout, with time to be answered.
-          performance.now() + wait + minTryMs(this.opts.timeoutMs) <= deadline;
+          monotonicMs() + wait + minTryMs(this.opts.timeoutMs) <= deadline;
         if (!retryable) {
           if (attempt > 0 && !err.aborted) err = err.withMessage(`${err.message} (${attempt + 1} tries)`);
           log(attempt, { status: err.status, error: err.aborted ? 'cancelled' : err.message.slice(0, 200) });

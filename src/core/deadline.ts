@@ -4,6 +4,8 @@
  * garbage-collected and never fire (nodejs/node#57736), so a context's deadline would silently not
  * hold (a read ran to each request's own timeout instead).
  */
+import { monotonicMs } from '../api/monotonic.js';
+
 export interface Deadline {
   signal: AbortSignal;
   /** Starts (or resumes) the clock (a deadline made with `armed: false` waits for it: the work's turn). */
@@ -25,14 +27,14 @@ export function deadline(parent: AbortSignal, ms: number, o: { armed?: boolean }
   let since = 0;
   const start = () => {
     if (timer !== undefined || cleared || ctrl.signal.aborted) return;
-    since = performance.now();
+    since = monotonicMs();
     timer = setTimeout(() => ctrl.abort(new DOMException(`deadline of ${ms} ms`, 'TimeoutError')), left);
   };
   const pause = () => {
     if (timer === undefined) return;
     clearTimeout(timer);
     timer = undefined;
-    left = Math.max(0, left - (performance.now() - since));
+    left = Math.max(0, left - (monotonicMs() - since));
   };
   if (o.armed !== false) start();
   return {
