@@ -51,17 +51,15 @@ const dependencyPatches = {
 // decoded (yoga's by a loop in JavaScript) before it could be compiled. Each is read when first needed.
 const WASM_READER = `const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-let sea;
-/** A WebAssembly file the build put beside this bundle, or an asset of the single executable. */
+/** A WebAssembly file the build put beside this bundle, else an asset of the single executable (its bundles have no directory). */
 exports.wasmFile = (name) => {
-  if (sea === undefined) {
-    try {
-      sea = require('node:sea');
-    } catch {
-      sea = null;
-    }
+  try {
+    return readFileSync(join(__dirname, name));
+  } catch (e) {
+    const sea = require('node:sea');
+    if (!sea.isSea()) throw e;
+    return new Uint8Array(sea.getRawAsset(name));
   }
-  return sea && sea.isSea() ? new Uint8Array(sea.getRawAsset(name)) : readFileSync(join(__dirname, name));
 };`;
 const wasmOut = join(root, 'dist');
 const LLHTTP = { '../llhttp/llhttp_simd-wasm.js': 'llhttp_simd.wasm', '../llhttp/llhttp-wasm.js': 'llhttp.wasm' };
