@@ -7,7 +7,7 @@
  * NODE_EXTRA_CA_CERTS (bench/run.ts removes it: Node 20 spends ~48 ms loading certificates at every
  * start when it is set, which would hide the client's own cost).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +25,18 @@ const FLOOR_PAGES = join(ROOT, 'bench', 'floor', 'pages.cjs');
 const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
 const BUDGET = { tui: 2.2, headless: 1.8, sea: 2.0, stream: 1.5, streamRssMb: 110 };
 
-/** ms from the spawn to the first output holding the first relayer, in a 100x30 pty. */
+/** Main-thread CPU ms and page faults to the first relayer, per start (the pty's process; Linux). */
+type Cost = { cpuMs: number; faults: number };
+const costs = new Map<string, Cost[]>();
+
+/** ms from the spawn to the first output holding the first relayer, in a 100x30 pty; its cost kept under `what`. */
 async function frame(opts: Parameters<typeof spawnTui>[0], what: string): Promise<number> {
   const t = spawnTui({ ...opts, watchFor: [FIRST] });
   try {
-    return await firstSeen(t, FIRST, what);
+    const ms = await firstSeen(t, FIRST, what);
+    const cost = t.seenCost.get(FIRST);
+    if (cost) costs.set(what, [...(costs.get(what) ?? []), cost]);
+    return ms;
   } finally {
     await close(t);
   }
@@ -57,6 +64,18 @@ function timed(argv: string[], env: Record<string, string>): Promise<{ ms: numbe
       void closed.then(() => resolve({ ms, code, lines, peakMb: peak / 1024 }));
     }),
   );
+}
+
+/** What one page fault costs this machine: a fresh process touches 16 MB page by page (µs a fault, median of 3). */
+function faultCostUs(): number {
+  const code = `const fs = require('fs'); const flt = () => Number(fs.readFileSync('/proc/self/task/' + process.pid + '/stat', 'utf8').split(') ')[1].split(' ')[7]);
+const f0 = flt(); const t = performance.now(); const b = Buffer.allocUnsafeSlow(16 << 20); for (let i = 0; i < b.length; i += 4096) b[i] = 1;
+console.log((performance.now() - t) * 1000 / (flt() - f0));`;
+  try {
+    return median([0, 1, 2].map(() => Number(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8' }))));
+  } catch {
+    return NaN; // no /proc
+  }
 }
 
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
@@ -108,10 +127,17 @@ async function starts(r: Report, noConfig: string): Promise<void> {
     };
     r.record('floor: node bench/floor/relayers.cjs (node:http GET of the relayers, a line each)', `${fmtMs(median(floor.tui))} / ${fmtMs(median(floor.headless))}`, '', true, `median in the pty to the first relayer / to its exit; ${process.version}, the minimal server in its own process, NODE_EXTRA_CA_CERTS unset`);
     row('floor: TUI first frame (the bin, 100x30 pty, until the first relayer is on screen)', f.tui, floor.tui, BUDGET.tui, 'to its first relayer in the same pty');
+    // Where a start's time goes, measured so that the machine's load does not move it: its main thread's CPU and page faults.
+    const cost = (what: string): string => {
+      const xs = costs.get(what) ?? [];
+      return xs.length ? `${fmtMs(median(xs.map((x) => x.cpuMs)))} CPU, ${Math.round(median(xs.map((x) => x.faults))).toLocaleString('en-US')} page faults` : 'not measured';
+    };
+    r.record('  … main thread to the first relayer: the TUI / the floor', `${cost('the first frame')} / ${cost('the floor')}`, '', true, `medians over every start (the pty's process: /proc/<pid>/task/<pid>/schedstat and stat, read when the text arrives); a page fault costs this machine ${faultCostUs().toFixed(1)} µs (a process touching 16 MB of fresh memory, median of 3)`);
     row('floor: headless relayers --json (the bin), to its exit', f.headless, floor.headless, BUDGET.headless, 'to its exit');
     if (withSea) {
       const seaNode = existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?';
       row(`floor: the single executable's first frame (${seaNode} inside)`, f.sea, floor.sea, BUDGET.sea, `(on ${process.version}) to its first relayer in the same pty`);
+      r.record('  … its main thread to the first relayer', cost('the first frame of the single executable'), '', true, 'as for the TUI above');
     } else r.record("floor: the single executable's first frame", 'not built', '', true, 'npm run sea could not build dist/relayer-tui-linux-x64');
   } finally {
     await minimal.stop();

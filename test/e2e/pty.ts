@@ -129,6 +129,18 @@ const STRIPPED_ENV = ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY',
 /** Config, state and cache of the CLIs under test: one temporary home for the run, never the operator's. */
 const TEST_HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-home-'));
 
+/** A process's main thread so far: CPU ms (schedstat) and page faults (minor + major), or undefined off Linux. */
+export function mainThreadCost(pid: number): { cpuMs: number; faults: number } | undefined {
+  try {
+    const cpuNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    // Fields after the command's closing parenthesis: state is the first, minflt the 8th, majflt the 10th.
+    const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { cpuMs: cpuNs / 1e6, faults: Number(f[7]) + Number(f[9]) };
+  } catch {
+    return undefined;
+  }
+}
+
 export class Tui {
   readonly proc: pty.IPty;
   readonly term: InstanceType<typeof xterm.Terminal>;
@@ -154,6 +166,11 @@ export class Tui {
   lastDataAt = performance.now();
   /** When each of `watchFor` first arrived in the output (performance.now()). */
   readonly seenAt = new Map<string, number>();
+  /**
+   * What the process's main thread had spent when each of `watchFor` arrived: CPU ms and page faults
+   * (Linux's /proc; absent elsewhere). Neither depends on the machine's load as wall time does.
+   */
+  readonly seenCost = new Map<string, { cpuMs: number; faults: number }>();
   /** How often waitForScreen looks (the benchmarks look more often). */
   pollMs = 15;
   private readonly chunkListeners = new Set<(at: number) => void>();
@@ -189,7 +206,12 @@ export class Tui {
       const before = this.raw.length;
       const from = Math.max(0, before - 16);
       this.raw += d;
-      for (const needle of watchFor) if (!this.seenAt.has(needle) && this.raw.indexOf(needle, Math.max(0, before - needle.length + 1)) >= 0) this.seenAt.set(needle, at);
+      for (const needle of watchFor)
+        if (!this.seenAt.has(needle) && this.raw.indexOf(needle, Math.max(0, before - needle.length + 1)) >= 0) {
+          this.seenAt.set(needle, at);
+          const cost = mainThreadCost(this.proc.pid);
+          if (cost) this.seenCost.set(needle, cost);
+        }
       this.lastBegin = lastIndexFrom(this.raw, BEGIN_SYNC, from, this.lastBegin);
       this.lastEnd = lastIndexFrom(this.raw, END_SYNC, from, this.lastEnd);
       this.term.write(d, () => {
