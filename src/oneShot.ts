@@ -5,6 +5,7 @@
  * when the command line names such a command (`oneShotCommand`, src/cli/commands.ts); src/main.ts (the
  * TUI's bundle) runs the same function for anything that reaches it instead.
  */
+import { isLongRead } from './cli/commands.js';
 import { parseCli, type CliAction } from './cli/index.js';
 
 export type OneShotAction = Exclude<CliAction, { kind: 'run' }>;
@@ -48,6 +49,9 @@ export async function runOneShot(action: OneShotAction): Promise<void> {
     }
     case 'headless': {
       const { runHeadless } = await import('./headless/index.js');
+      // A page or a few: zod's interpreter, as in the TUI (no parser compiled at each start: see
+      // parseInterpreted). A long read (--all, the fleet) keeps the compiled parse for its many rows.
+      if (!isLongRead(process.argv.slice(2))) (await import('./api/index.js')).parseInterpreted();
       // stdin only where a body or params may come from it (touching process.stdin opens it).
       const stdin = action.command === 'replace' || action.command === 'plugin' ? process.stdin : undefined;
       process.exitCode = await runHeadless(action.command, action.config, action.options, action.args, { out: process.stdout, err: process.stderr, in: stdin });
