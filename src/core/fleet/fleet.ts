@@ -314,7 +314,7 @@ export class Fleet {
         else {
           try {
             // A network the client does not know is read newest first: its statuses may be ones no filter names.
-            const one = await readRelayer(client, relayer, { limits, filter: filter && networkKind(relayer.network_type) !== 'unknown', signal: deadline, ask });
+            const one = await readRelayer(client, relayer, { limits, filter: filter && networkKind(relayer.network_type) !== 'unknown', signal: deadline, ask, wholeFirst: true });
             if (one.error && timedOut()) one.error = new ApiError('timeout', `timed out after ${formatSeconds(timeoutMs + DEADLINE_SLACK_MS)}`);
             reading.now = this.opts.now();
             reading.triage = summarize(one, reading.now, this.opts.rules, filter);

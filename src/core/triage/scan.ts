@@ -5,7 +5,7 @@
  * oldest non-final one. Pages per relayer are capped, two requests run at a time, and the result says
  * what was scanned and what was not.
  */
-import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { ApiError, type Page, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { pool } from '../limiter.js';
 import { networkKind } from '../relayer.js';
 import { isPending } from '../status.js';
@@ -66,6 +66,8 @@ export interface OneRelayer {
   pages: number;
   skipped: string | null;
   filterIgnored: boolean;
+  /** Read whole from one unfiltered page (`wholeFirst`): no status was asked. */
+  whole?: boolean;
   error: ApiError | null;
 }
 
@@ -74,7 +76,11 @@ export interface OneRelayer {
  * stopped it. `ask` makes each request (the caller counts them, or holds them to a pool); `filter`:
  * the server filters by status. The fleet (core/fleet) reads its relayers through this too.
  */
-export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { limits: ScanLimits; filter: boolean; signal?: AbortSignal; ask: <T>(p: () => Promise<T>) => Promise<T> }): Promise<OneRelayer> {
+export async function readRelayer(
+  client: RelayerClient,
+  relayer: Relayer,
+  o: { limits: ScanLimits; filter: boolean; signal?: AbortSignal; ask: <T>(p: () => Promise<T>) => Promise<T>; wholeFirst?: boolean },
+): Promise<OneRelayer> {
   const { limits, filter, signal, ask } = o;
   const found: Transaction[] = [];
   const held: number[] = [];
@@ -82,6 +88,7 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
   let pages = 0;
   let skipped: string | null = null;
   let filterIgnored = false;
+  let whole = false;
   // The unfiltered check after the status-filtered reads has a budget of its own (issue 27.6): the
   // filtered reads (one a status) must not use it up and leave a gap unchecked.
   let phaseStart = 0;
@@ -95,13 +102,18 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
    * to the lowest read. `collect`: the non-final ones are what is looked for (stops by `scanDone`);
    * else it stops once `lowest` is reached (the neighbours of the candidate gaps are read).
    */
-  const newestFirst = async (collect: boolean, lowest = -Infinity, onPage?: (items: readonly Transaction[]) => void) => {
+  const newestFirst = async (collect: boolean, lowest = -Infinity, onPage?: (items: readonly Transaction[]) => void, first?: Page<Transaction>) => {
     let oldest: number | null = null;
     let min = Infinity;
     for (let page = 1; ; page++) {
-      if (capped()) return;
-      const p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
-      pages++;
+      // Its first page may have been read already (`wholeFirst`): counted then, not asked again.
+      let p: Page<Transaction>;
+      if (page === 1 && first) p = first;
+      else {
+        if (capped()) return;
+        p = await ask(() => client.listTransactions(relayer.id, { page, perPage: limits.perPage }, { signal }));
+        pages++;
+      }
       onPage?.(p.items);
       for (const t of p.items) {
         const n = nonceOf(t);
@@ -121,6 +133,27 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
     }
   };
   try {
+    // The newest page unfiltered first (`wholeFirst`, the fleet): where it holds every transaction the
+    // relayer has, it is the whole answer — every non-final one (a canceling one too, which ?status=
+    // hides), every nonce, final ones included — and no status needs asking. Else it is kept for the
+    // checks after the filtered reads (the canceling ones, the neighbours of a candidate gap).
+    let head: Page<Transaction> | undefined;
+    if (filter && o.wholeFirst) {
+      head = await ask(() => client.listTransactions(relayer.id, { page: 1, perPage: limits.perPage }, { signal }));
+      pages++;
+      // It counts in the unfiltered check's budget, not the filtered reads'.
+      phaseStart = pages;
+      if (isWhole(head)) {
+        whole = true;
+        found.push(...head.items.filter(isNonFinal));
+        for (const t of head.items) {
+          const n = nonceOf(t);
+          if (n !== null) held.push(n);
+        }
+        coveredFrom = -Infinity;
+        return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, whole, error: null };
+      }
+    }
     if (filter) {
       statuses: for (const status of NON_FINAL) {
         for (let page = 1; ; page++) {
@@ -136,7 +169,7 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
           if (p.items.length === 0 || page * p.perPage >= p.totalItems) break;
         }
       }
-      phaseStart = pages;
+      phaseStart = pages - (head ? 1 : 0);
       // What no filter names, from the unfiltered pages read anyway: the real server's ?status= hides a
       // transaction being canceled (is_canceled), and a status the client does not know has no filter.
       const seen = new Set(found.map((t) => t.id));
@@ -154,13 +187,13 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
         // Candidate gaps: a nonce no non-final transaction holds may be held by a final one. Read the
         // neighbours (unfiltered, newest first, down to the lowest non-final nonce) before calling it a gap.
         const lowest = found.reduce((m, t) => Math.min(m, nonceOf(t) ?? Infinity), Infinity);
-        await newestFirst(false, lowest, unnamed);
+        await newestFirst(false, lowest, unnamed, head);
       } else {
         coveredFrom = -Infinity;
         // No gap to check: the newest page alone, for what the filter cannot show.
-        if (!capped()) {
-          const p = await ask(() => client.listTransactions(relayer.id, { page: 1, perPage: limits.perPage }, { signal }));
-          pages++;
+        if (head || !capped()) {
+          const p = head ?? (await ask(() => client.listTransactions(relayer.id, { page: 1, perPage: limits.perPage }, { signal })));
+          if (!head) pages++;
           unnamed(p.items);
           // Its nonces are known too (a final one holds its nonce: no gap).
           for (const t of p.items) {
@@ -172,9 +205,17 @@ export async function readRelayer(client: RelayerClient, relayer: Relayer, o: { 
     } else await newestFirst(true);
   } catch (e) {
     if (signal?.aborted) throw e;
-    return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
+    return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, whole, error: e instanceof ApiError ? e : new ApiError('network', String(e)) };
   }
-  return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, error: null };
+  return { relayer, found, known: { held, coveredFrom }, pages, skipped, filterIgnored, whole, error: null };
+}
+
+/**
+ * A first page that is the whole list: as many rows as the server's total, none cut (a total smaller
+ * than the rows sent, or a page cut to its size, is not trusted: the filtered reads follow).
+ */
+function isWhole(p: Page<Transaction>): boolean {
+  return p.page <= 1 && p.sentItems === undefined && p.items.length === p.totalItems && !p.filterIgnored;
 }
 
 /** Whether a row's flags are worth asking the chain about: a real signature or a gap, not merely old. */
@@ -183,14 +224,14 @@ export function worthAsking(flags: readonly string[]): boolean {
 }
 
 /** One relayer as read → its flagged rows (the triage rules) and its summary. */
-export function summarize({ relayer, found, known, pages, skipped, filterIgnored, error }: OneRelayer, now: number, rules: TriageOptions, filter: boolean): { rows: StuckRow[]; summary: RelayerTriage } {
+export function summarize({ relayer, found, known, pages, skipped, filterIgnored, whole, error }: OneRelayer, now: number, rules: TriageOptions, filter: boolean): { rows: StuckRow[]; summary: RelayerTriage } {
   // A transaction seen twice (a page shifted while it was read) counts once.
   const unique = [...new Map(found.map((x) => [x.id, x])).values()];
   const { rows, gaps } = stuckRows(relayer, unique, now, rules, known);
   const flagged = rows.filter((r) => r.flags.length > 0);
   return {
     rows,
-    summary: { relayer, count: rows.length, oldestMs: oldest(rows), pending: rows.filter((r) => isPending(r.tx)).length, stuck: flagged.length, oldestStuckMs: oldest(flagged), gaps, pages, how: filter && !filterIgnored ? 'server filter' : 'newest first', filterIgnored, skipped, error },
+    summary: { relayer, count: rows.length, oldestMs: oldest(rows), pending: rows.filter((r) => isPending(r.tx)).length, stuck: flagged.length, oldestStuckMs: oldest(flagged), gaps, pages, how: filter && !filterIgnored && !whole ? 'server filter' : 'newest first', filterIgnored, skipped, error },
   };
 }
 
