@@ -32,7 +32,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   }
 
   const { createRelayerClient, DEFAULT_TIMEOUT_MS, parseInterpreted } = await import('./api/index.js');
-  // Pages of at most a hundred rows: zod's interpreter, without compiling a parser at every start (see there).
+  // Until the first frame: zod's interpreter, without compiling a parser at every start (see there).
   parseInterpreted();
   let baseUrl = config.baseUrl;
   let token = config.token;
@@ -99,7 +99,11 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const fleets = config.configFile.kind === 'ok' ? Object.keys(config.configFile.file.fleets ?? {}) : [];
   const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit, draftStore };
   await runTui({
-    onFirstFrame,
+    // Drawn: zod compiles its parsers from now on (the pages that follow may be thousands: :fleet).
+    onFirstFrame: () => {
+      parseInterpreted(false);
+      onFirstFrame?.();
+    },
     // A send in flight when the line drops is awaited without a terminal: its own timeout bounds it, this is a net.
     hangUpWaitMs: () => currentTimeoutMs + 5_000,
     services: {

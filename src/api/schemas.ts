@@ -5,28 +5,28 @@
  */
 // Named imports, not the `z` namespace: the namespace drags every locale of zod into the bundle
 // (about 360 KB of the startup's parse time); the types still come from `z`.
-import { array, bigint, boolean, config, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
+import { array, bigint, boolean, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
 import type { z } from 'zod';
 import { LongInteger } from './json.js';
 import type { RowLines } from './rowLines.js';
 
 /**
- * Parse with zod's interpreter from now on. zod compiles each object schema into a function on its first
- * parse (`new Function`: 2-5 ms for the relayers page, paid again on every start, as no code cache holds
- * eval'd code); over pages of at most a hundred rows the interpreter is as fast. The TUI calls it; a
- * long read (--all: tens of thousands of rows) keeps the compiled parse.
+ * Parse with zod's interpreter (`on`), or compile again (`false`). zod compiles each object schema into a
+ * function on its first parse (`new Function`: 2-5 ms for the relayers page, paid again on every start, as
+ * no code cache holds eval'd code). A page or two is as fast interpreted; many are not (~10 µs a
+ * transaction against ~4 compiled): the TUI parses interpreted until its first frame is drawn, then
+ * compiles (the fleet reads thousands of pages); a short one-shot stays interpreted; a long read compiles.
  */
-export function parseInterpreted(): void {
-  config({ jitless: true });
-  interpreted = true;
+export function parseInterpreted(on = true): void {
+  interpreted = on;
 }
 let interpreted = false;
 
 /**
- * The options every parse is given (`schema.safeParse(data, parseOptions())`). zod decides whether an object
- * schema compiles itself when the schema is built, not when it parses: the schemas built as this module
- * loads (the relayers page's, before parseInterpreted) compiled on the first frame's parse all the same.
- * The parse's own context says it. (A new object each time: zod writes into it.)
+ * The options every parse is given (`schema.safeParse(data, parseOptions())`): zod's `jitless` goes in the
+ * parse's own context, not its global config. A schema reads the config once, when it is built (the
+ * relayers page's, built as this module loads, compiled on the first frame's parse all the same), and one
+ * built under `jitless` never compiles after. (A new object each time: zod writes into it.)
  */
 export const parseOptions = (): { jitless: true } | undefined => (interpreted ? { jitless: true } : undefined);
 
