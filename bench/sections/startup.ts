@@ -4,7 +4,7 @@
  * built-in sandbox, and (the figure with a budget) as operators start it: the bin against a server in
  * its own process, each start after a `node -e 0`, p50 / p90 / max.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENTER_ALT } from '../../test/e2e/pty.ts';
@@ -63,7 +63,7 @@ async function run(r: Report): Promise<void> {
   // A copy of the bundle for that Node: its code cache is its own (sharing dist/ would make each Node
   // reject the other's cache and rewrite it, every start).
   const BIN_FOR_SEA_NODE = join(mkdtempSync(join(os.tmpdir(), 'relayer-tui-bench-')), 'cli.cjs');
-  for (const f of ['cli.cjs', 'app.cjs']) copyFileSync(join(ROOT, 'dist', f), join(dirname(BIN_FOR_SEA_NODE), f));
+  for (const f of ['cli.cjs', 'app.cjs', ...readdirSync(join(ROOT, 'dist')).filter((n) => n.endsWith('.wasm'))]) copyFileSync(join(ROOT, 'dist', f), join(dirname(BIN_FOR_SEA_NODE), f));
   // (The executable's arguments are the program's: the Node it embeds is recorded beside it by npm run sea.)
   const seaNode = existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?';
   const minimal = await minimalServer();
