@@ -168,7 +168,7 @@ export class Tui {
   readonly seenAt = new Map<string, number>();
   /**
    * What the process's main thread had spent when each of `watchFor` arrived: CPU ms and page faults
-   * (Linux's /proc; absent elsewhere). Neither depends on the machine's load as wall time does.
+   * (Linux's /proc; absent elsewhere). The machine's load moves them far less than it moves wall time.
    */
   readonly seenCost = new Map<string, { cpuMs: number; faults: number }>();
   /** How often waitForScreen looks (the benchmarks look more often). */
