@@ -2,16 +2,13 @@
  * The fleet reads a relayer of the OpenZeppelin dialect from its newest unfiltered page first: where
  * that page holds every transaction the relayer has, no status is asked (the bench's fleet of 955
  * relayers went from 3.8 requests a relayer to 2.0). Nothing found is lost: a transaction being
- * canceled (hidden by ?status=) and a true nonce gap (issue 27.6) are still found, both where one page
- * is the whole list and where it is not.
+ * canceled (hidden by ?status=) is still found; a true nonce gap (issue 27.6) too, where one page is the
+ * whole list and where it is not (test/core/fleet/gapBudget.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayerClient, type RelayerClient } from '../../../src/api/index.js';
+import { createRelayerClient } from '../../../src/api/index.js';
 import { Fleet, FLEET_LIMITS } from '../../../src/core/fleet/fleet.js';
-import { readRelayer, summarize } from '../../../src/core/triage/scan.js';
-import { DEFAULT_TRIAGE } from '../../../src/core/triage/rules.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { OK_RELAYER, startHostile, type Hostile } from '../../hostile/server.js';
 
 const CANCELED = { relayer: 'holesky-test', tx: '1b89699f-e832-4322-a4d9-1284f878c1cc' };
 
@@ -57,39 +54,5 @@ describe('the fleet over a real-flavour sandbox', () => {
     } finally {
       await f.close();
     }
-  });
-});
-
-describe('a relayer of the OpenZeppelin dialect with a true gap at nonce 150 (57 transactions)', () => {
-  let server: Hostile;
-  let client: RelayerClient;
-  beforeAll(async () => {
-    server = await startHostile(['oz-interleaved']);
-    client = createRelayerClient({ baseUrl: server.url, token: server.token, maxRetries: 0 });
-    await client.detectDialect();
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
-
-  it('one page of 100 is its whole list: one request, the gap found', async () => {
-    server.requests.length = 0;
-    const one = await readRelayer(client, OK_RELAYER, { limits: { ...FLEET_LIMITS, perPage: 100 }, filter: true, ask: (p) => p(), wholeFirst: true });
-    const { summary } = summarize(one, Date.now(), DEFAULT_TRIAGE, true);
-    expect(summary).toMatchObject({ count: 28, gaps: { count: 1, first: [150], unchecked: 0 }, skipped: null, how: 'newest first', pages: 1 });
-    expect(server.requests.filter((q) => q.url.includes('/transactions'))).toHaveLength(1);
-  });
-
-  it('pages of 50 are not: the filtered reads, then the gap check from the page already read (issue 27.6)', async () => {
-    server.requests.length = 0;
-    const one = await readRelayer(client, OK_RELAYER, { limits: FLEET_LIMITS, filter: true, ask: (p) => p(), wholeFirst: true });
-    const { summary } = summarize(one, Date.now(), DEFAULT_TRIAGE, true);
-    expect(summary).toMatchObject({ count: 28, gaps: { count: 1, first: [150], unchecked: 0 }, skipped: null, how: 'server filter' });
-    const urls = server.requests.filter((q) => q.url.includes('/transactions')).map((q) => q.url.replace(/^.*\/transactions\/?/, ''));
-    // The newest page once (not again for the check), then the four statuses, then the next page down to nonce 100.
-    expect(urls.filter((u) => u === '?page=1&per_page=50')).toHaveLength(1);
-    expect(urls.filter((u) => u.includes('status='))).toHaveLength(4);
-    expect(urls).toHaveLength(6);
   });
 });
