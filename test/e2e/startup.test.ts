@@ -4,12 +4,12 @@
  * answers while it does (src/main.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, disposeAll, releaseCli, Tui } from './pty.js';
+import { assertBuilt, cliPath, disposeAll, releaseCli, Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterAll(releaseCli);
@@ -33,6 +33,22 @@ afterEach(async () => {
   [server, home, tui] = [undefined, undefined, undefined];
 });
 
+/** Serves PAGE for the relayers and 404 for anything else; resolves with the server's URL. */
+async function serve(onRelayers: () => void = () => undefined): Promise<string> {
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/api/v1/relayers?')) {
+      onRelayers();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(PAGE);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"success":false,"error":"not here"}');
+    }
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
 describe('the start', () => {
   it('sends the first request for relayers before the rest of the program loads', async () => {
     // The audit ledger, which the CLI reads after its request for relayers and before the UI is up, is
@@ -45,24 +61,37 @@ describe('the start', () => {
     execFileSync('mkfifo', [ledger]);
     let asked!: () => void;
     const relayersAsked = new Promise<void>((r) => (asked = r));
-    server = createServer((req, res) => {
-      if (req.url?.startsWith('/api/v1/relayers?')) {
-        asked();
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(PAGE);
-      } else {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{"success":false,"error":"not here"}');
-      }
-    });
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const { port } = server.address() as { port: number };
-    tui = new Tui({ env: { RELAYER_URL: `http://127.0.0.1:${port}`, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
+    const url = await serve(() => asked());
+    tui = new Tui({ env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
 
     const arrived = await Promise.race([relayersAsked.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 10_000))]);
     expect(arrived, 'GET /relayers reached the server while the CLI was still loading').toBe(true);
     // Let the CLI on (its ledger: empty); it draws the relayers it asked for.
     writeFileSync(ledger, '');
     await tui.waitForText('Sepolia Main', 10_000);
+  });
+
+  it("builds each module's namespace once: no object's properties are listed twice from the start to quitting", async () => {
+    // esbuild's __toESM, at each import of a CommonJS module or a Node built-in, lists the module's
+    // properties (Object.getOwnPropertyNames) and copies them, each as a getter: React's for each of
+    // ~67 importers, the process object's a dozen times. The build makes it once a module (TO_ESM in
+    // scripts/build.mjs); a preload counts the listings of each object until the CLI exits.
+    home = mkdtempSync(join(tmpdir(), 'relayer-tui-startup-'));
+    const preload = join(home, 'count.cjs');
+    const out = join(home, 'listed.json');
+    writeFileSync(
+      preload,
+      `const list = Object.getOwnPropertyNames; const seen = new Map();
+Object.getOwnPropertyNames = function (o) { if (o !== null && (typeof o === 'object' || typeof o === 'function')) seen.set(o, (seen.get(o) ?? 0) + 1); return list(o); };
+process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ objects: seen.size, twice: [...seen].filter(([, n]) => n > 1).map(([o, n]) => [o === process ? 'process' : list(o).slice(0, 3).join(','), n]) })));`,
+    );
+    const url = await serve();
+    tui = new Tui({ file: process.execPath, args: ['-r', preload, cliPath()], env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
+    await tui.waitForText('Sepolia Main', 10_000);
+    tui.proc.write('q');
+    await tui.exited;
+    const listed = JSON.parse(readFileSync(out, 'utf8')) as { objects: number; twice: [string, number][] };
+    expect(listed.objects, 'the preload saw the bundle list properties').toBeGreaterThan(5);
+    expect(listed.twice).toEqual([]);
   });
 });
