@@ -187,6 +187,23 @@ export const PATCHES = {
   'undici/lib/dispatcher/client-h2.js': [
     ["  http2 = require('node:http2')", `  http2 = { constants: ${H2_CONSTANTS}, connect: (...args) => require('node:http2').connect(...args) }`],
   ],
+  // undici loads node:http (~3 ms of a start: its client, server, agent and parser modules) for one
+  // comparison when a stream is destroyed (http.IncomingMessage) and for the default response-header
+  // limit (http.maxHeaderSize), which our transport gives itself: load it when either is needed. (Our own
+  // reason phrases are read the same way: src/api/outcome.ts. test/e2e/startup.test.ts checks that the
+  // first frame loads none of the modules these patches keep off its path.)
+  'undici/lib/core/util.js': [
+    // (Only a stream whose class is called IncomingMessage can be one, and node:http is loaded if it is.)
+    ["const { IncomingMessage } = require('node:http')", "const isIncomingMessage = (C) => C?.name === 'IncomingMessage' && C === require('node:http').IncomingMessage"],
+    ['if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {', 'if (isIncomingMessage(Object.getPrototypeOf(stream).constructor)) {'],
+  ],
+  'undici/lib/dispatcher/client.js': [
+    ["const http = require('node:http')\n", '// node:http: read by getDefaultNodeMaxHeaderSize when called\n'],
+    [
+      "const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
+      "const getDefaultNodeMaxHeaderSize = () => {\n  const http = require('node:http')\n  if (Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize\n  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')\n}",
+    ],
+  ],
   // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
   // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of
   // a 300 ms start) to decode the same string. A data: URL needs no fetch.

@@ -5,7 +5,6 @@
  * page or a 2xx that cannot be read is `outcomeUnknown` (the change may have been applied). Pure but
  * for the sliced JSON parse (it yields to the event loop): testable without HTTP.
  */
-import { STATUS_CODES } from 'node:http';
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { excerpt } from './excerpt.js';
 import { dataItemTexts, parseJsonSliced } from './json.js';
@@ -174,6 +173,7 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** "HTTP 404 Not Found": the reason phrase is Node's (node:http, loaded here and not at the start: ~3 ms). */
 export function statusLine(status: number): string {
-  return `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim();
+  return `HTTP ${status} ${process.getBuiltinModule('node:http').STATUS_CODES[status] ?? ''}`.trim();
 }

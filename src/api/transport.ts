@@ -14,6 +14,8 @@ import { isMutation, type PreparedRequest } from './requests.js';
 import { backoff, MAX_RETRY_WAIT_MS, sleep } from './retry.js';
 import { monotonicMs } from './monotonic.js';
 
+/** The most a response's headers may take: 16 KiB, Node's own default (--max-http-header-size). */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface TransportOptions {
   baseUrl: string;
@@ -70,7 +72,9 @@ export class Transport {
     this.origin = origin;
     this.basePath = basePath;
     this.host = host;
-    this.pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
+    // The header limit is given here: undici would ask node:http for its default, which loads that module
+    // (~3 ms) on the way to the first frame (scripts/patches.mjs).
+    this.pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, maxHeaderSize: MAX_HEADER_BYTES });
     this.headers = { 'user-agent': opts.userAgent, accept: 'application/json' };
   }
 

@@ -94,4 +94,27 @@ process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out
     expect(listed.objects, 'the preload saw the bundle list properties').toBeGreaterThan(5);
     expect(listed.twice).toEqual([]);
   });
+
+  it("draws the first frame without loading the Node modules it does not use (each taken off the start's path by the build)", async () => {
+    // Each of these cost a start milliseconds and is loaded, if ever, when first used: node:http (undici's
+    // IncomingMessage and header limit, our reason phrases), node:http2 (undici's HTTP/2 client),
+    // node:assert (undici, signal-exit), node:child_process (terminal-size), the performance timeline
+    // (React's scheduler, Ink), node:crypto (the sandbox). A preload lists Node's loaded modules as
+    // the first relayer is written.
+    home = mkdtempSync(join(tmpdir(), 'relayer-tui-startup-'));
+    const preload = join(home, 'modules.cjs');
+    const out = join(home, 'modules.txt');
+    writeFileSync(
+      preload,
+      `const write = process.stdout.write; let seen = false;
+process.stdout.write = function (chunk, ...rest) { if (!seen && String(chunk).includes('sepolia-main')) { seen = true; require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')); } return write.call(this, chunk, ...rest); };`,
+    );
+    const url = await serve();
+    tui = new Tui({ file: process.execPath, args: ['-r', preload, cliPath()], env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
+    await tui.waitForText('Sepolia Main', 10_000);
+    const loaded = readFileSync(out, 'utf8').split('\n');
+    expect(loaded, 'the preload read the module list').toContain('NativeModule net');
+    const unused = ['http', '_http_client', 'http2', 'assert', 'child_process', 'perf_hooks', 'internal/perf/performance', 'crypto', 'tls', 'zlib', 'worker_threads'];
+    expect(loaded.filter((m) => unused.some((u) => m === `NativeModule ${u}`))).toEqual([]);
+  });
 });
