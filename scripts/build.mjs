@@ -194,16 +194,20 @@ for (const name of ['app.cjs', 'oneshot.cjs']) {
 // process object's ~130 seven times): ~1.9 MB of allocation, ~8 ms of a start. Each module's namespace is
 // built once instead, at its first import, and shared, as Node's own loader makes one namespace a module.
 const TO_ESM = [
-  /var ([\w$]+)=(\(e,t,n\)=>\(n=e!=null\?[\w$]+\([\w$]+\(e\)\):\{\},[\w$]+\(t\|\|!e\|\|!e\.__esModule\?[\w$]+\(n,"default",\{value:e,enumerable:!0\}\):n,e\)\))([,;])/g,
-  /var (__toESM) = (\(mod, isNodeMode, target\) => \(target = mod != null \? __create\(__getProtoOf\(mod\)\) : \{\}, __copyProps\([^;]*?\n\)\))(;\n)/g,
+  /var (?<helper>[\w$]+)=(?<fn>\((?<m>[\w$]+),(?<n>[\w$]+),(?<t>[\w$]+)\)=>\(\k<t>=\k<m>!=null\?[\w$]+\([\w$]+\(\k<m>\)\):\{\},[\w$]+\(\k<n>\|\|!\k<m>\|\|!\k<m>\.__esModule\?[\w$]+\(\k<t>,"default",\{value:\k<m>,enumerable:!0\}\):\k<t>,\k<m>\)\))(?<end>[,;])/g,
+  /var (?<helper>__toESM) = (?<fn>\(mod, isNodeMode, target\) => \(target = mod != null \? __create\(__getProtoOf\(mod\)\) : \{\}, __copyProps\([^;]*?\n\)\))(?<end>;\n)/g,
 ];
 const ONCE_A_MODULE = '((f,a=new WeakMap,b=new WeakMap)=>(e,t)=>{if(e===null||typeof e!="object"&&typeof e!="function")return f(e,t);const c=t||!e.__esModule?a:b;let n=c.get(e);return n===void 0&&c.set(e,n=f(e,t)),n})';
 for (const name of ['app.cjs', 'oneshot.cjs']) {
   const file = join(root, 'dist', name);
   const text = readFileSync(file, 'latin1');
   const found = TO_ESM.flatMap((re) => [...text.matchAll(re)]);
-  if (found.length !== 1) throw new Error(`build: esbuild's __toESM not found once in dist/${name} (${found.length}); re-check TO_ESM in scripts/build.mjs`);
-  const [all, helper, fn, end] = found[0];
+  // None where the bundle imports no CommonJS module (the helper is then not emitted); one in another shape fails.
+  const helperLeft = found.length === 0 && (text.includes('var __toESM') || /\.__esModule\?[\w$]+\([\w$]+,"default",\{value:/.test(text));
+  if (found.length > 1 || helperLeft) throw new Error(`build: esbuild's __toESM not found once in dist/${name} (${found.length}); re-check TO_ESM in scripts/build.mjs`);
+  if (found.length === 0) continue;
+  const [all] = found[0];
+  const { helper, fn, end } = found[0].groups;
   writeFileSync(file, text.replace(all, () => `var ${helper}=${ONCE_A_MODULE}(${fn})${end}`), 'latin1');
 }
 // No WebAssembly as text in either bundle (it is read from dist/*.wasm: WASM_READER), and nothing NOT_BUNDLED.

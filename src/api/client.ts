@@ -1,5 +1,5 @@
 /** The relayer API client: the five operations of the contract over one Transport. */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
 import { ApiError } from './errors.js';
 import { parseJson, stringifyJson } from './json.js';
@@ -191,7 +191,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * Validates lazily so that a bad argument rejects (never throws synchronously). A PUT/POST whose
    * 2xx answer cannot be read has an unknown outcome: the server may have applied it.
    */
-  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T, rows?: z.ZodType): Promise<T> => {
+  const run = async <T>(prepare: () => PreparedRequest, o: CallOptions | undefined, read: (env: Envelope, prepared: PreparedRequest, res: Response) => T, rows?: z.ZodMiniType): Promise<T> => {
     const prepared = o?.lines && rows ? { ...prepare(), lines: rows } : prepare();
     const res = await transport.send(prepared, o?.signal);
     const { envelope, status } = res;
@@ -310,7 +310,7 @@ function invalid(message: string): ApiError {
 }
 
 /** Validates without transforming: the object returned is the one received (key order, digits). */
-function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data'): z.infer<S> {
+function readOne<S extends z.ZodMiniType>(data: unknown, schema: S, prefix = 'data'): z.infer<S> {
   const r = schema.safeParse(data, parseOptions());
   if (!r.success) throw invalid(describeIssue(r.error, prefix));
   return data as z.infer<S>;
@@ -322,7 +322,7 @@ function readOne<S extends z.ZodType>(data: unknown, schema: S, prefix = 'data')
  * was asked (page 1/Infinity) read as the size asked for. Rows that come with their lines were checked
  * by the scan of the body against the same schema (pageLines.ts): they are not checked again.
  */
-function readPage<S extends z.ZodType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, res: Response): Page<z.infer<S>> {
+function readPage<S extends z.ZodMiniType>(env: Envelope, schema: S, q: PageQuery | undefined, prepared: PreparedRequest, res: Response): Page<z.infer<S>> {
   const { sentItems } = res;
   if (!Array.isArray(env.data)) throw invalid('data: expected a list');
   const asked = prepared.perPage ?? 10;

@@ -6,7 +6,7 @@ import { invalidField } from './errors.js';
 import { INT64, U128, toExactInteger, type IntegerInput } from './integers.js';
 import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export const SPEEDS = ['fastest', 'fast', 'average', 'safeLow'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -83,7 +83,7 @@ export interface PreparedRequest {
    * A page whose rows are wanted as the server wrote them too (`Page.lines`: NDJSON passes them on):
    * the rows' schema, which the scan of the body checks each row with (pageLines.ts).
    */
-  lines?: z.ZodType;
+  lines?: z.ZodMiniType;
   /** Sent without the Authorization header (GET /api/v1/ready is public). */
   public?: boolean;
   /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again"). */

@@ -6,7 +6,7 @@
  * definition, so there is one description of a row; anything not understood here accepts nothing
  * fast, and the page is then read the exact way (JSON parse and the schema), which says why.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { intLike } from './schemas.js';
 
 /** Token kinds, as bits. */
@@ -26,7 +26,7 @@ export interface ShapeKey {
   /** An array value of any elements passes (an array of unknown). */
   anyArray: boolean;
   /** Any other object or array value: the key's schema, run on the parsed value. */
-  deep: z.ZodType | undefined;
+  deep: z.ZodMiniType | undefined;
 }
 
 export interface RowShape {
@@ -58,16 +58,16 @@ export function keyHash(b: Uint8Array, from: number, to: number): number {
 interface Def {
   type: string;
   checks?: unknown[];
-  innerType?: z.ZodType;
-  options?: z.ZodType[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
+  innerType?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
+  getter?: () => z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
 }
-const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const def = (s: z.ZodMiniType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The kinds `s` always accepts, and whether it accepts undefined (an absent key). */
-function kinds(s: z.ZodType, depth = 0): { accept: number; optional: boolean } {
+function kinds(s: z.ZodMiniType, depth = 0): { accept: number; optional: boolean } {
   if (depth > 8) return { accept: 0, optional: false };
   // Any integer or string of digits (number, bigint, a string, a LongInteger: the lossless parser's).
   if (s === intLike) return { accept: KIND.str | KIND.int | KIND.longInt | KIND.num, optional: false };
@@ -113,7 +113,7 @@ function kinds(s: z.ZodType, depth = 0): { accept: number; optional: boolean } {
 }
 
 /** What a wrapper stands for (optional and nullable: what they wrap; lazy: its schema; union: its options); null for anything else. */
-function unwrapped(d: Def): z.ZodType[] | null {
+function unwrapped(d: Def): z.ZodMiniType[] | null {
   switch (d.type) {
     case 'optional':
     case 'nullable':
@@ -128,7 +128,7 @@ function unwrapped(d: Def): z.ZodType[] | null {
 }
 
 /** The loose-object schemas an object value may pass `s` as (through optional, nullable, lazy and union). */
-function objectBranches(s: z.ZodType, depth = 0): z.ZodType[] {
+function objectBranches(s: z.ZodMiniType, depth = 0): z.ZodMiniType[] {
   if (depth > 8 || s === intLike) return [];
   const d = def(s);
   if (d.type === 'object') return [s];
@@ -136,28 +136,28 @@ function objectBranches(s: z.ZodType, depth = 0): z.ZodType[] {
 }
 
 /** Whether any array passes `s`: an array of elements that pass whatever they are. */
-function anyArray(s: z.ZodType, depth = 0): boolean {
+function anyArray(s: z.ZodMiniType, depth = 0): boolean {
   if (depth > 8 || s === intLike) return false;
-  const d = def(s) as Def & { element?: z.ZodType };
+  const d = def(s) as Def & { element?: z.ZodMiniType };
   if (d.type === 'array') return !(d.checks && d.checks.length) && d.element !== undefined && kinds(d.element).accept === ALL;
   return unwrapped(d)?.some((o) => anyArray(o, depth + 1)) ?? false;
 }
 
 /** Whether an object or array value can pass `s` at all (else only the exact way says why not). */
-function mayHoldContainers(s: z.ZodType, depth = 0): boolean {
+function mayHoldContainers(s: z.ZodMiniType, depth = 0): boolean {
   if (depth > 8 || s === intLike) return false;
   const d = def(s);
   if (d.type === 'object' || d.type === 'array' || d.type === 'record' || d.type === 'tuple') return true;
   return unwrapped(d)?.some((o) => mayHoldContainers(o, depth + 1)) ?? false;
 }
 
-const shapes = new WeakMap<z.ZodType, RowShape | null>();
+const shapes = new WeakMap<z.ZodMiniType, RowShape | null>();
 
 /**
  * The row shape of an object schema (through `lazy`) whose unknown keys pass (a loose object), or
  * undefined where the schema is not one the scanner can follow.
  */
-export function rowShape(schema: z.ZodType, depth = 0): RowShape | undefined {
+export function rowShape(schema: z.ZodMiniType, depth = 0): RowShape | undefined {
   if (depth > 4) return undefined;
   const known = shapes.get(schema);
   if (known !== undefined) return known ?? undefined;

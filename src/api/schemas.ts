@@ -3,10 +3,14 @@
  * timestamp or address in an odd format is kept as it came. Unknown fields are kept (loose objects).
  * Integers may arrive as number, bigint (beyond 2^53, from the lossless parser) or strings.
  */
-// Named imports, not the `z` namespace: the namespace drags every locale of zod into the bundle
-// (about 360 KB of the startup's parse time); the types still come from `z`.
-import { array, bigint, boolean, custom, lazy, looseObject, null as nullSchema, number, string, union, unknown } from 'zod';
-import type { z } from 'zod';
+// zod/mini, not zod: the full build installs its ~50 schema methods on each kind's prototype as the first
+// schema of the kind is built (~1.4 MB of allocation and several milliseconds of every start), for
+// methods this file does not call; its messages are set in ./zodMessages.js. Named imports, not the `z`
+// namespace (which drags every locale in); the types still come from `z`.
+import { $constructor, $ZodObjectJIT, util as zodUtil } from 'zod/v4/core';
+import { array, bigint, boolean, custom, lazy, null as nullSchema, nullish, number, optional, string, union, unknown, ZodMiniType } from 'zod/mini';
+import type { z } from 'zod/mini';
+import './zodMessages.js';
 import { LongInteger } from './json.js';
 import type { RowLines } from './rowLines.js';
 
@@ -30,25 +34,39 @@ let interpreted = false;
  */
 export const parseOptions = (): { jitless: true } | undefined => (interpreted ? { jitless: true } : undefined);
 
+/**
+ * zod/mini's object, checked by zod's compiled parser where the full build's is: mini's own is only ever
+ * interpreted (~10 µs a transaction against ~4 compiled; the fleet reads thousands of pages).
+ */
+const LooseObject = $constructor('ZodMiniObject', (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
+  $ZodObjectJIT.init(inst, def);
+  ZodMiniType.init(inst, def);
+  zodUtil.installLazyProp(inst, 'shape', (self: z.ZodMiniObject) => self._zod.def.shape, false);
+});
+/** An object with these fields, any others kept as sent. */
+function looseObject<T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$loose> {
+  return new LooseObject({ type: 'object', shape, catchall: unknown() }) as unknown as z.ZodMiniObject<T, z.core.$loose>;
+}
+
 // Every endpoint's schema but the relayers page's is built on its first use (zod's lazy): a command
 // reads one or two endpoints, and building them all cost a one-shot's start several milliseconds.
 
 const str = string();
-const optStr = string().nullish();
+const optStr = nullish(string());
 /** An integer-ish value: number, bigint, a string of digits (kept as sent) or a LongInteger. */
 export const intLike = union([number(), bigint(), string(), custom<LongInteger>((v) => v instanceof LongInteger)]);
-const optInt = intLike.nullish();
-const optBool = boolean().nullish();
+const optInt = nullish(intLike);
+const optBool = nullish(boolean());
 
 export const NetworkTypeSchema = string();
 
 export const RpcUrlSchema = looseObject({ url: str, weight: optInt });
 
-export const DisabledReasonSchema: z.ZodType<DisabledReason> = lazy(() =>
+export const DisabledReasonSchema: z.ZodMiniType<DisabledReason> = lazy(() =>
   union([
     looseObject({
       type: string(),
-      details: union([string(), array(DisabledReasonSchema), nullSchema()]).optional(),
+      details: optional(union([string(), array(DisabledReasonSchema), nullSchema()])),
     }),
     string(),
   ]),
@@ -61,7 +79,7 @@ export const PoliciesSchema = looseObject({
   gas_price_cap: optInt,
   min_balance: optInt,
   private_transactions: optBool,
-  whitelist_receivers: array(string()).nullish(),
+  whitelist_receivers: nullish(array(string())),
 });
 
 export const RelayerSchema = looseObject({
@@ -74,9 +92,9 @@ export const RelayerSchema = looseObject({
   system_disabled: optBool,
   signer_id: optStr,
   notification_id: optStr,
-  custom_rpc_urls: array(RpcUrlSchema).nullish(),
-  policies: PoliciesSchema.nullish(),
-  disabled_reason: DisabledReasonSchema.nullish(),
+  custom_rpc_urls: nullish(array(RpcUrlSchema)),
+  policies: nullish(PoliciesSchema),
+  disabled_reason: nullish(DisabledReasonSchema),
 });
 export type Relayer = z.infer<typeof RelayerSchema>;
 
@@ -110,13 +128,13 @@ export const TransactionSchema = lazy(() => looseObject({
   max_fee_per_gas: optInt,
   max_priority_fee_per_gas: optInt,
   // EVM: {r,s,v,sig}; Solana: a plain string.
-  signature: union([EvmSignatureSchema, string()]).nullish(),
+  signature: nullish(union([EvmSignatureSchema, string()])),
   // Real server: one of the four speeds; contract: "object" (shape not shown).
-  speed: union([string(), looseObject({})]).nullish(),
+  speed: nullish(union([string(), looseObject({})])),
   is_canceled: optBool,
   // Solana
   transaction: optStr,
-  instructions: array(unknown()).nullish(),
+  instructions: nullish(array(unknown())),
   // Stellar
   source_account: optStr,
   fee: optInt,
@@ -143,8 +161,8 @@ export type RelayerStatus = z.infer<typeof RelayerStatusSchema>;
 
 /** DELETE /relayers/{rid}/transactions/pending (OpenZeppelin Relayer). */
 export const CancelPendingSchema = lazy(() => looseObject({
-  queued_for_cancellation_transaction_ids: array(str).nullish(),
-  failed_to_queue_transaction_ids: array(str).nullish(),
+  queued_for_cancellation_transaction_ids: nullish(array(str)),
+  failed_to_queue_transaction_ids: nullish(array(str)),
   total_processed: optInt,
 }));
 export type CancelPendingResult = z.infer<typeof CancelPendingSchema>;
@@ -154,7 +172,7 @@ export const ReadinessSchema = lazy(() => looseObject({
   ready: optBool,
   status: optStr,
   reason: optStr,
-  components: looseObject({}).nullish(),
+  components: nullish(looseObject({})),
   timestamp: optStr,
 }));
 export type Readiness = z.infer<typeof ReadinessSchema>;
@@ -163,21 +181,21 @@ export type Readiness = z.infer<typeof ReadinessSchema>;
 export const PluginInfoSchema = lazy(() => looseObject({
   id: str,
   path: optStr,
-  timeout: unknown().optional(),
+  timeout: optional(unknown()),
   emit_logs: optBool,
   emit_traces: optBool,
   raw_response: optBool,
   allow_get_invocation: optBool,
   forward_logs: optBool,
-  config: unknown().optional(),
+  config: optional(unknown()),
 }));
 export type PluginInfo = z.infer<typeof PluginInfoSchema>;
 
 /** A JSON-RPC answer (POST /relayers/{rid}/rpc: bare, no envelope). */
 export const RpcAnswerSchema = lazy(() => looseObject({
   jsonrpc: optStr,
-  result: unknown().optional(),
-  error: looseObject({ code: optInt, message: optStr }).nullish(),
+  result: optional(unknown()),
+  error: nullish(looseObject({ code: optInt, message: optStr })),
 }));
 
 export const NotificationSchema = lazy(() => looseObject({
@@ -199,15 +217,15 @@ export const ContractPluginResultSchema = lazy(() => looseObject({
   success: boolean(),
   message: optStr,
   error: optStr,
-  return_value: unknown().optional(),
-  logs: array(PluginLogSchema).nullish(),
-  traces: array(unknown()).nullish(),
+  return_value: optional(unknown()),
+  logs: nullish(array(PluginLogSchema)),
+  traces: nullish(array(unknown())),
 }));
 
 /** The real server's `metadata` beside a plugin call's `data`. */
 export const PluginMetadataSchema = lazy(() => looseObject({
-  logs: array(PluginLogSchema).nullish(),
-  traces: array(unknown()).nullish(),
+  logs: nullish(array(PluginLogSchema)),
+  traces: nullish(array(unknown())),
 }));
 
 /** What callPlugin returns, whichever server shape it came in. */
@@ -255,7 +273,7 @@ export interface Page<T> {
 }
 
 /** Formats a zod failure as one short line: `data[3].id: expected string`. */
-export function describeIssue(error: z.ZodError, prefix: string): string {
+export function describeIssue(error: z.core.$ZodError, prefix: string): string {
   const issue = error.issues[0];
   if (!issue) return `${prefix}: invalid`;
   let path = prefix;

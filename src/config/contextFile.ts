@@ -21,7 +21,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 // The YAML parser loads only when there is a file to read (about 30 ms unbundled: off the common start).
 import type { Node } from 'yaml';
-import { array, boolean, enum as zenum, number, object, record, string, union, toJSONSchema, type z } from 'zod';
+import { array, boolean, describe, enum as zenum, gte, int, lte, nonnegative, number, optional, positive, record, regex, strictObject, string, union, toJSONSchema, type z } from 'zod/mini';
+import '../api/zodMessages.js';
 
 export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
 
@@ -31,30 +32,33 @@ export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'wh
  */
 function buildSchemas() {
   /** An amount of a chain's coin: base units (digits) or a decimal with its unit (`0.5 ETH`, `2 SOL`). */
-  const AmountSchema = union([number().int().nonnegative(), string().regex(/^\s*\d+(?:\.\d+)?\s*[A-Za-z]*\s*$/, 'an amount: base units (digits) or a decimal with its unit, e.g. 0.5 ETH')]);
+  const AmountSchema = union([int().check(nonnegative()), string().check(regex(/^\s*\d+(?:\.\d+)?\s*[A-Za-z]*\s*$/, 'an amount: base units (digits) or a decimal with its unit, e.g. 0.5 ETH'))]);
+  /** `inner`, absent allowed, described for the file's JSON Schema. */
+  const may = <T extends z.ZodMiniType>(inner: T, what?: string) => (what === undefined ? optional(inner) : optional(inner).check(describe(what)));
 
-  const ContextSchema = object({
-    url: string().describe('The server base URL; /api/v1 is added'),
-    token_env: string().optional().describe('An environment variable holding the API key'),
-    token_file: string().optional().describe('A file whose first line is the API key (~ allowed)'),
-    token_command: string().optional().describe('A command whose first output line is the API key (run with sh -c)'),
-    read_only: boolean().optional().describe('Refuse mutations; contexts named prod* are read-only unless this says false'),
-    accent: zenum(ACCENTS).optional().describe("The status bar's colour for this context"),
-    dialect: zenum(['contract', 'openzeppelin', 'auto']).optional(),
-    timeout: number().positive().optional().describe('Request timeout in seconds'),
-    per_page: number().int().min(1).max(1000).optional().describe('Transactions per page'),
-    relayer: string().optional().describe('The relayer whose transactions open first'),
-    watch: number().min(2).max(3600).optional().describe('Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
-    min_balance: union([AmountSchema, record(string(), AmountSchema)])
-      .optional()
-      .describe("The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)"),
-  }).strict();
+  const ContextSchema = strictObject({
+    url: string().check(describe('The server base URL; /api/v1 is added')),
+    token_env: may(string(), 'An environment variable holding the API key'),
+    token_file: may(string(), 'A file whose first line is the API key (~ allowed)'),
+    token_command: may(string(), 'A command whose first output line is the API key (run with sh -c)'),
+    read_only: may(boolean(), 'Refuse mutations; contexts named prod* are read-only unless this says false'),
+    accent: may(zenum(ACCENTS), "The status bar's colour for this context"),
+    dialect: may(zenum(['contract', 'openzeppelin', 'auto'])),
+    timeout: may(number().check(positive()), 'Request timeout in seconds'),
+    per_page: may(int().check(gte(1), lte(1000)), 'Transactions per page'),
+    relayer: may(string(), 'The relayer whose transactions open first'),
+    watch: may(number().check(gte(2), lte(3600)), 'Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
+    min_balance: may(
+      union([AmountSchema, record(string(), AmountSchema)]),
+      "The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)",
+    ),
+  });
 
-  const ConfigFileSchema = object({
-    current_context: string().optional(),
-    contexts: record(string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a context name is 1-64 letters, digits, . _ or -'), ContextSchema),
-    fleets: record(string(), array(string())).optional().describe('Groups of contexts for `relayer-tui fleet NAME` and :fleet NAME'),
-  }).strict();
+  const ConfigFileSchema = strictObject({
+    current_context: may(string()),
+    contexts: record(string().check(regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a context name is 1-64 letters, digits, . _ or -')), ContextSchema),
+    fleets: may(record(string(), array(string())), 'Groups of contexts for `relayer-tui fleet NAME` and :fleet NAME'),
+  });
   return { ContextSchema, ConfigFileSchema };
 }
 let built: ReturnType<typeof buildSchemas> | undefined;
