@@ -96,6 +96,9 @@ export const PATCHES = {
     ],
     ['export default class Output {', "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });\nexport default class Output {"],
     ['return sliceAnsi(line, from, to);', 'return from === 0 && to >= width ? line : this.caches.getSlice(line, from, to);'],
+    // A line's styled characters in one pass (see @alcalzone/ansi-tokenize/build/tokenize.js below).
+    ['import { styledCharsFromTokens, styledCharsToString, tokenize, } from', 'import { styledCharsOfLine, styledCharsToString, } from'],
+    ['            cached = styledCharsFromTokens(tokenize(line));', '            cached = styledCharsOfLine(line);'],
   ],
   // Ink keeps the size of every text it ever measured and every line it ever wrapped, in module-level
   // maps that never shrink: paging through a million transactions grew the heap without end. Bound them.
@@ -128,6 +131,42 @@ export const PATCHES = {
         '        return segments;\n' +
         '    },\n' +
         '};',
+    ],
+    // A line's styled characters, made in one pass where every UTF-16 unit is a character (as above):
+    // tokenize() made a segment, a token and then (styledCharsFromTokens) a spread copy of it for each
+    // character, a tenth of the first frame's time. The same characters, styles and widths; any other
+    // text takes the two steps. (Ink's Output asks for it: ink/build/output.js below.)
+    ['import isFullwidthCodePoint from "is-fullwidth-code-point";', 'import isFullwidthCodePoint from "is-fullwidth-code-point";\nimport { reduceAnsiCodesIncremental } from "./reduce.js";\nimport { styledCharsFromTokens } from "./styledChars.js";'],
+    [
+      '        if (visible >= endChar) {\n            break;\n        }\n    }\n    return ret;\n}\n',
+      '        if (visible >= endChar) {\n            break;\n        }\n    }\n    return ret;\n}\n' +
+        'export function styledCharsOfLine(str) {\n' +
+        '    if (!ONE_UNIT_GRAPHEMES.test(str)) return styledCharsFromTokens(tokenize(str));\n' +
+        '    const ret = [];\n' +
+        '    let codes = [];\n' +
+        '    for (let index = 0; index < str.length; index++) {\n' +
+        '        const codePoint = str.charCodeAt(index);\n' +
+        '        if (ESCAPES.has(codePoint)) {\n' +
+        '            let code;\n' +
+        '            const nextCodePoint = str.charCodeAt(index + 1);\n' +
+        '            if (nextCodePoint === OSC) {\n' +
+        '                code = parseLinkCode(str, index);\n' +
+        '                if (code) codes = reduceAnsiCodesIncremental(codes, [{ type: "ansi", code, endCode: getEndCode(code) }]);\n' +
+        '            }\n' +
+        '            else if (nextCodePoint === CSI) {\n' +
+        '                code = parseSGRSequence(str, index);\n' +
+        '                if (code) for (const individualCode of splitCompoundSGRSequences(code)) codes = reduceAnsiCodesIncremental(codes, [{ type: "ansi", code: individualCode, endCode: getEndCode(individualCode) }]);\n' +
+        '            }\n' +
+        '            if (code) {\n' +
+        '                index += code.length - 1;\n' +
+        '                continue;\n' +
+        '            }\n' +
+        '        }\n' +
+        '        const value = str[index];\n' +
+        '        ret.push({ type: "char", value, fullWidth: isFullwidthGrapheme(value, codePoint), styles: codes });\n' +
+        '    }\n' +
+        '    return ret;\n' +
+        '}\n',
     ],
   ],
   // Ink composes each frame as a grid of styled characters (3,000 at 100x30) and writes it back out
@@ -225,6 +264,14 @@ export const PATCHES = {
   // when the module loads. Our text takes src/core/text/fastStringWidth.ts's fast path and never needs
   // either; build them on first use.
   'string-width/index.js': [
+    // Its Unicode-property patterns too (~1 ms of a start: each is parsed and its sets built as the module loads).
+    ['const visibleCharacterRegex = /[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]/v;', 'let visibleCharacterRegex;\nconst visibleCharacter = () => (visibleCharacterRegex ??= /[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]/v);'],
+    ['segment.search(visibleCharacterRegex)', 'segment.search(visibleCharacter())'],
+    ['if (!visibleCharacterRegex.test(character)) {', 'if (!visibleCharacter().test(character)) {'],
+    ['const spacingMarkRegex = /\\p{Spacing_Mark}/v;', 'let spacingMarkRegex;'],
+    ['spacingMarkRegex.test(character)', '(spacingMarkRegex ??= /\\p{Spacing_Mark}/v).test(character)'],
+    ['const extendedPictographicRegex = /\\p{Extended_Pictographic}/gu;', 'let extendedPictographicRegex;'],
+    ['segment.match(extendedPictographicRegex)', 'segment.match(extendedPictographicRegex ??= /\\p{Extended_Pictographic}/gu)'],
     ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
     ['of segmenter.segment(string)', 'of (segmenter ??= new Intl.Segmenter()).segment(string)'],
     ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;'],

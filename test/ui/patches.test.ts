@@ -3,6 +3,7 @@
  * against the unpatched paths (vitest.config.ts runs these modules through the same patches as the
  * bundle).
  */
+import * as ansiTokenize from '@alcalzone/ansi-tokenize';
 import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import { Chalk } from 'chalk';
 import sliceAnsi from 'slice-ansi';
@@ -71,6 +72,32 @@ describe('ansi-tokenize: characters styled alike share their styles and skip the
     expect(chars[3]!.styles).toBe(chars[4]!.styles);
     expect(chars[2]!.styles).not.toBe(chars[3]!.styles);
   });
+});
+
+describe("ansi-tokenize: a line's styled characters in one pass (Ink's Output)", () => {
+  // Added by scripts/patches.mjs (the package's types do not name it).
+  const { styledCharsOfLine } = ansiTokenize as unknown as { styledCharsOfLine: (s: string) => StyledChar[] };
+  const lines = [
+    ...SAMPLES,
+    colour.bold('bold') + colour.bold.dim('both') + colour.dim('dim') + ' plain ' + colour.red.bgBlue('a') + colour.red('b') + colour.reset('c'),
+    '\x1b[1;3;31mcompound\x1b[22;23;39m after',
+    '\x1b[38;5;123meight-bit\x1b[39m \x1b[48;2;1;2;3mtrue colour\x1b[49m',
+    '\x1b[38;5mshort 256\x1b[0m \x1b[38;2;1mshort rgb',
+    'unterminated \x1b[12 sgr',
+    'lone escape at the end \x1b',
+    'escape then text \x1bX',
+    '\x1b]8;;unterminated link',
+    '\x1b]8;id=1;https://example.com\x07linked\x1b]8;;\x07',
+    '\x1b[7m› Sepolia Main │ evm\x1b[27m …',
+    '漢字 wide, then \x1b[31mred\x1b[39m',
+    'a👍🏽b e\u0301 a\r\nb',
+    '\x9b31mC1 CSI',
+  ];
+  for (const line of lines) {
+    it(JSON.stringify(line), () => {
+      expect(styledCharsOfLine(line)).toEqual(styledCharsFromTokens(tokenize(line)));
+    });
+  }
 });
 
 describe('lazily built segmenters and regexes still work', () => {
