@@ -189,6 +189,11 @@ export class Transport {
           status: e.status,
           outcomeUnknown: mutation,
         });
+      // The server answered, with more header than the limit: not "cannot reach", and not worth asking again.
+      if (code === 'UND_ERR_HEADERS_OVERFLOW')
+        throw new ApiError('invalid_response', `The answer from ${this.host} has more than ${MAX_HEADER_BYTES / 1024} KiB of headers: not read${mutation ? ': the outcome is unknown. Refresh to check before trying again.' : ''}`, {
+          outcomeUnknown: mutation,
+        });
       const what = code ? describeNetworkError(code) : `request failed (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'})`;
       const suffix = mutation && maybeSent ? ': the outcome is unknown. Refresh to check before trying again.' : '';
       throw new ApiError('network', `Cannot reach ${this.host}: ${what}${suffix}`, { outcomeUnknown: mutation && maybeSent, notSent: mutation && !maybeSent });

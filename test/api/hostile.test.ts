@@ -149,6 +149,17 @@ describe('lists from a hostile server', () => {
     expect(e.message).toBe("The server's answer is larger than 16 MB: not read");
   });
 
+  it('an answer with headers over the limit says so, asked once (not "cannot reach", not retried)', async () => {
+    const { server, client } = await against(['huge-headers']);
+    const e = await apiError(client.listRelayers());
+    expect(e.kind).toBe('invalid_response');
+    expect(e.message).toMatch(/^The answer from 127\.0\.0\.1:\d+ has more than 16 KiB of headers: not read$/);
+    expect(server.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/v1/relayers'))).toHaveLength(1);
+    const sent = await apiError(client.replaceTransaction('ok-relayer', 'tx-1', { value: '5' }));
+    expect(sent.outcomeUnknown).toBe(true);
+    expect(sent.message).toMatch(/has more than 16 KiB of headers: not read: the outcome is unknown/);
+  });
+
   it('a 200,000-digit number literal is kept exactly, without converting it', async () => {
     const { client } = await against(['digits']);
     const p = await client.listTransactions('ok-relayer', { perPage: 10 });

@@ -229,6 +229,10 @@ export const MODES: Record<string, Mode> = {
       return ok(rows, { current_page: 1, per_page: 200_000, total_items: 200_000 });
     },
   },
+  /** Every answer (a page, a replaced transaction) with 17 KiB of headers: over the client's header limit. */
+  'huge-headers': {
+    answer: (route) => ({ ...(route === 'relayers' ? ok([OK_RELAYER], { current_page: 1, per_page: 10, total_items: 1 }) : ok({ id: 'tx-1', status: 'submitted' })), headers: { 'content-type': 'application/json', 'x-padding': 'x'.repeat(17 * 1024) } }),
+  },
   /** 17 MB of answer: over the client's body limit. */
   'huge-body': { answer: (route) => (route === 'relayers' ? ok([{ ...OK_RELAYER, name: 'x'.repeat(17 * 1024 * 1024) }], { current_page: 1, per_page: 10, total_items: 1 }) : undefined) },
   duplicates: {
