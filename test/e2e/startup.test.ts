@@ -49,6 +49,24 @@ async function serve(onRelayers: () => void = () => undefined): Promise<string> 
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
 
+/** What the CLI is started with here: `url`'s server, its state and (absent) config under `dir`. */
+const cliEnv = (url: string, dir: string) => ({ RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(dir, 'state'), RELAYER_TUI_CONFIG_DIR: join(dir, 'no-config') });
+
+/**
+ * The CLI against serve()'s page with a preload run first (`source` gets the file it writes what it
+ * saw to), once the first relayer is on screen: that file's path.
+ */
+async function startWithPreload(source: (out: string) => string): Promise<string> {
+  home = mkdtempSync(join(tmpdir(), 'relayer-tui-startup-'));
+  const preload = join(home, 'preload.cjs');
+  const out = join(home, 'seen');
+  writeFileSync(preload, source(out));
+  const url = await serve();
+  tui = new Tui({ file: process.execPath, args: ['-r', preload, cliPath()], env: cliEnv(url, home) });
+  await tui.waitForText('Sepolia Main', 10_000);
+  return out;
+}
+
 describe('the start', () => {
   it('sends the first request for relayers before the rest of the program loads', async () => {
     // The audit ledger, which the CLI reads after its request for relayers and before the UI is up, is
@@ -62,7 +80,7 @@ describe('the start', () => {
     let asked!: () => void;
     const relayersAsked = new Promise<void>((r) => (asked = r));
     const url = await serve(() => asked());
-    tui = new Tui({ env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
+    tui = new Tui({ env: cliEnv(url, home) });
 
     const arrived = await Promise.race([relayersAsked.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 10_000))]);
     expect(arrived, 'GET /relayers reached the server while the CLI was still loading').toBe(true);
@@ -76,20 +94,13 @@ describe('the start', () => {
     // properties (Object.getOwnPropertyNames) and copies them, each as a getter: React's for each of
     // ~67 importers, the process object's a dozen times. The build makes it once a module (TO_ESM in
     // scripts/build.mjs); a preload counts the listings of each object until the CLI exits.
-    home = mkdtempSync(join(tmpdir(), 'relayer-tui-startup-'));
-    const preload = join(home, 'count.cjs');
-    const out = join(home, 'listed.json');
-    writeFileSync(
-      preload,
-      `const list = Object.getOwnPropertyNames; const seen = new Map();
+    const out = await startWithPreload(
+      (file) => `const list = Object.getOwnPropertyNames; const seen = new Map();
 Object.getOwnPropertyNames = function (o) { if (o !== null && (typeof o === 'object' || typeof o === 'function')) seen.set(o, (seen.get(o) ?? 0) + 1); return list(o); };
-process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ objects: seen.size, twice: [...seen].filter(([, n]) => n > 1).map(([o, n]) => [o === process ? 'process' : list(o).slice(0, 3).join(','), n]) })));`,
+process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, JSON.stringify({ objects: seen.size, twice: [...seen].filter(([, n]) => n > 1).map(([o, n]) => [o === process ? 'process' : list(o).slice(0, 3).join(','), n]) })));`,
     );
-    const url = await serve();
-    tui = new Tui({ file: process.execPath, args: ['-r', preload, cliPath()], env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
-    await tui.waitForText('Sepolia Main', 10_000);
-    tui.proc.write('q');
-    await tui.exited;
+    tui!.proc.write('q');
+    await tui!.exited;
     const listed = JSON.parse(readFileSync(out, 'utf8')) as { objects: number; twice: [string, number][] };
     expect(listed.objects, 'the preload saw the bundle list properties').toBeGreaterThan(5);
     expect(listed.twice).toEqual([]);
@@ -101,17 +112,10 @@ process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out
     // node:assert (undici, signal-exit), node:child_process (terminal-size), the performance timeline
     // (React's scheduler, Ink), node:crypto (the sandbox). A preload lists Node's loaded modules as
     // the first relayer is written.
-    home = mkdtempSync(join(tmpdir(), 'relayer-tui-startup-'));
-    const preload = join(home, 'modules.cjs');
-    const out = join(home, 'modules.txt');
-    writeFileSync(
-      preload,
-      `const write = process.stdout.write; let seen = false;
-process.stdout.write = function (chunk, ...rest) { if (!seen && String(chunk).includes('sepolia-main')) { seen = true; require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')); } return write.call(this, chunk, ...rest); };`,
+    const out = await startWithPreload(
+      (file) => `const write = process.stdout.write; let seen = false;
+process.stdout.write = function (chunk, ...rest) { if (!seen && String(chunk).includes('sepolia-main')) { seen = true; require('node:fs').writeFileSync(${JSON.stringify(file)}, process.moduleLoadList.join('\\n')); } return write.call(this, chunk, ...rest); };`,
     );
-    const url = await serve();
-    tui = new Tui({ file: process.execPath, args: ['-r', preload, cliPath()], env: { RELAYER_URL: url, RELAYER_API_KEY: TOKEN, XDG_STATE_HOME: join(home, 'state'), RELAYER_TUI_CONFIG_DIR: join(home, 'no-config') } });
-    await tui.waitForText('Sepolia Main', 10_000);
     const loaded = readFileSync(out, 'utf8').split('\n');
     expect(loaded, 'the preload read the module list').toContain('NativeModule net');
     const unused = ['http', '_http_client', 'http2', 'assert', 'child_process', 'perf_hooks', 'internal/perf/performance', 'crypto', 'tls', 'zlib', 'worker_threads'];
