@@ -166,7 +166,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   // An error at the end of the file (an unclosed [ or {) is said on its last line, not on the empty line after it, which the file does not have.
-  const lastLine = text.replace(/\n+$/, '').split('\n').length;
+  const lastLine = text.replace(/[\r\n]+$/, '').split('\n').length;
   const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : Math.min(lines.linePos(offset).line, lastLine));
   if (doc.errors.length > 0) return fatal(doc.errors.slice(0, MAX_ERRORS).map((e) => `${path}:${lineAt(e.pos[0])}: ${e.message.split('\n')[0]}`));
   let raw: unknown;

@@ -114,6 +114,7 @@ describe('config file errors name the file, the line and the key', () => {
     ['a URL without its scheme', 'current_context: a\ncontexts:\n  a:\n    url: 127.0.0.1:44505\n    token_env: X\n', /config\.yaml:4: contexts\.a\.url: not a URL: write the scheme, e\.g\. http:\/\/127\.0\.0\.1:44505$/],
     // Unclosed at the end of the file: said on its last line (2, here the one that opened it), not on the empty one after it (3).
     ['broken YAML', 'contexts:\n  a: [\n', /config\.yaml:2: /],
+    ['broken YAML with CRLF and blank lines at the end', 'contexts:\r\n  a: [\r\n\r\n', /config\.yaml:2: /],
     ['a current_context that is not there', 'current_context: b\ncontexts:\n  a:\n    url: http://x\n    token_env: X\n', /config\.yaml:1: current_context: no context named b \(there are: a\)$/],
   ];
   for (const [what, text, re] of cases)
