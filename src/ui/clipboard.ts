@@ -41,8 +41,10 @@ function tmux(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<s
     // node:child_process is loaded on the first copy in tmux, not on every start (5-20 ms).
     const { execFile } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
     const child = execFile('tmux', args, { env, timeout: TMUX_TIMEOUT_MS }, (err, stdout) => resolve(err ? undefined : String(stdout)));
-    // tmux may be gone (or exit at once) before it reads: a broken pipe is a failed copy, not a crash.
-    child.stdin?.on('error', () => resolve(undefined));
+    // tmux may exit before its stdin is written or closed (show-options never reads it): a broken pipe is
+    // not a crash, and not the answer either — tmux's exit says how the command went (the callback above).
+    // Resolved from here, a tmux that answered quickly counted as no tmux at all (plain OSC 52, "not confirmed").
+    child.stdin?.on('error', () => undefined);
     child.on('error', () => resolve(undefined));
     child.stdin?.end(input ?? '');
   });
