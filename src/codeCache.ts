@@ -7,7 +7,7 @@
  * for other source or under other flags (it is then rewritten). Two launchers use it: the package's
  * bin (src/launcher.ts) and the single executable (src/seaMain.ts).
  */
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -15,8 +15,11 @@ import type { MainHooks } from './main.js';
 import type { OneShotHooks } from './oneShot.js';
 
 export interface Launch {
-  /** The bundle's source (ASCII): `(function (exports, require, module, __filename, __dirname) {…})`, as built. */
-  source: string;
+  /**
+   * The bundle's source (ASCII): `(function (exports, require, module, __filename, __dirname) {…})`, as
+   * built — or the file that holds it (read here, through the buffer its code cache is then read into).
+   */
+  source: string | { file: string };
   /** Its name in stack traces. */
   filename: string;
   /** What the bundle sees as `__dirname` (the schema is found from it). */
@@ -56,13 +59,14 @@ export function fnv1a(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-const mtime = (p: string | undefined): number => {
-  if (p === undefined) return -1;
+/** A file's time and size, or undefined when it is not there. */
+const stat = (p: string | undefined): { mtimeMs: number; size: number } | undefined => {
+  if (p === undefined) return undefined;
   try {
     // No error made for a file that is not there (the fallback, mostly): a start's first error costs ~0.2 ms.
-    return statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    return statSync(p, { throwIfNoEntry: false });
   } catch {
-    return -1;
+    return undefined;
   }
 };
 
@@ -89,23 +93,59 @@ export interface Loaded<T> {
   saveCache: () => void;
 }
 
+/** Reads a file whole into `into` (grown when too small); its length, and the buffer it is in. */
+function readInto(path: string, into: Buffer | undefined, atLeast = 0): { buf: Buffer; length: number } {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = into && into.length >= size ? into : Buffer.allocUnsafeSlow(Math.max(size, atLeast));
+    let length = 0;
+    for (let n = -1; length < size && n !== 0; length += n) n = readSync(fd, buf, length, size - length, length);
+    return { buf, length };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The bundle's source (as a string) and its code cache. A file is read through one buffer: the source's
+ * bytes are copied into V8's string, then the cache's are read over them. A page of memory touched for
+ * the first time cost the bench's machine ~13 µs (bench/RESULTS.md), and two fresh buffers were ~235 such
+ * pages more on the way to the first frame (the 961 KB source's).
+ */
+function sourceAndCache(source: Launch['source'], cache: { path: string; size: number } | undefined): { source: string; cachedData?: Buffer } {
+  let buf: Buffer | undefined;
+  let text: string;
+  if (typeof source === 'string') text = source;
+  else {
+    const read = readInto(source.file, undefined, cache?.size);
+    buf = read.buf;
+    text = buf.toString('latin1', 0, read.length);
+  }
+  if (cache === undefined) return { source: text };
+  try {
+    const read = readInto(cache.path, buf);
+    return { source: text, cachedData: read.buf.subarray(0, read.length) };
+  } catch {
+    return { source: text };
+  }
+}
+
 /** Runs a bundle's top level through the code cache (read from the newer of `beside` and `fallback`). */
 export function load<T>(o: Launch): Loaded<T> {
   // The newer of the two caches (the fallback is only ever written when beside could not be).
-  const path = mtime(o.fallback) > mtime(o.beside) ? o.fallback : o.beside;
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = path === undefined ? undefined : readFileSync(path);
-  } catch {
-    cachedData = undefined;
-  }
+  const [fallback, beside] = [stat(o.fallback), stat(o.beside)];
+  const newer = fallback && (!beside || fallback.mtimeMs > beside.mtimeMs) ? { path: o.fallback, size: fallback.size } : beside && { path: o.beside!, size: beside.size };
+  const { source, cachedData } = sourceAndCache(o.source, newer);
   // The bundle is a module wrapper's function expression as built (scripts/build.mjs): compiled as read, never copied.
-  const script = new Script(o.source, { filename: o.filename, cachedData });
+  const script = new Script(source, { filename: o.filename, cachedData });
+  // Only whether there was one is kept: the buffer's memory (~1.2 MB) is free for what the start does next.
+  const hadCache = cachedData !== undefined;
   const mod = { exports: {} as T };
   script.runInThisContext()(mod.exports, o.require, mod, o.filename, o.dirname);
 
   const saveCache = (): void => {
-    if (cachedData && !script.cachedDataRejected) return;
+    if (hadCache && !script.cachedDataRejected) return;
     const data = script.createCachedData();
     if (o.beside !== undefined && writeWhole(o.beside, data)) return;
     try {

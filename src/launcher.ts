@@ -5,7 +5,6 @@
  * $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be written (a global install).
  * Every build replaces them.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFile, fnv1a } from './codeCache.js';
 import { startProgram, type BundleFor } from './startProgram.js';
@@ -14,8 +13,8 @@ const bundle: BundleFor = (name, variant) => {
   const file = join(__dirname, `${name}.cjs`);
   const v = variant ? `.${variant}` : '';
   return {
-    // The build keeps the bundles ASCII, so they are read without UTF-8 decoding.
-    source: readFileSync(file, 'latin1'),
+    // Read with its code cache (src/codeCache.ts); the build keeps the bundles ASCII (read as Latin-1, not decoded).
+    source: { file },
     filename: file,
     dirname: __dirname,
     beside: `${file}${v}.cache`,
