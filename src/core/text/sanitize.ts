@@ -27,12 +27,30 @@
 /** Text that went through this module: safe to measure and draw. */
 export type SafeText = string & { readonly __safeText: true };
 
-/** Anything drawn differently from itself, newline included. */
-const UNSAFE = /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
-const UNSAFE_ALL = /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
-/** The same without LF (Ink's own line breaks, for the backstop). */
-const UNSAFE_ALL_BUT_LF = /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
-const UNSAFE_BUT_LF = /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+/**
+ * Printable ASCII (with LF, for the forms that keep it): nothing in it is drawn differently — most of
+ * what a screen shows, answered without the Unicode-property patterns below, which are built when a
+ * string first needs them (~1 ms of a start to build and compile four of them).
+ */
+const PLAIN = /^[\x20-\x7e]*$/;
+const PLAIN_LINES = /^[\x20-\x7e\n]*$/;
+
+interface Unsafe {
+  /** Anything drawn differently from itself, newline included. */
+  one: RegExp;
+  all: RegExp;
+  /** The same without LF (Ink's own line breaks, for the backstop). */
+  oneButLf: RegExp;
+  allButLf: RegExp;
+}
+let built: Unsafe | undefined;
+const unsafe = (): Unsafe =>
+  (built ??= {
+    one: /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u,
+    all: /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+    oneButLf: /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u,
+    allButLf: /[\x00-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+  });
 
 function placeholder(ch: string): string {
   const code = ch.codePointAt(0)!;
@@ -44,7 +62,9 @@ function placeholder(ch: string): string {
 
 /** One line of display text: every control, format and line-break character as a visible placeholder. */
 export function sanitize(s: string): SafeText {
-  return (UNSAFE.test(s) ? s.replace(UNSAFE_ALL, placeholder) : s) as SafeText;
+  if (PLAIN.test(s)) return s as SafeText;
+  const { one, all } = unsafe();
+  return (one.test(s) ? s.replace(all, placeholder) : s) as SafeText;
 }
 
 /**
@@ -52,7 +72,9 @@ export function sanitize(s: string): SafeText {
  * which Ink uses to break a text into lines.
  */
 export function neutralize(s: string): string {
-  return UNSAFE_BUT_LF.test(s) ? s.replace(UNSAFE_ALL_BUT_LF, placeholder) : s;
+  if (PLAIN_LINES.test(s)) return s;
+  const { oneButLf, allButLf } = unsafe();
+  return oneButLf.test(s) ? s.replace(allButLf, placeholder) : s;
 }
 
 /** A colour code (SGR), as `paint` (src/ui/theme.ts) writes them: the only escape a view may draw. */
@@ -64,8 +86,11 @@ const SGR = /\x1b\[[0-9;:]*m/g;
  * becomes its visible placeholder, whoever forgot to sanitize it.
  */
 export function neutralizeKeepingColour(s: string): string {
-  if (!UNSAFE_BUT_LF.test(s)) return s;
-  if (!s.includes('\x1b')) return s.replace(UNSAFE_ALL_BUT_LF, placeholder);
+  // A painted row: plain but for its colour codes (each piece between them would be left as it is).
+  if (PLAIN_LINES.test(s) || (s.includes('\x1b') && PLAIN_LINES.test(s.replace(SGR, '')))) return s;
+  const { oneButLf, allButLf } = unsafe();
+  if (!oneButLf.test(s)) return s;
+  if (!s.includes('\x1b')) return s.replace(allButLf, placeholder);
   let out = '';
   let at = 0;
   for (const m of s.matchAll(SGR)) {
@@ -82,8 +107,10 @@ export function neutralizeKeepingColour(s: string): string {
  * same and no terminal acts on it. Line breaks between values (pretty printing) stay.
  */
 export function jsonForTerminal(json: string): string {
-  if (!UNSAFE_BUT_LF.test(json)) return json;
-  return json.replace(UNSAFE_ALL_BUT_LF, (ch) => {
+  if (PLAIN_LINES.test(json)) return json;
+  const { oneButLf, allButLf } = unsafe();
+  if (!oneButLf.test(json)) return json;
+  return json.replace(allButLf, (ch) => {
     let out = '';
     for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
     return out;

@@ -7,7 +7,7 @@ import { flatten, jsonLines, layoutDetail, rawLines } from '../../../src/ui/deta
 import { formatWei, toBigInt } from '../../../src/core/amounts.js';
 import { thousands, capDigits, displayText, groupDigits } from '../../../src/core/text/values.js';
 import { cellWidth, chunkCells, fit, middleCells, truncateCells, wrapCells } from '../../../src/core/text/cells.js';
-import { jsonForTerminal, neutralize, safeLines, sanitize } from '../../../src/core/text/sanitize.js';
+import { jsonForTerminal, neutralize, neutralizeKeepingColour, safeLines, sanitize } from '../../../src/core/text/sanitize.js';
 import { ESCAPES, FORBIDDEN_RAW } from '../../hostile/server.js';
 
 const RAW_CONTROL = /[\x00-\x1f\x7f-\x9f]/;
@@ -66,6 +66,22 @@ describe('sanitize: every class becomes a visible, inert placeholder', () => {
 
   it("neutralize (Ink's backstop) keeps LF, replaces the rest", () => {
     expect(neutralize('a\nb\x1b]0;t\x07')).toBe('a\nb␛]0;t␇');
+  });
+
+  it('neutralizeKeepingColour (the text primitive): a painted row keeps its colour codes and nothing else', () => {
+    const red = (s: string) => `\x1b[31m${s}\x1b[0m`;
+    // Plain ASCII, and plain ASCII painted: drawn as they are.
+    expect(neutralizeKeepingColour('Sepolia Main\n')).toBe('Sepolia Main\n');
+    expect(neutralizeKeepingColour(`${red('paused')} Sepolia Main`)).toBe(`${red('paused')} Sepolia Main`);
+    expect(neutralizeKeepingColour(red('café 漢字'))).toBe(red('café 漢字'));
+    // Every other escape beside the colours becomes its placeholder, whatever its shape.
+    for (const [name, raw] of Object.entries(ESCAPES)) {
+      if (name === 'sgrColour') continue;
+      const out = neutralizeKeepingColour(`${red('ok')} ${raw} ${red('ok')}`);
+      expect(out.startsWith(`${red('ok')} `) && out.endsWith(` ${red('ok')}`), name).toBe(true);
+      expect(out.slice(red('ok').length + 1, -red('ok').length - 1), name).toBe(neutralize(raw));
+      expect(out.slice(red('ok').length + 1, -red('ok').length - 1), name).not.toMatch(RAW_CONTROL);
+    }
   });
 });
 
