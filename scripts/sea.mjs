@@ -77,15 +77,21 @@ const scratch = join(work, 'cache', 'relayer-tui');
 const CACHES = { app: /^sea-[0-9a-z]+\.cache$/, oneshot: /^sea-oneshot-[0-9a-z]+\.cache$/ };
 const made = (name) => (existsSync(scratch) ? readdirSync(scratch).find((f) => CACHES[name].test(f)) : undefined);
 const env = { XDG_CACHE_HOME: join(work, 'cache'), XDG_STATE_HOME: join(work, 'state'), RELAYER_TUI_CONFIG_DIR: join(work, 'no-config') };
-const why = (await primeTui({ file: out, args: [], cwd: work, env, written: () => made('app') !== undefined })) ?? (await primeOneShot({ file: out, args: [], env, written: () => made('oneshot') !== undefined }));
-if (why) console.warn(`sea: code caches not built in (${why}); each first start makes its own`);
-else {
-  // One asset, code-caches.bin: a header (a marker, then each cache's offset and length, u32 LE) and the
-  // caches, each at an address that is a multiple of 8 once the executable is mapped — V8 copies a
-  // cache that is not (1.2 MB of fresh memory at every start). Where the asset lands is known only once
-  // it is injected: it is injected, found by its marker, and made again with the padding that aligns it
-  // (nothing before it changes, so it stays where it was).
-  const caches = Object.keys(CACHES).map((name) => readFileSync(join(scratch, made(name))));
+// Each made on its own: one that is not leaves its slot empty (length 0) and that start makes its own.
+const notMade = [];
+const tuiWhy = await primeTui({ file: out, args: [], cwd: work, env, written: () => made('app') !== undefined });
+if (tuiWhy) notMade.push(`the TUI's: ${tuiWhy}`);
+const oneShotWhy = await primeOneShot({ file: out, args: [], env, written: () => made('oneshot') !== undefined });
+if (oneShotWhy) notMade.push(`the one-shot's: ${oneShotWhy}`);
+for (const why of notMade) console.warn(`sea: code cache not built in (${why}); that first start makes its own`);
+if (notMade.length < Object.keys(CACHES).length) {
+  // One asset, code-caches.bin (read by src/seaMain.ts): a header — 16 bytes of marker, then for the TUI
+  // and the one-shot, in that order, the offset and length of its cache (u32 LE; 0, 0 for none) — and the
+  // caches, each at an address that is a multiple of 8 once the executable is mapped: V8 copies a cache
+  // that is not (1.2 MB of fresh memory at every start). Where the asset lands is known only once it is
+  // injected: it is injected, found by its marker, and made again with the padding that aligns it
+  // (what precedes it is the same, so it lands in the same place); then read back and checked.
+  const caches = Object.keys(CACHES).map((name) => (made(name) ? readFileSync(join(scratch, made(name))) : Buffer.alloc(0)));
   const marker = randomBytes(16);
   const HEADER = marker.length + 8 * caches.length;
   const layout = (start) => {
@@ -94,22 +100,30 @@ else {
     const header = Buffer.alloc(HEADER);
     marker.copy(header);
     caches.forEach((c, i) => {
-      const pad = (8 - ((start + at) % 8)) % 8;
+      const pad = c.length ? (8 - ((start + at) % 8)) % 8 : 0;
       parts.push(Buffer.alloc(pad), c);
-      header.writeUInt32LE(at + pad, marker.length + 8 * i);
+      header.writeUInt32LE(c.length ? at + pad : 0, marker.length + 8 * i);
       header.writeUInt32LE(c.length, marker.length + 8 * i + 4);
       at += pad + c.length;
     });
     return Buffer.concat([header, ...parts]);
   };
   const file = join(work, 'code-caches.bin');
-  const where = () => readFileSync(out).indexOf(marker);
-  writeFileSync(file, layout(0));
-  inject({ ...ASSETS, 'code-caches.bin': file });
-  const start = where();
-  writeFileSync(file, layout(start));
-  inject({ ...ASSETS, 'code-caches.bin': file });
-  if (where() !== start) console.warn('sea: the code caches moved when aligned; V8 copies them at each start');
+  /** Where the asset starts in the executable, and whether each cache in it is 8-aligned there. */
+  const check = () => {
+    const exe = readFileSync(out);
+    const start = exe.indexOf(marker);
+    if (start < 0) throw new Error('sea: code-caches.bin is not in the executable (its marker was not found)');
+    const aligned = caches.every((c, i) => c.length === 0 || (start + exe.readUInt32LE(start + marker.length + 8 * i)) % 8 === 0);
+    return { start, aligned };
+  };
+  let placed = { start: 0, aligned: false };
+  for (let i = 0; i < 3 && !placed.aligned; i++) {
+    writeFileSync(file, layout(placed.start));
+    inject({ ...ASSETS, 'code-caches.bin': file });
+    placed = check();
+  }
+  if (!placed.aligned) console.warn('sea: WARNING the built-in code caches are not 8-aligned in the executable: V8 copies them at every start (~300 page faults)');
 }
 rmSync(work, { recursive: true, force: true });
 writeFileSync(`${out}.node-version`, `${version}\n`);

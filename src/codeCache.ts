@@ -143,7 +143,8 @@ export function load<T>(o: Launch): Loaded<T> {
   const newer = fallback && (!beside || fallback.mtimeMs > beside.mtimeMs) ? { path: o.fallback, size: fallback.size } : beside && { path: o.beside!, size: beside.size };
   const read = sourceAndCache(o.source, newer);
   const { source } = read;
-  const cachedData = read.cachedData ?? o.builtIn;
+  // An empty file is no cache (nothing for V8 to read; the start writes one).
+  const cachedData = [read.cachedData, o.builtIn].find((c) => c !== undefined && c.length > 0);
   // The bundle is a module wrapper's function expression as built (scripts/build.mjs): compiled as read, never copied.
   const script = new Script(source, { filename: o.filename, cachedData });
   // Only whether there was one is kept: the buffer's memory (~1.2 MB) is free for what the start does next.

@@ -34,8 +34,9 @@ const asset = (key: string): ArrayBuffer | undefined => {
 };
 /**
  * The code caches npm run sea made with this executable's own Node, in place: code-caches.bin is a
- * header (16 bytes of marker, then the TUI's and the one-shot's offset and length, u32 LE) and the
- * caches, each aligned for V8 to read where it lies (scripts/sea.mjs).
+ * header (16 bytes of marker, then the TUI's and the one-shot's offset and length, u32 LE; 0, 0 for one
+ * not made) and the caches, each aligned for V8 to read where it lies. scripts/sea.mjs writes it, to this
+ * layout, and reads it back from the executable to check the alignment.
  */
 function builtInCache(name: 'app' | 'oneshot'): Uint8Array | undefined {
   const all = asset('code-caches.bin');
@@ -43,7 +44,8 @@ function builtInCache(name: 'app' | 'oneshot'): Uint8Array | undefined {
   const header = new DataView(all, 16, 16);
   const i = name === 'app' ? 0 : 8;
   const [offset, length] = [header.getUint32(i, true), header.getUint32(i + 4, true)];
-  return offset + length <= all.byteLength ? new Uint8Array(all, offset, length) : undefined;
+  // Length 0: none was made when the executable was built.
+  return length > 0 && offset + length <= all.byteLength ? new Uint8Array(all, offset, length) : undefined;
 }
 /** One of the two bundles (app.cjs: the TUI; oneshot.cjs: every other command). */
 const bundle: BundleFor = (name, variant) => {

@@ -8,7 +8,7 @@
  * start when it is set, which would hide the client's own cost).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, SEA, close, firstSeen, seaNode, seaNodeVersion, spawnTui } from '../cli.ts';
@@ -104,9 +104,10 @@ async function starts(r: Report, noConfig: string): Promise<void> {
     // the floor in the same pty; the headless one-shot to its exit, after the floor to its exit.
     const withSea = existsSync(SEA);
     // The executable's floor is the floor on the Node inside it (what no client on that Node can beat):
-    // Node 24 starts ~12 ms later than Node 20 here, before any code of ours runs.
+    // Node 24 starts ~10-16 ms later than Node 20 here, before any code of ours runs.
     const SEA_NODE = withSea ? seaNode() : undefined;
-    // One of each first: the executable's code cache is made by its first start.
+    // One of each first, not counted (each binary's pages into the page cache; an executable built
+    // without its code caches makes them at its first start).
     await frame({ cli: FLOOR, env }, 'the floor');
     if (SEA_NODE) await frame({ file: SEA_NODE, args: [FLOOR], env }, 'the floor on the embedded Node');
     await frame({ cli: BIN, env }, 'the first frame');
@@ -198,9 +199,9 @@ export const floor: Section = {
   to its first relayer, then the TUI (\`node bin/relayer-tui.cjs\`) timed to its first relayer on
   screen; the floor run with a pipe timed to its exit, then \`node bin/relayer-tui.cjs relayers --json\`
   timed to its exit; the floor in the pty again, the floor on the Node the single executable embeds
-  (\`.sea-cache/\`'s, Node 24: its floor, since that Node's own start is no cost of ours), then the
+  (\`.sea-cache/\`'s: its floor, since that Node's own start is no cost of ours), then the
   executable (\`npm run sea\`) to its first relayer; its ratio to the bin's Node's floor is given beside.
-  One start of each first, not counted (the executable makes its code cache). Figures are
+  One start of each first, not counted. Figures are
   p50 / p90 and the ratio of the p50 to the floor's p50 measured beside it. The stream: against the
   sandbox in its own process, \`bench/floor/pages.cjs bulk-1m ${STREAM_TOTAL}\` (the pages GET raw, 100 a
   page, 2 in flight, keep-alive, bodies written untouched) and \`txs bulk-1m --all --limit ${STREAM_TOTAL}

@@ -4,7 +4,7 @@
  * built-in sandbox, and (the figure with a budget) as operators start it: the bin against a server in
  * its own process, each start after a `node -e 0`, p50 / p90 / max.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENTER_ALT } from '../../test/e2e/pty.ts';
