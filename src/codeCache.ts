@@ -5,7 +5,8 @@
  * just the top level) by the first start without one, and kept beside the bundle where that can be
  * written, else in the fallback (`$XDG_CACHE_HOME/relayer-tui`). V8 refuses one made by another Node,
  * for other source or under other flags (it is then rewritten). Two launchers use it: the package's
- * bin (src/launcher.ts) and the single executable (src/seaMain.ts).
+ * bin (src/launcher.ts; the build makes its caches) and the single executable (src/seaMain.ts; its
+ * caches are built into it, and a file is written only where V8 refuses one).
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
