@@ -28,27 +28,21 @@ function bundle(pad = 0, value = 42): string {
 let loads = 0;
 const launch = (file: string, extra: Partial<Launch> = {}): Launch => ({ source: { file }, filename: `${file}#${++loads}`, dirname: dir, beside: `${file}.cache`, fallback: join(dir, 'fallback', 'b.cache'), require, ...extra });
 type Exports = { value: number; twice: (n: number) => number };
+/** A file's time and length, or 'none'. */
+function stamp(path: string): string {
+  try {
+    return `${statSync(path).mtimeMs}:${readFileSync(path).length}`;
+  } catch {
+    return 'none';
+  }
+}
 /** Loads, runs, and saves as a start does after its first frame; whether a cache file was (re)written. */
 function start(o: Launch): { exports: Exports; wrote: boolean } {
-  const path = o.beside!;
-  const before = (() => {
-    try {
-      return statSync(path).mtimeMs + ':' + readFileSync(path).length;
-    } catch {
-      return 'none';
-    }
-  })();
+  const before = stamp(o.beside!);
   const l = load<Exports>(o);
   l.exports.twice(2); // compiled, so that the cache holds more than the top level
   l.saveCache();
-  const after = (() => {
-    try {
-      return statSync(path).mtimeMs + ':' + readFileSync(path).length;
-    } catch {
-      return 'none';
-    }
-  })();
-  return { exports: l.exports, wrote: before !== after };
+  return { exports: l.exports, wrote: stamp(o.beside!) !== before };
 }
 
 describe('load: the source and its cache through one buffer', () => {
