@@ -24,9 +24,10 @@ const VALUES: Record<string, readonly string[]> = {
   'sandbox-flavor': ['contract', 'real'],
   flavor: ['contract', 'real'],
   ready: ['healthy', 'degraded', 'unhealthy'],
+  'gap-filler': ['on', 'off'],
 };
 
-function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean' }> {
+function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
   const own = sub && sub in COMMAND_OPTIONS ? (COMMAND_OPTIONS as Record<string, Record<string, { type: 'string' | 'boolean' }>>)[sub]! : {};
   if (sub === 'sandbox') return SANDBOX_OPTIONS;
   if (sub === 'completion') return { help: { type: 'boolean' } };

@@ -65,6 +65,8 @@ export function handleCancel(ctx: CancelContext, relayerId: string, txId: string
   // A pending one is only marked (is_canceled stays as it was: update_transaction_status sets none).
   const next: EvmTx = tx.status === 'pending' ? { ...tx, status: 'canceled', status_reason: 'Transaction canceled by user' } : noop(tx, relayer.network);
   data.storeTransaction(next);
+  // The resubmit job that follows re-prices, signs and broadcasts the NOOP (the chain's next block).
+  if (next.status !== 'canceled') data.chain?.canceled(next);
   return ok(renderTransaction(flavor, next));
 }
 
@@ -82,7 +84,10 @@ export function handleDeletePending(ctx: CancelContext, relayerId: string): Sand
     const now = ctx.now();
     for (const tx of queued) {
       // What the queued "cancel" job does: submit_transaction (a broadcast, whatever the reason says).
-      if (tx.kind === 'evm' && (tx.status === 'sent' || tx.status === 'submitted')) data.storeTransaction({ ...tx, status: 'submitted', sent_at: now });
+      if (tx.kind !== 'evm' || (tx.status !== 'sent' && tx.status !== 'submitted')) continue;
+      // On the chain the node may refuse it again (a signed one then stays signed).
+      if (data.chain?.covers(relayerId)) data.chain.submit(tx, now);
+      else data.storeTransaction({ ...tx, status: 'submitted', sent_at: now });
     }
   }
   return ok({

@@ -23,10 +23,39 @@ Options:
   --answer-delay <ms>   Apply each mutation (PUT, POST, PATCH, DELETE) at once but hold its answer this many
                         milliseconds more (default 0): a dropped line mid-send, an answer that comes late
   --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited)
-  --advance <seconds>   Every so many seconds, move each relayer's oldest unfinished transaction one
-                        status on (pending → sent → submitted → mined → confirmed), for watch mode
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
                         (default contract)
+  --advance <seconds>   Contract flavour only: every so many seconds, in each relayer whose transactions
+                        have been listed (bulk-1m and holesky-test aside), the oldest unfinished
+                        transaction moves one status on (pending → sent → submitted → mined → confirmed)
+
+The real flavour lives in time: a chain per network and v1.8's machinery on every block (signing,
+broadcasting, re-sending after 25 s, re-pricing after 2/3/5/10 min by speed doubled per earlier hash,
+held by gas_price_cap; pending past 2 min fails; confirmations per network; nonce gaps filled with
+NOOPs; a disabled relayer enabled again once funded), and new transactions every few seconds on
+sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the real server's cause:
+  holesky-test          its lowest nonce is a safeLow transaction never broadcast: the node's floor
+                        (1 gwei tip) refuses every re-send, re-priced from safeLow. A bump at a faster
+                        speed or a cancel clears it.
+  avalanche-bridge      at its gas_price_cap (30 gwei) while Avalanche asks 55 gwei: re-pricing stops at
+                        the cap (openzeppelin-relayer#808). Raising the cap clears it at the next
+                        re-price; a cancel's NOOP (not held to the cap) clears its own nonce only.
+  optimism-relay        its counter ran ahead of the chain (#818): no transaction at the chain's nonce.
+                        The nonce-health job fills it with a NOOP about a minute after the start, then
+                        it clears by itself (never with --gap-filler off, as #843 reports).
+  mainnet-hot           paused: its sends, cancels, replaces and /rpc answer 403; the rest keeps going.
+  base-batch            disabled by its balance; fund it (the sandbox's own faucet, not the relayer API):
+                          curl -X POST -H "Authorization: Bearer $TOKEN" $URL/sandbox/relayers/base-batch/fund
+                        (optionally -d '{"wei":"<decimal>"}'; default ten times its min_balance), and
+                        v1.8's health check (10, 20, 30, 45 s, then every 60 s) enables it again.
+
+  --block-time <s>      Real flavour: a block every so many seconds (default 2; 0 = the clock stands
+                        still and nothing moves)
+  --time-scale <n>      Real flavour: the server's own timeouts (re-send, re-price, prepare, gap filling,
+                        health checks) divided by n, their ratios kept (default 1)
+  --gas-spike <net:gwei>  Real flavour: hold a network's price (base fee + tip) at so many gwei, e.g.
+                        sepolia:80 (repeatable; avalanche:55 is seeded)
+  --gap-filler <on|off> Real flavour: whether v1.8's nonce-health job fills nonce gaps (default on)
   --ready <state>       What the real flavour's public GET /api/v1/ready reports: healthy, degraded
                         (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy)
   --fleet <n>           n deployments instead of one (1-100), each on a free port: mixed flavours, one
@@ -55,9 +84,15 @@ function parseNonNegativeInt(name: string, raw: string | undefined, max = Number
   return Number(raw);
 }
 
+function parseSeconds(name: string, raw: string | undefined): number | undefined | Error {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(raw)) return new Error(`--${name} must be a number of at most 3 decimals, got "${raw}"`);
+  return Number(raw);
+}
+
 /** Parse options; returns the sandbox options, 'help', or an error message. */
 export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: number }) | 'help' | Error {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -102,6 +137,27 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   const advance = parseNonNegativeInt('advance', str('advance'));
   if (advance instanceof Error) return advance;
   if (advance) opts.advanceMs = advance * 1000;
+  const blockTime = parseSeconds('block-time', str('block-time'));
+  if (blockTime instanceof Error) return blockTime;
+  opts.running = blockTime !== 0;
+  if (blockTime) opts.blockTimeMs = blockTime * 1000;
+  const scale = parseSeconds('time-scale', str('time-scale'));
+  if (scale instanceof Error) return scale;
+  if (scale !== undefined) {
+    if (scale < 1) return new Error('--time-scale must be at least 1');
+    opts.timeScale = scale;
+  }
+  const spikes = values['gas-spike'] as unknown as string[] | undefined;
+  for (const spike of spikes ?? []) {
+    const m = /^([a-z0-9-]+):(\d{1,6}(?:\.\d{1,9})?)$/.exec(spike);
+    if (!m) return new Error(`--gas-spike must be <network>:<gwei>, e.g. sepolia:80, got "${spike}"`);
+    opts.gasSpikes = { ...opts.gasSpikes, [m[1]!]: Number(m[2]) };
+  }
+  const filler = str('gap-filler');
+  if (filler !== undefined) {
+    if (filler !== 'on' && filler !== 'off') return new Error(`--gap-filler must be on or off, got "${filler}"`);
+    opts.gapFiller = filler === 'on';
+  }
   const flavor = str('flavor');
   if (flavor !== undefined) {
     if (!(FLAVORS as readonly string[]).includes(flavor)) {
@@ -143,6 +199,7 @@ export async function runSandboxCli(argv: string[], io: CliIo = defaultIo): Prom
     return;
   }
   io.out(`relayer sandbox (${sandbox.flavor} flavor) listening on ${sandbox.url}`);
+  if (sandbox.chain) io.out(sandbox.clock.isRunning ? `a block every ${sandbox.clock.blockTimeMs / 1000} s${sandbox.clock.timeScale !== 1 ? `, the server's timeouts ÷ ${sandbox.clock.timeScale}` : ''} (--block-time, --time-scale)` : 'the clock stands still (--block-time 0): nothing moves');
   if (parsed.token === undefined) io.out(`token: ${sandbox.token}`);
   io.out('run the client with:');
   io.out(`  RELAYER_URL=${sandbox.url} RELAYER_API_KEY=${sandbox.token} relayer-tui`);

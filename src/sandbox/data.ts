@@ -6,14 +6,25 @@
  */
 import { Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
-import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Tx, type TxStatus } from './models.js';
+import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed, type Tx, type TxStatus } from './models.js';
 import { seedRelayers } from './seeds.js';
 import type { SeedProfile } from './types.js';
 import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, newEvmSignature, statusAt } from './generate.js';
-import { nextNonce, realEvmLifecycle } from './chain.js';
+import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
+import { applySituation, situationAge } from './chain/situations.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
+
+/** What the data asks of the real flavour's chain (chain/chain.ts is one). */
+export interface ChainState {
+  account(relayerId: string): { counter: number; balance: bigint } | undefined;
+  covers(relayerId: string): boolean;
+  canceled(tx: EvmTx): void;
+  submit(tx: EvmTx, now: number): void;
+  replace(old: EvmTx, req: { value: bigint; to?: string; data?: string; gas_limit?: bigint; speed?: Speed }): EvmTx;
+  fund(relayerId: string, wei: bigint): bigint | undefined;
+}
 
 interface TxTable {
   list: Tx[];
@@ -35,14 +46,16 @@ export class SandboxData {
   private readonly tables = new Map<string, TxTable>();
   private readonly bulkOverrides = new Map<number, EvmTx>();
   private readonly realOrder: RelayerSeed[];
+  /** The real flavour's chain (server.ts sets it): EVM nonces and balances come from it. */
+  chain: ChainState | undefined;
 
   constructor(
     readonly startMs: number,
-    private readonly profile?: SeedProfile,
+    readonly profile?: SeedProfile,
     /** The real flavour seeds EVM transactions as the real server stores them (see chain.ts). */
     readonly flavor: Flavor = 'contract',
   ) {
-    this.relayers = seedRelayers(profile);
+    this.relayers = seedRelayers(profile, flavor);
     for (const r of this.relayers) this.byId.set(r.id, r);
     this.realOrder = shuffled(this.relayers, 'real-server-relayer-order');
   }
@@ -88,7 +101,11 @@ export class SandboxData {
       const status = statusAt(head, i);
       // Newest first: strictly decreasing creation times (spacing 97 s, jitter below 60 s).
       const st = r.stuck;
-      const created = st ? this.startMs - st.olderMs - i * st.spacingMs - rel.int(60_000) : this.startMs - (20_000 + i * 97_000 + rel.int(60_000));
+      const jitter = rel.int(60_000);
+      // The real flavour's chain moves: a relayer's newest transactions are seconds old unless a
+      // situation holds them (situations.ts).
+      const recent = real && !st && i < head.length ? situationAge(r, i) ?? 6_000 + i * 5_000 + (jitter % 2_000) : undefined;
+      const created = st ? this.startMs - st.olderMs - i * st.spacingMs - jitter : this.startMs - (recent ?? 20_000 + i * 97_000 + jitter);
       // A stuck relayer skips a nonce below its newest ones (the newer ones wait behind the gap).
       const older = r.txCount - 1 - i + (st && i < st.nonceGapAt ? 1 : 0);
       let tx: Tx;
@@ -102,6 +119,7 @@ export class SandboxData {
       else tx = makeStellarTx(r, id, seed, status, created, seqBase + BigInt(older));
       list.push(tx);
     }
+    if (real) applySituation(r, list);
     return { list, byId: new Map(list.map((t) => [t.id, t])) };
   }
 
@@ -164,6 +182,12 @@ export class SandboxData {
    * relayer, a few tenths of the native coin; a fleet's low-balance deployment far under any minimum.
    */
   balanceOf(relayerId: string): bigint {
+    const account = this.chain?.account(relayerId);
+    return account ? account.balance : this.seedBalance(relayerId);
+  }
+
+  /** A relayer's seeded balance (see balanceOf). */
+  seedBalance(relayerId: string): bigint {
     const r = this.byId.get(relayerId);
     const rng = new Rng(`balance:${relayerId}`);
     let balance: bigint;
@@ -221,7 +245,7 @@ export class SandboxData {
       out.system_disabled = r.system_disabled;
       out.paused = r.paused;
       // The relayer's own counter: above every nonce it assigned, whatever the chain has taken.
-      out.nonce = String(nextNonce(head));
+      out.nonce = String(this.chain?.account(relayerId)?.counter ?? nextNonce(head));
     } else if (r.network_type === 'stellar') {
       out.pending_transactions_count = pending;
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
@@ -239,11 +263,12 @@ export class SandboxData {
   }
 
   /**
-   * Moves transactions on, as a chain would (the sandbox's --advance): in every relayer whose
-   * transactions have been asked for (bulk-1m and stuck ones aside), the oldest transaction not yet
-   * final goes one step: pending → sent (with a hash) → submitted → mined → confirmed.
+   * The contract flavour's `--advance` (the real flavour has its chain instead): in every relayer whose
+   * transactions have been listed (bulk-1m and the stuck seed holesky-test aside), the oldest
+   * transaction not yet final goes one step: pending → sent (with a hash) → submitted → mined → confirmed.
    */
   advance(now: number): void {
+    if (this.flavor === 'real') return; // the real flavour's chain moves it (chain/chain.ts)
     for (const [id, table] of this.tables) {
       const r = this.byId.get(id);
       if (!r || r.stuck) continue;
@@ -251,10 +276,8 @@ export class SandboxData {
         const tx = table.list[i]!;
         const next = NEXT_STATUS[tx.status];
         if (!next) continue;
-        let moved = { ...tx, status: next } as Tx;
-        if (moved.kind === 'evm' && this.flavor === 'real') {
-          moved = advanceRealEvm(moved, tx.status, now, nextNonce(table.list));
-        } else if (tx.status === 'pending') {
+        const moved = { ...tx, status: next } as Tx;
+        if (tx.status === 'pending') {
           moved.sent_at = now;
           if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
           if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
@@ -264,6 +287,31 @@ export class SandboxData {
         table.byId.set(moved.id, moved);
         break;
       }
+    }
+  }
+
+  /** A seeded relayer's transactions as stored, newest first (not bulk-1m's, never materialized). */
+  evmTable(relayerId: string): Tx[] | undefined {
+    return this.table(relayerId)?.list;
+  }
+
+  /** A new transaction of a relayer (the chain's traffic and gap-filling NOOPs): the newest. */
+  addTransaction(tx: Tx): void {
+    const table = this.table(tx.relayer_id);
+    if (!table) return;
+    table.list.unshift(tx);
+    table.byId.set(tx.id, tx);
+  }
+
+  /** Keeps at most `keep` transactions of a relayer: the oldest final ones go first. */
+  prune(relayerId: string, keep: number): void {
+    const table = this.tables.get(relayerId);
+    if (!table || table.list.length <= keep) return;
+    while (table.list.length > keep) {
+      const last = table.list[table.list.length - 1]!;
+      if (!FINAL_STATUSES.includes(last.status)) break;
+      table.list.pop();
+      table.byId.delete(last.id);
     }
   }
 
@@ -280,20 +328,6 @@ export class SandboxData {
     if (pos >= 0) table.list[pos] = tx;
     table.byId.set(tx.id, tx);
   }
-}
-
-/**
- * One step of a real-flavour EVM transaction, as the real server takes it: signed (a nonce, a hash,
- * still no sent_at), broadcast (sent_at), mined, then confirmed — or canceled when what mined was the
- * NOOP of a cancellation (v1.8 src/domain/transaction/evm/status.rs).
- */
-function advanceRealEvm(tx: EvmTx, from: TxStatus, now: number, nonce: number): EvmTx {
-  if (from === 'pending') {
-    return { ...tx, nonce, hash: newEvmHash(`${tx.id}:advanced`), signature: newEvmSignature(`${tx.id}:advanced`, tx.max_fee_per_gas !== null), sent_at: null };
-  }
-  if (from === 'sent') return { ...tx, sent_at: now };
-  if (from === 'mined' && tx.is_canceled) return { ...tx, status: 'canceled' };
-  return tx;
 }
 
 /** Relayer as the API renders it. Optional fields only when set; the real flavor masks RPC URLs and omits empty ones. */

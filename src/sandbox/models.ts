@@ -96,6 +96,9 @@ export interface RpcUrl {
   weight: number;
 }
 
+/** The real flavour's seeded jams, each with the real server's cause (chain/situations.ts). */
+export type Situation = 'never_broadcast' | 'price_cap' | 'counter_ahead';
+
 export interface RelayerSeed {
   id: string;
   name: string;
@@ -115,6 +118,10 @@ export interface RelayerSeed {
   head: TxStatus[];
   /** The real flavour's head where it differs (an EVM relayer's statuses in the order a chain allows). */
   realHead?: TxStatus[];
+  /** The real flavour's seeded jam (chain/situations.ts). */
+  situation?: Situation;
+  /** Where its chain starts when its transactions alone do not say (a counter ahead of the chain). */
+  chainSeed?: { chainNonce: number; counter: number };
   /** A seeded stuck relayer: old transactions, a nonce skipped at `nonceGapAt`, a `sent` one without a hash. */
   stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
 }

@@ -8,8 +8,10 @@
  * removes a field: 400 `Invalid result after patch: missing field …` for a required one). No 403: this
  * is how a paused relayer is resumed.
  *
- * The sandbox changes `paused`, `name` and `notification_id`. `policies` and `custom_rpc_urls` are
- * refused (400): their validation is the real server's own per network, not imitated here.
+ * The sandbox changes `paused`, `name`, `notification_id` and an EVM relayer's `policies` (merged key
+ * by key, `null` removes one; RelayerEvmPolicy's fields only — deny_unknown_fields,
+ * src/models/relayer/mod.rs:292-319 — u128s as JSON numbers or decimal strings). Solana and Stellar
+ * policies and `custom_rpc_urls` are refused (400): their validation is not imitated here.
  */
 import { type SandboxData, renderRelayer } from './data.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, relayerNotFound } from './flavor.js';
@@ -53,9 +55,8 @@ export function handlePatchRelayer(ctx: PatchContext, relayerId: string, rawBody
     if (err instanceof ShapeError) return fail(flavor, 400, `Invalid update request: ${err.message}`);
     throw err;
   }
-  for (const k of ['policies', 'custom_rpc_urls'] as const) {
-    if (k in patch) return fail(flavor, 400, `Invalid update request: the sandbox does not change \`${k}\``);
-  }
+  if ('custom_rpc_urls' in patch) return fail(flavor, 400, 'Invalid update request: the sandbox does not change `custom_rpc_urls`');
+  if ('policies' in patch && relayer.network_type !== 'evm') return fail(flavor, 400, "Invalid update request: the sandbox does not change a non-EVM relayer's `policies`");
   if (relayer.system_disabled) return fail(flavor, 400, 'Relayer is disabled');
   const notification = patch.notification_id;
   if (typeof notification === 'string' && !ctx.notifications.get(notification)) {
@@ -66,10 +67,46 @@ export function handlePatchRelayer(ctx: PatchContext, relayerId: string, rawBody
     if (patch[k] === null) return fail(flavor, 400, `Invalid result after patch: missing field \`${k}\``);
   }
   if (patch.name === '') return fail(flavor, 400, 'Name cannot be empty');
+  let policies: Record<string, unknown> | undefined;
+  if ('policies' in patch) {
+    const merged = mergeEvmPolicies(relayer.policies, patch.policies);
+    if (typeof merged === 'string') return fail(flavor, 400, `Invalid result after patch: ${merged}`);
+    policies = merged;
+  }
 
   if (typeof patch.name === 'string') relayer.name = patch.name;
   if (typeof patch.paused === 'boolean') relayer.paused = patch.paused;
+  if (policies) relayer.policies = policies;
   if (typeof notification === 'string') relayer.notification_id = notification;
   if (notification === null) delete relayer.notification_id;
   return ok(renderRelayer(flavor, relayer));
+}
+
+const U128_MAX = (1n << 128n) - 1n;
+const EVM_POLICY_BOOLEANS = ['gas_limit_estimation', 'eip1559_pricing', 'private_transactions', 'include_revert_data'];
+const EVM_POLICY_U128 = ['min_balance', 'gas_price_cap'];
+
+/** An EVM relayer's policies with a merge patch applied (RFC 7396), or what serde would say of the result. */
+function mergeEvmPolicies(current: Record<string, unknown>, patch: unknown): Record<string, unknown> | string {
+  if (patch === null) return {};
+  if (typeof patch !== 'object' || Array.isArray(patch)) return `invalid type: ${describeValue(patch)}, expected struct RelayerEvmPolicy`;
+  const out: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
+    if (EVM_POLICY_BOOLEANS.includes(k)) {
+      if (typeof v !== 'boolean') return `invalid type: ${describeValue(v)}, expected a boolean`;
+      out[k] = v;
+    } else if (EVM_POLICY_U128.includes(k)) {
+      const n = typeof v === 'string' && /^\d{1,39}$/.test(v) ? BigInt(v) : typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
+      if (n === undefined || n < 0n || n > U128_MAX) return `invalid value: ${describeValue(v)}, expected a u128`;
+      out[k] = n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+    } else if (k === 'whitelist_receivers') {
+      if (!Array.isArray(v) || !v.every((a) => typeof a === 'string')) return `invalid type: ${describeValue(v)}, expected a sequence of strings`;
+      out[k] = [...v];
+    } else return `unknown field \`${k}\`, expected one of \`min_balance\`, \`gas_limit_estimation\`, \`gas_price_cap\`, \`whitelist_receivers\`, \`eip1559_pricing\`, \`private_transactions\`, \`include_revert_data\``;
+  }
+  return out;
 }

@@ -360,13 +360,15 @@ export function handleReplace(ctx: ReplaceContext, relayerId: string, txId: stri
   const now = ctx.now();
   let next = tx;
   if (parsed.kind === 'evm' && tx.kind === 'evm') {
-    // The OpenZeppelin Relayer v1.8 ignores explicit prices in a replacement: it re-quotes from speed
-    // (the one sent, else the transaction's), at least 10 % over the old price (session 7's reading of
-    // its source; the client's review says so).
+    if (data.chain?.covers(relayerId)) {
+      // v1.8 (chain/chain.ts replace): asked prices cleared, quoted from the speed against the
+      // network, ≥ +10 %; signed, status unchanged, broadcast by the resubmit job at the next block.
+      return ok(renderTransaction(flavor, data.chain.replace(tx, parsed.req)));
+    }
+    // bulk-1m in the real flavour is not on the chain: asked prices ignored all the same (for_replacement).
     const req = flavor === 'real' ? { ...parsed.req, gas_price: undefined, max_fee_per_gas: undefined, max_priority_fee_per_gas: undefined } : parsed.req;
     next = applyEvmReplace(tx, req, now, ctx.nextSeq());
-    // The real server keeps a pending transaction pending (it has no nonce to sign with yet); a
-    // signed one is re-signed and broadcast by the resubmit job that follows.
+    // The real server keeps a pending transaction pending (it has no nonce to sign with yet).
     if (flavor === 'real' && tx.status === 'pending') next = { ...next, status: 'pending', hash: null, signature: null, sent_at: null };
   } else if (parsed.kind === 'solana' && tx.kind === 'solana') {
     const sol: SolanaTx = {

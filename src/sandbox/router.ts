@@ -7,7 +7,7 @@
  */
 import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from './data.js';
 import { TX_STATUSES, type TxStatus } from './models.js';
-import { type Flavor, type SandboxResponse, badInput, fail, ok, textResponse, unauthorized, relayerNotFound } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, textResponse, unauthorized, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
 import { handleReplace } from './replace.js';
@@ -15,6 +15,7 @@ import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
 import { type ReadyState, readyResponse } from './ready.js';
 import { handleRpc } from './rpc.js';
+import type { Chain } from './chain/chain.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -42,6 +43,8 @@ export interface RouterContext {
   sleep: (ms: number) => Promise<void>;
   onPluginCall: () => void;
   now: () => number;
+  /** The real flavour's chain (its JSON-RPC answers come from it). */
+  chain?: Chain;
   /** The readiness /api/v1/ready reports (real flavour), read at each request. */
   ready?: () => ReadyState;
 }
@@ -122,11 +125,11 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     if (seg.length === 1 && method === 'GET') return listRelayers(query);
     if (seg.length === 3 && c === 'transactions' && b && method === 'GET') return listTransactions(b, query);
     if (seg.length === 4 && c === 'transactions' && b && d && method === 'PUT') {
-      return handleReplace({ flavor, data, now: () => Date.now(), nextSeq: () => ++replaceSeq }, b, d, body);
+      return handleReplace({ flavor, data, now: ctx.now, nextSeq: () => ++replaceSeq }, b, d, body);
     }
     // Endpoints of the real server the contract does not show (a contract server 404s them).
     if (flavor === 'real' && b) {
-      const actions = { flavor, data, now: ctx.now };
+      const actions = { flavor, data, now: ctx.now, chain: ctx.chain };
       // The literal `pending` first, as the real server registers it before {transaction_id}.
       if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
       if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
@@ -175,6 +178,25 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
   return notFound;
 };
 
+  /** The sandbox's faucet (not the relayer API, not v1.8's): POST /sandbox/relayers/{id}/fund, optionally {"wei": "<decimal>"}. */
+  const fund = (relayerId: string, body: string): SandboxResponse => {
+    const r = data.relayer(relayerId);
+    if (!r) return relayerNotFound(flavor, relayerId);
+    if (!data.chain?.covers(relayerId)) return fail(flavor, 400, `The sandbox funds the real flavour's EVM relayers only (${relayerId} is not one of them)`);
+    let wei: bigint;
+    const read = body.trim() === '' ? { body: {} } : readJsonBody(flavor, body);
+    if ('response' in read) return read.response;
+    const asked = (read.body as { wei?: unknown } | null)?.wei;
+    if (asked === undefined) {
+      const min = r.policies.min_balance;
+      wei = (typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 10n ** 18n) * 10n;
+    } else if ((typeof asked === 'string' && /^\d{1,39}$/.test(asked)) || (typeof asked === 'bigint' && asked >= 0n) || (typeof asked === 'number' && Number.isSafeInteger(asked) && asked >= 0)) {
+      wei = BigInt(asked as string | number | bigint);
+    } else return fail(flavor, 400, '"wei" must be a decimal string of wei');
+    const balance = data.chain.fund(relayerId, wei)!;
+    return ok({ relayer_id: relayerId, funded_wei: wei.toString(), balance: balance.toString() });
+  };
+
   return async (req: RouteRequest): Promise<SandboxResponse> => {
     // The real server's public health and readiness checks; a contract server has neither (it asks
     // for a token, then 404s).
@@ -189,6 +211,8 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
         ? textResponse(413, `Json deserialize error: JSON payload (${req.bodySize} bytes) is larger than allowed (limit: ${MAX_BODY_BYTES} bytes).`)
         : fail(flavor, 413, 'Payload Too Large');
     }
+    const funding = /^\/sandbox\/relayers\/([^/]+)\/fund\/?$/.exec(req.path);
+    if (funding && req.method === 'POST') return fund(decodeSegment(funding[1]!) ?? '', req.body);
     return route(req.method, req.path, req.query, req.body);
   };
 }

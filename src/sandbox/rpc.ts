@@ -12,17 +12,22 @@
  * a test can say the client never sent one.
  */
 import { parseJson } from '../api/json.js';
-import { chainNonce, mempoolNonce } from './chain.js';
+import { chainNonce, mempoolNonce } from './chain/nonces.js';
 import type { SandboxData } from './data.js';
 import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, readJsonBody, relayerNotFound } from './flavor.js';
 import { inactive } from './guards.js';
 import type { EvmTx, RelayerSeed } from './models.js';
+import type { Account, Chain } from './chain/chain.js';
+import type { Block } from './chain/fees.js';
+import { newEvmHash } from './generate.js';
 import { Rng } from './random.js';
 import { isObject } from './validate.js';
 
 export interface RpcContext {
   flavor: Flavor;
   data: SandboxData;
+  /** The real flavour's chain: what it covers is answered from it. */
+  chain?: Chain;
   now(): number;
 }
 
@@ -119,6 +124,11 @@ export function handleRpc(ctx: RpcContext, relayerId: string, rawBody: string): 
 
 function evmMethod(ctx: RpcContext, relayer: RelayerSeed, id: RpcId, method: string, params: unknown[]): SandboxResponse {
   const { data } = ctx;
+  const account = ctx.chain?.account(relayer.id);
+  if (ctx.chain && account) {
+    const answered = chainMethod(ctx.chain, account, relayer, id, method, params);
+    if (answered) return answered;
+  }
   const own = (address: unknown) => typeof address === 'string' && address.toLowerCase() === relayer.address.toLowerCase();
   const txs = () => data.evmHead(relayer.id);
   switch (method) {
@@ -171,17 +181,20 @@ function onChain(tx: EvmTx): boolean {
 }
 
 /** The block a mined transaction is in: behind the head by how long ago it was sent. */
-function blockOf(ctx: RpcContext, relayer: RelayerSeed, tx: EvmTx): number {
+function minedBlockOf(ctx: RpcContext, relayer: RelayerSeed, tx: EvmTx): number {
   const head = blockNumber(ctx, relayer);
   return Math.max(1, head - Math.ceil((ctx.now() - (tx.sent_at ?? tx.created_at)) / 12_000));
 }
 
 function nodeTransaction(ctx: RpcContext, relayer: RelayerSeed, tx: EvmTx): Record<string, unknown> {
   const mined = onChain(tx);
+  return { ...nodeTransactionFields(relayer, tx), blockNumber: mined ? hex(minedBlockOf(ctx, relayer, tx)) : null };
+}
+
+function nodeTransactionFields(relayer: RelayerSeed, tx: EvmTx): Record<string, unknown> {
   return {
     hash: tx.hash,
     nonce: hex(tx.nonce ?? 0),
-    blockNumber: mined ? hex(blockOf(ctx, relayer, tx)) : null,
     from: tx.from,
     to: tx.to,
     value: hex(tx.value),
@@ -197,10 +210,105 @@ function nodeTransaction(ctx: RpcContext, relayer: RelayerSeed, tx: EvmTx): Reco
 function receipt(ctx: RpcContext, relayer: RelayerSeed, tx: EvmTx): Record<string, unknown> {
   return {
     transactionHash: tx.hash,
-    blockNumber: hex(blockOf(ctx, relayer, tx)),
+    blockNumber: hex(minedBlockOf(ctx, relayer, tx)),
     from: tx.from,
     to: tx.to,
     gasUsed: hex(tx.gas_limit ?? 21_000),
     status: tx.status === 'failed' ? '0x0' : '0x1',
   };
+}
+
+/** A block as a node answers eth_getBlockByNumber (no transactions listed). */
+function blockOf(relayer: RelayerSeed, b: Block): Record<string, unknown> {
+  return {
+    number: hex(b.number),
+    hash: newEvmHash(`block:${relayer.network}:${b.number}`),
+    parentHash: newEvmHash(`block:${relayer.network}:${b.number - 1}`),
+    timestamp: hex(Math.floor(b.timestamp / 1000)),
+    baseFeePerGas: hex(b.baseFee),
+    gasLimit: hex(BLOCK_GAS_LIMIT),
+    gasUsed: hex(BLOCK_GAS_LIMIT / 2),
+    transactions: [],
+  };
+}
+
+const BLOCK_GAS_LIMIT = 30_000_000;
+/** The reward at a percentile, interpolated between the market's 30th, 50th, 85th and 99th. */
+function rewardAt(b: Block, percentile: number): bigint {
+  const points: [number, number][] = [[0, 300], [30, 600], [50, 1000], [85, 1800], [99, 3000], [100, 3000]];
+  for (let i = 1; i < points.length; i++) {
+    const [p1, m1] = points[i]!;
+    if (percentile <= p1) {
+      const [p0, m0] = points[i - 1]!;
+      const perMille = Math.round(m0 + ((m1 - m0) * (percentile - p0)) / (p1 - p0 || 1));
+      return (b.tip * BigInt(perMille)) / 1000n;
+    }
+  }
+  return (b.tip * 3000n) / 1000n;
+}
+
+function blockNumberParam(v: unknown, head: number): number | undefined {
+  if (v === undefined || v === 'latest' || v === 'pending' || v === 'safe' || v === 'finalized') return head;
+  if (v === 'earliest') return 0;
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(v)) return Number.parseInt(v.slice(2), 16);
+  return undefined;
+}
+
+/** The methods the real flavour's chain answers (chain/chain.ts); undefined for the others. */
+function chainMethod(chain: Chain, a: Account, relayer: RelayerSeed, id: RpcId, method: string, params: unknown[]): SandboxResponse | undefined {
+  const m = a.market;
+  const own = (address: unknown) => typeof address === 'string' && address.toLowerCase() === relayer.address.toLowerCase();
+  switch (method) {
+    case 'eth_blockNumber':
+      return answer(id, { result: hex(m.head.number) });
+    case 'eth_gasPrice':
+      return answer(id, { result: hex(m.gasPrice()) });
+    case 'eth_maxPriorityFeePerGas':
+      return answer(id, { result: hex(m.head.tip) });
+    case 'eth_getTransactionCount': {
+      if (typeof params[0] !== 'string') return nodeError(id, INVALID_PARAMS);
+      if (!own(params[0])) return answer(id, { result: '0x0' });
+      const tag = params[1] ?? 'latest';
+      if (tag === 'earliest') return answer(id, { result: '0x0' });
+      return answer(id, { result: hex(tag === 'pending' ? chain.mempoolNonce(a) : a.chainNonce) });
+    }
+    case 'eth_getBlockByNumber': {
+      const n = blockNumberParam(params[0], m.head.number);
+      if (n === undefined) return nodeError(id, INVALID_PARAMS);
+      const b = m.blocks.find((x) => x.number === n);
+      return answer(id, { result: b ? blockOf(relayer, b) : null });
+    }
+    case 'eth_feeHistory': {
+      const count = typeof params[0] === 'number' ? params[0] : typeof params[0] === 'string' && /^0x[0-9a-fA-F]{1,8}$/.test(params[0]) ? Number.parseInt(params[0].slice(2), 16) : undefined;
+      const newest = blockNumberParam(params[1], m.head.number);
+      const percentiles = params[2] === undefined ? [] : params[2];
+      if (count === undefined || count < 1 || newest === undefined || !Array.isArray(percentiles) || !percentiles.every((p) => typeof p === 'number' && p >= 0 && p <= 100)) return nodeError(id, INVALID_PARAMS);
+      const blocks = m.blocks.filter((b) => b.number <= newest).slice(-Math.min(count, 1024));
+      if (blocks.length === 0) return nodeError(id, INVALID_PARAMS);
+      const result: Record<string, unknown> = {
+        oldestBlock: hex(blocks[0]!.number),
+        // One more than asked: the base fee of the block after the newest (here: the same as the newest).
+        baseFeePerGas: [...blocks.map((b) => hex(b.baseFee)), hex(blocks[blocks.length - 1]!.baseFee)],
+        gasUsedRatio: blocks.map(() => 0.5),
+      };
+      if (percentiles.length > 0) result.reward = blocks.map((b) => (percentiles as number[]).map((p) => hex(rewardAt(b, p))));
+      return answer(id, { result });
+    }
+    case 'eth_getTransactionByHash':
+    case 'eth_getTransactionReceipt': {
+      if (typeof params[0] !== 'string') return nodeError(id, INVALID_PARAMS);
+      const held = chain.byHash(relayer.id, params[0]);
+      if (method === 'eth_getTransactionByHash') {
+        // A node knows what it took: never what was signed and refused, nor a hash since replaced.
+        if (!held) return answer(id, { result: null });
+        return answer(id, { result: { ...nodeTransactionFields(relayer, held.tx), blockNumber: held.minedBlock === undefined ? null : hex(held.minedBlock) } });
+      }
+      if (!held || held.minedBlock === undefined) return answer(id, { result: null });
+      return answer(id, {
+        result: { transactionHash: held.tx.hash, blockNumber: hex(held.minedBlock), from: held.tx.from, to: held.tx.to, gasUsed: hex(held.tx.gas_limit ?? 21_000), status: held.tx.status === 'failed' ? '0x0' : '0x1' },
+      });
+    }
+    default:
+      return undefined;
+  }
 }

@@ -2,6 +2,11 @@
 import { BASE32, BASE58, Rng } from './random.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type RpcUrl, type TxStatus } from './models.js';
 import type { SeedProfile } from './types.js';
+import type { Flavor } from './flavor.js';
+import type { Situation } from './models.js';
+
+/** avalanche-bridge's gas_price_cap in the real flavour (its situation: chain/situations.ts). */
+export const PRICE_CAP_GWEI = 30;
 
 const ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pending', 'submitted', 'sent', 'mined', 'mined'];
 /**
@@ -72,6 +77,8 @@ interface SeedSpec {
    * flavour has neither: its `sent` ones are signed, and the jam is the oldest of them, never broadcast).
    */
   stuck?: { olderMs: number; spacingMs: number; nonceGapAt: number; sentWithoutHashAt: number };
+  /** The real flavour only: a jam with the real server's cause (chain/situations.ts), its head and policies. */
+  real?: { situation: Situation; head?: TxStatus[]; policies?: Record<string, unknown> };
 }
 
 const SEEDS: SeedSpec[] = [
@@ -149,7 +156,16 @@ const SEEDS: SeedSpec[] = [
     txCount: 25,
     notification: false,
   },
-  { id: 'optimism-relay', name: 'Optimism Relay', network: 'optimism', network_type: 'evm', signer_id: 'local-signer-1', txCount: 12, head: ['sent', 'confirmed'] },
+  {
+    id: 'optimism-relay',
+    name: 'Optimism Relay',
+    network: 'optimism',
+    network_type: 'evm',
+    signer_id: 'local-signer-1',
+    txCount: 12,
+    head: ['sent', 'confirmed'],
+    real: { situation: 'counter_ahead', head: ['submitted', 'submitted', 'confirmed'] },
+  },
   { id: BULK_RELAYER_ID, name: 'Bulk 1M (load test)', network: 'sepolia', network_type: 'evm', signer_id: 'local-signer-3', txCount: BULK_COUNT },
   {
     id: 'solana-mainnet',
@@ -181,6 +197,11 @@ const SEEDS: SeedSpec[] = [
     txCount: 14,
     head: ['pending', 'mined'],
     policies: evmPolicies({ gas_limit_estimation: false, whitelist_receivers: [evmAddress('bridge')] }),
+    real: {
+      situation: 'price_cap',
+      head: ['submitted', 'submitted', 'submitted', 'confirmed'],
+      policies: evmPolicies({ gas_limit_estimation: false, whitelist_receivers: [evmAddress('bridge')], gas_price_cap: PRICE_CAP_GWEI * 1_000_000_000 }),
+    },
   },
   // Stuck the way the real server's users meet it (OpenZeppelin Relayer #818/#843). Contract flavour:
   // old pending transactions behind a nonce gap, and one sent hours ago with no hash. Real flavour: a
@@ -197,11 +218,16 @@ const SEEDS: SeedSpec[] = [
     notification: false,
     head: ['pending', 'pending', 'pending', 'sent', 'submitted', 'sent'],
     stuck: { olderMs: 20 * 60_000, spacingMs: 15 * 60_000, nonceGapAt: 2, sentWithoutHashAt: 5 },
+    real: { situation: 'never_broadcast' },
   },
   { id: 'linea-idle', name: 'Linea Idle', network: 'linea', network_type: 'evm', signer_id: 'local-signer-4', txCount: 0 },
 ];
 
-function buildRelayer(s: SeedSpec): RelayerSeed {
+function buildRelayer(s: SeedSpec, flavor: Flavor): RelayerSeed {
+  if (flavor === 'real' && s.real) {
+    const { situation, head, policies } = s.real;
+    return { ...buildRelayer({ ...s, ...(head ? { realHead: head } : {}), ...(policies ? { policies } : {}), real: undefined }, flavor), situation };
+  }
   const address =
     s.network_type === 'evm' ? evmAddress(s.id) : s.network_type === 'solana' ? solanaAddress(s.id) : stellarAddress(s.id);
   const policies =
@@ -229,8 +255,9 @@ function buildRelayer(s: SeedSpec): RelayerSeed {
 
 export const SANDBOX_RELAYERS: string[] = SEEDS.map((s) => s.id);
 
-export function seedRelayers(profile?: SeedProfile): RelayerSeed[] {
-  if (!profile) return SEEDS.map(buildRelayer);
+export function seedRelayers(profile?: SeedProfile, flavor: Flavor = 'contract'): RelayerSeed[] {
+  const build = (s: SeedSpec) => buildRelayer(s, flavor);
+  if (!profile) return SEEDS.map(build);
   // A deployment of the fleet: the seeds cycled to the count (bulk-1m only where asked), ids made unique.
   const pool = SEEDS.filter((x) => x.id !== BULK_RELAYER_ID);
   const specs: SeedSpec[] = profile.bulk ? [SEEDS.find((x) => x.id === BULK_RELAYER_ID)!] : [];
@@ -239,5 +266,5 @@ export function seedRelayers(profile?: SeedProfile): RelayerSeed[] {
     const round = Math.floor(i / pool.length);
     specs.push({ ...base, id: round ? `${base.id}-${round + 1}` : base.id, name: round ? `${base.name} ${round + 1}` : base.name, ...(profile.pausedHeavy && i % 4 !== 3 ? { paused: true } : {}) });
   }
-  return specs.map(buildRelayer);
+  return specs.map(build);
 }

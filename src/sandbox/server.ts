@@ -14,6 +14,9 @@ import { READY_STATES, type ReadyState } from './ready.js';
 import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
 import { rpcRequestOf } from './rpc.js';
 import type { Injection, RecordedRequest, RpcCall, Sandbox, SandboxOptions } from './types.js';
+import { SandboxClock } from './chain/clock.js';
+import { Chain } from './chain/chain.js';
+import { SPIKES } from './chain/situations.js';
 
 
 export const MAX_RECORDED = 500;
@@ -90,9 +93,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
   let ready = checkReady(opts.ready ?? 'healthy');
 
-  const data = new SandboxData(Date.now(), opts.profile, flavor);
-  // --advance: transactions move on by themselves (for watch mode); the timer never keeps the process alive.
-  const advancing = opts.advanceMs ? setInterval(() => data.advance(Date.now()), opts.advanceMs) : undefined;
+  // One clock: the contract flavour keeps wall time; the real flavour's blocks come from it.
+  const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true });
+  const data = new SandboxData(clock.now(), opts.profile, flavor);
+  const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic }) : undefined;
+  data.chain = chain;
+  if (flavor === 'real' && opts.running) clock.start();
+  // --advance (contract flavour): transactions move on by themselves; the timer never keeps the process alive.
+  const advancing = opts.advanceMs && flavor === 'contract' ? setInterval(() => data.advance(clock.now()), opts.advanceMs) : undefined;
   advancing?.unref();
   const notifications = new NotificationStore();
   const requests: RecordedRequest[] = [];
@@ -132,7 +140,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     onPluginCall: () => {
       pluginCalls++;
     },
-    now: () => Date.now(),
+    now: () => clock.now(),
+    chain,
     ready: () => ready,
   });
 
@@ -241,6 +250,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       pluginCalls = n;
     },
     rpcCalls,
+    clock,
+    chain,
     setReady(state: ReadyState) {
       ready = checkReady(state);
     },
@@ -248,6 +259,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (!closing) {
         closed = true;
         clearInterval(advancing);
+        clock.stop();
         for (const s of sleepers) {
           clearTimeout(s.timer);
           s.resolve();

@@ -1,6 +1,7 @@
 /** Public types of the sandbox relayer (re-exported from index.ts). */
 import type { Flavor } from './flavor.js';
 import type { ReadyState } from './ready.js';
+import type { SandboxClock } from './chain/clock.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -20,8 +21,25 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Default 'contract'. */
   flavor?: Flavor;
-  /** Every so many ms, the oldest unfinished transaction of each relayer moves one status on (off when omitted). */
+  /**
+   * The contract flavour only: every so many ms, in each relayer whose transactions have been listed
+   * (bulk-1m and holesky-test aside), the oldest unfinished transaction moves one status on (off when omitted).
+   */
   advanceMs?: number;
+  /**
+   * The real flavour's clock: a block every `blockTimeMs` (default 2000). Blocks come by themselves only
+   * when `running` (the CLI and `npm start`); otherwise time stands still until `sandbox.clock.step()`.
+   */
+  blockTimeMs?: number;
+  running?: boolean;
+  /** The real server's own timeouts (re-send, re-price, prepare, gap filling) divided by this (default 1). */
+  timeScale?: number;
+  /** Network prices held from the start, in gwei (base fee + tip), by network name: `{avalanche: 55}` is seeded. */
+  gasSpikes?: Record<string, number>;
+  /** v1.8's nonce-health job fills nonce gaps (default true); false: it never comes (openzeppelin-relayer#843). */
+  gapFiller?: boolean;
+  /** Healthy traffic on a few relayers (default true). */
+  traffic?: boolean;
   /** How long the `slow` plugin takes unless params.ms says otherwise. Default 3000. */
   slowPluginMs?: number;
   /** Another set of relayers than the 15 seeds (a deployment of `sandbox --fleet N`). */
@@ -74,6 +92,16 @@ export interface Injection {
   delayMs?: number;
 }
 
+/** What a test may ask of the real flavour's chain (chain/chain.ts). */
+export interface SandboxChain {
+  /** Whether a relayer lives on the chain (the real flavour's EVM relayers but bulk-1m). */
+  covers(relayerId: string): boolean;
+  /** Holds a network's price at so many gwei (undefined: the spike ends). */
+  spike(network: string, gwei: number | undefined): void;
+  /** Adds to a relayer's balance (the sandbox's faucet); its new balance. */
+  fund(relayerId: string, wei: bigint): bigint | undefined;
+}
+
 export interface Sandbox {
   /** Base URL without trailing slash, e.g. "http://127.0.0.1:43123"; API paths are under /api/v1. */
   url: string;
@@ -92,6 +120,10 @@ export interface Sandbox {
   pluginCalls: number;
   /** The last 500 JSON-RPC requests received, oldest first (assert which methods a client sent). */
   rpcCalls: RpcCall[];
+  /** The sandbox's one clock: `step(n)` makes n blocks (the real flavour's chain and v1.8's jobs run on each). */
+  clock: SandboxClock;
+  /** The real flavour's chain (undefined in the contract flavour). */
+  chain: SandboxChain | undefined;
   /** What GET /api/v1/ready reports from now on (real flavour). */
   setReady(state: ReadyState): void;
   /** Closes the server and all keep-alive sockets promptly. */

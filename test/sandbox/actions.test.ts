@@ -47,23 +47,26 @@ describe('real flavour: the EVM lifecycle as the fields show it', () => {
     ]);
   });
 
-  it('signed nonces have no hole, and /status says the next one, above them all', async () => {
+  it('signed nonces have no hole, and /status says the next one, above them all — but optimism-relay, whose counter ran ahead (#818)', async () => {
     for (const id of EVM_RELAYERS) {
       const ns = nonces(await allTxs(sb, id)).sort((a, b) => a - b);
       const st = await call(sb, 'GET', api(`/relayers/${id}/status`));
       expect(st.json.data.nonce, id).toBe(String(ns.length ? ns[ns.length - 1]! + 1 : 0));
-      ns.forEach((n, i) => expect(n, id).toBe(ns[0]! + i));
+      if (id === 'optimism-relay') {
+        // One hole, at the chain's nonce: nothing holds it.
+        const holes = ns.slice(1).flatMap((n, i) => (n === ns[i]! + 1 ? [] : [ns[i]! + 1]));
+        const chain = Number(BigInt((await rpc(sb, id, 'eth_getTransactionCount', [await addressOf(sb, id), 'latest'])).json.result));
+        expect(holes).toEqual([chain]);
+      } else ns.forEach((n, i) => expect(n, id).toBe(ns[0]! + i));
     }
   });
 
-  it('keeps each stuck signature somewhere: an old pending and an old broadcast one never mined (sepolia-main)', async () => {
-    const txs = await allTxs(sb, 'sepolia-main');
-    expect(txs.some((t) => t.status === 'pending' && age(t) > 5 * MIN)).toBe(true);
-    const broadcast = txs.filter((t) => t.status === 'submitted');
-    const lowest = broadcast.reduce((a, b) => ((a.nonce as number) < (b.nonce as number) ? a : b));
-    expect(age(lowest)).toBeGreaterThan(5 * MIN);
-    // The lowest not on the chain: nothing signed and not broadcast below it.
-    expect(txs.filter((t) => t.status === 'sent' && (t.nonce as number) < (lowest.nonce as number))).toEqual([]);
+  it('a healthy relayer has a few transactions in flight, none old (the chain moves them: no hand-made stuck seeds)', async () => {
+    for (const id of ['sepolia-main', 'arbitrum-payouts']) {
+      const open = (await allTxs(sb, id)).filter((t) => ['pending', 'sent', 'submitted', 'mined'].includes(t.status));
+      expect(open.length, id).toBeGreaterThanOrEqual(3);
+      for (const t of open) expect(Date.parse(String(t.created_at)) > sb.clock.now() - MIN, `${id} ${t.status}`).toBe(true);
+    }
   });
 
   it('the contract flavour keeps its own seeds (holesky-test: a sent one without a hash)', async () => {
@@ -133,7 +136,8 @@ describe('real flavour: the jam (holesky-test)', () => {
   });
 
   it("every other EVM relayer's chain nonce is its lowest nonce not on the chain, or its next one", async () => {
-    for (const id of [...EVM_RELAYERS.filter((r) => r !== JAM && r !== 'mainnet-hot' && r !== 'polygon-ops' && r !== 'base-batch'), BULK_RELAYER_ID]) {
+    // optimism-relay's counter ran ahead of the chain: its chain nonce is held by nothing (#818).
+    for (const id of [...EVM_RELAYERS.filter((r) => r !== JAM && r !== 'mainnet-hot' && r !== 'polygon-ops' && r !== 'base-batch' && r !== 'optimism-relay'), BULK_RELAYER_ID]) {
       const txs = id === BULK_RELAYER_ID ? (await call(sb, 'GET', api(`/relayers/${id}/transactions?per_page=50`))).json.data : await allTxs(sb, id);
       const offChain = nonces(txs.filter((t: TxLike) => t.status === 'sent' || t.status === 'submitted'));
       const next = Number((await statusOf(sb, id)).nonce);
@@ -326,10 +330,11 @@ describe('real flavour: cancel every pending one (DELETE …/transactions/pendin
         if (t.status === 'pending') expect(now, t.id).toEqual(t);
         else expect([now.status, now.is_canceled, typeof now.sent_at], t.id).toEqual(['submitted', false, 'string']);
       }
-      // The jam's blocker is broadcast by it (and still not mined).
+      // The jam's blocker is broadcast by it as it is signed — and the node refuses it again
+      // (Holesky's floor): it stays signed; the other one signed is broadcast.
       const jam = await call(s, 'DELETE', api(`/relayers/${JAM}/transactions/pending`));
       expect(jam.json.data.total_processed).toBe(6);
-      expect((await allTxs(s, JAM)).filter((t) => t.status === 'sent')).toEqual([]);
+      expect((await allTxs(s, JAM)).filter((t) => t.status === 'sent').map((t) => t.nonce)).toEqual([2834]);
     } finally {
       await s.close();
     }
@@ -395,7 +400,13 @@ describe('real flavour: PATCH a relayer (pause / resume)', () => {
       const r = await patch('linea-idle', body);
       expect([r.status, r.json], what).toEqual([status, { success: false, data: null, error }]);
     }
-    expect((await patch('linea-idle', { policies: { min_balance: 1 } })).status).toBe(400);
+    // An EVM relayer's policies merge key by key (null removes one); serde's refusals as the server words them.
+    const merged = await patch('linea-idle', { policies: { min_balance: 1, gas_price_cap: null } });
+    expect(merged.status).toBe(200);
+    expect(merged.json.data.policies).toMatchObject({ min_balance: 1, eip1559_pricing: true });
+    expect(merged.json.data.policies).not.toHaveProperty('gas_price_cap');
+    expect((await patch('linea-idle', { policies: { gas_cap: 1 } })).json.error).toMatch(/^Invalid result after patch: unknown field `gas_cap`/);
+    expect((await patch('solana-devnet', { policies: { min_balance: 1 } })).status).toBe(400);
     expect((await call(s, 'GET', api('/relayers/linea-idle'))).json.data).toMatchObject({ paused: false, name: 'Linea Idle' });
     const disabled = await patch('polygon-ops', { paused: true });
     expect([disabled.status, disabled.json]).toEqual([400, { success: false, data: null, error: 'Relayer is disabled' }]);

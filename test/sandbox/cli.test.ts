@@ -79,11 +79,22 @@ describe('runSandboxCli (in process)', () => {
       token: 'abc',
       rateLimit: 3,
       latencyMs: 50,
+      running: true,
     });
     expect(parseSandboxArgs(['--help'])).toBe('help');
     // A mutation applied at once and answered late (a line dropped mid-send: issue 31.2).
-    expect(parseSandboxArgs(['--port', '0', '--answer-delay', '2500'])).toEqual({ port: 0, answerDelayMs: 2500 });
-    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--answer-delay', 'x'], ['--bogus'], ['--flavor', 'x'], ['positional']]) {
+    expect(parseSandboxArgs(['--port', '0', '--answer-delay', '2500'])).toEqual({ port: 0, answerDelayMs: 2500, running: true });
+    // The real flavour's clock: blocks every 2 s unless told; 0 stands it still.
+    expect(parseSandboxArgs(['--port', '0', '--block-time', '0.5', '--time-scale', '10', '--gas-spike', 'sepolia:80', '--gas-spike', 'holesky:2.5', '--gap-filler', 'off'])).toEqual({
+      port: 0,
+      running: true,
+      blockTimeMs: 500,
+      timeScale: 10,
+      gasSpikes: { sepolia: 80, holesky: 2.5 },
+      gapFiller: false,
+    });
+    expect(parseSandboxArgs(['--block-time', '0'])).toMatchObject({ running: false });
+    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--answer-delay', 'x'], ['--bogus'], ['--flavor', 'x'], ['positional'], ['--block-time', '-1'], ['--time-scale', '0.5'], ['--gas-spike', 'sepolia'], ['--gap-filler', 'maybe']]) {
       expect(parseSandboxArgs(bad), bad.join(' ')).toBeInstanceOf(Error);
     }
   });

@@ -8,7 +8,7 @@
  * derived: a nonce is on the chain once its transaction is mined or final, a broadcast one waits in
  * the mempool, a signed one never broadcast holds every nonce above it back.
  */
-import type { EvmTx, Tx } from './models.js';
+import type { EvmTx, Tx } from '../models.js';
 
 /** A seeded EVM transaction made to look as the real server would store it at its status. */
 export function realEvmLifecycle(tx: EvmTx): EvmTx {

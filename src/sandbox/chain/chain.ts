@@ -1,0 +1,571 @@
+/**
+ * The real flavour's chain and OpenZeppelin Relayer v1.8's machinery on it, one block at a time.
+ *
+ * Every EVM relayer of the real flavour (bulk-1m aside: its million are never walked) has an account
+ * on its network's chain: the chain's nonce (what `eth_getTransactionCount` "latest" says), the
+ * relayer's counter (its `/status` nonce), a balance, and which hash of each transaction the node
+ * holds. At each block of the clock, for each account:
+ *
+ * 1. the chain mines, in nonce order, what was broadcast and is priced at least the network's price
+ *    (fees.ts), and charges its gas; a mined one is confirmed once the network's confirmations have
+ *    passed (status.rs:235-247), or canceled when what mined was a cancel's NOOP (:256-273);
+ * 2. v1.8's status checks run on every transaction not final (status.rs handle_status_impl; v1.8
+ *    polls each every 8-12 s, the sandbox every block): a pending one is prepared (a nonce from the
+ *    counter, priced from its speed, signed) and submitted, or fails past the prepare timeout; a signed
+ *    one never broadcast is re-priced and re-sent after 25 s; a broadcast one is re-priced after its
+ *    speed's time, doubled for each earlier hash (rules.ts) — unless the cap holds the bump under
+ *    +10 % (#808) or a nonce gap lies below it (detect_nonce_gap_ahead: the nonce-health job is
+ *    scheduled, which fills the gap with NOOPs, nonce.rs resolve_nonce_gaps);
+ * 3. a relayer disabled for its balance is checked again on v1.8's health-check schedule and enabled
+ *    once funded;
+ * 4. healthy traffic: a few relayers receive a new transaction every few seconds.
+ *
+ * A node refuses a broadcast it finds underpriced; v1.8 then writes nothing and tries again at its
+ * next check (its error propagates: evm_transaction.rs:975), so the transaction stays `sent`.
+ */
+import type { SandboxData } from '../data.js';
+import { newEvmHash, newEvmSignature } from '../generate.js';
+import { BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed, type Tx } from '../models.js';
+import { Rng } from '../random.js';
+import { evmAddress } from '../seeds.js';
+import type { SandboxClock } from './clock.js';
+import { FeeMarket, type PriceParams } from './fees.js';
+import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
+import {
+  CANCEL_REASON,
+  HEALTH_CHECK_DELAYS_MS,
+  HEALTH_CHECK_EVERY_MS,
+  MIN_AGE_FOR_RESUBMIT_MS,
+  NONCE_GAP_SETTLE_MS,
+  NONCE_HEALTH_DEBOUNCE_MS,
+  PREPARE_TIMEOUT_MS,
+  PREPARE_TIMEOUT_REASON,
+  RESEND_TIMEOUT_MS,
+  gapNoopReason,
+  resubmitAfterMs,
+} from './rules.js';
+
+export interface ChainOptions {
+  /** `network:gwei`: the network's price held at that many gwei (base fee + tip) from the start. */
+  spikes?: Record<string, number>;
+  /** v1.8's nonce-health job fills gaps (default); off: it never comes (openzeppelin-relayer#843). */
+  gapFiller?: boolean;
+  /** New transactions every few seconds on a few relayers (default on). */
+  traffic?: boolean;
+}
+
+/** What the node and v1.8 know of a transaction beyond its fields. */
+interface TxMeta {
+  /** v1.8's `hashes.len()`: how many times it was signed and broadcast (re-price backoff). */
+  hashes: number;
+  /** The node holds its current hash (it was broadcast and taken). */
+  known: boolean;
+  /** The block it mined in. */
+  minedBlock?: number;
+  /** A resubmit job is queued (after a cancel or a replacement). */
+  resubmitQueued?: boolean;
+  /** A submit job is queued (a seeded transaction signed moments ago): broadcast as it is signed. */
+  submitQueued?: boolean;
+  /** When it became `sent` (v1.8 counts a re-send from created_at; the sandbox from the later of both). */
+  changedAt: number;
+}
+
+export interface Account {
+  relayer: RelayerSeed;
+  market: FeeMarket;
+  chainNonce: number;
+  counter: number;
+  balance: bigint;
+  /** Ids of its transactions not final. */
+  active: Set<string>;
+  meta: Map<string, TxMeta>;
+  /** When the nonce-health job runs (scheduled by a gap found below a stale transaction). */
+  healthAt?: number;
+  /** The nonce that triggered it (its hint). */
+  healthHint?: number;
+  /** The debounce: no new job before this. */
+  healthDebounceUntil?: number;
+  /** The next balance health check of a disabled relayer. */
+  enableCheckAt?: number;
+  enableChecks: number;
+  /** Traffic transactions made so far. */
+  traffic: number;
+}
+
+const FINAL = new Set(['canceled', 'confirmed', 'failed', 'expired']);
+/** Relayers that receive new transactions every few seconds (healthy traffic): one block in `every`. */
+const TRAFFIC: Record<string, number> = { 'sepolia-main': 3, 'arbitrum-payouts': 4, 'bsc-treasury': 3 };
+/** What the chain mines of one relayer in one block, at most. */
+const MINED_PER_BLOCK = 16;
+/** Transactions kept per relayer: the oldest final ones go past it (v1.8 purges final ones after hours). */
+export const KEPT_PER_RELAYER = 2_000;
+/** How far a gap is looked for below a transaction (MAX_GAP_SCAN_RANGE, evm_transaction.rs:134). */
+const MAX_GAP_SCAN = 100;
+
+function gasOf(tx: EvmTx): bigint {
+  return BigInt(tx.gas_limit ?? 21_000);
+}
+
+function isNoop(tx: EvmTx): boolean {
+  return tx.value === 0n && tx.data === '0x' && tx.to !== null && tx.to.toLowerCase() === tx.from.toLowerCase();
+}
+
+export class Chain {
+  private readonly markets = new Map<string, FeeMarket>();
+  private readonly accounts = new Map<string, Account>();
+  private all = false;
+  private readonly gapFiller: boolean;
+  private readonly traffic: boolean;
+  private seq = 0;
+
+  constructor(
+    private readonly data: SandboxData,
+    readonly clock: SandboxClock,
+    private readonly opts: ChainOptions = {},
+  ) {
+    this.gapFiller = opts.gapFiller ?? true;
+    this.traffic = opts.traffic ?? true;
+    clock.onBlock((now) => this.block(now));
+  }
+
+  /** The fee market of a network (made on first use). */
+  market(network: string): FeeMarket {
+    let m = this.markets.get(network);
+    if (!m) {
+      const genesis = 5_000_000 + new Rng(`block:${network}`).int(15_000_000) + this.clock.blocks;
+      m = new FeeMarket(network, genesis, this.clock.now(), this.opts.spikes?.[network]);
+      this.markets.set(network, m);
+    }
+    return m;
+  }
+
+  /** Holds a network's price at `gwei` (undefined: the spike ends). */
+  spike(network: string, gwei: number | undefined): void {
+    this.market(network).spike(gwei);
+  }
+
+  /** Whether a relayer lives on the chain (the real flavour's EVM relayers but bulk-1m). */
+  covers(relayerId: string): boolean {
+    const r = this.data.relayer(relayerId);
+    return !!r && r.network_type === 'evm' && r.id !== BULK_RELAYER_ID;
+  }
+
+  /** A relayer's account, made from its seeded transactions on first use. */
+  account(relayerId: string): Account | undefined {
+    const have = this.accounts.get(relayerId);
+    if (have) return have;
+    if (!this.covers(relayerId)) return undefined;
+    const relayer = this.data.relayer(relayerId)!;
+    const txs = this.data.evmTable(relayerId) ?? [];
+    const market = this.market(relayer.network);
+    const now = this.clock.now();
+    const meta = new Map<string, TxMeta>();
+    const active = new Set<string>();
+    for (const t of txs) {
+      if (t.kind !== 'evm') continue;
+      const onChain = t.status === 'mined' || t.status === 'confirmed' || t.status === 'canceled' || (t.status === 'failed' && t.sent_at !== null);
+      const fresh = t.status === 'sent' && now - t.created_at < this.clock.scaled(RESEND_TIMEOUT_MS);
+      meta.set(t.id, {
+        hashes: t.hash ? 1 : 0,
+        known: t.sent_at !== null,
+        changedAt: t.created_at,
+        ...(fresh ? { submitQueued: true } : {}),
+        ...(t.status === 'mined' ? { minedBlock: market.head.number } : onChain ? { minedBlock: market.genesisBlock - 1 } : {}),
+      });
+      if (!FINAL.has(t.status)) active.add(t.id);
+    }
+    const evm = txs.filter((t): t is EvmTx => t.kind === 'evm');
+    const seeded = relayer.chainSeed;
+    const account: Account = {
+      relayer,
+      market,
+      chainNonce: seeded?.chainNonce ?? derivedChainNonce(evm),
+      counter: seeded?.counter ?? derivedNextNonce(evm),
+      balance: this.data.seedBalance(relayerId),
+      active,
+      meta,
+      enableChecks: 0,
+      traffic: 0,
+    };
+    if (relayer.system_disabled) account.enableCheckAt = now + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
+    this.accounts.set(relayerId, account);
+    return account;
+  }
+
+  /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
+  private everyAccount(): Account[] {
+    if (!this.all) {
+      for (const r of this.data.relayers) this.account(r.id);
+      this.all = true;
+    }
+    return [...this.accounts.values()];
+  }
+
+  /** `eth_getTransactionCount(address, "pending")`: the chain's nonce and what the node holds after it without a hole. */
+  mempoolNonce(a: Account): number {
+    const held = new Set<number>();
+    for (const id of a.active) {
+      const t = this.tx(a, id);
+      if (t && t.nonce !== null && t.status === 'submitted' && a.meta.get(id)?.known) held.add(t.nonce);
+    }
+    let n = a.chainNonce;
+    while (held.has(n)) n++;
+    return n;
+  }
+
+  private tx(a: Account, id: string): EvmTx | undefined {
+    const t = this.data.findTransaction(a.relayer.id, id);
+    return t && t.kind === 'evm' ? t : undefined;
+  }
+
+  private store(a: Account, tx: EvmTx): void {
+    this.data.storeTransaction(tx);
+    if (FINAL.has(tx.status)) a.active.delete(tx.id);
+    else a.active.add(tx.id);
+  }
+
+  private metaOf(a: Account, tx: EvmTx): TxMeta {
+    let m = a.meta.get(tx.id);
+    if (!m) {
+      m = { hashes: tx.hash ? 1 : 0, known: false, changedAt: tx.created_at };
+      a.meta.set(tx.id, m);
+    }
+    return m;
+  }
+
+  private cap(a: Account): bigint | undefined {
+    const c = a.relayer.policies.gas_price_cap;
+    return typeof c === 'number' || typeof c === 'bigint' ? BigInt(c) : undefined;
+  }
+
+  private eip1559(a: Account): boolean {
+    return a.relayer.policies.eip1559_pricing !== false;
+  }
+
+  // ---- one block ----
+
+  private block(now: number): void {
+    const accounts = this.everyAccount();
+    for (const m of this.markets.values()) m.mine(now);
+    for (const a of accounts) {
+      this.mine(a, now);
+      this.checkStatuses(a, now);
+      this.nonceHealth(a, now);
+      this.healthCheck(a, now);
+      this.newTraffic(a, now);
+      this.data.prune(a.relayer.id, KEPT_PER_RELAYER);
+    }
+  }
+
+  /** The chain takes, in nonce order, what the node holds and is priced enough; mined ones are confirmed later. */
+  private mine(a: Account, now: number): void {
+    const byNonce = new Map<number, EvmTx>();
+    for (const id of a.active) {
+      const t = this.tx(a, id);
+      if (t && t.nonce !== null && (t.status === 'sent' || t.status === 'submitted')) byNonce.set(t.nonce, t);
+    }
+    for (let i = 0; i < MINED_PER_BLOCK; i++) {
+      const t = byNonce.get(a.chainNonce);
+      if (!t || t.status !== 'submitted' || !a.meta.get(t.id)?.known || !a.market.priced(t)) break;
+      const base = a.market.head.baseFee;
+      const price = t.gas_price ?? (t.max_fee_per_gas! < base + (t.max_priority_fee_per_gas ?? 0n) ? t.max_fee_per_gas! : base + (t.max_priority_fee_per_gas ?? 0n));
+      a.balance = a.balance > gasOf(t) * price ? a.balance - gasOf(t) * price : 0n;
+      this.metaOf(a, t).minedBlock = a.market.head.number;
+      this.store(a, { ...t, status: 'mined' });
+      a.chainNonce++;
+    }
+    // Confirmations (status.rs:235-273): enough blocks after the one it mined in.
+    for (const id of [...a.active]) {
+      const t = this.tx(a, id);
+      const m = a.meta.get(id);
+      if (!t || t.status !== 'mined' || m?.minedBlock === undefined) continue;
+      if (a.market.head.number < m.minedBlock + a.market.spec.confirmations) continue;
+      const canceled = t.is_canceled && isNoop(t);
+      this.store(a, { ...t, status: canceled ? 'canceled' : 'confirmed', confirmed_at: now });
+    }
+  }
+
+  /** v1.8's status check of every transaction not final, lowest nonce first (pending ones by age). */
+  private checkStatuses(a: Account, now: number): void {
+    const txs: EvmTx[] = [];
+    for (const id of a.active) {
+      const t = this.tx(a, id);
+      if (t) txs.push(t);
+    }
+    txs.sort((x, y) => (x.nonce ?? Number.MAX_SAFE_INTEGER) - (y.nonce ?? Number.MAX_SAFE_INTEGER) || x.created_at - y.created_at);
+    for (const t of txs) {
+      const m = this.metaOf(a, t);
+      const age = now - t.created_at;
+      if (t.status === 'pending') {
+        if (age > this.clock.scaled(PREPARE_TIMEOUT_MS)) this.store(a, { ...t, status: 'failed', status_reason: PREPARE_TIMEOUT_REASON });
+        else this.prepare(a, t, now);
+        continue;
+      }
+      if (m.submitQueued) {
+        m.submitQueued = false;
+        this.broadcast(a, t, now);
+        continue;
+      }
+      if (m.resubmitQueued) {
+        m.resubmitQueued = false;
+        this.resubmit(a, t, now);
+        continue;
+      }
+      if (age < this.clock.scaled(MIN_AGE_FOR_RESUBMIT_MS)) continue;
+      if (t.status === 'sent') {
+        if (now - m.changedAt > this.clock.scaled(RESEND_TIMEOUT_MS) && !this.gapBelow(a, t, now)) this.resubmit(a, t, now);
+      } else if (t.status === 'submitted') {
+        const due = this.clock.scaled(resubmitAfterMs(t.speed, m.hashes, a.relayer.network));
+        if (t.sent_at !== null && now - t.sent_at > due && !this.gapBelow(a, t, now)) this.resubmit(a, t, now);
+      }
+    }
+  }
+
+  /** prepare_transaction then the submit job: a nonce from the counter, priced from its speed (capped), signed, broadcast. */
+  private prepare(a: Account, t: EvmTx, now: number): void {
+    const nonce = t.nonce ?? a.counter++;
+    if (t.nonce !== null && t.nonce >= a.counter) a.counter = t.nonce + 1;
+    const price = a.market.quote(t.speed ?? 'fast', this.eip1559(a), isNoop(t) ? undefined : this.cap(a));
+    const seed = `${t.id}:signed:${++this.seq}`;
+    const signed: EvmTx = { ...t, ...price, nonce, status: 'sent', hash: newEvmHash(seed), signature: newEvmSignature(seed, price.max_fee_per_gas !== null), sent_at: null };
+    const m = this.metaOf(a, signed);
+    m.hashes = 1;
+    m.changedAt = now;
+    this.store(a, signed);
+    this.broadcast(a, signed, now);
+  }
+
+  /** The node takes the transaction as it is signed, or refuses it (v1.8 then leaves it as it was). */
+  private broadcast(a: Account, t: EvmTx, now: number): boolean {
+    if (a.market.refusal(t) !== undefined) return false;
+    this.metaOf(a, t).known = true;
+    this.store(a, { ...t, status: 'submitted', sent_at: now });
+    return true;
+  }
+
+  /**
+   * resubmit_transaction (evm_transaction.rs:1053): re-priced by the bump (a NOOP past the cap), signed
+   * with a new hash and broadcast; nothing changes when the cap holds the bump under +10 % or the node
+   * refuses it.
+   */
+  private resubmit(a: Account, t: EvmTx, now: number): void {
+    if (t.status !== 'sent' && t.status !== 'submitted') return;
+    const price = a.market.bump(t, this.cap(a), isNoop(t));
+    if (!price) return;
+    const seed = `${t.id}:resubmit:${++this.seq}`;
+    const next: EvmTx = { ...t, ...price, hash: newEvmHash(seed), signature: newEvmSignature(seed, price.max_fee_per_gas !== null) };
+    if (a.market.refusal(next) !== undefined) return;
+    const m = this.metaOf(a, t);
+    m.hashes++;
+    m.known = true;
+    this.store(a, { ...next, status: 'submitted', sent_at: now });
+  }
+
+  /**
+   * detect_nonce_gap_ahead (status.rs:552-648): a slot between the chain's nonce and this one with no
+   * transaction still going is a gap; the nonce-health job is scheduled (debounced 30 s per relayer).
+   */
+  private gapBelow(a: Account, t: EvmTx, now: number): boolean {
+    if (t.nonce === null || t.nonce <= a.chainNonce) return false;
+    const held = new Set<number>();
+    for (const id of a.active) {
+      const x = this.tx(a, id);
+      if (x && x.nonce !== null && x.status !== 'pending') held.add(x.nonce);
+    }
+    let gap = false;
+    for (let n = a.chainNonce; n < Math.min(t.nonce, a.chainNonce + MAX_GAP_SCAN); n++) {
+      if (!held.has(n)) {
+        gap = true;
+        break;
+      }
+    }
+    if (!gap) return false;
+    if (this.gapFiller && (a.healthDebounceUntil === undefined || now >= a.healthDebounceUntil)) {
+      a.healthDebounceUntil = now + this.clock.scaled(NONCE_HEALTH_DEBOUNCE_MS);
+      a.healthAt ??= now + this.clock.scaled(NONCE_GAP_SETTLE_MS);
+      a.healthHint = Math.max(a.healthHint ?? 0, t.nonce);
+    }
+    return true;
+  }
+
+  /**
+   * resolve_nonce_gaps (nonce.rs:244-340): the counter raised to cover the hint and the chain, rewound
+   * over an empty head, and each gap below the highest slot held filled with a new NOOP (pending, its
+   * nonce preset, "Gap-filling NOOP for nonce N"), which is prepared and submitted as any other.
+   */
+  private nonceHealth(a: Account, now: number): void {
+    if (a.healthAt === undefined || now < a.healthAt) return;
+    a.healthAt = undefined;
+    const hint = a.healthHint;
+    a.healthHint = undefined;
+    if (hint !== undefined && a.counter < hint + 1) a.counter = hint + 1;
+    if (a.counter < a.chainNonce) a.counter = a.chainNonce;
+    const held = new Map<number, EvmTx>();
+    for (const id of a.active) {
+      const x = this.tx(a, id);
+      if (x && x.nonce !== null) held.set(x.nonce, x);
+    }
+    let highest = -1;
+    for (const n of held.keys()) if (n > highest) highest = n;
+    // The rewind: nothing recorded at or above highest + 1.
+    if (highest >= a.chainNonce && a.counter > highest + 1) a.counter = highest + 1;
+    for (let n = a.chainNonce; n < highest; n++) {
+      if (held.has(n)) continue;
+      const r = a.relayer;
+      const id = new Rng(`gap:${r.id}:${n}:${++this.seq}`).uuid();
+      const noop: EvmTx = {
+        kind: 'evm',
+        id,
+        relayer_id: r.id,
+        status: 'pending',
+        status_reason: gapNoopReason(n),
+        created_at: now,
+        sent_at: null,
+        confirmed_at: null,
+        hash: null,
+        from: r.address,
+        to: r.address,
+        value: 0n,
+        data: '0x',
+        nonce: n,
+        gas_limit: r.network.startsWith('arbitrum') ? 50_000 : 21_000,
+        gas_price: null,
+        max_fee_per_gas: null,
+        max_priority_fee_per_gas: null,
+        signature: null,
+        speed: 'fast',
+        is_canceled: false,
+      };
+      this.data.addTransaction(noop);
+      a.meta.set(id, { hashes: 0, known: false, changedAt: now });
+      a.active.add(id);
+    }
+  }
+
+  /** A disabled relayer's health check (relayer_health_check_handler.rs): enabled once its balance is back over its minimum. */
+  private healthCheck(a: Account, now: number): void {
+    const r = a.relayer;
+    if (!r.system_disabled || a.enableCheckAt === undefined || now < a.enableCheckAt) return;
+    a.enableChecks++;
+    const delay = HEALTH_CHECK_DELAYS_MS[a.enableChecks] ?? HEALTH_CHECK_EVERY_MS;
+    a.enableCheckAt = now + this.clock.scaled(delay);
+    if (!onlyBalance(r.disabled_reason)) return;
+    const min = r.policies.min_balance;
+    const floor = typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 1n;
+    if (a.balance < floor) return;
+    r.system_disabled = false;
+    delete r.disabled_reason;
+    a.enableCheckAt = undefined;
+  }
+
+  /** Healthy traffic: a new transaction now and then on a few relayers that take sends (not paused or disabled). */
+  private newTraffic(a: Account, now: number): void {
+    const every = TRAFFIC[a.relayer.id];
+    if (!this.traffic || !every || a.relayer.paused || a.relayer.system_disabled || this.data.profile) return;
+    const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
+    if (rng.int(every) !== 0) return;
+    const n = a.traffic++;
+    const speeds: Speed[] = ['fast', 'fast', 'average', 'fastest'];
+    const tx: EvmTx = {
+      kind: 'evm',
+      id: new Rng(`traffic-id:${a.relayer.id}:${n}`).uuid(),
+      relayer_id: a.relayer.id,
+      status: 'pending',
+      status_reason: null,
+      created_at: now,
+      sent_at: null,
+      confirmed_at: null,
+      hash: null,
+      from: a.relayer.address,
+      to: evmAddress(`to:${rng.int(12)}`),
+      value: 0n,
+      data: `0xa9059cbb000000000000000000000000${rng.hex(40)}${(BigInt(1 + rng.int(5_000_000)) * 10n ** 15n).toString(16).padStart(64, '0')}`,
+      nonce: null,
+      gas_limit: 65_000,
+      gas_price: null,
+      max_fee_per_gas: null,
+      max_priority_fee_per_gas: null,
+      signature: null,
+      speed: rng.pick(speeds),
+      is_canceled: false,
+    };
+    this.data.addTransaction(tx);
+    a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now });
+    a.active.add(tx.id);
+  }
+
+  // ---- what the API's handlers ask of it ----
+
+  /** A cancel of a signed one (cancel_transaction): its NOOP stored by the handler, a resubmit job queued. */
+  canceled(tx: EvmTx): void {
+    const a = this.account(tx.relayer_id);
+    if (!a) return;
+    this.metaOf(a, tx).resubmitQueued = true;
+    a.active.add(tx.id);
+  }
+
+  /**
+   * replace_transaction (evm_transaction.rs:1308-1412): the request's to, value, data and gas limit,
+   * its speed (else the old one's, else fast), priced as a replacement, signed — status and hashes
+   * unchanged — and a resubmit job queued (which bumps it again, held by the cap where one is set).
+   */
+  replace(old: EvmTx, req: { value: bigint; to?: string; data?: string; gas_limit?: bigint; speed?: Speed }): EvmTx {
+    const a = this.account(old.relayer_id)!;
+    const speed = req.speed ?? old.speed ?? 'fast';
+    const price: PriceParams = a.market.replacement(old, speed, this.cap(a), this.eip1559(a));
+    const next: EvmTx = { ...old, value: req.value, to: req.to ?? null, data: req.data ?? '0x', speed, ...price };
+    if (req.gas_limit !== undefined) next.gas_limit = Number(req.gas_limit);
+    if (old.status !== 'pending') {
+      const seed = `${old.id}:replace:${++this.seq}`;
+      next.hash = newEvmHash(seed);
+      next.signature = newEvmSignature(seed, price.max_fee_per_gas !== null);
+      const m = this.metaOf(a, old);
+      // The node still holds the old hash until the resubmit job broadcasts this one.
+      m.resubmitQueued = true;
+    }
+    this.store(a, next);
+    return next;
+  }
+
+  /** submit_transaction of what is stored (the cancel-all job): a signed one broadcast as it is, a broadcast one again. */
+  submit(tx: EvmTx, now: number): void {
+    const a = this.account(tx.relayer_id);
+    if (!a || (tx.status !== 'sent' && tx.status !== 'submitted')) return;
+    if (tx.status === 'submitted') {
+      this.store(a, { ...tx, sent_at: now });
+      return;
+    }
+    this.broadcast(a, tx, now);
+  }
+
+  /** The sandbox's faucet (not v1.8's): adds to a relayer's balance; its health check enables it at its next run. */
+  fund(relayerId: string, wei: bigint): bigint | undefined {
+    const a = this.account(relayerId);
+    if (!a) return undefined;
+    a.balance += wei;
+    return a.balance;
+  }
+
+  /** The transaction the node holds under this hash (its current one, broadcast), else undefined. */
+  byHash(relayerId: string, hash: string): { tx: EvmTx; minedBlock?: number } | undefined {
+    const a = this.account(relayerId);
+    if (!a) return undefined;
+    const h = hash.toLowerCase();
+    for (const t of this.data.evmTable(relayerId) ?? []) {
+      if (t.kind !== 'evm' || t.hash === null || t.hash.toLowerCase() !== h) continue;
+      const m = a.meta.get(t.id);
+      if (!m?.known && m?.minedBlock === undefined) return undefined;
+      return { tx: t, ...(m.minedBlock !== undefined ? { minedBlock: m.minedBlock } : {}) };
+    }
+    return undefined;
+  }
+}
+
+/** A disabled reason that is a failed balance check alone (v1.8's other checks — nonce, RPC — do not pass in the sandbox). */
+function onlyBalance(reason: unknown): boolean {
+  const r = reason as { type?: unknown } | undefined;
+  return r?.type === 'BalanceCheckFailed';
+}
+
+export { isNoop, CANCEL_REASON };
+export type { Tx };
