@@ -40,10 +40,11 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   let stopSandbox: (() => Promise<void>) | undefined;
   if (!baseUrl) {
     const { startSandbox } = await import('./sandbox/index.js');
-    const sandbox = await startSandbox({ flavor: config.sandboxFlavor });
+    // The real flavour's chain runs (a block every 2 s): the sandbox lives in time as a server does.
+    const sandbox = await startSandbox({ flavor: config.sandboxFlavor, running: true });
     baseUrl = sandbox.url;
     token = sandbox.token;
-    serverLabel = 'SANDBOX';
+    serverLabel = config.sandboxFlavor === 'real' ? 'SANDBOX v1.8' : 'SANDBOX contract';
     stopSandbox = () => sandbox.close();
   }
   // Every request goes to the activity log (:log); every mutation to the audit ledger (:audit).

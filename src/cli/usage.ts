@@ -47,7 +47,9 @@ Options:
   --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)
   --sandbox             the built-in sandbox, even with a config file or RELAYER_URL (it starts by
                         itself only when nothing names a server: no file, no --url, no RELAYER_URL)
-  --sandbox-flavor <f>  contract|real: answer shapes of the built-in sandbox (default contract)
+  --sandbox-flavor <f>  real|contract: the built-in sandbox imitates OpenZeppelin Relayer v1.8 on a chain
+                        whose blocks come every 2 s (default real), or answers as the interface document
+                        shows (contract); the status bar says which
   --dialect <d>         contract|openzeppelin|auto: the server's dialect (env RELAYER_TUI_DIALECT; default
                         auto: the OpenZeppelin Relayer is told by its public GET /api/v1/health)
   --context <name>      a context of the config file (env RELAYER_TUI_CONTEXT; default its current_context)

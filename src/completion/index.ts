@@ -25,6 +25,8 @@ const VALUES: Record<string, readonly string[]> = {
   flavor: ['contract', 'real'],
   ready: ['healthy', 'degraded', 'unhealthy'],
   'gap-filler': ['on', 'off'],
+  // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
+  'gas-spike': ['avalanche:55', 'holesky:2', 'mainnet:100', 'sepolia:80'],
 };
 
 function optionsOf(sub: string | undefined): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {

@@ -211,7 +211,8 @@ export async function resolveConfig(
     if (!Number.isFinite(secs) || secs < 2 || secs > 3600) return { kind: 'error', message: '--watch must be a number of seconds from 2 to 3600' };
     [watchMs, sources.watch] = [Math.round(secs * 1000), '--watch'];
   }
-  const flavor = str(values['sandbox-flavor']) ?? 'contract';
+  // The built-in sandbox imitates the server operators run unless asked for the interface document's.
+  const flavor = str(values['sandbox-flavor']) ?? 'real';
   if (flavor !== 'contract' && flavor !== 'real') return { kind: 'error', message: '--sandbox-flavor must be contract or real' };
   const dialectSource = str(values.dialect) !== undefined ? '--dialect' : nonEmpty(env.RELAYER_TUI_DIALECT) ? 'RELAYER_TUI_DIALECT' : ctx?.dialect ? `context ${ctx.name}` : 'default';
   const dialect = str(values.dialect) ?? nonEmpty(env.RELAYER_TUI_DIALECT) ?? ctx?.dialect ?? 'auto';
@@ -248,7 +249,7 @@ export async function resolveConfig(
 
 /** The configuration before any server is chosen (`contexts` lists the file as it is). */
 function bareConfig(paths: Paths, file: LoadedConfig): AppConfig {
-  return { readOnly: false, sandboxFlavor: 'contract', dialect: 'auto', warnings: [], sources: {}, paths, configFile: file, clipboard: 'osc52' };
+  return { readOnly: false, sandboxFlavor: 'real', dialect: 'auto', warnings: [], sources: {}, paths, configFile: file, clipboard: 'osc52' };
 }
 
 function str(v: string | boolean | undefined): string | undefined {

@@ -303,16 +303,19 @@ export class SandboxData {
     table.byId.set(tx.id, tx);
   }
 
-  /** Keeps at most `keep` transactions of a relayer: the oldest final ones go first. */
-  prune(relayerId: string, keep: number): void {
+  /** Keeps at most `keep` transactions of a relayer: the oldest final ones go first. The ids that went. */
+  prune(relayerId: string, keep: number): string[] {
     const table = this.tables.get(relayerId);
-    if (!table || table.list.length <= keep) return;
+    const gone: string[] = [];
+    if (!table) return gone;
     while (table.list.length > keep) {
       const last = table.list[table.list.length - 1]!;
       if (!FINAL_STATUSES.includes(last.status)) break;
       table.list.pop();
       table.byId.delete(last.id);
+      gone.push(last.id);
     }
+    return gone;
   }
 
   /** Store a replaced transaction (same id) so later lists and lookups show it. */

@@ -253,7 +253,7 @@ export class Chain {
       this.nonceHealth(a, now);
       this.healthCheck(a, now);
       this.newTraffic(a, now);
-      this.data.prune(a.relayer.id, KEPT_PER_RELAYER);
+      for (const id of this.data.prune(a.relayer.id, KEPT_PER_RELAYER)) a.meta.delete(id);
     }
   }
 
