@@ -269,24 +269,35 @@ export class SandboxData {
    */
   advance(now: number): void {
     if (this.flavor === 'real') return; // the real flavour's chain moves it (chain/chain.ts)
-    for (const [id, table] of this.tables) {
+    for (const id of this.tables.keys()) {
       const r = this.byId.get(id);
-      if (!r || r.stuck) continue;
-      for (let i = table.list.length - 1; i >= 0; i--) {
-        const tx = table.list[i]!;
-        const next = NEXT_STATUS[tx.status];
-        if (!next) continue;
-        const moved = { ...tx, status: next } as Tx;
-        if (tx.status === 'pending') {
-          moved.sent_at = now;
-          if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
-          if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
-        }
-        if (moved.status === 'confirmed') moved.confirmed_at = now;
-        table.list[i] = moved;
-        table.byId.set(moved.id, moved);
-        break;
+      if (r && !r.stuck) this.stepOldest(id, now);
+    }
+  }
+
+  /**
+   * The oldest transaction of a relayer not yet final goes one step on (pending → sent, with a hash →
+   * submitted → mined → confirmed; Stellar has no `mined`): the contract flavour's --advance, and the
+   * real flavour's Solana and Stellar relayers (not modelled on v1.8's rules for them: they go through in order).
+   */
+  stepOldest(relayerId: string, now: number): void {
+    const table = this.table(relayerId);
+    if (!table) return;
+    for (let i = table.list.length - 1; i >= 0; i--) {
+      const tx = table.list[i]!;
+      let next = NEXT_STATUS[tx.status];
+      if (!next) continue;
+      if (tx.kind === 'stellar' && next === 'mined') next = 'confirmed';
+      const moved = { ...tx, status: next } as Tx;
+      if (tx.status === 'pending') {
+        moved.sent_at = now;
+        if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
+        if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
       }
+      if (moved.status === 'confirmed') moved.confirmed_at = now;
+      table.list[i] = moved;
+      table.byId.set(moved.id, moved);
+      return;
     }
   }
 

@@ -3,7 +3,7 @@
  * server pages of bulk-1m, a transaction and its raw JSON, and a plugin call.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, RELAYER_HEADER, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startCli, tableRows, type Tui } from './pty.js';
+import { KEY, RELAYER_HEADER, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startContractCli, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -25,7 +25,7 @@ function nonceOf(row: string | undefined): number | undefined {
 
 describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
   it('lists relayers, filters them with / (enter keeps the filter, esc clears it) and opens a filtered row', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     let rows = await tui.waitForText('SANDBOX');
     const all = tableRows(rows, RELAYER_HEADER);
     expect(all).toHaveLength(15);
@@ -65,7 +65,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
   });
 
   it('pages forward and back through bulk-1m with ] and [', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     await runCommand(tui, 'tx bulk-1m');
     let rows = await tui.waitForScreen((r) => pageInfo(r)?.page === 1 && tableRows(r, TX_HEADER).length > 0, 8000, 'bulk-1m page 1');
     const first = pageInfo(rows)!;
@@ -94,7 +94,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
     // 100 rows in a 24-row terminal: moving past the window's edge scrolls it by one row, and the
     // terminal moves the other rows itself (src/ui/lineShift.ts): the screen must still read as a
     // window of consecutive nonces with the selection on the right one.
-    const tui = await startCli({ cols: 80, rows: 24, args: ['--per-page', '100'] });
+    const tui = await startContractCli({ cols: 80, rows: 24, args: ['--per-page', '100'] });
     await runCommand(tui, 'tx bulk-1m');
     let rows = await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999, 8000, 'bulk-1m page 1');
     const height = tableRows(rows, TX_HEADER).length;
@@ -119,7 +119,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
   });
 
   it('opens a transaction and toggles its raw JSON with v', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     await runCommand(tui, 'tx bulk-1m');
     await tui.waitForScreen((r) => nonceOf(selectedRow(r)) === 999_999, 8000, 'bulk-1m page 1');
     tui.press('j');
@@ -148,7 +148,7 @@ describe('browse (e2e, built CLI in a pty, built-in sandbox)', () => {
   });
 
   it('calls the logs plugin and shows the log levels', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     await runCommand(tui, 'plugin logs');
     await tui.waitForText('relayer-tui › plugin logs');
     tui.press(KEY.ctrlS);

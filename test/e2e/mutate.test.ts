@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startCli, statusRow, tableRows, type Tui } from './pty.js';
+import { KEY, TX_HEADER, assertBuilt, disposeAll, releaseCli, runCommand, selectedRow, startContractCli, statusRow, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -24,7 +24,7 @@ async function openSepoliaMain(tui: Tui): Promise<string[]> {
 
 describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
   it('replaces a pending EVM transaction of sepolia-main with value u128::MAX', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     let rows = await openSepoliaMain(tui);
     // Take the second pending row (not the first row) so "the row is selected afterwards" means something.
     const table = tableRows(rows, TX_HEADER);
@@ -72,7 +72,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
 
   it('creates a notification with a signing key that never reaches the terminal', async () => {
     const secret = `Zk${randomBytes(16).toString('hex')}Qx`; // 36 chars, unique per run
-    const tui = await startCli();
+    const tui = await startContractCli();
     await runCommand(tui, 'notify');
     await tui.waitForText('create notification');
     tui.press('https://example.com/e2e-hook');
@@ -101,9 +101,9 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
   });
 
   it('read-only mode (--read-only) refuses e with the reason and shows READ-ONLY', async () => {
-    const tui = await startCli({ args: ['--read-only'] });
+    const tui = await startContractCli({ args: ['--read-only'] });
     let rows = await openSepoliaMain(tui);
-    expect(rows[statusRow(rows)]).toMatch(/^SANDBOX │ READ-ONLY │/);
+    expect(rows[statusRow(rows)]).toMatch(/^SANDBOX contract │ READ-ONLY │/);
     const pendingAt = tableRows(rows, TX_HEADER).findIndex((r) => /^[› ] pending\s/.test(r));
     expect(pendingAt).toBeGreaterThanOrEqual(0);
     for (let k = 0; k < pendingAt; k++) tui.press('j');

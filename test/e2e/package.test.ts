@@ -132,7 +132,7 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
       try {
         await tui.waitForText('Sepolia Main', 15_000);
         await tui.waitForRawMode();
-        expect(tui.text()).toMatch(/^SANDBOX │ rw/m);
+        expect(tui.text()).toMatch(/^SANDBOX v1\.8 │ rw/m);
         tui.press('q');
         expect((await tui.waitForExit(5_000)).exitCode).toBe(0);
       } finally {

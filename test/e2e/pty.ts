@@ -416,6 +416,15 @@ export async function startCli(opts: SpawnOptions = {}): Promise<Tui> {
 
 const started = new Set<Tui>();
 
+/**
+ * The CLI against the built-in sandbox's contract flavour (`--sandbox-flavor contract`): the interface
+ * document's seeded data, standing still. The default (the real flavour) lives in time: blocks every
+ * 2 s move its transactions, which a test of browsing, layout or forms must not race.
+ */
+export function startContractCli(opts: SpawnOptions = {}): Promise<Tui> {
+  return startCli({ ...opts, args: ['--sandbox-flavor', 'contract', ...(opts.args ?? [])] });
+}
+
 /** Runs a palette command: `:`, the command (waiting until the palette shows it), enter. */
 export async function runCommand(tui: Tui, command: string): Promise<void> {
   tui.press(':');

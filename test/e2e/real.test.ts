@@ -12,6 +12,21 @@ afterAll(releaseCli);
 
 const HASH = 'c0ffee'.padEnd(64, '0');
 
+describe('npm start: the real flavour, its clock running (e2e, built CLI in a pty)', () => {
+  it('is the default: the status bar says SANDBOX v1.8, and a healthy relayer\'s new transactions go through by themselves', async () => {
+    const tui = await startCli({ cols: 100, rows: 30 });
+    await tui.waitForText(/^SANDBOX v1\.8 │ rw/m);
+    await runCommand(tui, 'tx sepolia-main');
+    const header = /^\s+STATUS\s+NONCE\s+HASH/;
+    const first = await tui.waitForScreen((r) => tableRows(r, header).length > 3, 5000, 'the transactions');
+    const nonceOf = (row: string) => Number(/^[› ][ *](\S+)\s+(\d+)/.exec(row)?.[2] ?? NaN);
+    const seen = Math.max(...tableRows(first, header).map(nonceOf).filter((n) => !Number.isNaN(n)));
+    tui.press('w');
+    // A transaction that was not there yet arrives, is signed, broadcast, mined and confirmed (6 blocks of 2 s) — no key pressed.
+    await tui.waitForScreen((r) => tableRows(r, header).some((row) => /^[› ][ *]confirmed\s/.test(row) && nonceOf(row) > seen), 45_000, 'a new transaction confirmed');
+  }, 60_000);
+});
+
 describe('the real flavour (e2e, built CLI in a pty)', () => {
   it('status columns on the relayers list, then a Stellar replacement with a hash memo', async () => {
     const tui = await startCli({ args: ['--sandbox-flavor', 'real'], cols: 120, rows: 30 });

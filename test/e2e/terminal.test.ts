@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, startCli, statusRow, type Tui } from './pty.js';
+import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, startContractCli, statusRow, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -54,7 +54,7 @@ const bulk: Scenario = {
 
 async function resizeScenario(sc: Scenario): Promise<void> {
   // Reference frames: what a CLI started at each size shows (started alongside, to save time).
-  const [tui, ref80, ref60] = await Promise.all([startCli({ cols: 100, rows: 30 }), startCli({ cols: 80, rows: 24 }), startCli({ cols: 60, rows: 20 })]);
+  const [tui, ref80, ref60] = await Promise.all([startContractCli({ cols: 100, rows: 30 }), startContractCli({ cols: 80, rows: 24 }), startContractCli({ cols: 60, rows: 20 })]);
   await Promise.all([tui, ref80, ref60].map((t) => sc.open(t)));
   await tui.waitForScreen(sc.ready, 5000, `${sc.name} at 100x30`);
   for (const [ref, cols, rows] of [
@@ -122,7 +122,7 @@ function expectRestored(tui: Tui): void {
 
 describe('exit paths restore the terminal (e2e)', () => {
   it('q quits with exit code 0', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     tui.press('q');
     const exit = await tui.waitForExit();
     expect(exit.exitCode).toBe(0);
@@ -135,7 +135,7 @@ describe('exit paths restore the terminal (e2e)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-warn-'));
     const preload = join(dir, 'warn.cjs');
     writeFileSync(preload, "setTimeout(() => process.emitWarning('a test warning', 'TestWarning'), 1000).unref();\n");
-    const tui = await startCli({ env: { NODE_OPTIONS: `--require ${preload}` } });
+    const tui = await startContractCli({ env: { NODE_OPTIONS: `--require ${preload}` } });
     await new Promise((r) => setTimeout(r, 1500));
     expect(tui.raw).not.toContain('a test warning');
     tui.press('q');
@@ -147,7 +147,7 @@ describe('exit paths restore the terminal (e2e)', () => {
   });
 
   it('ctrl+c quits with exit code 0', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     tui.press(KEY.ctrlC);
     const exit = await tui.waitForExit();
     expect(exit.exitCode).toBe(0);
@@ -155,7 +155,7 @@ describe('exit paths restore the terminal (e2e)', () => {
   });
 
   it('SIGTERM: exits (143) and restores', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     tui.kill('SIGTERM');
     const exit = await tui.waitForExit();
     // The handler ran and exited on its own (128 + 15), rather than the default action killing it.
@@ -164,7 +164,7 @@ describe('exit paths restore the terminal (e2e)', () => {
   });
 
   it('SIGHUP (an SSH drop): exits (129) and restores', async () => {
-    const tui = await startCli();
+    const tui = await startContractCli();
     tui.kill('SIGHUP');
     const exit = await tui.waitForExit();
     expect(exit).toMatchObject({ exitCode: 129 });

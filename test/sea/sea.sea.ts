@@ -48,7 +48,7 @@ describe('the single executable, with no Node on PATH', () => {
     try {
       await tui.waitForText('Sepolia Main', 15_000);
       await tui.waitForRawMode();
-      expect(tui.text()).toMatch(/^SANDBOX │ rw/m);
+      expect(tui.text()).toMatch(/^SANDBOX v1\.8 │ rw/m);
       await runCommand(tui, 'tx sepolia-main');
       await tui.waitForScreen((r) => r.some((l) => /^› pending\s/.test(l)), 5000, 'the transactions');
       tui.press('e');

@@ -20,6 +20,9 @@
  *    once funded;
  * 4. healthy traffic: a few relayers receive a new transaction every few seconds.
  *
+ * Solana and Stellar relayers are not on it: their transactions go through in order, one step a
+ * block (data.ts stepOldest; v1.8's rules for them are not modelled).
+ *
  * A node refuses a broadcast it finds underpriced; v1.8 then writes nothing and tries again at its
  * next check (its error propagates: evm_transaction.rs:975), so the transaction stays `sent`.
  */
@@ -255,6 +258,8 @@ export class Chain {
       this.newTraffic(a, now);
       for (const id of this.data.prune(a.relayer.id, KEPT_PER_RELAYER)) a.meta.delete(id);
     }
+    // Solana and Stellar relayers are not on this chain: theirs go through in order, a step a block.
+    if (!this.data.profile) for (const r of this.data.relayers) if (r.network_type !== 'evm') this.data.stepOldest(r.id, now);
   }
 
   /** The chain takes, in nonce order, what the node holds and is priced enough; mined ones are confirmed later. */
