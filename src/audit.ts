@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
 import { settleTarget, type SettleOutcome } from './core/operations/settle.js';
+import { OPERATIONS, isOperationKind, shortId, type OperationKind, type OperationTarget } from './core/operations/registry.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -22,6 +23,9 @@ export interface AuditSent {
   phase: 'sent';
   context: string;
   server: string;
+  /** Which operation (core/operations/registry.ts) and what it acted on; absent on lines written before them. */
+  op?: string;
+  target?: OperationTarget;
   method: string;
   path: string;
   body: string;
@@ -102,10 +106,10 @@ export function serverHost(url: string): string {
 /** How much of the end of the file `:audit` reads. */
 const READ_TAIL_BYTES = 2 * 1024 * 1024;
 
-const shortId = (id: string, keep: number) => (id.length > keep + 2 ? `${id.slice(0, keep)}…` : id);
-
-/** A send in a few words: what it did to what (from the path as sent). */
-export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body'>, keep = 16): string {
+/** A send in a few words: what it did to what — its operation and target as recorded; from the path on older lines. */
+export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body' | 'op' | 'target'>, keep = 16): string {
+  if (isOperationKind(e.op)) return OPERATIONS[e.op].words(e.target ?? {}, keep);
+  if (e.op !== undefined) return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
   const t = settleTarget(e);
   if (t.kind === 'replace') return `replace ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
   if (t.kind === 'cancel') return `cancel ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
@@ -144,10 +148,10 @@ export class AuditLedger implements Ledger {
   }
 
   /** Writes the "sent" line now (before the request leaves); `end` writes its outcome. `warning`: the write failed. */
-  begin(req: { method: string; path: string; body: string }): { end: (r: Omit<AuditDone, 'id' | 'time' | 'phase'>) => void; warning: string | null } {
+  begin(req: { method: string; path: string; body: string; op: OperationKind; target: OperationTarget }): { end: (r: Omit<AuditDone, 'id' | 'time' | 'phase'>) => void; warning: string | null } {
     // node:crypto is loaded on the first mutation, not on every start (~7 ms).
     const id = (process.getBuiltinModule('node:crypto') as typeof import('node:crypto')).randomUUID();
-    const warning = this.append({ id, time: new Date().toISOString(), phase: 'sent', ...this.where, method: req.method, path: req.path, body: req.body });
+    const warning = this.append({ id, time: new Date().toISOString(), phase: 'sent', ...this.where, op: req.op, target: req.target, method: req.method, path: req.path, body: req.body });
     return { warning, end: (r) => void this.append({ id, time: new Date().toISOString(), phase: 'done', ...r }) };
   }
 

@@ -98,7 +98,8 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
   if (group === 'stellar' && dialect === 'openzeppelin') review.unshift(STELLAR_NOOP_WARNING('replace'));
   return {
     request: {
-      mutation: 'replace',
+      op: 'replace',
+      target: { relayerId, txId },
       what: `Replace transaction ${txId} of relayer ${relayerId}`,
       prepared,
       review,

@@ -138,6 +138,12 @@ describe('relayer-tui pause | resume', () => {
     expect(list.items.find((x) => x.id === 'bsc-treasury')!.paused).toBe(true);
     expect((await run(['resume', 'bsc-treasury', '--yes'])).code).toBe(0);
     expect(real.requests.filter((q) => q.method === 'PATCH').at(-1)!.body).toBe('{"paused":false}');
+    // The ledger says which operation and on what (op, target), and audit --json shows them.
+    const audit = JSON.parse((await run(['audit', '--json'])).out) as { items: { op?: string; target?: unknown; path: string }[] };
+    expect(audit.items.filter((i) => i.path === '/api/v1/relayers/bsc-treasury').slice(0, 2).map((i) => [i.op, i.target])).toEqual([
+      ['resume', { relayerId: 'bsc-treasury' }],
+      ['pause', { relayerId: 'bsc-treasury' }],
+    ]);
     const before = deletes(real);
     expect(await run(['pause', 'polygon-ops', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('disabled by the system') });
     expect(deletes(real)).toBe(before);

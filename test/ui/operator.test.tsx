@@ -128,8 +128,8 @@ describe(':audit and the ledger', () => {
   it(':audit at 80 columns shows each outcome whole ("sent, outcome unknown" was cut to "sent, outco…"), as the headless table does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
     const audit = new AuditLedger(join(dir, 'audit.jsonl'), { context: 'c', server: 'http://sandbox' });
-    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}' });
-    audit.begin({ method: 'POST', path: '/api/v1/plugins/p/call', body: '{}' }).end({ status: 500, outcome: 'answered with a failure' });
+    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}', op: 'notification-create', target: {} });
+    audit.begin({ method: 'POST', path: '/api/v1/plugins/p/call', body: '{}', op: 'plugin-call', target: { pluginId: 'p' } }).end({ status: 500, outcome: 'answered with a failure' });
     h = await renderApp({ services: { audit }, columns: 80, rows: 24 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await palette(h, 'audit');
@@ -141,7 +141,7 @@ describe(':audit and the ledger', () => {
   it('a request whose answer never came reads "sent, outcome unknown"', () => {
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-audit-'));
     const audit = new AuditLedger(join(dir, 'audit.jsonl'), { context: 'c', server: 's' });
-    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}' });
+    audit.begin({ method: 'POST', path: '/api/v1/notifications', body: '{}', op: 'notification-create', target: {} });
     const [entry] = audit.read();
     expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/notifications', phase: 'sent' });
     expect(entry!.done).toBeUndefined();
@@ -152,9 +152,9 @@ describe(':audit and the ledger', () => {
     const path = join(dir, 'audit.jsonl');
     const here = new AuditLedger(path, { context: 'prod', server: 'https://relayer.example.com/' });
     const there = new AuditLedger(path, { context: 'other', server: 'https://elsewhere.example.com' });
-    here.begin({ method: 'PUT', path: '/api/v1/relayers/r1/transactions/0123456789abcdef', body: '{"speed":"fast"}' });
-    there.begin({ method: 'PATCH', path: '/api/v1/relayers/r2', body: '{"paused":true}' });
-    here.begin({ method: 'DELETE', path: '/api/v1/relayers/r1/transactions/t2', body: '' }).end({ status: 200, outcome: 'applied' });
+    here.begin({ method: 'PUT', path: '/api/v1/relayers/r1/transactions/0123456789abcdef', body: '{"speed":"fast"}', op: 'replace', target: { relayerId: 'r1', txId: '0123456789abcdef' } });
+    there.begin({ method: 'PATCH', path: '/api/v1/relayers/r2', body: '{"paused":true}', op: 'pause', target: { relayerId: 'r2' } });
+    here.begin({ method: 'DELETE', path: '/api/v1/relayers/r1/transactions/t2', body: '', op: 'cancel', target: { relayerId: 'r1', txId: 't2' } }).end({ status: 200, outcome: 'applied' });
     const unknown = here.unknownFor('https://relayer.example.com');
     expect(unknown.map((e) => e.path)).toEqual(['/api/v1/relayers/r1/transactions/0123456789abcdef']);
     expect(unknownNotice(unknown, new Date(unknown[0]!.time))).toMatch(/^1 send with unknown outcome: replace 01234567… on relayer r1 at \d\d:\d\d UTC — :audit$/);

@@ -71,7 +71,8 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
   } else review.push(warn('before', `transaction ${txId} could not be read first: its status is not known`));
   review.push(what);
   return {
-    mutation: 'cancel',
+    op: 'cancel',
+    target: { relayerId, txId },
     what: `Cancel ${kind === 'evm' ? 'EVM' : 'Stellar'} transaction ${txId} of relayer ${relayerId}`,
     prepared,
     review,
@@ -109,7 +110,8 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · ${kind === 'stellar' ? `sequence ${displayText(t.sequence_number) || '—'}` : `nonce ${displayText(t.nonce) || '—'}`} · ${ageWords(t.created_at, now)}` });
   if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });
   return {
-    mutation: 'cancel',
+    op: 'cancel-pending',
+    target: { relayerId },
     what: `Cancel every pending transaction of relayer ${relayerId}`,
     prepared: prepareCancelPending(relayerId),
     review,

@@ -185,7 +185,8 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       ];
       return {
         request: {
-          mutation: 'replace',
+          op: 'replace',
+          target: { relayerId, txId: tx.id },
           what: `Replace EVM transaction ${tx.id} of relayer ${relayerId}`,
           prepared,
           review,

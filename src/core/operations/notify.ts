@@ -60,7 +60,8 @@ export function notifyForm(dialect?: () => DialectState): FormDefinition {
         const prepared = prepareCreateNotification(req);
         return {
           request: {
-            mutation: 'notify',
+            op: 'notification-create',
+            target: typeof req.id === 'string' && req.id ? { notificationId: req.id } : {},
             what: `Create a webhook notification for ${req.url}`,
             prepared,
             review,

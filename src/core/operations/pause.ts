@@ -29,7 +29,8 @@ export function pauseRequest(relayerId: string, relayer: Relayer | undefined, pa
   });
   review.push({ label: 'sent', value: `exactly {"paused": ${paused}}: no other field of the relayer is touched` });
   return {
-    mutation: 'pause',
+    op: paused ? 'pause' : 'resume',
+    target: { relayerId },
     what: `${paused ? 'Pause' : 'Resume'} relayer ${relayerId}`,
     prepared: prepareSetPaused(relayerId, paused),
     review,

@@ -8,6 +8,7 @@
 import { ApiError, type RelayerClient } from '../../api/index.js';
 import type { Tone } from '../tone.js';
 import type { BuiltRequest, Effect, EffectKind } from './types.js';
+import type { OperationKind, OperationTarget } from './registry.js';
 
 export type { Effect, EffectKind } from './types.js';
 
@@ -16,7 +17,7 @@ export type LedgerOutcome = 'applied' | 'answered, unchecked' | 'in flight' | 'n
 
 /** Where sends are recorded (src/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
 export interface Ledger {
-  begin(req: { method: string; path: string; body: string }): {
+  begin(req: { method: string; path: string; body: string; op: OperationKind; target: OperationTarget }): {
     /** `note`: how the outcome was reached when that matters (seen through after the terminal hung up). */
     end: (r: { status?: number; outcome: LedgerOutcome; answer_id?: string; effect?: string; note?: string }) => void;
     warning: string | null;
@@ -122,7 +123,7 @@ export async function seeInFlightThrough(boundMs: number): Promise<void> {
 export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise<Outcome> {
   const { prepared } = request;
   // The ledger has the request before it leaves (a crash then leaves "sent, outcome unknown").
-  const entry = deps.ledger?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '' });
+  const entry = deps.ledger?.begin({ method: prepared.method, path: prepared.path, body: prepared.displayBody ?? prepared.body ?? '', op: request.op, target: request.target });
   if (entry?.warning) deps.onLedgerWarning?.(entry.warning);
   // The outcome is written once: by the answer, or by a hang-up's wait that ran out.
   let ended = false;

@@ -53,7 +53,8 @@ export function pluginForm(rows: number, focusParams: boolean): FormDefinition {
         const prepared = preparePluginCall(pluginId, params, route);
         return {
           request: {
-            mutation: 'plugin',
+            op: 'plugin-call',
+            target: { pluginId },
             what: `Call plugin ${pluginId}${route ? ` at route ${route}` : ''}`,
             prepared,
             send: (client, options) => client.callPlugin(pluginId, params, { ...options, route }),

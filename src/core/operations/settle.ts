@@ -8,6 +8,7 @@
 import { ApiError, parseJson, type RelayerClient, type Transaction } from '../../api/index.js';
 import { findRelayer, findTransaction } from '../lookup.js';
 import { replaceEffect } from './effects.js';
+import { OPERATIONS, isOperationKind, type OperationTarget } from './registry.js';
 
 /** What a read-back showed: it took effect, it did not, it is on its way (a cancel's NOOP), or the read could not tell. */
 export type SettleOutcome = 'applied' | 'not applied' | 'in flight' | 'unknown';
@@ -18,11 +19,13 @@ export interface SettleResult {
   words: string;
 }
 
-/** A send as the ledger has it. */
+/** A send as the ledger has it: its operation and target since they are recorded, the request always. */
 export interface SentRecord {
   method: string;
   path: string;
   body: string;
+  op?: string;
+  target?: OperationTarget;
 }
 
 const seg = (s: string) => {
@@ -33,8 +36,28 @@ const seg = (s: string) => {
   }
 };
 
-/** What kind of send this is, and what it names (from the path as sent). */
-export function settleTarget(r: SentRecord): { kind: 'replace' | 'cancel'; relayerId: string; txId: string } | { kind: 'pause'; relayerId: string } | { kind: 'none'; why: string } {
+type Settled = { kind: 'replace' | 'cancel'; relayerId: string; txId: string } | { kind: 'pause'; relayerId: string; asked?: boolean } | { kind: 'none'; why: string };
+
+/**
+ * What kind of send this is, and what it names: its recorded operation and target (registry.ts), or —
+ * on a ledger line written before they were recorded — the path as sent (today's rules, kept for them).
+ */
+export function settleTarget(r: SentRecord): Settled {
+  if (r.op !== undefined) {
+    if (!isOperationKind(r.op)) return { kind: 'none', why: `"${r.op.slice(0, 40)}" is an operation this version does not know: it cannot be read back here` };
+    const back = OPERATIONS[r.op].readBack;
+    const t = r.target ?? {};
+    if (back.kind === 'none') return { kind: 'none', why: back.why };
+    if (!t.relayerId) return { kind: 'none', why: 'the ledger line names no relayer' };
+    if (back.kind === 'paused') return { kind: 'pause', relayerId: t.relayerId, asked: back.asked };
+    if (!t.txId) return { kind: 'none', why: 'the ledger line names no transaction' };
+    return { kind: back.as, relayerId: t.relayerId, txId: t.txId };
+  }
+  return legacyTarget(r);
+}
+
+/** A ledger line without `op`: the kind told from the method and path (a PATCH of a relayer was only ever a pause or resume then). */
+function legacyTarget(r: SentRecord): Settled {
   const p = r.path.split('?')[0]!.replace(/^\/api\/v1/, '');
   const tx = /^\/relayers\/([^/]+)\/transactions\/([^/]+)$/.exec(p);
   if (tx && tx[2] !== 'pending' && r.method === 'PUT') return { kind: 'replace', relayerId: seg(tx[1]!), txId: seg(tx[2]!) };
@@ -58,11 +81,13 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
   if (t.kind === 'none') return { outcome: 'unknown', words: t.why };
   await client.detectDialect();
   if (t.kind === 'pause') {
-    let asked: unknown;
-    try {
-      asked = (parseJson(r.body) as { paused?: unknown }).paused;
-    } catch {
-      asked = undefined;
+    let asked: unknown = t.asked;
+    if (asked === undefined) {
+      try {
+        asked = (parseJson(r.body) as { paused?: unknown }).paused;
+      } catch {
+        asked = undefined;
+      }
     }
     const relayer = await findRelayer(client, t.relayerId);
     if (!relayer) return { outcome: 'unknown', words: `relayer ${short(t.relayerId)} is not among the server's relayers now` };

@@ -30,7 +30,8 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req);
         return {
           request: {
-            mutation: 'replace',
+            op: 'replace',
+            target: { relayerId, txId: tx.id },
             what: `Replace Solana transaction ${tx.id} of relayer ${relayerId}`,
             prepared,
             // Before → after: a transaction sent as it was replaces nothing, and the review says so.

@@ -153,7 +153,8 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
         // Sent in the dialect the review shows, whatever is learnt meanwhile.
         return {
           request: {
-            mutation: 'replace',
+            op: 'replace',
+            target: { relayerId, txId: tx.id },
             what: `Replace Stellar transaction ${tx.id} of relayer ${relayerId}`,
             prepared,
             review,

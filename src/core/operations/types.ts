@@ -1,6 +1,6 @@
 /** What a form is made of: field specs and a builder that turns the values into one request. */
 import type { CallOptions, PreparedRequest, RelayerClient } from '../../api/index.js';
-import type { Mutation } from './mutations.js';
+import type { OperationKind, OperationTarget } from './registry.js';
 
 export type FieldKind = 'text' | 'secret' | 'choice' | 'json';
 
@@ -28,8 +28,10 @@ export type Values = Record<string, string>;
 
 /** The request an action would send, ready for review: what the one pipeline (pipeline.ts) sends and checks. */
 export interface BuiltRequest {
-  /** Which action this is (the read-only rule refuses each by name). */
-  mutation: Mutation;
+  /** Which operation this is (registry.ts: its read-only class, its ledger words, its read-back). */
+  op: OperationKind;
+  /** What it acts on, as the operator navigated to it (the ledger records it). */
+  target: OperationTarget;
   /** The review's first line: what this does, in words ("Cancel transaction … of relayer …"). */
   what: string;
   prepared: PreparedRequest;

@@ -9,6 +9,7 @@ import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import type { Mutation } from '../../core/operations/mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
+import { OPERATIONS } from '../../core/operations/registry.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
@@ -167,7 +168,7 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
   const send = () => {
     const s = ref.current;
     if (s.phase.kind !== 'review') return;
-    const blocked = mutationBlocked(services, s.phase.request.mutation);
+    const blocked = mutationBlocked(services, OPERATIONS[s.phase.request.op].mutation);
     if (blocked) {
       shell.dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return;

@@ -27,7 +27,7 @@ afterAll(async () => {
   await sb.close();
 });
 const lines = () => readFileSync(ledger.path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-const pause = (id: string, paused: boolean): BuiltRequest => ({ mutation: 'pause', what: 'pause', prepared: prepareSetPaused(id, paused), send: (c, o) => c.setPaused(id, paused, o) });
+const pause = (id: string, paused: boolean): BuiltRequest => ({ op: paused ? 'pause' : 'resume', target: { relayerId: id }, what: 'pause', prepared: prepareSetPaused(id, paused), send: (c, o) => c.setPaused(id, paused, o) });
 
 describe('a send in flight when the terminal hangs up', () => {
   it("the face's abort (its screen unmounting) no longer stops it: the answer comes and is recorded with a note", async () => {

@@ -114,7 +114,7 @@ describe('execute over loopback: send once, ledger before and after, the effect'
 
   it('a refusal is recorded as refused; the request left once', async () => {
     const before = sb.requests.length;
-    const req: BuiltRequest = { mutation: 'cancel', what: 'x', prepared: prepareCancelTransaction('sepolia-main', 'nope'), send: (c, o) => c.cancelTransaction('sepolia-main', 'nope', o) };
+    const req: BuiltRequest = { op: 'cancel', target: { relayerId: 'sepolia-main', txId: 'nope' }, what: 'x', prepared: prepareCancelTransaction('sepolia-main', 'nope'), send: (c, o) => c.cancelTransaction('sepolia-main', 'nope', o) };
     const o = await execute(req, { client, ledger });
     expect(o).toMatchObject({ kind: 'failed', known: 'refused', error: { status: 404 } });
     expect(sb.requests.length - before).toBe(1);

@@ -4,7 +4,7 @@ import { ApiError, preparePluginCall } from '../../../src/api/index.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormState } from '../../../src/ui/forms/formState.js';
 import type { BuiltRequest, FieldSpec } from '../../../src/core/operations/types.js';
 
-const request: BuiltRequest = { mutation: 'plugin', what: 'Call plugin echo', prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
+const request: BuiltRequest = { op: 'plugin-call', target: { pluginId: 'echo' }, what: 'Call plugin echo', prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
 
 function start(): FormState {
   return initialForm({ a: 'one', b: '' }, { a: 'one', b: '' }, 0);

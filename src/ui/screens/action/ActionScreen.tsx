@@ -22,6 +22,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Mutation } from '../../../core/operations/mutations.js';
+import { OPERATIONS } from '../../../core/operations/registry.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
@@ -92,5 +93,5 @@ export function ActionScreen(props: ScreenProps<ActionRoute>) {
       </ScreenFrame>
     );
   }
-  return <ActionForm {...props} request={built} mutation={built.mutation} />;
+  return <ActionForm {...props} request={built} mutation={OPERATIONS[built.op].mutation} />;
 }

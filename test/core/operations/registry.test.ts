@@ -1,0 +1,94 @@
+/**
+ * The registry is the one list of operations: each kind has its key or palette command, its
+ * subcommand (and flag), a help line and ledger words; each send writes its `op` and `target`, and
+ * settling reads them — a PATCH that is not a pause is never settled as one.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayerClient, prepareReplaceTransaction, type RelayerClient } from '../../../src/api/index.js';
+import { AuditLedger, sendWords } from '../../../src/audit.js';
+import { COMMAND_OPTIONS } from '../../../src/cli/commands.js';
+import { USAGE } from '../../../src/cli/usage.js';
+import { cancelRequest } from '../../../src/core/operations/cancel.js';
+import { pauseRequest } from '../../../src/core/operations/pause.js';
+import { execute } from '../../../src/core/operations/pipeline.js';
+import { OPERATIONS, OPERATION_KINDS, type OperationKind } from '../../../src/core/operations/registry.js';
+import { settleTarget } from '../../../src/core/operations/settle.js';
+import type { BuiltRequest } from '../../../src/core/operations/types.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { BINDINGS } from '../../../src/ui/keymap.js';
+import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
+
+describe('the registry holds every operation', () => {
+  it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
+    expect(OPERATION_KINDS.sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'replace', 'resume']);
+    for (const kind of OPERATION_KINDS) {
+      const e = OPERATIONS[kind];
+      expect(e.kind, kind).toBe(kind);
+      if ('key' in e.opens) expect(BINDINGS.some((b) => b.command === (e.opens as { key: string }).key), `${kind}: keymap command ${e.opens.key}`).toBe(true);
+      else expect(PALETTE_COMMANDS as readonly string[], kind).toContain(e.opens.palette);
+      expect(Object.keys(COMMAND_OPTIONS), kind).toContain(e.subcommand);
+      if (e.flag) expect(Object.keys((COMMAND_OPTIONS as Record<string, object>)[e.subcommand]!), kind).toContain(e.flag);
+      expect(USAGE, `${kind}: the subcommand in --help`).toMatch(new RegExp(`relayer-tui ([a-z]+\\|)*${e.subcommand}\\b`));
+      expect(e.help.length, kind).toBeGreaterThan(10);
+      const target = { relayerId: 'r-1', txId: 'tx-1', pluginId: 'p-1', notificationId: 'n-1' };
+      const words = e.words(target, 16);
+      for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
+    }
+  });
+});
+
+describe('the ledger records op and target', () => {
+  let sb: Sandbox;
+  let client: RelayerClient;
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, flavor: 'real', token: 'registry-token' });
+    client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+  });
+  afterAll(() => sb.close());
+
+  it('a pause, a resume, a cancel and a replace each write op and target on their sent line', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'registry-ledger-')), 'audit.jsonl');
+    const ledger = new AuditLedger(path, { context: 't', server: sb.url });
+    const relayers = (await client.listRelayers({ perPage: 100 })).items;
+    const bsc = relayers.find((r) => r.id === 'bsc-treasury');
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 50 })).items.find((t) => t.status === 'submitted')!;
+    const replace: BuiltRequest = {
+      op: 'replace',
+      target: { relayerId: 'sepolia-main', txId: tx.id },
+      what: 'replace',
+      prepared: prepareReplaceTransaction('sepolia-main', tx.id, { value: '0', speed: 'fast', to: tx.to ?? undefined }),
+      send: (c, o) => c.replaceTransaction('sepolia-main', tx.id, { value: '0', speed: 'fast', to: tx.to ?? undefined }, o),
+    };
+    const cancel = cancelRequest('sepolia-main', tx.id, relayers.find((r) => r.id === 'sepolia-main'), tx, true);
+    const sends: BuiltRequest[] = [pauseRequest('bsc-treasury', bsc, true, true) as BuiltRequest, pauseRequest('bsc-treasury', { ...bsc!, paused: true }, false, true) as BuiltRequest, replace, cancel as BuiltRequest];
+    for (const r of sends) expect((await execute(r, { client, ledger })).kind, r.op).toBe('answered');
+    const sent = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.phase === 'sent');
+    expect(sent.map((l) => [l.op, l.target])).toEqual([
+      ['pause', { relayerId: 'bsc-treasury' }],
+      ['resume', { relayerId: 'bsc-treasury' }],
+      ['replace', { relayerId: 'sepolia-main', txId: tx.id }],
+      ['cancel', { relayerId: 'sepolia-main', txId: tx.id }],
+    ]);
+    // Words and read-backs come from them.
+    const read = ledger.read();
+    expect(read.map((e) => sendWords(e, 8))).toEqual([`cancel ${tx.id.slice(0, 8)}… on relayer sepolia-main`, `replace ${tx.id.slice(0, 8)}… on relayer sepolia-main`, 'resume relayer bsc-treasury', 'pause relayer bsc-treasury']);
+  });
+
+  it('settling reads op and target, never the path: a PATCH recorded as another operation is not a pause; older lines keep the path rules', () => {
+    const patch = { method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"policies":{"gas_price_cap":1}}' };
+    // A line of a newer version (an operation this one does not know): not read back, never "pause".
+    expect(settleTarget({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none' });
+    expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('PATCH /relayers/r1');
+    // op decides, whatever the path says.
+    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/elsewhere', body: '{}', op: 'resume', target: { relayerId: 'r1' } })).toEqual({ kind: 'pause', relayerId: 'r1', asked: false });
+    expect(settleTarget({ method: 'DELETE', path: '/x', body: '', op: 'cancel', target: { relayerId: 'r1', txId: 't1' } })).toEqual({ kind: 'cancel', relayerId: 'r1', txId: 't1' });
+    // A line written before op existed: today's rules.
+    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"paused":false}' })).toEqual({ kind: 'pause', relayerId: 'r1' });
+    expect(sendWords({ method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"paused":false}' })).toBe('resume relayer r1');
+    const kinds: OperationKind[] = ['plugin-call', 'notification-create', 'cancel-pending'];
+    for (const op of kinds) expect(settleTarget({ method: 'POST', path: '/', body: '', op, target: { relayerId: 'r1' } }).kind, op).toBe('none');
+  });
+});
