@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles src/main.ts into dist/app.cjs and the launcher src/launcher.ts into dist/cli.cjs (esbuild), then
+// Bundles src/start/main.ts into dist/app.cjs and the launcher src/start/launcher.ts into dist/cli.cjs (esbuild), then
 // makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
@@ -160,7 +160,7 @@ const notBundled = {
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
-// The programs: one CommonJS file each (what V8's code cache can load; see src/launcher.ts), every
+// The programs: one CommonJS file each (what V8's code cache can load; see src/start/launcher.ts), every
 // dependency bundled, production React, devtools left out (NOT_BUNDLED). Lazy imports stay lazy: esbuild runs an
 // imported module's top level on its first import(). dist/app.cjs is the TUI (and every command);
 // dist/oneshot.cjs every command but the TUI, with no Ink, React or layout engine in it.
@@ -173,15 +173,15 @@ const program = {
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
-  // Each bundle is one function expression, a CommonJS module's wrapper, which src/codeCache.ts
+  // Each bundle is one function expression, a CommonJS module's wrapper, which src/start/codeCache.ts
   // compiles as it is read: wrapping it there made a second copy of its 1.3 MB (a few ms of a start,
   // most of them the first touch of fresh memory).
   banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
   footer: { js: '})' },
 };
-await build({ ...program, entryPoints: { app: join(root, 'src', 'main.ts'), oneshot: join(root, 'src', 'oneShot.ts') } });
+await build({ ...program, entryPoints: { app: join(root, 'src', 'start', 'main.ts'), oneshot: join(root, 'src', 'start', 'oneShot.ts') } });
 
-// src/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
+// src/start/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
 // strings but not regular expression literals or kept comments: escape what is left (a \u escape
 // means the same character in all three).
 for (const name of ['app.cjs', 'oneshot.cjs']) {
@@ -220,12 +220,12 @@ for (const name of ['app.cjs', 'oneshot.cjs']) {
 // The one-shot bundle must stay free of the TUI's libraries (a stray import would bring them back).
 const oneshot = readFileSync(join(root, 'dist', 'oneshot.cjs'), 'latin1');
 for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'ink-text'], ['yoga', 'yogaNode']])
-  if (oneshot.includes(mark)) throw new Error(`build: dist/oneshot.cjs holds ${what} (${mark}): something in src/oneShot.ts's reach imports the TUI`);
+  if (oneshot.includes(mark)) throw new Error(`build: dist/oneshot.cjs holds ${what} (${mark}): something in src/start/oneShot.ts's reach imports the TUI`);
 
 // The launcher, which loads the program through the code cache.
-await build({ ...common, entryPoints: { cli: join(root, 'src', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
+await build({ ...common, entryPoints: { cli: join(root, 'src', 'start', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
-await build({ ...common, entryPoints: { sea: join(root, 'src', 'seaMain.ts') } });
+await build({ ...common, entryPoints: { sea: join(root, 'src', 'start', 'seaMain.ts') } });
 
 // Make the code caches now (scripts/prime.mjs): the first start after an install or a build is as fast as the ones after it.
 const cliArgs = [join(root, 'dist', 'cli.cjs')];

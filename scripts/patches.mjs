@@ -108,7 +108,7 @@ export const PATCHES = {
     ['    cache[cacheKey] = wrappedText;', '    if (++cacheSize > 5000) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;'],
   ],
   // Two top-level awaits, both only when DEV=true (React devtools), keep Ink out of a CommonJS bundle
-  // (the only kind V8's code cache can load: src/launcher.ts). Devtools are stubbed in the bundle anyway.
+  // (the only kind V8's code cache can load: src/start/launcher.ts). Devtools are stubbed in the bundle anyway.
   'ink/build/reconciler.js': [
     ["        await import('./devtools.js');", "        void import('./devtools.js');"],
     ['    ? await loadPackageJson()', '    ? { name: undefined, version: undefined }'],

@@ -47,7 +47,7 @@ execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'
 const { node, postject } = fetchTools();
 const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
-// The entry (dist/sea.cjs, src/seaMain.ts) runs the bundle, an asset of the executable, through the
+// The entry (dist/sea.cjs, src/start/seaMain.ts) runs the bundle, an asset of the executable, through the
 // code cache as the package's bin does. In a single executable `require` loads Node's built-in modules
 // only — the bundle needs nothing else (its optional native helpers are tried and skipped).
 const work = join(root, 'dist', 'sea');
@@ -69,11 +69,11 @@ function inject(assets) {
 }
 inject(ASSETS);
 
-// Its code caches built in (src/seaMain.ts), made by that Node: the executable started once to its first
+// Its code caches built in (src/start/seaMain.ts), made by that Node: the executable started once to its first
 // frame and once for relayers --json (scripts/prime.mjs), each writing its cache in a scratch
 // $XDG_CACHE_HOME/relayer-tui; then the executable is made again with them as an asset.
 const scratch = join(work, 'cache', 'relayer-tui');
-// Their names there (src/seaMain.ts): sea-<id>.cache, the TUI's; sea-oneshot-<id>.cache, a one-shot's.
+// Their names there (src/start/seaMain.ts): sea-<id>.cache, the TUI's; sea-oneshot-<id>.cache, a one-shot's.
 const CACHES = { app: /^sea-[0-9a-z]+\.cache$/, oneshot: /^sea-oneshot-[0-9a-z]+\.cache$/ };
 const made = (name) => (existsSync(scratch) ? readdirSync(scratch).find((f) => CACHES[name].test(f)) : undefined);
 const env = { XDG_CACHE_HOME: join(work, 'cache'), XDG_STATE_HOME: join(work, 'state'), RELAYER_TUI_CONFIG_DIR: join(work, 'no-config') };
@@ -85,7 +85,7 @@ const oneShotWhy = await primeOneShot({ file: out, args: [], env, written: () =>
 if (oneShotWhy) notMade.push(`the one-shot's: ${oneShotWhy}`);
 for (const why of notMade) console.warn(`sea: code cache not built in (${why}); that first start makes its own`);
 if (notMade.length < Object.keys(CACHES).length) {
-  // One asset, code-caches.bin (read by src/seaMain.ts): a header — 16 bytes of marker, then for the TUI
+  // One asset, code-caches.bin (read by src/start/seaMain.ts): a header — 16 bytes of marker, then for the TUI
   // and the one-shot, in that order, the offset and length of its cache (u32 LE; 0, 0 for none) — and the
   // caches, each at an address that is a multiple of 8 once the executable is mapped: V8 copies a cache
   // that is not (1.2 MB of fresh memory at every start). Where the asset lands is known only once it is

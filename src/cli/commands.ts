@@ -103,7 +103,7 @@ export function isOneShot(argv: readonly string[]): boolean {
 
 /**
  * A one-shot that reads page after page (`--all`, the fleet): it runs with V8 flags of its own (a
- * young generation that stays small: ONE_SHOT_FLAGS in src/codeCache.ts) and a code cache of its own.
+ * young generation that stays small: ONE_SHOT_FLAGS in src/start/codeCache.ts) and a code cache of its own.
  */
 export function isLongRead(argv: readonly string[]): boolean {
   return argv[0] === 'fleet' || argv.includes('--all');

@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import type { RelayerClient } from '../api/index.js';
-import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, serverKey, type AuditEntry } from '../audit.js';
+import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, ledgerServerKey, type AuditEntry } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { AppConfig } from '../config/config.js';
-import { AUDIT_COLUMNS } from '../auditColumns.js';
+import { AUDIT_COLUMNS } from '../ledger/auditColumns.js';
 import { settleCheck, settleFailure } from '../core/operations/settle.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { json, table, type Streams } from './output.js';
@@ -25,7 +25,7 @@ export async function runAudit(config: AppConfig, client: RelayerClient, o: Head
   const ledger = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? '-', server });
   const jsonErr = o.output === 'json' || o.output === 'ndjson';
   const say = (line: string) => s.err.write(jsonErr ? `${json({ message: line })}\n` : `relayer-tui audit: ${safeLines(line, 20).join('\n  ')}\n`);
-  const mine = () => ledger.read().filter((e) => serverKey(e.server) === serverKey(server));
+  const mine = () => ledger.read().filter((e) => ledgerServerKey(e.server) === ledgerServerKey(server));
 
   if (o.settle) {
     // Oldest first: the order they were sent in.

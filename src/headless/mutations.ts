@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { requestUrl, type ApiError, type RelayerClient } from '../api/index.js';
-import { AuditLedger } from '../audit.js';
+import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import type { BuiltRequest, Values } from '../core/operations/types.js';

@@ -31,7 +31,7 @@ interface TxTable {
   byId: Map<string, Tx>;
 }
 
-/** Seeded relayers and transactions of one sandbox instance, plus stored replacements. */
+/** The next status of the contract flavour's --advance (and of the real flavour's Solana and Stellar relayers). */
 const NEXT_STATUS: Partial<Record<TxStatus, TxStatus>> = { pending: 'sent', sent: 'submitted', submitted: 'mined', mined: 'confirmed' };
 
 /** Statuses a transaction never leaves. */
@@ -40,6 +40,7 @@ export const FINAL_STATUSES: readonly TxStatus[] = ['canceled', 'confirmed', 'fa
 /** How many of bulk-1m's newest transactions hold every one not final (its head and more). */
 const BULK_HEAD_SCAN = 200;
 
+/** Seeded relayers and transactions of one sandbox instance, plus stored replacements. */
 export class SandboxData {
   readonly relayers: RelayerSeed[];
   private readonly byId = new Map<string, RelayerSeed>();

@@ -1,6 +1,6 @@
 /**
  * The one place that decides what is a mutation and whether it may run. Screens ask before opening
- * a form and again before sending; read-only mode refuses all three operations.
+ * a form and again before sending; read-only mode refuses every operation (core/operations/registry.ts).
  */
 import type { Command } from './keymap.js';
 import type { Services } from './services.js';

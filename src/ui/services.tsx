@@ -1,7 +1,7 @@
 /** What every screen may use: the API client and the session's settings. No URLs or JSON here. */
 import { createContext, useContext } from 'react';
 import type { Page, Relayer, RelayerClient } from '../api/index.js';
-import type { AuditLedger } from '../audit.js';
+import type { AuditLedger } from '../ledger/audit.js';
 import type { DraftStore } from './forms/draftStore.js';
 import type { CopyResult } from './clipboard.js';
 import type { ActivityLog } from './activityLog.js';

@@ -1,6 +1,6 @@
 /**
  * The structure, checked from the sources' own imports (issue 20): no import circle anywhere in src/;
- * the parts without a face (api, config, cli, completion, core — triage's rules and scan included) import no Ink, React or chalk
+ * the parts without a face (api, config, cli, completion, core — triage's rules and scan included —, ledger) import no Ink, React or chalk
  * and nothing of ui/; headless and ui do not import each other. Type imports and dynamic imports
  * count (a circle through either is still a circle for the next reader).
  */
@@ -41,7 +41,7 @@ function importsOf(file: string): string[] {
 
 const graph = new Map(files(SRC).map((f) => [relative(ROOT, f), importsOf(f)]));
 const part = (f: string) => /^src\/([^/.]+)/.exec(f)?.[1] ?? '';
-const FACELESS = ['api', 'config', 'cli', 'completion', 'core'];
+const FACELESS = ['api', 'config', 'cli', 'completion', 'core', 'ledger'];
 const UI_LIBS = ['ink', 'react', 'chalk'];
 
 function violations(): string[] {
@@ -95,7 +95,7 @@ describe('architecture', () => {
     expect(inkTextUsers).toEqual(['src/ui/components/Text.tsx']);
   });
 
-  it('the one-shot entry (src/oneShot.ts, dist/oneshot.cjs) reaches no Ink, React, layout engine or view: lazy imports included', () => {
+  it('the one-shot entry (src/start/oneShot.ts, dist/oneshot.cjs) reaches no Ink, React, layout engine or view: lazy imports included', () => {
     const reach = (from: string): Set<string> => {
       const seen = new Set<string>([from]);
       const todo = [from];
@@ -103,11 +103,17 @@ describe('architecture', () => {
       return seen;
     };
     const TUI_LIBS = [...UI_LIBS, 'yoga-layout', 'ink-text-input', '@alcalzone/ink-table'];
-    const oneShot = [...reach('src/oneShot.ts')];
+    const oneShot = [...reach('src/start/oneShot.ts')];
     // The only ui/ module it may reach is the clipboard's words for `info` (node:child_process, no view).
     expect(oneShot.filter((m) => TUI_LIBS.includes(m) || (part(m) === 'ui' && m !== 'src/ui/clipboard.ts'))).toEqual([]);
     // The check sees the difference: the TUI's entry reaches them.
-    expect([...reach('src/main.ts')].filter((m) => TUI_LIBS.includes(m))).toEqual(expect.arrayContaining(['ink', 'react', 'yoga-layout']));
+    expect([...reach('src/start/main.ts')].filter((m) => TUI_LIBS.includes(m))).toEqual(expect.arrayContaining(['ink', 'react', 'yoga-layout']));
+  });
+
+  it('src/ reads as the architecture: its parts are folders (the start-up chain in start/, the ledger in ledger/), info.ts the one file beside them', () => {
+    const top = readdirSync(SRC).sort();
+    expect(top.filter((n) => !statSync(join(SRC, n)).isDirectory())).toEqual(['info.ts']);
+    expect(top).toEqual(expect.arrayContaining(['start', 'ledger', 'api', 'core', 'ui', 'headless', 'sandbox', 'cli', 'config', 'completion']));
   });
 
   it('the checker sees what it checks (the graph is not empty; edges are really read)', () => {

@@ -1,5 +1,5 @@
 /**
- * Which bundle the launcher starts (src/launcher.ts): `isOneShot` reads the command line without the
+ * Which bundle the launcher starts (src/start/launcher.ts): `isOneShot` reads the command line without the
  * grammar; it must agree with the grammar (src/cli/grammar.ts) on what is the TUI and what is not, or
  * a one-shot would load the TUI's bundle (Ink, React, the layout engine) and the TUI the one-shot's first.
  */

@@ -1,5 +1,5 @@
 /**
- * E2E: the launcher's V8 code cache (src/launcher.ts), with the built CLI in a real pseudo-terminal. The
+ * E2E: the launcher's V8 code cache (src/start/launcher.ts), with the built CLI in a real pseudo-terminal. The
  * first start writes it after its first frame; later starts use it as it is (V8 accepted it: a
  * cache refused, say for being made under other V8 flags, would be written again on every start);
  * a damaged one is replaced and costs nothing but speed.

@@ -1,7 +1,7 @@
 /**
  * E2E: the start, with the built CLI in a real pseudo-terminal. The first page of relayers is asked
  * for before the rest of the program (the UI, the ledger, the drafts) loads, so that the server
- * answers while it does (src/main.ts).
+ * answers while it does (src/start/main.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

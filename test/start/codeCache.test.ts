@@ -1,5 +1,5 @@
 /**
- * The code cache's loading (src/codeCache.ts `load`), on a small bundle in a scratch directory: the
+ * The code cache's loading (src/start/codeCache.ts `load`), on a small bundle in a scratch directory: the
  * source and the cache read through one buffer whichever is the larger, a cache V8 takes used as it
  * is (nothing written), one it refuses (empty, damaged) written again, and a cache given in memory (the
  * single executable's, built in) used when no file is there. "Taken" is read the way a start sees it:
@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { load, type Launch } from '../../src/codeCache.js';
+import { load, type Launch } from '../../src/start/codeCache.js';
 
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuditLedger, outcomeUnknown, sendWords, serverHost, unknownNotice } from '../../src/audit.js';
+import { AuditLedger, outcomeUnknown, sendWords, serverHost, unknownNotice } from '../../src/ledger/audit.js';
 import { osc52 } from '../../src/ui/clipboard.js';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { openReplace, palette, retype } from './forms/support.js';

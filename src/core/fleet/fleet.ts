@@ -71,8 +71,8 @@ export const FLEET_LIMITS: ScanLimits = { pagesPerRelayer: 4, perPage: 50, inFli
 /** How long after one request's timeout a context's whole read is given up. */
 const DEADLINE_SLACK_MS = 500;
 
-/** A server as the limits count it: scheme, host and port (its path and the context's name do not make another). */
-function serverKey(s: FleetSource): string {
+/** A server as the request limits count it: its origin (scheme, host, port; its path and the context's name do not make another). */
+function originBucket(s: FleetSource): string {
   try {
     return s.url ? new URL(s.url).origin : `context:${s.name}`;
   } catch {
@@ -112,15 +112,15 @@ export class Fleet {
     }
   }
 
-  /** Every row, worst first (the same array until something changes). */
   /**
    * Each context's server (scheme, host, port): two contexts on one URL are one server — its request
    * limit is shared, and its relayers are counted once (issue 27.8).
    */
   serverOf(): Record<string, string> {
-    return Object.fromEntries(this.sources.map((s) => [s.name, serverKey(s)]));
+    return Object.fromEntries(this.sources.map((s) => [s.name, originBucket(s)]));
   }
 
+  /** Every row, worst first (the same array until something changes). */
   rows(): FleetRow[] {
     this.sorted ??= [...this.rowsByContext.values()].flat().sort(byTrouble);
     return this.sorted;
@@ -210,7 +210,7 @@ export class Fleet {
     held.clear = timed.clear;
     const deadline = timed.signal;
     // One limit per server (scheme, host, port), whichever contexts name it.
-    const key = serverKey(source);
+    const key = originBucket(source);
     const perServer = this.servers.get(key) ?? new Limiter(this.opts.perServer);
     this.servers.set(key, perServer);
     let requests = 0;

@@ -9,9 +9,10 @@ import { stringifyJson, type CancelPendingResult, type Notification, type Plugin
 import { toBigInt } from '../amounts.js';
 import type { Effect } from './pipeline.js';
 import { PRICE_FIELDS } from './review.js';
+import { shortId } from '../text/ids.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const shortId = (id: string) => (id.length > 40 ? `${id.slice(0, 18)}…${id.slice(-18)}` : id);
+const short = (id: string) => shortId(id, 18, 18);
 
 /** A value as text that does not depend on key order or on how an integer was spelled by the parser. */
 function canonical(v: unknown): string {
@@ -59,7 +60,7 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
     if (before && sameRecord(before, tx))
       return {
         kind: 'no effect',
-        words: `transaction ${shortId(tx.id)} came back exactly as it was${group === 'stellar' ? ' (the OpenZeppelin Relayer v1.8 does not replace Stellar transactions: it answers 200 and does nothing)' : ''}`,
+        words: `transaction ${short(tx.id)} came back exactly as it was${group === 'stellar' ? ' (the OpenZeppelin Relayer v1.8 does not replace Stellar transactions: it answers 200 and does nothing)' : ''}`,
       };
     const differs: string[] = [];
     let carried = 0;
@@ -81,10 +82,10 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
     // Nothing that was sent is in the answer, and it is not the transaction as it was read: it may have
     // moved on by itself meanwhile (a list row is not fresh) — whether the replacement took is not known.
     if (carried === 0 && before)
-      return { kind: 'unchecked', words: `the answer carries none of what was sent, and transaction ${shortId(tx.id)} is not as it was read (it may have moved on by itself): whether it was replaced is not known — read it again (r)` };
-    if (!before) return { kind: 'unchecked', words: `the answer carries what was sent; transaction ${shortId(tx.id)} was not read before, so whether it changed cannot be told` };
-    const hash = typeof tx.hash === 'string' && tx.hash !== before.hash ? `, new hash ${shortId(tx.hash)}` : '';
-    return { kind: 'as asked', words: `transaction ${shortId(tx.id)} replaced: the answer carries what was sent${hash}` };
+      return { kind: 'unchecked', words: `the answer carries none of what was sent, and transaction ${short(tx.id)} is not as it was read (it may have moved on by itself): whether it was replaced is not known — read it again (r)` };
+    if (!before) return { kind: 'unchecked', words: `the answer carries what was sent; transaction ${short(tx.id)} was not read before, so whether it changed cannot be told` };
+    const hash = typeof tx.hash === 'string' && tx.hash !== before.hash ? `, new hash ${short(tx.hash)}` : '';
+    return { kind: 'as asked', words: `transaction ${short(tx.id)} replaced: the answer carries what was sent${hash}` };
   };
 }
 
@@ -97,15 +98,15 @@ export function cancelEffect(before: Transaction | undefined, kind?: string): (a
     if (!isObject(answer) || typeof answer.status !== 'string') return { kind: 'unchecked', words: 'the answer is not a transaction' };
     const tx = answer as Transaction;
     const status = tx.status.toLowerCase();
-    if (status === 'canceled') return { kind: 'as asked', words: `transaction ${shortId(tx.id)} is canceled` };
+    if (status === 'canceled') return { kind: 'as asked', words: `transaction ${short(tx.id)} is canceled` };
     if (tx.is_canceled === true)
       return {
         kind: 'in flight',
-        words: `transaction ${shortId(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it; it turns canceled when the NOOP is mined (or confirmed, still marked, if the original is mined first)`,
+        words: `transaction ${short(tx.id)} is still ${tx.status}, marked canceling: a NOOP (0 value to itself, nonce ${tx.nonce ?? before?.nonce ?? '?'}) replaces it; it turns canceled when the NOOP is mined (or confirmed, still marked, if the original is mined first)`,
       };
     const same = before && sameRecord(before, tx) ? ' (it came back exactly as it was)' : '';
     const stellar = kind === 'stellar' ? ': the OpenZeppelin Relayer v1.8 does nothing for a Stellar cancel' : '';
-    return { kind: 'no effect', words: `transaction ${shortId(tx.id)} is still ${tx.status}, not canceled${same}${stellar}` };
+    return { kind: 'no effect', words: `transaction ${short(tx.id)} is still ${tx.status}, not canceled${same}${stellar}` };
   };
 }
 
@@ -120,7 +121,7 @@ export const cancelPendingEffect = (read: number, kind: string) => (answer: unkn
   const r = answer as CancelPendingResult;
   const queued = r.queued_for_cancellation_transaction_ids ?? [];
   const failed = r.failed_to_queue_transaction_ids ?? [];
-  const list = (ids: readonly string[]) => `${ids.slice(0, 20).map(shortId).join(', ')}${ids.length > 20 ? `, … ${ids.length - 20} more` : ''}`;
+  const list = (ids: readonly string[]) => `${ids.slice(0, 20).map(short).join(', ')}${ids.length > 20 ? `, … ${ids.length - 20} more` : ''}`;
   const fails = failed.length ? `; ${failed.length} could not be queued: ${list(failed)}` : '';
   if (queued.length)
     return {
@@ -139,10 +140,10 @@ export function pauseEffect(paused: boolean, before: Relayer | undefined): (answ
     const r = answer as Relayer;
     const word = paused ? 'paused' : 'resumed (not paused)';
     // It already was: nothing changed (never called done).
-    if (r.paused === paused && before && before.paused === paused) return { kind: 'no effect', words: `relayer ${shortId(r.id)} already was ${paused ? 'paused' : 'not paused'}` };
-    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${shortId(r.id)} ${word}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
-    if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${shortId(r.id)} came back without its paused state` };
-    return { kind: 'no effect', words: `relayer ${shortId(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
+    if (r.paused === paused && before && before.paused === paused) return { kind: 'no effect', words: `relayer ${short(r.id)} already was ${paused ? 'paused' : 'not paused'}` };
+    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${short(r.id)} ${word}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
+    if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${short(r.id)} came back without its paused state` };
+    return { kind: 'no effect', words: `relayer ${short(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
   };
 }
 
@@ -157,7 +158,7 @@ export function notifyEffect(asked: { url: string; id?: string; signingKey: bool
     if (typeof n.has_signing_key === 'boolean' && n.has_signing_key !== asked.signingKey)
       differs.push(`signing key: ${asked.signingKey ? 'sent, but the server says none is set' : 'not sent, but the server says one is set'}`);
     if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
-    return { kind: 'as asked', words: `notification ${shortId(String(n.id))} created` };
+    return { kind: 'as asked', words: `notification ${short(String(n.id))} created` };
   };
 }
 

@@ -15,7 +15,7 @@ export type { Effect, EffectKind } from './types.js';
 /** What the ledger's `done` line says of a mutation. */
 export type LedgerOutcome = 'applied' | 'answered, unchecked' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
 
-/** Where sends are recorded (src/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
+/** Where sends are recorded (src/ledger/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
 export interface Ledger {
   begin(req: { method: string; path: string; body: string; op: OperationKind; target: OperationTarget }): {
     /** `note`: how the outcome was reached when that matters (seen through after the terminal hung up). */

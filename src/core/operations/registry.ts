@@ -8,6 +8,7 @@
  * Reads are not operations.
  */
 import type { Mutation } from './mutations.js';
+import { shortId } from '../text/ids.js';
 
 export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'plugin-call' | 'notification-create';
 
@@ -40,10 +41,6 @@ export interface OperationEntry {
   readBack: ReadBack;
 }
 
-/** An id cut to `keep` characters with an ellipsis: the ledger's and the outcome words' one shortener. */
-export function shortId(id: string, keep = 16): string {
-  return id.length > keep + 2 ? `${id.slice(0, keep)}…` : id;
-}
 
 const rel = (t: OperationTarget) => t.relayerId ?? '?';
 

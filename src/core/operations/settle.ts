@@ -1,13 +1,14 @@
 /**
  * Settling an unknown outcome: a send the ledger left "outcome unknown" (a timeout, a reset, a line
  * that dropped) is read back from the server — did the replacement, the cancel, the pause take
- * effect? Both faces call `settleCheck` and write what it says as a new ledger line (src/audit.ts);
+ * effect? Both faces call `settleCheck` and write what it says as a new ledger line (src/ledger/audit.ts);
  * the old line is never rewritten. The request path comes from the ledger's own record of what was
  * sent (the operator's navigation then), never from a field the server returned. Pure of any face.
  */
 import { ApiError, parseJson, type RelayerClient, type Transaction } from '../../api/index.js';
 import { findRelayer, findTransaction } from '../lookup.js';
 import { replaceEffect } from './effects.js';
+import { shortId } from '../text/ids.js';
 import { OPERATIONS, isOperationKind, type OperationTarget } from './registry.js';
 
 /** What a read-back showed: it took effect, it did not, it is on its way (a cancel's NOOP), or the read could not tell. */
@@ -70,7 +71,7 @@ function legacyTarget(r: SentRecord): Settled {
   return { kind: 'none', why: 'this request cannot be read back' };
 }
 
-const short = (id: string) => (id.length > 40 ? `${id.slice(0, 18)}…${id.slice(-18)}` : id);
+const short = (id: string) => shortId(id, 18, 18);
 
 /**
  * Reads the target of a send back and says whether the send took effect. A read that fails (the

@@ -11,6 +11,7 @@ import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { isNotFinal, statusWords } from '../status.js';
 import { flagsFor, nonceOf, type TriageOptions } from './rules.js';
+import { shortId } from '../text/ids.js';
 
 export interface ChainWait {
   /** The chain's next nonce, when it was read. */
@@ -24,7 +25,7 @@ export interface ChainWait {
   behind: boolean;
 }
 
-const short = (id: string) => (id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
+const short = (id: string) => shortId(id, 8, 4);
 
 /** A hex quantity (`0x67`) or decimal as a safe integer (the project's one integer reader), or null. */
 function quantity(v: unknown): number | null {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient, prepareReplaceTransaction, prepareSetPaused, type RelayerClient } from '../../../src/api/index.js';
-import { AuditLedger } from '../../../src/audit.js';
+import { AuditLedger } from '../../../src/ledger/audit.js';
 import { execute, sendsInFlight, seeInFlightThrough } from '../../../src/core/operations/pipeline.js';
 import { settleCheck, settleTarget } from '../../../src/core/operations/settle.js';
 import type { BuiltRequest } from '../../../src/core/operations/types.js';

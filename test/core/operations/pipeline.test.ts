@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createRelayerClient, prepareCancelTransaction, type RelayerClient, type Transaction } from '../../../src/api/index.js';
-import { AuditLedger } from '../../../src/audit.js';
+import { AuditLedger } from '../../../src/ledger/audit.js';
 import { cancelEffect, cancelPendingEffect, notifyEffect, pauseEffect, replaceEffect } from '../../../src/core/operations/effects.js';
 import { cancelRequest, cancelPendingRequest } from '../../../src/core/operations/cancel.js';
 import { pauseRequest } from '../../../src/core/operations/pause.js';

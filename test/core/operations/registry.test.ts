@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient, prepareReplaceTransaction, type RelayerClient } from '../../../src/api/index.js';
-import { AuditLedger, sendWords } from '../../../src/audit.js';
+import { AuditLedger, sendWords } from '../../../src/ledger/audit.js';
 import { COMMAND_OPTIONS } from '../../../src/cli/commands.js';
 import { USAGE } from '../../../src/cli/usage.js';
 import { cancelRequest } from '../../../src/core/operations/cancel.js';

@@ -1,11 +1,11 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
 import { useRef } from 'react';
-import { auditOutcome, outcomeUnknown, serverHost, serverKey, type AuditEntry } from '../../../audit.js';
+import { auditOutcome, outcomeUnknown, serverHost, ledgerServerKey, type AuditEntry } from '../../../ledger/audit.js';
 import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { AUDIT_COLUMNS } from '../../../auditColumns.js';
+import { AUDIT_COLUMNS } from '../../../ledger/auditColumns.js';
 import { useLocalList } from '../../hooks/useLocalList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
@@ -25,7 +25,7 @@ export function AuditScreen({ screenKey, width, height }: ScreenProps) {
   const settle = (e: AuditEntry) => {
     if (!audit) return;
     if (!outcomeUnknown(e)) return flash(`Its outcome is known (${outcome(e)}): nothing to read back`, 'info');
-    if (!serverUrl || serverKey(serverUrl) !== serverKey(e.server)) return flash(`This send went to ${serverHost(e.server)} (context ${e.context}): open that server (:ctx) to read it back`, 'warn');
+    if (!serverUrl || ledgerServerKey(serverUrl) !== ledgerServerKey(e.server)) return flash(`This send went to ${serverHost(e.server)} (context ${e.context}): open that server (:ctx) to read it back`, 'warn');
     if (settling.current) return flash('Already reading one back', 'info');
     settling.current = true;
     flash(`Reading ${e.method} ${e.path} back from ${serverHost(e.server)} …`, 'info');

@@ -10,9 +10,10 @@
 import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import type { Ledger, LedgerOutcome } from './core/operations/pipeline.js';
-import { settleTarget, type SettleOutcome } from './core/operations/settle.js';
-import { OPERATIONS, isOperationKind, shortId, type OperationKind, type OperationTarget } from './core/operations/registry.js';
+import type { Ledger, LedgerOutcome } from '../core/operations/pipeline.js';
+import { settleTarget, type SettleOutcome } from '../core/operations/settle.js';
+import { OPERATIONS, isOperationKind, type OperationKind, type OperationTarget } from '../core/operations/registry.js';
+import { shortId } from '../core/text/ids.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -83,8 +84,8 @@ export function auditOutcome(e: AuditEntry): string {
   return e.done ? (e.done.outcome === 'unknown' ? 'outcome unknown' : e.done.outcome) : 'sent, outcome unknown';
 }
 
-/** A server URL as the ledger compares it (scheme, host, port, path; no trailing slash). */
-export function serverKey(url: string): string {
+/** A server URL as the ledger compares it: its identity (scheme, host, port, path; no trailing slash). Not the limiter's origin bucket (core/fleet/fleet.ts originBucket). */
+export function ledgerServerKey(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`.toLowerCase();
@@ -163,8 +164,8 @@ export class AuditLedger implements Ledger {
 
   /** The sends to `server` whose outcome is still unknown, newest first. */
   unknownFor(server: string): AuditEntry[] {
-    const key = serverKey(server);
-    return this.read().filter((e) => serverKey(e.server) === key && outcomeUnknown(e));
+    const key = ledgerServerKey(server);
+    return this.read().filter((e) => ledgerServerKey(e.server) === key && outcomeUnknown(e));
   }
 
   /** The last mutations, newest first (from the last 2 MB of the file). */

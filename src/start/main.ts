@@ -3,11 +3,11 @@
  * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/launcher.ts) loads and runs.
  */
 import { join } from 'node:path';
-import type { Exchange } from './api/index.js';
-import { parseCli } from './cli/index.js';
-import { isCleartext } from './config/config.js';
-import { fleetSources } from './config/fleetSources.js';
-import { RELAYERS_PER_PAGE } from './ui/screens/relayers/pageSize.js';
+import type { Exchange } from '../api/index.js';
+import { parseCli } from '../cli/index.js';
+import { isCleartext } from '../config/config.js';
+import { fleetSources } from '../config/fleetSources.js';
+import { RELAYERS_PER_PAGE } from '../ui/screens/relayers/pageSize.js';
 
 /** How long the first frame waits for the prefetched relayers before showing "Loading…". */
 const PREFETCH_WAIT_MS = 300;
@@ -31,7 +31,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     return;
   }
 
-  const { createRelayerClient, DEFAULT_TIMEOUT_MS, parseInterpreted } = await import('./api/index.js');
+  const { createRelayerClient, DEFAULT_TIMEOUT_MS, parseInterpreted } = await import('../api/index.js');
   // Until the first frame: zod's interpreter, without compiling a parser at every start (see there).
   parseInterpreted();
   let baseUrl = config.baseUrl;
@@ -39,7 +39,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   let serverLabel: string | undefined;
   let stopSandbox: (() => Promise<void>) | undefined;
   if (!baseUrl) {
-    const { startSandbox } = await import('./sandbox/index.js');
+    const { startSandbox } = await import('../sandbox/index.js');
     // The real flavour's chain runs (a block every 2 s): the sandbox lives in time as a server does.
     const sandbox = await startSandbox({ flavor: config.sandboxFlavor, running: true });
     baseUrl = sandbox.url;
@@ -48,7 +48,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     stopSandbox = () => sandbox.close();
   }
   // Every request goes to the activity log (:log); every mutation to the audit ledger (:audit).
-  const { ActivityLog } = await import('./ui/activityLog.js');
+  const { ActivityLog } = await import('../ui/activityLog.js');
   const activity = new ActivityLog();
   const onExchange = (e: Exchange) => activity.add(e);
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect, onExchange });
@@ -65,24 +65,24 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // its way while the UI loads (~10 ms sooner to the first frame on loopback, a round trip with a remote server).
   await new Promise<void>((r) => setImmediate(r));
   // Then the UI (its modules load while the server answers) and the layout engine.
-  const layout = import('./ui/yoga.js').then((m) => m.yogaReady);
-  const ui = import('./ui/run.js');
-  const { AuditLedger } = await import('./audit.js');
+  const layout = import('../ui/yoga.js').then((m) => m.yogaReady);
+  const ui = import('../ui/run.js');
+  const { AuditLedger } = await import('../ledger/audit.js');
   serverLabel ??= new URL(baseUrl).host;
   activity.where = config.context?.name ?? serverLabel;
   const audit = new AuditLedger(join(config.paths.state, 'audit.jsonl'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: baseUrl });
   // Sends to this server left with an unknown outcome (a timeout, a reset, a dropped line): said first, once.
-  const { unknownNotice } = await import('./audit.js');
+  const { unknownNotice } = await import('../ledger/audit.js');
   const unknown = unknownNotice(audit.unknownFor(baseUrl));
   const warnings = [...(unknown ? [unknown] : []), ...config.warnings];
   const cleartext = isCleartext(baseUrl);
   if (cleartext) warnings.push(`http:// to ${serverLabel}: the API key crosses the network in cleartext (use https or an SSH tunnel; see --help)`);
   // Drafts of unsent forms, kept on disk as they are typed (the built-in sandbox's port changes each start: its name is the key).
-  const { DraftStore, draftServer } = await import('./ui/forms/draftStore.js');
+  const { DraftStore, draftServer } = await import('../ui/forms/draftStore.js');
   const draftStore = new DraftStore(join(config.paths.state, 'drafts'), { context: config.context?.name ?? (stopSandbox ? 'SANDBOX' : '-'), server: stopSandbox ? 'SANDBOX' : draftServer(baseUrl) });
   // The TUI's every exit path flushes it first (run.tsx); any other way out of the process too.
   process.once('exit', () => draftStore.flush());
-  const { makeCopier } = await import('./ui/clipboard.js');
+  const { makeCopier } = await import('../ui/clipboard.js');
   const copy = makeCopier(config.clipboard, process.env, (bytes) => process.stdout.write(bytes));
   const contexts = config.configFile.kind === 'ok' ? config.configFile.file.contexts : {};
   let current = client;
@@ -124,7 +124,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
     },
     // `:ctx NAME`: the context's own settings (flags and environment were for the start).
     openContext: async (name) => {
-      const { openContext } = await import('./config/contextClient.js');
+      const { openContext } = await import('../config/contextClient.js');
       const opened = await openContext(config.configFile, name, process.env, { onExchange });
       if ('error' in opened) return opened.error;
       const { client: next, settings, warnings: told } = opened;

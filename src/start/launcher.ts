@@ -1,6 +1,6 @@
 /**
  * The package's launcher (bin/relayer-tui.cjs -> dist/cli.cjs): runs the program bundle the command
- * line needs (src/startProgram.ts) from beside this file, through V8's code cache (src/codeCache.ts),
+ * line needs (src/start/startProgram.ts) from beside this file, through V8's code cache (src/start/codeCache.ts),
  * each cache kept beside its bundle — the build makes them (scripts/build.mjs) — or in
  * $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be written (a global install).
  * Every build replaces them.
@@ -13,7 +13,7 @@ const bundle: BundleFor = (name, variant) => {
   const file = join(__dirname, `${name}.cjs`);
   const v = variant ? `.${variant}` : '';
   return {
-    // Read with its code cache (src/codeCache.ts); the build keeps the bundles ASCII (read as Latin-1, not decoded).
+    // Read with its code cache (src/start/codeCache.ts); the build keeps the bundles ASCII (read as Latin-1, not decoded).
     source: { file },
     filename: file,
     dirname: __dirname,

@@ -4,7 +4,7 @@
  * bundles and their code caches are. dist/oneshot.cjs for a subcommand, help or version (no Ink,
  * React or layout engine: src/oneShot.ts), dist/app.cjs for the TUI (src/main.ts).
  */
-import { isLongRead, isOneShot } from './cli/commands.js';
+import { isLongRead, isOneShot } from '../cli/commands.js';
 import { launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';
 
 /** A bundle by name; `variant` names a code cache of its own (one made under other V8 flags). */

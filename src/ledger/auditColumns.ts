@@ -1,7 +1,7 @@
-/** The audit ledger's columns (src/audit.ts), one set for `:audit` and `relayer-tui audit`: when, what came of it, what was sent where. */
+/** The audit ledger's columns (src/ledger/audit.ts), one set for `:audit` and `relayer-tui audit`: when, what came of it, what was sent where. */
 import { auditOutcome, lastTold, outcomeUnknown, serverHost, type AuditEntry } from './audit.js';
-import type { Tone } from './core/tone.js';
-import type { Column } from './core/columns/layout.js';
+import type { Tone } from '../core/tone.js';
+import type { Column } from '../core/columns/layout.js';
 
 /** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
 const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };

@@ -1,0 +1,55 @@
+/**
+ * README's Layout is tested against the tree: every folder and file it names exists where it says,
+ * and every part of src/ (and of src/core/) is named there — so the page cannot drift from the tree
+ * (issue 40.4: it placed lookup.ts and backoff.ts in folders they were not in).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '..', '..');
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const section = readme.slice(readme.indexOf('\n## Layout\n'));
+const block = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4)).split('\n');
+
+/** Each entry of the block: the path it names (a top-level line, or an indented one under src/core/) and all its lines. */
+function entries(): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  for (const line of block) {
+    const top = /^(\S+)\s/.exec(`${line} `);
+    const sub = /^ {2}(\S+)\s/.exec(`${line} `);
+    if (top && line[0] !== ' ') out.push({ path: top[1]!, text: line });
+    else if (sub) out.push({ path: `src/core/${sub[1]!}`, text: line });
+    else if (out.length) out.at(-1)!.text += `\n${line}`;
+  }
+  return out;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!statSync(dir).isDirectory()) return [dir];
+  return readdirSync(dir).flatMap((n) => filesUnder(join(dir, n)));
+}
+
+describe("README's Layout is the tree", () => {
+  const all = entries();
+
+  it('every path it names exists, and every file named in an entry is in that entry\'s folder (or beside it)', () => {
+    expect(all.length).toBeGreaterThan(15);
+    for (const e of all) {
+      expect(existsSync(join(ROOT, e.path)), `${e.path} (README Layout)`).toBe(true);
+      const dir = join(ROOT, e.path.endsWith('/') ? e.path : e.path.replace(/[^/]+$/, ''));
+      const names = new Set(filesUnder(dir).map((f) => f.replace(/^.*\//, '')));
+      for (const m of e.text.replace(/^\s*\S+/, '').matchAll(/\b([A-Za-z]+\.(?:ts|tsx|mjs))\b/g)) expect(names.has(m[1]!), `${m[1]} named under ${e.path}`).toBe(true);
+    }
+  });
+
+  it('every part of src/ and of src/core/ is named', () => {
+    const named = new Set(all.map((e) => e.path.replace(/\/$/, '')));
+    for (const n of readdirSync(join(ROOT, 'src'))) expect(named.has(`src/${n}`), `src/${n} is not in README's Layout`).toBe(true);
+    const core = all.filter((e) => e.path.startsWith('src/core/')).map((e) => e.text).join('\n');
+    for (const n of readdirSync(join(ROOT, 'src', 'core'))) {
+      const word = n.replace(/\.ts$/, '');
+      expect(named.has(`src/core/${n.replace(/\/$/, '')}`) || new RegExp(`\\b${word}(\\.ts)?\\b`).test(core), `src/core/${n} is not in README's Layout`).toBe(true);
+    }
+  });
+});
