@@ -39,7 +39,15 @@ export interface OperationEntry {
   /** The ledger's words: what it did to what (ids shortened to `keep`). */
   words: (t: OperationTarget, keep: number) => string;
   readBack: ReadBack;
+  /**
+   * Its draft rule: the form whose unsent values are kept on disk as they are typed (ui/forms/
+   * draftStore.ts), or null — a review with nothing typed keeps nothing.
+   */
+  draft: DraftForm | null;
 }
+
+/** The forms whose unsent values are kept as drafts. */
+export type DraftForm = 'replace' | 'plugin' | 'notify';
 
 
 const rel = (t: OperationTarget) => t.relayerId ?? '?';
@@ -54,6 +62,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId', 'txId'],
     words: (t, k) => `replace ${shortId(t.txId ?? '?', k)} on relayer ${rel(t)}`,
     readBack: { kind: 'transaction', as: 'replace' },
+    draft: 'replace',
   },
   cancel: {
     kind: 'cancel',
@@ -64,6 +73,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId', 'txId'],
     words: (t, k) => `cancel ${shortId(t.txId ?? '?', k)} on relayer ${rel(t)}`,
     readBack: { kind: 'transaction', as: 'cancel' },
+    draft: null,
   },
   'cancel-pending': {
     kind: 'cancel-pending',
@@ -75,6 +85,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId'],
     words: (t) => `cancel every pending transaction of relayer ${rel(t)}`,
     readBack: { kind: 'none', why: "cancelling every pending transaction cannot be read back as one: look at the relayer's transactions (which are canceled or marked canceling)" },
+    draft: null,
   },
   pause: {
     kind: 'pause',
@@ -85,6 +96,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId'],
     words: (t) => `pause relayer ${rel(t)}`,
     readBack: { kind: 'paused', asked: true },
+    draft: null,
   },
   resume: {
     kind: 'resume',
@@ -95,6 +107,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId'],
     words: (t) => `resume relayer ${rel(t)}`,
     readBack: { kind: 'paused', asked: false },
+    draft: null,
   },
   'plugin-call': {
     kind: 'plugin-call',
@@ -105,6 +118,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['pluginId'],
     words: (t) => `call plugin ${t.pluginId ?? '?'}`,
     readBack: { kind: 'none', why: "what a plugin call did is the plugin's own: it cannot be read back here" },
+    draft: 'plugin',
   },
   'notification-create': {
     kind: 'notification-create',
@@ -115,6 +129,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: [],
     words: (t) => (t.notificationId ? `create notification ${t.notificationId}` : 'create a notification'),
     readBack: { kind: 'none', why: "look for the notification in the server's list of notifications" },
+    draft: 'notify',
   },
 };
 

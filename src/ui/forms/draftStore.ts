@@ -20,7 +20,9 @@ export const DRAFT_DEBOUNCE_MS = 400;
 /** A draft larger than this is not written (said once, by the form). */
 const MAX_DRAFT_BYTES = 1024 * 1024;
 
-export type DraftForm = 'replace' | 'plugin' | 'notify';
+/** The forms kept as drafts: each operation's draft rule (core/operations/registry.ts). */
+import type { DraftForm } from '../../core/operations/registry.js';
+export type { DraftForm };
 
 /** Which form, for what: with the store's context and server, the draft's key. */
 export interface DraftTarget {

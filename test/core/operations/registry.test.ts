@@ -37,6 +37,12 @@ describe('the registry holds every operation', () => {
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
     }
+    // The draft rule: each form kept as a draft is an operation's, and only those with a form have one.
+    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].draft !== null).map((k) => [k, OPERATIONS[k].draft])).toEqual([
+      ['replace', 'replace'],
+      ['plugin-call', 'plugin'],
+      ['notification-create', 'notify'],
+    ]);
   });
 });
 
