@@ -23,7 +23,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect(OPERATION_KINDS.sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'replace', 'resume']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'replace', 'resume']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
