@@ -372,7 +372,7 @@ export function prepareListPlugins(q?: PageQuery): PreparedRequest {
  * The server forwards ANY method (eth_sendRawTransaction included), so a method never comes from the
  * server or from what an operator types.
  */
-export const RPC_READ_METHODS = ['eth_getTransactionCount', 'eth_blockNumber', 'eth_chainId'] as const;
+export const RPC_READ_METHODS = ['eth_getTransactionCount', 'eth_blockNumber', 'eth_chainId', 'eth_gasPrice', 'eth_getTransactionByHash'] as const;
 export type RpcReadMethod = (typeof RPC_READ_METHODS)[number];
 
 /** POST /relayers/{rid}/rpc with one read-only method of RPC_READ_METHODS (anything else is refused here). */

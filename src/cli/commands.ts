@@ -5,7 +5,7 @@
  */
 
 /** The headless subcommands (src/headless/): the lists, the mutations, readiness, the fleet and the audit ledger. */
-export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'plugin', 'notify', 'ready', 'fleet', 'audit'] as const;
+export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'plugin', 'notify', 'ready', 'check', 'fleet', 'audit'] as const;
 export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -54,6 +54,7 @@ export const COMMAND_OPTIONS = {
   pause: MUTATION_OPTIONS,
   resume: MUTATION_OPTIONS,
   ready: OUTPUT_OPTIONS,
+  check: OUTPUT_OPTIONS,
   plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },
   // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
   notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },

@@ -224,6 +224,34 @@ Examples:
   relayer-tui resume sepolia-main --yes
 ${EXIT_CODES}
 `,
+  check: `relayer-tui check: is anything jammed on this server, and why?
+
+Usage: relayer-tui check [--json | --output table|json]
+
+  The server of the current context (or RELAYER_URL and RELAYER_API_KEY, no config file needed):
+  its readiness first (GET /api/v1/ready: a server not ready moves nothing), then every relayer. An
+  EVM relayer of the OpenZeppelin Relayer is diagnosed from the chain: the chain's nonce
+  (eth_getTransactionCount through the server's JSON-RPC passthrough), the relayer's counter (its
+  status), the transaction at the chain's nonce (the blocker) and what waits behind it. The cause is
+  the real server's: never broadcast (every re-send refused), at its gas_price_cap (re-pricing stops
+  there), underpriced (re-priced at its speed's time), dropped (unknown to the node), not mined (why
+  not known), no transaction at its nonce (its counter ran ahead: v1.8's nonce-health job fills it),
+  its blocker final. A relayer that cannot be diagnosed (not EVM, a server that is not the
+  OpenZeppelin Relayer, /rpc refused while paused or disabled) says why.
+  One line per problem on stdout, the summary on stderr. Exit 0: nothing needs attention; 12: a
+  relayer jammed or disabled, or the server not ready; 13: something could not be read.
+${OUTPUT}
+  JSON: {"summary", "ready", "relayers": [{"relayer", "state", "needs_attention", "diagnosed",
+  "not_diagnosed_because", "jam": null | {cause, blocker_id, blocker_nonce, blocker_status,
+  blocker_price_wei, chain_nonce, relayer_nonce, waiting, network_price_wei, cap_wei, since, …},
+  "problems": [...]}]} — u128 values as decimal strings.
+${COMMON}
+
+Examples:
+  relayer-tui check || mail -s "relayers need attention" oncall
+  relayer-tui check --json | jq '.relayers[] | select(.jam) | {relayer, cause: .jam.cause, waiting: .jam.waiting}'
+${EXIT_CODES}
+`,
   ready: `relayer-tui ready: is the server ready to do work?
 
 Usage: relayer-tui ready [--json | --output table|json]

@@ -89,7 +89,8 @@ export async function chainWait(
   }
   // The relayer's own next nonce (GET /relayers/{id}/status), where it was read: how far the chain is behind.
   const next = quantity(o.relayerNonce);
-  const gap = next !== null && next > chain ? ` (the relayer is at nonce ${next}: ${next - chain} waiting)` : '';
+  // Those signed above it wait behind it (the blocker itself is not counted among them).
+  const gap = next !== null && next > chain ? ` (the relayer is at nonce ${next}: ${next - chain - 1} signed wait${next - chain - 1 === 1 ? 's' : ''} behind it)` : '';
   const words = `waits on nonce ${chain}${gap}: ${blocker ? blockerWords(blocker, now, o.rules) : lookup}`;
   // Everything above waits on it either way; it is a problem when that transaction is itself in
   // trouble (flagged), final (it will never fill the nonce), or not there at all.

@@ -1,0 +1,157 @@
+/**
+ * One diagnosis of a jam, typed: what was read of an EVM relayer in, a `Jam` (its cause, the
+ * blocker, what waits behind it) or why there is none — never words (words.ts makes them, once, at
+ * the edge). Pure: the reads are read.ts's.
+ *
+ * The rules are OpenZeppelin Relayer v1.8's (tag v1.8.0; NOTES.md "v1.8's machinery over time"):
+ * - the chain takes nonces in order: the transaction at the chain's nonce (`eth_getTransactionCount`
+ *   "latest") is what every later one waits behind;
+ * - `sent` is signed and not broadcast; v1.8 re-sends it after 25 s (status.rs:1399), so one still
+ *   `sent` past that had every re-send refused (an RPC error it does not classify: no status_reason
+ *   is written, evm_transaction.rs:975);
+ * - `submitted` is re-priced after its speed's time (utils/transaction.rs:16-41) with at least +10 %,
+ *   held by `gas_price_cap` (price_calculator.rs:215-280): at the cap, re-pricing stops for good
+ *   (openzeppelin-relayer#808) — a bump is held to the cap too; a cancel's NOOP is not;
+ * - a gap (no transaction at the chain's nonce, or a final one there) is filled by v1.8's
+ *   nonce-health job once a stale transaction above triggers it (nonce.rs:244; #818), not otherwise (#843).
+ */
+import type { Transaction } from '../../api/index.js';
+import { toBigInt } from '../amounts.js';
+
+export type JamCause = 'never_broadcast' | 'price_cap' | 'underpriced' | 'dropped' | 'not_mined' | 'no_tx_at_nonce' | 'blocker_final' | 'unknown_status';
+
+export interface Jam {
+  cause: JamCause;
+  /** The transaction at the chain's nonce (null: none holds it). */
+  blocker_id: string | null;
+  blocker_nonce: number;
+  blocker_status: string | null;
+  /** What the blocker offers the chain: its legacy gas price or its max fee (null: unknown or none). */
+  blocker_price_wei: bigint | null;
+  /** The blocker's speed (its re-price time depends on it), its status_reason as the server wrote it. */
+  blocker_speed: string | null;
+  blocker_reason: string | null;
+  chain_nonce: number;
+  /** The relayer's counter (`/status` nonce): the next nonce it would give. */
+  relayer_nonce: number;
+  /** Non-final transactions that cannot go before the blocker (the not-yet-signed included; the blocker not). */
+  waiting: number;
+  /** `eth_gasPrice` as read (null: not read). */
+  network_price_wei: bigint | null;
+  /** The relayer's `gas_price_cap` (null: none). */
+  cap_wei: bigint | null;
+  /** When the chain's nonce was last seen to move (ms), else the blocker's broadcast or creation. */
+  since: number;
+  /** `underpriced`: the earliest time v1.8 re-prices it (its speed's time after its last broadcast; each earlier hash doubles it). */
+  next_reprice_at: number | null;
+}
+
+/** What was read of a relayer (read.ts). */
+export interface JamReading {
+  now: number;
+  chainNonce: number;
+  relayerNonce: number;
+  /** The transaction at the chain's nonce, or null when the server has none (by-nonce 404). */
+  blocker: Transaction | null;
+  /** The relayer's non-final transactions (pending, sent, submitted), as read. */
+  notFinal: readonly Transaction[];
+  /** How many there are in all (the servers' totals: more than were read, on a busy relayer), when known. */
+  notFinalTotal?: number;
+  networkPriceWei: bigint | null;
+  capWei: bigint | null;
+  /** `eth_getTransactionByHash` of the blocker's hash: true known, false null, undefined not asked. */
+  blockerKnown?: boolean;
+  /** When this client last saw the chain's nonce move (a watch keeps it), if it did. */
+  chainMovedAt?: number;
+}
+
+export type Diagnosis = { kind: 'jam'; jam: Jam } | { kind: 'clear'; why: string };
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+/** v1.8 re-sends a signed transaction after 25 s and polls every 8–12 s: past this, every re-send was refused. */
+export const NEVER_BROADCAST_AFTER_MS = 25 * SECOND + 12 * SECOND;
+/**
+ * A broadcast transaction at the chain's nonce older than this is a jam: a healthy chain takes a
+ * priced one within blocks; v1.8 re-prices the fastest at 2 min.
+ */
+export const NOT_MINED_AFTER_MS = 90 * SECOND;
+/** The re-price times by speed (src/utils/transaction.rs:16-25). */
+export const REPRICE_MS: Record<string, number> = { safeLow: 10 * MINUTE, average: 5 * MINUTE, fast: 3 * MINUTE, fastest: 2 * MINUTE };
+
+const FINAL = new Set(['confirmed', 'failed', 'canceled', 'expired']);
+const status = (t: Transaction) => String(t.status).toLowerCase();
+const time = (v: unknown): number | null => {
+  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+const nonceOf = (t: Transaction): number | null => {
+  const n = toBigInt(t.nonce);
+  return n !== undefined && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
+};
+
+/** What a transaction offers the chain: its legacy gas price or its max fee per gas. */
+export function offeredWei(t: Transaction): bigint | null {
+  return toBigInt(t.gas_price) ?? toBigInt(t.max_fee_per_gas) ?? null;
+}
+
+export function diagnose(r: JamReading): Diagnosis {
+  if (r.relayerNonce <= r.chainNonce) return { kind: 'clear', why: `nothing waits: the chain is at nonce ${r.chainNonce}, the relayer's next is ${r.relayerNonce}` };
+  const b = r.blocker;
+  // Every non-final one but the blocker waits behind it (below the chain's nonce, one is mined, not non-final).
+  const blockerOpen = b !== null && !FINAL.has(status(b)) && status(b) !== 'mined';
+  const waiting =
+    r.notFinalTotal !== undefined
+      ? Math.max(0, r.notFinalTotal - (blockerOpen ? 1 : 0))
+      : r.notFinal.filter((t) => {
+          if (b && t.id === b.id) return false;
+          const n = nonceOf(t);
+          return n === null || n > r.chainNonce;
+        }).length;
+  const broadcastAt = b ? time(b.sent_at) : null;
+  const createdAt = b ? time(b.created_at) : null;
+  const base = {
+    blocker_id: b?.id ?? null,
+    blocker_nonce: r.chainNonce,
+    blocker_status: b ? status(b) : null,
+    blocker_price_wei: b ? offeredWei(b) : null,
+    blocker_speed: b && typeof b.speed === 'string' ? b.speed : null,
+    blocker_reason: b && typeof b.status_reason === 'string' && b.status_reason ? b.status_reason : null,
+    chain_nonce: r.chainNonce,
+    relayer_nonce: r.relayerNonce,
+    waiting,
+    network_price_wei: r.networkPriceWei,
+    cap_wei: r.capWei,
+    since: r.chainMovedAt ?? broadcastAt ?? createdAt ?? r.now,
+    next_reprice_at: null,
+  };
+  const jam = (cause: JamCause, extra: Partial<Jam> = {}): Diagnosis => ({ kind: 'jam', jam: { ...base, cause, ...extra } });
+  if (!b) return jam('no_tx_at_nonce');
+  const s = status(b);
+  // Taken by the chain already (the server has not caught up, or it is on its way): nothing to fix.
+  if (s === 'mined' || s === 'confirmed') return { kind: 'clear', why: `nonce ${r.chainNonce} is ${s}: the chain moves` };
+  if (FINAL.has(s)) return jam('blocker_final');
+  if (s === 'pending') return jam('unknown_status');
+  const age = r.now - (broadcastAt ?? createdAt ?? r.now);
+  if (s === 'sent') {
+    if (broadcastAt !== null) return jam('unknown_status');
+    return age > NEVER_BROADCAST_AFTER_MS ? jam('never_broadcast') : { kind: 'clear', why: `nonce ${r.chainNonce} was signed moments ago` };
+  }
+  if (s !== 'submitted') return jam('unknown_status');
+  if (age <= NOT_MINED_AFTER_MS) return { kind: 'clear', why: `nonce ${r.chainNonce} was broadcast moments ago` };
+  const price = base.blocker_price_wei;
+  const net = r.networkPriceWei;
+  // At its cap the re-pricing stops for good (a bump is held under +10 %), whatever the network asks now.
+  if (price !== null && r.capWei !== null && price >= r.capWei) return jam('price_cap');
+  if (price !== null && net !== null && price < net) {
+    const every = REPRICE_MS[base.blocker_speed ?? 'fast'] ?? REPRICE_MS.fast!;
+    return jam('underpriced', { next_reprice_at: (broadcastAt ?? r.now) + every });
+  }
+  if (r.blockerKnown === false) return jam('dropped');
+  return jam('not_mined');
+}
+
+/** Which of two jams is worse: more waiting, then older. */
+export function worseJam(a: Jam, b: Jam): number {
+  return b.waiting - a.waiting || a.since - b.since;
+}

@@ -1,0 +1,97 @@
+/**
+ * What the diagnosis needs, read from the server (diagnose.ts is pure): the relayer's counter
+ * (`GET /relayers/{id}/status`), the chain's nonce and the network's price through the JSON-RPC
+ * passthrough (methods from the client's fixed read-only list, params built here: api/requests.ts
+ * RPC_READ_METHODS), the transaction at the chain's nonce (`…/transactions/by-nonce/{n}`), the
+ * non-final ones (`?status=` pending, sent, submitted: their totals, checked to be filtered), and
+ * whether the node knows the blocker's hash. A relayer that cannot be diagnosed says why — that is
+ * never "no jam".
+ */
+import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { toBigInt } from '../amounts.js';
+import { networkKind } from '../relayer.js';
+import { diagnose, NOT_MINED_AFTER_MS, type Diagnosis, type JamReading } from './diagnose.js';
+
+/** Diagnosed (with the chain's nonce as read: a follow watches it pass the last that waited), or why not. */
+export type JamRead = { kind: 'diagnosed'; diagnosis: Diagnosis; chainNonce: number } | { kind: 'not_diagnosed'; why: string };
+
+const NOT_FINAL = ['pending', 'sent', 'submitted'] as const;
+const PER_STATUS = 100;
+
+function quantity(v: unknown): number | null {
+  const n = toBigInt(v);
+  return n !== undefined && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
+}
+
+export interface ReadJamOptions {
+  now: number;
+  signal?: AbortSignal;
+  /** Each request goes through it (the caller counts or limits them). */
+  ask?: <T>(p: () => Promise<T>) => Promise<T>;
+  /** When this client last saw the relayer's chain nonce move, and at which nonce (a watch keeps it). */
+  chainSeen?: { nonce: number; at: number };
+}
+
+export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJamOptions): Promise<JamRead> {
+  const ask = o.ask ?? (<T>(p: () => Promise<T>) => p());
+  const not = (why: string): JamRead => ({ kind: 'not_diagnosed', why });
+  const kind = networkKind(relayer.network_type);
+  if (kind !== 'evm') return not(kind === 'unknown' ? `network type "${String(relayer.network_type)}" is not one this client knows` : `a ${kind} relayer: the diagnosis reads an EVM chain's nonces`);
+  if (!client.offers('rpc') || !client.offers('relayerStatus')) return not('a server that is not the OpenZeppelin Relayer has no relayer status or JSON-RPC passthrough to read the chain through');
+  if (!relayer.address) return not('the relayer has no address');
+  const signal = o.signal;
+  const fail = (what: string, e: unknown): JamRead => {
+    if (signal?.aborted) throw e;
+    if (e instanceof ApiError && e.status === 403) return not(`the server refuses its ${what} (403: v1.8 answers so while a relayer is paused or disabled)`);
+    return not(`its ${what} could not be read (${errorWords(e)})`);
+  };
+  let relayerNonce: number | null;
+  try {
+    relayerNonce = quantity((await ask(() => client.relayerStatus(relayer.id, { signal }))).nonce);
+  } catch (e) {
+    return fail('status', e);
+  }
+  if (relayerNonce === null) return not("its status carries no nonce");
+  let chainNonce: number | null;
+  try {
+    chainNonce = quantity(await ask(() => client.rpcRead(relayer.id, 'eth_getTransactionCount', [relayer.address!, 'latest'], { signal })));
+  } catch (e) {
+    return fail('JSON-RPC (eth_getTransactionCount)', e);
+  }
+  if (chainNonce === null) return not('eth_getTransactionCount answered something that is not a nonce');
+  const chainMovedAt = o.chainSeen && o.chainSeen.nonce !== chainNonce ? o.now : o.chainSeen?.at;
+  const base: Omit<JamReading, 'blocker' | 'notFinal'> = { now: o.now, chainNonce, relayerNonce, networkPriceWei: null, capWei: toBigInt(relayer.policies?.gas_price_cap) ?? null, ...(chainMovedAt !== undefined ? { chainMovedAt } : {}) };
+  if (relayerNonce <= chainNonce) return { kind: 'diagnosed', diagnosis: diagnose({ ...base, blocker: null, notFinal: [] }), chainNonce };
+  let blocker: Transaction | null = null;
+  try {
+    blocker = await ask(() => client.getTransactionByNonce(relayer.id, String(chainNonce), { signal }));
+  } catch (e) {
+    if (!(e instanceof ApiError && e.kind === 'not_found')) return fail(`transaction at nonce ${chainNonce}`, e);
+  }
+  const notFinal: Transaction[] = [];
+  let total = 0;
+  for (const s of NOT_FINAL) {
+    try {
+      const page = await ask(() => client.listTransactions(relayer.id, { status: s, perPage: PER_STATUS }, { signal }));
+      if (page.items.some((t) => String(t.status).toLowerCase() !== s)) return not(`the server ignored ?status=${s} (other statuses came back): what waits cannot be counted`);
+      notFinal.push(...page.items);
+      total += page.totalItems;
+    } catch (e) {
+      return fail(`${s} transactions`, e);
+    }
+  }
+  // The network's price and whether the node knows the blocker, only where the cause depends on them.
+  let networkPriceWei: bigint | null = null;
+  let blockerKnown: boolean | undefined;
+  const broadcast = blocker && String(blocker.status).toLowerCase() === 'submitted' && typeof blocker.sent_at === 'string' && o.now - Date.parse(blocker.sent_at) > NOT_MINED_AFTER_MS;
+  if (broadcast) {
+    try {
+      networkPriceWei = toBigInt(await ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal }))) ?? null;
+      if (typeof blocker!.hash === 'string') blockerKnown = (await ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [blocker!.hash as string], { signal }))) !== null;
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      // The cause is then told from what was read (the price against the cap, else not mined).
+    }
+  }
+  return { kind: 'diagnosed', diagnosis: diagnose({ ...base, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce };
+}

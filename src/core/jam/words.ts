@@ -1,0 +1,67 @@
+/**
+ * A jam in words, made once from the typed Jam (diagnose.ts) for both faces: the cause, what holds
+ * the chain, what waits, and the fix the real server offers for it. Ids are the server's: sanitize
+ * to draw. Amounts in gwei, exact to the wei where they need it.
+ */
+import { formatGwei } from '../amounts.js';
+import { age, clock } from '../time.js';
+import { shortId } from '../text/ids.js';
+import type { Jam, JamCause } from './diagnose.js';
+
+/** The cause in a few words (the first screen's line, a fleet row). */
+export const CAUSE_WORDS: Record<JamCause, string> = {
+  never_broadcast: 'never broadcast',
+  price_cap: 'at its cap',
+  underpriced: 'underpriced',
+  dropped: 'dropped',
+  not_mined: 'not mined',
+  no_tx_at_nonce: 'no transaction at its nonce',
+  blocker_final: 'its blocker is final',
+  unknown_status: 'a status not placed',
+};
+
+const gwei = (wei: bigint | null) => (wei === null ? '?' : formatGwei(wei));
+const waitingWords = (n: number) => `${n} waiting`;
+
+/** How long it has been jammed, as an age ("18m"). */
+function open(jam: Jam, now: number): string {
+  const a = age(new Date(jam.since).toISOString(), now);
+  return a && a !== 'future' ? a : '0s';
+}
+
+/** What holds the chain and what to do, in one line: `minter-2: jammed 18m at nonce 1204 — …`. */
+export function jamWords(relayerId: string, jam: Jam, now: number): string {
+  const head = `${relayerId}: jammed ${open(jam, now)} at nonce ${jam.chain_nonce}`;
+  const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
+  const w = waitingWords(jam.waiting);
+  switch (jam.cause) {
+    case 'never_broadcast':
+      return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (e) or cancel it (X: a NOOP takes the nonce)`;
+    case 'price_cap':
+      return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. A bump stays at the cap; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
+    case 'underpriced':
+      return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${jam.next_reprice_at ? ` at ${clock(jam.next_reprice_at)} at the earliest (its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait)` : ''}; or bump it now (e) or cancel it (X)`;
+    case 'dropped':
+      return `${head} — ${tx} was broadcast and priced enough, and the node does not know it (dropped); ${w}. The server re-sends it at its next re-price; bump it (e) or cancel it (X) now`;
+    case 'not_mined':
+      return `${head} — ${tx} is priced ${gwei(jam.blocker_price_wei)}${jam.network_price_wei !== null ? ` (the network asks ${gwei(jam.network_price_wei)})` : ' (the network\'s price not read)'} and known to the node, not mined: why is not known; ${w}`;
+    case 'no_tx_at_nonce':
+      return `${head} — no transaction of the relayer holds it (its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it; open ${open(jam, now)}. No action on a transaction fixes it here`;
+    case 'blocker_final':
+      return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}; open ${open(jam, now)}`;
+    case 'unknown_status':
+      return `${head} — ${tx} there is ${jam.blocker_status ?? '?'}, a status these rules do not place; ${w}`;
+  }
+}
+
+/** One jam in a few words for a list: `payouts-1 (never broadcast, 4 waiting)`. */
+export function jamBrief(relayerId: string, jam: Jam): string {
+  return `${relayerId} (${CAUSE_WORDS[jam.cause]}, ${waitingWords(jam.waiting)})`;
+}
+
+/** A Jam as JSON: u128 values as decimal strings. */
+export function jamJson(jam: Jam): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(jam)) out[k] = typeof v === 'bigint' ? v.toString() : k === 'since' || k === 'next_reprice_at' ? (v === null ? null : new Date(v as number).toISOString()) : v;
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * The jam diagnosis against the sandbox's chain over loopback (the clock stepped, never slept on):
+ * each seeded situation diagnosed with its cause and exact `waiting`, healthy relayers with traffic
+ * never flagged, a relayer that cannot be diagnosed saying why, and each fix seen to clear the jam.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRelayerClient, type Relayer, type RelayerClient } from '../../../src/api/index.js';
+import { readJam, type JamRead } from '../../../src/core/jam/read.js';
+import { jamWords } from '../../../src/core/jam/words.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+
+const open: { sb: Sandbox; client: RelayerClient }[] = [];
+async function world(o: Parameters<typeof startSandbox>[0] = {}): Promise<{ sb: Sandbox; client: RelayerClient }> {
+  const sb = await startSandbox({ port: 0, flavor: 'real', ...o });
+  const client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+  await client.detectDialect();
+  const w = { sb, client };
+  open.push(w);
+  return w;
+}
+afterEach(async () => {
+  for (const w of open.splice(0)) {
+    await w.client.close();
+    await w.sb.close();
+  }
+});
+
+async function relayer(client: RelayerClient, id: string): Promise<Relayer> {
+  return (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === id)!;
+}
+async function diag(w: { sb: Sandbox; client: RelayerClient }, id: string): Promise<JamRead> {
+  return readJam(w.client, await relayer(w.client, id), { now: w.sb.clock.now() });
+}
+const jamOf = (r: JamRead) => (r.kind === 'diagnosed' && r.diagnosis.kind === 'jam' ? r.diagnosis.jam : null);
+
+describe('each seeded situation, its cause and what waits', () => {
+  it('holesky-test: never broadcast at 2834; 5 waiting at the start (3 not yet signed), 2 once the old pending ones fail', async () => {
+    const w = await world();
+    const jam = jamOf(await diag(w, 'holesky-test'))!;
+    expect(jam).toMatchObject({ cause: 'never_broadcast', blocker_nonce: 2834, chain_nonce: 2834, relayer_nonce: 2837, blocker_status: 'sent', waiting: 5 });
+    expect(jamWords('holesky-test', jam, w.sb.clock.now())).toMatch(/^holesky-test: jammed \d+[mh] at nonce 2834 — tx \S+ was signed and never broadcast: every re-send refused .*; 5 waiting\. Bump it at a faster speed \(e\) or cancel it \(X/);
+    w.sb.clock.step(1);
+    expect(jamOf(await diag(w, 'holesky-test'))).toMatchObject({ cause: 'never_broadcast', waiting: 2 });
+  });
+
+  it('avalanche-bridge: at its cap, the network\'s price and the cap said; 2 waiting', async () => {
+    const w = await world();
+    const jam = jamOf(await diag(w, 'avalanche-bridge'))!;
+    expect(jam).toMatchObject({ cause: 'price_cap', waiting: 2, cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n, blocker_price_wei: 30_000_000_000n });
+    expect(jamWords('avalanche-bridge', jam, w.sb.clock.now())).toContain('at its cap 30 gwei, the network asks 55 gwei; 2 waiting. A bump stays at the cap; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
+  });
+
+  it('optimism-relay: no transaction at the chain\'s nonce; then filled by the server and cleared', async () => {
+    const w = await world();
+    expect(jamOf(await diag(w, 'optimism-relay'))).toMatchObject({ cause: 'no_tx_at_nonce', blocker_id: null, waiting: 2 });
+    w.sb.clock.step(40);
+    expect(await diag(w, 'optimism-relay')).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear' } });
+  });
+
+  it('what cannot be diagnosed says why: paused (/rpc 403), disabled, Solana, Stellar, a contract server — never "no jam"', async () => {
+    const w = await world();
+    expect(await diag(w, 'mainnet-hot')).toEqual({ kind: 'not_diagnosed', why: 'the server refuses its JSON-RPC (eth_getTransactionCount) (403: v1.8 answers so while a relayer is paused or disabled)' });
+    expect((await diag(w, 'base-batch')).kind).toBe('not_diagnosed');
+    expect(await diag(w, 'solana-devnet')).toMatchObject({ kind: 'not_diagnosed', why: expect.stringContaining('a solana relayer') });
+    expect(await diag(w, 'stellar-testnet')).toMatchObject({ kind: 'not_diagnosed', why: expect.stringContaining('a stellar relayer') });
+    const c = await startSandbox({ port: 0 });
+    const cc = createRelayerClient({ baseUrl: c.url, token: c.token });
+    try {
+      await cc.detectDialect();
+      const r = (await cc.listRelayers({ perPage: 100 })).items.find((x) => x.id === 'holesky-test')!;
+      expect(await readJam(cc, r, { now: Date.now() })).toMatchObject({ kind: 'not_diagnosed', why: expect.stringContaining('not the OpenZeppelin Relayer') });
+    } finally {
+      await cc.close();
+      await c.close();
+    }
+  });
+});
+
+describe('healthy relayers are never flagged, over time, with traffic', () => {
+  it('sepolia-main, arbitrum-payouts, bsc-treasury and linea-idle: clear at every one of 90 blocks (3 minutes)', async () => {
+    const w = await world();
+    const ids = ['sepolia-main', 'arbitrum-payouts', 'bsc-treasury', 'linea-idle'];
+    const rs = await Promise.all(ids.map((id) => relayer(w.client, id)));
+    for (let b = 0; b < 90; b++) {
+      for (const r of rs) {
+        const d = await readJam(w.client, r, { now: w.sb.clock.now() });
+        expect(d, `${r.id} at block ${b}`).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear' } });
+      }
+      w.sb.clock.step(1);
+    }
+  }, 60_000);
+});
+
+describe('a fix, seen to clear', () => {
+  it('holesky-test: a cancel clears it within a few blocks; its chain nonce passes the last waiting one', async () => {
+    const w = await world();
+    w.sb.clock.step(1);
+    const jam = jamOf(await diag(w, 'holesky-test'))!;
+    expect((await w.client.cancelTransaction('holesky-test', jam.blocker_id!)).is_canceled).toBe(true);
+    // The block after the cancel its NOOP is broadcast (no jam: broadcast moments ago), but nothing
+    // has gone through yet: cleared is when the chain passes the last that waited.
+    w.sb.clock.step(1);
+    expect(await diag(w, 'holesky-test')).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear', why: 'nonce 2834 was broadcast moments ago' }, chainNonce: 2834 });
+    let blocks = 1;
+    const chainOf = (r: JamRead) => (r.kind === 'diagnosed' ? r.chainNonce : -1);
+    while (chainOf(await diag(w, 'holesky-test')) < 2837 && blocks < 10) (w.sb.clock.step(1), blocks++);
+    expect(blocks).toBe(2);
+    expect(await diag(w, 'holesky-test')).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear', why: "nothing waits: the chain is at nonce 2837, the relayer's next is 2837" }, chainNonce: 2837 });
+  });
+
+  it('avalanche-bridge: a cancel leaves the next nonce at the cap (a new blocker, the same cause)', async () => {
+    const w = await world();
+    const first = jamOf(await diag(w, 'avalanche-bridge'))!;
+    await w.client.cancelTransaction('avalanche-bridge', first.blocker_id!);
+    w.sb.clock.step(5);
+    const next = jamOf(await diag(w, 'avalanche-bridge'))!;
+    expect(next).toMatchObject({ cause: 'price_cap', blocker_nonce: first.blocker_nonce + 1, waiting: 1 });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * `relayer-tui check`: the built CLI with RELAYER_URL/RELAYER_API_KEY only (no config file) against
+ * the sandbox's real flavour over loopback — each seeded jam with its cause and exact waiting count,
+ * healthy relayers not flagged, exit 12; a server not ready said first; after the fixes, their jams gone.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayerClient } from '../../src/api/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { assertBuilt, cliPath } from './pty.js';
+
+const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-check-'));
+let sb: Sandbox;
+beforeAll(async () => {
+  assertBuilt();
+  sb = await startSandbox({ flavor: 'real' });
+});
+afterAll(() => sb.close());
+
+function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token } }, (err, out, errOut) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
+    );
+  });
+}
+
+describe('relayer-tui check', () => {
+  it('the jams with their causes and waiting counts, the disabled ones, the rest not flagged: exit 12; --json has the fields', async () => {
+    sb.clock.step(1);
+    const r = await run(['check']);
+    expect(r.code, r.err).toBe(12);
+    const lines = r.out.trim().split('\n');
+    expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/^holesky-test: jammed \S+ at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; 2 waiting\. /);
+    expect(lines.find((l) => l.startsWith('avalanche-bridge:'))).toMatch(/at its cap 30 gwei, the network asks 55 gwei; 2 waiting/);
+    expect(lines.find((l) => l.startsWith('optimism-relay:'))).toMatch(/no transaction of the relayer holds it/);
+    expect(lines.some((l) => l.startsWith('base-batch: disabled by the system'))).toBe(true);
+    for (const healthy of ['sepolia-main', 'arbitrum-payouts', 'bsc-treasury', 'linea-idle', 'mainnet-hot']) expect(lines.some((l) => l.startsWith(`${healthy}:`)), healthy).toBe(false);
+    // bulk-1m is not on the sandbox's chain (its million are never walked): its newest stand still, and say so.
+    expect(r.err).toBe('relayer-tui check: server ready (healthy); 6 of 15 relayers need attention; 4 jammed: bulk-1m (not mined, 4 waiting), holesky-test (never broadcast, 2 waiting), avalanche-bridge (at its cap, 2 waiting), optimism-relay (no transaction at its nonce, 2 waiting)\n');
+
+    const j = JSON.parse((await run(['check', '--json'])).out) as { relayers: { relayer: string; state: string; diagnosed: boolean; not_diagnosed_because: string | null; jam: Record<string, unknown> | null }[] };
+    const by = new Map(j.relayers.map((x) => [x.relayer, x]));
+    expect(by.get('avalanche-bridge')).toMatchObject({ state: 'jammed', diagnosed: true, jam: { cause: 'price_cap', cap_wei: '30000000000', network_price_wei: '55000000000', waiting: 2, chain_nonce: expect.any(Number) } });
+    expect(by.get('mainnet-hot')).toMatchObject({ state: 'paused', diagnosed: false, not_diagnosed_because: expect.stringContaining('403'), jam: null });
+    expect(by.get('sepolia-main')).toMatchObject({ state: 'active', diagnosed: true, jam: null });
+  });
+
+  it('a server that is not ready is said first (exit 12); each fix the server offers clears its jam', async () => {
+    sb.setReady('unhealthy');
+    const r = await run(['check']);
+    expect(r.code).toBe(12);
+    expect(r.out.split('\n')[0]).toMatch(/^server not ready: /);
+    sb.setReady('healthy');
+    // The fixes the server offers: cancel the never-broadcast blocker, raise the cap, wait for the filler; fund the disabled one.
+    const c = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+    await c.detectDialect();
+    await c.cancelTransaction('holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc');
+    const a = await fetch(`${sb.url}/api/v1/relayers/avalanche-bridge`, { method: 'PATCH', headers: { authorization: `Bearer ${sb.token}`, 'content-type': 'application/json' }, body: '{"policies":{"gas_price_cap":80000000000}}' });
+    expect(a.status).toBe(200);
+    await fetch(`${sb.url}/sandbox/relayers/base-batch/fund`, { method: 'POST', headers: { authorization: `Bearer ${sb.token}` } });
+    await c.close();
+    sb.clock.step(400); // the fixes go through; the filler comes; the health checks run; the cap's re-prices pass
+    const after = await run(['check']);
+    // Only bulk-1m is left: not on the chain, it stands still (exit 12 for it alone).
+    expect(after.out.trim().split('\n').map((l) => l.split(':')[0])).toEqual(['bulk-1m']);
+    expect(after.code).toBe(12);
+  });
+});
