@@ -65,8 +65,8 @@ describe('relayer-tui check', () => {
     await c.close();
     sb.clock.step(400); // the fixes go through; the filler comes; the health checks run; the cap's re-prices pass
     const after = await run(['check']);
-    // Only bulk-1m is left: not on the chain, it stands still (exit 12 for it alone).
-    expect(after.out.trim().split('\n').map((l) => l.split(':')[0])).toEqual(['bulk-1m']);
+    // Left: bulk-1m (not on the chain, it stands still) and polygon-ops (disabled for checks no funding passes).
+    expect(after.out.trim().split('\n').map((l) => l.split(':')[0])).toEqual(['bulk-1m', 'polygon-ops']);
     expect(after.code).toBe(12);
   });
 });
