@@ -1,6 +1,7 @@
 /** Providers and the shell. */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { RelayerStatuses, RelayerStatusesContext } from './relayerStatuses.js';
+import { RelayerJams, RelayerJamsContext } from './relayerJams.js';
 import { Shell } from './Shell.js';
 import { DirectoryContext, RelayerDirectory } from './directory.js';
 import { DraftsContext, FormDrafts } from './forms/drafts.js';
@@ -52,10 +53,10 @@ export function SwitchableApp({ services, open }: { services: Services; open?: (
 
 export function App({ services, initialRoute, initialStack, kept }: AppProps & { kept?: { current: SessionMessage[] } }) {
   const session = useMemo(
-    () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now) }),
+    () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now), jams: new RelayerJams(services.client, services.now) }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  useEffect(() => () => session.statuses.close(), [session]);
+  useEffect(() => () => (session.statuses.close(), session.jams.close()), [session]);
   // Under SwitchableApp the fleets are the session's (they outlive a context switch); alone, the app's own.
   const outer = useContext(FleetSessionsContext);
   const fleets = useMemo(() => outer ?? new FleetSessions(services.openFleet, services.now), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -67,7 +68,9 @@ export function App({ services, initialRoute, initialStack, kept }: AppProps & {
         <DraftsContext.Provider value={session.drafts}>
           <SessionEventsContext.Provider value={session.events}>
             <RelayerStatusesContext.Provider value={session.statuses}>
-              <Shell initialRoute={initialRoute ?? (services.context?.relayer ? { kind: 'transactions', relayerId: services.context.relayer } : undefined)} initialStack={initialStack} kept={kept} />
+              <RelayerJamsContext.Provider value={session.jams}>
+                <Shell initialRoute={initialRoute ?? (services.context?.relayer ? { kind: 'transactions', relayerId: services.context.relayer } : undefined)} initialStack={initialStack} kept={kept} />
+              </RelayerJamsContext.Provider>
             </RelayerStatusesContext.Provider>
           </SessionEventsContext.Provider>
         </DraftsContext.Provider>

@@ -65,11 +65,29 @@ export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer>
   };
 }
 
+/** Where each relayer's jam comes from (the TUI's RelayerJams: core/jam's diagnosis). */
+export interface JamSource {
+  jam(id: string): unknown;
+}
+
+/**
+ * STATE: the worst of disabled, jammed, paused, active — `jammed` where a diagnosis found a jam
+ * (warning tone), the relayer's own state otherwise.
+ */
+export function stateColumn(jams: JamSource | null): Column<Relayer> {
+  const word = (r: Relayer) => {
+    const s = relayerState(r);
+    return s !== 'disabled' && jams?.jam(r.id) ? 'jammed' : s;
+  };
+  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => (word(r) === 'jammed' ? 'warn' : RELAYER_STATE_TONE[relayerState(r)]) };
+}
+
 /** The relayers table: the status columns join it where the server offers relayer status, the triage's once one ran. */
-export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null): readonly Column<Relayer>[] {
+export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null): readonly Column<Relayer>[] {
   const stuck = triage ? [stuckColumn(triage, now)] : [];
-  const [state, name, ...rest] = RELAYER_COLUMNS;
-  if (!statuses?.available()) return stuck.length ? [state!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
+  const [plainState, name, ...rest] = RELAYER_COLUMNS;
+  const state = jams ? stateColumn(jams) : plainState;
+  if (!statuses?.available()) return stuck.length || jams ? [state!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
   return [state!, name!, ...statusColumns(statuses, now), ...stuck, ...rest];
 }
 

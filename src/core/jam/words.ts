@@ -65,3 +65,8 @@ export function jamJson(jam: Jam): Record<string, unknown> {
   for (const [k, v] of Object.entries(jam)) out[k] = typeof v === 'bigint' ? v.toString() : k === 'since' || k === 'next_reprice_at' ? (v === null ? null : new Date(v as number).toISOString()) : v;
   return out;
 }
+
+/** The first screen's line: `2 jammed: payouts-1 (never broadcast, 4 waiting), minter-2 (at its cap, 2 waiting) — t: the worst first`. */
+export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[]): string {
+  return `${jams.length} jammed: ${jams.map((j) => jamBrief(j.relayerId, j.jam)).join(', ')} — t: the worst first`;
+}

@@ -18,8 +18,8 @@ export type Route =
   | { kind: 'cancelPending'; relayerId: string }
   /** `P` on a relayer: pause it (paused: true) or resume it, reviewed. */
   | { kind: 'pause'; relayerId: string; paused: boolean }
-  /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers). */
-  | { kind: 'stuck' }
+  /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
+  | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
   | { kind: 'fleet'; names: string[] }
   /** A plugin's call form; `info`: the plugin as listed (GET /plugins), when chosen from the list. */

@@ -8,6 +8,10 @@ import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
+import { useRelayerJams } from '../../relayerJams.js';
+import { jamsLine } from '../../../core/jam/words.js';
+import { Text } from '../../components/Text.js';
+import { tone } from '../../theme.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
@@ -57,11 +61,19 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   // The last triage's counts per relayer (a column once :stuck has run; never a request of its own).
   const [triaged, setTriaged] = useState<TriageResult | null>(null);
   useSessionEvent('triaged', setTriaged);
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged), [available, statuses, now, triaged]);
+  // The jam diagnosis and readiness, read after the first frame for the relayers of this page.
+  const jams = useRelayerJams(state.items);
+  const jammed = jams ? jams.jams(state.items.map(getId)) : [];
+  const notReady = jams?.readiness && jams.readiness.state !== 'ready' ? jams.readiness : null;
+  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed) : null;
+  const bodyHeight = line ? height - 1 : height;
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null), [available, statuses, now, triaged, jams, jammed.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+  const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
     if (cmd === 'triage') {
-      shell.push({ kind: 'stuck' });
+      // The worst jam first: the cursor on its blocker (most waiting, then oldest).
+      const worst = jammed.find((j) => j.jam.blocker_id !== null);
+      shell.push(worst ? { kind: 'stuck', focus: worst.jam.blocker_id! } : { kind: 'stuck' });
       return true;
     }
     if (cmd === 'fleet') {
@@ -85,7 +97,12 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       height={height}
       status={listStatus(list, watch)}
     >
-      <ListBody list={list} columns={columns} getId={getId} width={width} height={height} noun="relayers" />
+      {line ? (
+        <Text wrap="truncate" color={tone(notReady?.state === 'not ready' ? 'bad' : 'warn')}>
+          {line}
+        </Text>
+      ) : null}
+      <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyHeight} noun="relayers" />
     </ScreenFrame>
   );
 }

@@ -64,7 +64,7 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
   return lines;
 }
 
-export function StuckScreen({ screenKey, width, height }: ScreenProps) {
+export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const services = useServices();
   const { client, now } = services;
   const shell = useShell();
@@ -82,7 +82,9 @@ export function StuckScreen({ screenKey, width, height }: ScreenProps) {
     text: stuckSearchText,
     now,
   });
-  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // From the relayers' `t`: the cursor on the blocker of the worst jam, once the scan has it.
+  const focus = route.kind === 'stuck' ? route.focus : undefined;
+  useEffect(() => void list.refresh(focus), []); // eslint-disable-line react-hooks/exhaustive-deps
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
 
   // The summary takes up to a third of the body; the table the rest.

@@ -1,0 +1,140 @@
+/**
+ * The first screen's jam marks: the server's readiness and each relayer's jam diagnosis
+ * (core/jam), read in the background after the first frame for the relayers on screen — at most two
+ * relayers read at once (each a handful of requests: the server's rate limit is respected), each
+ * diagnosis kept with its time and read again once older than 20 s, the chain's nonce remembered per
+ * relayer (a jam's `since`: when it was last seen to move). Nothing where the server cannot be
+ * diagnosed (a contract server: no marks, and nothing said to be clear).
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import { ApiError, type Relayer, type RelayerClient } from '../api/index.js';
+import { Limiter } from '../core/limiter.js';
+import { readJam, type JamRead } from '../core/jam/read.js';
+import type { Jam } from '../core/jam/diagnose.js';
+import { readinessWords, type ReadinessWords } from '../core/readiness.js';
+
+export interface JamEntry {
+  read: JamRead;
+  at: number;
+}
+
+const MAX_IN_FLIGHT = 2;
+const MAX_AGE_MS = 20_000;
+const MAX_WANTED = 100;
+
+export class RelayerJams {
+  private readonly entries = new Map<string, JamEntry>();
+  private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
+  private readonly pending = new Set<string>();
+  private readonly limiter = new Limiter(MAX_IN_FLIGHT);
+  private wish = new AbortController();
+  private readonly listeners = new Set<() => void>();
+  private readonly ctrl = new AbortController();
+  /** The server's readiness (null: not read yet, or no such endpoint). */
+  readiness: ReadinessWords | null = null;
+  private readinessAt = 0;
+
+  constructor(
+    private readonly client: RelayerClient,
+    private readonly now: () => number,
+  ) {}
+
+  /** Whether the server can be diagnosed at all (the OpenZeppelin Relayer: status and JSON-RPC). */
+  available(): boolean {
+    return this.client.offers('rpc') && this.client.offers('relayerStatus');
+  }
+
+  async ready(): Promise<void> {
+    await this.client.detectDialect();
+  }
+
+  jam(id: string): Jam | undefined {
+    const e = this.entries.get(id);
+    return e && e.read.kind === 'diagnosed' && e.read.diagnosis.kind === 'jam' ? e.read.diagnosis.jam : undefined;
+  }
+
+  /** Every jam known of these relayers, worst first (most waiting, then oldest). */
+  jams(ids: readonly string[]): { relayerId: string; jam: Jam }[] {
+    const out: { relayerId: string; jam: Jam }[] = [];
+    for (const id of ids) {
+      const jam = this.jam(id);
+      if (jam) out.push({ relayerId: id, jam });
+    }
+    return out.sort((a, b) => b.jam.waiting - a.jam.waiting || a.jam.since - b.jam.since);
+  }
+
+  /** Reads readiness and these relayers' diagnoses where missing or old; the rest of an older wish is dropped. */
+  want(relayers: readonly Relayer[]): void {
+    if (this.ctrl.signal.aborted) return;
+    const now = this.now();
+    if (now - this.readinessAt > MAX_AGE_MS) {
+      this.readinessAt = now;
+      this.client.readiness({ signal: this.ctrl.signal }).then(
+        (a) => this.changed(() => (this.readiness = readinessWords(a))),
+        (e) => this.changed(() => (this.readiness = e instanceof ApiError && e.kind === 'unsupported' ? null : this.readiness)),
+      );
+    }
+    if (!this.available()) return;
+    this.wish.abort();
+    const wish = (this.wish = new AbortController());
+    for (const r of relayers.slice(0, MAX_WANTED)) {
+      const e = this.entries.get(r.id);
+      if (this.pending.has(r.id) || (e && now - e.at <= MAX_AGE_MS)) continue;
+      this.limiter.run(() => this.ask(r), wish.signal).catch(() => undefined);
+    }
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  close(): void {
+    this.wish.abort();
+    this.ctrl.abort();
+  }
+
+  private async ask(r: Relayer): Promise<void> {
+    this.pending.add(r.id);
+    try {
+      const now = this.now();
+      const seen = this.chainSeen.get(r.id);
+      const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}) });
+      if (read.kind === 'diagnosed' && (!seen || seen.nonce !== read.chainNonce)) this.chainSeen.set(r.id, { nonce: read.chainNonce, at: seen ? now : (read.diagnosis.kind === 'jam' ? read.diagnosis.jam.since : now) });
+      this.settle(r.id, { read, at: this.now() });
+    } catch {
+      this.pending.delete(r.id);
+    }
+  }
+
+  private changed(f: () => void): void {
+    if (this.ctrl.signal.aborted) return;
+    f();
+    for (const fn of this.listeners) fn();
+  }
+
+  private settle(id: string, entry: JamEntry): void {
+    this.pending.delete(id);
+    this.changed(() => this.entries.set(id, entry));
+  }
+}
+
+export const RelayerJamsContext = createContext<RelayerJams | null>(null);
+
+/** The jam store, reading `relayers` once the first frame is out and the dialect is known; re-renders on each answer. */
+export function useRelayerJams(relayers: readonly Relayer[]): RelayerJams | null {
+  const store = useContext(RelayerJamsContext);
+  const [, setVersion] = useState(0);
+  useEffect(() => store?.subscribe(() => setVersion((v) => v + 1)), [store]);
+  useEffect(() => {
+    if (!store) return;
+    let live = true;
+    void store.ready().then(() => {
+      if (live) store.want(relayers);
+    });
+    return () => {
+      live = false;
+    };
+  }, [store, relayers]);
+  return store;
+}
