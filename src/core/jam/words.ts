@@ -66,7 +66,19 @@ export function jamJson(jam: Jam): Record<string, unknown> {
   return out;
 }
 
-/** The first screen's line: `2 jammed: payouts-1 (never broadcast, 4 waiting), minter-2 (at its cap, 2 waiting) — t: the worst first`. */
-export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[]): string {
-  return `${jams.length} jammed: ${jams.map((j) => jamBrief(j.relayerId, j.jam)).join(', ')} — t: the worst first`;
+/**
+ * The first screen's line: `2 jammed: payouts-1 (never broadcast, 4 waiting), minter-2 (at its cap, 2
+ * waiting) — t: the worst first`, worst first; as many as fit `width` whole, the rest counted (`+2
+ * more`) — never a relayer cut mid-word (`t` lists them all).
+ */
+export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity): string {
+  const tail = ' — t: the worst first';
+  const head = `${jams.length} jammed: `;
+  const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
+  for (let n = briefs.length; n > 1; n--) {
+    const more = n < briefs.length ? `, +${briefs.length - n} more` : '';
+    const line = `${head}${briefs.slice(0, n).join(', ')}${more}${tail}`;
+    if ([...line].length <= width) return line;
+  }
+  return `${head}${briefs[0] ?? ''}${briefs.length > 1 ? `, +${briefs.length - 1} more` : ''}${tail}`;
 }

@@ -65,7 +65,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const jams = useRelayerJams(state.items);
   const jammed = jams ? jams.jams(state.items.map(getId)) : [];
   const notReady = jams?.readiness && jams.readiness.state !== 'ready' ? jams.readiness : null;
-  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed) : null;
+  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width) : null;
   const bodyHeight = line ? height - 1 : height;
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null), [available, statuses, now, triaged, jams, jammed.length]); // eslint-disable-line react-hooks/exhaustive-deps
 

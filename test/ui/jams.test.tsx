@@ -1,0 +1,47 @@
+/**
+ * The first screen says it (issue 41.3): the jam diagnosis read after the first frame marks each
+ * jammed relayer's STATE `jammed`, a line above the table names them worst first with their causes,
+ * and `t` opens the stuck screen with the cursor on the worst jam's blocker. A server not ready is
+ * said first. Against the sandbox's real flavour over loopback, its clock stopped.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, type Harness } from './helpers.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+describe('the first screen marks the jams', () => {
+  it('STATE jammed, the line above the table worst first; healthy relayers active; t puts the cursor on the worst blocker', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 180, rows: 30 });
+    const f = await h.waitFor((x) => /^4 jammed: /m.test(x), 'the jam line');
+    // As many as fit whole (180 columns: three), the rest counted.
+    expect(f).toMatch(/^4 jammed: holesky-test \(never broadcast, 5 waiting\), bulk-1m \(not mined, 4 waiting\), avalanche-bridge \(at its cap, 2 waiting\), \+1 more — t: the worst first$/m);
+    const row = (id: string) => f.split("\n").find((l) => /^[› ][ *](active|jammed|paused|disabled) /.test(l) && l.includes(` ${id} `)) ?? '';
+    const state = (id: string) => /^[› ][ *](\S+)/.exec(row(id))?.[1];
+    for (const id of ['holesky-test', 'avalanche-bridge', 'optimism-relay']) expect(state(id), id).toBe('jammed');
+    for (const id of ['sepolia-main', 'arbitrum-payouts', 'bsc-treasury', 'linea-idle']) expect(state(id), id).toBe('active');
+    expect(state('mainnet-hot')).toBe('paused');
+    expect(state('base-batch')).toBe('disabled');
+    await h.press('t');
+    const stuck = await h.waitFor((x) => x.includes('relayer-tui › stuck') && /^› holesky-test\s+sent/m.test(x), 'the cursor on the blocker');
+    expect(stuck).toMatch(/^› holesky-test\s+sent\s+\S+\s+2834/m);
+  });
+
+  it('a server that is not ready is said first, in place of the jams', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real', ready: 'unhealthy' }, columns: 140, rows: 30 });
+    const f = await h.waitFor((x) => x.includes('server not ready'), 'the readiness line');
+    expect(f).not.toMatch(/^\d+ jammed: /m);
+    expect(f.split('\n')[1]).toMatch(/^server not ready \(HTTP 503, unhealthy\): Redis primary pool: /);
+  });
+
+  it('a server that is not the OpenZeppelin Relayer: no marks, no line (nothing said clear either)', async () => {
+    h = await renderApp({ columns: 140, rows: 30 });
+    const f = await h.waitFor((x) => x.includes('holesky-test'), 'the relayers');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.frame()).not.toMatch(/jammed/);
+    expect(f.split('\n')[1]).toMatch(/^\s+STATE\s+NAME/);
+  });
+});
