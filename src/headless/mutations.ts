@@ -25,6 +25,8 @@ import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
+import { followJam } from '../core/jam/follow.js';
+import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 
 export type MutationCommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'plugin' | 'notify';
 type Fail = (code: number, message: string, e?: ApiError) => number;
@@ -144,8 +146,19 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   const mutation = command === 'resume' ? 'pause' : command;
   if (config.readOnly && !o.dryRun)
     return fail(EXIT.readOnly, `${readOnlyRefusal(mutation, config.sources.readOnly)}. --dry-run shows what would be sent`);
+  // --wait <s>: after the send, follow the relayer until its jam clears (checked before anything is sent).
+  const waitRaw = o.flags.wait;
+  let waitMs: number | undefined;
+  if (waitRaw !== undefined) {
+    const secs = Number(waitRaw);
+    if (!/^\d+(\.\d+)?$/.test(waitRaw) || !(secs > 0) || secs > 86_400) return fail(EXIT.usage, `--wait must be a number of seconds from 1 to 86400, got "${sanitize(waitRaw)}"`);
+    if (o.allPending) return fail(EXIT.usage, '--wait follows one relayer\'s jam after a cancel of one transaction, a replace or a resume: not with --all-pending');
+    waitMs = Math.round(secs * 1000);
+  }
   const p = await prepare(command, client, o, args, s, env);
   if ('code' in p) return fail(p.code, p.message);
+  if (waitMs !== undefined && !(client.offers('rpc') && client.offers('relayerStatus')))
+    return fail(EXIT.usage, '--wait follows the chain through the OpenZeppelin Relayer\'s status and JSON-RPC passthrough: this server has neither (nothing sent)');
   const { prepared } = p.request;
   const asJson = o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY);
   const server = config.baseUrl!;
@@ -193,5 +206,33 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   // Not simply done: said on stderr too, as an error where the exit code is one (14 no effect, 11 the plugin said no).
   if (code !== EXIT.ok) return fail(code, said.line);
   if (said.class !== 'ok' || said.tone !== 'ok') s.err.write(jsonErr ? `${json({ outcome: said.class, message: said.line })}\n` : `relayer-tui ${command}: ${safeLines(said.line, 20).join('\n  ')}\n`);
+  if (waitMs !== undefined) return waitForClear(command, client, args[0]!, waitMs, s, jsonErr, fail);
   return code;
+}
+
+/** --wait: the relayer followed until its jam clears (exit 0, a `cleared …` line) or the deadline passes (16, the cause as it is now). */
+async function waitForClear(command: MutationCommand, client: RelayerClient, relayerId: string, deadlineMs: number, s: Streams, jsonErr: boolean, fail: Fail): Promise<number> {
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return fail(EXIT.notFound, `Relayer ${relayerId} not found: not followed`);
+  const say = (line: string, extra: Record<string, unknown> = {}) => s.err.write(jsonErr ? `${json({ message: line, ...extra })}\n` : `relayer-tui ${command}: ${safeLines(line, 20).join('\n  ')}\n`);
+  let lastSaid = '';
+  const end = await followJam(client, relayer, {
+    now: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    deadlineMs,
+    onRead: (r, chain, target) => {
+      const line = r.kind === 'not_diagnosed' ? `waiting: ${r.why}` : `waiting: the chain at nonce ${chain}, clear past ${target === null ? '?' : target - 1}${r.diagnosis.kind === 'jam' ? ` · ${CAUSE_WORDS[r.diagnosis.jam.cause]}, ${r.diagnosis.jam.waiting} waiting` : ''}`;
+      // A progress line when something changed (a script's log stays short).
+      if (line !== lastSaid) say(line, { progress: true });
+      lastSaid = line;
+    },
+  });
+  const words = followWords(relayerId, end, Date.now());
+  if (end.kind === 'cleared') {
+    say(words, { cleared: true });
+    return EXIT.ok;
+  }
+  // Could not be followed (the server stopped answering the reads it needs): not "not done".
+  if (end.kind === 'not_diagnosed') return fail(EXIT.unreadable, words);
+  return fail(EXIT.notDone, words);
 }

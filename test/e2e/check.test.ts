@@ -70,3 +70,56 @@ describe('relayer-tui check', () => {
     expect(after.code).toBe(12);
   });
 });
+
+describe('--wait: follow the relayer until its jam clears', () => {
+  function spawnCli(args: string[], onErr: (chunk: string) => void): Promise<{ code: number; out: string; err: string }> {
+    return new Promise((resolve) => {
+      let err = '';
+      const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: w.url, RELAYER_API_KEY: w.token } }, (e, out) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+      child.stderr!.on('data', (c: Buffer) => {
+        err += c.toString();
+        onErr(c.toString());
+      });
+    });
+  }
+  let w: Sandbox;
+  beforeAll(async () => {
+    w = await startSandbox({ flavor: 'real' });
+    w.clock.step(1);
+  });
+  afterAll(() => w.close());
+
+  it('cancel --wait: progress lines while it waits (the test moves the chain as they come), then cleared: exit 0', async () => {
+    let stepped = 0;
+    const r = await spawnCli(['cancel', 'holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc', '--yes', '--wait', '60'], (chunk) => {
+      // Each progress line: two blocks on (the NOOP broadcast, then mined with the two behind it).
+      if (chunk.includes('waiting:')) (w.clock.step(2), (stepped += 2));
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/relayer-tui cancel: waiting: the chain at nonce 2834, clear past 2836 · never broadcast, 2 waiting\n/);
+    expect(r.err).toMatch(/relayer-tui cancel: holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)\n$/);
+    expect(stepped).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
+  it('a cancel at the cap clears its own nonce only: --wait ends at its deadline with the cause as it is now, exit 16', async () => {
+    const c = createRelayerClient({ baseUrl: w.url, token: w.token });
+    await c.detectDialect();
+    const chain = Number(await c.rpcRead('avalanche-bridge', 'eth_getTransactionCount', [(await c.listRelayers({ perPage: 100 })).items.find((x) => x.id === 'avalanche-bridge')!.address!, 'latest']));
+    const blocker = await c.getTransactionByNonce('avalanche-bridge', String(chain));
+    await c.close();
+    const r = await spawnCli(['cancel', 'avalanche-bridge', blocker.id, '--yes', '--wait', '3'], (chunk) => {
+      if (chunk.includes('waiting:')) w.clock.step(3);
+    });
+    expect(r.code, r.err).toBe(16);
+    expect(r.err).toMatch(new RegExp(`still jammed after \\d+s: avalanche-bridge: jammed \\S+ at nonce ${chain + 1} — at its cap 30 gwei, the network asks 55 gwei; 1 waiting`));
+  }, 30_000);
+
+  it('--wait is checked before anything is sent', async () => {
+    const before = w.requests.filter((q) => q.method !== 'GET').length;
+    const r = await spawnCli(['cancel', 'holesky-test', 'x', '--yes', '--wait', 'soon'], () => undefined);
+    expect(r).toMatchObject({ code: 2, err: expect.stringContaining('--wait must be a number of seconds') });
+    expect(w.requests.filter((q) => q.method !== 'GET').length).toBe(before);
+  });
+});

@@ -98,11 +98,15 @@ export function offeredWei(t: Transaction): bigint | null {
 export function diagnose(r: JamReading): Diagnosis {
   if (r.relayerNonce <= r.chainNonce) return { kind: 'clear', why: `nothing waits: the chain is at nonce ${r.chainNonce}, the relayer's next is ${r.relayerNonce}` };
   const b = r.blocker;
-  // Every non-final one but the blocker waits behind it (below the chain's nonce, one is mined, not non-final).
+  // Every non-final one but the blocker waits behind it (below the chain's nonce, one is mined, not
+  // non-final). The blocker is among the totals when it was read in the lists, or when the lists were
+  // longer than what was read and it is not one the server hides there (a cancel in flight: v1.8's
+  // status filter leaves out what is marked canceling).
   const blockerOpen = b !== null && !FINAL.has(status(b)) && status(b) !== 'mined';
+  const blockerCounted = blockerOpen && (r.notFinal.some((t) => t.id === b.id) || (b.is_canceled !== true && (r.notFinalTotal ?? 0) > r.notFinal.length));
   const waiting =
     r.notFinalTotal !== undefined
-      ? Math.max(0, r.notFinalTotal - (blockerOpen ? 1 : 0))
+      ? Math.max(0, r.notFinalTotal - (blockerCounted ? 1 : 0))
       : r.notFinal.filter((t) => {
           if (b && t.id === b.id) return false;
           const n = nonceOf(t);

@@ -7,6 +7,7 @@ import { formatGwei } from '../amounts.js';
 import { age, clock } from '../time.js';
 import { shortId } from '../text/ids.js';
 import type { Jam, JamCause } from './diagnose.js';
+import type { FollowEnd } from './follow.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
 export const CAUSE_WORDS: Record<JamCause, string> = {
@@ -81,4 +82,18 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
     if ([...line].length <= width) return line;
   }
   return `${head}${briefs[0] ?? ''}${briefs.length > 1 ? `, +${briefs.length - 1} more` : ''}${tail}`;
+}
+
+/** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s)`. */
+export function followWords(relayerId: string, end: FollowEnd, now: number): string {
+  if (end.kind === 'cleared') {
+    const went = end.went === 0 ? 'nothing was waiting' : `${end.went} went through in ${Math.max(1, Math.round(end.ms / 1000))} s`;
+    return `${relayerId}: cleared at ${clock(end.at)} (chain nonce ${end.from} → ${end.to}, ${went})`;
+  }
+  if (end.kind === 'not_diagnosed') return `${relayerId}: not followed: ${end.why}`;
+  const secs = Math.round(end.ms / 1000);
+  const after = secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`;
+  if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now)}`;
+  if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
+  return `${relayerId}: not cleared after ${after}: the chain is at nonce ${end.to}, still moving (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;
 }
