@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { RecordedRequest } from '../../../src/sandbox/index.js';
 import { KEY, type Harness } from '../helpers.js';
+import { RPC_READ_METHODS } from '../../../src/api/requests.js';
 
 export const U128_MAX = '340282366920938463463374607431768211455';
 
@@ -58,9 +59,12 @@ export function fieldLabels(frame: string): string[] {
     .filter((x): x is string => x !== undefined);
 }
 
-/** Requests that change something (PUT/POST) the sandbox has received. */
+/**
+ * Requests that change something (PUT/POST) the sandbox has received — not the JSON-RPC reads of the
+ * first screen's jam diagnosis (POST …/rpc with a method of the client's read-only list).
+ */
 export function writes(h: Harness): RecordedRequest[] {
-  return h.sandbox.requests.filter((r) => r.method === 'PUT' || r.method === 'POST');
+  return h.sandbox.requests.filter((r) => (r.method === 'PUT' || r.method === 'POST') && !(r.rpcMethod !== undefined && (RPC_READ_METHODS as readonly string[]).includes(r.rpcMethod)));
 }
 
 /** Waits a bounded time in which something must NOT happen (used only to prove an absence). */
