@@ -31,7 +31,8 @@ describe('the real flavour (e2e, built CLI in a pty)', () => {
   it('status columns on the relayers list, then a Stellar replacement with a hash memo', async () => {
     const tui = await startCli({ args: ['--sandbox-flavor', 'real'], cols: 120, rows: 30 });
     // The live status arrives after the first frame: balance in the native unit and the pending count.
-    let rows = await tui.waitForScreen((r) => /^\s+STATE\s+NAME\s+BALANCE\s+PEND\s+LAST OK\s+ID/.test(r[1] ?? '') && !r.join('\n').includes(' … '), 10_000, 'the status columns');
+    // (Row 1 is the jam line once the diagnosis is in: the header is below it.)
+    let rows = await tui.waitForScreen((r) => r.some((l) => /^\s+STATE\s+NAME\s+BALANCE\s+PEND\s+LAST OK\s+ID/.test(l)) && !r.join('\n').includes(' … '), 10_000, 'the status columns');
     const sepolia = tableRows(rows, /^\s+STATE\s+NAME\s+BALANCE/).find((r) => r.includes('sepolia-main'))!;
     expect(sepolia).toMatch(/Sepolia Main\s+0\.\d{4}… ETH\s+\d+\s+\S+\s+sepolia-main/);
 
