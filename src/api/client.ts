@@ -12,6 +12,8 @@ import {
   prepareReadiness,
   prepareRpcRead,
   prepareSetPaused,
+  preparePatchPolicies,
+  type PolicyPatch,
   type RpcReadMethod,
   prepareCreateNotification,
   prepareGetTransaction,
@@ -65,6 +67,7 @@ const FEATURE_NAMES: Record<Feature, string> = {
   cancel: 'cancelling a transaction (DELETE /relayers/{id}/transactions/{tx_id})',
   cancelPending: 'cancelling every pending transaction (DELETE /relayers/{id}/transactions/pending)',
   pause: 'pausing and resuming a relayer (PATCH /relayers/{id})',
+  policies: "changing a relayer's policies (PATCH /relayers/{id})",
   readiness: 'a readiness check (GET /api/v1/ready)',
   plugins: 'a list of plugins (GET /plugins)',
   rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
@@ -135,6 +138,8 @@ export interface RelayerClient {
   cancelPending(relayerId: string, o?: CallOptions): Promise<CancelPendingResult>;
   /** Pauses or resumes a relayer: PATCH with exactly {"paused": …} (OpenZeppelin Relayer); the relayer as answered. */
   setPaused(relayerId: string, paused: boolean, o?: CallOptions): Promise<Relayer>;
+  /** PATCH /relayers/{id} with exactly `{"policies": patch}` (a JSON merge patch: null removes a key). */
+  patchPolicies(relayerId: string, patch: PolicyPatch, o?: CallOptions): Promise<Relayer>;
   /** GET /api/v1/ready (public): 200 or 503 with the server's body; `unsupported` where there is none. */
   readiness(o?: CallOptions): Promise<ReadinessAnswer>;
   /** GET /plugins (OpenZeppelin Relayer); `unsupported` where there is none. */
@@ -266,6 +271,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),
     setPaused: (relayerId, paused, o) => optional('pause', () => run(() => prepareSetPaused(relayerId, paused), o, (env) => readOne(env.data, RelayerSchema))),
+    patchPolicies: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchPolicies(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
       const read = (status: number, data: unknown): ReadinessAnswer => {

@@ -32,6 +32,7 @@ export type Feature =
   | 'cancel'
   | 'cancelPending'
   | 'pause'
+  | 'policies'
   | 'readiness'
   | 'plugins'
   | 'rpc';

@@ -357,6 +357,16 @@ export function prepareSetPaused(relayerId: string, paused: boolean): PreparedRe
   return { method: 'PATCH', path: relayerPath(relayerId), body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
 }
 
+/** A policy merge patch: u128 amounts as bigint (written as JSON numbers, exact), booleans, address lists, null to remove. */
+export type PolicyPatch = Record<string, bigint | boolean | string[] | null>;
+
+/** PATCH /relayers/{rid} with exactly `{"policies": {…}}`: only the keys changed (RFC 7396; null removes one). */
+export function preparePatchPolicies(relayerId: string, patch: PolicyPatch): PreparedRequest {
+  if (Object.keys(patch).length === 0) throw invalidField('policies', 'nothing to change');
+  const b = { policies: patch };
+  return { method: 'PATCH', path: relayerPath(relayerId), body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
+}
+
 /** GET /api/v1/ready (OpenZeppelin Relayer, public): 200 ready, 503 not, JSON without the envelope either way. */
 export function prepareReadiness(): PreparedRequest {
   return { method: 'GET', path: '/api/v1/ready', bare: true, public: true, once: true };

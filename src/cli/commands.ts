@@ -5,7 +5,7 @@
  */
 
 /** The headless subcommands (src/headless/): the lists, the mutations, readiness, the fleet and the audit ledger. */
-export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'plugin', 'notify', 'ready', 'check', 'fleet', 'audit'] as const;
+export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'policies', 'plugin', 'notify', 'ready', 'check', 'fleet', 'audit'] as const;
 export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -54,6 +54,7 @@ export const COMMAND_OPTIONS = {
   cancel: { ...MUTATION_OPTIONS, 'all-pending': { type: 'boolean' }, wait: str0 },
   pause: MUTATION_OPTIONS,
   resume: { ...MUTATION_OPTIONS, wait: str0 },
+  policies: { ...MUTATION_OPTIONS, set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true }, wait: str0 },
   ready: OUTPUT_OPTIONS,
   check: OUTPUT_OPTIONS,
   plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },

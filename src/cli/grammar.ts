@@ -25,6 +25,8 @@ export interface HeadlessOptions {
   yes: boolean;
   /** The command's own options as given (e.g. `value`, `gas-price`, `params-file`, `signing-key-env`). */
   flags: Record<string, string | undefined>;
+  /** The command's repeatable options as given, in order (`policies --set k=v --set …`). */
+  lists: Record<string, string[]>;
   /** `fleet --check`: problems only, and an exit code that says whether there are any. */
   check: boolean;
   /** `cancel --all-pending`: every pending transaction of the relayer. */
@@ -59,8 +61,8 @@ export function didYouMean(word: string): string | undefined {
   return nearestWord(word, COMMANDS, 2);
 }
 
-export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | undefined>): HeadlessOptions | string {
-  const whole = (name: string, v: string | boolean | undefined, min: number): number | string | undefined => {
+export function headlessOptions(command: HeadlessCommand, values: Record<string, string | boolean | string[] | undefined>): HeadlessOptions | string {
+  const whole = (name: string, v: string | boolean | string[] | undefined, min: number): number | string | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
     return Number.isSafeInteger(n) && n >= min ? n : `--${name} must be a whole number from ${min}`;
@@ -72,7 +74,12 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
   const output = values.json === true ? 'json' : (str(values.output) ?? 'auto');
   if (!['table', 'json', 'ndjson', 'auto'].includes(output)) return '--output must be table, json or ndjson';
   const flags: Record<string, string | undefined> = {};
-  for (const k of Object.keys(COMMAND_OPTIONS[command])) if (typeof values[k] === 'string') flags[k] = values[k] as string;
+  const lists: Record<string, string[]> = {};
+  for (const k of Object.keys(COMMAND_OPTIONS[command])) {
+    const v = values[k];
+    if (typeof v === 'string') flags[k] = v;
+    else if (Array.isArray(v)) lists[k] = v;
+  }
   if (command === 'notify' && typeof values.url === 'string') flags.url = values.url;
   return {
     page: (page as number | undefined) ?? 1,
@@ -84,6 +91,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     dryRun: values['dry-run'] === true,
     yes: values.yes === true,
     flags,
+    lists,
     check: values.check === true,
     allPending: values['all-pending'] === true,
     unknownOnly: values.unknown === true,
@@ -145,6 +153,6 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
   return { kind: 'parsed', ...(sub ? { sub } : {}), ...(headless ? { headless } : {}), values, positionals };
 }
 
-function str(v: string | boolean | undefined): string | undefined {
+function str(v: string | boolean | string[] | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }

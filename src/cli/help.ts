@@ -224,6 +224,28 @@ Examples:
   relayer-tui resume sepolia-main --yes
 ${EXIT_CODES}
 `,
+  policies: `relayer-tui policies: a relayer's policies, and changing them
+
+Usage: relayer-tui policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--dry-run] [--yes] [--wait S]
+
+  Without --set or --unset: the relayer's policies in units (gwei for gas_price_cap, the chain's
+  coin for min_balance; JSON: as the server sent them). With them: one JSON merge patch of exactly
+  what changed — {"policies":{"gas_price_cap":…}} for one key, nothing else (RFC 7396: --unset sends
+  null, which removes it; whitelist_receivers is replaced whole: --set whitelist_receivers=0xA…,0xB…).
+  Keys (EVM): gas_price_cap, min_balance (100gwei, 0.1eth, or wei), eip1559_pricing,
+  private_transactions, gas_limit_estimation, include_revert_data (true|false), whitelist_receivers.
+  Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer
+  disabled by the system is refused before sending (the server answers 400 "Relayer is disabled").
+  --wait S: then follow the relayer until its jam clears (exit 0) or S seconds pass (16): raising a
+  cap clears a jam at the blocker's next re-price (its speed's time, doubled per earlier hash).
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui policies avalanche-bridge
+  relayer-tui policies avalanche-bridge --set gas_price_cap=66gwei --yes --wait 900
+${EXIT_CODES}
+`,
   check: `relayer-tui check: is anything jammed on this server, and why?
 
 Usage: relayer-tui check [--json | --output table|json]

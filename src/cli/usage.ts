@@ -31,6 +31,8 @@ Usage:
                                    each with --help (options, examples); mutations ask on a terminal,
                                    and without one send only with --yes
   relayer-tui ready                is the server ready? (exit 0 ready or degraded, 15 not ready)
+  relayer-tui policies <relayer-id> [--set K=V]… [--unset K]…   a relayer's policies; one merge patch
+                                   of what changed, reviewed (OpenZeppelin Relayer)
   relayer-tui check [--json]       the server's triage: readiness, and each relayer's jam — its cause, the
                                    blocker, what waits (exit 0 ok, 12 needs attention, 13 not all read)
   relayer-tui audit [--unknown] [--settle]   the sends in the audit ledger for the server, newest first;

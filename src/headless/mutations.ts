@@ -16,6 +16,7 @@ import { readOnlyRefusal } from '../core/operations/mutations.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
 import { pauseRequest } from '../core/operations/pause.js';
+import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
 import { findRelayer, findTransaction, readPending } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { pluginForm } from '../core/operations/plugin.js';
@@ -28,7 +29,7 @@ import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 
-export type MutationCommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'plugin' | 'notify';
+export type MutationCommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify';
 type Fail = (code: number, message: string, e?: ApiError) => number;
 
 interface Prepared {
@@ -43,7 +44,8 @@ const USAGE: Record<MutationCommand, string> = {
   replace: 'usage: relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] (see --help)',
   cancel: 'usage: relayer-tui cancel <relayer-id> (<tx-id> | --all-pending) [--dry-run] [--yes] (see --help)',
   pause: 'usage: relayer-tui pause <relayer-id> [--dry-run] [--yes] (see --help)',
-  resume: 'usage: relayer-tui resume <relayer-id> [--dry-run] [--yes] (see --help)',
+  resume: 'usage: relayer-tui resume <relayer-id> [--dry-run] [--yes] [--wait S] (see --help)',
+  policies: 'usage: relayer-tui policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--dry-run] [--yes] [--wait S] (see --help)',
   plugin: 'usage: relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes] (see --help)',
   notify: 'usage: relayer-tui notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes] (see --help)',
 };
@@ -70,6 +72,17 @@ async function prepare(command: MutationCommand, client: RelayerClient, o: Headl
     return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
   }
   if (command === 'cancel' || command === 'pause' || command === 'resume') return prepareAction(command, client, o, args);
+  if (command === 'policies') {
+    if (args.length !== 1) return usage(USAGE.policies);
+    await client.detectDialect();
+    const relayer = await findRelayer(client, args[0]!);
+    if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
+    const patch = policyPatch(relayer, o.lists.set ?? [], o.lists.unset ?? []);
+    if ('error' in patch) return usage(`not sent: ${patch.error}`);
+    const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
+    if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+    return { request: built, stdinUsed: false };
+  }
   if (command === 'plugin') {
     if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(USAGE.plugin);
     const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
@@ -143,6 +156,8 @@ function exitFor(o: Outcome): number {
 }
 
 export async function runMutation(command: MutationCommand, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
+  // `policies` without --set or --unset only shows them (a read).
+  if (command === 'policies' && !o.lists.set?.length && !o.lists.unset?.length) return showPolicies(client, o, args, s, fail);
   const mutation = command === 'resume' ? 'pause' : command;
   if (config.readOnly && !o.dryRun)
     return fail(EXIT.readOnly, `${readOnlyRefusal(mutation, config.sources.readOnly)}. --dry-run shows what would be sent`);
@@ -235,4 +250,22 @@ async function waitForClear(command: MutationCommand, client: RelayerClient, rel
   // Could not be followed (the server stopped answering the reads it needs): not "not done".
   if (end.kind === 'not_diagnosed') return fail(EXIT.unreadable, words);
   return fail(EXIT.notDone, words);
+}
+
+/** `relayer-tui policies <relayer-id>`: its policies in units (JSON: as the server sent them). */
+async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail): Promise<number> {
+  if (args.length !== 1) return fail(EXIT.usage, USAGE.policies);
+  await client.detectDialect();
+  const relayer = await findRelayer(client, args[0]!);
+  if (!relayer) return fail(EXIT.notFound, `Relayer ${args[0]} not found`);
+  const policies = (relayer.policies ?? {}) as Record<string, unknown>;
+  if (o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY)) {
+    s.out.write(`${json({ relayer: relayer.id, policies }, 2)}\n`);
+    return EXIT.ok;
+  }
+  const keys = [...new Set([...Object.keys(EVM_POLICIES), ...Object.keys(policies)])];
+  const width = keys.reduce((m, k) => Math.max(m, k.length), 0) + 2;
+  s.out.write(`policies of relayer ${sanitize(relayer.id)} (${sanitize(String(relayer.network ?? '?'))}):\n`);
+  for (const k of keys) s.out.write(`  ${sanitize(k).padEnd(width)}${safeLines(policyValue(k, policies[k], relayer.network), 4).join(' ')}\n`);
+  return EXIT.ok;
 }

@@ -8,7 +8,8 @@ import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/opera
 import { pauseRequest } from '../core/operations/pause.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import type { BuiltRequest } from '../core/operations/types.js';
-import { networkKind, unknownNetworkWords } from '../core/relayer.js';
+import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
+import type { Jam } from '../core/jam/diagnose.js';
 import { mutationBlocked, routeMutation } from './mutations.js';
 import type { Services } from './services.js';
 import type { CommandResult } from './shellContext.js';
@@ -39,5 +40,29 @@ export function openAction(route: ActionRoute | Extract<Route, { kind: 'replace'
     if ('refuse' in r) return `Not offered: ${r.refuse}`;
   }
   push(route);
+  return true;
+}
+
+/**
+ * `p`: a relayer's policy editor, or why not (read-only, not EVM, disabled, a server without PATCH).
+ * A jam at its cap proposes gas_price_cap at the network's price + 20 %, rounded up to a whole gwei
+ * (editable; the review says before → after).
+ */
+export function openPolicies(relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult {
+  const blocked = mutationBlocked(services, 'policies');
+  if (blocked) return blocked;
+  if (services.client.supports('policies') === false || services.client.dialect().dialect === 'contract') return 'Not offered: this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}';
+  if (!relayer) return `Relayer ${relayerId} is not read yet`;
+  if (networkKind(relayer.network_type) !== 'evm') return `Not offered: only EVM policies are edited here (${relayerId} is ${String(relayer.network_type)})`;
+  if (relayerState(relayer) === 'disabled') return `Not offered: relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")`;
+  const preset: Record<string, string> = {};
+  let why: string[] | undefined;
+  if (jam?.cause === 'price_cap' && jam.network_price_wei !== null) {
+    const g = 1_000_000_000n;
+    const proposed = ((jam.network_price_wei * 12n) / 10n + g - 1n) / g;
+    preset.gas_price_cap = `${proposed}gwei`;
+    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 20 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
+  }
+  push({ kind: 'policies', relayerId, relayer, preset, ...(why ? { why } : {}) });
   return true;
 }

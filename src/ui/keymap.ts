@@ -30,6 +30,7 @@ export type Command =
   | 'cancel'
   | 'cancelPending'
   | 'pause'
+  | 'policies'
   | 'statusFilter'
   | 'triage'
   | 'fleet'
@@ -102,8 +103,10 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'transactions', hint: 'cancel' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'relayers', hint: 'pause/resume' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "The selected relayer's policies, edited (jammed at its cap: gas_price_cap proposed at the network's price + 20 %); reviewed before → after", scope: 'relayers' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume this relayer (reviewed first; OpenZeppelin Relayer)', scope: 'relayer', hint: 'pause/resume' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of this relayer (the review lists them; type its id to confirm; OpenZeppelin Relayer)", scope: 'relayer' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "This relayer's policies, edited: one merge patch of what changed, reviewed before → after (OpenZeppelin Relayer)", scope: 'relayer', hint: 'policies' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
@@ -123,6 +126,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first; OpenZeppelin Relayer)', scope: 'transaction', hint: 'cancel' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (reviewed first: what happens for its network and status; OpenZeppelin Relayer)', scope: 'stuck', hint: 'cancel' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'stuck' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },

@@ -24,6 +24,8 @@ export function routeMutation(route: Route): Mutation | null {
       return 'cancel';
     case 'pause':
       return 'pause';
+    case 'policies':
+      return 'policies';
     case 'plugin':
       return 'plugin';
     case 'notify':
@@ -35,5 +37,5 @@ export function routeMutation(route: Route): Mutation | null {
 
 /** Keymap commands that open a mutation form (their keys still answer with the reason). */
 export function isMutationCommand(cmd: Command): boolean {
-  return cmd === 'edit' || cmd === 'cancel' || cmd === 'cancelPending' || cmd === 'pause';
+  return cmd === 'edit' || cmd === 'cancel' || cmd === 'cancelPending' || cmd === 'pause' || cmd === 'policies';
 }

@@ -10,7 +10,10 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type Relayer, type RelayerClient } from '../api/index.js';
 import { Limiter } from '../core/limiter.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
-import type { Jam } from '../core/jam/diagnose.js';
+import { REPRICE_MS, type Jam } from '../core/jam/diagnose.js';
+import { followJam } from '../core/jam/follow.js';
+import { followWords } from '../core/jam/words.js';
+import { findRelayer } from '../core/lookup.js';
 import { readinessWords, type ReadinessWords } from '../core/readiness.js';
 
 export interface JamEntry {
@@ -26,6 +29,7 @@ export class RelayerJams {
   private readonly entries = new Map<string, JamEntry>();
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
   private readonly pending = new Set<string>();
+  private readonly following = new Set<string>();
   private readonly limiter = new Limiter(MAX_IN_FLIGHT);
   private wish = new AbortController();
   private readonly listeners = new Set<() => void>();
@@ -82,6 +86,43 @@ export class RelayerJams {
       if (this.pending.has(r.id) || (e && now - e.at <= MAX_AGE_MS)) continue;
       this.limiter.run(() => this.ask(r), wish.signal).catch(() => undefined);
     }
+  }
+
+  /**
+   * After a fix (a cancel, a replacement, a resume, a policy edit): the relayer followed until the
+   * chain passes the last transaction that waited (`cleared at …`) or the deadline — never shorter
+   * than the blocker's next re-price for its speed (4 minutes at least) — with the cause as it is
+   * then. The marks follow each read. `onEnd` gets the words (core/jam/words.ts followWords).
+   */
+  follow(relayerId: string, onEnd: (words: string, cleared: boolean) => void): void {
+    if (!this.available() || this.following.has(relayerId)) return;
+    this.following.add(relayerId);
+    const signal = this.ctrl.signal;
+    const jam = this.jam(relayerId);
+    const deadlineMs = Math.max(4 * 60_000, (REPRICE_MS[jam?.blocker_speed ?? 'fast'] ?? REPRICE_MS.fast!) + 30_000);
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      });
+    void findRelayer(this.client, relayerId)
+      .then((r) =>
+        r
+          ? followJam(this.client, r, {
+              now: this.now,
+              sleep,
+              deadlineMs,
+              signal,
+              ...(jam ? { before: jam } : {}),
+              onRead: (read) => this.settle(relayerId, { read, at: this.now() }),
+            })
+          : undefined,
+      )
+      .then((end) => {
+        if (end && !signal.aborted) onEnd(followWords(relayerId, end, this.now()), end.kind === 'cleared');
+      })
+      .catch(() => undefined)
+      .finally(() => this.following.delete(relayerId));
   }
 
   subscribe(fn: () => void): () => void {

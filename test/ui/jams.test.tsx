@@ -45,3 +45,25 @@ describe('the first screen marks the jams', () => {
     expect(f.split('\n')[1]).toMatch(/^\s+STATE\s+NAME/);
   });
 });
+
+describe('three keys, and the clearing said', () => {
+  it('t, X, y on the never-broadcast jam: the cancel is sent, the relayer followed, "cleared at … (chain nonce 2834 → 2837, 3 went through …)" said and kept in :messages', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    // At the start holesky-test is the worst jam (5 waiting: 3 not yet signed).
+    await h.waitFor((x) => /^4 jammed: holesky-test/m.test(x), 'the jam line');
+    await h.press('t');
+    await h.waitFor((x) => /^› holesky-test\s+sent/m.test(x), 'the cursor on the blocker');
+    await h.press('X');
+    await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('DELETE /api/v1/relayers/holesky-test/transactions/1b89699f'), 'the cancel review');
+    await h.press('y');
+    await h.waitFor((x) => x.includes('Accepted, not finished yet'), 'the answer');
+    // The chain moves (the test drives it): the NOOP broadcast, then mined with the two behind it.
+    // (The first block also fails the three old pending ones: prepare timeout.)
+    h.sandbox.clock.step(3);
+    const f = await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x.replace(/\n/g, ' ')), 'cleared said');
+    expect(f).toMatch(/cleared at/);
+    await h.press('\x1b');
+    await h.press(':', ...'messages', '\r');
+    await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x), ':messages keeps it whole');
+  });
+});

@@ -22,6 +22,11 @@ export interface FollowOptions {
   /** Between reads; default 2 s (a block of v1.8's networks is 0.25–12 s). */
   everyMs?: number;
   signal?: AbortSignal;
+  /**
+   * The jam as known when the fix was sent (the first screen's diagnosis): the follow counts from its
+   * chain nonce to its relayer's counter, whatever moved before the first read here.
+   */
+  before?: { chain_nonce: number; relayer_nonce: number };
   /** Each read, as it comes (progress lines). */
   onRead?: (r: JamRead, chainNonce: number | null, target: number | null) => void;
 }
@@ -30,9 +35,9 @@ export async function followJam(client: RelayerClient, relayer: Relayer, o: Foll
   const start = o.now();
   const first = await readJam(client, relayer, { now: start, signal: o.signal });
   if (first.kind === 'not_diagnosed') return { kind: 'not_diagnosed', why: first.why };
-  const from = first.chainNonce;
-  // The last that waited: everything the relayer had given a nonce to when the follow began.
-  const target = first.diagnosis.kind === 'jam' ? first.diagnosis.jam.relayer_nonce : from;
+  const from = o.before ? Math.min(o.before.chain_nonce, first.chainNonce) : first.chainNonce;
+  // The last that waited: everything the relayer had given a nonce to when the fix was sent (or the follow began).
+  const target = o.before ? o.before.relayer_nonce : first.diagnosis.kind === 'jam' ? first.diagnosis.jam.relayer_nonce : from;
   let last: JamRead = first;
   let seen = { nonce: from, at: start };
   o.onRead?.(first, from, target);

@@ -73,15 +73,17 @@ export function jamJson(jam: Jam): Record<string, unknown> {
  * more`) — never a relayer cut mid-word (`t` lists them all).
  */
 export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity): string {
-  const tail = ' — t: the worst first';
   const head = `${jams.length} jammed: `;
   const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
-  for (let n = briefs.length; n > 1; n--) {
-    const more = n < briefs.length ? `, +${briefs.length - n} more` : '';
-    const line = `${head}${briefs.slice(0, n).join(', ')}${more}${tail}`;
-    if ([...line].length <= width) return line;
+  for (const tail of [' — t: the worst first', ' — t lists them', '']) {
+    for (let n = briefs.length; n >= 1; n--) {
+      const more = n < briefs.length ? `, +${briefs.length - n} more` : '';
+      const line = `${head}${briefs.slice(0, n).join(', ')}${more}${tail}`;
+      if ([...line].length <= width) return line;
+    }
   }
-  return `${head}${briefs[0] ?? ''}${briefs.length > 1 ? `, +${briefs.length - 1} more` : ''}${tail}`;
+  // Narrower than one relayer's words: the count and the first id (t lists them all).
+  return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
 }
 
 /** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s)`. */

@@ -1,11 +1,12 @@
 /** What is a mutation, and the one read-only refusal (the TUI's and the subcommands' alike). */
 
-export type Mutation = 'replace' | 'cancel' | 'pause' | 'plugin' | 'notify';
+export type Mutation = 'replace' | 'cancel' | 'pause' | 'policies' | 'plugin' | 'notify';
 
 export const MUTATIONS: Record<Mutation, string> = {
   replace: 'replacing a transaction',
   cancel: 'cancelling transactions',
   pause: 'pausing and resuming relayers',
+  policies: "changing relayers' policies",
   plugin: 'calling a plugin',
   notify: 'creating a notification',
 };

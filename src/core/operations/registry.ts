@@ -10,7 +10,7 @@
 import type { Mutation } from './mutations.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'plugin-call' | 'notification-create';
+export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -28,9 +28,9 @@ export interface OperationEntry {
   /** Its read-only class: what `--read-only` says it refuses. */
   mutation: Mutation;
   /** Where the TUI opens it: a keymap command (src/ui/keymap.ts) or a palette command. */
-  opens: { key: 'edit' | 'cancel' | 'cancelPending' | 'pause' } | { palette: 'plugin' | 'notify' };
+  opens: { key: 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' } | { palette: 'plugin' | 'notify' };
   /** Its subcommand (src/cli/commands.ts), and the flag that selects it there when it shares one. */
-  subcommand: 'replace' | 'cancel' | 'pause' | 'resume' | 'plugin' | 'notify';
+  subcommand: 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify';
   flag?: string;
   /** One line for help. */
   help: string;
@@ -107,6 +107,19 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['relayerId'],
     words: (t) => `resume relayer ${rel(t)}`,
     readBack: { kind: 'paused', asked: false },
+    draft: null,
+  },
+  'policy-edit': {
+    kind: 'policy-edit',
+    mutation: 'policies',
+    opens: { key: 'policies' },
+    subcommand: 'policies',
+    flag: 'set',
+    help: "change a relayer's policies: one merge patch of what changed (gas_price_cap, min_balance, …)",
+    needs: ['relayerId'],
+    words: (t) => `change the policies of relayer ${rel(t)}`,
+    // Read back by comparing the relayer's policies with the patch would need its body: not yet.
+    readBack: { kind: 'none', why: "look at the relayer's policies (relayer-tui policies <relayer-id>)" },
     draft: null,
   },
   'plugin-call': {

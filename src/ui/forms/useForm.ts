@@ -2,14 +2,15 @@
  * A form's keys and lifecycle: editing, tab between fields, ctrl+s to review, y to send exactly the
  * reviewed request (once; one in flight), esc to go back or leave (asking when there are changes).
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useContext, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../api/index.js';
 import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import type { Mutation } from '../../core/operations/mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
-import { OPERATIONS } from '../../core/operations/registry.js';
+import { OPERATIONS, type OperationKind } from '../../core/operations/registry.js';
+import { RelayerJamsContext } from '../relayerJams.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
@@ -50,8 +51,12 @@ export interface UseFormOptions {
   persist?: PersistDraft;
 }
 
+/** The operations that can clear a jam: their relayer is followed after a send. */
+const FOLLOWED: readonly OperationKind[] = ['cancel', 'replace', 'resume', 'policy-edit'];
+
 export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
   const services = useServices();
+  const jams = useContext(RelayerJamsContext);
   const shell = useShell();
   const drafts = useDrafts();
   const store = persist ? services.draftStore : undefined;
@@ -206,6 +211,10 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
           drafts.delete(draftKey);
         }
         onSent?.(outcome.answer);
+        // A fix of a jam (a cancel, a replacement, a resume, a policy edit) is followed until it clears.
+        const relayerId = request.target.relayerId;
+        if (relayerId && FOLLOWED.includes(request.op))
+          jams?.follow(relayerId, (words, cleared) => shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' }));
       })
       .catch((e: unknown) => shell.dispatch({ type: 'flash', text: `After the answer: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }));
   };

@@ -10,6 +10,7 @@ import { ActionScreen } from './action/ActionScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
+import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
@@ -40,6 +41,8 @@ export function screenFor(props: ScreenProps) {
       return <PluginsScreen {...props} />;
     case 'notify':
       return <NotifyScreen {...props} />;
+    case 'policies':
+      return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'log':

@@ -16,6 +16,8 @@ export type Route =
   | { kind: 'cancel'; relayerId: string; tx: Transaction }
   /** `X` on a relayer: every pending transaction of it canceled, reviewed and confirmed by its id typed. */
   | { kind: 'cancelPending'; relayerId: string }
+  /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
+  | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `P` on a relayer: pause it (paused: true) or resume it, reviewed. */
   | { kind: 'pause'; relayerId: string; paused: boolean }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
@@ -133,6 +135,7 @@ export function parents(route: Route): Route[] {
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'cancelPending':
     case 'pause':
+    case 'policies':
       return [root, route];
   }
 }
@@ -158,6 +161,7 @@ export function routeKey(r: Route): string {
     case 'cancel':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'cancelPending':
+    case 'policies':
       return `${r.kind}:${r.relayerId}`;
     case 'pause':
       return `${r.kind}:${r.relayerId}:${r.paused}`;

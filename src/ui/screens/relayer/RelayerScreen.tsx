@@ -1,7 +1,8 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
-import { openAction } from '../../actions.js';
+import { openAction, openPolicies } from '../../actions.js';
+import { RelayerJamsContext } from '../../relayerJams.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { Text } from '../../components/Text.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
@@ -21,6 +22,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const services = useServices();
   const { now } = services;
   const shell = useShell();
+  const jams = useContext(RelayerJamsContext);
   const { relayer: read, error, loading } = useRelayer(route.relayerId, route.relayer);
   // Paused or resumed from here: the relayer as the server answered.
   const [changed, setChanged] = useState<Relayer | undefined>(undefined);
@@ -45,6 +47,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     }
     if (cmd === 'pause' && relayer) return openAction({ kind: 'pause', relayerId: route.relayerId, paused: !relayer.paused }, services, relayer, shell.push);
     if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: route.relayerId }, services, relayer, shell.push);
+    if (cmd === 'policies') return openPolicies(relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId));
     return undefined;
   }, 'relayer');
 

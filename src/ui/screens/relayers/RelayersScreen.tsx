@@ -1,5 +1,5 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -8,7 +8,7 @@ import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
-import { useRelayerJams } from '../../relayerJams.js';
+import { RelayerJamsContext, useRelayerJams } from '../../relayerJams.js';
 import { jamsLine } from '../../../core/jam/words.js';
 import { Text } from '../../components/Text.js';
 import { tone } from '../../theme.js';
@@ -16,7 +16,7 @@ import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
-import { openAction } from '../../actions.js';
+import { openAction, openPolicies } from '../../actions.js';
 
 const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
@@ -27,6 +27,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const directory = useDirectory();
   const shell = useShell();
   const pending = useRef(pendingRelayers);
+  const jamStore = useRef(useContext(RelayerJamsContext));
   const list = usePagedList<Relayer>({
     fetch: (q, signal) => {
       // The start-up request, if still running, is this screen's first page: take it over.
@@ -38,7 +39,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         return p.promise;
       }
       p?.abort();
-      return client.listRelayers(q, { signal });
+      // Each read of the list (r, watch) asks for the jams again too (those read more than 20 s ago).
+      return client.listRelayers(q, { signal }).then((page) => {
+        jamStore.current?.want(page.items);
+        return page;
+      });
     },
     perPage: RELAYERS_PER_PAGE,
     getId,
@@ -80,9 +85,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'fleet', names: [] });
       return true;
     }
-    if (cmd !== 'open' && cmd !== 'info' && cmd !== 'pause' && cmd !== 'cancelPending') return undefined;
+    if (cmd !== 'open' && cmd !== 'info' && cmd !== 'pause' && cmd !== 'cancelPending' && cmd !== 'policies') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
+    if (cmd === 'policies') return openPolicies(selected, selected.id, services, shell.push, jams?.jam(selected.id));
     if (cmd === 'pause') return openAction({ kind: 'pause', relayerId: selected.id, paused: !selected.paused }, services, selected, shell.push);
     if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: selected.id }, services, selected, shell.push);
     shell.push({ kind: cmd === 'open' ? 'transactions' : 'relayer', relayerId: selected.id, relayer: selected });

@@ -3,10 +3,11 @@
  * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
-import { openAction } from '../../actions.js';
+import { openAction, openPolicies } from '../../actions.js';
+import { RelayerJamsContext } from '../../relayerJams.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { errorWords, type Page } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -68,6 +69,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const services = useServices();
   const { client, now } = services;
   const shell = useShell();
+  const jams = useContext(RelayerJamsContext);
   const result = useRef<TriageResult | null>(null);
   const events = useSessionEvents();
   const list = usePagedList<StuckRow>({
@@ -92,9 +94,10 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const bodyRows = Math.max(3, height - summary.length);
   const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
-    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel') return undefined;
+    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel' && cmd !== 'policies') return undefined;
     const row = list.getSelected();
     if (!row) return 'No transaction selected';
+    if (cmd === 'policies') return openPolicies(row.relayer, row.relayer.id, services, shell.push, jams?.jam(row.relayer.id));
     if (cmd === 'open') {
       shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
       return true;
