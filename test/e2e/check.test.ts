@@ -123,3 +123,54 @@ describe('--wait: follow the relayer until its jam clears', () => {
     expect(w.requests.filter((q) => q.method !== 'GET').length).toBe(before);
   });
 });
+
+describe('relayer-tui policies', () => {
+  let p: Sandbox;
+  const LEDGER_HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-policies-'));
+  beforeAll(async () => {
+    p = await startSandbox({ flavor: 'real' });
+  });
+  afterAll(() => p.close());
+  function runP(args: string[], onErr: (c: string) => void = () => undefined): Promise<{ code: number; out: string; err: string }> {
+    return new Promise((resolve) => {
+      let err = '';
+      const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME: LEDGER_HOME, XDG_CONFIG_HOME: join(LEDGER_HOME, 'c'), XDG_STATE_HOME: join(LEDGER_HOME, 's'), RELAYER_URL: p.url, RELAYER_API_KEY: p.token } }, (e, out) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+      child.stderr!.on('data', (c: Buffer) => {
+        err += c.toString();
+        onErr(c.toString());
+      });
+    });
+  }
+
+  it('shows them in units; --set builds exactly {"policies":{"gas_price_cap":…}}; --wait follows the capped jam to cleared (exit 0); the ledger says policy-edit', async () => {
+    const shown = await runP(['policies', 'avalanche-bridge', '--output', 'table']);
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toMatch(/^ {2}gas_price_cap +30 gwei$/m);
+    expect(shown.out).toMatch(/^ {2}min_balance +0\.005 AVAX$/m);
+    const dry = await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=66gwei', '--dry-run']);
+    expect(dry.out).toBe(`PATCH ${p.url}/api/v1/relayers/avalanche-bridge\nContent-Type: application/json\n\n{"policies":{"gas_price_cap":66000000000}}\n`);
+    const r = await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=66gwei', '--yes', '--wait', '60'], (c) => {
+      if (c.includes('waiting:')) p.clock.step(3);
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(p.requests.filter((q) => q.method === 'PATCH').map((q) => q.body)).toEqual(['{"policies":{"gas_price_cap":66000000000}}']);
+    expect(r.err).toMatch(/relayer-tui policies: avalanche-bridge: cleared at \d\d:\d\d:\d\d \(chain nonce (\d+) → \d+, 3 went through in \d+ s\)\n$/);
+    const audit = JSON.parse((await runP(['audit', '--json'])).out) as { items: { op: string; target: unknown }[] };
+    expect(audit.items[0]).toMatchObject({ op: 'policy-edit', target: { relayerId: 'avalanche-bridge' } });
+  }, 30_000);
+
+  it('refused before sending: an unknown key, a bad amount, a disabled relayer, a Solana one; --unset sends null', async () => {
+    const before = p.requests.filter((q) => q.method === 'PATCH').length;
+    expect(await runP(['policies', 'avalanche-bridge', '--set', 'gas_cap=1', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('gas_cap: not an EVM policy') });
+    expect(await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=lots', '--yes'])).toMatchObject({ code: 2 });
+    expect(await runP(['policies', 'polygon-ops', '--set', 'gas_price_cap=1gwei', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('disabled by the system') });
+    expect(await runP(['policies', 'solana-devnet', '--set', 'min_balance=1', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('only EVM policies') });
+    expect(p.requests.filter((q) => q.method === 'PATCH').length).toBe(before);
+    const unset = await runP(['policies', 'sepolia-main', '--unset', 'gas_price_cap', '--yes', '--json']);
+    expect(unset.code, unset.err).toBe(0);
+    expect(p.requests.filter((q) => q.method === 'PATCH').at(-1)!.body).toBe('{"policies":{"gas_price_cap":null}}');
+    expect(JSON.parse(unset.out).policies).not.toHaveProperty('gas_price_cap');
+  });
+});
