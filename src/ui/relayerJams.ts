@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type Relayer, type RelayerClient } from '../api/index.js';
-import { Limiter } from '../core/limiter.js';
+import { BackgroundReads } from './backgroundReads.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
 import { REPRICE_MS, type Jam } from '../core/jam/diagnose.js';
 import { followJam } from '../core/jam/follow.js';
@@ -21,19 +21,13 @@ export interface JamEntry {
   at: number;
 }
 
-const MAX_IN_FLIGHT = 2;
 const MAX_AGE_MS = 20_000;
 const MAX_WANTED = 100;
 
-export class RelayerJams {
+export class RelayerJams extends BackgroundReads {
   private readonly entries = new Map<string, JamEntry>();
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
-  private readonly pending = new Set<string>();
   private readonly following = new Set<string>();
-  private readonly limiter = new Limiter(MAX_IN_FLIGHT);
-  private wish = new AbortController();
-  private readonly listeners = new Set<() => void>();
-  private readonly ctrl = new AbortController();
   /** The server's readiness (null: not read yet, or no such endpoint). */
   readiness: ReadinessWords | null = null;
   private readinessAt = 0;
@@ -41,7 +35,9 @@ export class RelayerJams {
   constructor(
     private readonly client: RelayerClient,
     private readonly now: () => number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Whether the server can be diagnosed at all (the OpenZeppelin Relayer: status and JSON-RPC). */
   available(): boolean {
@@ -79,13 +75,15 @@ export class RelayerJams {
       );
     }
     if (!this.available()) return;
-    this.wish.abort();
-    const wish = (this.wish = new AbortController());
-    for (const r of relayers.slice(0, MAX_WANTED)) {
-      const e = this.entries.get(r.id);
-      if (this.pending.has(r.id) || (e && now - e.at <= MAX_AGE_MS)) continue;
-      this.limiter.run(() => this.ask(r), wish.signal).catch(() => undefined);
-    }
+    this.wantEach(
+      relayers.slice(0, MAX_WANTED),
+      (r) => r.id,
+      (id) => {
+        const e = this.entries.get(id);
+        return e !== undefined && now - e.at <= MAX_AGE_MS;
+      },
+      (r) => this.ask(r),
+    );
   }
 
   /**
@@ -125,16 +123,6 @@ export class RelayerJams {
       .finally(() => this.following.delete(relayerId));
   }
 
-  subscribe(fn: () => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
-  close(): void {
-    this.wish.abort();
-    this.ctrl.abort();
-  }
-
   private async ask(r: Relayer): Promise<void> {
     this.pending.add(r.id);
     try {
@@ -151,7 +139,7 @@ export class RelayerJams {
   private changed(f: () => void): void {
     if (this.ctrl.signal.aborted) return;
     f();
-    for (const fn of this.listeners) fn();
+    this.notify();
   }
 
   private settle(id: string, entry: JamEntry): void {

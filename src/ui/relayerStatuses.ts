@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type RelayerClient, type RelayerStatus } from '../api/index.js';
-import { Limiter } from '../core/limiter.js';
+import { BackgroundReads } from './backgroundReads.js';
 
 export interface StatusEntry {
   status?: RelayerStatus;
@@ -16,25 +16,19 @@ export interface StatusEntry {
   at: number;
 }
 
-const MAX_IN_FLIGHT = 2;
 const MAX_AGE_MS = 30_000;
 /** Relayers asked for at once at most (the rows on screen). */
 const MAX_WANTED = 100;
 
-export class RelayerStatuses {
+export class RelayerStatuses extends BackgroundReads {
   private readonly entries = new Map<string, StatusEntry>();
-  /** Asked and not answered yet. */
-  private readonly pending = new Set<string>();
-  /** At most two requests in flight; those of a wish not started yet are dropped by the next wish. */
-  private readonly limiter = new Limiter(MAX_IN_FLIGHT);
-  private wish = new AbortController();
-  private readonly listeners = new Set<() => void>();
-  private readonly ctrl = new AbortController();
 
   constructor(
     private readonly client: RelayerClient,
     private readonly now: () => number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Whether the server offers relayer status (decided once its dialect is known). */
   available(): boolean {
@@ -53,25 +47,16 @@ export class RelayerStatuses {
   /** Asks for these relayers' status where it is missing or old; the rest of an older wish is dropped. */
   want(ids: readonly string[]): void {
     if (!this.available() || this.ctrl.signal.aborted) return;
-    this.wish.abort();
-    const wish = (this.wish = new AbortController());
     const now = this.now();
-    for (const id of ids.slice(0, MAX_WANTED)) {
-      const e = this.entries.get(id);
-      if (this.pending.has(id) || (e && now - e.at <= MAX_AGE_MS)) continue;
-      // A wish dropped before its turn rejects: nothing to do.
-      this.limiter.run(() => this.ask(id), wish.signal).catch(() => undefined);
-    }
-  }
-
-  subscribe(fn: () => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
-  close(): void {
-    this.wish.abort();
-    this.ctrl.abort();
+    this.wantEach(
+      ids.slice(0, MAX_WANTED),
+      (id) => id,
+      (id) => {
+        const e = this.entries.get(id);
+        return e !== undefined && now - e.at <= MAX_AGE_MS;
+      },
+      (id) => this.ask(id),
+    );
   }
 
   private async ask(id: string): Promise<void> {
@@ -90,7 +75,7 @@ export class RelayerStatuses {
   private settle(id: string, entry: StatusEntry): void {
     this.pending.delete(id);
     this.entries.set(id, entry);
-    for (const fn of this.listeners) fn();
+    this.notify();
   }
 }
 
