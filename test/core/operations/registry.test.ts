@@ -23,7 +23,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'replace', 'resume']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -85,9 +85,12 @@ describe('the ledger records op and target', () => {
 
   it('settling reads op and target, never the path: a PATCH recorded as another operation is not a pause; older lines keep the path rules', () => {
     const patch = { method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"policies":{"gas_price_cap":1}}' };
-    // A line of a newer version (an operation this one does not know): not read back, never "pause".
+    // A policy edit is its own operation: never read back or worded as a pause.
     expect(settleTarget({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none' });
-    expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('PATCH /relayers/r1');
+    expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('change the policies of relayer r1');
+    // A line of a newer version (an operation this one does not know): not read back, never "pause".
+    expect(settleTarget({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none', why: expect.stringContaining('does not know') });
+    expect(sendWords({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toBe('PATCH /relayers/r1');
     // op decides, whatever the path says.
     expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/elsewhere', body: '{}', op: 'resume', target: { relayerId: 'r1' } })).toEqual({ kind: 'pause', relayerId: 'r1', asked: false });
     expect(settleTarget({ method: 'DELETE', path: '/x', body: '', op: 'cancel', target: { relayerId: 'r1', txId: 't1' } })).toEqual({ kind: 'cancel', relayerId: 'r1', txId: 't1' });
