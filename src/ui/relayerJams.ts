@@ -65,7 +65,8 @@ export class RelayerJams extends BackgroundReads {
 
   /** Reads readiness and these relayers' diagnoses where missing or old; the rest of an older wish is dropped. */
   want(relayers: readonly Relayer[]): void {
-    if (this.ctrl.signal.aborted) return;
+    // A server that is not the OpenZeppelin Relayer has neither /ready nor anything to diagnose: nothing is asked of it.
+    if (this.ctrl.signal.aborted || !this.available()) return;
     const now = this.now();
     if (now - this.readinessAt > MAX_AGE_MS) {
       this.readinessAt = now;
@@ -74,7 +75,6 @@ export class RelayerJams extends BackgroundReads {
         (e) => this.changed(() => (this.readiness = e instanceof ApiError && e.kind === 'unsupported' ? null : this.readiness)),
       );
     }
-    if (!this.available()) return;
     this.wantEach(
       relayers.slice(0, MAX_WANTED),
       (r) => r.id,
