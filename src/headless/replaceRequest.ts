@@ -27,6 +27,7 @@ import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { findRelayer, findTransaction } from '../core/lookup.js';
+import { PRICE_FIELDS } from '../core/operations/review.js';
 
 /** Flags that set a field of the form (flag → field). */
 export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
@@ -85,6 +86,10 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     if (e instanceof ApiError) return { usage: `--body: ${e.message}` };
     throw e;
   }
+  // v1.8 discards a replacement's asked prices (for_replacement): refused before sending, as the form refuses them.
+  const askedPrices = PRICE_FIELDS.filter((f) => normal[f] !== undefined && normal[f] !== null);
+  if (dialect === 'openzeppelin' && replacementGroup(body) === 'evm' && askedPrices.length)
+    return { usage: `--body: ${askedPrices.join(', ')}: v1.8 discards asked prices in a replacement; give a speed (the server quotes from it, at least +10 % over the old price)` };
   const review: NonNullable<BuiltRequest['review']> = reviewWarnings(relayerId, tx, relayer);
   if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} ${found.how}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {

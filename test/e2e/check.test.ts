@@ -4,7 +4,7 @@
  * healthy relayers not flagged, exit 12; a server not ready said first; after the fixes, their jams gone.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,5 +172,37 @@ describe('relayer-tui policies', () => {
     expect(unset.code, unset.err).toBe(0);
     expect(p.requests.filter((q) => q.method === 'PATCH').at(-1)!.body).toBe('{"policies":{"gas_price_cap":null}}');
     expect(JSON.parse(unset.out).policies).not.toHaveProperty('gas_price_cap');
+  });
+});
+
+describe('replacements on v1.8: a speed, never asked prices', () => {
+  let r: Sandbox;
+  beforeAll(async () => {
+    r = await startSandbox({ flavor: 'real' });
+  });
+  afterAll(() => r.close());
+  const runR = (args: string[]) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 'r'), RELAYER_URL: r.url, RELAYER_API_KEY: r.token } }, (e, out, err) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+    });
+
+  it('asked prices are refused before sending (exit 2); a bump at a speed says the price the server set, before → after in gwei', async () => {
+    const blocker = '1b89699f-e832-4322-a4d9-1284f878c1cc';
+    const sent = () => r.requests.filter((q) => q.method === 'PUT').length;
+    const before = sent();
+    const priced = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--gas-price', '50 gwei', '--yes']);
+    expect(priced.code).toBe(2);
+    expect(priced.err).toContain('v1.8 discards asked prices in a replacement');
+    const file = join(HOME, 'priced.json');
+    writeFileSync(file, '{"value":0,"speed":"fast","max_fee_per_gas":900000000000,"max_priority_fee_per_gas":2000000000}');
+    const body = await runR(['replace', 'holesky-test', blocker, '--body', file, '--yes']);
+    expect(body.code).toBe(2);
+    expect(body.err).toContain('--body: max_fee_per_gas, max_priority_fee_per_gas: v1.8 discards asked prices in a replacement; give a speed');
+    expect(sent()).toBe(before);
+    const fast = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--speed', 'fast', '--yes', '--output', 'table']);
+    expect(fast.code, fast.err).toBe(0);
+    expect(fast.out).toMatch(/the server set the price: max fee 3 gwei → [\d.]+ gwei, tip 0\.5 gwei → [\d.]+ gwei \(speed fast\)/);
   });
 });

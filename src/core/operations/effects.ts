@@ -6,7 +6,7 @@
  * Pure; the words hold raw server text (sanitize to draw).
  */
 import { stringifyJson, type CancelPendingResult, type Notification, type PluginCallResult, type Relayer, type ReplacementGroup, type Transaction } from '../../api/index.js';
-import { toBigInt } from '../amounts.js';
+import { formatGwei, toBigInt } from '../amounts.js';
 import type { Effect } from './pipeline.js';
 import { PRICE_FIELDS } from './review.js';
 import { shortId } from '../text/ids.js';
@@ -85,8 +85,19 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
       return { kind: 'unchecked', words: `the answer carries none of what was sent, and transaction ${short(tx.id)} is not as it was read (it may have moved on by itself): whether it was replaced is not known — read it again (r)` };
     if (!before) return { kind: 'unchecked', words: `the answer carries what was sent; transaction ${short(tx.id)} was not read before, so whether it changed cannot be told` };
     const hash = typeof tx.hash === 'string' && tx.hash !== before.hash ? `, new hash ${short(tx.hash)}` : '';
-    return { kind: 'as asked', words: `transaction ${short(tx.id)} replaced: the answer carries what was sent${hash}` };
+    return { kind: 'as asked', words: `transaction ${short(tx.id)} replaced: the answer carries what was sent${hash}${requotes ? priceSet(before, tx) : ''}` };
   };
+}
+
+/** What the server set (it quotes a replacement's price itself): `; the server set the price: max fee 3 gwei → 3.4 gwei (speed fast)`. */
+function priceSet(before: Transaction, after: Transaction): string {
+  const pairs: [string, unknown, unknown][] = [
+    ['gas price', before.gas_price, after.gas_price],
+    ['max fee', before.max_fee_per_gas, after.max_fee_per_gas],
+    ['tip', before.max_priority_fee_per_gas, after.max_priority_fee_per_gas],
+  ];
+  const said = pairs.filter(([, a, b]) => toBigInt(a) !== undefined || toBigInt(b) !== undefined).map(([n, a, b]) => `${n} ${toBigInt(a) !== undefined ? formatGwei(a) : '—'} → ${toBigInt(b) !== undefined ? formatGwei(b) : '—'}`);
+  return said.length ? `; the server set the price: ${said.join(', ')}${typeof after.speed === 'string' ? ` (speed ${after.speed})` : ''}` : '';
 }
 
 /**

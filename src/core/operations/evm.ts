@@ -61,8 +61,11 @@ const speedUp = (speed: string | undefined) => {
  * up; one already at the fastest, or priced explicitly, gets its prices +10 % (rounded up: the least
  * the OpenZeppelin Relayer accepts for a replacement), sent without a speed; neither: speed fast.
  */
-export function evmBumpedValues(tx: Transaction): Values {
+export function evmBumpedValues(tx: Transaction, openzeppelin = false): Values {
   const v = evmInitialValues(tx);
+  // v1.8 discards asked prices in a replacement and quotes from the speed, at least +10 % over the
+  // old price (for_replacement, replacement.rs): the form offers a speed, never prices.
+  if (openzeppelin) return { ...v, speed: speedUp(v.speed) ?? (v.speed === NO_SPEED ? 'fast' : 'fastest') };
   const up = (x: unknown) => {
     const b = toBigInt(x);
     return b === undefined ? '' : ((b * 110n + 99n) / 100n).toString();
@@ -169,13 +172,14 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       } catch (e) {
         return { errors: apiFieldErrors(e) };
       }
+      // v1.8 discards a replacement's asked prices (for_replacement, models/transaction/repository.rs:350)
+      // and quotes from the speed: refused here, before sending, on the field.
+      const asked = PRICE_FIELDS.filter((f) => sent[f] !== undefined);
+      if (dialect?.().dialect === 'openzeppelin' && asked.length)
+        return { errors: Object.fromEntries(asked.map((f) => [f, 'v1.8 discards asked prices in a replacement: leave it empty and give a speed (the server quotes from it, at least +10 % over the old price)'])) };
       const prices = priceCheck(tx, sent);
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
-      // v1.8 clears a replacement's prices and re-quotes them from speed (models/transaction/repository.rs, replacement.rs).
-      const requoted =
-        dialect?.().dialect === 'openzeppelin' && PRICE_FIELDS.some((f) => sent[f] !== undefined)
-          ? [{ label: '⚠ prices', value: 'the OpenZeppelin Relayer v1.8 ignores explicit prices in a replacement and re-quotes them from speed (at least +10 %): what comes back is checked against what was sent', tone: 'warn' as const }]
-          : [];
+      const requoted: ReviewLine[] = [];
       const review: ReviewLine[] = [
         ...reviewWarnings(relayerId, tx, relayer),
         ...prices.warnings,

@@ -28,7 +28,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx, () => client.dialect()), initial: stellarInitialValues(relayer, tx) };
     // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
     if (kind === 'unknown') return { definition: { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) }, initial: {} };
-    return { definition: evmForm(relayerId, relayer, tx, () => client.dialect()), initial: route.bump ? evmBumpedValues(tx) : evmInitialValues(tx) };
+    return { definition: evmForm(relayerId, relayer, tx, () => client.dialect()), initial: route.bump ? evmBumpedValues(tx, client.dialect().dialect === 'openzeppelin') : evmInitialValues(tx) };
   }, [kind, relayer, tx, relayerId, client, route.bump]);
   const form = useForm({
     draftKey: `replace:${relayerId}:${tx.id}${route.bump ? ':bump' : ''}`,
