@@ -17,6 +17,7 @@ import { deepPage } from './sections/deepPage.ts';
 import { fleet } from './sections/fleet.ts';
 import { floor } from './sections/floor.ts';
 import { hostile } from './sections/hostile.ts';
+import { jams } from './sections/jams.ts';
 import { latency } from './sections/latency.ts';
 import { memory } from './sections/memory.ts';
 import { packageSection } from './sections/package.ts';
@@ -24,7 +25,7 @@ import { startup } from './sections/startup.ts';
 import { stream } from './sections/stream.ts';
 import { watchTriage } from './sections/watchTriage.ts';
 
-const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, fleet, stream];
+const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, jams, fleet, stream];
 
 function chosen(argv: string[]): Section[] {
   if (argv.includes('--startup')) return [startup];

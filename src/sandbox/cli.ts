@@ -58,6 +58,8 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
   --gap-filler <on|off> Real flavour: whether v1.8's nonce-health job fills nonce gaps (default on)
   --ready <state>       What the real flavour's public GET /api/v1/ready reports: healthy, degraded
                         (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy)
+  --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
+                        their situations with them; bulk-1m not among them
   --fleet <n>           n deployments instead of one (1-100), each on a free port: mixed flavours, one
                         with bulk-1m, one mostly paused, one with low balances, one slow; prints their
                         config.yaml (contexts and fleets) on stdout, the rest on stderr. Try:
@@ -111,6 +113,12 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   if (fleet !== undefined) {
     if (fleet < 1) return new Error('--fleet must be an integer between 1 and 100');
     opts.fleet = fleet;
+  }
+  const relayers = parseNonNegativeInt('relayers', str('relayers'), 1000);
+  if (relayers instanceof Error) return relayers;
+  if (relayers !== undefined) {
+    if (relayers < 1) return new Error('--relayers must be an integer between 1 and 1000');
+    opts.profile = { relayers };
   }
   const host = str('host');
   if (host !== undefined) {

@@ -13,6 +13,7 @@ export const SANDBOX_OPTIONS = {
   'gas-spike': { type: 'string', multiple: true },
   'gap-filler': { type: 'string' },
   fleet: { type: 'string' },
+  relayers: { type: 'string' },
   ready: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
