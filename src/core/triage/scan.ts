@@ -282,6 +282,15 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
       const blocker = s.chain?.blocker;
       const row = blocker ? rows.find((x) => x.relayer === s.relayer && x.tx.id === blocker.id) : undefined;
       if (row) row.flags.unshift('the chain waits on it');
+      // What waits behind it has no cause of its own: it simply waits its turn (its age stays said).
+      const at = s.chain?.waitsOn;
+      if (at !== null && at !== undefined && s.chain?.behind)
+        for (const x of rows) {
+          if (x.relayer !== s.relayer || x === row) continue;
+          const n = nonceOf(x.tx);
+          if (n !== null && n <= at) continue;
+          x.flags = [`waits behind nonce ${at}`, ...x.flags.filter((f) => f === 'old' || f === 'canceling')];
+        }
     }),
   );
   rows.sort(byAge);
