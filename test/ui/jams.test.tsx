@@ -54,7 +54,9 @@ describe('three keys, and the clearing said', () => {
     await h.press('t');
     await h.waitFor((x) => /^› holesky-test\s+sent/m.test(x), 'the cursor on the blocker');
     await h.press('X');
-    await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('DELETE /api/v1/relayers/holesky-test/transactions/1b89699f'), 'the cancel review');
+    const review = await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('DELETE /api/v1/relayers/holesky-test/transactions/1b89699f'), 'the cancel review');
+    // The review says what waits behind the blocker and what the cancel will do; it fits 80x24 too (below).
+    expect(review.replace(/\n\s+/g, ' ')).toMatch(/what waits +5 transactions wait behind it \(nonce 2834: never broadcast\): once its NOOP is mined they go through in order; the relayer is followed until the chain passes them/);
     await h.press('y');
     await h.waitFor((x) => x.includes('Accepted, not finished yet'), 'the answer');
     // The chain moves (the test drives it): the NOOP broadcast, then mined with the two behind it.
@@ -65,5 +67,20 @@ describe('three keys, and the clearing said', () => {
     await h.press('\x1b');
     await h.press(':', ...'messages', '\r');
     await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x), ':messages keeps it whole');
+  });
+});
+
+describe('the cancel review of a blocker at 80x24', () => {
+  it('fits the screen: the request, what happens, what waits, and y', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => /^4 jammed: /m.test(x), 'the jam line');
+    await h.press('t');
+    await h.waitFor((x) => /^› holesky-test\s+sent/m.test(x), 'the cursor on the blocker');
+    await h.press('X');
+    const f = await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('what waits'), 'the review');
+    const lines = f.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines.at(-1)).toMatch(/^y send/);
+    expect(f).toContain('No body (DELETE sends none)');
   });
 });

@@ -99,3 +99,14 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
   return `${relayerId}: not cleared after ${after}: the chain is at nonce ${end.to}, still moving (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;
 }
+
+/** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
+export function cancelOfBlockerWords(jam: Jam): string {
+  const n = jam.waiting;
+  const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
+  const then =
+    jam.cause === 'price_cap'
+      ? 'its NOOP is not held to the cap and takes the nonce; the next one is at the cap too and stays jammed until the cap is raised (p)'
+      : 'once its NOOP is mined they go through in order';
+  return `${waits}: ${then}; the relayer is followed until the chain passes them`;
+}

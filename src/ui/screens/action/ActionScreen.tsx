@@ -5,7 +5,7 @@
  * or resume).
  * The requests are core's (core/operations/cancel.ts, pause.ts); this screen only shows them.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
 import type { Relayer, Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
@@ -23,6 +23,8 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import type { Mutation } from '../../../core/operations/mutations.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
+import { cancelOfBlockerWords } from '../../../core/jam/words.js';
+import { RelayerJamsContext } from '../../relayerJams.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
@@ -84,7 +86,13 @@ export function ActionScreen(props: ScreenProps<ActionRoute>) {
     return () => ctrl.abort();
   }, [route, services.client]);
   const waiting = route.kind === 'cancelPending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
-  const built = useMemo(() => (waiting ? null : actionRequest(route, services, relayer, pending.txs)), [waiting, route, services, relayer, pending.txs]);
+  // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
+  const jam = useContext(RelayerJamsContext)?.jam(route.relayerId);
+  const built = useMemo(() => {
+    const b = waiting ? null : actionRequest(route, services, relayer, pending.txs);
+    if (!b || 'refuse' in b || route.kind !== 'cancel' || !jam || jam.blocker_id !== route.tx.id) return b;
+    return { ...b, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
+  }, [waiting, route, services, relayer, pending.txs, jam]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
     return (
