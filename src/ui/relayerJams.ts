@@ -64,7 +64,7 @@ export class RelayerJams extends BackgroundReads {
   }
 
   /** Reads readiness and these relayers' diagnoses where missing or old; the rest of an older wish is dropped. */
-  want(relayers: readonly Relayer[]): void {
+  want(relayers: readonly Relayer[], maxAgeMs = MAX_AGE_MS): void {
     // A server that is not the OpenZeppelin Relayer has neither /ready nor anything to diagnose: nothing is asked of it.
     if (this.ctrl.signal.aborted || !this.available()) return;
     const now = this.now();
@@ -80,7 +80,7 @@ export class RelayerJams extends BackgroundReads {
       (r) => r.id,
       (id) => {
         const e = this.entries.get(id);
-        return e !== undefined && now - e.at <= MAX_AGE_MS;
+        return e !== undefined && now - e.at <= maxAgeMs;
       },
       (r) => this.ask(r),
     );

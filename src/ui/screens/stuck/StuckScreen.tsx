@@ -5,6 +5,8 @@
  */
 import { openAction, openPolicies } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
+import { jamWords } from '../../../core/jam/words.js';
+import type { Jam } from '../../../core/jam/diagnose.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import { useContext, useEffect, useMemo, useRef } from 'react';
@@ -31,7 +33,7 @@ const getId = (r: StuckRow) => r.tx.id;
 const ALL = 1_000_000;
 
 /** The summary lines: one per relayer with something stuck (as many as fit), and what was scanned. */
-function summaryLines(t: TriageResult | null, now: number, max: number, width: number, filter = ''): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
+function summaryLines(t: TriageResult | null, now: number, max: number, width: number, filter = '', jamOf: (id: string) => Jam | undefined = () => undefined): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
   if (!t) return [];
   const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
   // The relayers' lines follow the `/` filter: any line cut for room is read by filtering for its relayer.
@@ -51,9 +53,12 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', gapWords(r.gaps), uncheckedWords(r.gaps.unchecked), r.skipped ?? ''];
-    if (r.chain) parts.push(r.chain.words);
+    // The diagnosis where the first screen has one (its cause, what waits, the fix: core/jam), else what the chain waits on.
+    const jam = jamOf(r.relayer.id);
+    if (jam) parts.push(jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
+    else if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut: what the chain waits on is the line's point (at most 3 rows a relayer).
-    const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind ? 'warn' : 'plain';
+    const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind || jam ? 'warn' : 'plain';
     const rows = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2).slice(0, 3);
     // The last row left says how many more there are, when not all fit.
     const room = max - lines.length - (shown + 1 < lineFor.length ? 1 : 0);
@@ -76,6 +81,8 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     fetch: async (_q, signal): Promise<Page<StuckRow>> => {
       const t = await triage(client, { now, signal });
       result.current = t;
+      // The diagnoses of the relayers with something not final, read again with this scan (the summary's words).
+      jams?.want(t.relayers.filter((r) => r.count > 0).map((r) => r.relayer), 0);
       events.emit('triaged', t);
       return { items: t.rows, page: 1, perPage: ALL, totalItems: t.rows.length };
     },
@@ -90,7 +97,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter);
+  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter, (id) => jams?.jam(id));
   const bodyRows = Math.max(3, height - summary.length);
   const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
