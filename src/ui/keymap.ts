@@ -124,7 +124,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first; OpenZeppelin Relayer)', scope: 'transaction', hint: 'cancel' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up (speed) or +10 % (prices)', scope: 'stuck', hint: 'bump' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up: a speed (on the OpenZeppelin Relayer, which discards asked prices, always), else its prices +10 %', scope: 'stuck', hint: 'bump' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (reviewed first: what happens for its network and status; OpenZeppelin Relayer)', scope: 'stuck', hint: 'cancel' },
   { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'stuck' },
 
