@@ -60,7 +60,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     let unreadable = false;
     if (read.kind === 'not_diagnosed') {
       why = read.why;
-      unreadable = /could not be read/.test(read.why);
+      unreadable = read.unreadable === true;
     } else if (read.diagnosis.kind === 'jam') {
       jam = read.diagnosis.jam;
       problems.push(jamWords(r.id, jam, now));

@@ -13,7 +13,10 @@ import { networkKind } from '../relayer.js';
 import { diagnose, NOT_MINED_AFTER_MS, type Diagnosis, type JamReading } from './diagnose.js';
 
 /** Diagnosed (with the chain's nonce as read: a follow watches it pass the last that waited), or why not. */
-export type JamRead = { kind: 'diagnosed'; diagnosis: Diagnosis; chainNonce: number } | { kind: 'not_diagnosed'; why: string };
+export type JamRead =
+  | { kind: 'diagnosed'; diagnosis: Diagnosis; chainNonce: number }
+  /** `unreadable`: a read failed (down, timed out, 401, 429…); else the server or relayer cannot be diagnosed at all. */
+  | { kind: 'not_diagnosed'; why: string; unreadable?: boolean };
 
 const NOT_FINAL = ['pending', 'sent', 'submitted'] as const;
 const PER_STATUS = 100;
@@ -43,7 +46,7 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   const fail = (what: string, e: unknown): JamRead => {
     if (signal?.aborted) throw e;
     if (e instanceof ApiError && e.status === 403) return not(`the server refuses its ${what} (403: v1.8 answers so while a relayer is paused or disabled)`);
-    return not(`its ${what} could not be read (${errorWords(e)})`);
+    return { kind: 'not_diagnosed', why: `its ${what} could not be read (${errorWords(e)})`, unreadable: true };
   };
   let relayerNonce: number | null;
   try {

@@ -106,7 +106,7 @@ export function cancelOfBlockerWords(jam: Jam): string {
   const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
   const then =
     jam.cause === 'price_cap'
-      ? 'its NOOP is not held to the cap and takes the nonce; the next one is at the cap too and stays jammed until the cap is raised (p)'
+      ? 'its NOOP is not held to the cap and takes the nonce; a next one priced at the cap stays jammed until the cap is raised (p)'
       : 'once its NOOP is mined they go through in order';
   return `${waits}: ${then}; the relayer is followed until the chain passes them`;
 }

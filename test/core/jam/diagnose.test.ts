@@ -60,6 +60,9 @@ describe('each seeded situation, its cause and what waits', () => {
   it('what cannot be diagnosed says why: paused (/rpc 403), disabled, Solana, Stellar, a contract server — never "no jam"', async () => {
     const w = await world();
     expect(await diag(w, 'mainnet-hot')).toEqual({ kind: 'not_diagnosed', why: 'the server refuses its JSON-RPC (eth_getTransactionCount) (403: v1.8 answers so while a relayer is paused or disabled)' });
+    // A read that fails is not a relayer that cannot be diagnosed: check exits 13 for it, not 12 or 0.
+    w.sb.inject({ status: 500, body: '{"success":false,"data":null,"error":"boom"}', match: { pathPrefix: '/api/v1/relayers/holesky-test/status' }, times: 5 });
+    expect(await diag(w, 'holesky-test')).toMatchObject({ kind: 'not_diagnosed', unreadable: true, why: expect.stringContaining('its status could not be read') });
     expect((await diag(w, 'base-batch')).kind).toBe('not_diagnosed');
     expect(await diag(w, 'solana-devnet')).toMatchObject({ kind: 'not_diagnosed', why: expect.stringContaining('a solana relayer') });
     expect(await diag(w, 'stellar-testnet')).toMatchObject({ kind: 'not_diagnosed', why: expect.stringContaining('a stellar relayer') });
