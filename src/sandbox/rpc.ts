@@ -6,8 +6,10 @@
  * the server answers `{code: -32603, message: "Internal error", description: "RPC error occurred
  * (code: <the node's code>)"}` (src/utils/error_sanitization.rs).
  *
- * The sandbox has no node: it answers the read-only methods a client may use from its own data (the
- * chain's nonce derived as chain.ts says), and whatever else as a node would refuse it. Sending
+ * The real flavour's chain (chain/chain.ts) is the node for the relayers it covers: nonces, prices,
+ * fee history, blocks, balances, transactions and receipts come from it. bulk-1m (not on the chain)
+ * answers from its data (its chain's nonce derived as chain/nonces.ts says); whatever else as a node
+ * would refuse it. Sending
  * methods are refused too, and every method received is recorded by the server (sandbox.rpcCalls) so
  * a test can say the client never sent one.
  */
