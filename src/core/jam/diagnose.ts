@@ -40,7 +40,7 @@ export interface Jam {
   network_price_wei: bigint | null;
   /** The relayer's `gas_price_cap` (null: none). */
   cap_wei: bigint | null;
-  /** When the chain's nonce was last seen to move (ms), else the blocker's broadcast or creation. */
+  /** When the chain's nonce was last seen to move (ms), else the blocker's broadcast or creation (none: the oldest that waits). */
   since: number;
   /** `underpriced`: the earliest time v1.8 re-prices it (its speed's time after its last broadcast; each earlier hash doubles it). */
   next_reprice_at: number | null;
@@ -113,7 +113,11 @@ export function diagnose(r: JamReading): Diagnosis {
           return n === null || n > r.chainNonce;
         }).length;
   const broadcastAt = b ? time(b.sent_at) : null;
-  const createdAt = b ? time(b.created_at) : null;
+  // With no blocker, the jam is at least as old as the oldest that waits (it could not go before it).
+  const createdAt = b ? time(b.created_at) : r.notFinal.reduce<number | null>((m, t) => {
+    const c = time(t.created_at);
+    return c !== null && (m === null || c < m) ? c : m;
+  }, null);
   const base = {
     blocker_id: b?.id ?? null,
     blocker_nonce: r.chainNonce,
