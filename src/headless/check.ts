@@ -12,7 +12,7 @@ import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { readJam } from '../core/jam/read.js';
 import { jamJson, jamWords, jamBrief } from '../core/jam/words.js';
-import type { Jam } from '../core/jam/diagnose.js';
+import { worseJam, type Jam } from '../core/jam/diagnose.js';
 import { readinessWords } from '../core/readiness.js';
 import { disabledReasons, relayerState } from '../core/relayer.js';
 import { safeLines } from '../core/text/sanitize.js';
@@ -75,7 +75,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   const summary = [
     ready ? `server ${ready.summary}` : 'server readiness: no endpoint',
     `${attention.length} of ${checks.length} relayer${checks.length === 1 ? '' : 's'} need${attention.length === 1 ? 's' : ''} attention`,
-    jammed.length ? `${jammed.length} jammed: ${jammed.sort((a, b) => b.jam!.waiting - a.jam!.waiting || a.jam!.since - b.jam!.since).map((c) => jamBrief(c.relayer, c.jam!)).join(', ')}` : 'none jammed',
+    jammed.length ? `${jammed.length} jammed: ${jammed.sort((a, b) => worseJam(a.jam!, b.jam!)).map((c) => jamBrief(c.relayer, c.jam!)).join(', ')}` : 'none jammed',
   ].join('; ');
   const code = checks.some((c) => c.unreadable) ? EXIT.unreadable : notReady || attention.length ? EXIT.attention : EXIT.ok;
   // Lines unless JSON is asked for (like fleet --check: a cron job's mail reads them).

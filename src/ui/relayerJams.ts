@@ -10,7 +10,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type Relayer, type RelayerClient } from '../api/index.js';
 import { BackgroundReads } from './backgroundReads.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
-import { REPRICE_MS, type Jam } from '../core/jam/diagnose.js';
+import { REPRICE_MS, worseJam, type Jam } from '../core/jam/diagnose.js';
 import { followJam } from '../core/jam/follow.js';
 import { followWords } from '../core/jam/words.js';
 import { findRelayer } from '../core/lookup.js';
@@ -60,7 +60,7 @@ export class RelayerJams extends BackgroundReads {
       const jam = this.jam(id);
       if (jam) out.push({ relayerId: id, jam });
     }
-    return out.sort((a, b) => b.jam.waiting - a.jam.waiting || a.jam.since - b.jam.since);
+    return out.sort((a, b) => worseJam(a.jam, b.jam));
   }
 
   /** Reads readiness and these relayers' diagnoses where missing or old; the rest of an older wish is dropped. */

@@ -85,7 +85,7 @@ export function policiesEffect(patch: PolicyPatch): (answer: unknown) => Effect 
     if (typeof p !== 'object' || p === null) return { kind: 'unchecked', words: 'the answer carries no policies to compare' };
     const off: string[] = [];
     for (const [k, v] of Object.entries(patch)) {
-      if (v === null ? p[k] !== undefined && p[k] !== null : !same(p[k], typeof v === 'bigint' ? v : v)) off.push(`${k}: asked ${v === null ? 'removed' : Array.isArray(v) ? v.join(', ') : String(v)}, the server has ${displayText(p[k] ?? '(not set)')}`);
+      if (v === null ? p[k] !== undefined && p[k] !== null : !same(p[k], v)) off.push(`${k}: asked ${v === null ? 'removed' : Array.isArray(v) ? v.join(', ') : String(v)}, the server has ${displayText(p[k] ?? '(not set)')}`);
     }
     return off.length ? { kind: 'not as asked', words: off.join('; ') } : { kind: 'as asked', words: `policies set as asked (${Object.keys(patch).join(', ')})` };
   };
@@ -115,13 +115,12 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
 }
 
 /** A form value as typed for a policy: an amount in units, true/false, an address list, empty = not set. */
-function formValue(key: string, v: unknown, network: string | null | undefined): string {
+function formValue(key: string, v: unknown): string {
   if (v === undefined || v === null) return '';
   const kind = EVM_POLICIES[key];
   if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v).replace(' gwei', 'gwei');
   if (kind === 'amount' && toBigInt(v) !== undefined) return toBigInt(v)!.toString();
   if (Array.isArray(v)) return v.map((x) => String(x)).join(',');
-  void network;
   return String(v);
 }
 
@@ -129,7 +128,7 @@ function formValue(key: string, v: unknown, network: string | null | undefined):
 export function policyFormValues(relayer: Relayer, preset: Record<string, string> = {}): Record<string, string> {
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
   const out: Record<string, string> = {};
-  for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? formValue(k, p[k], relayer.network);
+  for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? formValue(k, p[k]);
   return out;
 }
 

@@ -28,14 +28,13 @@
  */
 import type { SandboxData } from '../data.js';
 import { newEvmHash, newEvmSignature } from '../generate.js';
-import { BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed, type Tx } from '../models.js';
+import { BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed } from '../models.js';
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
 import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
 import {
-  CANCEL_REASON,
   HEALTH_CHECK_DELAYS_MS,
   HEALTH_CHECK_EVERY_MS,
   MIN_AGE_FOR_RESUBMIT_MS,
@@ -572,5 +571,3 @@ function onlyBalance(reason: unknown): boolean {
   return r?.type === 'BalanceCheckFailed';
 }
 
-export { isNoop, CANCEL_REASON };
-export type { Tx };

@@ -24,7 +24,7 @@
  * txpool.pricelimit).
  */
 import { Rng } from '../random.js';
-import { GWEI, type EvmTx, type Speed } from '../models.js';
+import type { EvmTx, Speed } from '../models.js';
 
 export interface NetworkSpec {
   /** Base fee at the start, wei. */
@@ -219,10 +219,4 @@ export class FeeMarket {
     if (this.spec.floor > 0n && this.tipOf(tx) < this.spec.floor) return 'transaction underpriced';
     return undefined;
   }
-}
-
-export function gweiText(wei: bigint): string {
-  const whole = wei / GWEI;
-  const frac = ((wei % GWEI) * 1000n) / GWEI;
-  return frac === 0n ? `${whole} gwei` : `${whole}.${frac.toString().padStart(3, '0').replace(/0+$/, '')} gwei`;
 }

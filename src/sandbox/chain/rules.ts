@@ -38,4 +38,3 @@ export const gapNoopReason = (nonce: number) => `Gap-filling NOOP for nonce ${no
 export const HEALTH_CHECK_DELAYS_MS = [10 * SECOND, 20 * SECOND, 30 * SECOND, 45 * SECOND];
 export const HEALTH_CHECK_EVERY_MS = 60 * SECOND;
 
-export const CANCEL_REASON = 'Transaction canceled by user, replacing with NOOP';
