@@ -91,7 +91,9 @@ describe('relayer-tui fleet (headless)', () => {
     // Its second transaction's status is not one the client knows (server text with escapes): counted, never fine.
     expect(lines.some((l) => /^evil\/esc-x: 2 stuck \(oldest \d+d\): unknown status, old, not signed after 5m$/.test(l)), lines.join('\n')).toBe(true);
     // The real server's jam: the transaction everything waits on, named.
-    expect(lines).toContain('prod-beta/holesky-test: waits on nonce 2834 (the relayer is at nonce 2837: 2 signed wait behind it): tx 1b89699f…c1cc, sent, never broadcast');
+    // The real server's jam, diagnosed as `check` does (core/jam): the blocker, its cause, what waits behind it.
+    expect(lines.filter((l) => l.startsWith('prod-beta/holesky-test: '))).toEqual([expect.stringMatching(/^prod-beta\/holesky-test: jammed \d+[smhd] at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; \d+ waiting\. Bump it/)]);
+    // The contract's server has no chain to read: its triage words stay.
     expect(lines).toContain('alpha/holesky-test: nonce gap at 2838');
     expect(lines.some((l) => /^prod-beta\/mainnet-hot: low balance: .* ETH < 100 ETH \(its policies\.min_balance\)$/.test(l))).toBe(true);
     expect(unsafeBytes(r.out)).toEqual([]);

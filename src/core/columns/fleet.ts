@@ -9,7 +9,7 @@ import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
 import { fitAmount, type Column } from './layout.js';
 
-export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-opened': 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
+export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-opened': 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', jammed: 'warn', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
 
 /** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read). */
 const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : TROUBLE_TONE[r.trouble]);

@@ -7,6 +7,7 @@
  * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
  */
+import { readJam } from '../jam/read.js';
 import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
@@ -325,6 +326,17 @@ export class Fleet {
             // readRelayer keeps a server's refusal in its result; what it throws is the deadline or the close.
             if (this.closed.signal.aborted) return;
             reading.triageError = why(e);
+          }
+        }
+        // The jam diagnosis (core/jam), as `check` and the first screen make it: the status just read is
+        // not read again. A relayer it cannot diagnose says why (kept with the row, never "no jam").
+        if (!deadline.aborted && !reading.triageError) {
+          try {
+            const status = reading.status ?? undefined;
+            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status && 'nonce' in status ? { status } : {}) });
+          } catch (e) {
+            if (this.closed.signal.aborted) return;
+            reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };
           }
         }
         rows[i] = relayerRow(reading, false);

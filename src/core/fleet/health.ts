@@ -6,6 +6,7 @@
  * Trouble, worst first: the context cannot be read (`unreachable`: down, timed out, 401, 429, a
  * token command that failed, an answer that is not the API), the server says it is not ready
  * (`not-ready`: /ready answered 503), a relayer that could not be checked (`unchecked`), `disabled`,
+ * `jammed` (core/jam's diagnosis: the chain waits on one nonce; worst first among them by worseJam),
  * `stuck` (non-final transactions the triage rules flag, or a nonce gap), `low-balance`, the server
  * is `degraded` (/ready), `paused`, `ok`. A row's problems and state are data (./problems.ts), worded
  * there once.
@@ -17,9 +18,12 @@ import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
 import type { StuckRow } from '../triage/rules.js';
 import { thousands } from '../text/values.js';
+import { worseJam, type Jam } from '../jam/diagnose.js';
+import type { JamRead } from '../jam/read.js';
+import { jamJson } from '../jam/words.js';
 import { problemWords, stateWords, type Problem, type RowState } from './problems.js';
 
-export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
+export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'jammed', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
 
 /** A balance as the fleet knows it: base units, the chain's unit, the minimum and where it came from. */
@@ -59,6 +63,10 @@ export interface FleetRow {
   chain: string | null;
   /** When the relayer last confirmed a transaction (the real server's status), null when not offered. */
   lastConfirmedMs: number | null;
+  /** The jam (core/jam), null when there is none or it was not diagnosed; whether it was (null: not read), and why not. */
+  jam: Jam | null;
+  diagnosed: boolean | null;
+  notDiagnosed: string | null;
   /** Still being read (the row is there, its checks are not). */
   loading: boolean;
   /** The relayer as the server sent it (null for a context row). */
@@ -115,6 +123,8 @@ export interface RelayerReading {
   /** Why the transactions could not be read at all (the deadline, the close). */
   triageError?: string | null;
   triage?: { summary: RelayerTriage; rows: StuckRow[] } | null;
+  /** The jam diagnosis (EVM relayers of the OpenZeppelin Relayer), where it was read. */
+  jam?: JamRead;
   minBalances?: MinBalances;
   now: number;
 }
@@ -124,13 +134,14 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   const { relayer, context } = r;
   const problems: Problem[] = [];
   const st = relayerState(relayer);
-  const state: RowState = st === 'active' ? { kind: 'ok' } : st === 'paused' ? { kind: 'paused' } : { kind: 'problem', problem: { kind: 'disabled', reasons: disabledReasons(relayer.disabled_reason) } };
-  if (state.kind === 'problem') problems.push(state.problem);
+  const state0: RowState = st === 'active' ? { kind: 'ok' } : st === 'paused' ? { kind: 'paused' } : { kind: 'problem', problem: { kind: 'disabled', reasons: disabledReasons(relayer.disabled_reason) } };
+  if (state0.kind === 'problem') problems.push(state0.problem);
   const { balance, problem, unreadable } = r.status ? fleetBalance(relayer, r.status.balance, r.minBalances, context) : { balance: null, problem: null, unreadable: false };
   if (problem) problems.push(problem);
   if (r.statusError) problems.push({ kind: 'status-not-read', why: r.statusError });
   if (r.triageError) problems.push({ kind: 'transactions-not-read', why: r.triageError });
   const t = r.triage;
+  const jam = r.jam?.kind === 'diagnosed' && r.jam.diagnosis.kind === 'jam' ? r.jam.diagnosis.jam : null;
   let pending: number | null = null;
   let stuck: number | null = null;
   let oldestStuckMs: number | null = null;
@@ -149,15 +160,22 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     // No age in the row (it would change by itself between reads): `problemWords` adds it when said.
     // The transaction concerned: the oldest flagged one, where its time can be read.
     const oldest = oldestStuckMs === null ? undefined : flagged.find((x) => x.createdMs === oldestStuckMs);
-    if (stuck > 0) problems.push({ kind: 'stuck', count: stuck, flags: [...new Set(flagged.flatMap((x) => x.flags))], oldestMs: oldestStuckMs, tx: oldest?.tx.id ?? null });
-    if (gap.count > 0) problems.push({ kind: 'gap', count: gap.count, first: gap.first });
-    // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
-    // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)
-    if (t.summary.chain?.behind) problems.push({ kind: 'chain', words: t.summary.chain.words, tx: t.summary.chain.blocker?.id ?? null });
-  }
+    // A jam diagnosed says what the triage's flags guessed at (the transactions behind the blocker wait
+    // their turn: they are not stuck each for a cause of its own), so it stands in their place.
+    if (jam) problems.push({ kind: 'jam', jam });
+    else {
+      if (stuck > 0) problems.push({ kind: 'stuck', count: stuck, flags: [...new Set(flagged.flatMap((x) => x.flags))], oldestMs: oldestStuckMs, tx: oldest?.tx.id ?? null });
+      if (gap.count > 0) problems.push({ kind: 'gap', count: gap.count, first: gap.first });
+      // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
+      // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)
+      if (t.summary.chain?.behind) problems.push({ kind: 'chain', words: t.summary.chain.words, tx: t.summary.chain.blocker?.id ?? null });
+    }
+  } else if (jam) problems.push({ kind: 'jam', jam });
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
-  const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
+  const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : jam ? 'jammed' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
+  // STATE: the worst of disabled, jammed, paused, active (the problems list them all).
+  const state: RowState = jam && state0.kind !== 'problem' ? { kind: 'jammed' } : state0;
   return {
     key: `${context}/${relayer.id}`,
     context,
@@ -176,6 +194,9 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     readCut: t?.summary.skipped ?? null,
     chain: t?.summary.chain?.words ?? null,
     lastConfirmedMs: Number.isNaN(lastConfirmed) ? null : lastConfirmed,
+    jam,
+    diagnosed: r.jam === undefined ? null : r.jam.kind === 'diagnosed',
+    notDiagnosed: r.jam?.kind === 'not_diagnosed' ? r.jam.why : null,
     loading,
     relayer,
   };
@@ -209,6 +230,10 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
     read_cut: r.readCut,
     chain: r.chain,
     last_confirmed_at: iso(r.lastConfirmedMs),
+    // The jam diagnosis as `check --json` has it (u128 values as decimal strings); null while not read.
+    diagnosed: r.diagnosed,
+    not_diagnosed_because: r.notDiagnosed,
+    jam: r.jam ? jamJson(r.jam) : null,
   };
 }
 
@@ -249,6 +274,9 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
     readCut: null,
     chain: null,
     lastConfirmedMs: null,
+    jam: null,
+    diagnosed: null,
+    notDiagnosed: null,
     loading: why === null,
     relayer: null,
   };
@@ -271,9 +299,9 @@ export function unreadRow(context: string, problem: Extract<Problem, { kind: 'no
 let collator: Intl.Collator | undefined;
 const NATURAL = { compare: (a: string, b: string) => (collator ??= new Intl.Collator('en', { numeric: true })).compare(a, b) };
 
-/** Worst first; then by context and relayer name, so that rows hold still between refreshes. */
+/** Worst first (two jams by what waits, then age); then by context and relayer name, so that rows hold still between refreshes. */
 export function byTrouble(a: FleetRow, b: FleetRow): number {
-  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || NATURAL.compare(a.context, b.context) || NATURAL.compare(a.name ?? a.relayerId ?? '', b.name ?? b.relayerId ?? '') || NATURAL.compare(a.key, b.key);
+  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || (a.jam && b.jam ? worseJam(a.jam, b.jam) : 0) || NATURAL.compare(a.context, b.context) || NATURAL.compare(a.name ?? a.relayerId ?? '', b.name ?? b.relayerId ?? '') || NATURAL.compare(a.key, b.key);
 }
 
 /** Needs attention: anything but paused and ok (a paused relayer is an operator's decision). */

@@ -9,6 +9,8 @@ import { formatAmountShort, type NativeUnit } from '../amounts.js';
 import { thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
 import { gapWords } from '../triage/rules.js';
+import type { Jam } from '../jam/diagnose.js';
+import { jamDetail } from '../jam/words.js';
 
 export type Problem =
   /** The server disabled the relayer, with its reasons in words (server text: sanitize to draw). */
@@ -23,6 +25,8 @@ export type Problem =
   | { kind: 'stuck'; count: number; flags: string[]; oldestMs: number | null; tx: string | null }
   /** Nonces missing below waiting transactions (the first few). */
   | { kind: 'gap'; count: number; first: number[] }
+  /** The relayer is jammed (core/jam: its cause, the blocker, what waits): in place of the triage's stuck, gap and chain. */
+  | { kind: 'jam'; jam: Jam }
   /** What the chain waits on (words of core/triage/chain.ts), and the transaction holding it. */
   | { kind: 'chain'; words: string; tx: string | null }
   | { kind: 'status-not-read'; why: string }
@@ -40,10 +44,10 @@ export type Problem =
 export type ProblemKind = Problem['kind'];
 
 /**
- * A row's state: a context being read, a relayer that is ok or paused, or one problem that is the
+ * A row's state: a context being read, a relayer that is ok, paused or jammed, or one problem that is the
  * state (disabled, unreachable, not opened, not ready, degraded, not all read).
  */
-export type RowState = { kind: 'loading' } | { kind: 'ok' } | { kind: 'paused' } | { kind: 'problem'; problem: Problem };
+export type RowState = { kind: 'loading' } | { kind: 'ok' } | { kind: 'paused' } | { kind: 'jammed' } | { kind: 'problem'; problem: Problem };
 
 /** The kinds whose words begin with a label the STATE column already says (`unreachable: …`). */
 function label(p: Problem): string | null {
@@ -68,6 +72,8 @@ function detail(p: Problem, now: number | undefined): string {
       return `${thousands(p.count)} stuck${now !== undefined && p.oldestMs !== null ? ` (oldest ${ageMs(now - p.oldestMs)})` : ''}: ${p.flags.join(', ')}`;
     case 'gap':
       return gapWords(p);
+    case 'jam':
+      return jamDetail(p.jam, now);
     case 'chain':
       return p.words;
     case 'status-not-read':

@@ -33,6 +33,8 @@ export interface ReadJamOptions {
   ask?: <T>(p: () => Promise<T>) => Promise<T>;
   /** When this client last saw the relayer's chain nonce move, and at which nonce (a watch keeps it). */
   chainSeen?: { nonce: number; at: number };
+  /** The relayer's status as just read by the caller (the fleet reads it for the balance): not read again. */
+  status?: { nonce?: unknown };
 }
 
 export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJamOptions): Promise<JamRead> {
@@ -50,7 +52,7 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   };
   let relayerNonce: number | null;
   try {
-    relayerNonce = quantity((await ask(() => client.relayerStatus(relayer.id, { signal }))).nonce);
+    relayerNonce = quantity((o.status ?? (await ask(() => client.relayerStatus(relayer.id, { signal })))).nonce);
   } catch (e) {
     return fail('status', e);
   }

@@ -32,7 +32,16 @@ function open(jam: Jam, now: number): string {
 
 /** What holds the chain and what to do, in one line: `minter-2: jammed 18m at nonce 1204 — …`. */
 export function jamWords(relayerId: string, jam: Jam, now: number): string {
-  const head = `${relayerId}: jammed ${open(jam, now)} at nonce ${jam.chain_nonce}`;
+  return `${relayerId}: ${jamDetail(jam, now)}`;
+}
+
+/**
+ * The same without the relayer's id (a fleet row names it already): `jammed 18m at nonce 1204 — …`.
+ * Without `now` no age is said (a row kept between reads must not change by itself).
+ */
+export function jamDetail(jam: Jam, now?: number): string {
+  const head = `jammed${now === undefined ? '' : ` ${open(jam, now)}`} at nonce ${jam.chain_nonce}`;
+  const openFor = now === undefined ? '' : `; open ${open(jam, now)}`;
   const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
   const w = waitingWords(jam.waiting);
   switch (jam.cause) {
@@ -47,9 +56,9 @@ export function jamWords(relayerId: string, jam: Jam, now: number): string {
     case 'not_mined':
       return `${head} — ${tx} is priced ${gwei(jam.blocker_price_wei)}${jam.network_price_wei !== null ? ` (the network asks ${gwei(jam.network_price_wei)})` : ' (the network\'s price not read)'} and known to the node, not mined: why is not known; ${w}`;
     case 'no_tx_at_nonce':
-      return `${head} — no transaction of the relayer holds it (its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it; open ${open(jam, now)}. No action on a transaction fixes it here`;
+      return `${head} — no transaction of the relayer holds it (its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it${openFor}. No action on a transaction fixes it here`;
     case 'blocker_final':
-      return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}; open ${open(jam, now)}`;
+      return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}${openFor}`;
     case 'unknown_status':
       return `${head} — ${tx} there is ${jam.blocker_status ?? '?'}, a status these rules do not place; ${w}`;
   }

@@ -7,6 +7,7 @@ import { problemLines } from '../../../src/headless/fleet.js';
 import { summarize } from '../../../src/core/triage/scan.js';
 import { DEFAULT_TRIAGE } from '../../../src/core/triage/rules.js';
 import { asciiJson, readableId } from '../../../src/core/text/values.js';
+import type { Jam } from '../../../src/core/jam/diagnose.js';
 
 const evm = (over: Partial<Relayer> = {}): Relayer => ({ id: 'r1', name: 'R 1', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, ...over }) as Relayer;
 const ETH = nativeUnitOf('evm', 'sepolia');
@@ -44,9 +45,38 @@ describe('trouble', () => {
     const down = contextRow('b', 'timed out after 15 s');
     const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
     expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
-    expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
+    expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'jammed', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
     expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 3 need attention · 1 unreachable (b) · 1 still loading');
     expect(problemLines(rows, now)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
+  });
+});
+
+describe('a jam diagnosed (core/jam) in the fleet', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'safeLow', blocker_reason: null, chain_nonce: 7, relayer_nonce: 10, waiting: 2, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+  const jammed = (id: string, j: Jam, over: Partial<Relayer> = {}) =>
+    relayerRow({ context: 'a', relayer: evm({ id, ...over }), jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: j }, chainNonce: j.chain_nonce }, now }, false);
+
+  it('its STATE says jammed, its problem is the jam in words (in place of stuck, gap, chain), its record carries the jam as check --json has it', () => {
+    const row = jammed('r1', jam({}));
+    expect([row.trouble, row.state, needsAttention(row)]).toEqual(['jammed', { kind: 'jammed' }, true]);
+    expect(problemsSaid(row, now)).toEqual([expect.stringMatching(/^jammed 1m at nonce 7 — tx tx-1 was signed and never broadcast/)]);
+    expect(fleetRowRecord(row, now)).toMatchObject({ state: 'jammed', trouble: 'jammed', diagnosed: true, not_diagnosed_because: null, jam: { cause: 'never_broadcast', waiting: 2, chain_nonce: 7, since: new Date(now - 60_000).toISOString() } });
+    // A disabled relayer stays disabled in STATE; the jam is among its problems.
+    const off = jammed('r2', jam({}), { system_disabled: true });
+    expect([off.trouble, off.state.kind, off.problems.map((p) => p.kind)]).toEqual(['disabled', 'problem', ['disabled', 'jam']]);
+    // Not diagnosed: said why, never "no jam".
+    const sol = relayerRow({ context: 'a', relayer: evm({ network_type: 'solana' }), jam: { kind: 'not_diagnosed', why: 'a solana relayer: the diagnosis reads an EVM chain' }, now }, false);
+    expect(fleetRowRecord(sol, now)).toMatchObject({ trouble: 'ok', diagnosed: false, not_diagnosed_because: 'a solana relayer: the diagnosis reads an EVM chain', jam: null });
+  });
+
+  it('worst first: jammed after disabled and before stuck; two jams by what waits, then the older', () => {
+    const small = jammed('small', jam({ waiting: 1 }));
+    const big = jammed('big', jam({ waiting: 5, since: now - 1000 }));
+    const older = jammed('older', jam({ waiting: 5, since: now - 3_600_000 }));
+    const off = relayerRow({ context: 'a', relayer: evm({ id: 'off', system_disabled: true }), now }, false);
+    const fine = relayerRow({ context: 'a', relayer: evm({ id: 'fine' }), now }, false);
+    expect([fine, small, big, off, older].sort(byTrouble).map((r) => r.relayerId)).toEqual(['off', 'older', 'big', 'small', 'fine']);
   });
 });
 

@@ -17,6 +17,10 @@ const one: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'minimum-unreadable': { kind: 'minimum-unreadable', why: 'context c min_balance.*: ETH is not a unit of this chain (SOL or lamports)' },
   stuck: { kind: 'stuck', count: 1234, flags: ['old', 'never broadcast'], oldestMs: now - 12 * 60_000, tx: 'tx-1' },
   gap: { kind: 'gap', count: 5, first: [101, 102, 104] },
+  jam: {
+    kind: 'jam',
+    jam: { cause: 'price_cap', blocker_id: 'tx-cap', blocker_nonce: 1204, blocker_status: 'submitted', blocker_price_wei: 30_000_000_000n, blocker_reason: null, blocker_speed: 'fast', chain_nonce: 1204, relayer_nonce: 1207, waiting: 2, network_price_wei: 55_000_000_000n, cap_wei: 30_000_000_000n, since: now - 18 * 60_000, next_reprice_at: null },
+  },
   chain: { kind: 'chain', words: 'waits on nonce 103: tx 1a2b…, sent, never broadcast', tx: 'tx-9' },
   'status-not-read': { kind: 'status-not-read', why: '500 boom' },
   'transactions-not-read': { kind: 'transactions-not-read', why: 'timed out after 15.5 s' },
@@ -36,6 +40,7 @@ describe('every problem kind in words', () => {
       'context c min_balance.*: ETH is not a unit of this chain (SOL or lamports)',
       '1,234 stuck (oldest 12m): old, never broadcast',
       'nonce gap at 101, 102, 104 (+2)',
+      'jammed 18m at nonce 1204 — at its cap 30 gwei, the network asks 55 gwei; 2 waiting. A bump stays at the cap; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)',
       'waits on nonce 103: tx 1a2b…, sent, never broadcast',
       'status not read: 500 boom',
       'transactions not read: timed out after 15.5 s',
@@ -49,6 +54,8 @@ describe('every problem kind in words', () => {
 
   it('the variants: no age without a moment, the label STATE says left off in the table, long and empty balances, a server that kept paging', () => {
     expect(problemWords(one.stuck)).toBe('1,234 stuck: old, never broadcast');
+    // A jam without a moment: no age (a row kept between reads does not change by itself).
+    expect(problemWords(one.jam)).toMatch(/^jammed at nonce 1204 — at its cap/);
     expect(problemWords({ ...one.stuck, oldestMs: null }, now)).toBe('1,234 stuck: old, never broadcast');
     expect([one.disabled, one.unreachable, one['not-opened'], { ...one['not-opened'], reason: 'broken' as const }, one['status-not-read']].map((p) => problemWords(p, now, { labelled: false }))).toEqual([
       'RpcValidationFailed: an RPC endpoint failed validation; NonceSyncFailed',
