@@ -84,3 +84,34 @@ describe('the cancel review of a blocker at 80x24', () => {
     expect(f).toContain('No body (DELETE sends none)');
   });
 });
+
+describe('the keys fit the cause', () => {
+  it("e on a blocker held at its cap is not opened: a bump stays at the cap, p or X is said; X on a relayer with no transaction at the chain's nonce says no action fills it", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 40 });
+    await h.waitFor((x) => /^4 jammed: /m.test(x) && /optimism-relay/.test(x), 'the jam line');
+    await h.press('t');
+    await h.waitFor((x) => /^› holesky-test\s+sent/m.test(x), 'the stuck screen');
+    await h.press('/', ...'avalanche-bridge', '\r');
+    const capped = await h.waitFor((x) => /^› avalanche-bridge\s/m.test(x), 'the capped relayer');
+    expect(capped).toMatch(/^› avalanche-bridge\s+submitted/m);
+    await h.press('e');
+    const said = await h.waitFor((x) => x.includes('a bump stays at the cap'), 'the refusal');
+    expect(said.replace(/\n\s*/g, ' ')).toMatch(/avalanche-bridge: a bump stays at the cap \(30 gwei\) while the network asks 55 gwei: raise gas_price_cap \(p\), or cancel this nonce/);
+    // The blocker's flags say the jam's cause, not the triage's guess; what is above it waits behind it.
+    expect(said).toMatch(/^› avalanche-bridge\s+submitted .* the chain waits on it: at its cap, old$/m);
+    expect(said).not.toMatch(/not mined 5m after broadcast/);
+    expect(said).not.toContain('Review: y sends');
+    // X on the same blocker does fit: its review opens.
+    await h.press('X');
+    await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('DELETE /api/v1/relayers/avalanche-bridge/'), 'the cancel review');
+    // optimism-relay: no transaction holds the chain's nonce (its counter ran ahead): no action on one is opened.
+    await h.press('\x1b');
+    await h.waitFor((x) => x.includes('relayer-tui › stuck') && !x.includes('Review: y sends'), 'back on the stuck screen');
+    await h.press('\x1b');
+    await h.press('/', ...'optimism-relay', '\r');
+    await h.waitFor((x) => /^› optimism-relay\s/m.test(x), 'the relayer with the gap');
+    await h.press('X');
+    const gap = await h.waitFor((x) => x.includes('no action on a transaction fills nonce'), 'the refusal');
+    expect(gap).not.toContain('Review: y sends');
+  });
+});

@@ -113,9 +113,25 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
 export function cancelOfBlockerWords(jam: Jam): string {
   const n = jam.waiting;
   const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
+  // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
+  if (String(jam.blocker_status).toLowerCase() === 'pending')
+    return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them`;
   const then =
     jam.cause === 'price_cap'
       ? 'its NOOP is not held to the cap and takes the nonce; a next one priced at the cap stays jammed until the cap is raised (p)'
       : 'once its NOOP is mined they go through in order';
   return `${waits}: ${then}; the relayer is followed until the chain passes them`;
+}
+
+/**
+ * Why a transaction action does not fit the jam on this relayer, or null when it does (the stuck screen
+ * asks before opening a form): a bump of a blocker held at its cap stays at the cap; with no transaction
+ * at the chain's nonce, or a final one there, no action on a transaction fills it.
+ */
+export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {
+  if (jam.cause === 'no_tx_at_nonce' || jam.cause === 'blocker_final')
+    return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it`;
+  if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce)
+    return `a bump stays at the cap (${gwei(jam.cap_wei)}) while the network asks ${gwei(jam.network_price_wei)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
+  return null;
 }

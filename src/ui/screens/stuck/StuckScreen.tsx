@@ -5,7 +5,7 @@
  */
 import { openAction, openPolicies } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { jamWords } from '../../../core/jam/words.js';
+import { actionMisfit, jamWords } from '../../../core/jam/words.js';
 import type { Jam } from '../../../core/jam/diagnose.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
@@ -23,7 +23,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { tone } from '../../theme.js';
-import { gapWords, uncheckedWords, type StuckRow } from '../../../core/triage/rules.js';
+import { gapWords, nonceOf, uncheckedWords, type StuckRow } from '../../../core/triage/rules.js';
 import { triage, type TriageResult } from '../../../core/triage/scan.js';
 import { STUCK_COLUMNS, stuckSearchText } from '../../../core/columns/stuck.js';
 
@@ -99,7 +99,8 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   // The summary takes up to a third of the body; the table the rest.
   const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter, (id) => jams?.jam(id));
   const bodyRows = Math.max(3, height - summary.length);
-  const columns = useMemo(() => STUCK_COLUMNS(now), [now]);
+  // The jams' words on their rows (the blocker's cause, what waits behind it), as they are read.
+  const columns = useMemo(() => STUCK_COLUMNS(now, (id) => jams?.jam(id)), [now, jams]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
     if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel' && cmd !== 'policies') return undefined;
     const row = list.getSelected();
@@ -109,6 +110,10 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
       return true;
     }
+    // An action that does not fit the jam's cause is not opened: the words say why and what does fit.
+    const jam = jams?.jam(row.relayer.id);
+    const misfit = jam ? actionMisfit(jam, cmd === 'cancel' ? 'cancel' : 'bump', nonceOf(row.tx)) : null;
+    if (misfit) return `${row.relayer.id}: ${misfit}`;
     if (cmd === 'cancel') return openAction({ kind: 'cancel', relayerId: row.relayer.id, tx: row.tx }, services, row.relayer, shell.push);
     return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true }, services, row.relayer, shell.push);
   });

@@ -1,0 +1,37 @@
+/**
+ * The jam's words that decide what the operator is offered (core/jam/words.ts): which transaction
+ * actions fit a cause, and what a cancel of the blocker is expected to do — a pending blocker's cancel
+ * is immediate on v1.8 (evm_transaction.rs:1252-1260: no NOOP), a signed one's NOOP takes the nonce.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Jam } from '../../../src/core/jam/diagnose.js';
+import { actionMisfit, cancelOfBlockerWords, jamDetail } from '../../../src/core/jam/words.js';
+
+const now = Date.parse('2026-11-28T10:00:00Z');
+const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, chain_nonce: 7, relayer_nonce: 10, waiting: 2, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+
+describe('the actions that fit a cause', () => {
+  it('a bump of a blocker at its cap does not fit (a cancel does); nothing on a transaction fits an empty or final nonce; the rest fit', () => {
+    const cap = jam({ cause: 'price_cap', blocker_status: 'submitted', cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n });
+    expect(actionMisfit(cap, 'bump', 7)).toBe('a bump stays at the cap (30 gwei) while the network asks 55 gwei: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
+    expect(actionMisfit(cap, 'cancel', 7)).toBeNull();
+    // A transaction above the blocker is not held at the cap by this rule (it waits).
+    expect(actionMisfit(cap, 'bump', 8)).toBeNull();
+    for (const cause of ['no_tx_at_nonce', 'blocker_final'] as const)
+      for (const action of ['bump', 'cancel'] as const) expect(actionMisfit(jam({ cause, blocker_id: null, blocker_status: cause === 'blocker_final' ? 'failed' : null }), action, 8), `${cause} ${action}`).toMatch(/^no action on a transaction fills nonce 7: /);
+    for (const cause of ['never_broadcast', 'underpriced', 'dropped', 'not_mined'] as const) for (const action of ['bump', 'cancel'] as const) expect(actionMisfit(jam({ cause }), action, 7), `${cause} ${action}`).toBeNull();
+  });
+});
+
+describe('what a cancel of the blocker does', () => {
+  it('a pending blocker: immediate, no NOOP; a signed one: its NOOP; at the cap: the next may stay jammed', () => {
+    expect(cancelOfBlockerWords(jam({ blocker_status: 'pending' }))).toBe('2 transactions wait behind it (nonce 7: never broadcast): it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them');
+    expect(cancelOfBlockerWords(jam({}))).toMatch(/: once its NOOP is mined they go through in order;/);
+    expect(cancelOfBlockerWords(jam({ cause: 'price_cap', waiting: 1 }))).toMatch(/^1 transaction waits behind it .*its NOOP is not held to the cap/);
+  });
+
+  it('without a moment no age is said (a fleet row kept between reads)', () => {
+    expect(jamDetail(jam({}))).toMatch(/^jammed at nonce 7 — /);
+    expect(jamDetail(jam({}), now)).toMatch(/^jammed 1m at nonce 7 — /);
+  });
+});
