@@ -5,7 +5,8 @@
  */
 import { Box, useApp, useStdout } from 'ink';
 import { Text } from './components/Text.js';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { RelayerJamsContext } from './relayerJams.js';
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';
 import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
@@ -70,6 +71,14 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
   }, []);
   const push = useCallback((route: Route) => dispatch({ type: 'push', route }), []);
   const api: ShellApi = useMemo(() => ({ dispatch, push, state, register }), [state, push, register]);
+
+  // A jam seen to clear between two reads of it (watch, r, the stuck screen's scan): said, kept in :messages.
+  const jams = useContext(RelayerJamsContext);
+  useEffect(() => {
+    if (!jams) return;
+    jams.onCleared = (text) => dispatch({ type: 'flash', text, tone: 'info' });
+    return () => void (jams.onCleared = null);
+  }, [jams]);
 
   // Start-up warnings appear inside the TUI (printed before it, the full screen would cover them).
   useEffect(() => {

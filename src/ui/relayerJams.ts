@@ -15,6 +15,7 @@ import { followJam } from '../core/jam/follow.js';
 import { followWords } from '../core/jam/words.js';
 import { findRelayer } from '../core/lookup.js';
 import { readinessWords, type ReadinessWords } from '../core/readiness.js';
+import { clock } from '../core/time.js';
 
 export interface JamEntry {
   read: JamRead;
@@ -123,13 +124,25 @@ export class RelayerJams extends BackgroundReads {
       .finally(() => this.following.delete(relayerId));
   }
 
+  /**
+   * Said when a jam seen at one read is gone at the next (the list watched, `r`, the stuck screen's
+   * scan): `payouts-1: cleared by 01:23:45 (chain nonce 311 → 316 since the read at 01:23:25)`. A
+   * relayer being followed after a fix says its own end.
+   */
+  onCleared: ((words: string) => void) | null = null;
+
   private async ask(r: Relayer): Promise<void> {
     this.pending.add(r.id);
     try {
       const now = this.now();
       const seen = this.chainSeen.get(r.id);
+      const before = this.entries.get(r.id);
       const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}) });
       if (read.kind === 'diagnosed' && (!seen || seen.nonce !== read.chainNonce)) this.chainSeen.set(r.id, { nonce: read.chainNonce, at: seen ? now : (read.diagnosis.kind === 'jam' ? read.diagnosis.jam.since : now) });
+      const was = this.jam(r.id);
+      // Cleared: diagnosed without a jam, the chain past the nonce that held it (not merely unreadable now).
+      if (was && before && read.kind === 'diagnosed' && read.diagnosis.kind === 'clear' && read.chainNonce > was.chain_nonce && !this.following.has(r.id))
+        this.onCleared?.(`${r.id}: cleared by ${clock(this.now())} (chain nonce ${was.chain_nonce} → ${read.chainNonce} since the read at ${clock(before.at)})`);
       this.settle(r.id, { read, at: this.now() });
     } catch {
       this.pending.delete(r.id);

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from './helpers.js';
+import { createRelayerClient } from '../../src/api/index.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -113,5 +114,25 @@ describe('the keys fit the cause', () => {
     await h.press('X');
     const gap = await h.waitFor((x) => x.includes('no action on a transaction fills nonce'), 'the refusal');
     expect(gap).not.toContain('Review: y sends');
+  });
+});
+
+describe('a jam watched clears', () => {
+  it('fixed elsewhere (another operator, a script): the next read of it finds the chain past its nonce and says "cleared by …", kept in :messages', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^4 jammed: holesky-test/m.test(x), 'the jam line');
+    // Cancelled by someone else: this client sent nothing and follows nothing.
+    const other = createRelayerClient({ baseUrl: h.sandbox.url, token: h.sandbox.token });
+    await other.detectDialect();
+    await other.cancelTransaction('holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc');
+    await other.close();
+    h.sandbox.clock.step(3);
+    // The stuck screen's scan reads every jam again.
+    await h.press('t');
+    const f = await h.waitFor((x) => /holesky-test: cleared by \d\d:\d\d:\d\d \(chain nonce 2834 → 2837 since the read at \d\d:\d\d:\d\d\)/.test(x.replace(/\n/g, ' ')), 'cleared said');
+    expect(f).not.toMatch(/holesky-test \(never broadcast/);
+    await h.press('\x1b');
+    await h.press(':', ...'messages', '\r');
+    await h.waitFor((x) => /holesky-test: cleared by \d\d:\d\d:\d\d \(chain nonce 2834 → 2837/.test(x), ':messages keeps it');
   });
 });
