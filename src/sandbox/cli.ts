@@ -60,6 +60,8 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy)
   --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
                         their situations with them; bulk-1m not among them
+  --jams-first          With --relayers: the seeds with a jam of their own come first (--relayers 7
+                        --jams-first: holesky-test, avalanche-bridge, optimism-relay and four others)
   --fleet <n>           n deployments instead of one (1-100), each on a free port: mixed flavours, one
                         with bulk-1m, one mostly paused, one with low balances, one slow; prints their
                         config.yaml (contexts and fleets) on stdout, the rest on stderr. Try:
@@ -118,8 +120,8 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   if (relayers instanceof Error) return relayers;
   if (relayers !== undefined) {
     if (relayers < 1) return new Error('--relayers must be an integer between 1 and 1000');
-    opts.profile = { relayers };
-  }
+    opts.profile = { relayers, ...(values['jams-first'] ? { jamsFirst: true } : {}) };
+  } else if (values['jams-first']) return new Error('--jams-first orders the relayers of --relayers <n>: give --relayers too');
   const host = str('host');
   if (host !== undefined) {
     if (host === '') return new Error('--host must not be empty');

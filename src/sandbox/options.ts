@@ -14,6 +14,7 @@ export const SANDBOX_OPTIONS = {
   'gap-filler': { type: 'string' },
   fleet: { type: 'string' },
   relayers: { type: 'string' },
+  'jams-first': { type: 'boolean' },
   ready: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

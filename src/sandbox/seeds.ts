@@ -259,7 +259,8 @@ export function seedRelayers(profile?: SeedProfile, flavor: Flavor = 'contract')
   const build = (s: SeedSpec) => buildRelayer(s, flavor);
   if (!profile) return SEEDS.map(build);
   // A deployment of the fleet: the seeds cycled to the count (bulk-1m only where asked), ids made unique.
-  const pool = SEEDS.filter((x) => x.id !== BULK_RELAYER_ID);
+  const others = SEEDS.filter((x) => x.id !== BULK_RELAYER_ID);
+  const pool = profile.jamsFirst ? [...others.filter((x) => x.real?.situation), ...others.filter((x) => !x.real?.situation)] : others;
   const specs: SeedSpec[] = profile.bulk ? [SEEDS.find((x) => x.id === BULK_RELAYER_ID)!] : [];
   for (let i = 0; specs.length < profile.relayers; i++) {
     const base = pool[i % pool.length]!;

@@ -54,6 +54,8 @@ export interface SandboxOptions {
  */
 export interface SeedProfile {
   relayers: number;
+  /** The seeds with a jam of their own (their real situations) first: a small deployment that has them. */
+  jamsFirst?: boolean;
   bulk?: boolean;
   pausedHeavy?: boolean;
   lowBalances?: boolean;
