@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { SANDBOX_RELAYERS, seedRelayers } from '../../src/sandbox/seeds.js';
 import { parseSandboxArgs, runSandboxCli } from '../../src/sandbox/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,7 +95,10 @@ describe('runSandboxCli (in process)', () => {
       gapFiller: false,
     });
     expect(parseSandboxArgs(['--block-time', '0'])).toMatchObject({ running: false });
-    for (const bad of [['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--answer-delay', 'x'], ['--bogus'], ['--flavor', 'x'], ['positional'], ['--block-time', '-1'], ['--time-scale', '0.5'], ['--gas-spike', 'sepolia'], ['--gap-filler', 'maybe']]) {
+    // --jams-first: a small deployment that has the seeds' jams (the bench's 7 relayers, 3 jammed).
+    expect(parseSandboxArgs(['--relayers', '7', '--jams-first'])).toMatchObject({ profile: { relayers: 7, jamsFirst: true } });
+    expect(seedRelayers({ relayers: 7, jamsFirst: true }, 'real').map((r) => r.id).slice(0, 3)).toEqual(['optimism-relay', 'avalanche-bridge', 'holesky-test'].sort((a, b) => SANDBOX_RELAYERS.indexOf(a) - SANDBOX_RELAYERS.indexOf(b)));
+    for (const bad of [['--jams-first'], ['--port', 'x'], ['--port', '70000'], ['--latency', '-1'], ['--answer-delay', 'x'], ['--bogus'], ['--flavor', 'x'], ['positional'], ['--block-time', '-1'], ['--time-scale', '0.5'], ['--gas-spike', 'sepolia'], ['--gap-filler', 'maybe']]) {
       expect(parseSandboxArgs(bad), bad.join(' ')).toBeInstanceOf(Error);
     }
   });
