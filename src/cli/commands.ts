@@ -4,9 +4,15 @@
  * loading a bundle; src/cli/grammar.ts parses with it.
  */
 
-/** The headless subcommands (src/headless/): the lists, the mutations, readiness, the fleet and the audit ledger. */
-export const HEADLESS_COMMANDS = ['relayers', 'txs', 'plugins', 'replace', 'cancel', 'pause', 'resume', 'policies', 'plugin', 'notify', 'ready', 'check', 'fleet', 'audit'] as const;
-export type HeadlessCommand = (typeof HEADLESS_COMMANDS)[number];
+import { OPERATION_SUBCOMMANDS, type OperationSubcommand } from '../core/operations/registry.js';
+
+/** The headless subcommands that only read (src/headless/): the lists, readiness, the check, the fleet and the audit ledger. */
+const LISTS = ['relayers', 'txs', 'plugins'] as const;
+const OTHER_READS = ['ready', 'check', 'fleet', 'audit'] as const;
+
+/** The headless subcommands: the lists, the operations' (core/operations/registry.ts: the one list of them), the other reads. */
+export const HEADLESS_COMMANDS: readonly HeadlessCommand[] = [...LISTS, ...OPERATION_SUBCOMMANDS, ...OTHER_READS];
+export type HeadlessCommand = (typeof LISTS)[number] | OperationSubcommand | (typeof OTHER_READS)[number];
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
 const MUTATION_OPTIONS = { 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, ...OUTPUT_OPTIONS } as const;
@@ -65,7 +71,7 @@ export const COMMAND_OPTIONS = {
 } as const;
 
 /** Every word that names a command (the first word that is not an option or an option's value). */
-export const COMMANDS = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'] as const;
+export const COMMANDS: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'];
 
 /** Every option, common or a command's own, that takes a value (the word after it is that value). */
 const TAKES_VALUE = new Set(

@@ -1,6 +1,12 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
 import type { HeadlessCommand } from './commands.js';
 import { exitCodesText } from './exitCodes.js';
+import { OPERATION_KINDS, OPERATIONS, type OperationSubcommand } from '../core/operations/registry.js';
+
+/** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
+export function usageLines(sub: OperationSubcommand): string {
+  return `Usage: ${OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
+}
 
 const COMMON = `
 Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,
@@ -122,9 +128,8 @@ ${EXIT_CODES}
 `,
   replace: `relayer-tui replace: replace a transaction (the TUI's e), reviewed before it is sent
 
-Usage: relayer-tui replace <relayer-id> <tx-id> --body FILE|-           [--dry-run] [--yes]
-       relayer-tui replace <relayer-id> <tx-id> --value V [fields…]    [--dry-run] [--yes]   (EVM)
-       relayer-tui replace <relayer-id> <tx-id> --transaction BASE64   [--dry-run] [--yes]   (Solana)
+${usageLines('replace')}
+Bodies: --body FILE|- (any network), --value V [fields…] (EVM), --transaction BASE64 (Solana)
 
   --body FILE|-  the whole JSON body (EVM, Solana or Stellar), from a file or stdin; every integer
                  is sent exactly as written (u128 values beyond 2^53 included)
@@ -149,8 +154,7 @@ ${EXIT_CODES}
 `,
   plugin: `relayer-tui plugin: call a plugin with JSON params (the TUI's :plugin)
 
-Usage: relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -]
-                          [--dry-run] [--yes]
+${usageLines('plugin')}
 
   --params JSON        the params (default {}); numbers are sent exactly as written
   --params-file FILE   read them from a file; - reads them from stdin
@@ -169,8 +173,7 @@ ${EXIT_CODES}
 `,
   cancel: `relayer-tui cancel: cancel a transaction, or every pending one (the TUI's X), reviewed first
 
-Usage: relayer-tui cancel <relayer-id> <tx-id>        [--dry-run] [--yes]
-       relayer-tui cancel <relayer-id> --all-pending  [--dry-run] [--yes]
+${usageLines('cancel')}
 
   DELETE /relayers/{id}/transactions/{tx-id} (OpenZeppelin Relayer). The transaction is read first
   and the review says what will happen for its network and status:
@@ -196,7 +199,7 @@ ${EXIT_CODES}
 `,
   pause: `relayer-tui pause: pause a relayer (the TUI's P), reviewed first
 
-Usage: relayer-tui pause <relayer-id> [--dry-run] [--yes]
+${usageLines('pause')}
 
   PATCH /relayers/{id} with exactly {"paused": true} and nothing else (OpenZeppelin Relayer). A paused
   relayer refuses new transactions, replacements, cancels and signing (403) until it is resumed;
@@ -212,7 +215,7 @@ ${EXIT_CODES}
 `,
   resume: `relayer-tui resume: resume a paused relayer (the TUI's P), reviewed first
 
-Usage: relayer-tui resume <relayer-id> [--dry-run] [--yes]
+${usageLines('resume')}
 
   PATCH /relayers/{id} with exactly {"paused": false} and nothing else (OpenZeppelin Relayer). It
   does not re-enable a relayer disabled by the system (refused before sending). The relayer as
@@ -226,7 +229,7 @@ ${EXIT_CODES}
 `,
   policies: `relayer-tui policies: a relayer's policies, and changing them
 
-Usage: relayer-tui policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--dry-run] [--yes] [--wait S]
+${usageLines('policies')}
 
   Without --set or --unset: the relayer's policies in units (gwei for gas_price_cap, the chain's
   coin for min_balance; JSON: as the server sent them). With them: one JSON merge patch of exactly
@@ -310,8 +313,7 @@ ${EXIT_CODES}
 `,
   notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)
 
-Usage: relayer-tui notify --url WEBHOOK_URL [--id ID] [--signing-key-file FILE | --signing-key-env VAR]
-                          [--dry-run] [--yes]
+${usageLines('notify')}
 
   --url URL                the webhook's URL (absolute http(s)); the relayer server is --server here
   --id ID                  letters, digits, - and _, at most 36 (the server generates one when absent)

@@ -1,5 +1,29 @@
 /** The usage texts: the whole program's (--help) and the completion subcommand's. */
 import { exitCodesText } from './exitCodes.js';
+import { OPERATION_KINDS, OPERATIONS } from '../core/operations/registry.js';
+
+/**
+ * The operations, one synopsis and help line each, from the registry (core/operations/registry.ts):
+ * an operation added there is in --help without an edit here.
+ */
+const OPERATIONS_TEXT = [
+  'Operations (each reviewed: asked on a terminal, sent without one only with --yes; --dry-run shows the',
+  'exact request; each subcommand has its --help, with options and examples):',
+  ...OPERATION_KINDS.map((k) => `${wrap(`  relayer-tui ${OPERATIONS[k].usage}`, 8)}\n${wrap(`      ${OPERATIONS[k].help}`, 6)}`),
+].join('\n');
+
+/** A line of help wrapped at 100 columns, its continuation indented. */
+function wrap(line: string, indent: number): string {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > 100) {
+    const at = rest.lastIndexOf(' ', 100);
+    if (at <= indent) break;
+    out.push(rest.slice(0, at));
+    rest = `${' '.repeat(indent)}${rest.slice(at + 1)}`;
+  }
+  return [...out, rest].join('\n');
+}
 
 export const COMPLETION_HELP = `relayer-tui completion bash|zsh|fish: a shell completion script on stdout
 
@@ -22,17 +46,9 @@ Usage:
                                    --check for cron/monitoring (exit 12: needs attention, 13: not all read)
   relayer-tui relayers [--all] …   scripting: the relayers (a table on a terminal, else exact JSON)
   relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
-  relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V …) [--dry-run] [--yes]
   relayer-tui plugins …            the plugins of the server (OpenZeppelin Relayer)
-  relayer-tui cancel <relayer-id> (<tx-id> | --all-pending) [--dry-run] [--yes]
-  relayer-tui pause|resume <relayer-id> [--dry-run] [--yes]      (OpenZeppelin Relayer)
-  relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes]
-  relayer-tui notify --url WEBHOOK [--id ID] [--signing-key-file F | --signing-key-env VAR] [--yes]
-                                   each with --help (options, examples); mutations ask on a terminal,
-                                   and without one send only with --yes
+  relayer-tui policies <relayer-id>   a relayer's policies, in units (OpenZeppelin Relayer)
   relayer-tui ready                is the server ready? (exit 0 ready or degraded, 15 not ready)
-  relayer-tui policies <relayer-id> [--set K=V]… [--unset K]…   a relayer's policies; one merge patch
-                                   of what changed, reviewed (OpenZeppelin Relayer)
   relayer-tui check [--json]       the server's triage: readiness, and each relayer's jam — its cause, the
                                    blocker, what waits (exit 0 ok, 12 needs attention, 13 not all read)
   relayer-tui audit [--unknown] [--settle]   the sends in the audit ledger for the server, newest first;
@@ -40,12 +56,13 @@ Usage:
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
   relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
 
+${OPERATIONS_TEXT}
+
 Options:
   --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
   --token-file <path>   read the API key from a file (first line)
   --token <key>         API key on the command line (visible to other users in ps; prefer RELAYER_API_KEY)
-  --read-only           disable every mutation: replace, cancel, pause/resume, plugin call, notification
-                        create (env RELAYER_TUI_READ_ONLY=1)
+${wrap(`  --read-only           disable every operation above: ${[...new Set(OPERATION_KINDS.map((k) => OPERATIONS[k].refused))].join(', ')} (env RELAYER_TUI_READ_ONLY=1)`, 24)}
   --per-page <n>        transactions per page (default: fit the window)
   --timeout <seconds>   request timeout (default 15)
   --watch <seconds>     start in watch mode: lists refresh by themselves that often (at least 2; w toggles)

@@ -8,6 +8,7 @@
 import { parseCli } from '../cli/index.js';
 import { SANDBOX_OPTIONS } from '../sandbox/options.js';
 import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
+import { OPERATION_KINDS, OPERATIONS } from '../core/operations/registry.js';
 import { COMMAND_OPTIONS, COMMANDS, FLEET_INAPPLICABLE, GLOBAL_OPTIONS } from '../cli/grammar.js';
 
 const SUBCOMMANDS = COMMANDS;
@@ -67,8 +68,9 @@ export async function complete(words: readonly string[], env: NodeJS.ProcessEnv)
     positionals.push(w);
   }
   if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
-  // A relayer id first: for the lists, replace, cancel, pause and resume.
-  if (['txs', 'replace', 'cancel', 'pause', 'resume'].includes(sub) && positionals.length === 0) return starts(await relayerIds(before, env));
+  // A relayer id first: for a relayer's transactions, and every operation whose target names a relayer (the registry's).
+  const takesRelayer = sub === 'txs' || OPERATION_KINDS.some((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].needs.includes('relayerId'));
+  if (takesRelayer && positionals.length === 0) return starts(await relayerIds(before, env));
   // fleet NAME…: the file's fleets, then its contexts (each named once).
   if (sub === 'fleet') return starts((await contextNames(before, env, true)).filter((n) => !positionals.includes(n)));
   return [];

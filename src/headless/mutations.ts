@@ -1,21 +1,24 @@
 /**
- * `relayer-tui replace | cancel | pause | resume | plugin | notify`: the TUI's mutations for scripts
- * and runbooks. The same core operations build the same requests with the same checks; the review
+ * `relayer-tui replace | cancel | pause | resume | policies | plugin | notify`: the TUI's operations for
+ * scripts and runbooks, driven by the registry (core/operations/registry.ts): the subcommand and its
+ * flags select the operation, whose entry gives its synopsis and read-only words; each kind has its
+ * preparation here (`PREPARE`, a Record the compiler holds to the registry's kinds), the review-only
+ * ones all one (reviewOnly.ts builds them). The same core operations build the same requests with the same checks; the review
  * (method, path, exact body, before → after, warnings) is shown on the terminal and asked about —
  * without a terminal nothing is sent unless `--yes` says so; `--dry-run` prints the exact request and
  * sends nothing. The one pipeline sends, ledgers and checks the effect; the exit code says what is
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { requestUrl, type ApiError, type RelayerClient } from '../api/index.js';
+import { requestUrl, type ApiError, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import type { BuiltRequest, Values } from '../core/operations/types.js';
-import { readOnlyRefusal } from '../core/operations/mutations.js';
+import { OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { REVIEW_ONLY } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
-import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
-import { pauseRequest } from '../core/operations/pause.js';
+import type { Refusal } from '../core/operations/cancel.js';
 import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
 import { findRelayer, findTransaction, readPending } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
@@ -29,7 +32,7 @@ import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 
-export type MutationCommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify';
+export type MutationCommand = OperationSubcommand;
 type Fail = (code: number, message: string, e?: ApiError) => number;
 
 interface Prepared {
@@ -40,66 +43,77 @@ interface Prepared {
   warnings?: string[];
 }
 
-const USAGE: Record<MutationCommand, string> = {
-  replace: 'usage: relayer-tui replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] (see --help)',
-  cancel: 'usage: relayer-tui cancel <relayer-id> (<tx-id> | --all-pending) [--dry-run] [--yes] (see --help)',
-  pause: 'usage: relayer-tui pause <relayer-id> [--dry-run] [--yes] (see --help)',
-  resume: 'usage: relayer-tui resume <relayer-id> [--dry-run] [--yes] [--wait S] (see --help)',
-  policies: 'usage: relayer-tui policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--dry-run] [--yes] [--wait S] (see --help)',
-  plugin: 'usage: relayer-tui plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes] (see --help)',
-  notify: 'usage: relayer-tui notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes] (see --help)',
+/** An operation's usage line: its registry synopsis. */
+const usageOf = (kind: OperationKind) => `usage: relayer-tui ${OPERATIONS[kind].usage} (see --help)`;
+
+type Prepare = (client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv) => Promise<Prepared | { code: number; message: string }>;
+const usage = (message: string) => ({ code: EXIT.usage, message });
+
+/** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
+const PREPARE: Record<OperationKind, Prepare> = {
+  replace: prepareReplace,
+  cancel: (c, o, a) => prepareReviewOnly('cancel', c, o, a),
+  'cancel-pending': (c, o, a) => prepareReviewOnly('cancel-pending', c, o, a),
+  pause: (c, o, a) => prepareReviewOnly('pause', c, o, a),
+  resume: (c, o, a) => prepareReviewOnly('resume', c, o, a),
+  'policy-edit': preparePolicies,
+  'plugin-call': preparePlugin,
+  'notification-create': prepareNotify,
 };
 
-async function prepare(command: MutationCommand, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
-  const usage = (message: string) => ({ code: EXIT.usage, message });
+async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
-  if (command === 'replace') {
-    if (args.length !== 2) return usage(USAGE.replace);
-    const fieldFlags = Object.keys({ ...FIELD_FLAGS.evm, ...FIELD_FLAGS.solana }).filter((k) => f[k] !== undefined);
-    if (f.body !== undefined && fieldFlags.length) return usage(`--body is the whole body: not with --${fieldFlags[0]}`);
-    if (f.body === undefined && !fieldFlags.length) return usage(`nothing to send: give --body FILE|- or the fields (--value … for EVM, --transaction for Solana). ${USAGE.replace}`);
-    let body: string | undefined;
-    if (f.body !== undefined) {
-      const r = await readInput('--body', f.body, s.in);
-      if ('error' in r) return usage(r.error);
-      body = r.text;
-    }
-    const [relayerId, txId] = args as [string, string];
-    const built = await buildReplacement(client, relayerId, txId, f, body);
-    if ('usage' in built) return usage(built.usage);
-    if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
-    const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
-    return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
+  if (args.length !== 2) return usage(usageOf('replace'));
+  const fieldFlags = Object.keys({ ...FIELD_FLAGS.evm, ...FIELD_FLAGS.solana }).filter((k) => f[k] !== undefined);
+  if (f.body !== undefined && fieldFlags.length) return usage(`--body is the whole body: not with --${fieldFlags[0]}`);
+  if (f.body === undefined && !fieldFlags.length) return usage(`nothing to send: give --body FILE|- or the fields (--value … for EVM, --transaction for Solana). ${usageOf('replace')}`);
+  let body: string | undefined;
+  if (f.body !== undefined) {
+    const r = await readInput('--body', f.body, s.in);
+    if ('error' in r) return usage(r.error);
+    body = r.text;
   }
-  if (command === 'cancel' || command === 'pause' || command === 'resume') return prepareAction(command, client, o, args);
-  if (command === 'policies') {
-    if (args.length !== 1) return usage(USAGE.policies);
-    await client.detectDialect();
-    const relayer = await findRelayer(client, args[0]!);
-    if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
-    const patch = policyPatch(relayer, o.lists.set ?? [], o.lists.unset ?? []);
-    if ('error' in patch) return usage(`not sent: ${patch.error}`);
-    const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
-    if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-    return { request: built, stdinUsed: false };
+  const [relayerId, txId] = args as [string, string];
+  const built = await buildReplacement(client, relayerId, txId, f, body);
+  if ('usage' in built) return usage(built.usage);
+  if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
+  const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
+  return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
+}
+
+async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  if (args.length !== 1) return usage(usageOf('policy-edit'));
+  await client.detectDialect();
+  const relayer = await findRelayer(client, args[0]!);
+  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
+  const patch = policyPatch(relayer, o.lists.set ?? [], o.lists.unset ?? []);
+  if ('error' in patch) return usage(`not sent: ${patch.error}`);
+  const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, stdinUsed: false };
+}
+
+async function preparePlugin(_client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
+  const f = o.flags;
+  if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
+  const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
+  if (sources.length > 1) return usage(`give the params once: ${sources.join(' or ')}`);
+  let params = f.params ?? '{}';
+  const from = f['params-file'] ?? (args[1] === '-' ? '-' : undefined);
+  if (from !== undefined) {
+    const r = await readInput(from === '-' ? 'params from -' : '--params-file', from, s.in);
+    if ('error' in r) return usage(r.error);
+    params = r.text;
   }
-  if (command === 'plugin') {
-    if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(USAGE.plugin);
-    const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
-    if (sources.length > 1) return usage(`give the params once: ${sources.join(' or ')}`);
-    let params = f.params ?? '{}';
-    const from = f['params-file'] ?? (args[1] === '-' ? '-' : undefined);
-    if (from !== undefined) {
-      const r = await readInput(from === '-' ? 'params from -' : '--params-file', from, s.in);
-      if ('error' in r) return usage(r.error);
-      params = r.text;
-    }
-    const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : 'plugin id');
-    const built = fillForm(pluginForm(8, true), { plugin_id: args[0]!, route: f.route ?? '', params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
-    if ('usage' in built) return usage(built.usage);
-    return { request: built.request, stdinUsed: from === '-' };
-  }
-  if (args.length) return usage(`unexpected argument ${args[0]}. ${USAGE.notify}`);
+  const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : 'plugin id');
+  const built = fillForm(pluginForm(8, true), { plugin_id: args[0]!, route: f.route ?? '', params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
+  if ('usage' in built) return usage(built.usage);
+  return { request: built.request, stdinUsed: from === '-' };
+}
+
+async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
+  const f = o.flags;
+  if (args.length) return usage(`unexpected argument ${args[0]}. ${usageOf('notification-create')}`);
   const key = readSigningKey(f, env);
   if (key.error) return usage(key.error);
   const values: Values = { url: f.url ?? '', id: f.id ?? '', signing_key: key.key ?? '' };
@@ -111,28 +125,27 @@ async function prepare(command: MutationCommand, client: RelayerClient, o: Headl
   return { request: built.request, warnings: key.warnings, stdinUsed: false };
 }
 
-/** cancel, pause, resume: the relayer (and the transaction, or what is pending) read first, then core's request. */
-async function prepareAction(command: 'cancel' | 'pause' | 'resume', client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const usage = (message: string) => ({ code: EXIT.usage, message });
-  const all = command === 'cancel' && o.allPending;
-  if (args.length !== (command === 'cancel' && !all ? 2 : 1)) return usage(command === 'cancel' && all && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${USAGE.cancel}` : USAGE[command]);
+/** A review-only operation (cancel, cancel-pending, pause, resume): the relayer (and the transaction, or what is pending) read first, then its registry builder. */
+async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const needsTx = OPERATIONS[kind].needs.includes('txId');
+  if (args.length !== (needsTx ? 2 : 1))
+    return usage(kind === 'cancel-pending' && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${usageOf(kind)}` : usageOf(kind));
   await client.detectDialect();
   const relayerId = args[0]!;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  let built: BuiltRequest | Refusal;
-  if (command !== 'cancel') built = pauseRequest(relayerId, relayer, command === 'pause', client.supports('pause'));
-  else if (all) {
-    const offered = client.supports('cancelPending');
-    const pending = offered === false ? [] : await readPending(client, relayerId);
-    built = cancelPendingRequest(relayerId, relayer, pending, Date.now(), offered);
-  } else {
-    const offered = client.supports('cancel');
+  const entry = REVIEW_ONLY[kind];
+  const offered = client.supports(entry.feature);
+  let tx: Transaction | undefined;
+  let pending: Transaction[] | undefined;
+  if (kind === 'cancel-pending') pending = offered === false ? [] : await readPending(client, relayerId);
+  if (needsTx) {
     const found = offered === false ? { tx: undefined, how: '' } : await findTransaction(client, relayerId, args[1]!);
     // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
     if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
-    built = cancelRequest(relayerId, args[1]!, relayer, found.tx, offered);
+    tx = found.tx;
   }
+  const built: BuiltRequest | Refusal = entry.build({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered });
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, stdinUsed: false };
@@ -156,11 +169,11 @@ function exitFor(o: Outcome): number {
 }
 
 export async function runMutation(command: MutationCommand, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
-  // `policies` without --set or --unset only shows them (a read).
-  if (command === 'policies' && !o.lists.set?.length && !o.lists.unset?.length) return showPolicies(client, o, args, s, fail);
-  const mutation = command === 'resume' ? 'pause' : command;
+  // The operation its flags select (registry.ts); `policies` without --set or --unset only shows them (a read).
+  const kind = subcommandOperation(command, (flag) => (flag === 'all-pending' ? o.allPending === true : flag === 'set' || flag === 'unset' ? (o.lists[flag]?.length ?? 0) > 0 : o.flags[flag] !== undefined));
+  if (kind === null) return showPolicies(client, o, args, s, fail);
   if (config.readOnly && !o.dryRun)
-    return fail(EXIT.readOnly, `${readOnlyRefusal(mutation, config.sources.readOnly)}. --dry-run shows what would be sent`);
+    return fail(EXIT.readOnly, `${readOnlyRefusal(kind, config.sources.readOnly)}. --dry-run shows what would be sent`);
   // --wait <s>: after the send, follow the relayer until its jam clears (checked before anything is sent).
   const waitRaw = o.flags.wait;
   let waitMs: number | undefined;
@@ -170,7 +183,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
     if (o.allPending) return fail(EXIT.usage, '--wait follows one relayer\'s jam after a cancel of one transaction, a replace or a resume: not with --all-pending');
     waitMs = Math.round(secs * 1000);
   }
-  const p = await prepare(command, client, o, args, s, env);
+  const p = await PREPARE[kind](client, o, args, s, env);
   if ('code' in p) return fail(p.code, p.message);
   if (waitMs !== undefined && !(client.offers('rpc') && client.offers('relayerStatus')))
     return fail(EXIT.usage, '--wait follows the chain through the OpenZeppelin Relayer\'s status and JSON-RPC passthrough: this server has neither (nothing sent)');
@@ -254,7 +267,7 @@ async function waitForClear(command: MutationCommand, client: RelayerClient, rel
 
 /** `relayer-tui policies <relayer-id>`: its policies in units (JSON: as the server sent them). */
 async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail): Promise<number> {
-  if (args.length !== 1) return fail(EXIT.usage, USAGE.policies);
+  if (args.length !== 1) return fail(EXIT.usage, usageOf('policy-edit'));
   await client.detectDialect();
   const relayer = await findRelayer(client, args[0]!);
   if (!relayer) return fail(EXIT.notFound, `Relayer ${args[0]} not found`);

@@ -18,7 +18,7 @@ import { ShellContext, type ScreenHandle, type ScreenProps, type ShellApi } from
 import { initialShell, shellReducer, type Route, type SessionMessage, type ShellAction } from './state/shell.js';
 import { parsePalette, tabStep } from './state/palette.js';
 import { useDirectory } from './directory.js';
-import { mutationBlocked, routeMutation } from './mutations.js';
+import { mutationBlocked, routeOperation } from './mutations.js';
 import { useServices } from './services.js';
 import { tone } from './theme.js';
 import { screenFor } from './screens/registry.js';
@@ -250,7 +250,7 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
         if (typeof res === 'string') dispatch({ type: 'flash', text: res });
         return;
       }
-      const mutation = routeMutation(r.route);
+      const mutation = routeOperation(r.route);
       const blocked = mutation && mutationBlocked(services, mutation);
       if (blocked) return dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return dispatch({ type: 'jump', route: r.route });

@@ -1,33 +1,32 @@
 /**
- * Opening an action (replace, cancel, cancel every pending one, pause/resume) from any screen: refused
- * at the key, with the reason, when read-only, when the network cannot do it, or when the client does
- * not know the network (nothing is guessed); else its screen opens on the review.
+ * Opening an operation (replace, cancel, cancel every pending one, pause/resume) from any screen:
+ * refused at the key, with the reason, when read-only, when the network cannot do it, or when the
+ * client does not know the network (nothing is guessed); else its screen opens on the review. A
+ * review-only operation's request is its registry entry's (core/operations/reviewOnly.ts).
  */
 import type { Relayer, Transaction } from '../api/index.js';
-import { cancelPendingRequest, cancelRequest, type Refusal } from '../core/operations/cancel.js';
-import { pauseRequest } from '../core/operations/pause.js';
+import type { Refusal } from '../core/operations/cancel.js';
+import { REVIEW_ONLY } from '../core/operations/reviewOnly.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
 import type { Jam } from '../core/jam/diagnose.js';
-import { mutationBlocked, routeMutation } from './mutations.js';
+import { mutationBlocked, routeOperation } from './mutations.js';
 import type { Services } from './services.js';
 import type { CommandResult } from './shellContext.js';
 import type { Route } from './state/shell.js';
 
-export type ActionRoute = Extract<Route, { kind: 'cancel' | 'cancelPending' | 'pause' }>;
+export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 
-/** The request an action route means, or why it cannot be made (core's words). */
-export function actionRequest(route: ActionRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
-  const { client } = services;
-  if (route.kind === 'cancel') return cancelRequest(route.relayerId, route.tx.id, relayer, route.tx, client.supports('cancel'));
-  if (route.kind === 'pause') return pauseRequest(route.relayerId, relayer, route.paused, client.supports('pause'));
-  return cancelPendingRequest(route.relayerId, relayer, pending ?? [], services.now(), client.supports('cancelPending'));
+/** The request an operation route means, or why it cannot be made (core's words). */
+export function actionRequest(route: OperationRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
+  const entry = REVIEW_ONLY[route.op];
+  return entry.build({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: services.client.supports(entry.feature) });
 }
 
 /** Opens the route's screen, or says why not (a flash). */
-export function openAction(route: ActionRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
-  const m = routeMutation(route);
+export function openAction(route: OperationRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
+  const m = routeOperation(route);
   const blocked = m && mutationBlocked(services, m);
   if (blocked) return blocked;
   if (route.kind === 'replace') {
@@ -49,7 +48,7 @@ export function openAction(route: ActionRoute | Extract<Route, { kind: 'replace'
  * (editable; the review says before → after).
  */
 export function openPolicies(relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult {
-  const blocked = mutationBlocked(services, 'policies');
+  const blocked = mutationBlocked(services, 'policy-edit');
   if (blocked) return blocked;
   if (services.client.supports('policies') === false || services.client.dialect().dialect === 'contract') return 'Not offered: this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}';
   if (!relayer) return `Relayer ${relayerId} is not read yet`;

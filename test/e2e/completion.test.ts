@@ -88,6 +88,7 @@ describe('bash completion', () => {
     const { complete } = await import('../../src/completion/index.js');
     const { parseArgv } = await import('../../src/cli/grammar.js');
     const { parseSandboxArgs } = await import('../../src/sandbox/index.js');
+    const { SANDBOX_OPTIONS } = await import('../../src/sandbox/options.js');
     const env = { HOME: dir, RELAYER_TUI_CONFIG_DIR: dir };
     const subs = await complete([''], env);
     expect(subs).toContain('audit');
@@ -98,7 +99,9 @@ describe('bash completion', () => {
         if (sub === 'completion') continue;
         if (sub === 'sandbox') {
           // A closed set's value is one completion offers for it.
-          const value = flag === '--help' ? [] : [(await complete([sub, flag, ''], env))[0] ?? '1'];
+          // A boolean flag takes no value (--jams-first orders --relayers' relayers: given with it).
+          const boolean = (SANDBOX_OPTIONS as Record<string, { type: string }>)[flag.slice(2)]?.type === 'boolean';
+          const value = boolean ? (flag === '--jams-first' ? ['--relayers', '7'] : []) : [(await complete([sub, flag, ''], env))[0] ?? '1'];
           expect(parseSandboxArgs([flag, ...value]), `${sub} ${flag} ${value.join('')}`).not.toBeInstanceOf(Error);
           continue;
         }
@@ -121,6 +124,9 @@ describe('bash completion', () => {
   it("a relayer id of the current context, asked from its server; of another context with --context", async () => {
     expect((await bashComplete(['txs', 'se'])).candidates).toEqual(['sepolia-main']);
     expect((await bashComplete(['replace', 'st'])).candidates).toEqual(['stellar-mainnet', 'stellar-testnet']);
+    // Every operation whose target names a relayer (the registry's), policies among them; plugin's is a plugin.
+    for (const sub of ['cancel', 'pause', 'resume', 'policies']) expect((await bashComplete([sub, 'se'])).candidates, sub).toEqual(['sepolia-main']);
+    expect((await bashComplete(['plugin', 'se'])).candidates).toEqual([]);
     // The second positional of replace is a transaction: no relayer ids there.
     expect((await bashComplete(['replace', 'sepolia-main', 's'])).candidates).toEqual([]);
   });

@@ -7,7 +7,6 @@ import { ApiError } from '../../api/index.js';
 import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
-import type { Mutation } from '../../core/operations/mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
 import { OPERATIONS, type OperationKind } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
@@ -40,8 +39,6 @@ export interface UseFormOptions {
   draftKey: string;
   definition: FormDefinition;
   initialValues: Values;
-  /** What the form's screen exists to do (it does not open in read-only mode: src/ui/mutations.ts). */
-  mutation: Mutation;
   /** Keep the values as a draft after a successful send (plugin params), else clear them. */
   keepAfterSend?: boolean;
   /** An action with nothing to fill in (cancel, pause): the form opens on its review. */
@@ -54,7 +51,7 @@ export interface UseFormOptions {
 /** The operations that can clear a jam: their relayer is followed after a send. */
 const FOLLOWED: readonly OperationKind[] = ['cancel', 'replace', 'resume', 'policy-edit'];
 
-export function useForm({ draftKey, definition, initialValues, mutation, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
+export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
   const services = useServices();
   const jams = useContext(RelayerJamsContext);
   const shell = useShell();
@@ -173,7 +170,8 @@ export function useForm({ draftKey, definition, initialValues, mutation, keepAft
   const send = () => {
     const s = ref.current;
     if (s.phase.kind !== 'review') return;
-    const blocked = mutationBlocked(services, OPERATIONS[s.phase.request.op].mutation);
+    // The operation the request is (its registry entry): read-only refuses it here too, however the form was opened.
+    const blocked = mutationBlocked(services, s.phase.request.op);
     if (blocked) {
       shell.dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return;

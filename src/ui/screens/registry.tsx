@@ -6,7 +6,7 @@ import { RelayersScreen } from './relayers/RelayersScreen.js';
 import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
-import { ActionScreen } from './action/ActionScreen.js';
+import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
@@ -31,10 +31,8 @@ export function screenFor(props: ScreenProps) {
       return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
     case 'replace':
       return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
-    case 'cancel':
-    case 'cancelPending':
-    case 'pause':
-      return <ActionScreen {...(props as ScreenProps<Extract<Route, { kind: 'cancel' | 'cancelPending' | 'pause' }>>)} />;
+    case 'operation':
+      return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
     case 'plugin':
       return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'plugins':

@@ -1,5 +1,6 @@
 /** The screen stack and the overlays: pure state. */
 import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -12,14 +13,14 @@ export type Route =
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }
-  /** `X` on a transaction: its cancel, reviewed. */
-  | { kind: 'cancel'; relayerId: string; tx: Transaction }
-  /** `X` on a relayer: every pending transaction of it canceled, reviewed and confirmed by its id typed. */
-  | { kind: 'cancelPending'; relayerId: string }
+  /**
+   * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
+   * ReviewOnlyKind; its request built by reviewOnly.ts): `X` on a transaction (cancel, `tx` the row),
+   * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
+   */
+  | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
-  /** `P` on a relayer: pause it (paused: true) or resume it, reviewed. */
-  | { kind: 'pause'; relayerId: string; paused: boolean }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -131,10 +132,10 @@ export function parents(route: Route): Route[] {
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
-    case 'cancel':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
-    case 'cancelPending':
-    case 'pause':
+    case 'operation':
+      // An operation on a transaction comes from its relayer's list; one on a relayer from the relayers.
+      return route.tx ? [root, { kind: 'transactions', relayerId: route.relayerId }, route] : [root, route];
     case 'policies':
       return [root, route];
   }
@@ -158,13 +159,11 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}${r.status ? `:${r.status}` : ''}`;
     case 'transaction':
     case 'replace':
-    case 'cancel':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
-    case 'cancelPending':
+    case 'operation':
+      return `${r.op}:${r.relayerId}${r.tx ? `:${r.tx.id}` : ''}`;
     case 'policies':
       return `${r.kind}:${r.relayerId}`;
-    case 'pause':
-      return `${r.kind}:${r.relayerId}:${r.paused}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;
     case 'fleet':

@@ -14,7 +14,12 @@ import { USAGE } from '../../../src/cli/usage.js';
 import { cancelRequest } from '../../../src/core/operations/cancel.js';
 import { pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute } from '../../../src/core/operations/pipeline.js';
-import { OPERATIONS, OPERATION_KINDS, type OperationKind } from '../../../src/core/operations/registry.js';
+import { OPERATIONS, OPERATION_KINDS, subcommandOperation, type OperationKind } from '../../../src/core/operations/registry.js';
+import { REVIEW_ONLY } from '../../../src/core/operations/reviewOnly.js';
+import { HELP } from '../../../src/cli/help.js';
+import { isMutationCommand, routeOperation } from '../../../src/ui/mutations.js';
+import type { Route } from '../../../src/ui/state/shell.js';
+import type { Command } from '../../../src/ui/keymap.js';
 import { settleTarget } from '../../../src/core/operations/settle.js';
 import type { BuiltRequest } from '../../../src/core/operations/types.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
@@ -30,13 +35,28 @@ describe('the registry holds every operation', () => {
       if ('key' in e.opens) expect(BINDINGS.some((b) => b.command === (e.opens as { key: string }).key), `${kind}: keymap command ${e.opens.key}`).toBe(true);
       else expect(PALETTE_COMMANDS as readonly string[], kind).toContain(e.opens.palette);
       expect(Object.keys(COMMAND_OPTIONS), kind).toContain(e.subcommand);
-      if (e.flag) expect(Object.keys((COMMAND_OPTIONS as Record<string, object>)[e.subcommand]!), kind).toContain(e.flag);
+      for (const flag of e.flags ?? []) expect(Object.keys((COMMAND_OPTIONS as Record<string, object>)[e.subcommand]!), kind).toContain(flag);
       expect(USAGE, `${kind}: the subcommand in --help`).toMatch(new RegExp(`relayer-tui ([a-z]+\\|)*${e.subcommand}\\b`));
       expect(e.help.length, kind).toBeGreaterThan(10);
       const target = { relayerId: 'r-1', txId: 'tx-1', pluginId: 'p-1', notificationId: 'n-1' };
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
     }
+    // The screen: the review-only kinds are reviewOnly.ts's builders (one generic route and review), the rest their own form.
+    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual(Object.keys(REVIEW_ONLY).sort());
+    for (const kind of OPERATION_KINDS) {
+      const e = OPERATIONS[kind];
+      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
+      // Read-only mode knows the screen's operation (same words for kinds of one subcommand).
+      expect(OPERATIONS[routeOperation(route)!].refused, kind).toBe(e.refused);
+      if ('key' in e.opens) expect(isMutationCommand(e.opens.key as Command), kind).toBe(true);
+      // Its synopsis in --help and in its subcommand's own help; its subcommand and flags select it.
+      expect(USAGE, kind).toContain(`relayer-tui ${e.usage.split(' ').slice(0, 2).join(' ')}`);
+      expect(HELP[e.subcommand], kind).toContain(`relayer-tui ${e.usage}`);
+      expect(subcommandOperation(e.subcommand, (f) => (e.flags ?? []).includes(f)), kind).toBe(kind);
+    }
+    expect(subcommandOperation('policies', () => false)).toBeNull();
+    expect(isMutationCommand('open' as Command)).toBe(false);
     // The draft rule: each form kept as a draft is an operation's, and only those with a form have one.
     expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].draft !== null).map((k) => [k, OPERATIONS[k].draft])).toEqual([
       ['replace', 'replace'],

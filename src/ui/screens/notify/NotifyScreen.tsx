@@ -14,7 +14,7 @@ import { NOTIFY_INITIAL, notifyForm } from '../../../core/operations/notify.js';
 export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
   const { client } = useServices();
   const definition = useMemo(() => notifyForm(() => client.dialect()), [client]);
-  const form = useForm({ draftKey: 'notify', definition, initialValues: NOTIFY_INITIAL, mutation: 'notify', persist: { form: 'notify' } });
+  const form = useForm({ draftKey: 'notify', definition, initialValues: NOTIFY_INITIAL, persist: { form: 'notify' } });
   return (
     <FormScreen
       form={form}

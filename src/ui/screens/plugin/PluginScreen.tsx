@@ -19,7 +19,6 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
     draftKey: `plugin:${route.pluginId}`,
     definition,
     initialValues: pluginInitialValues(route.pluginId),
-    mutation: 'plugin',
     keepAfterSend: true,
     persist: { form: 'plugin', target: route.pluginId },
   });

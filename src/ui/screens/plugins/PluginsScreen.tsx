@@ -41,7 +41,7 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     // Calling one is a mutation: refused at the key when read-only (as e, X and P are).
-    const blocked = cmd === 'open' ? mutationBlocked(services, 'plugin') : null;
+    const blocked = cmd === 'open' ? mutationBlocked(services, 'plugin-call') : null;
     if (blocked) return blocked;
     if (cmd === 'open' && (unsupported || !selected)) {
       // No list here: the form, to type the id.

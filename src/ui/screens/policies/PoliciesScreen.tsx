@@ -14,7 +14,7 @@ export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<
   const { client } = useServices();
   const definition = useMemo(() => policiesForm(route.relayerId, route.relayer, client.supports('policies')), [route, client]);
   const initialValues = useMemo(() => (route.relayer ? policyFormValues(route.relayer, route.preset) : {}), [route]);
-  const form = useForm({ draftKey: `policies:${route.relayerId}`, definition, initialValues, mutation: 'policies' });
+  const form = useForm({ draftKey: `policies:${route.relayerId}`, definition, initialValues });
   return (
     <FormScreen
       form={form}

@@ -45,8 +45,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
     }
-    if (cmd === 'pause' && relayer) return openAction({ kind: 'pause', relayerId: route.relayerId, paused: !relayer.paused }, services, relayer, shell.push);
-    if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: route.relayerId }, services, relayer, shell.push);
+    if (cmd === 'pause' && relayer) return openAction({ kind: 'operation', op: relayer.paused ? 'resume' : 'pause', relayerId: route.relayerId }, services, relayer, shell.push);
+    if (cmd === 'cancelPending') return openAction({ kind: 'operation', op: 'cancel-pending', relayerId: route.relayerId }, services, relayer, shell.push);
     if (cmd === 'policies') return openPolicies(relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId));
     return undefined;
   }, 'relayer');

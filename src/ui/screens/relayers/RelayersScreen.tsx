@@ -89,8 +89,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
     if (cmd === 'policies') return openPolicies(selected, selected.id, services, shell.push, jams?.jam(selected.id));
-    if (cmd === 'pause') return openAction({ kind: 'pause', relayerId: selected.id, paused: !selected.paused }, services, selected, shell.push);
-    if (cmd === 'cancelPending') return openAction({ kind: 'cancelPending', relayerId: selected.id }, services, selected, shell.push);
+    if (cmd === 'pause') return openAction({ kind: 'operation', op: selected.paused ? 'resume' : 'pause', relayerId: selected.id }, services, selected, shell.push);
+    if (cmd === 'cancelPending') return openAction({ kind: 'operation', op: 'cancel-pending', relayerId: selected.id }, services, selected, shell.push);
     shell.push({ kind: cmd === 'open' ? 'transactions' : 'relayer', relayerId: selected.id, relayer: selected });
     return true;
   });

@@ -34,7 +34,6 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     draftKey: `replace:${relayerId}:${tx.id}${route.bump ? ':bump' : ''}`,
     definition,
     initialValues: initial,
-    mutation: 'replace',
     // Kept on disk as it is typed (one draft per transaction, whichever way the form was opened).
     persist: definition.fields.length ? { form: 'replace', relayer: relayerId, target: tx.id, stale: isNotFinal(tx) ? undefined : `the transaction is now ${statusWords(tx)} (final)` } : undefined,
     onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),

@@ -1,9 +1,9 @@
 /**
- * The operator's actions on a jammed relayer, each a reviewed request through the one pipeline:
- * `X` on a transaction (cancel), `X` on a relayer (cancel every pending one: what is pending is read
- * first and listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause
- * or resume).
- * The requests are core's (core/operations/cancel.ts, pause.ts); this screen only shows them.
+ * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
+ * ReviewOnlyKind), each a reviewed request through the one pipeline: `X` on a transaction (cancel),
+ * `X` on a relayer (cancel every pending one: what is pending is read first and listed in the review,
+ * where the relayer's id is typed to send), `P` on a relayer (pause or resume).
+ * The requests are core's (core/operations/reviewOnly.ts); this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
@@ -13,7 +13,7 @@ import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm } from '../../forms/useForm.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
-import { actionRequest, type ActionRoute } from '../../actions.js';
+import { actionRequest, type OperationRoute } from '../../actions.js';
 import { readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells } from '../../../core/text/cells.js';
@@ -21,33 +21,30 @@ import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import type { Mutation } from '../../../core/operations/mutations.js';
-import { OPERATIONS } from '../../../core/operations/registry.js';
 import { cancelOfBlockerWords } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-function ActionForm({ route, screenKey, width, height, request, mutation }: ScreenProps<ActionRoute> & { request: BuiltRequest; mutation: Mutation }) {
+function OperationForm({ route, screenKey, width, height, request }: ScreenProps<OperationRoute> & { request: BuiltRequest }) {
   const { now } = useServices();
   const events = useSessionEvents();
   const directory = useDirectory();
   const definition = useMemo(() => fixed(request), [request]);
   const form = useForm({
-    draftKey: `${route.kind}:${route.relayerId}${route.kind === 'cancel' ? `:${route.tx.id}` : ''}`,
+    draftKey: `${route.op}:${route.relayerId}${route.tx ? `:${route.tx.id}` : ''}`,
     definition,
     initialValues: {},
-    mutation,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: true,
     onSent: (answer) => {
       // What changed is shown everywhere: the lists behind refresh, the directory has the relayer as answered.
-      if (route.kind === 'cancel') events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
-      if (route.kind === 'pause' && typeof answer === 'object' && answer !== null) {
+      if (route.op === 'cancel' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
+      if ((route.op === 'pause' || route.op === 'resume') && typeof answer === 'object' && answer !== null) {
         directory.add([answer as Relayer]);
         events.emit('relayerChanged', { relayer: answer as Relayer });
       }
-      if (route.kind === 'cancelPending') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer) });
+      if (route.op === 'cancel-pending') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer) });
     },
   });
   const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
@@ -61,7 +58,7 @@ function ActionForm({ route, screenKey, width, height, request, mutation }: Scre
       status={{ relayer: route.relayerId }}
       result={(value, scroll, rows) => (
         <>
-          <Text wrap="truncate">The server&apos;s answer{route.kind === 'pause' ? '' : ' (the list behind is refreshed)'}:</Text>
+          <Text wrap="truncate">The server&apos;s answer{route.op === 'pause' || route.op === 'resume' ? '' : ' (the list behind is refreshed)'}:</Text>
           <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1} />
         </>
       )}
@@ -70,14 +67,14 @@ function ActionForm({ route, screenKey, width, height, request, mutation }: Scre
   );
 }
 
-export function ActionScreen(props: ScreenProps<ActionRoute>) {
+export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const { route, width, height } = props;
   const services = useServices();
   const relayer = useDirectory().get(route.relayerId);
   // Cancelling every pending one: what is pending is read first, for the review to list.
   const [pending, setPending] = useState<{ txs?: Transaction[]; error?: string }>({});
   useEffect(() => {
-    if (route.kind !== 'cancelPending' || services.client.supports('cancelPending') === false) return;
+    if (route.op !== 'cancel-pending' || services.client.supports('cancelPending') === false) return;
     const ctrl = new AbortController();
     readPending(services.client, route.relayerId, ctrl.signal).then(
       (txs) => setPending({ txs }),
@@ -85,21 +82,21 @@ export function ActionScreen(props: ScreenProps<ActionRoute>) {
     );
     return () => ctrl.abort();
   }, [route, services.client]);
-  const waiting = route.kind === 'cancelPending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
+  const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
   // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
   const jam = useContext(RelayerJamsContext)?.jam(route.relayerId);
   const built = useMemo(() => {
     const b = waiting ? null : actionRequest(route, services, relayer, pending.txs);
-    if (!b || 'refuse' in b || route.kind !== 'cancel' || !jam || jam.blocker_id !== route.tx.id) return b;
+    if (!b || 'refuse' in b || route.op !== 'cancel' || !jam || jam.blocker_id !== route.tx?.id) return b;
     return { ...b, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
   }, [waiting, route, services, relayer, pending.txs, jam]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
     return (
-      <ScreenFrame title={`relayer-tui › ${route.kind} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
+      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
       </ScreenFrame>
     );
   }
-  return <ActionForm {...props} request={built} mutation={OPERATIONS[built.op].mutation} />;
+  return <OperationForm {...props} request={built} />;
 }
