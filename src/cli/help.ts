@@ -205,6 +205,7 @@ ${usageLines('pause')}
   relayer refuses new transactions, replacements, cancels and signing (403) until it is resumed;
   transactions already queued go on. A relayer disabled by the system is refused before sending
   (the server refuses any change to it). The relayer as answered is checked: not paused exits 14.
+  A relayer already paused: nothing is sent ("already paused: nothing sent"), exit 0.
 ${MUTATION}
 ${COMMON}
 
@@ -219,7 +220,8 @@ ${usageLines('resume')}
 
   PATCH /relayers/{id} with exactly {"paused": false} and nothing else (OpenZeppelin Relayer). It
   does not re-enable a relayer disabled by the system (refused before sending). The relayer as
-  answered is checked: still paused exits 14.
+  answered is checked: still paused exits 14. A relayer already active: nothing is sent, exit 0;
+  --wait S still follows its jam, if it has one.
 ${MUTATION}
 ${COMMON}
 
@@ -239,6 +241,7 @@ ${usageLines('policies')}
   private_transactions, gas_limit_estimation, include_revert_data (true|false), whitelist_receivers.
   Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer
   disabled by the system is refused before sending (the server answers 400 "Relayer is disabled").
+  Policies already as asked: nothing is sent ("already as asked: nothing sent"), exit 0.
   --wait S: then follow the relayer until its jam clears (exit 0) or S seconds pass (16): raising a
   cap clears a jam at the blocker's next re-price (its speed's time, doubled per earlier hash).
 ${MUTATION}

@@ -187,6 +187,13 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   if ('code' in p) return fail(p.code, p.message);
   if (waitMs !== undefined && !(client.offers('rpc') && client.offers('relayerStatus')))
     return fail(EXIT.usage, '--wait follows the chain through the OpenZeppelin Relayer\'s status and JSON-RPC passthrough: this server has neither (nothing sent)');
+  // Already as asked: nothing is sent, nothing is written to the ledger; exit 0 (a runbook that pauses twice goes on).
+  if (p.request.already) {
+    const jsonErr0 = o.output === 'json' || o.output === 'ndjson';
+    s.err.write(jsonErr0 ? `${json({ outcome: 'unchanged', message: `${p.request.already}: nothing sent` })}\n` : `relayer-tui ${command}: ${sanitize(p.request.already)}: nothing sent\n`);
+    if (waitMs !== undefined) return waitForClear(command, client, args[0]!, waitMs, s, jsonErr0, fail);
+    return EXIT.ok;
+  }
   const { prepared } = p.request;
   const asJson = o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY);
   const server = config.baseUrl!;

@@ -6,7 +6,7 @@
  * the ledger; then the same in a pseudo-terminal.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,20 @@ describe('relayer-tui pause | resume', () => {
     const before = deletes(real);
     expect(await run(['pause', 'polygon-ops', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('disabled by the system') });
     expect(deletes(real)).toBe(before);
+  });
+
+  it('idempotent: a pause of a paused relayer, a resume of an active one, a policy already as asked send nothing, say so, exit 0, write no ledger line', async () => {
+    const patches = () => real.requests.filter((q) => q.method === 'PATCH').length;
+    const lineCount = () => (existsSync(LEDGER) ? ledger().length : 0);
+    const [sent, lines] = [patches(), lineCount()];
+    expect(await run(['pause', 'mainnet-hot', '--yes'])).toMatchObject({ code: 0, out: '', err: 'relayer-tui pause: relayer mainnet-hot is already paused: nothing sent\n' });
+    expect(await run(['resume', 'sepolia-main', '--yes'])).toMatchObject({ code: 0, err: 'relayer-tui resume: relayer sepolia-main is already active: nothing sent\n' });
+    // In JSON where errors are JSON; the same with or without a terminal, --dry-run too.
+    expect(JSON.parse((await run(['pause', 'mainnet-hot', '--yes', '--json'])).err)).toEqual({ outcome: 'unchanged', message: 'relayer mainnet-hot is already paused: nothing sent' });
+    expect(await run(['pause', 'mainnet-hot', '--dry-run'])).toMatchObject({ code: 0, err: expect.stringContaining('already paused: nothing sent') });
+    // avalanche-bridge's cap is 30 gwei: setting it to 30 gwei changes nothing.
+    expect(await run(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=30gwei', '--yes'])).toMatchObject({ code: 0, err: 'relayer-tui policies: the policies of relayer avalanche-bridge are already as asked (gas_price_cap): nothing sent\n' });
+    expect([patches(), lineCount()]).toEqual([sent, lines]);
   });
 });
 

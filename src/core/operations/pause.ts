@@ -29,6 +29,7 @@ export function pauseRequest(relayerId: string, relayer: Relayer | undefined, pa
   });
   review.push({ label: 'sent', value: `exactly {"paused": ${paused}}: no other field of the relayer is touched` });
   return {
+    ...(relayer && relayer.paused === paused ? { already: `relayer ${relayerId} is already ${paused ? 'paused' : 'active'}` } : {}),
     op: paused ? 'pause' : 'resume',
     target: { relayerId },
     what: `${paused ? 'Pause' : 'Resume'} relayer ${relayerId}`,

@@ -100,10 +100,13 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
   const review: ReviewLine[] = [];
   if (!relayer) review.push({ label: '⚠ before', value: `relayer ${relayerId} could not be read first: its policies now are not known`, tone: 'warn' });
   for (const [k, v] of Object.entries(patch)) review.push({ label: k, value: `${policyValue(k, before[k], relayer?.network)} → ${v === null ? '(removed)' : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network)}` });
+  const unchanged = relayer !== undefined && Object.entries(patch).every(([k, v]) => (v === null ? before[k] === undefined || before[k] === null : same(before[k], typeof v === 'bigint' ? v.toString() : v)));
+  if (unchanged) review.push({ label: '⚠ already', value: `relayer ${relayerId}'s policies are already as asked: nothing will change`, tone: 'warn' });
   const cap = patch.gas_price_cap;
   if (typeof cap === 'bigint') review.push({ label: 'what happens', value: 'the server re-prices what it has sent at each one\'s next re-price (its speed\'s time, doubled for each earlier hash), up to the new cap' });
   review.push({ label: 'sent', value: `exactly {"policies": {${Object.keys(patch).join(', ')}}}: every other policy and field of the relayer is left as it is` });
   return {
+    ...(unchanged ? { already: `the policies of relayer ${relayerId} are already as asked (${Object.keys(patch).join(', ')})` } : {}),
     op: 'policy-edit',
     target: { relayerId },
     what: `Change the policies of relayer ${relayerId}`,

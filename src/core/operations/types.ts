@@ -45,6 +45,12 @@ export interface BuiltRequest {
   secret?: boolean;
   /** What must be typed on the review before it is sent (cancelling every pending one: the relayer's id). */
   confirm?: string;
+  /**
+   * The target is already as asked (a pause of a paused relayer, a policy set to what it is): in
+   * words. A subcommand then sends nothing and exits 0 (as `kubectl apply` says "unchanged"); the
+   * TUI's review says it.
+   */
+  already?: string;
 }
 
 export interface FormDefinition {
