@@ -7,7 +7,8 @@
  */
 import { ApiError, kindForStatus, type ApiErrorKind } from './errors.js';
 import { excerpt } from './excerpt.js';
-import { dataItemTexts, parseJsonSliced } from './json.js';
+import { parseJsonSliced } from './json.js';
+import { dataItemTexts } from './jsonItems.js';
 import { scanPage } from './pageLines.js';
 import { rowShape } from './rowShape.js';
 import { RowLines } from './rowLines.js';

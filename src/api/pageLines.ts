@@ -9,7 +9,8 @@
  * the exact way (JSON parse, the schema), which refuses or accepts it with its own words.
  */
 import { KIND, keyHash, type RowShape, type ShapeKey } from './rowShape.js';
-import { oneLine, parseJson } from './json.js';
+import { parseJson } from './json.js';
+import { oneLine } from './jsonItems.js';
 import { RowLines } from './rowLines.js';
 import { parseOptions } from './schemas.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonSyntaxError, U128_MAX, parseJson, stringifyJson } from '../../src/api/index.js';
-import { JsonParser, dataItemTexts, parseJsonSliced } from '../../src/api/json.js';
+import { JsonParser, parseJsonSliced } from '../../src/api/json.js';
+import { dataItemTexts } from '../../src/api/jsonItems.js';
 
 const U128_TEXT = '340282366920938463463374607431768211455';
 

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createRelayerClient, parseJson, RelayerSchema, TransactionSchema, type RelayerClient } from '../../src/api/index.js';
-import { dataItemTexts } from '../../src/api/json.js';
+import { dataItemTexts } from '../../src/api/jsonItems.js';
 import { scanPage } from '../../src/api/pageLines.js';
 import { rowShape } from '../../src/api/rowShape.js';
 import { jsonForTerminal } from '../../src/core/text/sanitize.js';
