@@ -47,9 +47,10 @@ function wanted<T>(c: Column<T>, rows: readonly T[]): number {
  * past what the content needs (no blank cells beside a shortened column). Without rows, flex columns
  * share the spare room.
  */
-export function layoutColumns<T>(columns: readonly Column<T>[], width: number, mark = MARK, rows: readonly T[] = []): { col: Column<T>; width: number }[] {
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number, mark = MARK, rows: readonly T[] = [], only?: ReadonlySet<string>): { col: Column<T>; width: number }[] {
   const avail = width - mark;
-  const byPriority = [...columns].sort((a, b) => a.priority - b.priority);
+  // `only`: the set chosen before for this screen and width (a column does not come and go between refreshes).
+  const byPriority = [...columns].filter((c) => !only || only.has(c.key)).sort((a, b) => a.priority - b.priority);
   const chosen = new Set<Column<T>>();
   let used = 0;
   for (const c of byPriority) {
@@ -79,7 +80,7 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
     }
     // A flex column (the row's main content: a path, a request) still cut may push out columns of
     // lower priority, the least important first — only when that shows it whole.
-    for (const c of shown.filter((x) => x.flex).sort((a, b) => a.priority - b.priority)) {
+    for (const c of only ? [] : shown.filter((x) => x.flex).sort((a, b) => a.priority - b.priority)) {
       if (!widths.has(c)) continue; // pushed out by a flex column before it
       const missing = want.get(c)! - widths.get(c)!;
       if (missing <= 0) continue;

@@ -6,7 +6,7 @@
  */
 import { Box } from 'ink';
 import { Text } from './Text.js';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { layoutColumns, type Column } from '../../core/columns/layout.js';
 import { fit } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -47,8 +47,16 @@ export interface TableProps<T> {
 }
 
 export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty, marked }: TableProps<T>) {
-  // Widths from what the page's rows need (spare room to the columns their content does not fit).
-  const layout = useMemo(() => layoutColumns(columns, width, undefined, rows), [columns, width, rows]);
+  // Widths from what the page's rows need (spare room to the columns their content does not fit); the
+  // set of columns chosen once for this table and width, with its first rows: a refresh whose rows have
+  // or lack a hash does not make the HASH column come and go (widths still follow the content).
+  const sets = useRef(new Map<string, ReadonlySet<string>>());
+  const layout = useMemo(() => {
+    const at = `${width}\u0000${columns.map((c) => c.key).join(',')}`;
+    const laid = layoutColumns(columns, width, undefined, rows, sets.current.get(at));
+    if (rows.length > 0 && !sets.current.has(at)) sets.current.set(at, new Set(laid.map((l) => l.col.key)));
+    return laid;
+  }, [columns, width, rows]);
   const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
   const windowRows = rows.slice(start, start + height);
