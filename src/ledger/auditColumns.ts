@@ -1,5 +1,5 @@
 /** The audit ledger's columns (src/ledger/audit.ts), one set for `:audit` and `relayer-tui audit`: when, what came of it, what was sent where. */
-import { auditOutcome, lastTold, outcomeUnknown, serverHost, type AuditEntry } from './audit.js';
+import { auditOutcome, lastTold, outcomeUnknown, sendWords, serverHost, type AuditEntry } from './audit.js';
 import type { Tone } from '../core/tone.js';
 import type { Column } from '../core/columns/layout.js';
 
@@ -7,12 +7,26 @@ import type { Column } from '../core/columns/layout.js';
 const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
 const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
 
+/** The body's gist where the words alone do not tell two sends apart: a policy edit's keys. */
+function gist(e: AuditEntry): string {
+  if (e.op !== 'policy-edit' || e.body.length > 4096) return '';
+  const keys = /"policies"\s*:\s*\{(.*)\}\s*\}\s*$/s.exec(e.body)?.[1]?.match(/"([a-z_]+)"\s*:/g);
+  return keys ? ` (${keys.map((k) => k.slice(1, k.indexOf('"', 1))).join(', ')})` : '';
+}
+
+/** What the send did, in words: the operation and its target (the registry's), and the body's gist. */
+export function actionWords(e: AuditEntry): string {
+  return `${sendWords(e, 8)}${gist(e)}`;
+}
+
 export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
   // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut.
   { key: 'outcome', title: 'OUTCOME', width: 23, priority: 0, cell: auditOutcome, tone: outcomeTone },
-  { key: 'status', title: 'HTTP', width: 4, priority: 2, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
-  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 1, cell: (e) => `${e.method} ${e.path}` },
+  { key: 'status', title: 'HTTP', width: 4, priority: 1, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
+  // What was done, its own column, never cut first: a pause and a resume of one relayer never read alike.
+  { key: 'action', title: 'ACTION', width: 26, flex: true, priority: 0, keep: true, cell: actionWords },
+  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 2, cell: (e) => `${e.method} ${e.path}` },
   // Several servers' sends share one file: each row says where it went (host:port) beside the context.
   { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
   { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },

@@ -144,6 +144,10 @@ describe('relayer-tui pause | resume', () => {
       ['resume', { relayerId: 'bsc-treasury' }],
       ['pause', { relayerId: 'bsc-treasury' }],
     ]);
+    // The table (120 columns) says the action in its own column: a pause and a resume never read alike.
+    const table = (await run(['audit', '--output', 'table'])).out.split('\n');
+    expect(table[0]).toMatch(/^TIME \(UTC\)\s+OUTCOME\s+HTTP ACTION\s/);
+    expect(table.filter((l) => / (pause|resume) relayer bsc-treasury /.test(l)).map((l) => / (pause|resume) relayer/.exec(l)![1]).slice(0, 2)).toEqual(['resume', 'pause']);
     const before = deletes(real);
     expect(await run(['pause', 'polygon-ops', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('disabled by the system') });
     expect(deletes(real)).toBe(before);

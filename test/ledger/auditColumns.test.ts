@@ -1,0 +1,21 @@
+/** The audit ledger's ACTION column (issue 43): what was done, never cut first, so a pause and a resume of one relayer never read alike. */
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../src/ledger/audit.js';
+import { actionWords, AUDIT_COLUMNS } from '../../src/ledger/auditColumns.js';
+import { layoutColumns } from '../../src/core/columns/layout.js';
+
+const base = { id: 'x', time: '2026-11-28T00:00:00Z', context: 'c', server: 'http://s', method: 'PATCH', path: '/api/v1/relayers/r1' };
+const entry = (over: Partial<AuditEntry>) => ({ ...base, ...over }) as AuditEntry;
+
+describe('the audit ACTION column', () => {
+  it("the operation and its target in words, and a policy edit's keys (its body's gist)", () => {
+    expect(actionWords(entry({ body: '{"paused":true}', op: 'pause', target: { relayerId: 'r1' } }))).toBe('pause relayer r1');
+    expect(actionWords(entry({ body: '{"paused":false}', op: 'resume', target: { relayerId: 'r1' } }))).toBe('resume relayer r1');
+    expect(actionWords(entry({ body: '{"policies":{"gas_price_cap":66000000000,"min_balance":null}}', op: 'policy-edit', target: { relayerId: 'r1' } }))).toBe('change the policies of relayer r1 (gas_price_cap, min_balance)');
+  });
+
+  it('kept at 80, 100 and 120 columns (26 cells at least: "resume relayer bsc-treasury" whole); at 80 the request gives way first', () => {
+    for (const w of [80, 100, 120]) expect(layoutColumns(AUDIT_COLUMNS, w, 2).map((l) => l.col.key), String(w)).toContain('action');
+    expect(layoutColumns(AUDIT_COLUMNS, 80, 2).map((l) => l.col.key)).not.toContain('request');
+  });
+});
