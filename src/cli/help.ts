@@ -2,6 +2,7 @@
 import type { HeadlessCommand } from './commands.js';
 import { exitCodesText } from './exitCodes.js';
 import { OPERATION_KINDS, OPERATIONS, type OperationSubcommand } from '../core/operations/registry.js';
+import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
 
 /** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
 export function usageLines(sub: OperationSubcommand): string {
@@ -139,6 +140,9 @@ EVM fields (the form's; the others start from the transaction's current values, 
   --gas-price W                   legacy pricing, wei
   --max-fee-per-gas W --max-priority-fee-per-gas W     EIP-1559 pricing, wei
   --gas-limit N  --to 0xADDR  --data 0xHEX  --valid-until RFC3339
+Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.
+  Its outcome says the price the server set, before -> after in gwei. A server that is not the
+  OpenZeppelin Relayer is sent the prices asked.
 The transaction is read first (by id where the server can, else among the newest 1,000) for the
 before -> after review; a body built from fields needs it, --body does not.
 ${MUTATION}

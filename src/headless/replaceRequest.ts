@@ -20,7 +20,7 @@ import {
 import type { BuiltRequest, FormDefinition, Values } from '../core/operations/types.js';
 import { jsonCheck } from '../core/operations/validators.js';
 import { fillForm } from './formFlags.js';
-import { priceCheck, replacementChanges } from '../core/operations/review.js';
+import { ASKED_PRICES_REFUSED, priceCheck, replacementChanges } from '../core/operations/review.js';
 import { evmForm, evmInitialValues } from '../core/operations/evm.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
@@ -89,7 +89,7 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
   // v1.8 discards a replacement's asked prices (for_replacement): refused before sending, as the form refuses them.
   const askedPrices = PRICE_FIELDS.filter((f) => normal[f] !== undefined && normal[f] !== null);
   if (dialect === 'openzeppelin' && replacementGroup(body) === 'evm' && askedPrices.length)
-    return { usage: `--body: ${askedPrices.join(', ')}: v1.8 discards asked prices in a replacement; give a speed (the server quotes from it, at least +10 % over the old price)` };
+    return { usage: `--body: ${askedPrices.join(', ')}: ${ASKED_PRICES_REFUSED}` };
   const review: NonNullable<BuiltRequest['review']> = reviewWarnings(relayerId, tx, relayer);
   if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} ${found.how}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {

@@ -121,10 +121,10 @@ describe('relayer-tui cancel', () => {
     expect(JSON.parse(r.err.trim().split('\n').at(-1)!)).toMatchObject({ outcome: 'ok', message: expect.stringContaining('not checked: the OpenZeppelin Relayer v1.8 re-sends') });
   });
 
-  it('a server of the interface document has no cancel: exit 2, nothing sent', async () => {
+  it('a server that is not the OpenZeppelin Relayer has no cancel: exit 2, nothing sent', async () => {
     const before = contract.requests.filter((q) => q.method !== 'GET').length;
     const r = await run(['cancel', 'sepolia-main', 'x', '--yes'], contract);
-    expect(r).toMatchObject({ code: 2, err: expect.stringContaining('no cancel endpoint') });
+    expect(r).toMatchObject({ code: 2, err: expect.stringContaining('cancelling is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/{tx_id}); this server is not it') });
     expect(contract.requests.filter((q) => q.method !== 'GET').length).toBe(before);
   });
 });
@@ -298,7 +298,7 @@ describe('in the TUI (pty, 100x30)', () => {
     const before = contract.requests.filter((q) => q.method !== 'GET').length;
     tui.press('P');
     // (The status bar cuts it, :messages has it whole.)
-    await tui.waitForText(/Not offered: this server \(interface document\) cannot pause/);
+    await tui.waitForText(/Not offered: pausing is the OpenZeppelin Relayer’s/);
     await runCommand(tui, 'plugins');
     await tui.waitForText('This server offers no plugin list');
     tui.press(KEY.enter);

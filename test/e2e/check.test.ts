@@ -194,12 +194,13 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     const before = sent();
     const priced = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--gas-price', '50 gwei', '--yes']);
     expect(priced.code).toBe(2);
-    expect(priced.err).toContain('v1.8 discards asked prices in a replacement');
+    // One truth everywhere (core/operations/review.ts V18_REPLACEMENT_PRICING): the speed, capped where a cap is set, then at least × 1.1.
+    expect(priced.err).toContain("give a speed: v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (+1 wei), which may pass the cap");
     const file = join(HOME, 'priced.json');
     writeFileSync(file, '{"value":0,"speed":"fast","max_fee_per_gas":900000000000,"max_priority_fee_per_gas":2000000000}');
     const body = await runR(['replace', 'holesky-test', blocker, '--body', file, '--yes']);
     expect(body.code).toBe(2);
-    expect(body.err).toContain('--body: max_fee_per_gas, max_priority_fee_per_gas: v1.8 discards asked prices in a replacement; give a speed');
+    expect(body.err).toContain("--body: max_fee_per_gas, max_priority_fee_per_gas: leave them out and give a speed: v1.8 discards a replacement's asked prices");
     expect(sent()).toBe(before);
     const fast = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--speed', 'fast', '--yes', '--output', 'table']);
     expect(fast.code, fast.err).toBe(0);

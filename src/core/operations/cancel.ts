@@ -49,7 +49,7 @@ function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | und
  * of the interface document — refused before sending; undefined while not known — sent, and a 404 says).
  */
 export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
-  if (offered === false) return { refuse: 'this server (interface document) has no cancel endpoint: DELETE /relayers/{id}/transactions/{tx_id} is the OpenZeppelin Relayer’s' };
+  if (offered === false) return { refuse: 'cancelling is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/{tx_id}); this server is not it' };
   const kind = networkKind(relayer?.network_type, tx);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   const what = consequence(kind, tx);
@@ -89,7 +89,7 @@ const LISTED = 50;
  * before (what the server will take: pending, sent, submitted), listed in the review.
  */
 export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined): BuiltRequest | Refusal {
-  if (offered === false) return { refuse: 'this server (interface document) has no such endpoint: DELETE /relayers/{id}/transactions/pending is the OpenZeppelin Relayer’s' };
+  if (offered === false) return { refuse: 'cancelling every pending transaction is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/pending); this server is not it' };
   const kind = networkKind(relayer?.network_type, pending[0]);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };

@@ -1,6 +1,6 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
 import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type DialectState, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
-import { PRICE_FIELDS, SPEEDS_SLOWEST_FIRST, priceCheck, replacementChanges, type ReviewLine } from './review.js';
+import { ASKED_PRICES_REFUSED, PRICE_FIELDS, SPEEDS_SLOWEST_FIRST, priceCheck, replacementChanges, type ReviewLine } from './review.js';
 import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
@@ -176,7 +176,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       // and quotes from the speed: refused here, before sending, on the field.
       const asked = PRICE_FIELDS.filter((f) => sent[f] !== undefined);
       if (dialect?.().dialect === 'openzeppelin' && asked.length)
-        return { errors: Object.fromEntries(asked.map((f) => [f, 'v1.8 discards asked prices in a replacement: leave it empty and give a speed (the server quotes from it, at least +10 % over the old price)'])) };
+        return { errors: Object.fromEntries(asked.map((f) => [f, ASKED_PRICES_REFUSED])) };
       const prices = priceCheck(tx, sent);
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
       const requoted: ReviewLine[] = [];

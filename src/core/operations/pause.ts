@@ -15,7 +15,7 @@ import type { BuiltRequest } from './types.js';
 /** `offered`: `client.supports('pause')` (false: a server of the interface document, refused before sending). */
 export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, offered: boolean | undefined): BuiltRequest | Refusal {
   const verb = paused ? 'pause' : 'resume';
-  if (offered === false) return { refuse: `this server (interface document) cannot ${verb} a relayer: PATCH /relayers/{id} is the OpenZeppelin Relayer’s` };
+  if (offered === false) return { refuse: `${paused ? 'pausing' : 'resuming'} is the OpenZeppelin Relayer’s (PATCH /relayers/{id}); this server is not it` };
   if (relayer && relayerState(relayer) === 'disabled')
     return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` };
   const review: ReviewLine[] = [];

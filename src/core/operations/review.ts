@@ -104,6 +104,16 @@ function slowerSpeed(was: unknown, now: unknown): ReviewLine | null {
 export const MIN_BUMP_PERCENT = 10n;
 
 /**
+ * How the OpenZeppelin Relayer v1.8 prices a replacement, said once for every place that says it (the
+ * review, the form's refusal, the subcommand's; README says the same): replacement.rs
+ * determine_replacement_pricing, models/transaction/repository.rs:350 for_replacement.
+ */
+export const V18_REPLACEMENT_PRICING = "v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (+1 wei), which may pass the cap";
+
+/** Why asked prices are refused before sending on the OpenZeppelin Relayer (the form's field, the subcommand's flags). */
+export const ASKED_PRICES_REFUSED = `leave them out and give a speed: ${V18_REPLACEMENT_PRICING}`;
+
+/**
  * The price rule, from the exact body: a price sent below the transaction's own is refused (field →
  * message); one above it but by less than 10 % is a warning, and so is a speed slower than its own;
  * prices left to the server are said.
@@ -127,7 +137,7 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
   if (dropped.length && dropped.length === priced.length && PRICE_FIELDS.every((f) => isEmpty(body[f])))
     warnings.push({
       label: '⚠ price',
-      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''} (the OpenZeppelin Relayer adds at least ${MIN_BUMP_PERCENT} % and ignores explicit prices anyway; a server of the interface document may not bump — give it explicit prices to be sure)`,
+      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''}. On the OpenZeppelin Relayer, ${V18_REPLACEMENT_PRICING}; a server that is not the OpenZeppelin Relayer may not raise it — give it prices to be sure`,
       tone: 'warn',
     });
   return { errors, warnings };

@@ -73,7 +73,7 @@ function refusalNext(e: ApiError): string {
   if (/not supported/i.test(e.message)) return 'The server does not support this here: no edit fixes it. esc goes back.';
   if (/invalid transaction state/i.test(e.message)) return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
   if (e.kind === 'unauthorized') return `The API key was refused: set RELAYER_API_KEY (or --token-file <path>) and restart. ${kept}`;
-  if (e.kind === 'unsupported') return 'This server does not offer it (the interface document has no such endpoint): no edit fixes it. esc goes back.';
+  if (e.kind === 'unsupported') return 'This server does not offer it (a server that is not the OpenZeppelin Relayer has no such endpoint): no edit fixes it. esc goes back.';
   if (e.kind === 'not_api') return `Nothing was applied: this URL does not answer as a relayer API. Point --url (RELAYER_URL, the context's url) at the relayer server. ${kept}`;
   if (e.status === 405 || e.status === 501) return `The server does not offer this (HTTP ${e.status}): nothing was applied, and no edit fixes it. esc goes back.`;
   if (e.kind === 'not_found') return `Check the ids (esc goes back). ${kept}`;

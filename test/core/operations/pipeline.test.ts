@@ -108,8 +108,8 @@ describe('execute over loopback: send once, ledger before and after, the effect'
     const aptos = { id: 'apt', network_type: 'aptos' };
     expect(cancelRequest('apt', 'x', aptos, tx({}), true)).toMatchObject({ refuse: expect.stringContaining('"aptos", which this client does not know') });
     expect(cancelPendingRequest('apt', aptos, [], Date.now(), true)).toMatchObject({ refuse: expect.stringContaining('does not know') });
-    // A server without the endpoint (the interface document): refused, nothing guessed.
-    expect(cancelRequest('sepolia-main', 'x', undefined, tx({}), false)).toMatchObject({ refuse: expect.stringContaining('no cancel endpoint') });
+    // A server without the endpoint (not the OpenZeppelin Relayer): refused, nothing guessed.
+    expect(cancelRequest('sepolia-main', 'x', undefined, tx({}), false)).toMatchObject({ refuse: expect.stringContaining('cancelling is the OpenZeppelin Relayer’s') });
   });
 
   it('a refusal is recorded as refused; the request left once', async () => {

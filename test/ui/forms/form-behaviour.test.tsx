@@ -198,7 +198,8 @@ describe('form behaviour', () => {
     expect(f).toContain('j/k scroll');
     expect(lines(f).every((l) => l.length <= 80)).toBe(true);
     const seen = new Set(lines(f));
-    for (let i = 0; i < 16; i++) {
+    // Scrolled until the body's end shows (at most 40 rows).
+    for (let i = 0; i < 40 && !lines(h.frame()).some((l) => l === '}'); i++) {
       await h.press('j');
       for (const l of lines(h.frame())) seen.add(l);
     }
