@@ -7,6 +7,9 @@ import { Box, useApp, useStdout } from 'ink';
 import { Text } from './components/Text.js';
 import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { RelayerJamsContext } from './relayerJams.js';
+
+/** How long an information message stays in the status bar (warnings and errors: three times it). */
+export const FLASH_MS = 10_000;
 import { useKeys } from './input/useKeys.js';
 import { parseKey, type KeyEvent } from './input/keys.js';
 import { anyBinding, resolve, SCOPE_TITLES, BINDINGS } from './keymap.js';
@@ -71,6 +74,16 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
   }, []);
   const push = useCallback((route: Route) => dispatch({ type: 'push', route }), []);
   const api: ShellApi = useMemo(() => ({ dispatch, push, state, register }), [state, push, register]);
+
+  // A message has a lifetime: gone from the status bar after FLASH_MS (a warning or an error after
+  // three times that), never from :messages; a key clears it sooner. The freshness it covered shows
+  // again. (A real timer: the services' `after` is the watch's, which tests count.)
+  useEffect(() => {
+    if (!state.flash || state.flash.text.startsWith('⚠')) return;
+    const ms = services.flashMs ?? FLASH_MS;
+    const t = setTimeout(() => dispatch({ type: 'clearFlash' }), state.flash.tone === 'info' ? ms : 3 * ms);
+    return () => clearTimeout(t);
+  }, [state.flash]);
 
   // A jam seen to clear between two reads of it (watch, r, the stuck screen's scan): said, kept in :messages.
   const jams = useContext(RelayerJamsContext);

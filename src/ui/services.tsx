@@ -23,6 +23,8 @@ export interface Services {
   now: () => number;
   /** Schedules `fn` after `ms` (watch refreshes and their backoff); returns its cancel. Tests drive it by hand (test/ui/clock.ts). Default: setTimeout. */
   after?: (ms: number, fn: () => void) => () => void;
+  /** How long an information message stays in the status bar (ms; warnings and errors three times it). Default 10 s; tests shorten it. */
+  flashMs?: number;
   /** The relayers' first page, fetched while the UI code loads (startup). */
   initialRelayers?: Page<Relayer>;
   /**

@@ -89,7 +89,8 @@ describe('watch', () => {
     await x.waitFor((f) => f.includes('SPEED'));
     expect(clock.pending()).toBe(0);
     await x.press('w');
-    await x.waitFor((f) => /watch 5s │ .*watch on: every 5s; w stops/.test(f), 'watch on');
+    // The freshness stays beside the message (issue 43); `watch 5s` gives way first (the message says it).
+    await x.waitFor((f) => /since \d\d:\d\d:\d\d │ watch on: every 5s; w stops/.test(f), 'watch on');
     expect(await refreshOnce(clock, x)).toBe(0);
     expect(await refreshOnce(clock, x)).toBe(5000);
     await x.press('w');
@@ -170,5 +171,21 @@ describe(':stuck', () => {
     await h.waitFor((x) => x.includes('stuck: transactions not final'));
     await h.press(KEY.enter);
     await h.waitFor((x) => /› transaction /.test(x.split('\n')[0] ?? ''), 'the detail');
+  });
+});
+
+describe('a message has a lifetime (issue 43)', () => {
+  it('at 80 columns "watch on" gives way to the freshness after its time; :messages keeps it', async () => {
+    const clock = manualClock();
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 80, services: { now: clock.now, after: clock.after, flashMs: 300 } });
+    await h.waitFor((f) => f.includes('SPEED'));
+    await h.press('w');
+    const on = await h.waitFor((f) => /watch on: every 5s/.test(f), 'the message');
+    // At 80 columns the message and the freshness share the line.
+    expect(on).toMatch(/ since \d\d:\d\d:\d\d │ watch on: every 5s/);
+    const after = await h.waitFor((f) => !/watch on: every 5s/.test(f), 'the message gone');
+    expect(after.split('\n').find((l) => l.includes('│'))).toMatch(/unchanged since \d\d:\d\d:\d\d/);
+    await h.press(':', ...'messages', '\r');
+    await h.waitFor((f) => /watch on: every 5s; w stops/.test(f), ':messages keeps it');
   });
 });

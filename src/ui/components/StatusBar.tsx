@@ -44,6 +44,8 @@ interface Segment {
   message?: boolean;
   /** The message has more than it says (more warnings): always point at :messages. */
   more?: boolean;
+  /** Said thus when the line is too narrow, before anything is dropped. */
+  short?: string;
 }
 
 export const MORE = ' … (:messages)';
@@ -69,7 +71,7 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   // Watch in words; after a failed refresh the data is stale: when it was read, when the next try is.
   // Clock times, not ages: they stay true without ticking (idle writes nothing).
   const retry = info.watch?.retry;
-  if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 2 });
+  if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 3 });
   if (retry)
     segs.push({
       text: `⚠ stale${info.loadedAt != null ? ` since ${clock(info.loadedAt)}` : ''} · retry ${clock(retry.at)}${retry.error.kind === 'rate_limited' ? ' (rate limited)' : ''}`,
@@ -79,8 +81,9 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   // When the data was read. Watching, reads that change nothing draw nothing (0 bytes idle), so the
   // time a later redraw shows is said as what it is: the data has been the same since that read.
+  // Dropped for width after `watch Ns` and the latency (it says watching too): how fresh the figures are stays said.
   else if (info.loadedAt != null && !retry)
-    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 5 });
+    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), short: info.watch ? `since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 2 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
   if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))
@@ -101,14 +104,21 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   }
   // Drop the least important segments until the line fits; the last one may be truncated.
   const sep = ' │ ';
-  let shown = segs;
   // A message that points at :messages needs room for the pointer too (as a long one-line message, it makes lesser segments drop).
   const len = (xs: Segment[]) => xs.reduce((n, s) => n + cellWidth(s.text) + (s.message && s.more ? MORE.length : 0), 0) + sep.length * Math.max(0, xs.length - 1);
-  while (len(shown) > width && shown.some((s) => s.priority >= 2)) {
-    const worst = Math.max(...shown.map((s) => s.priority));
-    const idx = shown.map((s) => s.priority).lastIndexOf(worst);
-    shown = shown.filter((_, i) => i !== idx);
-  }
+  let shown = segs;
+  const drop = (least: number) => {
+    while (len(shown) > width && shown.some((s) => s.priority >= least)) {
+      const worst = Math.max(...shown.map((s) => s.priority));
+      const idx = shown.map((s) => s.priority).lastIndexOf(worst);
+      shown = shown.filter((_, i) => i !== idx);
+    }
+  };
+  // Too narrow: the least important go first; then the short forms (`unchanged since 09:00:00` →
+  // `since 09:00:00`); then the rest but the server, read-only state and messages.
+  drop(3);
+  if (len(shown) > width) for (const s of shown) if (s.short !== undefined) s.text = sanitize(s.short);
+  drop(2);
   let room = width;
   return (
     <Text wrap="truncate" inverse>
