@@ -44,8 +44,8 @@ export class RelayerStatuses extends BackgroundReads {
     return this.entries.get(id);
   }
 
-  /** Asks for these relayers' status where it is missing or old; the rest of an older wish is dropped. */
-  want(ids: readonly string[]): void {
+  /** Asks for these relayers' status where it is missing or older than `maxAgeMs` (0: all again); the rest of an older wish is dropped. */
+  want(ids: readonly string[], maxAgeMs = MAX_AGE_MS): void {
     if (!this.available() || this.ctrl.signal.aborted) return;
     const now = this.now();
     this.wantEach(
@@ -53,10 +53,38 @@ export class RelayerStatuses extends BackgroundReads {
       (id) => id,
       (id) => {
         const e = this.entries.get(id);
-        return e !== undefined && now - e.at <= MAX_AGE_MS;
+        return e !== undefined && now - e.at <= maxAgeMs;
       },
       (id) => this.ask(id),
     );
+  }
+
+  /**
+   * `r` and watch: these relayers' status read again (the rows on screen first, two at a time), and
+   * what came back compared with what was shown — the figures the list shows from it (PEND, BALANCE,
+   * LAST OK). Resolves when all are read or `budgetMs` passes: `changed` the relayers whose figures
+   * changed, `notRead` those not read again in time (their figures keep their own time).
+   */
+  async reread(ids: readonly string[], budgetMs: number): Promise<{ changed: string[]; notRead: string[]; read: number }> {
+    if (!this.available() || this.ctrl.signal.aborted) return { changed: [], notRead: [], read: 0 };
+    const wanted = ids.slice(0, MAX_WANTED);
+    const before = new Map(wanted.map((id) => [id, figures(this.entries.get(id))]));
+    const started = this.now();
+    this.want(wanted, -1);
+    const done = () => wanted.every((id) => !this.pending.has(id) && (this.entries.get(id)?.at ?? -Infinity) >= started);
+    await new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const timer = setTimeout(finish, budgetMs);
+      const off = this.subscribe(() => done() && finish());
+      function finish() {
+        clearTimeout(timer);
+        off();
+        resolve();
+      }
+    });
+    const notRead = wanted.filter((id) => (this.entries.get(id)?.at ?? -Infinity) < started);
+    const changed = wanted.filter((id) => !notRead.includes(id) && before.get(id) !== undefined && before.get(id) !== figures(this.entries.get(id)));
+    return { changed, notRead, read: wanted.length - notRead.length };
   }
 
   private async ask(id: string): Promise<void> {
@@ -77,6 +105,12 @@ export class RelayerStatuses extends BackgroundReads {
     this.entries.set(id, entry);
     this.notify();
   }
+}
+
+/** The figures the relayers list shows from a status (PEND, BALANCE, LAST OK), as one comparable text; undefined: none shown yet. */
+function figures(e: StatusEntry | undefined): string | undefined {
+  const s = e?.status as { pending_transactions_count?: unknown; balance?: unknown; last_confirmed_transaction_timestamp?: unknown } | undefined;
+  return s ? JSON.stringify([String(s.pending_transactions_count ?? ''), String(s.balance ?? ''), String(s.last_confirmed_transaction_timestamp ?? '')]) : undefined;
 }
 
 export const RelayerStatusesContext = createContext<RelayerStatuses | null>(null);

@@ -7,7 +7,7 @@ import { useDirectory } from '../../directory.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { useRelayerStatuses } from '../../relayerStatuses.js';
+import { RelayerStatusesContext, useRelayerStatuses } from '../../relayerStatuses.js';
 import { RelayerJamsContext, useRelayerJams } from '../../relayerJams.js';
 import { jamsLine } from '../../../core/jam/words.js';
 import { Text } from '../../components/Text.js';
@@ -17,6 +17,8 @@ import type { TriageResult } from '../../../core/triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 import { openAction, openPolicies } from '../../actions.js';
+import { clock } from '../../../core/time.js';
+import type { StatusInfo } from '../../components/StatusBar.js';
 
 const getId = (r: Relayer) => r.id;
 const SCOPES = ['relayers', 'list'] as const;
@@ -28,6 +30,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const shell = useShell();
   const pending = useRef(pendingRelayers);
   const jamStore = useRef(useContext(RelayerJamsContext));
+  const statusStore = useRef(useContext(RelayerStatusesContext));
+  // What the last re-read of the statuses found (r says it); when their figures last changed (watch's "unchanged since").
+  const reread = useRef<{ changed: string[]; notRead: string[]; read: number } | null>(null);
+  const [figuresChangedAt, setFiguresChangedAt] = useState<number | null>(null);
+  const shown = useRef(0);
   const list = usePagedList<Relayer>({
     fetch: (q, signal) => {
       // The start-up request, if still running, is this screen's first page: take it over.
@@ -39,9 +46,18 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         return p.promise;
       }
       p?.abort();
-      // Each read of the list (r, watch) asks for the jams again too (those read more than 20 s ago).
-      return client.listRelayers(q, { signal }).then((page) => {
+      // Each read of the list (r, watch) asks for the jams again too (those read more than 20 s ago),
+      // and, once the list is on screen, the status of every relayer of the page (PEND, BALANCE, LAST
+      // OK come from it): read again and compared before the read is done, within 2 s (a slow server's
+      // figures keep their own time, and are said not read again).
+      return client.listRelayers(q, { signal }).then(async (page) => {
         jamStore.current?.want(page.items);
+        const store = statusStore.current;
+        if (store && shown.current > 0) {
+          const r = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
+          reread.current = r;
+          if (r.changed.length) setFiguresChangedAt(now());
+        }
         return page;
       });
     },
@@ -53,6 +69,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     initial: initialRelayers,
   });
   const { state } = list;
+  shown.current = state.items.length;
 
   useEffect(() => {
     if (!initialRelayers) list.refresh();
@@ -75,6 +92,22 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null), [available, statuses, now, triaged, jams, jammed.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
+    // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
+    if (cmd === 'refresh' && statuses?.available()) {
+      reread.current = null;
+      void list.refresh().then((out) => {
+        if (out.kind !== 'changed' && out.kind !== 'unchanged') return;
+        const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
+        const rows = out.kind === 'changed' ? list.getState().changed.size : 0;
+        const parts = [rows ? `${rows} row${rows === 1 ? '' : 's'} changed (marked *)` : ''];
+        if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed: ${r.changed.slice(0, 3).join(', ')}${r.changed.length > 3 ? ` +${r.changed.length - 3}` : ''}`);
+        const same = !rows && !r?.changed.length;
+        const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
+        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again within ${REREAD_BUDGET_MS / 1000} s (kept as read before)` : '';
+        shell.dispatch({ type: 'flash', text: `${said}${late}`, tone: late ? 'warn' : 'info' });
+      });
+      return true;
+    }
     if (cmd === 'triage') {
       // The worst jam first: the cursor on its blocker (most waiting, then oldest).
       const worst = jammed.find((j) => j.jam.blocker_id !== null);
@@ -101,7 +134,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       scopes={SCOPES}
       width={width}
       height={height}
-      status={listStatus(list, watch)}
+      status={withFigures(listStatus(list, watch), figuresChangedAt)}
     >
       {line ? (
         <Text wrap="truncate" color={tone(notReady?.state === 'not ready' ? 'bad' : 'warn')}>
@@ -111,4 +144,13 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyHeight} noun="relayers" />
     </ScreenFrame>
   );
+}
+
+/** How long `r` and watch wait for the statuses of the page to be read again. */
+const REREAD_BUDGET_MS = 2_000;
+
+/** Watching, "unchanged since" counts the statuses' figures too: a PEND that moved is a change. */
+function withFigures(info: StatusInfo, figuresChangedAt: number | null): StatusInfo {
+  if (figuresChangedAt === null || info.sameSince == null || figuresChangedAt <= info.sameSince) return info;
+  return { ...info, sameSince: figuresChangedAt };
 }

@@ -1,0 +1,31 @@
+/**
+ * Every figure on the first screen is re-read by r (issue 43): PEND, BALANCE and LAST OK come from
+ * each relayer's status, read again with the list and compared — "unchanged" is said only of what was
+ * read again. Against the sandbox's real flavour over loopback, its clock moved by the test.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, type Harness } from './helpers.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+describe('r reads the figures again', () => {
+  it('unchanged only when the list and the statuses were read again and compared; a PEND that moved on the server is said', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^\d+ jammed: /m.test(x) && / PEND /.test(x), 'the first screen with its figures');
+    const statusReads = () => h!.sandbox.requests.filter((q) => /\/status$/.test(q.url)).length;
+    const before = statusReads();
+    await h.press('r');
+    const same = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(x), 'the answer to r');
+    expect(same).toMatch(/refreshed \d\d:\d\d:\d\d, unchanged \(the list and \d+ statuses read again\)/);
+    expect(statusReads() - before).toBeGreaterThanOrEqual(15);
+    // The chain moves: transactions are mined, PEND and balances change; the list itself does not.
+    h.sandbox.clock.step(5);
+    await h.press('r');
+    const moved = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d[:,]/.test(x) && !/the list and \d+ statuses read again\)$/m.test(x) && /changed/.test(x), 'the change said');
+    expect(moved).toMatch(/PEND\/BALANCE\/LAST OK changed: /);
+  });
+});
