@@ -9,7 +9,7 @@ import { actionMisfit, jamWords } from '../../../core/jam/words.js';
 import type { Jam } from '../../../core/jam/diagnose.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
-import { useContext, useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { errorWords, type Page } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -75,6 +75,9 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const { client, now } = services;
   const shell = useShell();
   const jams = useContext(RelayerJamsContext);
+  // Each diagnosis as it comes (the scan asks for them again): the summary and the flags follow it.
+  const [, setJamsVersion] = useState(0);
+  useEffect(() => jams?.subscribe(() => setJamsVersion((v) => v + 1)), [jams]);
   const result = useRef<TriageResult | null>(null);
   const events = useSessionEvents();
   const list = usePagedList<StuckRow>({
