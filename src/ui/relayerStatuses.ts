@@ -63,7 +63,7 @@ export class RelayerStatuses extends BackgroundReads {
    * `r` and watch: these relayers' status read again (the rows on screen first, two at a time), and
    * what came back compared with what was shown — the figures the list shows from it (PEND, BALANCE,
    * LAST OK). Resolves when all are read or `budgetMs` passes: `changed` the relayers whose figures
-   * changed, `notRead` those not read again in time (their figures keep their own time).
+   * changed, `notRead` those not read again (no answer in time, or a failed read: their figures keep their own time).
    */
   async reread(ids: readonly string[], budgetMs: number): Promise<{ changed: string[]; notRead: string[]; read: number }> {
     if (!this.available() || this.ctrl.signal.aborted) return { changed: [], notRead: [], read: 0 };
@@ -82,7 +82,9 @@ export class RelayerStatuses extends BackgroundReads {
         resolve();
       }
     });
-    const notRead = wanted.filter((id) => (this.entries.get(id)?.at ?? -Infinity) < started);
+    // Not read again: not answered in time, or answered with an error (the entry then keeps the old
+    // status beside the error: never compared as "unchanged").
+    const notRead = wanted.filter((id) => (this.entries.get(id)?.at ?? -Infinity) < started || this.entries.get(id)?.error !== undefined);
     const changed = wanted.filter((id) => !notRead.includes(id) && before.get(id) !== undefined && before.get(id) !== figures(this.entries.get(id)));
     return { changed, notRead, read: wanted.length - notRead.length };
   }

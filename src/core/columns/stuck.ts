@@ -29,7 +29,7 @@ export const STUCK_COLUMNS = (now: () => number, jamOf: (relayerId: string) => J
   { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()) },
   { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (r) => displayText(r.tx.nonce ?? r.tx.sequence_number) },
   { key: 'hash', title: 'HASH', width: 13, priority: 4, cell: (r, w) => (r.tx.hash ? middleCells(r.tx.hash, w) : '—') },
-  { key: 'flags', title: 'FLAGS', width: 18, flex: true, priority: 0, cell: (r) => stuckFlags(r, jamOf(r.relayer.id)).join(', '), tone: (r) => (r.flags.length || jamOf(r.relayer.id) ? 'warn' : 'muted') },
+  { key: 'flags', title: 'FLAGS', width: 18, flex: true, priority: 0, cell: (r) => stuckFlags(r, jamOf(r.relayer.id)).join(', '), tone: (r) => (stuckFlags(r, jamOf(r.relayer.id)).length ? 'warn' : 'muted') },
 ];
 
 export function stuckSearchText(r: StuckRow): string {

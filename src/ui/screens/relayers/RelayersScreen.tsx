@@ -103,7 +103,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed: ${r.changed.slice(0, 3).join(', ')}${r.changed.length > 3 ? ` +${r.changed.length - 3}` : ''}`);
         const same = !rows && !r?.changed.length;
         const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
-        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again within ${REREAD_BUDGET_MS / 1000} s (kept as read before)` : '';
+        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before)` : '';
         shell.dispatch({ type: 'flash', text: `${said}${late}`, tone: late ? 'warn' : 'info' });
       });
       return true;
