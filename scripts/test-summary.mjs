@@ -20,6 +20,16 @@ for (const file of files) {
   const f = (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
   if (p === 0 && f === 0) failed += 1;
   console.log(`${file}: ${p} passed, ${f} failed`);
+  // Which ones: CI's log keeps only its tail, so a failure is named here, next to the count.
+  for (const t of report.testResults ?? []) {
+    const name = String(t.name ?? '').replace(/^.*?\/test\//, 'test/');
+    for (const a of t.assertionResults ?? []) {
+      if (a.status !== 'failed') continue;
+      const why = String((a.failureMessages ?? [])[0] ?? '').split('\n')[0].slice(0, 300);
+      console.log(`  failed: ${name} > ${a.fullName ?? a.title}${why ? ` — ${why}` : ''}`);
+    }
+    if (t.status === 'failed' && (t.assertionResults ?? []).length === 0) console.log(`  failed to load: ${name} — ${String(t.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
   passed += p;
   failed += f;
 }
