@@ -4,7 +4,7 @@
  * loading a bundle; src/cli/grammar.ts parses with it.
  */
 
-import { OPERATION_SUBCOMMANDS, type OperationSubcommand } from '../core/operations/registry.js';
+import { OPERATION_SUBCOMMANDS, subcommandOptions, type OperationSubcommand, type OptionSpec } from '../core/operations/registry.js';
 
 /** The headless subcommands that only read (src/headless/): the lists, readiness, the check, the fleet and the audit ledger. */
 const LISTS = ['relayers', 'txs', 'plugins'] as const;
@@ -37,38 +37,20 @@ export const GLOBAL_OPTIONS = {
   sandbox: { type: 'boolean' },
 } as const;
 
+/** The operations' subcommands' options: the registry's, beside what every mutation takes (--dry-run, --yes, --json, --output). */
+const OPERATION_OPTIONS = Object.fromEntries(OPERATION_SUBCOMMANDS.map((sub) => [sub, { ...MUTATION_OPTIONS, ...subcommandOptions(sub) }])) as unknown as Record<OperationSubcommand, Record<string, OptionSpec>>;
+
 /** Each subcommand's own options (beside the common ones: --url, --context, …). */
-export const COMMAND_OPTIONS = {
+export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>> = {
   relayers: LIST_OPTIONS,
   txs: { ...LIST_OPTIONS, status: str0 },
-  replace: {
-    ...MUTATION_OPTIONS,
-    body: str0,
-    value: str0,
-    to: str0,
-    data: str0,
-    'gas-limit': str0,
-    'gas-price': str0,
-    'max-fee-per-gas': str0,
-    'max-priority-fee-per-gas': str0,
-    speed: str0,
-    'valid-until': str0,
-    transaction: str0,
-    wait: str0,
-  },
   plugins: LIST_OPTIONS,
-  cancel: { ...MUTATION_OPTIONS, 'all-pending': { type: 'boolean' }, wait: str0 },
-  pause: MUTATION_OPTIONS,
-  resume: { ...MUTATION_OPTIONS, wait: str0 },
-  policies: { ...MUTATION_OPTIONS, set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true }, wait: str0 },
+  ...OPERATION_OPTIONS,
   ready: OUTPUT_OPTIONS,
   check: OUTPUT_OPTIONS,
-  plugin: { ...MUTATION_OPTIONS, params: str0, 'params-file': str0, route: str0 },
-  // --url is the webhook's URL here; the server comes from --server, RELAYER_URL or the context.
-  notify: { ...MUTATION_OPTIONS, id: str0, 'signing-key-file': str0, 'signing-key-env': str0, 'signing-key': str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
-} as const;
+};
 
 /** Every word that names a command (the first word that is not an option or an option's value). */
 export const COMMANDS: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'];

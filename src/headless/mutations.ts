@@ -15,8 +15,8 @@ import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import type { BuiltRequest, Values } from '../core/operations/types.js';
-import { OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { REVIEW_ONLY } from '../core/operations/reviewOnly.js';
+import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
@@ -51,11 +51,9 @@ const usage = (message: string) => ({ code: EXIT.usage, message });
 
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
+  // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
+  ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
   replace: prepareReplace,
-  cancel: (c, o, a) => prepareReviewOnly('cancel', c, o, a),
-  'cancel-pending': (c, o, a) => prepareReviewOnly('cancel-pending', c, o, a),
-  pause: (c, o, a) => prepareReviewOnly('pause', c, o, a),
-  resume: (c, o, a) => prepareReviewOnly('resume', c, o, a),
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'notification-create': prepareNotify,
@@ -125,7 +123,7 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
   return { request: built.request, warnings: key.warnings, stdinUsed: false };
 }
 
-/** A review-only operation (cancel, cancel-pending, pause, resume): the relayer (and the transaction, or what is pending) read first, then its registry builder. */
+/** A review-only operation (registry.ts ReviewOnlyKind): the relayer (and the transaction, or what is pending) read first, then its registry builder. */
 async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
   const needsTx = OPERATIONS[kind].needs.includes('txId');
   if (args.length !== (needsTx ? 2 : 1))
@@ -134,8 +132,8 @@ async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o
   const relayerId = args[0]!;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const entry = REVIEW_ONLY[kind];
-  const offered = client.supports(entry.feature);
+  const feature = OPERATIONS[kind].feature;
+  const offered = feature ? client.supports(feature) : true;
   let tx: Transaction | undefined;
   let pending: Transaction[] | undefined;
   if (kind === 'cancel-pending') pending = offered === false ? [] : await readPending(client, relayerId);
@@ -145,7 +143,7 @@ async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o
     if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
     tx = found.tx;
   }
-  const built: BuiltRequest | Refusal = entry.build({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered });
+  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered });
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, stdinUsed: false };
@@ -180,7 +178,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   if (waitRaw !== undefined) {
     const secs = Number(waitRaw);
     if (!/^\d+(\.\d+)?$/.test(waitRaw) || !(secs > 0) || secs > 86_400) return fail(EXIT.usage, `--wait must be a number of seconds from 1 to 86400, got "${sanitize(waitRaw)}"`);
-    if (o.allPending) return fail(EXIT.usage, '--wait follows one relayer\'s jam after a cancel of one transaction, a replace or a resume: not with --all-pending');
+    if (!OPERATIONS[kind].follows) return fail(EXIT.usage, `--wait follows one relayer's jam after a fix (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows).join(', ')}): not after ${OPERATIONS[kind].words({ relayerId: args[0] ?? '<relayer>' }, 16)}`);
     waitMs = Math.round(secs * 1000);
   }
   const p = await PREPARE[kind](client, o, args, s, env);

@@ -11,9 +11,8 @@ import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, r
 import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from '../core/operations/pipeline.js';
-import { settleTarget, type SettleOutcome } from '../core/operations/settle.js';
-import { OPERATIONS, isOperationKind, type OperationKind, type OperationTarget } from '../core/operations/registry.js';
-import { shortId } from '../core/text/ids.js';
+import { recordedOperation, type SettleOutcome } from '../core/operations/settle.js';
+import { OPERATIONS, type OperationKind, type OperationTarget } from '../core/operations/registry.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */
 export type AuditOutcome = LedgerOutcome;
@@ -109,13 +108,8 @@ const READ_TAIL_BYTES = 2 * 1024 * 1024;
 
 /** A send in a few words: what it did to what — its operation and target as recorded; from the path on older lines. */
 export function sendWords(e: Pick<AuditEntry, 'method' | 'path' | 'body' | 'op' | 'target'>, keep = 16): string {
-  if (isOperationKind(e.op)) return OPERATIONS[e.op].words(e.target ?? {}, keep);
-  if (e.op !== undefined) return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
-  const t = settleTarget(e);
-  if (t.kind === 'replace') return `replace ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
-  if (t.kind === 'cancel') return `cancel ${shortId(t.txId, keep)} on relayer ${t.relayerId}`;
-  if (t.kind === 'pause') return `${/"paused"\s*:\s*false/.test(e.body) ? 'resume' : 'pause'} relayer ${t.relayerId}`;
-  return `${e.method} ${e.path.replace(/^\/api\/v1/, '')}`;
+  const rec = recordedOperation(e);
+  return 'unknown' in rec ? `${e.method} ${e.path.replace(/^\/api\/v1/, '')}` : OPERATIONS[rec.op].words(rec.target, keep);
 }
 
 /**

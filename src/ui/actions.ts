@@ -1,12 +1,13 @@
 /**
- * Opening an operation (replace, cancel, cancel every pending one, pause/resume) from any screen:
+ * Opening an operation (the registry's: core/operations/registry.ts) from any screen:
  * refused at the key, with the reason, when read-only, when the network cannot do it, or when the
  * client does not know the network (nothing is guessed); else its screen opens on the review. A
  * review-only operation's request is its registry entry's (core/operations/reviewOnly.ts).
  */
 import type { Relayer, Transaction } from '../api/index.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { REVIEW_ONLY } from '../core/operations/reviewOnly.js';
+import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
+import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
@@ -20,8 +21,8 @@ export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 
 /** The request an operation route means, or why it cannot be made (core's words). */
 export function actionRequest(route: OperationRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
-  const entry = REVIEW_ONLY[route.op];
-  return entry.build({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: services.client.supports(entry.feature) });
+  const feature = OPERATIONS[route.op].feature;
+  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true });
 }
 
 /** Opens the route's screen, or says why not (a flash). */
@@ -64,4 +65,23 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   }
   push({ kind: 'policies', relayerId, relayer, preset, ...(why ? { why } : {}) });
   return true;
+}
+
+/** Whether a keymap command opens an operation on a relayer (P, X on a relayer, p). */
+export function isRelayerOperationKey(cmd: string): boolean {
+  return keyOperation(cmd, {}) !== null || keyOperation(cmd, { paused: true }) !== null;
+}
+
+/**
+ * The operation a key opens on a relayer (the registry's: P pauses, or resumes a paused one), opened
+ * or refused in words; undefined when the key opens none there.
+ */
+export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult | undefined {
+  if (!isRelayerOperationKey(cmd)) return undefined;
+  if (!relayer) return `Relayer ${relayerId} is not read yet`;
+  const op = keyOperation(cmd, relayer);
+  if (op === null) return undefined;
+  if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
+  if (!isReviewOnlyKind(op)) return undefined;
+  return openAction({ kind: 'operation', op, relayerId }, services, relayer, push);
 }

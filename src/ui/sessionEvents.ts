@@ -8,7 +8,8 @@ export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */
   replaced: { relayerId: string; transactionId: string; transaction: Transaction };
   /** A relayer changed (paused or resumed); `relayer` is the server's answer. */
-  relayerChanged: { relayer: Relayer };
+  /** `answered`: the relayer is as the server answered (a pause, a policy edit), else only its id and what the directory had. */
+  relayerChanged: { relayer: Relayer; answered: boolean };
   /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */
   triaged: TriageResult;
 }

@@ -18,7 +18,7 @@ import { isKnownStatus, statusWords } from '../status.js';
 import { cancelEffect, cancelPendingEffect } from './effects.js';
 import type { ReviewLine } from './review.js';
 import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
-import type { BuiltRequest } from './types.js';
+import type { BuiltRequest, ReviewInput } from './types.js';
 
 /** What the operator cannot do here: refused before anything is sent, in words. */
 export interface Refusal {
@@ -120,3 +120,9 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     confirm: relayerId,
   };
 }
+
+/** The review-only builders of a cancel and of cancelling every pending one (reviewOnly.ts holds every review-only kind's). */
+export const CANCEL_BUILDS = {
+  cancel: (i: ReviewInput) => cancelRequest(i.target.relayerId, i.target.txId ?? i.tx?.id ?? '?', i.relayer, i.tx, i.offered),
+  'cancel-pending': (i: ReviewInput) => cancelPendingRequest(i.target.relayerId, i.relayer, i.pending ?? [], i.now, i.offered),
+};

@@ -1,11 +1,11 @@
 /**
  * Effect checks: after a 2xx, what came back compared with what was asked. A replacement whose
  * transaction comes back as it was, a cancel whose transaction is neither `canceled` nor
- * `is_canceled`, a pause whose relayer is not paused: "the server answered success but nothing
- * changed" (the OpenZeppelin Relayer v1.8 answers 200 and does nothing for a Stellar replace or cancel).
+ * `is_canceled`, a relayer patched that comes back otherwise (pause.ts): "the server answered success
+ * but nothing changed" (the OpenZeppelin Relayer v1.8 answers 200 and does nothing for a Stellar replace or cancel).
  * Pure; the words hold raw server text (sanitize to draw).
  */
-import { stringifyJson, type CancelPendingResult, type Notification, type PluginCallResult, type Relayer, type ReplacementGroup, type Transaction } from '../../api/index.js';
+import { stringifyJson, type CancelPendingResult, type Notification, type PluginCallResult, type ReplacementGroup, type Transaction } from '../../api/index.js';
 import { formatGwei, toBigInt } from '../amounts.js';
 import type { Effect } from './pipeline.js';
 import { PRICE_FIELDS } from './review.js';
@@ -143,20 +143,6 @@ export const cancelPendingEffect = (read: number, kind: string) => (answer: unkn
   if (kind === 'stellar') return { kind: 'no effect', words: `the server queued none of the ${read} read as pending: the OpenZeppelin Relayer v1.8 does nothing here for a Stellar relayer` };
   return { kind: 'no effect', words: read ? `the server queued none of the ${read} read as pending just before` : 'there was nothing pending to cancel' };
 };
-
-/** Pause or resume: the relayer as answered is in the state asked → as asked (said when it already was); else no effect. */
-export function pauseEffect(paused: boolean, before: Relayer | undefined): (answer: unknown) => Effect {
-  return (answer) => {
-    if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a relayer' };
-    const r = answer as Relayer;
-    const word = paused ? 'paused' : 'resumed (not paused)';
-    // It already was: nothing changed (never called done).
-    if (r.paused === paused && before && before.paused === paused) return { kind: 'no effect', words: `relayer ${short(r.id)} already was ${paused ? 'paused' : 'not paused'}` };
-    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${short(r.id)} ${word}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
-    if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${short(r.id)} came back without its paused state` };
-    return { kind: 'no effect', words: `relayer ${short(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
-  };
-}
 
 /** A notification: the answer names the URL (and the id, when one was given) and whether a key is set, as sent. */
 export function notifyEffect(asked: { url: string; id?: string; signingKey: boolean }): (answer: unknown) => Effect {

@@ -8,9 +8,10 @@
 import { prepareSetPaused, type Relayer } from '../../api/index.js';
 import { relayerState } from '../relayer.js';
 import type { Refusal } from './cancel.js';
-import { pauseEffect } from './effects.js';
+import type { Effect } from './pipeline.js';
+import { shortId } from '../text/ids.js';
 import type { ReviewLine } from './review.js';
-import type { BuiltRequest } from './types.js';
+import type { BuiltRequest, ReviewInput } from './types.js';
 
 /** `offered`: `client.supports('pause')` (false: a server of the interface document, refused before sending). */
 export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, offered: boolean | undefined): BuiltRequest | Refusal {
@@ -39,3 +40,25 @@ export function pauseRequest(relayerId: string, relayer: Relayer | undefined, pa
     effect: pauseEffect(paused, relayer),
   };
 }
+
+const short = (id: string) => shortId(id, 18, 18);
+
+/** Pause or resume: the relayer as answered is in the state asked → as asked (said when it already was); else no effect. */
+export function pauseEffect(paused: boolean, before: Relayer | undefined): (answer: unknown) => Effect {
+  return (answer) => {
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { kind: 'unchecked', words: 'the answer is not a relayer' };
+    const r = answer as Relayer;
+    const word = paused ? 'paused' : 'resumed (not paused)';
+    // It already was: nothing changed (never called done).
+    if (r.paused === paused && before && before.paused === paused) return { kind: 'no effect', words: `relayer ${short(r.id)} already was ${paused ? 'paused' : 'not paused'}` };
+    if (r.paused === paused) return { kind: 'as asked', words: `relayer ${short(r.id)} ${word}${!paused && r.system_disabled ? '; it is still disabled by the system' : ''}` };
+    if (typeof r.paused !== 'boolean') return { kind: 'unchecked', words: `relayer ${short(r.id)} came back without its paused state` };
+    return { kind: 'no effect', words: `relayer ${short(r.id)} came back ${r.paused ? 'paused' : 'not paused'}` };
+  };
+}
+
+/** The review-only builders of pause and resume (reviewOnly.ts holds every review-only kind's). */
+export const PAUSE_BUILDS = {
+  pause: (i: ReviewInput) => pauseRequest(i.target.relayerId, i.relayer, true, i.offered),
+  resume: (i: ReviewInput) => pauseRequest(i.target.relayerId, i.relayer, false, i.offered),
+};

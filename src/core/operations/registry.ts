@@ -10,6 +10,7 @@
  * nothing guesses an operation back from a path — but a ledger line older than them (settle.ts).
  * Reads are not operations.
  */
+import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
 export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create';
@@ -22,8 +23,17 @@ export interface OperationTarget {
   notificationId?: string;
 }
 
-/** How an unknown outcome is read back (settle.ts): the transaction, the relayer's paused state, or not at all (why). */
-export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'paused'; asked: boolean } | { kind: 'none'; why: string };
+/**
+ * How an unknown outcome is read back (settle.ts): the transaction (replaced, or canceled), the
+ * relayer (does it carry the merge patch that was sent, field by field?), or not at all (why).
+ */
+export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'relayer' } | { kind: 'none'; why: string };
+
+/** What the server answers a send with, and so what the TUI shows as changed (the lists behind, the directory). */
+export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'notification';
+
+/** A subcommand's option, as node:util parseArgs takes it. */
+export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
 
 /** The operations reviewed as built, with nothing to fill in: the TUI's one generic operation screen (reviewOnly.ts builds them). */
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
@@ -35,13 +45,24 @@ export interface OperationEntry {
   kind: OperationKind;
   /** What read-only mode says it refuses: `Read-only (…): <refused> is disabled` (kinds of one subcommand share it). */
   refused: string;
-  /** Where the TUI opens it: a keymap command (src/ui/keymap.ts) or a palette command. */
-  opens: { key: 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' } | { palette: 'plugin' | 'notify' };
+  /**
+   * Where the TUI opens it: a keymap command (src/ui/keymap.ts) or a palette command. Kinds that share
+   * a key (P: pause or resume) each say `when` they are the one meant for the relayer selected.
+   */
+  opens: { key: OperationKey; when?: (r: { paused?: boolean | null }) => boolean } | { palette: 'plugin' | 'notify' };
+  /** The server feature it needs (api/dialect.ts): `client.supports(feature)` false refuses it before sending. */
+  feature: Feature | null;
+  /** What the answer is (what the TUI shows as changed). */
+  answers: Answer;
+  /** A fix of a jam: its relayer is followed until the jam clears (the TUI after a send; `--wait S` headless). */
+  follows: boolean;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
   screen: 'review' | 'replace' | 'policies' | 'plugin' | 'notify';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
+  /** Its own options on that subcommand (beside --dry-run, --yes, --json and --output; --wait where it follows). */
+  options: Record<string, OptionSpec>;
   /** Its synopsis after `relayer-tui ` (usage errors and --help). */
   usage: string;
   /** One line for help. */
@@ -61,12 +82,19 @@ export interface OperationEntry {
 /** The forms whose unsent values are kept as drafts. */
 export type DraftForm = 'replace' | 'plugin' | 'notify';
 
+/** The keymap commands that open an operation. */
+export type OperationKey = 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies';
+
+const str = { type: 'string' } as const;
+
 
 const rel = (t: OperationTarget) => t.relayerId ?? '?';
 
 export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   replace: {
     kind: 'replace',
+    feature: null, answers: 'transaction', follows: true,
+    options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str },
     refused: 'replacing a transaction',
     opens: { key: 'edit' },
     screen: 'replace',
@@ -80,6 +108,8 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   cancel: {
     kind: 'cancel',
+    feature: 'cancel', answers: 'transaction', follows: true,
+    options: {},
     refused: 'cancelling transactions',
     opens: { key: 'cancel' },
     screen: 'review',
@@ -93,6 +123,8 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   'cancel-pending': {
     kind: 'cancel-pending',
+    feature: 'cancelPending', answers: 'cancel-summary', follows: false,
+    options: { 'all-pending': { type: 'boolean' } },
     refused: 'cancelling transactions',
     opens: { key: 'cancelPending' },
     screen: 'review',
@@ -107,32 +139,38 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   pause: {
     kind: 'pause',
+    feature: 'pause', answers: 'relayer', follows: false,
+    options: {},
     refused: 'pausing and resuming relayers',
-    opens: { key: 'pause' },
+    opens: { key: 'pause', when: (r) => r.paused !== true },
     screen: 'review',
     subcommand: 'pause',
     usage: 'pause <relayer-id> [--dry-run] [--yes]',
     help: 'pause a relayer: exactly {"paused": true}',
     needs: ['relayerId'],
     words: (t) => `pause relayer ${rel(t)}`,
-    readBack: { kind: 'paused', asked: true },
+    readBack: { kind: 'relayer' },
     draft: null,
   },
   resume: {
     kind: 'resume',
+    feature: 'pause', answers: 'relayer', follows: true,
+    options: {},
     refused: 'pausing and resuming relayers',
-    opens: { key: 'pause' },
+    opens: { key: 'pause', when: (r) => r.paused === true },
     screen: 'review',
     subcommand: 'resume',
     usage: 'resume <relayer-id> [--dry-run] [--yes] [--wait S]',
     help: 'resume a relayer: exactly {"paused": false}',
     needs: ['relayerId'],
     words: (t) => `resume relayer ${rel(t)}`,
-    readBack: { kind: 'paused', asked: false },
+    readBack: { kind: 'relayer' },
     draft: null,
   },
   'policy-edit': {
     kind: 'policy-edit',
+    feature: 'policies', answers: 'relayer', follows: true,
+    options: { set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true } },
     refused: "changing relayers' policies",
     opens: { key: 'policies' },
     screen: 'policies',
@@ -142,12 +180,13 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     help: "change a relayer's policies: one merge patch of what changed (gas_price_cap, min_balance, …)",
     needs: ['relayerId'],
     words: (t) => `change the policies of relayer ${rel(t)}`,
-    // Read back by comparing the relayer's policies with the patch would need its body: not yet.
-    readBack: { kind: 'none', why: "look at the relayer's policies (relayer-tui policies <relayer-id>)" },
+    readBack: { kind: 'relayer' },
     draft: null,
   },
   'plugin-call': {
     kind: 'plugin-call',
+    feature: null, answers: 'plugin-result', follows: false,
+    options: { params: str, 'params-file': str, route: str },
     refused: 'calling a plugin',
     opens: { palette: 'plugin' },
     screen: 'plugin',
@@ -161,6 +200,8 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   'notification-create': {
     kind: 'notification-create',
+    feature: null, answers: 'notification', follows: false,
+    options: { id: str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str },
     refused: 'creating a notification',
     opens: { palette: 'notify' },
     screen: 'notify',
@@ -185,6 +226,35 @@ export function subcommandOperation(sub: OperationSubcommand, has: (flag: string
   const flagged = kinds.find((k) => OPERATIONS[k].flags?.some(has));
   if (flagged) return flagged;
   return kinds.find((k) => OPERATIONS[k].flags === undefined) ?? null;
+}
+
+/**
+ * The operation a key opens on a relayer (P: pause, or resume when it is paused), or null when the key
+ * opens none there (transaction keys, reads).
+ */
+export function keyOperation(key: string, relayer: { paused?: boolean | null }): OperationKind | null {
+  return (
+    OPERATION_KINDS.find((k) => {
+      const o = OPERATIONS[k].opens;
+      return 'key' in o && o.key === key && !OPERATIONS[k].needs.includes('txId') && (o.when?.(relayer) ?? true);
+    }) ?? null
+  );
+}
+
+/** A subcommand's own options: its kinds' (the flags that select one among them included), and --wait where one follows a jam. */
+export function subcommandOptions(sub: OperationSubcommand): Record<string, OptionSpec> {
+  const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
+  return Object.assign({}, ...kinds.map((k) => OPERATIONS[k].options), kinds.some((k) => OPERATIONS[k].follows) ? { wait: str } : {});
+}
+
+/** The server features operations need, each with the operations that need it ("pause/resume"), in the registry's order. */
+export function operationFeatures(): { feature: Feature; label: string }[] {
+  const by = new Map<Feature, OperationKind[]>();
+  for (const k of OPERATION_KINDS) {
+    const f = OPERATIONS[k].feature;
+    if (f) by.set(f, [...(by.get(f) ?? []), k]);
+  }
+  return [...by].map(([feature, kinds]) => ({ feature, label: kinds.join('/') }));
 }
 
 /** Why an operation may not run in read-only mode, and where that came from (never a guess: a prod* context is not --read-only). */

@@ -1,15 +1,15 @@
 /**
  * Settling an unknown outcome: a send the ledger left "outcome unknown" (a timeout, a reset, a line
- * that dropped) is read back from the server — did the replacement, the cancel, the pause take
- * effect? Both faces call `settleCheck` and write what it says as a new ledger line (src/ledger/audit.ts);
+ * that dropped) is read back from the server — did the replacement, the cancel, the patch of a
+ * relayer take effect? Both faces call `settleCheck` and write what it says as a new ledger line (src/ledger/audit.ts);
  * the old line is never rewritten. The request path comes from the ledger's own record of what was
  * sent (the operator's navigation then), never from a field the server returned. Pure of any face.
  */
-import { ApiError, parseJson, type RelayerClient, type Transaction } from '../../api/index.js';
+import { ApiError, parseJson, stringifyJson, type RelayerClient, type Transaction } from '../../api/index.js';
 import { findRelayer, findTransaction } from '../lookup.js';
 import { replaceEffect } from './effects.js';
 import { shortId } from '../text/ids.js';
-import { OPERATIONS, isOperationKind, type OperationTarget } from './registry.js';
+import { OPERATIONS, isOperationKind, type OperationKind, type OperationTarget } from './registry.js';
 
 /** What a read-back showed: it took effect, it did not, it is on its way (a cancel's NOOP), or the read could not tell. */
 export type SettleOutcome = 'applied' | 'not applied' | 'in flight' | 'unknown';
@@ -37,38 +37,64 @@ const seg = (s: string) => {
   }
 };
 
-type Settled = { kind: 'replace' | 'cancel'; relayerId: string; txId: string } | { kind: 'pause'; relayerId: string; asked?: boolean } | { kind: 'none'; why: string };
+/** What a send is read back as: its transaction, its relayer (with the merge patch sent), or nothing (why). */
+type Settled = { kind: 'replace' | 'cancel'; relayerId: string; txId: string } | { kind: 'relayer'; relayerId: string } | { kind: 'none'; why: string };
 
 /**
- * What kind of send this is, and what it names: its recorded operation and target (registry.ts), or —
- * on a ledger line written before they were recorded — the path as sent (today's rules, kept for them).
+ * A send's operation and target: as recorded (registry.ts), or — on a ledger line written before they
+ * were — told from the method, path and body as sent (today's rules, kept for those lines only).
  */
-export function settleTarget(r: SentRecord): Settled {
-  if (r.op !== undefined) {
-    if (!isOperationKind(r.op)) return { kind: 'none', why: `"${r.op.slice(0, 40)}" is an operation this version does not know: it cannot be read back here` };
-    const back = OPERATIONS[r.op].readBack;
-    const t = r.target ?? {};
-    if (back.kind === 'none') return { kind: 'none', why: back.why };
-    if (!t.relayerId) return { kind: 'none', why: 'the ledger line names no relayer' };
-    if (back.kind === 'paused') return { kind: 'pause', relayerId: t.relayerId, asked: back.asked };
-    if (!t.txId) return { kind: 'none', why: 'the ledger line names no transaction' };
-    return { kind: back.as, relayerId: t.relayerId, txId: t.txId };
-  }
-  return legacyTarget(r);
-}
-
-/** A ledger line without `op`: the kind told from the method and path (a PATCH of a relayer was only ever a pause or resume then). */
-function legacyTarget(r: SentRecord): Settled {
+export function recordedOperation(r: SentRecord): { op: OperationKind; target: OperationTarget } | { unknown: string } {
+  if (r.op !== undefined) return isOperationKind(r.op) ? { op: r.op, target: r.target ?? {} } : { unknown: `"${r.op.slice(0, 40)}" is an operation this version does not know: it cannot be read back here` };
   const p = r.path.split('?')[0]!.replace(/^\/api\/v1/, '');
   const tx = /^\/relayers\/([^/]+)\/transactions\/([^/]+)$/.exec(p);
-  if (tx && tx[2] !== 'pending' && r.method === 'PUT') return { kind: 'replace', relayerId: seg(tx[1]!), txId: seg(tx[2]!) };
-  if (tx && tx[2] !== 'pending' && r.method === 'DELETE') return { kind: 'cancel', relayerId: seg(tx[1]!), txId: seg(tx[2]!) };
+  if (tx && tx[2] === 'pending' && r.method === 'DELETE') return { op: 'cancel-pending', target: { relayerId: seg(tx[1]!) } };
+  if (tx && r.method === 'PUT') return { op: 'replace', target: { relayerId: seg(tx[1]!), txId: seg(tx[2]!) } };
+  if (tx && r.method === 'DELETE') return { op: 'cancel', target: { relayerId: seg(tx[1]!), txId: seg(tx[2]!) } };
   const relayer = /^\/relayers\/([^/]+)$/.exec(p);
-  if (relayer && r.method === 'PATCH') return { kind: 'pause', relayerId: seg(relayer[1]!) };
-  if (tx && tx[2] === 'pending') return { kind: 'none', why: 'cancelling every pending transaction cannot be read back as one: look at the relayer\'s transactions (which are canceled or marked canceling)' };
-  if (/^\/plugins\//.test(p)) return { kind: 'none', why: 'what a plugin call did is the plugin\'s own: it cannot be read back here' };
-  if (/^\/notifications/.test(p)) return { kind: 'none', why: 'look for the notification in the server\'s list of notifications' };
-  return { kind: 'none', why: 'this request cannot be read back' };
+  // A PATCH of a relayer was only ever a pause or a resume then.
+  if (relayer && r.method === 'PATCH') return { op: /"paused"\s*:\s*false/.test(r.body) ? 'resume' : 'pause', target: { relayerId: seg(relayer[1]!) } };
+  const plugin = /^\/plugins\/([^/]+)\/call/.exec(p);
+  if (plugin && r.method === 'POST') return { op: 'plugin-call', target: { pluginId: seg(plugin[1]!) } };
+  if (/^\/notifications\/?$/.test(p) && r.method === 'POST') return { op: 'notification-create', target: {} };
+  return { unknown: 'this request cannot be read back' };
+}
+
+/** What kind of read-back a send needs, and what it names: its operation's entry (registry.ts). */
+export function settleTarget(r: SentRecord): Settled {
+  const rec = recordedOperation(r);
+  if ('unknown' in rec) return { kind: 'none', why: rec.unknown };
+  const back = OPERATIONS[rec.op].readBack;
+  const t = rec.target;
+  if (back.kind === 'none') return { kind: 'none', why: back.why };
+  if (!t.relayerId) return { kind: 'none', why: 'the ledger line names no relayer' };
+  if (back.kind === 'relayer') return { kind: 'relayer', relayerId: t.relayerId };
+  if (!t.txId) return { kind: 'none', why: 'the ledger line names no transaction' };
+  return { kind: back.as, relayerId: t.relayerId, txId: t.txId };
+}
+
+/** A value as compared and said (numbers, big ones as their digits, and strings alike: the server may send either). */
+const canon = (v: unknown): string => (v !== null && typeof v === 'object' ? stringifyJson(v) : String(v));
+
+/**
+ * Where a relayer as read differs from a JSON merge patch (RFC 7396) that was sent: each field of the
+ * patch, by its path — null asks for the field to be gone; an object, field by field.
+ */
+function patchDiffers(patch: Record<string, unknown>, now: unknown, at: string): { differs: string[]; carried: string[] } {
+  const out = { differs: [] as string[], carried: [] as string[] };
+  const here = now !== null && typeof now === 'object' && !Array.isArray(now) ? (now as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(patch)) {
+    const path = `${at}${k}`;
+    const has = here[k];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const inner = patchDiffers(v as Record<string, unknown>, has, `${path}.`);
+      out.differs.push(...inner.differs);
+      out.carried.push(...inner.carried);
+    } else if (v === null) (has === undefined || has === null ? out.carried : out.differs).push(has === undefined || has === null ? `${path} unset` : `${path} is ${canon(has).slice(0, 40)}, asked unset`);
+    else if (has !== undefined && canon(has) === canon(v)) out.carried.push(`${path}: ${canon(v).slice(0, 40)}`);
+    else out.differs.push(`${path} is ${has === undefined ? 'not shown' : canon(has).slice(0, 40)}, asked ${canon(v).slice(0, 40)}`);
+  }
+  return out;
 }
 
 const short = (id: string) => shortId(id, 18, 18);
@@ -81,22 +107,20 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
   const t = settleTarget(r);
   if (t.kind === 'none') return { outcome: 'unknown', words: t.why };
   await client.detectDialect();
-  if (t.kind === 'pause') {
-    let asked: unknown = t.asked;
-    if (asked === undefined) {
-      try {
-        asked = (parseJson(r.body) as { paused?: unknown }).paused;
-      } catch {
-        asked = undefined;
-      }
+  if (t.kind === 'relayer') {
+    let asked: unknown;
+    try {
+      asked = parseJson(r.body);
+    } catch {
+      asked = undefined;
     }
+    if (asked === null || typeof asked !== 'object' || Array.isArray(asked) || !Object.keys(asked).length) return { outcome: 'unknown', words: 'the body in the ledger is not a patch that can be compared' };
     const relayer = await findRelayer(client, t.relayerId);
     if (!relayer) return { outcome: 'unknown', words: `relayer ${short(t.relayerId)} is not among the server's relayers now` };
-    if (typeof asked !== 'boolean' || typeof relayer.paused !== 'boolean') return { outcome: 'unknown', words: `relayer ${short(t.relayerId)}: its paused state cannot be compared with what was sent` };
-    const word = asked ? 'paused' : 'not paused';
-    return relayer.paused === asked
-      ? { outcome: 'applied', words: `relayer ${short(t.relayerId)} is ${word} now, as asked` }
-      : { outcome: 'not applied', words: `relayer ${short(t.relayerId)} is ${relayer.paused ? 'paused' : 'not paused'} now: not as asked (${word})` };
+    const { differs, carried } = patchDiffers(asked as Record<string, unknown>, relayer, '');
+    return differs.length
+      ? { outcome: 'not applied', words: `relayer ${short(t.relayerId)} does not carry what was sent: ${differs.join('; ')}` }
+      : { outcome: 'applied', words: `relayer ${short(t.relayerId)} carries what was sent (${carried.join(', ')}), as asked` };
   }
   const found = await findTransaction(client, t.relayerId, t.txId);
   if (!found.tx) return { outcome: 'unknown', words: `transaction ${short(t.txId)} ${found.how}` };

@@ -1,5 +1,5 @@
 /** What a form is made of: field specs and a builder that turns the values into one request. */
-import type { CallOptions, PreparedRequest, RelayerClient } from '../../api/index.js';
+import type { CallOptions, PreparedRequest, Relayer, RelayerClient, Transaction } from '../../api/index.js';
 import type { OperationKind, OperationTarget } from './registry.js';
 
 export type FieldKind = 'text' | 'secret' | 'choice' | 'json';
@@ -75,5 +75,18 @@ export interface Effect {
   kind: EffectKind;
   /** In words, raw server text possibly inside: sanitize to draw. */
   words: string;
+}
+
+/** What a review-only operation's request is made from (reviewOnly.ts): the target, the relayer and the transaction as read, what is pending, and whether the server offers it. */
+export interface ReviewInput {
+  target: OperationTarget & { relayerId: string };
+  relayer: Relayer | undefined;
+  /** cancel: the transaction as read (undefined: not found by the lookup). */
+  tx?: Transaction;
+  /** cancel-pending: what is pending, as read. */
+  pending?: readonly Transaction[];
+  now: number;
+  /** `client.supports(entry.feature)` (false: refused before sending). */
+  offered: boolean | undefined;
 }
 

@@ -8,7 +8,7 @@ import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
-import { OPERATIONS, type OperationKind } from '../../core/operations/registry.js';
+import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
@@ -47,9 +47,6 @@ export interface UseFormOptions {
   /** Keep the draft on disk as it is typed (a dropped line loses nothing): src/ui/forms/draftStore.ts. */
   persist?: PersistDraft;
 }
-
-/** The operations that can clear a jam: their relayer is followed after a send. */
-const FOLLOWED: readonly OperationKind[] = ['cancel', 'replace', 'resume', 'policy-edit'];
 
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
   const services = useServices();
@@ -209,9 +206,9 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
           drafts.delete(draftKey);
         }
         onSent?.(outcome.answer);
-        // A fix of a jam (a cancel, a replacement, a resume, a policy edit) is followed until it clears.
+        // A fix of a jam (the registry's `follows`) is followed until it clears.
         const relayerId = request.target.relayerId;
-        if (relayerId && FOLLOWED.includes(request.op))
+        if (relayerId && OPERATIONS[request.op].follows)
           jams?.follow(relayerId, (words, cleared) => shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' }));
       })
       .catch((e: unknown) => shell.dispatch({ type: 'flash', text: `After the answer: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }));

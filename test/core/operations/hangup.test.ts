@@ -75,7 +75,7 @@ describe('settleCheck: an unknown outcome read back', () => {
     expect(settleTarget({ method: 'PUT', path: '/api/v1/relayers/r%201/transactions/t1', body: '{}' })).toEqual({ kind: 'replace', relayerId: 'r 1', txId: 't1' });
     expect(settleTarget({ method: 'DELETE', path: '/api/v1/relayers/r/transactions/t', body: '' })).toMatchObject({ kind: 'cancel' });
     expect(settleTarget({ method: 'DELETE', path: '/api/v1/relayers/r/transactions/pending', body: '' })).toMatchObject({ kind: 'none' });
-    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/r', body: '{"paused":true}' })).toMatchObject({ kind: 'pause', relayerId: 'r' });
+    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/r', body: '{"paused":true}' })).toMatchObject({ kind: 'relayer', relayerId: 'r' });
     expect(settleTarget({ method: 'POST', path: '/api/v1/plugins/echo/call', body: '{}' })).toMatchObject({ kind: 'none' });
   });
 
@@ -90,5 +90,17 @@ describe('settleCheck: an unknown outcome read back', () => {
     const path = prepareSetPaused('sepolia-main', true).path;
     expect(await settleCheck({ method: 'PATCH', path, body: JSON.stringify({ paused: relayer.paused }) }, client)).toMatchObject({ outcome: 'applied' });
     expect(await settleCheck({ method: 'PATCH', path, body: JSON.stringify({ paused: !relayer.paused }) }, client)).toMatchObject({ outcome: 'not applied' });
+  });
+
+  it('a policy edit: the relayer read back carries the merge patch sent, field by field (null: the field gone)', async () => {
+    const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'sepolia-main')!;
+    const policies = relayer.policies as Record<string, unknown>;
+    const [field, value] = Object.entries(policies).find(([, v]) => typeof v === 'number' || typeof v === 'bigint')!;
+    const rec = (patch: unknown) => ({ method: 'PATCH', path: '/api/v1/relayers/sepolia-main', body: JSON.stringify(patch), op: 'policy-edit', target: { relayerId: 'sepolia-main' } });
+    expect(await settleCheck(rec({ policies: { [field]: String(value) } }), client)).toMatchObject({ outcome: 'applied', words: expect.stringContaining(`policies.${field}: ${String(value)}`) });
+    expect(await settleCheck(rec({ policies: { [field]: 7 } }), client)).toMatchObject({ outcome: 'not applied', words: expect.stringContaining(`policies.${field} is ${String(value)}, asked 7`) });
+    expect(await settleCheck(rec({ policies: { not_a_policy_here: null } }), client)).toMatchObject({ outcome: 'applied', words: expect.stringContaining('not_a_policy_here unset') });
+    expect(await settleCheck(rec({ policies: { [field]: null } }), client)).toMatchObject({ outcome: 'not applied', words: expect.stringContaining('asked unset') });
+    expect(await settleCheck(rec('x'), client)).toMatchObject({ outcome: 'unknown' });
   });
 });

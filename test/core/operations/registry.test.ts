@@ -14,7 +14,7 @@ import { USAGE } from '../../../src/cli/usage.js';
 import { cancelRequest } from '../../../src/core/operations/cancel.js';
 import { pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute } from '../../../src/core/operations/pipeline.js';
-import { OPERATIONS, OPERATION_KINDS, subcommandOperation, type OperationKind } from '../../../src/core/operations/registry.js';
+import { OPERATIONS, OPERATION_KINDS, OPERATION_SUBCOMMANDS, keyOperation, operationFeatures, subcommandOperation, subcommandOptions, type OperationKind } from '../../../src/core/operations/registry.js';
 import { REVIEW_ONLY } from '../../../src/core/operations/reviewOnly.js';
 import { HELP } from '../../../src/cli/help.js';
 import { isMutationCommand, routeOperation } from '../../../src/ui/mutations.js';
@@ -44,6 +44,8 @@ describe('the registry holds every operation', () => {
     }
     // The screen: the review-only kinds are reviewOnly.ts's builders (one generic route and review), the rest their own form.
     expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual(Object.keys(REVIEW_ONLY).sort());
+    // Headless --wait is offered exactly where the TUI follows after a send.
+    for (const kind of OPERATION_KINDS) expect('wait' in COMMAND_OPTIONS[OPERATIONS[kind].subcommand] || !OPERATIONS[kind].follows, kind).toBe(true);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
@@ -62,6 +64,33 @@ describe('the registry holds every operation', () => {
       ['replace', 'replace'],
       ['plugin-call', 'plugin'],
       ['notification-create', 'notify'],
+    ]);
+  });
+});
+
+describe('the registry drives the keys, the options and the server screen', () => {
+  it('P opens pause, or resume on a paused relayer; X on a relayer cancels what is pending; p edits policies; e opens nothing on a relayer', () => {
+    expect(keyOperation('pause', { paused: false })).toBe('pause');
+    expect(keyOperation('pause', {})).toBe('pause');
+    expect(keyOperation('pause', { paused: true })).toBe('resume');
+    expect(keyOperation('cancelPending', {})).toBe('cancel-pending');
+    expect(keyOperation('policies', {})).toBe('policy-edit');
+    // Transaction keys need a transaction: not a relayer's.
+    expect(keyOperation('edit', {})).toBeNull();
+    expect(keyOperation('cancel', {})).toBeNull();
+    expect(keyOperation('open', {})).toBeNull();
+  });
+
+  it("a subcommand's options are its kinds' and --wait only where one follows a jam", () => {
+    expect(Object.keys(subcommandOptions('pause'))).toEqual([]);
+    expect(Object.keys(subcommandOptions('resume'))).toEqual(['wait']);
+    expect(Object.keys(subcommandOptions('cancel')).sort()).toEqual(['all-pending', 'wait']);
+    for (const sub of OPERATION_SUBCOMMANDS) expect(Object.keys(COMMAND_OPTIONS[sub]), sub).toEqual(expect.arrayContaining(['dry-run', 'yes', 'json', 'output', ...Object.keys(subcommandOptions(sub))]));
+    expect(operationFeatures()).toEqual([
+      { feature: 'cancel', label: 'cancel' },
+      { feature: 'cancelPending', label: 'cancel-pending' },
+      { feature: 'pause', label: 'pause/resume' },
+      { feature: 'policies', label: 'policy-edit' },
     ]);
   });
 });
@@ -105,19 +134,21 @@ describe('the ledger records op and target', () => {
 
   it('settling reads op and target, never the path: a PATCH recorded as another operation is not a pause; older lines keep the path rules', () => {
     const patch = { method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"policies":{"gas_price_cap":1}}' };
-    // A policy edit is its own operation: never read back or worded as a pause.
-    expect(settleTarget({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none' });
+    // A policy edit is its own operation: never worded as a pause; read back as the relayer carrying its patch.
+    expect(settleTarget({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toEqual({ kind: 'relayer', relayerId: 'r1' });
     expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('change the policies of relayer r1');
     // A line of a newer version (an operation this one does not know): not read back, never "pause".
     expect(settleTarget({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none', why: expect.stringContaining('does not know') });
     expect(sendWords({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toBe('PATCH /relayers/r1');
     // op decides, whatever the path says.
-    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/elsewhere', body: '{}', op: 'resume', target: { relayerId: 'r1' } })).toEqual({ kind: 'pause', relayerId: 'r1', asked: false });
+    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/elsewhere', body: '{}', op: 'resume', target: { relayerId: 'r1' } })).toEqual({ kind: 'relayer', relayerId: 'r1' });
     expect(settleTarget({ method: 'DELETE', path: '/x', body: '', op: 'cancel', target: { relayerId: 'r1', txId: 't1' } })).toEqual({ kind: 'cancel', relayerId: 'r1', txId: 't1' });
     // A line written before op existed: today's rules.
-    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"paused":false}' })).toEqual({ kind: 'pause', relayerId: 'r1' });
+    expect(settleTarget({ method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"paused":false}' })).toEqual({ kind: 'relayer', relayerId: 'r1' });
+    expect(sendWords({ method: 'POST', path: '/api/v1/plugins/echo/call', body: '{}' })).toBe('call plugin echo');
     expect(sendWords({ method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"paused":false}' })).toBe('resume relayer r1');
     const kinds: OperationKind[] = ['plugin-call', 'notification-create', 'cancel-pending'];
+    expect(settleTarget({ method: 'DELETE', path: '/api/v1/relayers/r1/transactions/pending', body: '' })).toMatchObject({ kind: 'none', why: OPERATIONS['cancel-pending'].readBack.kind === 'none' ? OPERATIONS['cancel-pending'].readBack.why : '' });
     for (const op of kinds) expect(settleTarget({ method: 'POST', path: '/', body: '', op, target: { relayerId: 'r1' } }).kind, op).toBe('none');
   });
 });

@@ -2,7 +2,7 @@
  * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
  * ReviewOnlyKind), each a reviewed request through the one pipeline: `X` on a transaction (cancel),
  * `X` on a relayer (cancel every pending one: what is pending is read first and listed in the review,
- * where the relayer's id is typed to send), `P` on a relayer (pause or resume).
+ * where the relayer's id is typed to send), `P` on a relayer (pause, or resume when it is paused).
  * The requests are core's (core/operations/reviewOnly.ts); this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { DetailView, flatten, layoutDetail } from '../../components/DetailView.j
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm } from '../../forms/useForm.js';
+import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import { actionRequest, type OperationRoute } from '../../actions.js';
 import { readPending } from '../../../core/lookup.js';
@@ -31,6 +32,7 @@ function OperationForm({ route, screenKey, width, height, request }: ScreenProps
   const events = useSessionEvents();
   const directory = useDirectory();
   const definition = useMemo(() => fixed(request), [request]);
+  const { answers } = OPERATIONS[route.op];
   const form = useForm({
     draftKey: `${route.op}:${route.relayerId}${route.tx ? `:${route.tx.id}` : ''}`,
     definition,
@@ -38,13 +40,14 @@ function OperationForm({ route, screenKey, width, height, request }: ScreenProps
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: true,
     onSent: (answer) => {
-      // What changed is shown everywhere: the lists behind refresh, the directory has the relayer as answered.
-      if (route.op === 'cancel' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
-      if ((route.op === 'pause' || route.op === 'resume') && typeof answer === 'object' && answer !== null) {
+      // What changed is shown everywhere (what the answer is: the registry's `answers`): the lists behind
+      // refresh, the directory has the relayer as answered.
+      if (answers === 'transaction' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
+      if (answers === 'relayer' && typeof answer === 'object' && answer !== null) {
         directory.add([answer as Relayer]);
-        events.emit('relayerChanged', { relayer: answer as Relayer });
+        events.emit('relayerChanged', { relayer: answer as Relayer, answered: true });
       }
-      if (route.op === 'cancel-pending') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer) });
+      if (answers === 'cancel-summary') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer), answered: false });
     },
   });
   const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
@@ -58,7 +61,7 @@ function OperationForm({ route, screenKey, width, height, request }: ScreenProps
       status={{ relayer: route.relayerId }}
       result={(value, scroll, rows) => (
         <>
-          <Text wrap="truncate">The server&apos;s answer{route.op === 'pause' || route.op === 'resume' ? '' : ' (the list behind is refreshed)'}:</Text>
+          <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
           <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1} />
         </>
       )}

@@ -1,7 +1,7 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
 import { useContext, useMemo, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
-import { openAction, openPolicies } from '../../actions.js';
+import { openRelayerOperation } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { Text } from '../../components/Text.js';
@@ -24,9 +24,9 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const shell = useShell();
   const jams = useContext(RelayerJamsContext);
   const { relayer: read, error, loading } = useRelayer(route.relayerId, route.relayer);
-  // Paused or resumed from here: the relayer as the server answered.
+  // Changed from here (paused, resumed): the relayer as the server answered.
   const [changed, setChanged] = useState<Relayer | undefined>(undefined);
-  useSessionEvent('relayerChanged', (e) => e.relayer.id === route.relayerId && 'paused' in e.relayer && setChanged(e.relayer));
+  useSessionEvent('relayerChanged', (e) => e.relayer.id === route.relayerId && e.answered && setChanged(e.relayer));
   const relayer = changed ?? read;
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
   const live = statuses?.available() ? statuses.get(route.relayerId) : undefined;
@@ -45,10 +45,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
     }
-    if (cmd === 'pause' && relayer) return openAction({ kind: 'operation', op: relayer.paused ? 'resume' : 'pause', relayerId: route.relayerId }, services, relayer, shell.push);
-    if (cmd === 'cancelPending') return openAction({ kind: 'operation', op: 'cancel-pending', relayerId: route.relayerId }, services, relayer, shell.push);
-    if (cmd === 'policies') return openPolicies(relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId));
-    return undefined;
+    // P, X, p: the operation the key opens on this relayer (the registry's).
+    return openRelayerOperation(cmd, relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId));
   }, 'relayer');
 
   return (

@@ -16,7 +16,7 @@ import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
 import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
-import { openAction, openPolicies } from '../../actions.js';
+import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
 import { clock } from '../../../core/time.js';
 import type { StatusInfo } from '../../components/StatusBar.js';
 
@@ -118,12 +118,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'fleet', names: [] });
       return true;
     }
-    if (cmd !== 'open' && cmd !== 'info' && cmd !== 'pause' && cmd !== 'cancelPending' && cmd !== 'policies') return undefined;
+    if (cmd !== 'open' && cmd !== 'info' && !isRelayerOperationKey(cmd)) return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
-    if (cmd === 'policies') return openPolicies(selected, selected.id, services, shell.push, jams?.jam(selected.id));
-    if (cmd === 'pause') return openAction({ kind: 'operation', op: selected.paused ? 'resume' : 'pause', relayerId: selected.id }, services, selected, shell.push);
-    if (cmd === 'cancelPending') return openAction({ kind: 'operation', op: 'cancel-pending', relayerId: selected.id }, services, selected, shell.push);
+    // P, X, p: the operation the key opens on the selected relayer (the registry's).
+    if (cmd !== 'open' && cmd !== 'info') return openRelayerOperation(cmd, selected, selected.id, services, shell.push, jams?.jam(selected.id));
     shell.push({ kind: cmd === 'open' ? 'transactions' : 'relayer', relayerId: selected.id, relayer: selected });
     return true;
   });

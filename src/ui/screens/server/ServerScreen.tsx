@@ -6,6 +6,7 @@ import { DetailView, flatten } from '../../components/DetailView.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useServices } from '../../services.js';
+import { OPERATION_SUBCOMMANDS, operationFeatures } from '../../../core/operations/registry.js';
 import type { ScreenProps } from '../../shellContext.js';
 
 const offered = (v: boolean | undefined) => (v === undefined ? 'not asked yet' : v ? 'yes' : 'no');
@@ -37,15 +38,15 @@ export function ServerScreen({ screenKey, width, height }: ScreenProps) {
       server: services.serverUrl ?? services.serverLabel,
       dialect: dialect.why,
       transport: services.cleartext ? 'http to another host: the API key crosses the network in cleartext' : services.serverUrl?.startsWith('https:') ? 'https' : 'http on this machine',
-      access: services.readOnly ? 'read-only (no replace, cancel, pause/resume, plugin call or notification)' : 'read-write',
+      access: services.readOnly ? `read-only (nothing is sent: ${OPERATION_SUBCOMMANDS.join(', ')} refused)` : 'read-write',
       readiness: ready.words ? ready.words.summary : (ready.error ?? 'asking GET /api/v1/ready…'),
       ...(ready.words?.problems.length ? { 'not healthy': ready.words.problems } : {}),
       ...(ready.body !== undefined ? { '/ready answered': ready.body } : {}),
       'relayer status': feature('relayerStatus'),
       'transaction by id': feature('transactionById'),
       'status filter': feature('statusFilter'),
-      cancel: feature('cancel'),
-      'pause/resume': feature('pause'),
+      // Each operation's feature (core/operations/registry.ts), named by the operations that need it.
+      ...Object.fromEntries(operationFeatures().map((f) => [f.label, feature(f.feature)])),
       'plugin list': feature('plugins'),
       'JSON-RPC reads': feature('rpc'),
     };
