@@ -13,7 +13,7 @@ export type CliAction =
   | { kind: 'completion'; shell: string }
   | { kind: 'complete'; words: string[] }
   | { kind: 'info'; config: AppConfig }
-  /** A headless subcommand (src/headless.ts): its name, its own options and arguments. */
+  /** A headless subcommand (src/headless/): its name, its own options and arguments. */
   | { kind: 'headless'; command: HeadlessCommand; config: AppConfig; options: HeadlessOptions; args: string[] }
   | { kind: 'contexts'; config: AppConfig }
   | { kind: 'help'; text: string }

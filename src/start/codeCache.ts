@@ -1,11 +1,11 @@
 /**
- * Runs the program bundle (dist/app.cjs, src/main.ts) through V8's code cache: Node 20 has no module
+ * Runs the program bundle (dist/app.cjs, src/start/main.ts) through V8's code cache: Node 20 has no module
  * compile cache, and compiling the bundle's code on every start was a large part of the time to the
  * first frame. The cache is made after the first frame (so it holds the code the start needed, not
  * just the top level) by the first start without one, and kept beside the bundle where that can be
  * written, else in the fallback (`$XDG_CACHE_HOME/relayer-tui`). V8 refuses one made by another Node,
  * for other source or under other flags (it is then rewritten). Two launchers use it: the package's
- * bin (src/launcher.ts; the build makes its caches) and the single executable (src/seaMain.ts; its
+ * bin (src/start/launcher.ts; the build makes its caches) and the single executable (src/start/seaMain.ts; its
  * caches are built into it, and a file is written only where V8 refuses one).
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -172,7 +172,7 @@ const fatal = (e: unknown): void => {
   process.exit(1);
 };
 
-/** The TUI's bundle (dist/app.cjs, src/main.ts): its cache is saved after the first frame. */
+/** The TUI's bundle (dist/app.cjs, src/start/main.ts): its cache is saved after the first frame. */
 export function launch(o: Launch): Promise<void> {
   const app = load<{ main: (hooks: MainHooks) => Promise<void> }>(o);
   const afterFirstFrame = (): void => {
@@ -188,7 +188,7 @@ export function launch(o: Launch): Promise<void> {
 }
 
 /**
- * A one-shot command's bundle (dist/oneshot.cjs, src/oneShot.ts: no Ink, React or layout engine): its
+ * A one-shot command's bundle (dist/oneshot.cjs, src/start/oneShot.ts: no Ink, React or layout engine): its
  * cache is saved once the command is done; `tui` starts the TUI's bundle if the command line is the TUI's.
  */
 export function launchOneShot(o: Launch, tui: () => Promise<void>): void {

@@ -1,6 +1,6 @@
 /**
  * The program: argv -> config -> the TUI (with the built-in sandbox when no server is set) or
- * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/launcher.ts) loads and runs.
+ * `sandbox`. Bundled into dist/app.cjs, which dist/cli.cjs (src/start/launcher.ts) loads and runs.
  */
 import { join } from 'node:path';
 import type { Exchange } from '../api/index.js';

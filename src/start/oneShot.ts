@@ -1,8 +1,8 @@
 /**
  * Every command that is not the TUI — the headless subcommands, info, contexts, completion, help,
  * version, a usage error, the sandbox — as one entry with no Ink, React or layout engine in reach
- * (dist/oneshot.cjs; test/architecture checks the reach). The launcher (src/launcher.ts) starts it
- * when the command line names such a command (`isOneShot`, src/cli/commands.ts); src/main.ts (the
+ * (dist/oneshot.cjs; test/architecture checks the reach). The launcher (src/start/launcher.ts) starts it
+ * when the command line names such a command (`isOneShot`, src/cli/commands.ts); src/start/main.ts (the
  * TUI's bundle) runs the same function for anything that reaches it instead.
  */
 import { isLongRead } from '../cli/commands.js';

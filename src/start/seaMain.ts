@@ -1,7 +1,7 @@
 /**
  * The single executable's entry (dist/sea.cjs, `npm run sea`): the program bundles are assets of the
  * executable — the TUI's (app.cjs) and every other command's (oneshot.cjs), chosen as the package's bin
- * chooses (src/startProgram.ts) — run through V8's code cache (src/codeCache.ts). The caches are
+ * chooses (src/start/startProgram.ts) — run through V8's code cache (src/start/codeCache.ts). The caches are
  * built in: `npm run sea` starts the executable once to its first frame and once for `relayers --json`,
  * and embeds the caches they wrote as an asset (code-caches.bin), read in place. Where
  * there is none (a long read's flags) or V8 refuses one, the start writes its own in

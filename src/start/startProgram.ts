@@ -1,8 +1,8 @@
 /**
  * Which program bundle a command line runs, and how: the one choice of the package's bin
- * (src/launcher.ts) and the single executable (src/seaMain.ts), each of which only says where its
+ * (src/start/launcher.ts) and the single executable (src/start/seaMain.ts), each of which only says where its
  * bundles and their code caches are. dist/oneshot.cjs for a subcommand, help or version (no Ink,
- * React or layout engine: src/oneShot.ts), dist/app.cjs for the TUI (src/main.ts).
+ * React or layout engine: src/start/oneShot.ts), dist/app.cjs for the TUI (src/start/main.ts).
  */
 import { isLongRead, isOneShot } from '../cli/commands.js';
 import { launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';

@@ -53,3 +53,12 @@ describe("README's Layout is the tree", () => {
     }
   });
 });
+
+describe('paths written in the source and README are the tree', () => {
+  it('every src/….ts a comment or README names exists (a file moved takes its mentions with it)', () => {
+    const texts = [readme, ...filesUnder(join(ROOT, 'src')).filter((f) => /\.(ts|tsx)$/.test(f)).map((f) => readFileSync(f, 'utf8'))];
+    const named = new Set(texts.flatMap((t) => [...t.matchAll(/\bsrc\/[A-Za-z0-9_/.-]+\.(?:ts|tsx|mjs)\b/g)].map((m) => m[0])));
+    expect(named.size).toBeGreaterThan(20);
+    for (const p of named) expect(existsSync(join(ROOT, p)), `${p} is named but not in the tree`).toBe(true);
+  });
+});
