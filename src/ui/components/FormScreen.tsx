@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
 import { reviewRows } from './ReviewView.js';
-import { useScreenHandle } from '../shellContext.js';
+import { useScreenHandle, useShell } from '../shellContext.js';
 import { resolve } from '../keymap.js';
 import { MutationFrame, type UnknownNext } from './MutationFrame.js';
 import { useCopy } from '../hooks/useCopy.js';
@@ -41,6 +41,10 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   const phase = form.state.phase;
   const copy = useCopy();
   const { serverUrl, context } = useServices();
+  const shell = useShell();
+  // A review is sent only once all of it has been on screen: it fits, or it was scrolled to its end.
+  const reviewMax = phase.kind === 'review' ? Math.max(0, reviewRows(phase.request, width).length - (height - 1)) : 0;
+  const below = phase.kind === 'review' ? Math.max(0, reviewMax - scroll) : 0;
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : phase.kind === 'offerDraft' ? ['draft'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
@@ -52,9 +56,14 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, secret !== undefined && secret !== ''), 'curl command');
       // (A review that asks for a word typed: j and k are letters of it, the arrows scroll.)
       const scrollKeys = phase.kind === 'review' && phase.request.confirm !== undefined ? ['down', 'up'] : ['down', 'j', 'up', 'k'];
-      if (phase.kind === 'review' && scrollKeys.includes(key.name)) {
-        const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));
-        setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
+      if (phase.kind === 'review' && (scrollKeys.includes(key.name) || (key.name === ' ' && phase.request.confirm === undefined))) {
+        const step = key.name === ' ' ? Math.max(1, height - 2) : key.name === 'down' || key.name === 'j' ? 1 : -1;
+        setScroll((s) => Math.max(0, Math.min(reviewMax, s + step)));
+        return true;
+      }
+      // y (or enter after the word typed) with part of the review below the fold: not sent, said why.
+      if (phase.kind === 'review' && below > 0 && (phase.request.confirm === undefined ? resolve(key, ['review'])?.command === 'send' : key.name === 'return')) {
+        shell.dispatch({ type: 'flash', text: `Not sent: ${below} more row${below === 1 ? '' : 's'} of the review below — read it all first (j or space scrolls)`, tone: 'warn' });
         return true;
       }
       if (phase.kind === 'done' && resultKeys?.(key)) return true;
@@ -82,6 +91,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       footer={
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
+          : phase.kind === 'review' && below > 0
+            ? `${below} more row${below === 1 ? '' : 's'} below: ${phase.request.confirm !== undefined ? '↓' : 'j/space'} scroll; it is sent once all is seen  esc back`
           : phase.kind === 'review' && phase.request.confirm !== undefined
             ? `type ${phase.request.confirm}  enter send  ↑/↓ scroll  esc back  F1 help`
           : phase.kind === 'done'
