@@ -135,6 +135,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'copyCurl', keys: [{ name: 'c' }], label: 'c', description: 'Copy the request as a curl command (the key read from $RELAYER_API_KEY); on the result too', scope: 'review', hint: 'curl' },
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll the review up', scope: 'review' },
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll the review down', scope: 'review' },
+  { command: 'pageDown', keys: [{ name: ' ' }, { name: 'pagedown' }], label: 'space/PgDn', description: 'Scroll the review down a screenful (a review is sent only once all of it has been on screen)', scope: 'review' },
+  { command: 'pageUp', keys: [{ name: 'pageup' }], label: 'PgUp', description: 'Scroll the review up a screenful', scope: 'review' },
   { command: 'keepDraft', keys: [{ name: 'k' }], label: 'k', description: 'Keep the edits as a draft (the form opens with them again)', scope: 'leave', hint: 'keep the draft for later' },
   { command: 'discardDraft', keys: [{ name: 'd' }], label: 'd', description: 'Discard the edits', scope: 'leave', hint: 'discard it' },
   { command: 'restoreDraft', keys: [{ name: 'y' }], label: 'y', description: 'Restore the draft an earlier session kept on disk (a dropped line loses nothing typed)', scope: 'draft', hint: 'restore the draft' },

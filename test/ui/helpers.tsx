@@ -72,6 +72,12 @@ export interface Harness {
   titles: string[];
   /** What `y`/`Y` copied, in order. */
   copied: string[];
+  /**
+   * Sends the review on screen as an operator must: paged to its end first (space; ↓ where a word is
+   * typed) while its footer says rows are below, not seen yet — a review is sent only once all of it has
+   * been on screen — then y (or, where a word is typed, enter).
+   */
+  sendReview: () => Promise<void>;
 }
 
 export const KEY = {
@@ -187,12 +193,21 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
     }
     return rows;
   };
-  return {
+  const harness: Harness = {
     sandbox,
     client,
     stdout,
     stdin,
     frame,
+    sendReview: async () => {
+      await parsed;
+      const typed = /Type \S+ and enter to send/.test(frame());
+      for (let i = 0; i < 40 && /more rows? below, not seen yet/.test(frame()); i++) {
+        await harness.press(typed ? KEY.down : ' ');
+        await parsed;
+      }
+      await harness.press(typed ? KEY.enter : 'y');
+    },
     press: async (...keys) => {
       for (const k of keys) {
         stdin.write(k);
@@ -224,4 +239,5 @@ export async function renderApp(opts: HarnessOptions = {}): Promise<Harness> {
       await sandbox.close();
     },
   };
+  return harness;
 }

@@ -66,7 +66,7 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     await see(x, /› value/);
     await x.press(KEY.ctrlS);
     await see(x, 'Review:');
-    await x.press('y');
+    await x.sendReview();
     s = await see(x, 'Refused by the server');
     expect(s.replace(/\n/g, ' ')).toContain('refused ␛]0;PWNED-TITLE␇');
     // A plugin's answer: message, logs, return value.
@@ -76,7 +76,7 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     await see(x, /› params/);
     await x.press(KEY.ctrlS);
     await see(x, 'Review:');
-    await x.press('y');
+    await x.sendReview();
     s = await see(x, 'logs (2)');
     expect(s.replace(/\n +/g, ' ')).toContain('msg ␛]0;PWNED-TITLE␇');
     expect(s).toContain('  ␛]8;;… x');
@@ -85,7 +85,7 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     await see(x, /› url/);
     await x.press('https://ops.example/hook', KEY.ctrlS);
     await see(x, 'Review:');
-    await x.press('y');
+    await x.sendReview();
     // It answers with another url than the one sent: said (not as asked), the answer drawn inert.
     s = await see(x, 'but not as asked');
     expect(s).toContain('n␛]0;PWNED-TITLE␇');
@@ -216,7 +216,7 @@ describe('the replacement goes to the relayer on screen', () => {
     s = await see(x, 'Review:');
     expect(s).toContain('PUT /api/v1/relayers/ok-relayer/transactions/tx-1');
     expect(s.replace(/\s+/g, ' ')).toContain('the request goes to ok-relayer, the relayer on screen');
-    await x.press('y');
+    await x.sendReview();
     await see(x, '✓ Done');
     const put = server!.requests.filter((r) => r.method === 'PUT');
     expect(put.map((r) => r.url)).toEqual(['/api/v1/relayers/ok-relayer/transactions/tx-1']);

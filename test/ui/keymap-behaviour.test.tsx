@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BINDINGS, type Command, type KeySpec } from '../../src/ui/keymap.js';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { fieldValue, focusedField, openReplace, SEPOLIA, statusBar, writes } from './forms/support.js';
+import { footerLine } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -21,13 +22,15 @@ function bytes(k: KeySpec): string {
   if (k.name === 'escape') return KEY.esc;
   if (k.name === 'up') return KEY.up;
   if (k.name === 'down') return KEY.down;
+  if (k.name === 'pageup') return KEY.pageUp;
+  if (k.name === 'pagedown') return KEY.pageDown;
   return k.name;
 }
 const keyOf = (scope: string, command: Command) => bytes(BINDINGS.find((b) => b.scope === scope && b.command === command)!.keys[0]!);
 
 const COVERED: Record<string, Command[]> = {
   form: ['nextField', 'prevField', 'review'],
-  review: ['send', 'copyCurl', 'up', 'down'],
+  review: ['send', 'copyCurl', 'up', 'down', 'pageDown', 'pageUp'],
   leave: ['keepDraft', 'discardDraft'],
 };
 
@@ -49,18 +52,31 @@ describe('the keymap drives the forms', () => {
     await h.waitFor((f) => f.includes('Review:'), 'the review');
   });
 
-  it('review: up/down scroll it, copyCurl copies the request, send sends it', async () => {
+  it('review: up/down scroll it, copyCurl copies the request; send sends it only once all of it has been on screen (pageDown pages)', async () => {
     h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
     await openReplace(h);
     await h.press(keyOf('form', 'review'));
     const first = await h.waitFor((f) => f.includes('Review:'), 'the review');
+    // The review's rows (the footer counts what is not seen yet: one row fewer once scrolled).
+    const rows = (f: string) => f.split('\n').slice(0, -1).join('\n');
     await h.press(keyOf('review', 'down'));
-    await h.waitFor((f) => f !== first, 'scrolled down');
+    await h.waitFor((f) => rows(f) !== rows(first), 'scrolled down');
     await h.press(keyOf('review', 'up'));
-    await h.waitFor((f) => f === first, 'scrolled back');
+    await h.waitFor((f) => rows(f) === rows(first), 'scrolled back');
     await h.press(keyOf('review', 'copyCurl'));
     await h.waitFor(() => h!.copied.length > 0, 'copied');
     expect(h.copied[0]).toMatch(/^curl -sS -X PUT /);
+    // At 80x24 the replacement's review is taller than the screen: y before its end is seen sends nothing, and says why.
+    expect(footerLine(first)).toMatch(/\d+ more rows? below, not seen yet: space\/j scroll/);
+    await h.press(keyOf('review', 'send'));
+    await h.waitFor((f) => /Not sent: \d+ rows? of the review not seen yet \(space\/j\)/.test(f), 'refused unseen');
+    expect(writes(h)).toHaveLength(0);
+    for (let i = 0; i < 10 && /not seen yet/.test(footerLine(h.frame())); i++) await h.press(keyOf('review', 'pageDown'));
+    const end = await h.waitFor((f) => !/not seen yet/.test(footerLine(f)), 'paged to the end');
+    expect(end).toMatch(/"speed"|"value"/);
+    // Once seen, scrolling back up (a screenful) does not make it unseen.
+    await h.press(keyOf('review', 'pageUp'));
+    await h.waitFor((f) => f !== end, 'paged back up');
     await h.press(keyOf('review', 'send'));
     await h.waitFor((f) => f.includes('✓ Done'), 'sent');
     expect(writes(h)).toHaveLength(1);

@@ -107,7 +107,9 @@ describe(':audit and the ledger', () => {
     await retype(h, '77');
     let seenBeforeAnswer = '';
     h.sandbox.setLatency(300);
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     await new Promise((r) => setTimeout(r, 100));
     seenBeforeAnswer = readFileSync(audit.path, 'utf8');
     h.sandbox.setLatency(0);

@@ -40,7 +40,7 @@ describe.each(['contract', 'real'] as const)('a Stellar replacement with a hash 
     expect(f).toMatch(flavor === 'real' ? /encoded for\s+OpenZeppelin Relayer \(detected/ : /encoded for\s+interface document \(detected/);
     if (flavor === 'real') expect(f).toContain(`"value": "${HASH}"`);
     else expect(f).toMatch(/"value": \[\s*192,\s*255,\s*238,/);
-    await h.press('y');
+    await h.sendReview();
     // v1.8 answers a Stellar replace with 200 and the transaction unchanged: never called done (issue 26).
     const done = await h.waitFor((x) => x.includes(flavor === 'real' ? 'but nothing changed' : '✓ Done'));
     if (flavor === 'real') expect(done.replace(/\n/g, ' ')).toMatch(/⚠ The server answered success but nothing changed \(HTTP 200\): transaction \S+ came back exactly as it was/);
@@ -133,7 +133,7 @@ describe('where the server offers more (real flavour) and where it does not (con
     f = await h.waitFor((x) => x.includes('Review:'));
     expect(f).toContain('⚠ relayer');
     expect(f.replace(/\s+/g, ' ')).toContain('the relayer is paused: the server refuses replacements until it is resumed (P)');
-    await h.press('y');
+    await h.sendReview();
     f = await h.waitFor((x) => x.includes('Refused by the server'));
     expect(f).toContain('HTTP 403');
     expect(f.replace(/\s+/g, ' ')).toContain('The relayer is paused: no edit fixes it.');
@@ -144,14 +144,14 @@ describe('where the server offers more (real flavour) and where it does not (con
     await h.waitFor((x) => focusedField(x) === 'url');
     await h.press('https://ops.example/hook', KEY.tab, 'dup-id', KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'));
     await h.press(KEY.esc);
     await palette(h, 'notify');
     await h.waitFor((x) => focusedField(x) === 'url');
     await h.press('https://ops.example/hook2', KEY.tab, 'dup-id', KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));
-    await h.press('y');
+    await h.sendReview();
     const f = await h.waitFor((x) => x.includes('Outcome unknown'));
     expect(f).toContain('An unknown error occurred');
     expect(f.replace(/\s+/g, ' ')).toContain('An OpenZeppelin Relayer answers this when the id "dup-id" is already taken');

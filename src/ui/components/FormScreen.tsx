@@ -2,10 +2,9 @@
 import { useState, type ReactNode } from 'react';
 import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
-import { reviewRows } from './ReviewView.js';
-import { useScreenHandle } from '../shellContext.js';
+import { useScreenHandle, useShell } from '../shellContext.js';
 import { resolve } from '../keymap.js';
-import { MutationFrame, type UnknownNext } from './MutationFrame.js';
+import { MutationFrame, reviewLayout, type UnknownNext } from './MutationFrame.js';
 import { useCopy } from '../hooks/useCopy.js';
 import { useServices } from '../services.js';
 import { curlCommand } from '../curl.js';
@@ -34,13 +33,20 @@ export interface FormScreenProps {
 }
 
 export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
-  const [scroll, setScroll] = useState(0);
+  // The review's scroll, and the furthest it has been: what has been on screen.
+  const [view, setView] = useState({ scroll: 0, seen: 0 });
+  const { scroll } = view;
   const [resultScroll, setResultScroll] = useState(0);
   // Rows for the answer: the done view takes one or two rows of header and one of hints.
   const resultHeight = height - 3;
   const phase = form.state.phase;
   const copy = useCopy();
   const { serverUrl, context } = useServices();
+  const shell = useShell();
+  // A review is sent only once all of it has been on screen: it fits, or it was scrolled to its end.
+  const fold = reviewLayout(form, width, height, secret, unknownNext);
+  const reviewMax = Math.max(0, fold.total - fold.rows);
+  const below = phase.kind === 'review' ? Math.max(0, reviewMax - Math.max(scroll, view.seen)) : 0;
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : phase.kind === 'offerDraft' ? ['draft'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
@@ -50,11 +56,22 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
       if ((phase.kind === 'review' || phase.kind === 'done') && phase.request.confirm === undefined && resolve(key, ['review'])?.command === 'copyCurl')
         return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, secret !== undefined && secret !== ''), 'curl command');
-      // (A review that asks for a word typed: j and k are letters of it, the arrows scroll.)
-      const scrollKeys = phase.kind === 'review' && phase.request.confirm !== undefined ? ['down', 'up'] : ['down', 'j', 'up', 'k'];
-      if (phase.kind === 'review' && scrollKeys.includes(key.name)) {
-        const max = Math.max(0, reviewRows(phase.request, width).length - (height - 1));
-        setScroll((s) => Math.max(0, Math.min(max, s + (key.name === 'down' || key.name === 'j' ? 1 : -1))));
+      // j/k/↑/↓ a row, space/PgDn/PgUp a screenful (keymap.ts); a review that asks for a word typed
+      // takes letters and space as the word's: only the arrows and page keys scroll it.
+      const scrollCmd = phase.kind === 'review' ? resolve(key, ['review'])?.command : undefined;
+      const typedWord = phase.kind === 'review' && phase.request.confirm !== undefined && key.name.length === 1;
+      if (phase.kind === 'review' && !typedWord && (scrollCmd === 'down' || scrollCmd === 'up' || scrollCmd === 'pageDown' || scrollCmd === 'pageUp')) {
+        const page = Math.max(1, fold.rows - 1);
+        const step = scrollCmd === 'down' ? 1 : scrollCmd === 'up' ? -1 : scrollCmd === 'pageDown' ? page : -page;
+        setView((v) => {
+          const next = Math.max(0, Math.min(reviewMax, v.scroll + step));
+          return { scroll: next, seen: Math.max(v.seen, next) };
+        });
+        return true;
+      }
+      // y (or enter after the word typed) with part of the review never on screen yet: not sent, said why.
+      if (phase.kind === 'review' && below > 0 && (phase.request.confirm === undefined ? resolve(key, ['review'])?.command === 'send' : key.name === 'return')) {
+        shell.dispatch({ type: 'flash', text: `Not sent: ${below} row${below === 1 ? '' : 's'} of the review not seen yet (${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'})`, tone: 'warn' });
         return true;
       }
       if (phase.kind === 'done' && resultKeys?.(key)) return true;
@@ -65,7 +82,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         return true;
       }
       if (phase.kind !== 'done') setResultScroll(0);
-      if (phase.kind !== 'review') setScroll(0);
+      if (phase.kind !== 'review') setView({ scroll: 0, seen: 0 });
       return form.onKey(key);
     },
     onCommand: () => false,
@@ -82,6 +99,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       footer={
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
+          : phase.kind === 'review' && below > 0
+            ? `${below} more row${below === 1 ? '' : 's'} below, not seen yet: ${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'} scroll — it is sent once all of it has been on screen  esc back`
           : phase.kind === 'review' && phase.request.confirm !== undefined
             ? `type ${phase.request.confirm}  enter send  ↑/↓ scroll  esc back  F1 help`
           : phase.kind === 'done'

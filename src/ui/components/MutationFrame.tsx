@@ -119,17 +119,28 @@ export interface MutationFrameProps {
   unknownNext?: UnknownNext;
 }
 
+/**
+ * The review's layout at this size: the unknown-outcome warning above it, the rows it has and how many
+ * fit (one row is its heading). FormScreen sends only once all rows have been on screen.
+ */
+export function reviewLayout(form: FormHandle, width: number, height: number, secret?: string, unknownNext?: UnknownNext): { again: string[]; rows: number; total: number } {
+  const { state } = form;
+  const phase = state.phase;
+  if (phase.kind !== 'review') return { again: [], rows: 0, total: 0 };
+  // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
+  const again = state.failure?.outcomeUnknown
+    ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
+    : [];
+  return { again, rows: height - 1 - again.length, total: reviewRows(phase.request, width).length };
+}
+
 export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
   const { now } = useServices();
   if (phase.kind === 'review') {
-    // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
-    const again = state.failure?.outcomeUnknown
-      ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
-      : [];
-    const rows = height - 1 - again.length;
-    const more = reviewRows(phase.request, width).length > rows;
+    const { again, rows, total } = reviewLayout(form, width, height, secret, unknownNext);
+    const more = total > rows;
     return (
       <Box flexDirection="column" height={height}>
         {phase.request.confirm !== undefined ? (

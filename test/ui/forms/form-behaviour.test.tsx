@@ -68,7 +68,7 @@ describe('form behaviour', () => {
     await h.press(KEY.ctrlS);
     const f = await h.waitFor((x) => x.includes('Review:'));
     expect(f).toContain('"value": 1500000000000000000');
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'));
     expect(writes(h)[0]!.body).toMatch(/^\{"value":1500000000000000000,/);
   });
@@ -213,7 +213,9 @@ describe('form behaviour', () => {
   it('at 80x24 the result keeps every line of the answer (the id row is not squeezed out)', async () => {
     h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
     const id = await openReplace(h);
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     const f = await h.waitFor((x) => x.includes('✓ Done'));
     expect(f).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
     expect(f).toMatch(/^relayer_id\s+sepolia-main$/m);
@@ -223,7 +225,9 @@ describe('form behaviour', () => {
   it('at 80x24 a long server refusal is shown whole, wrapped above the form', async () => {
     h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
     await openReplace(h, 8);
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     const f = await h.waitFor((x) => x.includes('Refused by the server'));
     const text = lines(f).join(' ');
     expect(text).toContain('Invalid transaction state for replace_transaction. Current: Confirmed, Expected one of: [Pending, Sent, Submitted]');

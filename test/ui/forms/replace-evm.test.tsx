@@ -31,7 +31,7 @@ describe('replace an EVM transaction', () => {
     // Nothing is sent before y.
     expect(writes(h)).toEqual([]);
 
-    await h.press('y');
+    await h.sendReview();
     f = await h.waitFor((x) => x.includes('✓ Done'), 'done');
     expect(f).toContain(U128_MAX);
     const puts = writes(h);
@@ -164,7 +164,7 @@ describe('replace an EVM transaction', () => {
     let f = await h.waitFor((x) => x.includes('Review:'), 'review');
     expect(f).toContain('⚠ status');
     expect(f).toContain('confirmed: only pending, sent or submitted can be replaced');
-    await h.press('y');
+    await h.sendReview();
     f = await h.waitFor((x) => x.includes('Refused by the server'), 'refusal');
     expect(f).toContain('✗ Refused by the server (HTTP 400): nothing was applied');
     expect(f).toContain('Invalid transaction state for replace_transaction. Current: Confirmed');
@@ -179,7 +179,9 @@ describe('replace an EVM transaction', () => {
     // The fourth row (pending, not the first) so the selection has to follow the replaced id.
     const id = await openReplace(h, 3);
     await retype(h, U128_MAX);
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     await h.press(KEY.esc);
     // u128 max wei is about 3.4e20 ETH: shortened in the list with a marker, whole in the detail.
@@ -201,7 +203,9 @@ describe('replace an EVM transaction', () => {
       body: '{"success":false,"data":null,"message":"Internal Server Error"}',
       match: { method: 'PUT', pathPrefix: '/api/v1/relayers/sepolia-main/transactions/' },
     });
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     let f = await h.waitFor((x) => x.includes('Outcome unknown'), 'failure');
     expect(f).toContain('⚠ Outcome unknown (HTTP 500): the request was sent and may have been applied');
     expect(f).not.toContain('refused');
@@ -216,7 +220,7 @@ describe('replace an EVM transaction', () => {
     await h.press(KEY.ctrlS);
     f = await h.waitFor((x) => x.includes('Review:'));
     expect(f).toContain('⚠ The last send of this form had an unknown outcome: it may have been applied.');
-    await h.press('y');
+    await h.sendReview();
     f = await h.waitFor((x) => x.includes('✓ Done'), 'second attempt');
     // The header (wrapped at 100 columns) says what was sent and the status that came back.
     expect(f.replace(/\n/g, ' ')).toMatch(/✓ Done \(HTTP 200\): transaction \S+ replaced: the answer carries what was sent.* PUT \/api\/v1\/relayers\/sepolia-main\/transactions\/\S+ → HTTP 200/);
@@ -229,7 +233,9 @@ describe('replace an EVM transaction', () => {
     await openReplace(h);
     h.sandbox.setLatency(600);
     await retype(h, '99');
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     const f = await h.waitFor((x) => x.includes('Sending PUT'), 'sending');
     expect(f).toContain('One request at a time');
     await h.press('y', KEY.ctrlS, 'y', KEY.enter, 'y');
@@ -242,7 +248,9 @@ describe('replace an EVM transaction', () => {
     const id = await openReplace(h);
     h.sandbox.setLatency(900);
     await retype(h, '777');
-    await h.press(KEY.ctrlS, 'y');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'));
+    await h.sendReview();
     const f = await h.waitFor((x) => x.includes('Outcome unknown'), 'timeout');
     expect(f).toContain('the outcome is unknown');
     expect(f).toContain('Nothing was resent');

@@ -30,7 +30,7 @@ describe('the review says what the body does', () => {
     expect(reviewLine(f, 'speed')).toBe('speed                     safeLow (sent unchanged)');
     expect(f).toMatch(/⚠ price\s+gas_price not sent: the server prices the replacement from speed safeLow/);
     expect(f).not.toMatch(/gas_price\s+15897000000 \(/);
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     const puts = writes(h);
     expect(puts).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('the review says what the body does', () => {
     const f = await h.waitFor((x) => x.includes('Review:'), 'review');
     expect(f).toMatch(/⚠ gas_price\s+16000000000 is less than \+10 % over 15897000000/);
     expect(reviewLine(f, 'gas_price')).toBe('gas_price                 15897000000 → 16000000000');
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done') || x.includes('refused'), 'sent');
     expect(writes(h)[0]!.body).toContain('"gas_price":16000000000,');
   });
@@ -72,7 +72,7 @@ describe('the review says what the body does', () => {
     const f = await h.waitFor((x) => x.includes('Review:'), 'review');
     expect(reviewLine(f, 'max_fee_per_gas')).toBe('max_fee_per_gas           21000000000 → not sent (the server prices it from speed average)');
     expect(f).toMatch(/max_priority_fee_per_gas\s+\d+ → not sent/);
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     expect(writes(h)[0]!.body).not.toMatch(/max_fee_per_gas|max_priority_fee_per_gas|gas_price/);
   });
@@ -87,7 +87,7 @@ describe('the review says what the body does', () => {
     f = await h.waitFor((x) => x.includes('Review:'), 'review');
     expect(reviewLine(f, 'gas_price')).toBe('gas_price                 15897000000 → 20000000000');
     expect(f).toContain('"gas_price": 20000000000,');
-    await h.press('y');
+    await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'), 'done');
     expect(writes(h)[0]!.body).toContain(',"gas_price":20000000000,');
   });
