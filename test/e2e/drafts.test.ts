@@ -150,7 +150,7 @@ describe('drafts survive a dropped line (e2e, built CLI in a pty, real SIGHUP, s
 
     tui.press(KEY.ctrlS);
     await tui.waitForText('Review');
-    tui.press('y');
+    await tui.sendReview();
     await tui.waitForText('✓ Done');
     expect(sandbox.getTransaction('sepolia-main', txId)).toMatchObject({ value: '770011' });
     // Sent: the draft is gone (at once, not at the debounce, and not only at exit).

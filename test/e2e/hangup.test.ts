@@ -110,7 +110,7 @@ async function sendReplacement(tui: Tui): Promise<void> {
   await tui.waitForText(/^› value\s+77\s*$/m);
   tui.press(KEY.ctrlS);
   await tui.waitForText('Review');
-  tui.press('y');
+  await tui.sendReview();
   await tui.waitForText('Sending PUT');
 }
 

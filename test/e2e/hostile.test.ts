@@ -51,7 +51,7 @@ describe('a hostile server, through the built CLI in a pty (bytes read)', () => 
     await tui.waitForText(/› value/);
     tui.press(KEY.ctrlS);
     await tui.waitForText('Review:');
-    tui.press('y');
+    await tui.sendReview();
     await tui.waitForText('Refused by the server');
     // Nothing was edited: esc leaves the form at once (back on the transaction).
     tui.press(KEY.esc);
@@ -60,7 +60,7 @@ describe('a hostile server, through the built CLI in a pty (bytes read)', () => 
     await tui.waitForText(/› params/);
     tui.press(KEY.ctrlS);
     await tui.waitForText('Review:');
-    tui.press('y');
+    await tui.sendReview();
     const s = await tui.waitForText('logs (2)');
     expect(s.join('\n')).toContain('msg');
     tui.press('q');

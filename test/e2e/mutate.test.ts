@@ -54,7 +54,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     expect(text).toContain(`"value": ${U128_MAX},`);
     expect(text).toMatch(new RegExp(`replacing nonce\\s+${nonce}`));
 
-    tui.press('y');
+    await tui.sendReview();
     rows = await tui.waitForText('✓ Done');
     text = rows.join('\n');
     expect(text).toMatch(new RegExp(`^value\\s+${U128_MAX}$`, 'm'));
@@ -87,7 +87,7 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     tui.press(KEY.ctrlS);
     rows = await tui.waitForText('POST /api/v1/notifications');
     expect(rows.join('\n')).toMatch(/"signing_key": "•+ \(36 chars\)"/);
-    tui.press('y');
+    await tui.sendReview();
     rows = await tui.waitForText('✓ Done');
     expect(rows.join('\n')).toMatch(/signing key set\s+yes/);
 

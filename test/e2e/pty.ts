@@ -291,6 +291,21 @@ export class Tui {
     this.proc.write(bytes);
   }
 
+  /**
+   * Sends the review on screen as an operator must: paged to its end (space) while its footer says rows
+   * are not seen yet — a review is sent only once all of it has been on screen — then y.
+   */
+  async sendReview(): Promise<void> {
+    await this.quiet(50, 1000);
+    for (let i = 0; i < 40; i++) {
+      const footer = this.screen().find((r) => /\d+ more rows? below, not seen yet/.test(r));
+      if (footer === undefined) break;
+      this.press(' ');
+      await this.waitForScreen((r) => !r.includes(footer), 3000, 'the review paged');
+    }
+    this.press('y');
+  }
+
   /** True while a frame is only partly received (inside a synchronized-output block). */
   midFrame(): boolean {
     return this.lastBegin > this.lastEnd;

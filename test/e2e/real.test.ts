@@ -63,7 +63,7 @@ describe('the real flavour (e2e, built CLI in a pty)', () => {
     expect(review).toMatch(/encoded for\s+OpenZeppelin Relayer \(detected/);
     // The review warns that v1.8 does nothing for a Stellar replace…
     expect(review.replace(/\s+/g, ' ')).toContain('⚠ Stellar the OpenZeppelin Relayer v1.8 answers a Stellar replace with 200 and does nothing');
-    tui.press('y');
+    await tui.sendReview();
     // … and its 200 with the transaction unchanged is never called done (issue 26).
     rows = await tui.waitForText('nothing changed');
     expect(rows.join('\n')).toMatch(/⚠ The server answered success but nothing changed \(HTTP 200\): transaction \S+ came/);
