@@ -83,18 +83,8 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
   return {
     fields: [
       { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
-      { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
-      { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
-      {
-        name: 'memo_value',
-        label: 'memo value',
-        kind: 'text',
-        hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
-        validate: memoCheck,
-        hidden: (all) => all.memo_type === 'none',
-      },
-      { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
-      { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+      // What the server requires first (the network, what the transaction is built from), the optional
+      // after: at 80x24 the required are on screen when the form opens.
       { name: 'mode', label: 'build from', kind: 'choice', options: ['operations', 'transaction_xdr'], hint: '←/→: operations or a pre-built XDR, never both' },
       {
         name: 'operations',
@@ -120,6 +110,18 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
         validate: required(base64),
         hidden: (all) => all.mode !== 'transaction_xdr',
       },
+      { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
+      { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
+      {
+        name: 'memo_value',
+        label: 'memo value',
+        kind: 'text',
+        hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
+        validate: memoCheck,
+        hidden: (all) => all.memo_type === 'none',
+      },
+      { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
+      { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
       {
         name: 'fee_bump',
         label: 'fee_bump',
