@@ -62,3 +62,13 @@ describe('paths written in the source and README are the tree', () => {
     for (const p of named) expect(existsSync(join(ROOT, p)), `${p} is named but not in the tree`).toBe(true);
   });
 });
+
+describe('small files named for what they hold', () => {
+  it('no source file is over 450 lines (split one by what it holds before it grows past)', () => {
+    const over = filesUnder(join(ROOT, 'src'))
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .map((f) => ({ f: f.slice(ROOT.length + 1), n: readFileSync(f, 'utf8').split('\n').length - 1 }))
+      .filter((x) => x.n > 450);
+    expect(over).toEqual([]);
+  });
+});

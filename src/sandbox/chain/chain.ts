@@ -27,90 +27,25 @@
  * next check (its error propagates: evm_transaction.rs:975), so the transaction stays `sent`.
  */
 import type { SandboxData } from '../data.js';
+export type { Account, ChainOptions } from './account.js';
+export { KEPT_PER_RELAYER } from './account.js';
 import { newEvmHash, newEvmSignature } from '../generate.js';
-import { BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed } from '../models.js';
+import { BULK_RELAYER_ID, type EvmTx, type Speed } from '../models.js';
 import { Rng } from '../random.js';
-import { evmAddress } from '../seeds.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
+import { FINAL, KEPT_PER_RELAYER, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
 import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
 import {
   HEALTH_CHECK_DELAYS_MS,
-  HEALTH_CHECK_EVERY_MS,
   MIN_AGE_FOR_RESUBMIT_MS,
   NONCE_GAP_SETTLE_MS,
   NONCE_HEALTH_DEBOUNCE_MS,
   PREPARE_TIMEOUT_MS,
   PREPARE_TIMEOUT_REASON,
   RESEND_TIMEOUT_MS,
-  gapNoopReason,
   resubmitAfterMs,
 } from './rules.js';
-
-export interface ChainOptions {
-  /** `network:gwei`: the network's price held at that many gwei (base fee + tip) from the start. */
-  spikes?: Record<string, number>;
-  /** v1.8's nonce-health job fills gaps (default); off: it never comes (openzeppelin-relayer#843). */
-  gapFiller?: boolean;
-  /** New transactions every few seconds on a few relayers (default on). */
-  traffic?: boolean;
-}
-
-/** What the node and v1.8 know of a transaction beyond its fields. */
-interface TxMeta {
-  /** v1.8's `hashes.len()`: how many times it was signed and broadcast (re-price backoff). */
-  hashes: number;
-  /** The node holds its current hash (it was broadcast and taken). */
-  known: boolean;
-  /** The block it mined in. */
-  minedBlock?: number;
-  /** A resubmit job is queued (after a cancel or a replacement). */
-  resubmitQueued?: boolean;
-  /** A submit job is queued (a seeded transaction signed moments ago): broadcast as it is signed. */
-  submitQueued?: boolean;
-  /** When it became `sent` (v1.8 counts a re-send from created_at; the sandbox from the later of both). */
-  changedAt: number;
-}
-
-export interface Account {
-  relayer: RelayerSeed;
-  market: FeeMarket;
-  chainNonce: number;
-  counter: number;
-  balance: bigint;
-  /** Ids of its transactions not final. */
-  active: Set<string>;
-  meta: Map<string, TxMeta>;
-  /** When the nonce-health job runs (scheduled by a gap found below a stale transaction). */
-  healthAt?: number;
-  /** The nonce that triggered it (its hint). */
-  healthHint?: number;
-  /** The debounce: no new job before this. */
-  healthDebounceUntil?: number;
-  /** The next balance health check of a disabled relayer. */
-  enableCheckAt?: number;
-  enableChecks: number;
-  /** Traffic transactions made so far. */
-  traffic: number;
-}
-
-const FINAL = new Set(['canceled', 'confirmed', 'failed', 'expired']);
-/** Relayers that receive new transactions every few seconds (healthy traffic): one block in `every`. */
-const TRAFFIC: Record<string, number> = { 'sepolia-main': 3, 'arbitrum-payouts': 4, 'bsc-treasury': 3 };
-/** What the chain mines of one relayer in one block, at most. */
-const MINED_PER_BLOCK = 16;
-/** Transactions kept per relayer: the oldest final ones go past it (v1.8 purges final ones after hours). */
-export const KEPT_PER_RELAYER = 2_000;
-/** How far a gap is looked for below a transaction (MAX_GAP_SCAN_RANGE, evm_transaction.rs:134). */
-const MAX_GAP_SCAN = 100;
-
-function gasOf(tx: EvmTx): bigint {
-  return BigInt(tx.gas_limit ?? 21_000);
-}
-
-function isNoop(tx: EvmTx): boolean {
-  return tx.value === 0n && tx.data === '0x' && tx.to !== null && tx.to.toLowerCase() === tx.from.toLowerCase();
-}
 
 export class Chain {
   private readonly markets = new Map<string, FeeMarket>();
@@ -253,7 +188,7 @@ export class Chain {
       this.mine(a, now);
       this.checkStatuses(a, now);
       this.nonceHealth(a, now);
-      this.healthCheck(a, now);
+      healthCheck(a, now, (ms) => this.clock.scaled(ms));
       this.newTraffic(a, now);
       for (const id of this.data.prune(a.relayer.id, KEPT_PER_RELAYER)) a.meta.delete(id);
     }
@@ -417,49 +352,11 @@ export class Chain {
       if (held.has(n)) continue;
       const r = a.relayer;
       const id = new Rng(`gap:${r.id}:${n}:${++this.seq}`).uuid();
-      const noop: EvmTx = {
-        kind: 'evm',
-        id,
-        relayer_id: r.id,
-        status: 'pending',
-        status_reason: gapNoopReason(n),
-        created_at: now,
-        sent_at: null,
-        confirmed_at: null,
-        hash: null,
-        from: r.address,
-        to: r.address,
-        value: 0n,
-        data: '0x',
-        nonce: n,
-        gas_limit: r.network.startsWith('arbitrum') ? 50_000 : 21_000,
-        gas_price: null,
-        max_fee_per_gas: null,
-        max_priority_fee_per_gas: null,
-        signature: null,
-        speed: 'fast',
-        is_canceled: false,
-      };
+      const noop = gapNoop(r, n, id, now);
       this.data.addTransaction(noop);
       a.meta.set(id, { hashes: 0, known: false, changedAt: now });
       a.active.add(id);
     }
-  }
-
-  /** A disabled relayer's health check (relayer_health_check_handler.rs): enabled once its balance is back over its minimum. */
-  private healthCheck(a: Account, now: number): void {
-    const r = a.relayer;
-    if (!r.system_disabled || a.enableCheckAt === undefined || now < a.enableCheckAt) return;
-    a.enableChecks++;
-    const delay = HEALTH_CHECK_DELAYS_MS[a.enableChecks] ?? HEALTH_CHECK_EVERY_MS;
-    a.enableCheckAt = now + this.clock.scaled(delay);
-    if (!onlyBalance(r.disabled_reason)) return;
-    const min = r.policies.min_balance;
-    const floor = typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 1n;
-    if (a.balance < floor) return;
-    r.system_disabled = false;
-    delete r.disabled_reason;
-    a.enableCheckAt = undefined;
   }
 
   /** Healthy traffic: a new transaction now and then on a few relayers that take sends (not paused or disabled). */
@@ -469,30 +366,7 @@ export class Chain {
     const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
     if (rng.int(every) !== 0) return;
     const n = a.traffic++;
-    const speeds: Speed[] = ['fast', 'fast', 'average', 'fastest'];
-    const tx: EvmTx = {
-      kind: 'evm',
-      id: new Rng(`traffic-id:${a.relayer.id}:${n}`).uuid(),
-      relayer_id: a.relayer.id,
-      status: 'pending',
-      status_reason: null,
-      created_at: now,
-      sent_at: null,
-      confirmed_at: null,
-      hash: null,
-      from: a.relayer.address,
-      to: evmAddress(`to:${rng.int(12)}`),
-      value: 0n,
-      data: `0xa9059cbb000000000000000000000000${rng.hex(40)}${(BigInt(1 + rng.int(5_000_000)) * 10n ** 15n).toString(16).padStart(64, '0')}`,
-      nonce: null,
-      gas_limit: 65_000,
-      gas_price: null,
-      max_fee_per_gas: null,
-      max_priority_fee_per_gas: null,
-      signature: null,
-      speed: rng.pick(speeds),
-      is_canceled: false,
-    };
+    const tx = trafficTx(a.relayer, n, rng, now);
     this.data.addTransaction(tx);
     a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now });
     a.active.add(tx.id);
@@ -564,10 +438,3 @@ export class Chain {
     return undefined;
   }
 }
-
-/** A disabled reason that is a failed balance check alone (v1.8's other checks — nonce, RPC — do not pass in the sandbox). */
-function onlyBalance(reason: unknown): boolean {
-  const r = reason as { type?: unknown } | undefined;
-  return r?.type === 'BalanceCheckFailed';
-}
-
