@@ -28,4 +28,19 @@ describe('r reads the figures again', () => {
     const moved = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d[:,]/.test(x) && !/the list and \d+ statuses read again\)$/m.test(x) && /changed/.test(x), 'the change said');
     expect(moved).toMatch(/PEND\/BALANCE\/LAST OK changed: /);
   });
+
+  it('a status whose read again failed is said not read again, never counted as unchanged', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^\d+ jammed: /m.test(x) && / PEND /.test(x), 'the first screen with its figures');
+    // The next read of one relayer's status fails (the server's 500): the others are read again.
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers/sepolia-main/status' }, times: 5 });
+    await h.press('r');
+    const f = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(x), 'the answer to r');
+    await h.press(':', 'messages', '\r');
+    const messages = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(x) && /messages/.test(x), 'the messages');
+    const said = messages.replace(/\s+/g, ' ');
+    // The 15 relayers' statuses: 14 read again and compared, the failed one said apart (never among the unchanged).
+    expect(said).toMatch(/unchanged \(the list and 14 statuses read again\); 1 status not read again \(no answer within \d+ s, or the read failed: kept as read before\)/);
+    expect(f).toMatch(/not read again/);
+  });
 });
