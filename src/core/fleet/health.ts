@@ -77,19 +77,30 @@ export interface FleetRow {
 export type MinBalances = Readonly<Record<string, string | number>>;
 
 /**
- * The minimum a relayer's balance is held to: its own `policies.min_balance` where it has one, else
- * the context's `min_balance:` for its network, else for `*`. `source` says which, in words.
+ * A relayer's policies.min_balance counts where it is above 1 base unit: the OpenZeppelin Relayer
+ * v1.8's EVM default is 1 wei (src/constants/relayer.rs:5), which holds nothing back; its Solana and
+ * Stellar defaults (0.01 SOL, 1 XLM: :6-7) are real floors and count.
+ */
+export const POLICY_MIN_COUNTS_ABOVE = 1n;
+
+/**
+ * The minimum a relayer's balance is held to: the higher of its own `policies.min_balance` (where it
+ * counts: above 1 base unit — v1.8 fails a send that would take the balance below it, and disables the
+ * relayer at its next start) and the operator's own threshold — the context's `min_balance:` for its
+ * network, else for `*`. `source` says which, in words (both, when the operator's is the higher).
  */
 export function minimumFor(relayer: Relayer, unit: NativeUnit, config: MinBalances | undefined, context: string): { min: string; source: string } | { error: string } | null {
   const policy = toBigInt(relayer.policies?.min_balance);
-  if (policy !== undefined && policy > 0n) return { min: policy.toString(), source: 'its policies.min_balance' };
-  if (!config) return null;
+  const own = policy !== undefined && policy > POLICY_MIN_COUNTS_ABOVE ? { min: policy.toString(), source: 'its policies.min_balance' } : null;
   const network = relayer.network ?? '';
-  const key = network in config ? network : '*' in config ? '*' : null;
-  if (key === null) return null;
-  const r = parseNativeAmount(config[key]!, unit);
-  if ('error' in r) return { error: `context ${context} min_balance.${key}: ${r.error}` };
-  return { min: r.base, source: `context ${context} min_balance${key === '*' ? '' : `.${key}`}` };
+  const key = !config ? null : network in config ? network : '*' in config ? '*' : null;
+  if (key === null) return own;
+  const r = parseNativeAmount(config![key]!, unit);
+  // The operator's threshold unreadable for this chain: the relayer's own floor still holds, said beside it.
+  if ('error' in r) return own ? { min: own.min, source: `${own.source} (context ${context} min_balance.${key} not used: ${r.error})` } : { error: `context ${context} min_balance.${key}: ${r.error}` };
+  const operator = { min: r.base, source: `context ${context} min_balance${key === '*' ? '' : `.${key}`}` };
+  if (!own) return operator;
+  return BigInt(operator.min) > BigInt(own.min) ? { min: operator.min, source: `${operator.source} (above its policies.min_balance)` } : own;
 }
 
 /** The balance as the fleet shows it, with the low flag; null when the server did not say. */

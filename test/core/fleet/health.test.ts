@@ -15,7 +15,18 @@ const SOL = nativeUnitOf('solana', 'devnet');
 
 describe('the minimum a balance is held to', () => {
   it("the relayer's own policies.min_balance first, then the context's line for its network, then for *", () => {
-    expect(minimumFor(evm({ policies: { min_balance: 7 } }), ETH, { '*': '1 ETH' }, 'c')).toEqual({ min: '7', source: 'its policies.min_balance' });
+    // The higher of the two binds (issue 42.3): a policy's 7 wei under the operator's 1 ETH is not the minimum.
+    expect(minimumFor(evm({ policies: { min_balance: 7 } }), ETH, { '*': '1 ETH' }, 'c')).toEqual({ min: '1000000000000000000', source: 'context c min_balance (above its policies.min_balance)' });
+    expect(minimumFor(evm({ policies: { min_balance: '2000000000000000000' } }), ETH, { '*': '1 ETH' }, 'c')).toEqual({ min: '2000000000000000000', source: 'its policies.min_balance' });
+    expect(minimumFor(evm({ policies: { min_balance: 7 } }), ETH, undefined, 'c')).toEqual({ min: '7', source: 'its policies.min_balance' });
+    // v1.8's EVM default of 1 wei holds nothing back: the operator's threshold is used against it.
+    expect(minimumFor(evm({ policies: { min_balance: 1 } }), ETH, { '*': '0.1 ETH' }, 'c')).toEqual({ min: '100000000000000000', source: 'context c min_balance' });
+    expect(minimumFor(evm({ policies: { min_balance: 1 } }), ETH, undefined, 'c')).toBeNull();
+    // A threshold written in another chain's unit: the relayer's own floor holds, the threshold said unused.
+    expect(minimumFor(evm({ network: 'devnet', network_type: 'solana', policies: { min_balance: 10_000_000 } }), SOL, { '*': '1 ETH' }, 'c')).toEqual({
+      min: '10000000',
+      source: 'its policies.min_balance (context c min_balance.* not used: ETH is not a unit of this chain (SOL or lamports))',
+    });
     expect(minimumFor(evm(), ETH, { sepolia: '0.5 ETH', '*': '1 ETH' }, 'c')).toEqual({ min: '500000000000000000', source: 'context c min_balance.sepolia' });
     expect(minimumFor(evm({ network: 'base' }), ETH, { sepolia: '0.5 ETH', '*': '1 ETH' }, 'c')).toEqual({ min: '1000000000000000000', source: 'context c min_balance' });
     expect(minimumFor(evm(), ETH, undefined, 'c')).toBeNull();
