@@ -59,6 +59,8 @@ export interface ContextSettings {
   perPage?: number;
   relayer?: string;
   watchMs?: number;
+  /** The operator's low-balance thresholds (`min_balance:`): by network name, `*` for any other. */
+  minBalances?: Readonly<Record<string, string | number>>;
 }
 
 /** A context's settings: a context named prod* is read-only unless it says `read_only: false`. */
@@ -76,7 +78,13 @@ export function contextSettings(name: string, ctx: ContextConfig): ContextSettin
     perPage: ctx.per_page,
     relayer: ctx.relayer,
     watchMs: ctx.watch === undefined ? undefined : Math.round(ctx.watch * 1000),
+    ...(ctx.min_balance !== undefined ? { minBalances: minBalancesOf(ctx.min_balance) } : {}),
   };
+}
+
+/** A context's `min_balance:` as thresholds by network (one amount is every network's: `*`). */
+export function minBalancesOf(mb: string | number | Readonly<Record<string, string | number>>): Readonly<Record<string, string | number>> {
+  return typeof mb === 'object' ? mb : { '*': mb };
 }
 
 /**

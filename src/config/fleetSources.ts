@@ -6,7 +6,6 @@
  */
 import { DEFAULT_TIMEOUT_MS, type Exchange } from '../api/index.js';
 import type { FleetSource } from '../core/fleet/fleet.js';
-import type { MinBalances } from '../core/fleet/health.js';
 import type { LoadedConfig } from './contextFile.js';
 import { openContext } from './contextClient.js';
 
@@ -34,9 +33,7 @@ export function fleetSources(file: LoadedConfig, names: readonly string[], env: 
         const opened = await openContext(file, name, env, { onExchange: o.onExchange, maxRetries: 0 });
         // Said on the context's own row: no need to name it again ("Context prod: …").
         if ('error' in opened) return { error: opened.error.replace(/\n\s*/g, ' ').replace(`Context ${name}: `, ''), kind: opened.noToken ? 'no token' : 'broken' };
-        const mb = ctx?.min_balance;
-        const minBalances: MinBalances | undefined = mb === undefined ? undefined : typeof mb === 'object' ? mb : { '*': mb };
-        return { client: opened.client, minBalances, timeoutMs: opened.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+        return { client: opened.client, minBalances: opened.settings.minBalances, timeoutMs: opened.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS };
       },
     };
   });

@@ -120,7 +120,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
       pendingRelayers,
       cleartext,
       warnings,
-      context: config.context ? { name: config.context.name, accent: config.context.accent, relayer: config.context.relayer } : undefined,
+      context: config.context ? { name: config.context.name, accent: config.context.accent, relayer: config.context.relayer, minBalances: config.context.minBalances } : undefined,
     },
     // `:ctx NAME`: the context's own settings (flags and environment were for the start).
     openContext: async (name) => {
@@ -146,7 +146,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
         watchMs: settings.watchMs,
         cleartext: isCleartext(settings.url),
         warnings: [unknownNotice(audit.unknownFor(settings.url)), ...told].filter((w): w is string => w !== undefined),
-        context: { name, accent: settings.accent, relayer: settings.relayer },
+        context: { name, accent: settings.accent, relayer: settings.relayer, minBalances: settings.minBalances },
       };
     },
     cleanup: async () => {

@@ -38,7 +38,8 @@ export interface Services {
   /** Start-up warnings (a token on the command line, a token file others can read), shown once in the TUI. */
   warnings?: readonly string[];
   /** The config file's context in use (status bar: its name in words and in its accent colour). */
-  context?: { name: string; accent?: string; relayer?: string };
+  /** `minBalances`: the context's low-balance thresholds (core/fleet/health.ts minimumFor). */
+  context?: { name: string; accent?: string; relayer?: string; minBalances?: Readonly<Record<string, string | number>> };
   /** The contexts `:ctx` can switch to (tab completes them). */
   contexts?: readonly string[];
   /**

@@ -8,6 +8,7 @@ import { RELAYER_STATE_TONE, relayerState } from '../relayer.js';
 import { middleCells } from '../text/cells.js';
 import { displayText } from '../text/values.js';
 import type { TriageResult } from '../triage/scan.js';
+import { fleetBalance, type MinBalances } from '../fleet/health.js';
 
 /** Where the live status of each relayer comes from (the TUI's RelayerStatuses; anything alike). */
 export interface StatusSource {
@@ -29,14 +30,23 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
  * With the server's relayer status (OpenZeppelin Relayer): balance in the native unit, pending
  * transactions, and how long ago the last one was confirmed. `…` while a relayer's is on its way.
  */
-export function statusColumns(statuses: StatusSource, now: () => number): Column<Relayer>[] {
+export function statusColumns(statuses: StatusSource, now: () => number, low?: LowSource): Column<Relayer>[] {
   const entry = (r: Relayer) => statuses.get(r.id);
   const cell = (r: Relayer, f: (s: RelayerStatus) => string) => {
     const e = entry(r);
     return e?.status ? f(e.status) : e?.error ? '?' : '…';
   };
   return [
-    { key: 'balance', title: 'BALANCE', width: 13, priority: 2, align: 'right', cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4), w)) },
+    {
+      key: 'balance',
+      title: 'BALANCE',
+      width: 13,
+      priority: 2,
+      align: 'right',
+      cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4), w)),
+      // Under its minimum (the higher of its policy's and the context's): the warning tone.
+      ...(low ? { tone: (r: Relayer) => (low(r) ? ('warn' as const) : ('plain' as const)) } : {}),
+    },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)) },
     { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => cell(r, (s) => age(s.last_confirmed_transaction_timestamp, now()) || '—') },
   ];
@@ -70,25 +80,37 @@ export interface JamSource {
   jam(id: string): unknown;
 }
 
+/** Whether a relayer's balance, as its status says, is under its minimum (core/fleet/health.ts minimumFor). */
+export type LowSource = (r: Relayer) => boolean;
+
 /**
- * STATE: the worst of disabled, jammed, paused, active — `jammed` where a diagnosis found a jam
- * (warning tone), the relayer's own state otherwise.
+ * STATE: the worst of disabled, jammed, low, paused, active — `jammed` where a diagnosis found a jam,
+ * `low` where the balance is under its minimum (both the warning tone), the relayer's own state otherwise.
  */
-export function stateColumn(jams: JamSource | null): Column<Relayer> {
+export function stateColumn(jams: JamSource | null, low?: LowSource): Column<Relayer> {
   const word = (r: Relayer) => {
     const s = relayerState(r);
-    return s !== 'disabled' && jams?.jam(r.id) ? 'jammed' : s;
+    if (s === 'disabled') return s;
+    return jams?.jam(r.id) ? 'jammed' : low?.(r) ? 'low' : s;
   };
-  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => (word(r) === 'jammed' ? 'warn' : RELAYER_STATE_TONE[relayerState(r)]) };
+  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => (word(r) === 'jammed' || word(r) === 'low' ? 'warn' : RELAYER_STATE_TONE[relayerState(r)]) };
 }
 
 /** The relayers table: the status columns join it where the server offers relayer status, the triage's once one ran. */
-export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null): readonly Column<Relayer>[] {
+export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null, low?: LowSource): readonly Column<Relayer>[] {
   const stuck = triage ? [stuckColumn(triage, now)] : [];
   const [plainState, name, ...rest] = RELAYER_COLUMNS;
-  const state = jams ? stateColumn(jams) : plainState;
-  if (!statuses?.available()) return stuck.length || jams ? [state!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
-  return [state!, name!, ...statusColumns(statuses, now), ...stuck, ...rest];
+  if (!statuses?.available()) return stuck.length || jams ? [jams ? stateColumn(jams) : plainState!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
+  const state = jams || low ? stateColumn(jams ?? null, low) : plainState;
+  return [state!, name!, ...statusColumns(statuses, now, low), ...stuck, ...rest];
+}
+
+/** The low rule over the statuses read: the balance each status says against the relayer's minimum (its policy's, the context's). */
+export function lowFromStatuses(statuses: StatusSource, minBalances: MinBalances | undefined, context: string): LowSource {
+  return (r) => {
+    const s = statuses.get(r.id)?.status;
+    return s !== undefined && fleetBalance(r, s.balance, minBalances, context).balance?.low === true;
+  };
 }
 
 /** What `/` searches: the visible columns and the ids. */
@@ -109,4 +131,16 @@ export function sortRelayers(items: readonly Relayer[]): Relayer[] {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first screen's line for relayers under their minimum balance: `2 under their minimum balance: mainnet-hot, polygon-ops — i on one …`. */
+export function lowLine(ids: readonly string[], width = Infinity): string {
+  const head = `${ids.length} under their minimum balance: `;
+  for (const tail of [' — i on one says the minimum and whose it is', '']) {
+    for (let n = ids.length; n >= 1; n--) {
+      const line = `${head}${ids.slice(0, n).join(', ')}${n < ids.length ? `, +${ids.length - n} more` : ''}${tail}`;
+      if ([...line].length <= width) return line;
+    }
+  }
+  return `${head}${ids[0] ?? ''}${ids.length > 1 ? ` +${ids.length - 1}` : ''}`;
 }

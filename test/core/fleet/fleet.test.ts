@@ -103,7 +103,7 @@ describe('the fleet reader', () => {
     // Never below a relayer's own minimum where it counts (above 1 base unit).
     for (const r of rows.filter((x) => x.balance && x.relayer)) {
       const own = BigInt(String(r.relayer!.policies?.min_balance ?? 0));
-      if (own > 1n) expect(BigInt(r.balance!.min!) >= own, r.relayerId).toBe(true);
+      if (own > 1n) expect(BigInt(r.balance!.min!) >= own, String(r.relayerId)).toBe(true);
     }
     const hot = rows.find((r) => r.relayerId === 'mainnet-hot')!;
     expect(hot).toMatchObject({ trouble: 'low-balance', balance: { low: true, min: '100000000000000000000' } });

@@ -36,10 +36,10 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     return [
       { label: 'state', value: state, tone: RELAYER_STATE_TONE[state] },
       ...disabledReasonLines(relayer.disabled_reason),
-      ...(live ? statusLines(live, relayer, now()) : []),
+      ...(live ? statusLines(live, relayer, now(), services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),
     ];
-  }, [relayer, now, live]);
+  }, [relayer, now, live, services.context]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });

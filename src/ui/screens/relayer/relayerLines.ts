@@ -1,4 +1,5 @@
 /** A relayer's state in words for its detail: why it is disabled, and its live status. */
+import { fleetBalance, type MinBalances } from '../../../core/fleet/health.js';
 import type { DisabledReason, Relayer } from '../../../api/index.js';
 import type { DetailLine } from '../../detailLines.js';
 import { age } from '../../../core/time.js';
@@ -13,15 +14,27 @@ export function disabledReasonLines(reason: DisabledReason | null | undefined): 
 }
 
 /** The live status (GET /relayers/{id}/status) with its age. */
-export function statusLines(entry: StatusEntry, relayer: Relayer, now: number): DetailLine[] {
+export function statusLines(entry: StatusEntry, relayer: Relayer, now: number, minBalances?: MinBalances, context = 'in use'): DetailLine[] {
   const at = `${age(new Date(entry.at).toISOString(), now) || '0s'} ago`;
   if (!entry.status) return [{ label: 'live status', value: `unavailable (${entry.error ?? 'no answer'}), ${at}`, tone: 'warn' }];
   const s = entry.status;
   const u = nativeUnitOf(s.network_type ?? relayer.network_type, relayer.network);
   const balance = toBigInt(s.balance);
+  // Its minimum: the higher of its policy's (where it counts) and the context's (core/fleet/health.ts).
+  const m = fleetBalance(relayer, s.balance, minBalances, context).balance;
+  const low = m?.low === true;
   const lines: DetailLine[] = [
     { label: 'live status', value: `from the server ${at}` , tone: 'muted' },
-    { label: 'balance', value: balance === undefined ? displayText(s.balance) : `${formatUnits(balance, u.decimals)} ${u.unit} (${displayText(s.balance)} ${u.base})` },
+    { label: 'balance', value: balance === undefined ? displayText(s.balance) : `${formatUnits(balance, u.decimals)} ${u.unit} (${displayText(s.balance)} ${u.base})`, ...(low ? { tone: 'warn' as const } : {}) },
+    ...(m?.min
+      ? [
+          {
+            label: 'minimum balance',
+            value: `${formatUnits(BigInt(m.min), u.decimals)} ${u.unit}: ${m.minSource}${low ? ' — the balance is under it: the OpenZeppelin Relayer fails a send that would take it lower, and disables the relayer at its next start' : ''}`,
+            ...(low ? { tone: 'warn' as const } : {}),
+          },
+        ]
+      : []),
     { label: 'pending transactions', value: displayText(s.pending_transactions_count) },
     {
       label: 'last confirmed',

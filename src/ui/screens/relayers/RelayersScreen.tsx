@@ -14,7 +14,8 @@ import { Text } from '../../components/Text.js';
 import { tone } from '../../theme.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
-import { relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
+import { lowFromStatuses, lowLine, relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
+import { relayerState } from '../../../core/relayer.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
 import { clock } from '../../../core/time.js';
@@ -87,9 +88,12 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const jams = useRelayerJams(state.items);
   const jammed = jams ? jams.jams(state.items.map(getId)) : [];
   const notReady = jams?.readiness && jams.readiness.state !== 'ready' ? jams.readiness : null;
-  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width) : null;
+  // Under its minimum balance (the higher of its policy's and the context's): STATE and BALANCE say it, and this line when nothing is jammed.
+  const low = useMemo(() => (available ? lowFromStatuses(statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : undefined), [available, statuses, services.context]);
+  const lows = low ? state.items.filter((r) => relayerState(r) !== 'disabled' && low(r)).map(getId) : [];
+  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width) : lows.length ? lowLine(lows, width) : null;
   const bodyHeight = line ? height - 1 : height;
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null), [available, statuses, now, triaged, jams, jammed.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null, low), [available, statuses, now, triaged, jams, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
     // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
