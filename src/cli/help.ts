@@ -76,7 +76,8 @@ Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjso
   Needs attention, worst first: unreachable, not ready (/ready answered 503), not checked,
   disabled, stuck (the :stuck rules: never broadcast, not mined after broadcast, not signed,
   unknown status, old, nonce gap; and the transaction the chain waits on), low balance (below the
-  relayer's policies.min_balance, else the context's min_balance: for its network), degraded
+  higher of the relayer's policies.min_balance — where it is above v1.8's EVM default of 1 wei — and
+  the context's min_balance: for its network), degraded
   (/ready), then paused and ok (which do not).
   Balance and last confirmed come from the real server's GET /relayers/{id}/status (a server of
   the interface document offers neither: shown as —).

@@ -50,7 +50,7 @@ function buildSchemas() {
     watch: may(number().check(gte(2), lte(3600)), 'Start in watch mode: lists refresh by themselves every so many seconds (at least 2)'),
     min_balance: may(
       union([AmountSchema, record(string(), AmountSchema)]),
-      "The fleet's low-balance line where a relayer has no policies.min_balance: one amount, or amounts by network name ('*': any other)",
+      "The operator's low-balance threshold (the fleet, check, the relayers list's STATE low), held beside each relayer's own policies.min_balance — the higher binds: one amount, or amounts by network name ('*': any other)",
     ),
   });
 

@@ -1,13 +1,15 @@
 /**
  * `relayer-tui check [--json]`: the jam-hour triage of one server (the current context, or
  * RELAYER_URL/RELAYER_API_KEY with no config file): its readiness first, then every relayer — its
- * state (disabled, paused), and for an EVM relayer of the OpenZeppelin Relayer the diagnosis of a jam
+ * state (disabled, paused, under its minimum balance), and for an EVM relayer of the OpenZeppelin Relayer the diagnosis of a jam
  * (core/jam: its cause, the blocker, what waits). One line per problem, like `fleet --check`; exit 0
  * when nothing needs attention, 12 when something does (a jam, a disabled relayer, the server not
- * ready), 13 when something could not be read. A relayer that could not be diagnosed says why; that is
+ * ready, a balance under its minimum), 13 when something could not be read. A relayer that could not be diagnosed says why; that is
  * never "no jam".
  */
-import { ApiError, errorWords, type Relayer, type RelayerClient } from '../api/index.js';
+import { ApiError, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
+import { fleetBalance, type MinBalances } from '../core/fleet/health.js';
+import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { readJam } from '../core/jam/read.js';
@@ -20,7 +22,7 @@ import { exitCodeFor, json, type Streams } from './output.js';
 
 interface RelayerCheck {
   relayer: string;
-  state: 'disabled' | 'jammed' | 'paused' | 'active';
+  state: 'disabled' | 'jammed' | 'low' | 'paused' | 'active';
   needs_attention: boolean;
   diagnosed: boolean;
   not_diagnosed_because: string | null;
@@ -32,7 +34,7 @@ interface RelayerCheck {
 
 const MAX_RELAYERS = 1_000;
 
-export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now()): Promise<number> {
+export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
   if (args.length) return fail(EXIT.usage, `unexpected argument ${args[0]}. usage: relayer-tui check [--json]`);
   await client.detectDialect();
   // Readiness first: a server that is not ready moves nothing, whatever its relayers say.
@@ -54,7 +56,10 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     const st = relayerState(r);
     const problems: string[] = [];
     if (st === 'disabled') problems.push(`${r.id}: disabled by the system: ${disabledReasons(r.disabled_reason).join('; ') || 'no reason given'}`);
-    const read = await readJam(client, r, { now });
+    // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
+    let status: RelayerStatus | undefined;
+    if (client.offers('relayerStatus')) status = await client.relayerStatus(r.id).catch(() => undefined);
+    const read = await readJam(client, r, { now, ...(status ? { status } : {}) });
     let jam: Jam | null = null;
     let why: string | null = null;
     let unreadable = false;
@@ -66,7 +71,11 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
       problems.push(jamWords(r.id, jam, now));
     }
     if (unreadable) problems.push(`${r.id}: not diagnosed: ${why}`);
-    const state = st === 'disabled' ? 'disabled' : jam ? 'jammed' : st === 'paused' ? 'paused' : 'active';
+    // Under its minimum (the higher of its policy's, where it counts, and the context's min_balance).
+    const money = status && st !== 'disabled' ? fleetBalance(r, status.balance, context?.minBalances, context?.name ?? 'in use') : null;
+    if (money?.problem && (money.problem.kind === 'low-balance' || money.problem.kind === 'minimum-unreadable')) problems.push(`${r.id}: ${problemWords(money.problem)}`);
+    const low = money?.balance?.low === true;
+    const state = st === 'disabled' ? 'disabled' : jam ? 'jammed' : low ? 'low' : st === 'paused' ? 'paused' : 'active';
     checks.push({ relayer: r.id, state, needs_attention: problems.length > 0, diagnosed: read.kind === 'diagnosed', not_diagnosed_because: why, jam, problems, unreadable });
   }
   const notReady = ready?.state === 'not ready';
