@@ -9,6 +9,8 @@ import {
   prepareCancelPending,
   prepareCancelTransaction,
   prepareListPlugins,
+  prepareServerRecord,
+  prepareServerRecords,
   prepareReadiness,
   prepareRpcRead,
   prepareSetPaused,
@@ -31,6 +33,10 @@ import {
 } from './requests.js';
 import {
   CancelPendingSchema,
+  NetworkSchema,
+  SignerSchema,
+  type Network,
+  type Signer,
   PluginInfoSchema,
   ReadinessSchema,
   RpcAnswerSchema,
@@ -56,6 +62,7 @@ import {
 } from './schemas.js';
 import type { Envelope, Response } from './outcome.js';
 import { Transport, type Exchange } from './transport.js';
+import { maskNetwork } from './maskUrl.js';
 
 export const VERSION: string = pkg.version;
 
@@ -70,6 +77,8 @@ const FEATURE_NAMES: Record<Feature, string> = {
   policies: "changing a relayer's policies (PATCH /relayers/{id})",
   readiness: 'a readiness check (GET /api/v1/ready)',
   plugins: 'a list of plugins (GET /plugins)',
+  networks: 'networks (GET /networks)',
+  signers: 'signers (GET /signers)',
   rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
 };
 
@@ -84,6 +93,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Told of every request once it is over (the activity log). */
   onExchange?: (e: Exchange) => void;
+  /** Networks' RPC URLs unmasked (`--reveal-secrets` on the command line only; maskUrl.ts). */
+  revealSecrets?: boolean;
 }
 
 export interface CallOptions {
@@ -144,6 +155,11 @@ export interface RelayerClient {
   readiness(o?: CallOptions): Promise<ReadinessAnswer>;
   /** GET /plugins (OpenZeppelin Relayer); `unsupported` where there is none. */
   listPlugins(q?: PageQuery, o?: CallOptions): Promise<Page<PluginInfo>>;
+  /** GET /networks, /signers (OpenZeppelin Relayer): a network's RPC URLs masked (unless revealSecrets); never the rows as sent. */
+  listServerRecords(kind: 'networks', q?: PageQuery, o?: CallOptions): Promise<Page<Network>>;
+  listServerRecords(kind: 'signers', q?: PageQuery, o?: CallOptions): Promise<Page<Signer>>;
+  getServerRecord(kind: 'networks', id: string, o?: CallOptions): Promise<Network>;
+  getServerRecord(kind: 'signers', id: string, o?: CallOptions): Promise<Signer>;
   /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */
   rpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[], o?: CallOptions): Promise<unknown>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
@@ -295,6 +311,17 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       }
     },
     listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res), PluginInfoSchema)),
+    // The rows as sent are never asked for (`lines: false`): a network's would carry its keys.
+    listServerRecords: ((kind: 'networks' | 'signers', q?: PageQuery, o?: CallOptions) =>
+      optional(kind, async () => {
+        const p = await run(() => prepareServerRecords(kind, q), { ...o, lines: false }, (env, pr, res) => readPage(env, kind === 'networks' ? NetworkSchema : SignerSchema, q, pr, res));
+        return kind === 'networks' && !opts.revealSecrets ? { ...p, items: p.items.map(maskNetwork) } : p;
+      })) as RelayerClient['listServerRecords'],
+    getServerRecord: ((kind: 'networks' | 'signers', id: string, o?: CallOptions) =>
+      optional(kind, async () => {
+        const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, kind === 'networks' ? NetworkSchema : SignerSchema));
+        return kind === 'networks' && !opts.revealSecrets ? maskNetwork(r) : r;
+      })) as RelayerClient['getServerRecord'],
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
         run(() => prepareRpcRead(relayerId, method, params), o, (env) => {

@@ -35,4 +35,6 @@ export type Feature =
   | 'policies'
   | 'readiness'
   | 'plugins'
+  | 'networks'
+  | 'signers'
   | 'rpc';

@@ -20,5 +20,8 @@ export type {
   CancelPendingResult,
   Readiness,
   PluginInfo,
+  Network,
+  Signer,
 } from './schemas.js';
+export { maskUrl, maskNetwork } from './maskUrl.js';
 export { RelayerSchema, TransactionSchema, NotificationSchema, parseInterpreted } from './schemas.js';

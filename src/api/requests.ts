@@ -156,6 +156,14 @@ export function prepareListPlugins(q?: PageQuery): PreparedRequest {
   return { method: 'GET', path: `/api/v1/plugins${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }
 
+/** GET /networks and /signers (OpenZeppelin Relayer), a page; or one of them by id (`evm:sepolia`, a signer's id). */
+export function prepareServerRecords(kind: 'networks' | 'signers', q?: PageQuery): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/${kind}${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
+}
+export function prepareServerRecord(kind: 'networks' | 'signers', id: string): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/${kind}/${seg(requireId(kind === 'networks' ? 'network_id' : 'signer_id', id))}` };
+}
+
 /**
  * The JSON-RPC methods the client may send through POST /relayers/{rid}/rpc: reads only, chosen here.
  * The server forwards ANY method (eth_sendRawTransaction included), so a method never comes from the

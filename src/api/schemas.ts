@@ -191,6 +191,14 @@ export const PluginInfoSchema = lazy(() => looseObject({
 }));
 export type PluginInfo = z.infer<typeof PluginInfoSchema>;
 
+/** A network (GET /networks, OpenZeppelin Relayer): `rpc_urls` masked by the client (maskUrl.ts) before anything shows it. */
+export const NetworkSchema = lazy(() => looseObject({ id: str, name: optStr, network_type: optStr, is_testnet: optBool, rpc_urls: optional(unknown()) }));
+export type Network = z.infer<typeof NetworkSchema>;
+
+/** A signer (GET /signers, OpenZeppelin Relayer): its type and non-secret config. */
+export const SignerSchema = lazy(() => looseObject({ id: str, type: optStr, config: optional(unknown()) }));
+export type Signer = z.infer<typeof SignerSchema>;
+
 /** A JSON-RPC answer (POST /relayers/{rid}/rpc: bare, no envelope). */
 export const RpcAnswerSchema = lazy(() => looseObject({
   jsonrpc: optStr,

@@ -8,7 +8,7 @@ import { OPERATION_SUBCOMMANDS, subcommandOptions, type OperationSubcommand, typ
 
 /** The headless subcommands that only read (src/headless/): the lists, readiness, the check, the fleet and the audit ledger. */
 const LISTS = ['relayers', 'txs', 'plugins'] as const;
-const OTHER_READS = ['ready', 'check', 'fleet', 'audit'] as const;
+const OTHER_READS = ['ready', 'check', 'fleet', 'audit', 'networks', 'signers'] as const;
 
 /** The headless subcommands: the lists, the operations' (core/operations/registry.ts: the one list of them), the other reads. */
 export const HEADLESS_COMMANDS: readonly HeadlessCommand[] = [...LISTS, ...OPERATION_SUBCOMMANDS, ...OTHER_READS];
@@ -50,6 +50,9 @@ export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>
   check: OUTPUT_OPTIONS,
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
+  // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
+  networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },
+  signers: LIST_OPTIONS,
 };
 
 /** Every word that names a command (the first word that is not an option or an option's value). */

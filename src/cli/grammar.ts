@@ -31,6 +31,8 @@ export interface HeadlessOptions {
   check: boolean;
   /** `cancel --all-pending`: every pending transaction of the relayer. */
   allPending: boolean;
+  /** networks: RPC URLs unmasked (the command line only). */
+  revealSecrets: boolean;
   /** `audit --unknown`: only the sends whose outcome is still unknown. */
   unknownOnly: boolean;
   /** `audit --settle`: read each unknown outcome back from the server (a new ledger line each). */
@@ -94,6 +96,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     lists,
     check: values.check === true,
     allPending: values['all-pending'] === true,
+    revealSecrets: values['reveal-secrets'] === true,
     unknownOnly: values.unknown === true,
     settle: values.settle === true,
   };

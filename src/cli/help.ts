@@ -304,6 +304,41 @@ Examples:
   relayer-tui ready --json | jq .components.redis
 ${EXIT_CODES}
 `,
+  networks: `relayer-tui networks: the server's networks (OpenZeppelin Relayer), their RPC URLs masked
+
+Usage: relayer-tui networks [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
+                            [--json | --output table|json|ndjson] [--reveal-secrets]
+
+  GET /networks (a page) or /networks/ID (ids like evm:sepolia, solana:devnet, stellar:testnet):
+  each network's type, chain id, tags and RPC URLs. The OpenZeppelin Relayer v1.8 sends a network's
+  rpc_urls unmasked, API keys in their paths, queries and user info: they are masked here as the
+  server masks a relayer's custom_rpc_urls (scheme and host kept, the rest ***; user info too) — in
+  the table, JSON and NDJSON alike. --reveal-secrets shows them whole; it is read from the command
+  line only, never from a config file or the environment.
+${OUTPUT}
+${COMMON}
+
+Examples:
+  relayer-tui networks
+  relayer-tui networks get evm:sepolia --json | jq '.rpc_urls'
+${EXIT_CODES}
+`,
+  signers: `relayer-tui signers: the server's signers (OpenZeppelin Relayer)
+
+Usage: relayer-tui signers [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
+                           [--json | --output table|json|ndjson]
+
+  GET /signers (a page) or /signers/ID: each signer's type (local, aws_kms, google_cloud_kms,
+  vault, vault_transit, turnkey, cdp) and its non-secret config (the server sends no key material).
+  Signers are configured in the server's own file: v1.8 refuses a PATCH of one (400).
+${OUTPUT}
+${COMMON}
+
+Examples:
+  relayer-tui signers
+  relayer-tui signers --json | jq -r '.items[] | "\\(.id) \\(.type)"'
+${EXIT_CODES}
+`,
   plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer)
 
 Usage: relayer-tui plugins [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]

@@ -62,11 +62,12 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
     s.err.write(o.output === 'json' || o.output === 'ndjson' ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${safeLines(w, 60).join('\n  ')}\n`);
   // Each command's module loads when it runs: a list never initialises the mutations, the fleet or readiness.
   if (command === 'fleet') return (await import('./fleet.js')).runFleet(config, o, args, s, env, fail);
-  const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect });
+  const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect, revealSecrets: o.revealSecrets });
   try {
     if (command === 'relayers' || command === 'txs' || command === 'plugins') return await (await import('./lists.js')).runList(command, client, o, args, s, fail);
     if (command === 'ready') return await (await import('./ready.js')).runReady(client, o, args, s, fail);
     if (command === 'check') return await (await import('./check.js')).runCheck(client, o, args, s, fail, Date.now(), config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
+    if (command === 'networks' || command === 'signers') return await (await import('./serverRecords.js')).runServerRecords(command, client, o, args, s, fail);
     if (command === 'audit') return await (await import('./audit.js')).runAudit(config, client, o, args, s, fail);
     return await (await import('./mutations.js')).runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {

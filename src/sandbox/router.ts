@@ -10,6 +10,7 @@ import { TX_STATUSES, type TxStatus } from './models.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, textResponse, unauthorized, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
+import { sandboxNetworks, sandboxSigners } from './serverRecords.js';
 import { handleReplace } from './replace.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
@@ -108,6 +109,22 @@ const listPlugins = (query: URLSearchParams): SandboxResponse => {
   return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: PLUGINS.length });
 };
 
+/** GET /networks, /signers (a page) and /{id} (serverRecords.ts); PATCH of a signer 400, as v1.8. */
+const serverRecords = (kind: 'networks' | 'signers', id: string | undefined, method: string, query: URLSearchParams): SandboxResponse | undefined => {
+  const all = kind === 'networks' ? sandboxNetworks(data.relayers) : sandboxSigners(data.relayers);
+  if (id !== undefined) {
+    if (kind === 'signers' && method === 'PATCH') return fail(flavor, 400, 'Signer updates are not allowed');
+    if (method !== 'GET') return undefined;
+    const one = all.find((x) => x.id === id);
+    return one ? ok(one) : fail(flavor, 404, `${kind === 'networks' ? 'Network' : 'Signer'} with ID ${id} not found`);
+  }
+  if (method !== 'GET') return undefined;
+  const paging = parsePaging(flavor, query);
+  if ('status' in paging) return paging;
+  const offset = (Math.max(1, paging.page) - 1) * paging.perPage;
+  return ok(all.slice(offset, offset + paging.perPage), 200, { current_page: paging.page, per_page: paging.perPage, total_items: all.length });
+};
+
 const route = async (method: string, path: string, query: URLSearchParams, body: string): Promise<SandboxResponse> => {
   const notFound = fail(flavor, 404, 'Not found');
   if (!path.startsWith(`${API_PREFIX}/`)) return notFound;
@@ -175,6 +192,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
   }
   if (a === 'notifications' && seg.length === 1 && method === 'POST') return notifications.create(flavor, body);
+  if (flavor === 'real' && (a === 'networks' || a === 'signers')) return serverRecords(a, seg.length === 2 ? b : undefined, method, query) ?? notFound;
   return notFound;
 };
 

@@ -9,6 +9,7 @@ import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
+import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
@@ -37,6 +38,8 @@ export function screenFor(props: ScreenProps) {
       return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'plugins':
       return <PluginsScreen {...props} />;
+    case 'serverRecords':
+      return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
     case 'policies':

@@ -29,6 +29,8 @@ export type Route =
   | { kind: 'plugin'; pluginId: string; info?: PluginInfo }
   /** The server's plugins (`:plugins`, `:plugin` without an id). */
   | { kind: 'plugins' }
+  /** `:networks`, `:signers`: the server's (OpenZeppelin Relayer). */
+  | { kind: 'serverRecords'; of: 'networks' | 'signers' }
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
@@ -119,6 +121,7 @@ export function parents(route: Route): Route[] {
     case 'transactions':
     case 'plugin':
     case 'plugins':
+    case 'serverRecords':
     case 'notify':
     case 'server':
     case 'log':
@@ -153,6 +156,8 @@ export function routeKey(r: Route): string {
     case 'messages':
     case 'stuck':
       return r.kind;
+    case 'serverRecords':
+      return `${r.kind}:${r.of}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

@@ -1,0 +1,36 @@
+/**
+ * Secrets inside URLs, masked before anything shows them. The OpenZeppelin Relayer v1.8 masks a
+ * relayer's `custom_rpc_urls` itself (src/utils/url.rs `mask_url`: scheme and host kept, the path and
+ * query as `***`), but answers GET /networks and /networks/{id} with `rpc_urls` unmasked — API keys in
+ * their paths, queries and user info. The client masks them by the server's own rule, and masks user
+ * info (`user:key@`) too, which that rule keeps.
+ */
+
+/** `https://eth.example/v2/KEY` → `https://eth.example/***`; `http://localhost:8545` as it is; unparsable → `***`. */
+export function maskUrl(url: string): string {
+  const scheme = url.indexOf('://');
+  if (scheme < 0) return '***';
+  const hostStart = scheme + 3;
+  let rest = url.slice(hostStart);
+  const slash = rest.indexOf('/');
+  const query = rest.indexOf('?');
+  const hostEnd = [slash, query].filter((i) => i >= 0).reduce((a, b) => Math.min(a, b), rest.length);
+  let host = rest.slice(0, hostEnd);
+  // User info (`user:password@host`): a key too, masked (the server's rule keeps it).
+  const at = host.lastIndexOf('@');
+  if (at >= 0) host = `***@${host.slice(at + 1)}`;
+  rest = rest.slice(hostEnd);
+  const head = `${url.slice(0, hostStart)}${host}`;
+  if (rest === '' || rest === '/') return `${head}${rest}`;
+  return rest.startsWith('?') ? `${head}?***` : `${head}/***`;
+}
+
+/** A network as the server answered it, its `rpc_urls` (objects' `url`, or bare strings) and `horizon_url` masked. */
+export function maskNetwork<T>(network: T): T {
+  if (network === null || typeof network !== 'object') return network;
+  const n = { ...(network as Record<string, unknown>) };
+  if (Array.isArray(n.rpc_urls))
+    n.rpc_urls = n.rpc_urls.map((u) => (typeof u === 'string' ? maskUrl(u) : u && typeof u === 'object' && typeof (u as { url?: unknown }).url === 'string' ? { ...u, url: maskUrl((u as { url: string }).url) } : u));
+  if (typeof n.horizon_url === 'string') n.horizon_url = maskUrl(n.horizon_url);
+  return n as T;
+}

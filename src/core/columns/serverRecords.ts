@@ -1,0 +1,34 @@
+/** Network and signer table columns (GET /networks, /signers: OpenZeppelin Relayer). A network's RPC URLs are masked by the client before they reach a cell. */
+import type { Network, Signer } from '../../api/index.js';
+import { displayText } from '../text/values.js';
+import type { Column } from './layout.js';
+
+const rpcUrl = (u: unknown): string => (typeof u === 'string' ? u : u && typeof u === 'object' && typeof (u as { url?: unknown }).url === 'string' ? (u as { url: string }).url : displayText(u, 80));
+
+/** `3: https://sepolia.example/*** (+2)`: how many, and the first as the server ranks them. */
+export function rpcWords(urls: unknown): string {
+  if (!Array.isArray(urls) || urls.length === 0) return '—';
+  return `${urls.length}: ${rpcUrl(urls[0])}${urls.length > 1 ? ` (+${urls.length - 1})` : ''}`;
+}
+
+export const NETWORK_COLUMNS: readonly Column<Network>[] = [
+  { key: 'id', title: 'ID', width: 18, flex: true, priority: 0, cell: (n) => n.id },
+  { key: 'type', title: 'TYPE', width: 7, priority: 1, cell: (n) => n.network_type ?? '' },
+  { key: 'testnet', title: 'TESTNET', width: 7, priority: 3, cell: (n) => (n.is_testnet === true ? 'yes' : n.is_testnet === false ? 'no' : '—') },
+  { key: 'chain', title: 'CHAIN', width: 8, priority: 4, align: 'right', cell: (n) => (n.chain_id === undefined || n.chain_id === null ? '' : displayText(n.chain_id)) },
+  { key: 'rpc', title: 'RPC URLS (masked)', width: 24, flex: true, priority: 2, cell: (n) => rpcWords(n.rpc_urls) },
+];
+
+/** A signer's config in brief: what names its key (never a secret: the server sends non-secret fields only). */
+function signerBrief(c: unknown): string {
+  if (!c || typeof c !== 'object') return '—';
+  const o = c as Record<string, unknown>;
+  for (const k of ['key_id', 'key_name', 'private_key_id', 'api_key_id', 'address']) if (typeof o[k] === 'string') return `${k}: ${o[k] as string}`;
+  return Object.keys(o).length ? displayText(o, 120) : '—';
+}
+
+export const SIGNER_COLUMNS: readonly Column<Signer>[] = [
+  { key: 'id', title: 'ID', width: 18, flex: true, priority: 0, cell: (s) => s.id },
+  { key: 'type', title: 'TYPE', width: 16, priority: 1, cell: (s) => s.type ?? '' },
+  { key: 'config', title: 'CONFIG', width: 24, flex: true, priority: 2, cell: (s) => signerBrief(s.config) },
+];
