@@ -11,6 +11,9 @@ import {
   prepareListPlugins,
   prepareServerRecord,
   prepareServerRecords,
+  prepareUpdateNotification,
+  prepareDeleteNotification,
+  type ServerRecordKind,
   prepareReadiness,
   prepareRpcRead,
   prepareSetPaused,
@@ -61,7 +64,8 @@ import {
   type Transaction,
 } from './schemas.js';
 import type { Envelope, Response } from './outcome.js';
-import { Transport, type Exchange } from './transport.js';
+import { Transport } from './transport.js';
+import type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
 import { maskNetwork } from './maskUrl.js';
 
 export const VERSION: string = pkg.version;
@@ -79,95 +83,16 @@ const FEATURE_NAMES: Record<Feature, string> = {
   plugins: 'a list of plugins (GET /plugins)',
   networks: 'networks (GET /networks)',
   signers: 'signers (GET /signers)',
+  notifications: 'listing, changing and deleting notifications (GET, PATCH, DELETE /notifications)',
   rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
 };
 
-export interface ClientOptions {
-  baseUrl: string;
-  token: string;
-  /** The server's dialect, or `auto` (default): detected by `detectDialect()`, `contract` until then. */
-  dialect?: DialectSetting;
-  /** Per-attempt timeout; default 15 s. */
-  timeoutMs?: number;
-  /** Retries for GETs on network errors, 5xx and 429; default 2. PUT/POST are never retried. */
-  maxRetries?: number;
-  /** Told of every request once it is over (the activity log). */
-  onExchange?: (e: Exchange) => void;
-  /** Networks' RPC URLs unmasked (`--reveal-secrets` on the command line only; maskUrl.ts). */
-  revealSecrets?: boolean;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Called with the HTTP status of the answer that was read (a mutation's result screen shows it). */
-  onStatus?: (status: number) => void;
-  /** The dialect to encode a body in (a form passes the one its review showed); default: the client's. */
-  dialect?: Dialect;
-  /**
-   * A list: also the rows as the server wrote them (`Page.lines`, for output that passes them on);
-   * `items` may then hold only each row's required fields (see Page.lines).
-   */
-  lines?: boolean;
-}
-
-/** GET /api/v1/ready's answer: 200 ready, 503 not; the body as sent. */
-export interface ReadinessAnswer {
-  httpStatus: number;
-  readiness: Readiness;
-}
-
-export interface RelayerClient {
-  listRelayers(q?: PageQuery, o?: CallOptions): Promise<Page<Relayer>>;
-  /** `q.status` filters server-side (OpenZeppelin Relayer; `unsupported` in the contract dialect). */
-  listTransactions(relayerId: string, q?: TransactionsQuery, o?: CallOptions): Promise<Page<Transaction>>;
-  /** One transaction (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
-  getTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
-  /**
-   * One transaction by its nonce (OpenZeppelin Relayer: its 404 means no such nonce); rejects with kind
-   * `unsupported` on a server of the interface document.
-   */
-  getTransactionByNonce(relayerId: string, nonce: string, o?: CallOptions): Promise<Transaction>;
-  /** A relayer's live state (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
-  relayerStatus(relayerId: string, o?: CallOptions): Promise<RelayerStatus>;
-  /** The dialect in use now, and how it was chosen. */
-  dialect(): DialectState;
-  /** Settles the dialect (`auto`: GET /api/v1/health, public, once); resolves with the state. Never rejects. */
-  detectDialect(signal?: AbortSignal): Promise<DialectState>;
-  /** Whether the server has an endpoint: true, false, or undefined while unknown. */
-  supports(feature: Feature): boolean | undefined;
-  /**
-   * Whether to ask the server for one of its extra endpoints: the dialect that has them (the
-   * OpenZeppelin Relayer, detected or set) and not learnt missing. The one rule every caller uses.
-   */
-  offers(feature: Feature): boolean;
-  replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
-  /** `route`: passed to the plugin after /call (`/verify`; OpenZeppelin Relayer). */
-  callPlugin(pluginId: string, params: unknown, o?: CallOptions & { route?: string }): Promise<PluginCallResult>;
-  /** Cancels a transaction (OpenZeppelin Relayer): the transaction as the server answered. */
-  cancelTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
-  /** Cancels every pending transaction of a relayer (OpenZeppelin Relayer). */
-  cancelPending(relayerId: string, o?: CallOptions): Promise<CancelPendingResult>;
-  /** Pauses or resumes a relayer: PATCH with exactly {"paused": …} (OpenZeppelin Relayer); the relayer as answered. */
-  setPaused(relayerId: string, paused: boolean, o?: CallOptions): Promise<Relayer>;
-  /** PATCH /relayers/{id} with exactly `{"policies": patch}` (a JSON merge patch: null removes a key). */
-  patchPolicies(relayerId: string, patch: PolicyPatch, o?: CallOptions): Promise<Relayer>;
-  /** GET /api/v1/ready (public): 200 or 503 with the server's body; `unsupported` where there is none. */
-  readiness(o?: CallOptions): Promise<ReadinessAnswer>;
-  /** GET /plugins (OpenZeppelin Relayer); `unsupported` where there is none. */
-  listPlugins(q?: PageQuery, o?: CallOptions): Promise<Page<PluginInfo>>;
-  /** GET /networks, /signers (OpenZeppelin Relayer): a network's RPC URLs masked (unless revealSecrets); never the rows as sent. */
-  listServerRecords(kind: 'networks', q?: PageQuery, o?: CallOptions): Promise<Page<Network>>;
-  listServerRecords(kind: 'signers', q?: PageQuery, o?: CallOptions): Promise<Page<Signer>>;
-  getServerRecord(kind: 'networks', id: string, o?: CallOptions): Promise<Network>;
-  getServerRecord(kind: 'signers', id: string, o?: CallOptions): Promise<Signer>;
-  /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */
-  rpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[], o?: CallOptions): Promise<unknown>;
-  createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
-  close(): Promise<void>;
-}
+export type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
 
 /** A request's timeout when none is set (--timeout, a context's `timeout:`). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
+
+const RECORD_SCHEMAS = { networks: NetworkSchema, signers: SignerSchema, notifications: NotificationSchema } as const;
 
 export function createRelayerClient(opts: ClientOptions): RelayerClient {
   const transport = new Transport({
@@ -312,14 +237,14 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     },
     listPlugins: (q, o) => optional('plugins', () => run(() => prepareListPlugins(q), o, (env, p, res) => readPage(env, PluginInfoSchema, q, p, res), PluginInfoSchema)),
     // The rows as sent are never asked for (`lines: false`): a network's would carry its keys.
-    listServerRecords: ((kind: 'networks' | 'signers', q?: PageQuery, o?: CallOptions) =>
+    listServerRecords: ((kind: ServerRecordKind, q?: PageQuery, o?: CallOptions) =>
       optional(kind, async () => {
-        const p = await run(() => prepareServerRecords(kind, q), { ...o, lines: false }, (env, pr, res) => readPage(env, kind === 'networks' ? NetworkSchema : SignerSchema, q, pr, res));
+        const p = await run(() => prepareServerRecords(kind, q), { ...o, lines: false }, (env, pr, res) => readPage(env, RECORD_SCHEMAS[kind], q, pr, res));
         return kind === 'networks' && !opts.revealSecrets ? { ...p, items: p.items.map(maskNetwork) } : p;
       })) as RelayerClient['listServerRecords'],
-    getServerRecord: ((kind: 'networks' | 'signers', id: string, o?: CallOptions) =>
+    getServerRecord: ((kind: ServerRecordKind, id: string, o?: CallOptions) =>
       optional(kind, async () => {
-        const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, kind === 'networks' ? NetworkSchema : SignerSchema));
+        const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, RECORD_SCHEMAS[kind]));
         return kind === 'networks' && !opts.revealSecrets ? maskNetwork(r) : r;
       })) as RelayerClient['getServerRecord'],
     rpcRead: (relayerId, method, params, o) =>
@@ -334,6 +259,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       ),
     createNotification: (body, o) =>
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
+    updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema))),
+    deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data)),
     close: () => transport.close(),
   };
 }

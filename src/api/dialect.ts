@@ -37,4 +37,5 @@ export type Feature =
   | 'plugins'
   | 'networks'
   | 'signers'
+  | 'notifications'
   | 'rpc';

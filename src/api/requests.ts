@@ -156,12 +156,15 @@ export function prepareListPlugins(q?: PageQuery): PreparedRequest {
   return { method: 'GET', path: `/api/v1/plugins${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }
 
-/** GET /networks and /signers (OpenZeppelin Relayer), a page; or one of them by id (`evm:sepolia`, a signer's id). */
-export function prepareServerRecords(kind: 'networks' | 'signers', q?: PageQuery): PreparedRequest {
+/** The server's records read as pages and by id (OpenZeppelin Relayer). */
+export type ServerRecordKind = 'networks' | 'signers' | 'notifications';
+
+/** GET /networks, /signers and /notifications (OpenZeppelin Relayer), a page; or one of them by id (`evm:sepolia`, a signer's id). */
+export function prepareServerRecords(kind: ServerRecordKind, q?: PageQuery): PreparedRequest {
   return { method: 'GET', path: `/api/v1/${kind}${pageQuery(q)}`, perPage: q?.perPage ?? 10 };
 }
-export function prepareServerRecord(kind: 'networks' | 'signers', id: string): PreparedRequest {
-  return { method: 'GET', path: `/api/v1/${kind}/${seg(requireId(kind === 'networks' ? 'network_id' : 'signer_id', id))}` };
+export function prepareServerRecord(kind: ServerRecordKind, id: string): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/${kind}/${seg(requireId(`${kind.slice(0, -1)}_id`, id))}` };
 }
 
 /**
@@ -185,6 +188,33 @@ export function prepareCreateNotification(body: NotificationCreateRequest): Prep
   const display = { ...n };
   if (typeof n.signing_key === 'string') display.signing_key = maskSecret(n.signing_key);
   return { method: 'POST', path: '/api/v1/notifications', body: stringifyJson(n), displayBody: stringifyJson(display, 2) };
+}
+
+/** PATCH /notifications/{id} (OpenZeppelin Relayer): `url` to change it; `signing_key` a new one (≥ 32 characters), or "" to remove it. */
+export interface NotificationUpdateRequest {
+  url?: string;
+  signing_key?: string;
+}
+
+/** The update's body: only what changes; the key masked in what is displayed (it is write-only). */
+export function prepareUpdateNotification(id: string, body: NotificationUpdateRequest): PreparedRequest {
+  const out: Record<string, unknown> = {};
+  if (body.url !== undefined) {
+    if (!isAbsoluteHttpUrl(body.url)) throw invalidField('url', 'must be an absolute http(s) URL, e.g. https://ops.example.com/hook');
+    out.url = body.url;
+  }
+  if (body.signing_key !== undefined) {
+    if (body.signing_key !== '' && [...body.signing_key].length < 32) throw invalidField('signing_key', 'must be at least 32 characters (the OpenZeppelin Relayer refuses a shorter one), or empty to remove it');
+    out.signing_key = body.signing_key;
+  }
+  if (!Object.keys(out).length) throw invalidField('body', 'nothing to change: give a url, a signing key, or remove the key');
+  const display = { ...out, ...(typeof out.signing_key === 'string' && out.signing_key !== '' ? { signing_key: maskSecret(out.signing_key) } : {}) };
+  return { method: 'PATCH', path: `/api/v1/notifications/${seg(requireId('notification_id', id))}`, body: stringifyJson(out), displayBody: stringifyJson(display, 2) };
+}
+
+/** DELETE /notifications/{id} (OpenZeppelin Relayer: refused with 400 while a relayer uses it). */
+export function prepareDeleteNotification(id: string): PreparedRequest {
+  return { method: 'DELETE', path: `/api/v1/notifications/${seg(requireId('notification_id', id))}` };
 }
 
 export interface PageQuery {

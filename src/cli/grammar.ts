@@ -33,6 +33,8 @@ export interface HeadlessOptions {
   allPending: boolean;
   /** networks: RPC URLs unmasked (the command line only). */
   revealSecrets: boolean;
+  /** notifications update: remove the signing key. */
+  removeSigningKey: boolean;
   /** `audit --unknown`: only the sends whose outcome is still unknown. */
   unknownOnly: boolean;
   /** `audit --settle`: read each unknown outcome back from the server (a new ledger line each). */
@@ -97,6 +99,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     check: values.check === true,
     allPending: values['all-pending'] === true,
     revealSecrets: values['reveal-secrets'] === true,
+    removeSigningKey: values['remove-signing-key'] === true,
     unknownOnly: values.unknown === true,
     settle: values.settle === true,
   };

@@ -323,6 +323,30 @@ Examples:
   relayer-tui networks get evm:sepolia --json | jq '.rpc_urls'
 ${EXIT_CODES}
 `,
+  notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one (OpenZeppelin Relayer)
+
+${usageLines('notifications')}
+       relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
+
+  list, get: each notification's url, type and whether a signing key is set (has_signing_key: the
+  server never sends the key).
+  update ID: PATCH /notifications/ID with only what changes — --webhook-url URL (--url is the
+  server's here), a new write-only key (--signing-key-file FILE: its first line; --signing-key-env
+  VAR; at least 32 characters: the OpenZeppelin Relayer refuses fewer), or --remove-signing-key
+  ("signing_key": ""). The key is never echoed, never written to disk; the review shows its length.
+  delete ID: DELETE /notifications/ID. The relayers that use it are read first and named in the
+  review: the OpenZeppelin Relayer refuses the delete (400, its text naming them) until they use
+  another (relayer-tui policies … or p in the TUI: notification_id).
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui notifications
+  relayer-tui notifications update ops-webhook --webhook-url https://hooks.example.com/new --dry-run
+  RELAYER_WEBHOOK_KEY=… relayer-tui notifications update ops-webhook --signing-key-env RELAYER_WEBHOOK_KEY --yes
+  relayer-tui notifications delete old-hook --yes
+${EXIT_CODES}
+`,
   signers: `relayer-tui signers: the server's signers (OpenZeppelin Relayer)
 
 Usage: relayer-tui signers [list | get ID] [--page N] [--per-page N] [--all] [--limit N]

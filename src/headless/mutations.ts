@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { requestUrl, type ApiError, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -22,6 +22,7 @@ import type { Refusal } from '../core/operations/cancel.js';
 import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
 import { findRelayer, findTransaction, readPending } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
+import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
@@ -57,7 +58,65 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'notification-create': prepareNotify,
+  'notification-update': prepareNotificationUpdate,
+  'notification-delete': prepareNotificationDelete,
 };
+
+/** The notification as it is now, for the review (undefined: not read; its 404 ends it here). */
+async function readNotification(client: RelayerClient, id: string): Promise<{ found?: Notification; failed?: { code: number; message: string } }> {
+  await client.detectDialect();
+  if (client.supports('notifications') === false || !client.offers('notifications')) return {};
+  try {
+    return { found: await client.getServerRecord('notifications', id) };
+  } catch (e) {
+    if (e instanceof ApiError && e.kind === 'not_found') return { failed: { code: EXIT.notFound, message: e.message } };
+    if (e instanceof ApiError && e.kind === 'unsupported') return {};
+    throw e;
+  }
+}
+
+async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
+  if (args.length !== 1) return usage(usageOf('notification-update'));
+  const f = o.flags;
+  const key = readSigningKey(f, env);
+  if (key.error) return usage(key.error);
+  if (o.removeSigningKey && key.key !== undefined) return usage('remove the key (--remove-signing-key) or give a new one: not both');
+  const { found: current, failed } = await readNotification(client, args[0]!);
+  if (failed) return failed;
+  const change: NotificationChange = { ...(f['webhook-url'] !== undefined ? { url: f['webhook-url'] } : {}), ...(o.removeSigningKey ? { signingKey: null } : key.key !== undefined ? { signingKey: key.key } : {}) };
+  if (change.url === undefined && change.signingKey === undefined) return usage(`nothing to change: give --webhook-url, a new key (--signing-key-file, --signing-key-env) or --remove-signing-key. ${usageOf('notification-update')}`);
+  let built: BuiltRequest | Refusal;
+  try {
+    built = notificationUpdateRequest(args[0]!, current, change, client.supports('notifications'));
+  } catch (e) {
+    return usage(`not sent: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, warnings: key.warnings, stdinUsed: false };
+}
+
+async function prepareNotificationDelete(client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  if (args.length !== 1) return usage(usageOf('notification-delete'));
+  const { found: current, failed } = await readNotification(client, args[0]!);
+  if (failed) return failed;
+  // Who uses it, read first: the review says so (v1.8 refuses the delete while any does).
+  const usedBy = await findRelayersUsing(client, args[0]!).catch(() => undefined);
+  const built = notificationDeleteRequest(args[0]!, current, usedBy, client.supports('notifications'));
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, stdinUsed: false };
+}
+
+/** The relayers whose notification_id is this one (every page, at most 10). */
+async function findRelayersUsing(client: RelayerClient, id: string): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1, seen = 0; page <= 10; page++) {
+    const p = await client.listRelayers({ page, perPage: 100 });
+    for (const r of p.items) if (r.notification_id === id) names.push(r.name ?? r.id);
+    seen += p.items.length;
+    if (!p.items.length || seen >= p.totalItems) break;
+  }
+  return names;
+}
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
@@ -168,8 +227,11 @@ function exitFor(o: Outcome): number {
 
 export async function runMutation(command: MutationCommand, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
   // The operation its flags select (registry.ts); `policies` without --set or --unset only shows them (a read).
-  const kind = subcommandOperation(command, (flag) => (flag === 'all-pending' ? o.allPending === true : flag === 'set' || flag === 'unset' ? (o.lists[flag]?.length ?? 0) > 0 : o.flags[flag] !== undefined));
-  if (kind === null) return showPolicies(client, o, args, s, fail);
+  const kind = subcommandOperation(command, (flag) => (flag === 'all-pending' ? o.allPending === true : flag === 'set' || flag === 'unset' ? (o.lists[flag]?.length ?? 0) > 0 : o.flags[flag] !== undefined), args[0]);
+  if (kind === null)
+    return command === 'notifications' ? (await import('./serverRecords.js')).runServerRecords('notifications', client, o, args, s, fail) : showPolicies(client, o, args, s, fail);
+  // A verb's operation (`notifications update ID`): its arguments follow the verb.
+  if (OPERATIONS[kind].verb !== undefined) args = args.slice(1);
   if (config.readOnly && !o.dryRun)
     return fail(EXIT.readOnly, `${readOnlyRefusal(kind, config.sources.readOnly)}. --dry-run shows what would be sent`);
   // --wait <s>: after the send, follow the relayer until its jam clears (checked before anything is sent).

@@ -1,32 +1,33 @@
 /**
- * `relayer-tui networks [list | get ID]` and `relayer-tui signers [list | get ID]`: the server's
- * networks and signers (OpenZeppelin Relayer). A network's RPC URLs carry API keys and v1.8 sends them
+ * `relayer-tui networks|signers|notifications [list | get ID]`: the server's networks, signers and
+ * notifications (OpenZeppelin Relayer; a notification's update and delete are operations: mutations.ts). A network's RPC URLs carry API keys and v1.8 sends them
  * unmasked: the client masks them (api/maskUrl.ts) in the table, JSON and NDJSON alike, unless
  * `--reveal-secrets` is on the command line. NDJSON is each row re-written from what was masked,
  * never the server's own text.
  */
-import type { RelayerClient } from '../api/index.js';
+import type { Page, RelayerClient, ServerRecordKind } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { Column } from '../core/columns/layout.js';
-import { NETWORK_COLUMNS, SIGNER_COLUMNS } from '../core/columns/serverRecords.js';
+import { RECORD_COLUMNS } from '../core/columns/serverRecords.js';
 import { thousands } from '../core/text/values.js';
 import { json, jsonLines, Out, table, type Streams } from './output.js';
 
-export async function runServerRecords(kind: 'networks' | 'signers', client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
+export async function runServerRecords(kind: ServerRecordKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
   const [verb = 'list', id, ...more] = args;
-  const usage = `usage: relayer-tui ${kind} [list | get ID] [--page N] [--per-page N] [--all] [--json | --output table|json|ndjson]${kind === 'networks' ? ' [--reveal-secrets]' : ''}`;
+  const verbs = kind === 'notifications' ? 'list | get ID | update ID … | delete ID' : 'list | get ID';
+  const usage = `usage: relayer-tui ${kind} [${verbs}] [--page N] [--per-page N] [--all] [--json | --output table|json|ndjson]${kind === 'networks' ? ' [--reveal-secrets]' : ''}`;
   if (!['list', 'get'].includes(verb) || (verb === 'get' ? id === undefined || more.length > 0 : id !== undefined)) return fail(EXIT.usage, `${usage} (see --help)`);
   await client.detectDialect();
   const out = new Out(s.out);
   if (verb === 'get') {
-    const record = kind === 'networks' ? await client.getServerRecord('networks', id!) : await client.getServerRecord('signers', id!);
+    const record = await client.getServerRecord(kind as 'networks', id!);
     await out.write(`${json(record, 2)}\n`);
     return EXIT.ok;
   }
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
-  const read = (page: number) => (kind === 'networks' ? client.listServerRecords('networks', { page, perPage: o.perPage }) : client.listServerRecords('signers', { page, perPage: o.perPage }));
+  const read = (page: number) => client.listServerRecords(kind as 'networks', { page, perPage: o.perPage }) as Promise<Page<unknown>>;
   const items: unknown[] = [];
   let p = await read(o.page);
   items.push(...p.items);
@@ -39,7 +40,7 @@ export async function runServerRecords(kind: 'networks' | 'signers', client: Rel
   if (ndjson) await out.write(jsonLines(shown));
   else if (asJson) await out.write(`${json(o.all ? { items: shown, total_items: p.totalItems } : { items: shown, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
   else {
-    const columns = (kind === 'networks' ? NETWORK_COLUMNS : SIGNER_COLUMNS) as readonly Column<unknown>[];
+    const columns = RECORD_COLUMNS[kind] as readonly Column<unknown>[];
     await out.write(table(columns, shown, (s.out.columns ?? 100) || 100));
     const pages = Math.max(1, Math.ceil(p.totalItems / Math.max(1, p.perPage)));
     if (!o.all && pages > 1) s.err.write(`page ${thousands(p.page)}/${thousands(pages)} (${thousands(p.totalItems)} ${kind}) — --page N for another, --all for every page\n`);

@@ -40,6 +40,18 @@ export class NotificationStore {
     return n ? { ...n } : undefined;
   }
 
+  all(): StoredNotification[] {
+    return [...this.items.values()].map((n) => ({ ...n }));
+  }
+
+  put(n: StoredNotification): void {
+    this.items.set(n.id, { ...n });
+  }
+
+  remove(id: string): void {
+    this.items.delete(id);
+  }
+
   create(flavor: Flavor, rawBody: string): SandboxResponse {
     let n: StoredNotification;
     try {
@@ -56,6 +68,67 @@ export class NotificationStore {
     }
     this.items.set(n.id, n);
     return ok(renderNotification(n), flavor === 'real' ? 201 : 200);
+  }
+}
+
+/** The real flavour's list, get, PATCH and DELETE (v1.8: controllers/notification.rs). */
+export class NotificationAdmin {
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly usedBy: (id: string) => string[],
+  ) {}
+
+  list(page: number, perPage: number): SandboxResponse {
+    const all = this.store.all().sort((a, b) => a.id.localeCompare(b.id));
+    const offset = (Math.max(1, page) - 1) * perPage;
+    return ok(all.slice(offset, offset + perPage).map(renderNotification), 200, { current_page: page, per_page: perPage, total_items: all.length });
+  }
+
+  get(id: string): SandboxResponse {
+    const n = this.store.get(id);
+    return n ? ok(renderNotification(n)) : fail('real', 404, `Notification with ID ${id} not found`);
+  }
+
+  /** `{url?, signing_key?}` (deny unknown fields): "" removes the key, a new one at least 32 characters. */
+  update(id: string, rawBody: string): SandboxResponse {
+    const n = this.store.get(id);
+    if (!n) return fail('real', 404, `Notification with ID ${id} not found`);
+    let o: Record<string, unknown>;
+    try {
+      o = expectObject(parseJson(rawBody), 'struct NotificationUpdateRequest');
+      rejectUnknownFields(o, ['type', 'url', 'signing_key']);
+    } catch (err) {
+      if (err instanceof JsonSyntaxError || err instanceof ShapeError) return badInput('real', 'json', err.message);
+      throw err;
+    }
+    if (o.url !== undefined) {
+      let u: URL | undefined;
+      try {
+        u = new URL(String(o.url));
+      } catch {
+        u = undefined;
+      }
+      if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) return invalid('real', 'Invalid notification: URL must be an absolute http or https URL');
+      n.url = String(o.url);
+    }
+    if (o.signing_key !== undefined) {
+      const key = String(o.signing_key);
+      if (key === '') delete n.signing_key;
+      else if (key.length < 32) return invalid('real', 'Invalid notification: signing key must be at least 32 characters long');
+      else n.signing_key = key;
+    }
+    this.store.put(n);
+    return ok(renderNotification(n));
+  }
+
+  /** Refused while relayers use it, their names in the server's own words. */
+  delete(id: string): SandboxResponse {
+    if (!this.store.get(id)) return fail('real', 404, `Notification with ID ${id} not found`);
+    const names = this.usedBy(id);
+    if (names.length)
+      return fail('real', 400, `Cannot delete notification '${id}' because it is being used by ${names.length} relayer(s): ${names.join(', ')}. Please remove or reconfigure these relayers before deleting the notification.`);
+    this.store.remove(id);
+    return ok('Notification deleted successfully');
   }
 }
 

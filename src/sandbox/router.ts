@@ -11,6 +11,7 @@ import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, te
 import type { NotificationStore } from './notifications.js';
 import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
 import { sandboxNetworks, sandboxSigners } from './serverRecords.js';
+import { NotificationAdmin } from './notifications.js';
 import { handleReplace } from './replace.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
@@ -192,6 +193,18 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
   }
   if (a === 'notifications' && seg.length === 1 && method === 'POST') return notifications.create(flavor, body);
+  if (flavor === 'real' && a === 'notifications') {
+    const admin = new NotificationAdmin(notifications, (id) => data.relayers.filter((r) => r.notification_id === id).map((r) => r.name));
+    if (seg.length === 1 && method === 'GET') {
+      const paging = parsePaging(flavor, query);
+      return 'status' in paging ? paging : admin.list(paging.page, paging.perPage);
+    }
+    if (seg.length === 2 && b) {
+      if (method === 'GET') return admin.get(b);
+      if (method === 'PATCH') return admin.update(b, body);
+      if (method === 'DELETE') return admin.delete(b);
+    }
+  }
   if (flavor === 'real' && (a === 'networks' || a === 'signers')) return serverRecords(a, seg.length === 2 ? b : undefined, method, query) ?? notFound;
   return notFound;
 };

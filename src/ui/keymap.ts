@@ -31,6 +31,7 @@ export type Command =
   | 'cancelPending'
   | 'pause'
   | 'policies'
+  | 'delete'
   | 'statusFilter'
   | 'triage'
   | 'fleet'
@@ -49,7 +50,7 @@ export type Command =
   | 'dropDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
+export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'notifications' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
 
 export interface KeySpec {
   name: string;
@@ -72,7 +73,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :networks :signers :notify :server :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :networks :signers :notifications :notify :server :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with unsent edits or a send in flight: ctrl+c asks first, q does not quit that form; a read in flight is not asked about)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
@@ -100,6 +101,8 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Call the selected plugin (its params form; raw_response and routes said)", scope: 'plugins', hint: 'call' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The plugin whole: path, timeout, flags, its config as data', scope: 'plugins', hint: 'whole' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Change the selected notification: its url, a new write-only signing key, or remove the key (reviewed first; OpenZeppelin Relayer)', scope: 'notifications', hint: 'change' },
+  { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: 'Delete the selected notification (the relayers using it named first; its id typed to confirm; OpenZeppelin Relayer)', scope: 'notifications', hint: 'delete' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'transactions', hint: 'cancel' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'relayers', hint: 'pause/resume' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
@@ -207,6 +210,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   list: 'Lists',
   relayers: 'Relayers',
   plugins: 'Plugins',
+  notifications: 'Notifications',
   transactions: 'Transactions',
   stuck: 'Stuck transactions',
   fleet: 'Fleet',

@@ -7,11 +7,12 @@ import type { TriageResult } from '../core/triage/scan.js';
 export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */
   replaced: { relayerId: string; transactionId: string; transaction: Transaction };
-  /** A relayer changed (paused or resumed); `relayer` is the server's answer. */
-  /** `answered`: the relayer is as the server answered (a pause, a policy edit), else only its id and what the directory had. */
+  /** A relayer changed (paused or resumed): `answered`: the relayer is as the server answered (a pause, a policy edit), else only its id and what the directory had. */
   relayerChanged: { relayer: Relayer; answered: boolean };
   /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */
   triaged: TriageResult;
+  /** A notification was changed or deleted: `:notifications` reads its page again. */
+  notificationsChanged: { id: string };
 }
 
 export class SessionEvents {

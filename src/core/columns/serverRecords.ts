@@ -1,5 +1,5 @@
 /** Network and signer table columns (GET /networks, /signers: OpenZeppelin Relayer). A network's RPC URLs are masked by the client before they reach a cell. */
-import type { Network, Signer } from '../../api/index.js';
+import type { Network, Notification, ServerRecordKind, Signer } from '../../api/index.js';
 import { displayText } from '../text/values.js';
 import type { Column } from './layout.js';
 
@@ -32,3 +32,13 @@ export const SIGNER_COLUMNS: readonly Column<Signer>[] = [
   { key: 'type', title: 'TYPE', width: 16, priority: 1, cell: (s) => s.type ?? '' },
   { key: 'config', title: 'CONFIG', width: 24, flex: true, priority: 2, cell: (s) => signerBrief(s.config) },
 ];
+
+/** A notification: its url, whether a key is set (the key itself is never sent by the server). */
+export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
+  { key: 'id', title: 'ID', width: 18, flex: true, priority: 0, cell: (n) => n.id },
+  { key: 'type', title: 'TYPE', width: 7, priority: 2, cell: (n) => n.type ?? '' },
+  { key: 'key', title: 'KEY SET', width: 7, priority: 1, cell: (n) => (n.has_signing_key === true ? 'yes' : n.has_signing_key === false ? 'no' : '—') },
+  { key: 'url', title: 'URL', width: 24, flex: true, priority: 1, cell: (n) => n.url ?? '' },
+];
+
+export const RECORD_COLUMNS: Record<ServerRecordKind, readonly Column<never>[]> = { networks: NETWORK_COLUMNS, signers: SIGNER_COLUMNS, notifications: NOTIFICATION_COLUMNS };

@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create';
+export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -30,7 +30,7 @@ export interface OperationTarget {
 export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'relayer' } | { kind: 'none'; why: string };
 
 /** What the server answers a send with, and so what the TUI shows as changed (the lists behind, the directory). */
-export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'notification';
+export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'notification' | 'words';
 
 /** A subcommand's option, as node:util parseArgs takes it. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
@@ -39,7 +39,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify';
+export type OperationSubcommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -57,10 +57,12 @@ export interface OperationEntry {
   /** A fix of a jam: its relayer is followed until the jam clears (the TUI after a send; `--wait S` headless). */
   follows: boolean;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
-  screen: 'review' | 'replace' | 'policies' | 'plugin' | 'notify';
+  screen: 'review' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
+  /** The word after the subcommand that selects it where the subcommand's first word is a verb (`notifications update ID`). */
+  verb?: string;
   /** Its own options on that subcommand (beside --dry-run, --yes, --json and --output; --wait where it follows). */
   options: Record<string, OptionSpec>;
   /** Its synopsis after `relayer-tui ` (usage errors and --help). */
@@ -83,7 +85,7 @@ export interface OperationEntry {
 export type DraftForm = 'replace' | 'plugin' | 'notify';
 
 /** The keymap commands that open an operation. */
-export type OperationKey = 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies';
+export type OperationKey = 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' | 'delete';
 
 const str = { type: 'string' } as const;
 
@@ -213,6 +215,38 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     readBack: { kind: 'none', why: "look for the notification in the server's list of notifications" },
     draft: 'notify',
   },
+  'notification-update': {
+    kind: 'notification-update',
+    feature: 'notifications', answers: 'notification', follows: false,
+    options: { 'webhook-url': str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str, 'remove-signing-key': { type: 'boolean' } },
+    refused: 'changing notifications',
+    opens: { key: 'edit' },
+    screen: 'notificationEdit',
+    subcommand: 'notifications',
+    verb: 'update',
+    usage: 'notifications update <notification-id> [--webhook-url URL] [--signing-key-file FILE | --signing-key-env VAR | --remove-signing-key] [--dry-run] [--yes]',
+    help: "change a notification: its url, its write-only signing key, or remove the key (OpenZeppelin Relayer)",
+    needs: ['notificationId'],
+    words: (t) => `change notification ${t.notificationId ?? '?'}`,
+    readBack: { kind: 'none', why: 'look at the notification (relayer-tui notifications get <id>): its key is never shown, has_signing_key says whether one is set' },
+    draft: null,
+  },
+  'notification-delete': {
+    kind: 'notification-delete',
+    feature: 'notifications', answers: 'words', follows: false,
+    options: {},
+    refused: 'deleting notifications',
+    opens: { key: 'delete' },
+    screen: 'notificationDelete',
+    subcommand: 'notifications',
+    verb: 'delete',
+    usage: 'notifications delete <notification-id> [--dry-run] [--yes]',
+    help: 'delete a notification (the OpenZeppelin Relayer refuses while relayers use it, naming them)',
+    needs: ['notificationId'],
+    words: (t) => `delete notification ${t.notificationId ?? '?'}`,
+    readBack: { kind: 'none', why: 'look for it in the notifications (relayer-tui notifications): gone, or still there' },
+    draft: null,
+  },
 };
 
 export const OPERATION_KINDS = Object.keys(OPERATIONS) as OperationKind[];
@@ -220,9 +254,13 @@ export const OPERATION_KINDS = Object.keys(OPERATIONS) as OperationKind[];
 /** The subcommands that send, each once, in the registry's order. */
 export const OPERATION_SUBCOMMANDS = [...new Set(OPERATION_KINDS.map((k) => OPERATIONS[k].subcommand))];
 
-/** The operation a subcommand's flags select (`cancel --all-pending`: cancel-pending; `policies` without --set or --unset is a read: null). */
-export function subcommandOperation(sub: OperationSubcommand, has: (flag: string) => boolean): OperationKind | null {
+/**
+ * The operation a subcommand's verb or flags select (`notifications update ID`; `cancel --all-pending`:
+ * cancel-pending); null for a read (`policies` without --set or --unset, `notifications list`).
+ */
+export function subcommandOperation(sub: OperationSubcommand, has: (flag: string) => boolean, first?: string): OperationKind | null {
   const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
+  if (kinds.some((k) => OPERATIONS[k].verb !== undefined)) return kinds.find((k) => OPERATIONS[k].verb === first) ?? null;
   const flagged = kinds.find((k) => OPERATIONS[k].flags?.some(has));
   if (flagged) return flagged;
   return kinds.find((k) => OPERATIONS[k].flags === undefined) ?? null;
@@ -236,9 +274,14 @@ export function keyOperation(key: string, relayer: { paused?: boolean | null }):
   return (
     OPERATION_KINDS.find((k) => {
       const o = OPERATIONS[k].opens;
-      return 'key' in o && o.key === key && !OPERATIONS[k].needs.includes('txId') && (o.when?.(relayer) ?? true);
+      return 'key' in o && o.key === key && OPERATIONS[k].needs.every((n) => n === 'relayerId') && (o.when?.(relayer) ?? true);
     }) ?? null
   );
+}
+
+/** The operation a key opens on a record that is not a relayer (e, D on a notification), or null. */
+export function keyOperationOn(key: string, needs: keyof OperationTarget): OperationKind | null {
+  return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;
 }
 
 /** A subcommand's own options: its kinds' (the flags that select one among them included), and --wait where one follows a jam. */
@@ -254,7 +297,8 @@ export function operationFeatures(): { feature: Feature; label: string }[] {
     const f = OPERATIONS[k].feature;
     if (f) by.set(f, [...(by.get(f) ?? []), k]);
   }
-  return [...by].map(([feature, kinds]) => ({ feature, label: kinds.join('/') }));
+  // Kinds of one subcommand (notifications update/delete) go by its name; others by theirs (pause/resume).
+  return [...by].map(([feature, kinds]) => ({ feature, label: kinds.length > 1 && kinds.every((k) => OPERATIONS[k].subcommand === OPERATIONS[kinds[0]!].subcommand) ? OPERATIONS[kinds[0]!].subcommand : kinds.join('/') }));
 }
 
 /** Why an operation may not run in read-only mode, and where that came from (never a guess: a prod* context is not --read-only). */

@@ -10,6 +10,8 @@ import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
+import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
+import { NotificationDeleteScreen } from './notifications/NotificationDeleteScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
@@ -40,6 +42,10 @@ export function screenFor(props: ScreenProps) {
       return <PluginsScreen {...props} />;
     case 'serverRecords':
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
+    case 'notificationEdit':
+      return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
+    case 'notificationDelete':
+      return <NotificationDeleteScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
     case 'policies':

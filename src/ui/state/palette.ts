@@ -3,7 +3,7 @@ import { TRANSACTION_STATUSES } from '../../api/index.js';
 import { nearestWord } from '../../core/text/nearestWord.js';
 import type { PaletteCycle, Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'networks', 'signers', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'networks', 'signers', 'notifications', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -42,6 +42,7 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'route', route: { kind: 'plugins' } };
     case 'networks':
     case 'signers':
+    case 'notifications':
       return { kind: 'route', route: { kind: 'serverRecords', of: cmd } };
     case 'notify':
     case 'notification':

@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 
 /**
@@ -29,8 +29,12 @@ export type Route =
   | { kind: 'plugin'; pluginId: string; info?: PluginInfo }
   /** The server's plugins (`:plugins`, `:plugin` without an id). */
   | { kind: 'plugins' }
-  /** `:networks`, `:signers`: the server's (OpenZeppelin Relayer). */
-  | { kind: 'serverRecords'; of: 'networks' | 'signers' }
+  /** `:networks`, `:signers`, `:notifications`: the server's (OpenZeppelin Relayer). */
+  | { kind: 'serverRecords'; of: 'networks' | 'signers' | 'notifications' }
+  /** `e` on a notification: its url, a new write-only key, or the key removed (reviewed). */
+  | { kind: 'notificationEdit'; notification: Notification }
+  /** `D` on a notification: the relayers using it named, its id typed to confirm. */
+  | { kind: 'notificationDelete'; notification: Notification }
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
@@ -132,6 +136,9 @@ export function parents(route: Route): Route[] {
       return [root, route];
     case 'record':
       return [root, route];
+    case 'notificationEdit':
+    case 'notificationDelete':
+      return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -158,6 +165,9 @@ export function routeKey(r: Route): string {
       return r.kind;
     case 'serverRecords':
       return `${r.kind}:${r.of}`;
+    case 'notificationEdit':
+    case 'notificationDelete':
+      return `${r.kind}:${r.notification.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

@@ -28,7 +28,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -55,7 +55,7 @@ describe('the registry holds every operation', () => {
       // Its synopsis in --help and in its subcommand's own help; its subcommand and flags select it.
       expect(USAGE, kind).toContain(`relayer-tui ${e.usage.split(' ').slice(0, 2).join(' ')}`);
       expect(HELP[e.subcommand], kind).toContain(`relayer-tui ${e.usage}`);
-      expect(subcommandOperation(e.subcommand, (f) => (e.flags ?? []).includes(f)), kind).toBe(kind);
+      expect(subcommandOperation(e.subcommand, (f) => (e.flags ?? []).includes(f), e.verb), kind).toBe(kind);
     }
     expect(subcommandOperation('policies', () => false)).toBeNull();
     expect(isMutationCommand('open' as Command)).toBe(false);
@@ -79,6 +79,8 @@ describe('the registry drives the keys, the options and the server screen', () =
     expect(keyOperation('edit', {})).toBeNull();
     expect(keyOperation('cancel', {})).toBeNull();
     expect(keyOperation('open', {})).toBeNull();
+    // A notification's keys are not a relayer's.
+    expect(keyOperation('delete', {})).toBeNull();
   });
 
   it("a subcommand's options are its kinds' and --wait only where one follows a jam", () => {
@@ -91,7 +93,13 @@ describe('the registry drives the keys, the options and the server screen', () =
       { feature: 'cancelPending', label: 'cancel-pending' },
       { feature: 'pause', label: 'pause/resume' },
       { feature: 'policies', label: 'policy-edit' },
+      { feature: 'notifications', label: 'notifications' },
     ]);
+    // A verb's subcommand: its verbs select, anything else is a read.
+    expect(subcommandOperation('notifications', () => false, 'update')).toBe('notification-update');
+    expect(subcommandOperation('notifications', () => false, 'delete')).toBe('notification-delete');
+    expect(subcommandOperation('notifications', () => false, 'list')).toBeNull();
+    expect(subcommandOperation('notifications', () => false, undefined)).toBeNull();
   });
 });
 

@@ -70,8 +70,10 @@ describe('palette: completion', () => {
     // plugin and plugins: the common prefix, then plugin takes its space.
     expect(complete('pl', IDS)).toBe('plugin');
     expect(complete('plugins', IDS)).toBe('plugins');
-    expect(complete('not', IDS)).toBe('notify');
-    expect(complete('no', IDS)).toBe('no'); // nonce, notify
+    // notify and notifications (issue 42.4): their common prefix.
+    expect(complete('not', IDS)).toBe('notif');
+    expect(complete('notify', IDS)).toBe('notify');
+    expect(complete('no', IDS)).toBe('no'); // nonce, notifications, notify
     expect(complete('tx nope', IDS)).toBe('tx nope');
     expect(complete('zzz', IDS)).toBe('zzz');
   });
@@ -91,7 +93,7 @@ describe('palette: tab where nothing is common cycles the candidates (walk findi
   });
 
   it('a prefix shared by several (no, tx s): the candidates in turn; the argument only is replaced', () => {
-    expect(tabs('no', [1, 1, 1])).toEqual(['nonce', 'notify', 'nonce']);
+    expect(tabs('no', [1, 1, 1])).toEqual(['nonce', 'notifications', 'notify']);
     expect(tabs('tx s', [1, 1, -1])).toEqual(['tx sepolia-main', 'tx solana-devnet', 'tx sepolia-main']);
   });
 

@@ -1,35 +1,40 @@
 /**
- * `:networks` and `:signers`: the server's networks and signers (GET /networks, /signers: OpenZeppelin
- * Relayer); enter shows one whole. A network's RPC URLs come masked from the API module (v1.8 sends
+ * `:networks`, `:signers` and `:notifications`: the server's (GET /networks, /signers, /notifications:
+ * OpenZeppelin Relayer); enter shows one whole; on a notification e changes it and D deletes it. A network's RPC URLs come masked from the API module (v1.8 sends
  * them with their API keys: api/maskUrl.ts), so no view, copy or raw JSON here can carry a key. A
  * server without the endpoints (the interface document) says so.
  */
 import { useEffect } from 'react';
-import { ApiError, type Network, type Signer } from '../../../api/index.js';
+import { ApiError, type Network, type Notification, type Page, type Signer } from '../../../api/index.js';
 import { Text } from '../../components/Text.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { NETWORK_COLUMNS, SIGNER_COLUMNS } from '../../../core/columns/serverRecords.js';
+import { RECORD_COLUMNS } from '../../../core/columns/serverRecords.js';
+import { mutationBlocked } from '../../mutations.js';
+import { useSessionEvent } from '../../sessionEvents.js';
+import { keyOperationOn } from '../../../core/operations/registry.js';
 import type { Column } from '../../../core/columns/layout.js';
 import type { Route } from '../../state/shell.js';
 import { tone } from '../../theme.js';
 
-type Row = Network | Signer;
+type Row = Network | Signer | Notification;
 const getId = (r: Row) => r.id;
 const text = (r: Row) => `${r.id} ${(r as { network_type?: unknown; type?: unknown }).network_type ?? (r as { type?: unknown }).type ?? ''}`;
 const SCOPES = ['list'] as const;
+const NOTIFICATION_SCOPES = ['notifications', 'list'] as const;
 
 export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'serverRecords' }>>) {
-  const { client, now } = useServices();
+  const services = useServices();
+  const { client, now } = services;
   const shell = useShell();
   const kind = route.of;
   const list = usePagedList<Row>({
     fetch: async (q, signal) => {
       await client.detectDialect(signal);
-      return kind === 'networks' ? client.listServerRecords('networks', q, { signal }) : client.listServerRecords('signers', q, { signal });
+      return client.listServerRecords(kind as 'networks', q, { signal }) as Promise<Page<Row>>;
     },
     perPage: 100,
     getId,
@@ -38,16 +43,30 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
   });
   useEffect(() => void list.refresh(), [kind]); // eslint-disable-line react-hooks/exhaustive-deps
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
-  const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+  // A notification changed or deleted from here: its page read again.
+  useSessionEvent('notificationsChanged', () => kind === 'notifications' && void list.refresh());
+  const scopes = kind === 'notifications' ? NOTIFICATION_SCOPES : SCOPES;
+  const noun = kind.slice(0, -1);
+  const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
+    // e, D on a notification: the operation its key opens (the registry's), refused at the key read-only.
+    const op = kind === 'notifications' ? keyOperationOn(cmd, 'notificationId') : null;
+    if (op) {
+      const blocked = mutationBlocked(services, op);
+      if (blocked) return blocked;
+      const selected = list.getSelected() as Notification | undefined;
+      if (!selected) return 'No notification selected';
+      shell.push(op === 'notification-delete' ? { kind: 'notificationDelete', notification: selected } : { kind: 'notificationEdit', notification: selected });
+      return true;
+    }
     if (cmd !== 'open') return undefined;
     const selected = list.getSelected();
-    if (!selected) return `No ${kind === 'networks' ? 'network' : 'signer'} selected`;
-    shell.push({ kind: 'record', title: `${kind === 'networks' ? 'network' : 'signer'} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected });
+    if (!selected) return `No ${noun} selected`;
+    shell.push({ kind: 'record', title: `${noun} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected });
     return true;
   });
-  const columns = (kind === 'networks' ? NETWORK_COLUMNS : SIGNER_COLUMNS) as readonly Column<Row>[];
+  const columns = RECORD_COLUMNS[kind] as readonly Column<Row>[];
   return (
-    <ScreenFrame title={`relayer-tui › ${kind}`} scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), error: unsupported ? null : list.state.error }}>
+    <ScreenFrame title={`relayer-tui › ${kind}`} scopes={scopes} width={width} height={height} status={{ ...listStatus(list, watch), error: unsupported ? null : list.state.error }}>
       {unsupported ? (
         <Text color={tone('warn')} wrap="wrap">
           {`This server offers no ${kind} (GET /${kind} is the OpenZeppelin Relayer's).`}

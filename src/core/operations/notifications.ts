@@ -1,0 +1,116 @@
+/**
+ * Change or delete a notification (OpenZeppelin Relayer v1.8, controllers/notification.rs): PATCH
+ * /notifications/{id} with only what changes — `url`, a new write-only `signing_key` (≥ 32
+ * characters), or `signing_key: ""` to remove it; DELETE /notifications/{id}, which v1.8 refuses (400,
+ * naming them) while relayers use it: the review says who does, as read just before.
+ */
+import { prepareDeleteNotification, prepareUpdateNotification, type Notification, type NotificationUpdateRequest } from '../../api/index.js';
+import type { Effect } from './pipeline.js';
+import type { ReviewLine } from './review.js';
+import type { BuiltRequest, FormDefinition, Values } from './types.js';
+import { absoluteUrl, apiFieldErrors } from './validators.js';
+import { maskKeyInError, REAL_SERVER_MIN_KEY } from './notify.js';
+import type { Refusal } from './cancel.js';
+
+/** What an update asks, from the form's values or the subcommand's flags. */
+export interface NotificationChange {
+  url?: string;
+  /** A new key (write-only), or null to remove the one set. */
+  signingKey?: string | null;
+}
+
+const notOffered = (offered: boolean | undefined): Refusal | null =>
+  offered === false ? { refuse: 'changing and deleting notifications is the OpenZeppelin Relayer’s (PATCH, DELETE /notifications/{id}); this server is not it' } : null;
+
+export function notificationUpdateRequest(id: string, current: Notification | undefined, change: NotificationChange, offered: boolean | undefined): BuiltRequest | Refusal {
+  const no = notOffered(offered);
+  if (no) return no;
+  const body: NotificationUpdateRequest = {};
+  const review: ReviewLine[] = [];
+  if (change.url !== undefined && change.url !== current?.url) {
+    body.url = change.url;
+    review.push({ label: 'url', value: `${current?.url ?? '(not read)'} → ${change.url}` });
+  }
+  if (change.signingKey === null) {
+    if (current?.has_signing_key === false) review.push({ label: '⚠ signing key', value: 'none is set now: removing it changes nothing', tone: 'warn' });
+    body.signing_key = '';
+    review.push({ label: 'signing key', value: 'removed ("signing_key": "")' });
+  } else if (change.signingKey !== undefined && change.signingKey !== '') {
+    body.signing_key = change.signingKey;
+    review.push({ label: 'signing key', value: `${current?.has_signing_key ? 'replaced' : 'set'}: ${[...change.signingKey].length} characters, write-only (never shown, never on disk)` });
+  }
+  if (!current) review.push({ label: '⚠ before', value: `notification ${id} could not be read first: what it is now is not known`, tone: 'warn' });
+  const prepared = prepareUpdateNotification(id, body);
+  const key = typeof body.signing_key === 'string' && body.signing_key !== '' ? body.signing_key : undefined;
+  return {
+    op: 'notification-update',
+    target: { notificationId: id },
+    what: `Change notification ${id}`,
+    prepared,
+    review,
+    secret: key !== undefined,
+    effect: updateEffect(body),
+    send: (client, options) =>
+      client.updateNotification(id, body, options).catch((e: unknown) => {
+        throw maskKeyInError(e, key);
+      }),
+  };
+}
+
+/** The answer carries the url asked, and a key set or not as asked. */
+function updateEffect(asked: NotificationUpdateRequest): (answer: unknown) => Effect {
+  return (answer) => {
+    if (typeof answer !== 'object' || answer === null) return { kind: 'unchecked', words: 'the answer is not a notification' };
+    const n = answer as Notification;
+    const differs: string[] = [];
+    if (asked.url !== undefined && n.url !== asked.url) differs.push(`url: asked ${asked.url}, the server has ${String(n.url)}`);
+    if (asked.signing_key !== undefined && typeof n.has_signing_key === 'boolean' && n.has_signing_key !== (asked.signing_key !== ''))
+      differs.push(asked.signing_key === '' ? 'signing key: removal asked, the server says one is set' : 'signing key: sent, the server says none is set');
+    return differs.length ? { kind: 'not as asked', words: differs.join('; ') } : { kind: 'as asked', words: `notification ${n.id} changed` };
+  };
+}
+
+/** `usedBy`: the relayers that name it (read just before); v1.8 refuses the delete while there are any. */
+export function notificationDeleteRequest(id: string, current: Notification | undefined, usedBy: readonly string[] | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
+  const no = notOffered(offered);
+  if (no) return no;
+  const review: ReviewLine[] = [];
+  if (current) review.push({ label: 'notification', value: `${current.url ?? ''}${current.has_signing_key ? ' (a signing key is set)' : ''}` });
+  if (usedBy === undefined) review.push({ label: '⚠ used by', value: 'the relayers could not be read: whether one uses it is not known', tone: 'warn' });
+  else if (usedBy.length)
+    review.push({ label: '⚠ used by', value: `${usedBy.length} relayer(s): ${usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (p on a relayer: notification_id)`, tone: 'warn' });
+  else review.push({ label: 'used by', value: 'no relayer (read just now)' });
+  return {
+    op: 'notification-delete',
+    target: { notificationId: id },
+    what: `Delete notification ${id}`,
+    prepared: prepareDeleteNotification(id),
+    review,
+    confirm: id,
+    effect: () => ({ kind: 'as asked', words: `notification ${id} deleted` }),
+    send: (client, options) => client.deleteNotification(id, options),
+  };
+}
+
+/** The TUI's update form: the url as it is, a new key (empty: unchanged), or remove the key. */
+export function notificationEditForm(id: string, current: Notification | undefined, offered: () => boolean | undefined): FormDefinition {
+  return {
+    fields: [
+      { name: 'url', label: 'url', kind: 'text', hint: 'absolute http(s) URL', validate: absoluteUrl },
+      { name: 'signing_key', label: 'new signing_key', kind: 'secret', hint: `write-only, masked; empty: unchanged; ≥ ${REAL_SERVER_MIN_KEY} chars`, note: (v) => (v ? `${[...v].length} chars` : null) },
+      { name: 'remove_key', label: 'remove the key', kind: 'choice', options: ['no', 'yes'], hint: current?.has_signing_key === false ? 'none is set now' : 'yes: "signing_key": "" (the webhook is no longer signed)' },
+    ],
+    focus: 'url',
+    build: (v: Values) => {
+      if (v.remove_key === 'yes' && v.signing_key) return { errors: { remove_key: 'remove the key, or type a new one: not both' } };
+      const change: NotificationChange = { url: (v.url ?? '').trim(), ...(v.remove_key === 'yes' ? { signingKey: null } : v.signing_key ? { signingKey: v.signing_key } : {}) };
+      try {
+        const r = notificationUpdateRequest(id, current, change, offered());
+        if ('refuse' in r) return { errors: { url: r.refuse } };
+        return { request: r };
+      } catch (e) {
+        return { errors: apiFieldErrors(e) };
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * `D` on a notification (`:notifications`): the relayers that use it are read first and named in the
+ * review (the OpenZeppelin Relayer refuses the delete while any does, and its text says which); the
+ * notification's id is typed to send (core/operations/notifications.ts).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Text } from '../../components/Text.js';
+import type { Relayer } from '../../../api/index.js';
+import { FormScreen } from '../../components/FormScreen.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useForm } from '../../forms/useForm.js';
+import { useServices } from '../../services.js';
+import { useSessionEvents } from '../../sessionEvents.js';
+import type { ScreenProps } from '../../shellContext.js';
+import type { Route } from '../../state/shell.js';
+import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
+import { notificationDeleteRequest } from '../../../core/operations/notifications.js';
+
+function DeleteForm({ request, route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'notificationDelete' }>> & { request: BuiltRequest }) {
+  const events = useSessionEvents();
+  const definition = useMemo((): FormDefinition => ({ fields: [], build: () => ({ request }) }), [request]);
+  const form = useForm({ draftKey: `notification-delete:${route.notification.id}`, definition, initialValues: {}, reviewAtOnce: true, onSent: () => events.emit('notificationsChanged', { id: route.notification.id }) });
+  return (
+    <FormScreen
+      form={form}
+      screenKey={screenKey}
+      width={width}
+      height={height}
+      title={`relayer-tui › ${request.what}`}
+      result={(value) => <Text wrap="wrap">{`The server's answer: ${typeof value === 'string' ? value : JSON.stringify(value)}`}</Text>}
+    />
+  );
+}
+
+export function NotificationDeleteScreen(props: ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>) {
+  const { route, width, height } = props;
+  const { client } = useServices();
+  // Who uses it: every relayer read (10 pages at most), its notification_id compared.
+  const [usedBy, setUsedBy] = useState<{ names?: string[]; failed?: boolean }>({});
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void (async () => {
+      const names: string[] = [];
+      for (let page = 1, seen = 0; page <= 10; page++) {
+        const p = await client.listRelayers({ page, perPage: 100 }, { signal: ctrl.signal });
+        for (const r of p.items as Relayer[]) if (r.notification_id === route.notification.id) names.push(r.name ?? r.id);
+        seen += p.items.length;
+        if (!p.items.length || seen >= p.totalItems) break;
+      }
+      return names;
+    })().then(
+      (names) => !ctrl.signal.aborted && setUsedBy({ names }),
+      () => !ctrl.signal.aborted && setUsedBy({ failed: true }),
+    );
+    return () => ctrl.abort();
+  }, [client, route.notification.id]);
+  const built = useMemo(
+    () => (usedBy.names || usedBy.failed ? notificationDeleteRequest(route.notification.id, route.notification, usedBy.names, client.supports('notifications')) : null),
+    [usedBy, route.notification, client],
+  );
+  if (!built || 'refuse' in built)
+    return (
+      <ScreenFrame title={`relayer-tui › delete notification ${route.notification.id}`} scopes={['detail']} width={width} height={height} status={{}}>
+        <Text wrap="wrap">{built ? `Not offered: ${built.refuse}` : 'Reading which relayers use it…'}</Text>
+      </ScreenFrame>
+    );
+  return <DeleteForm {...props} request={built} />;
+}

@@ -1,0 +1,70 @@
+/**
+ * `:notifications` (issue 42.4): the list; e changes one (only what changes is sent, the key never on
+ * screen); D deletes one — the relayers using it named in the review, its id typed to send, the server's
+ * refusal shown in its own words. Against the sandbox's real flavour over loopback.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { allFrames, palette } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const SECRET = 'tui-signing-key-0123456789abcdef-QRS';
+const notificationWrites = (x: Harness) => x.sandbox.requests.filter((r) => r.method !== 'GET' && r.url.startsWith('/api/v1/notifications'));
+
+describe(':notifications', () => {
+  it('e: the url changed and a new key set, reviewed; the key never drawn; the list read again', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'notifications');
+    await h.waitFor((x) => /› ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/relayer\/ops/.test(x), 'the list');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('change notification ops-webhook'), 'the form');
+    await h.press(KEY.ctrlU, 'https://hooks.example.com/tui', KEY.tab, SECRET);
+    await h.press(KEY.ctrlS);
+    const review = await h.waitFor((x) => x.includes('Review:'), 'the review');
+    expect(review.replace(/\s+/g, ' ')).toMatch(/url https:\/\/hooks\.example\.com\/relayer\/ops → https:\/\/hooks\.example\.com\/tui/);
+    expect(review.replace(/\s+/g, ' ')).toMatch(/signing key replaced: 36 characters, write-only/);
+    await h.sendReview();
+    await h.waitFor((x) => x.includes('✓ Done'), 'sent');
+    expect(notificationWrites(h).map((r) => [r.method, r.url, r.body])).toEqual([['PATCH', '/api/v1/notifications/ops-webhook', `{"url":"https://hooks.example.com/tui","signing_key":"${SECRET}"}`]]);
+    expect(allFrames(h)).not.toContain(SECRET);
+    await h.press(KEY.esc);
+    // Read again: the row that changed is marked *.
+    await h.waitFor((x) => /›\*ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/tui/.test(x), 'the list read again');
+  });
+
+  it('D: the relayers using it named, the id typed to send; the server refuses in its own words', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('› ops-webhook'), 'the list');
+    await h.press('D');
+    const review = await h.waitFor((x) => /Type ops-webhook and enter to send/.test(x), 'the review');
+    expect(review.replace(/\s+/g, ' ')).toMatch(/⚠ used by \d+ relayer\(s\): .*Sepolia Main.* refuses to delete it/);
+    // y is a letter of the word here: nothing is sent until the id is typed and enter pressed.
+    await h.press('y', KEY.enter);
+    expect(notificationWrites(h)).toEqual([]);
+    await h.press(KEY.ctrlU, 'ops-webhook');
+    await h.sendReview();
+    const f = await h.waitFor((x) => /Cannot delete notification 'ops-webhook' because it is being used by/.test(x.replace(/\s+/g, ' ')), 'the refusal');
+    expect(f).toMatch(/400/);
+    expect(notificationWrites(h).map((r) => [r.method, r.url])).toEqual([['DELETE', '/api/v1/notifications/ops-webhook']]);
+  });
+
+  it('read-only: e and D refused at the key', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { readOnly: true, readOnlySource: '--read-only' } });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('› ops-webhook'), 'the list');
+    await h.press('D');
+    await h.waitFor((x) => x.includes('Read-only (--read-only): deleting notifications is disabled'), 'refused');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('Read-only (--read-only): changing notifications is disabled'), 'refused');
+    expect(notificationWrites(h)).toEqual([]);
+  });
+});
