@@ -9,7 +9,7 @@ import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor
 import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed, type Tx, type TxStatus } from './models.js';
 import { seedRelayers } from './seeds.js';
 import type { SeedProfile } from './types.js';
-import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, newEvmSignature, statusAt } from './generate.js';
+import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
 import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
 import { applySituation, situationAge } from './chain/situations.js';
 
@@ -118,7 +118,7 @@ export class SandboxData {
       }
       else if (r.network_type === 'solana') tx = makeSolanaTx(r, id, seed, status, created);
       else tx = makeStellarTx(r, id, seed, status, created, seqBase + BigInt(older));
-      list.push(tx);
+      list.push(notAfter(tx, this.startMs));
     }
     if (real) applySituation(r, list);
     return { list, byId: new Map(list.map((t) => [t.id, t])) };
@@ -129,7 +129,7 @@ export class SandboxData {
     if (over) return over;
     const r = this.byId.get(BULK_RELAYER_ID)!;
     const created = this.startMs - 10_000 - index * 30_000 - ((index * 37) % 1000);
-    const tx = makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42);
+    const tx = notAfter(makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42), this.startMs);
     // Its pending ones are the newest: without their nonces the others stay without a hole.
     return this.flavor === 'real' ? realEvmLifecycle(tx) : tx;
   }

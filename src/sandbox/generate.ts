@@ -10,6 +10,7 @@ import {
   type SolanaTx,
   type Speed,
   type StellarTx,
+  type Tx,
   type TxStatus,
 } from './models.js';
 import { evmAddress } from './seeds.js';
@@ -206,4 +207,14 @@ export function bulkIndex(id: string): number | undefined {
   if (!/^\d{12}$/.test(digits)) return undefined;
   const n = Number(digits);
   return n < BULK_COUNT ? n : undefined;
+}
+
+/**
+ * A seeded transaction's times never after the sandbox's start (a walk found LAST OK "future": one
+ * created 8 s before the start was confirmed 20 s after it): sent and confirmed held to the start, in order.
+ */
+export function notAfter<T extends Tx>(tx: T, startMs: number): T {
+  if (tx.confirmed_at !== null && tx.confirmed_at > startMs) tx.confirmed_at = startMs;
+  if (tx.sent_at !== null && tx.sent_at > (tx.confirmed_at ?? startMs)) tx.sent_at = tx.confirmed_at ?? startMs;
+  return tx;
 }

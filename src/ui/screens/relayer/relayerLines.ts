@@ -8,6 +8,9 @@ import { formatUnits, nativeUnitOf, toBigInt } from '../../../core/amounts.js';
 import { displayText } from '../../../core/text/values.js';
 import type { StatusEntry } from '../../relayerStatuses.js';
 
+/** `13m ago`; a time ahead of this machine's clock said so, never "future ago". */
+const sinceWords = (a: string) => (a === 'future' ? "in the future: the server's clock is ahead of this machine's" : `${a || '?'} ago`);
+
 /** `disabled because` lines: one per reason of the tree (core/relayer.ts `disabledReasons`). */
 export function disabledReasonLines(reason: DisabledReason | null | undefined): DetailLine[] {
   return disabledReasons(reason).map((value, i) => ({ label: i === 0 ? 'disabled because' : '', value, tone: 'bad' }));
@@ -38,7 +41,7 @@ export function statusLines(entry: StatusEntry, relayer: Relayer, now: number, m
     { label: 'pending transactions', value: displayText(s.pending_transactions_count) },
     {
       label: 'last confirmed',
-      value: s.last_confirmed_transaction_timestamp ? `${s.last_confirmed_transaction_timestamp}  (${age(s.last_confirmed_transaction_timestamp, now)} ago)` : 'never',
+      value: s.last_confirmed_transaction_timestamp ? `${s.last_confirmed_transaction_timestamp}  (${sinceWords(age(s.last_confirmed_transaction_timestamp, now))})` : 'never',
     },
   ];
   if (s.nonce !== undefined && s.nonce !== null) lines.push({ label: 'next nonce', value: displayText(s.nonce) });
