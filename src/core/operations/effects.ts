@@ -51,7 +51,8 @@ const shown = (v: unknown) => {
  * A replacement: the transaction came back as it was → no effect; a field that was sent and that the
  * answer carries, with another value → not as asked (a price may come back higher: the server
  * re-quotes and bumps, never lower); else as asked. `before` undefined: the transaction could not be
- * read first (a headless --body replacement on a server without a by-id lookup).
+ * read first (a headless --body replacement on a server without a by-id lookup). `requotes`: the
+ * server is the OpenZeppelin Relayer (it re-quotes EVM prices; it does nothing for a Stellar replace).
  */
 export function replaceEffect(group: ReplacementGroup, before: Transaction | undefined, asked: Record<string, unknown>, requotes = false): (answer: unknown) => Effect {
   return (answer) => {
@@ -79,6 +80,20 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
       if (!sameValue(f, v, got)) differs.push(`${f}: asked ${shown(v)}, the server has ${shown(got)}`);
     }
     if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
+    // A Stellar answer is evidence only where it carries what the replacement changes: a transaction that
+    // went on by itself (a new hash, confirmed) is not a replacement — v1.8 answers 200 and does nothing
+    // (a walk saw "replaced … new hash" for one that had only been confirmed meanwhile).
+    if (group === 'stellar' && before) {
+      // A Stellar transaction shows its max_fee as `fee`.
+      const field = (f: string) => (f === 'max_fee' ? 'fee' : f) as keyof Transaction;
+      const changed = Object.entries(asked).filter(([f, v]) => v !== undefined && v !== null && tx[field(f)] !== undefined && tx[field(f)] !== null && sameValue(f, v, tx[field(f)]) && !sameValue(f, v, before[field(f)]));
+      if (changed.length === 0) {
+        const moved = tx.status !== before.status ? ` (it is ${String(tx.status)} now: it went on by itself)` : '';
+        return requotes
+          ? { kind: 'no effect', words: `transaction ${short(tx.id)} carries none of what the replacement changes${moved}: the OpenZeppelin Relayer v1.8 does not replace Stellar transactions (it answers 200 and does nothing)` }
+          : { kind: 'unchecked', words: `transaction ${short(tx.id)} carries none of what the replacement changes${moved}: whether it was replaced is not known — read it again (r)` };
+      }
+    }
     // Nothing that was sent is in the answer, and it is not the transaction as it was read: it may have
     // moved on by itself meanwhile (a list row is not fresh) — whether the replacement took is not known.
     if (carried === 0 && before)

@@ -161,7 +161,7 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
             prepared,
             review,
             send: (client, options) => client.replaceTransaction(relayerId, tx.id, req, { ...options, dialect: d.dialect }),
-            effect: replaceEffect('stellar', tx, body),
+            effect: replaceEffect('stellar', tx, body, d.dialect === 'openzeppelin'),
           },
         };
       } catch (e) {

@@ -22,6 +22,16 @@ describe('effect checks: what came back against what was asked', () => {
   it('replace: unchanged → no effect (Stellar on v1.8 said); a field not as sent → not as asked; a price may come back higher, never lower', () => {
     const before = tx({});
     expect(replaceEffect('stellar', before, { network: 'testnet' })({ ...before })).toMatchObject({ kind: 'no effect', words: expect.stringContaining('does not replace Stellar transactions') });
+    // A Stellar transaction that went on by itself (confirmed, a new hash) carries nothing the replacement changes: never "replaced".
+    const st = tx({ status: 'pending', source_account: 'GSRC', hash: null });
+    const confirmed = { ...st, status: 'confirmed', hash: 'ab12', fee: 15100 };
+    const stAsked = { network: 'testnet', source_account: 'GSRC', max_fee: 1000000n, memo: { type: 'none' } };
+    expect(replaceEffect('stellar', st, stAsked, true)(confirmed)).toMatchObject({ kind: 'no effect', words: expect.stringMatching(/carries none of what the replacement changes \(it is confirmed now: it went on by itself\): the OpenZeppelin Relayer v1\.8 does not replace/) });
+    expect(replaceEffect('stellar', st, stAsked, false)(confirmed)).toMatchObject({ kind: 'unchecked' });
+    // One that carries what changed (a server that does replace them): as asked.
+    expect(replaceEffect('stellar', st, { ...stAsked, source_account: 'GNEW' }, false)({ ...confirmed, status: 'pending', source_account: 'GNEW' })).toMatchObject({ kind: 'as asked' });
+    // Its max_fee is shown as fee: the fee asked, taken.
+    expect(replaceEffect('stellar', { ...st, fee: 75000 }, stAsked, false)({ ...st, fee: 1000000 })).toMatchObject({ kind: 'as asked' });
     // Key order does not make a change.
     expect(replaceEffect('evm', before, { value: 16n })({ hash: '0xaa', value: '0x10', id: 't1', status: 'sent', nonce: 7, to: before.to, data: '0x' }).kind).toBe('no effect');
     const asked = { value: 5n, to: '0xabc0000000000000000000000000000000000001', gas_price: 30n };
