@@ -1,12 +1,12 @@
 /**
  * `relayer-tui audit`: the audit ledger's records for the server, newest first (`--unknown`: only
- * those whose outcome is still unknown); `--settle` reads each unknown one back from the server
+ * those whose outcome is still unknown); `--settle` reads each unknown one (or one left in flight) back from the server
  * (core/operations/settle.ts) and writes what the read shows as a new ledger line. Exits 8 while any
  * send to that server is left with an unknown outcome, so a script can refuse to go on.
  */
 import { join } from 'node:path';
 import type { RelayerClient } from '../api/index.js';
-import { auditOutcome, AuditLedger, outcomeUnknown, sendWords, serverHost, ledgerServerKey, type AuditEntry } from '../ledger/audit.js';
+import { auditOutcome, AuditLedger, outcomeUnknown, settleable, sendWords, serverHost, ledgerServerKey, type AuditEntry } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { AppConfig } from '../config/config.js';
@@ -29,7 +29,7 @@ export async function runAudit(config: AppConfig, client: RelayerClient, o: Head
 
   if (o.settle) {
     // Oldest first: the order they were sent in.
-    for (const e of mine().filter(outcomeUnknown).reverse()) {
+    for (const e of mine().filter(settleable).reverse()) {
       try {
         const r = await settleCheck(e, client);
         const warning = ledger.settle(e, r);

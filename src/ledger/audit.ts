@@ -71,6 +71,16 @@ export function outcomeUnknown(e: AuditEntry): boolean {
   return !(e.settled ?? []).some((s) => s.outcome !== 'unknown');
 }
 
+/**
+ * Whether a read-back can still tell something: an unknown outcome, or one left in flight (a cancel
+ * whose NOOP was on its way: canceled since, or not — a walk found `s` refusing it for good).
+ */
+export function settleable(e: AuditEntry): boolean {
+  if (outcomeUnknown(e)) return true;
+  const told = lastTold(e)?.outcome ?? e.done?.outcome;
+  return told === 'in flight';
+}
+
 /** The last read-back of a send that told something (applied, not applied, in flight), if any. */
 export function lastTold(e: AuditEntry): AuditSettled | undefined {
   return [...(e.settled ?? [])].reverse().find((s) => s.outcome !== 'unknown');

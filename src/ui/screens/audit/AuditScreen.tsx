@@ -1,6 +1,6 @@
 /** `:audit`: the mutations sent (from the audit ledger), newest first, with what came of each. */
 import { useRef } from 'react';
-import { auditOutcome, outcomeUnknown, serverHost, ledgerServerKey, type AuditEntry } from '../../../ledger/audit.js';
+import { auditOutcome, settleable, serverHost, ledgerServerKey, type AuditEntry } from '../../../ledger/audit.js';
 import { settleCheck, settleFailure } from '../../../core/operations/settle.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { ListBody, listStatus } from '../../components/ListBody.js';
@@ -24,7 +24,7 @@ export function AuditScreen({ screenKey, width, height }: ScreenProps) {
   /** s: the selected send read back from its server; what the read shows is a new ledger line (the old one is never rewritten). */
   const settle = (e: AuditEntry) => {
     if (!audit) return;
-    if (!outcomeUnknown(e)) return flash(`Its outcome is known (${outcome(e)}): nothing to read back`, 'info');
+    if (!settleable(e)) return flash(`Its outcome is known (${outcome(e)}): nothing to read back`, 'info');
     if (!serverUrl || ledgerServerKey(serverUrl) !== ledgerServerKey(e.server)) return flash(`This send went to ${serverHost(e.server)} (context ${e.context}): open that server (:ctx) to read it back`, 'warn');
     if (settling.current) return flash('Already reading one back', 'info');
     settling.current = true;

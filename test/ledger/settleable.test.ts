@@ -1,0 +1,48 @@
+/**
+ * A cancel left "in flight" (its NOOP on its way) can be read back later: a walk found `s` answering
+ * "its outcome is known (in flight): nothing to read back" minutes after the jam had cleared. Against
+ * the sandbox's real flavour, its chain driven by the test.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayerClient, type RelayerClient } from '../../src/api/index.js';
+import { AuditLedger, auditOutcome, outcomeUnknown, settleable } from '../../src/ledger/audit.js';
+import { cancelRequest } from '../../src/core/operations/cancel.js';
+import { execute } from '../../src/core/operations/pipeline.js';
+import { settleCheck } from '../../src/core/operations/settle.js';
+import type { BuiltRequest } from '../../src/core/operations/types.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+let sb: Sandbox;
+let client: RelayerClient;
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, flavor: 'real' });
+  client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+  await client.detectDialect();
+});
+afterAll(async () => {
+  await client.close();
+  await sb.close();
+});
+
+describe('a send left in flight', () => {
+  it('is read back once it has landed: applied, a new line; then nothing more to read', async () => {
+    const ledger = new AuditLedger(join(mkdtempSync(join(tmpdir(), 'settleable-')), 'audit.jsonl'), { context: 't', server: sb.url });
+    const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'sepolia-main')!;
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 100, status: 'submitted' })).items[0]!;
+    const out = await execute(cancelRequest('sepolia-main', tx.id, relayer, tx, true) as BuiltRequest, { client, ledger });
+    expect(out).toMatchObject({ kind: 'answered', effect: { kind: 'in flight' } });
+    let e = ledger.read()[0]!;
+    expect(outcomeUnknown(e)).toBe(false);
+    expect(settleable(e)).toBe(true);
+    sb.clock.step(20); // the NOOP mines, the transaction turns canceled
+    const r = await settleCheck(e, client);
+    expect(r).toMatchObject({ outcome: 'applied', words: expect.stringContaining('is canceled') });
+    ledger.settle(e, r);
+    e = ledger.read()[0]!;
+    expect(auditOutcome(e)).toBe('applied (read back)');
+    expect(settleable(e)).toBe(false);
+  });
+});
