@@ -67,12 +67,14 @@ describe('the keymap drives the forms', () => {
     await h.waitFor(() => h!.copied.length > 0, 'copied');
     expect(h.copied[0]).toMatch(/^curl -sS -X PUT /);
     // At 80x24 the replacement's review is taller than the screen: y before its end is seen sends nothing, and says why.
-    expect(footerLine(first)).toMatch(/\d+ more rows? below, not seen yet: space\/j scroll/);
+    expect(footerLine(first)).toMatch(/^\d+ more rows? below, not seen yet: space\/j — sent once all seen  esc back$/);
     await h.press(keyOf('review', 'send'));
     await h.waitFor((f) => /Not sent: \d+ rows? of the review not seen yet \(space\/j\)/.test(f), 'refused unseen');
     expect(writes(h)).toHaveLength(0);
     for (let i = 0; i < 10 && /not seen yet/.test(footerLine(h.frame())); i++) await h.press(keyOf('review', 'pageDown'));
     const end = await h.waitFor((f) => !/not seen yet/.test(footerLine(f)), 'paged to the end');
+    // The "Not sent" said before is no longer true: the status bar says so.
+    await h.waitFor((f) => f.includes('All of the review has been on screen: y sends it'), 'said seen');
     expect(end).toMatch(/"speed"|"value"/);
     // Once seen, scrolling back up (a screenful) does not make it unseen.
     await h.press(keyOf('review', 'pageUp'));

@@ -63,9 +63,12 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       if (phase.kind === 'review' && !typedWord && (scrollCmd === 'down' || scrollCmd === 'up' || scrollCmd === 'pageDown' || scrollCmd === 'pageUp')) {
         const page = Math.max(1, fold.rows - 1);
         const step = scrollCmd === 'down' ? 1 : scrollCmd === 'up' ? -1 : scrollCmd === 'pageDown' ? page : -page;
+        const next = Math.max(0, Math.min(reviewMax, scroll + step));
+        // All of it seen now (the "Not sent" said before is no longer true): said so.
+        if (below > 0 && next >= reviewMax) shell.dispatch({ type: 'flash', text: `All of the review has been on screen: ${phase.request.confirm !== undefined ? 'enter' : 'y'} sends it`, tone: 'info' });
         setView((v) => {
-          const next = Math.max(0, Math.min(reviewMax, v.scroll + step));
-          return { scroll: next, seen: Math.max(v.seen, next) };
+          const n = Math.max(0, Math.min(reviewMax, v.scroll + step));
+          return { scroll: n, seen: Math.max(v.seen, n) };
         });
         return true;
       }
@@ -100,7 +103,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
           : phase.kind === 'review' && below > 0
-            ? `${below} more row${below === 1 ? '' : 's'} below, not seen yet: ${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'} scroll — it is sent once all of it has been on screen  esc back`
+            ? `${below} more row${below === 1 ? '' : 's'} below, not seen yet: ${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'} — sent once all seen  esc back`
           : phase.kind === 'review' && phase.request.confirm !== undefined
             ? `type ${phase.request.confirm}  enter send  ↑/↓ scroll  esc back  F1 help`
           : phase.kind === 'done'
