@@ -38,9 +38,15 @@ export function edit(s: EditState, key: KeyEvent, multiline: boolean): EditState
         return { value, cursor: offsetOf(value, line, Infinity) };
       }
       case 'u':
+        // Everything left of the cursor: at the end of a prefilled value, the whole field (JSON ones too).
         return { value: value.slice(cursor), cursor: 0 };
-      case 'k':
-        return { value: value.slice(0, cursor), cursor };
+      case 'k': {
+        // To the end of the line (of this line only: a walk lost every line below, the closing ] too);
+        // at the end of a line, the line break (as emacs and readline do).
+        if (!multiline) return { value: value.slice(0, cursor), cursor };
+        const end = offsetOf(value, lineCol(value, cursor).line, Infinity);
+        return { value: value.slice(0, cursor) + value.slice(end === cursor ? Math.min(value.length, end + 1) : end), cursor };
+      }
       case 'w': {
         const before = value.slice(0, cursor).replace(/\S+\s*$/, '');
         return { value: before + value.slice(cursor), cursor: before.length };

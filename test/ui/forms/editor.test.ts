@@ -57,6 +57,10 @@ describe('editor', () => {
     expect(run({ value: '10000', cursor: 5 }, false, K.ctrlU)).toEqual({ value: '', cursor: 0 });
     expect(run({ value: 'abcdef', cursor: 2 }, false, K.ctrlU)).toEqual({ value: 'cdef', cursor: 0 });
     expect(run({ value: 'abcdef', cursor: 2 }, false, K.ctrlK)).toEqual({ value: 'ab', cursor: 2 });
+    // In a multi-line value ctrl+k ends at the end of this line (a walk lost every line below, the closing ] too);
+    // at the end of a line it joins the next, as readline does.
+    expect(run({ value: '[\n  {"a": 1},\n]', cursor: 4 }, true, K.ctrlK)).toEqual({ value: '[\n  \n]', cursor: 4 });
+    expect(run({ value: '[\n  x\n]', cursor: 5 }, true, K.ctrlK)).toEqual({ value: '[\n  x]', cursor: 5 });
     expect(run({ value: 'one two  three', cursor: 14 }, false, K.ctrlW)).toEqual({ value: 'one two  ', cursor: 9 });
     expect(run({ value: 'one two', cursor: 3 }, false, K.ctrlW)).toEqual({ value: ' two', cursor: 0 });
   });
