@@ -43,4 +43,15 @@ describe('r reads the figures again', () => {
     expect(said).toMatch(/unchanged \(the list and 14 statuses read again\); 1 status not read again \(no answer within \d+ s, or the read failed: kept as read before\)/);
     expect(f).toMatch(/not read again/);
   });
+
+  it("r on a relayer's detail reads the relayer and its status again, and says so (a walk found it never fresher than its opening)", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, route: { kind: 'relayer', relayerId: 'sepolia-main' } });
+    await h.waitFor((x) => /live status\s+from the server/.test(x) && /pending transactions/.test(x), 'the detail with its status');
+    const reads = () => h!.sandbox.requests.filter((q) => /\/relayers\/sepolia-main\/status$/.test(q.url)).length;
+    const before = reads();
+    h.sandbox.clock.step(5);
+    await h.press('r');
+    await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: the relayer and its status read again/.test(x), 'the answer to r');
+    expect(reads()).toBeGreaterThan(before);
+  });
 });

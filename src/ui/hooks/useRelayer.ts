@@ -3,29 +3,37 @@
  * session's directory, else looked up through the relayers list (core/lookup.ts: the same rule as
  * the subcommands') — the contract has no "get relayer" operation.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, type Relayer } from '../../api/index.js';
 import { useDirectory } from '../directory.js';
 import { useServices } from '../services.js';
 import { findRelayer } from '../../core/lookup.js';
 
-export function useRelayer(id: string, known?: Relayer): { relayer?: Relayer; error?: ApiError; loading: boolean } {
+export function useRelayer(id: string, known?: Relayer): { relayer?: Relayer; error?: ApiError; loading: boolean; reload: () => Promise<boolean> } {
   const directory = useDirectory();
   const { client } = useServices();
   const [state, setState] = useState<{ relayer?: Relayer; error?: ApiError; loading: boolean }>(() => {
     const r = known ?? directory.get(id);
     return r ? { relayer: r, loading: false } : { loading: true };
   });
+  const read = (signal: AbortSignal) =>
+    findRelayer(client, id, { signal, seen: (items) => directory.add(items) }).then(
+      (found) => {
+        if (!signal.aborted) setState(found ? { relayer: found, loading: false } : { loading: false });
+        return found !== undefined;
+      },
+      (e: unknown) => {
+        if (!signal.aborted) setState((s) => ({ ...s, loading: false, error: e instanceof ApiError ? e : new ApiError('network', String(e)) }));
+        return false;
+      },
+    );
+  const alive = useRef(new AbortController());
   useEffect(() => {
-    if (state.relayer) return;
     const ctrl = new AbortController();
-    (async () => {
-      const found = await findRelayer(client, id, { signal: ctrl.signal, seen: (items) => directory.add(items) });
-      setState(found ? { relayer: found, loading: false } : { loading: false });
-    })().catch((e: unknown) => {
-      if (!ctrl.signal.aborted) setState({ loading: false, error: e instanceof ApiError ? e : new ApiError('network', String(e)) });
-    });
+    alive.current = ctrl;
+    if (!state.relayer) void read(ctrl.signal);
     return () => ctrl.abort();
   }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
-  return state;
+  // r: read again (what is on screen stays until the answer; a failed read keeps it beside its error).
+  return { ...state, reload: () => read(alive.current.signal) };
 }

@@ -12,6 +12,7 @@ import { RELAYER_STATE_TONE, relayerState } from '../../../core/relayer.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { disabledReasonLines, statusLines } from './relayerLines.js';
 import { truncateCells } from '../../../core/text/cells.js';
+import { clock } from '../../../core/time.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
 import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useServices } from '../../services.js';
@@ -23,7 +24,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const { now } = services;
   const shell = useShell();
   const jams = useContext(RelayerJamsContext);
-  const { relayer: read, error, loading } = useRelayer(route.relayerId, route.relayer);
+  const { relayer: read, error, loading, reload } = useRelayer(route.relayerId, route.relayer);
   // Changed from here (paused, resumed): the relayer as the server answered.
   const [changed, setChanged] = useState<Relayer | undefined>(undefined);
   useSessionEvent('relayerChanged', (e) => e.relayer.id === route.relayerId && e.answered && setChanged(e.relayer));
@@ -43,6 +44,15 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
+      return true;
+    }
+    // r: the relayer and its live status read again, and said (a walk found this view never fresher than its opening).
+    if (cmd === 'refresh') {
+      setChanged(undefined);
+      void Promise.all([reload(), statuses?.available() ? statuses.reread([route.relayerId], 2_000) : Promise.resolve(null)]).then(([ok, st]) => {
+        const late = st && st.notRead.length ? '; its status was not read again (no answer within 2 s, or the read failed: kept as read before)' : '';
+        shell.dispatch({ type: 'flash', text: ok ? `refreshed ${clock(now())}: the relayer${st ? ' and its status' : ''} read again${st?.changed.length ? ' (its status changed)' : ''}${late}` : `relayer ${route.relayerId}: not read again`, tone: ok && !late ? 'info' : 'warn' });
+      });
       return true;
     }
     // P, X, p: the operation the key opens on this relayer (the registry's).
