@@ -11,26 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayerClient } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { assertBuilt, cliPath } from './pty.js';
+import { cliWithSandbox } from './run.js';
 
-const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-check-'));
-let sb: Sandbox;
-beforeAll(async () => {
-  assertBuilt();
-  sb = await startSandbox({ flavor: 'real' });
-});
-afterAll(() => sb.close());
-
-function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token } }, (err, out, errOut) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
-    );
-  });
-}
+const cli = cliWithSandbox('relayer-tui-check-');
+const HOME = cli.home;
+const run = (args: string[]) => cli.run(args);
 
 describe('relayer-tui check', () => {
   it('the jams with their causes and waiting counts, the disabled ones, the rest not flagged: exit 12; --json has the fields', async () => {
-    sb.clock.step(1);
+    cli.sandbox().clock.step(1);
     const r = await run(['check']);
     expect(r.code, r.err).toBe(12);
     const lines = r.out.trim().split('\n');
@@ -52,20 +41,20 @@ describe('relayer-tui check', () => {
   });
 
   it('a server that is not ready is said first (exit 12); each fix the server offers clears its jam', async () => {
-    sb.setReady('unhealthy');
+    cli.sandbox().setReady('unhealthy');
     const r = await run(['check']);
     expect(r.code).toBe(12);
     expect(r.out.split('\n')[0]).toMatch(/^server not ready: /);
-    sb.setReady('healthy');
+    cli.sandbox().setReady('healthy');
     // The fixes the server offers: cancel the never-broadcast blocker, raise the cap, wait for the filler; fund the disabled one.
-    const c = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+    const c = createRelayerClient({ baseUrl: cli.sandbox().url, token: cli.sandbox().token });
     await c.detectDialect();
     await c.cancelTransaction('holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc');
-    const a = await fetch(`${sb.url}/api/v1/relayers/avalanche-bridge`, { method: 'PATCH', headers: { authorization: `Bearer ${sb.token}`, 'content-type': 'application/json' }, body: '{"policies":{"gas_price_cap":80000000000}}' });
+    const a = await fetch(`${cli.sandbox().url}/api/v1/relayers/avalanche-bridge`, { method: 'PATCH', headers: { authorization: `Bearer ${cli.sandbox().token}`, 'content-type': 'application/json' }, body: '{"policies":{"gas_price_cap":80000000000}}' });
     expect(a.status).toBe(200);
-    await fetch(`${sb.url}/sandbox/relayers/base-batch/fund`, { method: 'POST', headers: { authorization: `Bearer ${sb.token}` } });
+    await fetch(`${cli.sandbox().url}/sandbox/relayers/base-batch/fund`, { method: 'POST', headers: { authorization: `Bearer ${cli.sandbox().token}` } });
     await c.close();
-    sb.clock.step(400); // the fixes go through; the filler comes; the health checks run; the cap's re-prices pass
+    cli.sandbox().clock.step(400); // the fixes go through; the filler comes; the health checks run; the cap's re-prices pass
     const after = await run(['check']);
     // Left: bulk-1m (not on the chain, it stands still) and polygon-ops (disabled for checks no funding passes);
     // and under their minimum balance: mainnet-hot (never funded), sepolia-main (400 blocks of traffic spent it).

@@ -4,13 +4,13 @@
  * in the ledger); a delete the server refuses while relayers use it — named in the review before, in
  * the server's own text after; read-only refuses; a server of the interface document says it has none.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { assertBuilt, cliPath } from './pty.js';
+import { assertBuilt } from './pty.js';
+import { runAgainst } from './run.js';
 
 const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-notifications-'));
 const KEY = 'n3w-signing-key-0123456789abcdef-XYZ';
@@ -26,13 +26,7 @@ afterAll(async () => {
   await contract.close();
 });
 
-function run(args: string[], server: Sandbox = sb, env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: server.url, RELAYER_API_KEY: server.token, ...env } }, (err, out, errOut) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
-    );
-  });
-}
+const run = (args: string[], server: Sandbox = sb, env: Record<string, string> = {}) => runAgainst(server, HOME, args, env);
 const writes = (s: Sandbox) => s.requests.filter((r) => r.method !== 'GET' && r.url.startsWith('/api/v1/notifications'));
 
 describe('relayer-tui notifications', () => {

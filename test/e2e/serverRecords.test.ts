@@ -4,30 +4,18 @@
  * JSON, NDJSON, get — carries it; --reveal-secrets on the command line does; the TUI's :networks, its
  * record, raw JSON and copies never write it to the terminal.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_RPC_KEY } from '../../src/sandbox/serverRecords.js';
-import { assertBuilt, cliPath, KEY, releaseCli, startCli, type Tui } from './pty.js';
+import { assertBuilt, KEY, releaseCli, startCli, type Tui } from './pty.js';
+import { cliWithSandbox } from './run.js';
 
-const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-records-'));
-let sb: Sandbox;
-beforeAll(async () => {
-  assertBuilt();
-  sb = await startSandbox({ flavor: 'real' });
-});
-afterAll(() => sb.close());
-
-function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token } }, (err, out, errOut) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
-    );
-  });
-}
+const cli = cliWithSandbox('relayer-tui-records-');
+const HOME = cli.home;
+const run = (args: string[]) => cli.run(args);
 
 describe('relayer-tui networks and signers', () => {
   it('every output masks the RPC URLs; --reveal-secrets shows them', async () => {
@@ -61,7 +49,7 @@ describe(':networks in the TUI', () => {
   });
 
   it('the list, a network whole, its raw JSON and copies: the key never crosses the terminal', async () => {
-    tui = await startCli({ env: { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's') }, cols: 120, rows: 30 });
+    tui = await startCli({ env: { RELAYER_URL: cli.sandbox().url, RELAYER_API_KEY: cli.sandbox().token, HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's') }, cols: 120, rows: 30 });
     tui.press(':');
     tui.press('networks');
     tui.press(KEY.enter);
