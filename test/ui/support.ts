@@ -78,7 +78,7 @@ export function colourCodes(frame: string): string[] {
 
 /** The NAME cell of a relayers-table row (after the state word). */
 export function relayerName(row: string): string {
-  return row.replace(/^(active|jammed|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
+  return row.replace(/^(active|jammed|low|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
 }
 
 /** Rows a refresh marked as changed (`*` beside the cursor mark), without the marks. */
