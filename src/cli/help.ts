@@ -329,7 +329,7 @@ ${usageLines('notifications')}
        relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
 
   list, get: each notification's url, type and whether a signing key is set (has_signing_key: the
-  server never sends the key).
+  server never sends the key); the list also says which relayers use each (used_by: every relayer read).
   update ID: PATCH /notifications/ID with only what changes — --webhook-url URL (--url is the
   server's here), a new write-only key (--signing-key-file FILE: its first line; --signing-key-env
   VAR; at least 32 characters: the OpenZeppelin Relayer refuses fewer), or --remove-signing-key

@@ -99,3 +99,18 @@ export async function readPending(client: RelayerClient, relayerId: string, sign
   }
   return out;
 }
+
+/**
+ * Which relayers use each notification (their `notification_id`), by name: every relayer read, 10
+ * pages of 100 at most (the OpenZeppelin Relayer refuses to delete a notification while any does).
+ */
+export async function relayersByNotification(client: RelayerClient, signal?: AbortSignal): Promise<Map<string, string[]>> {
+  const by = new Map<string, string[]>();
+  for (let page = 1, seen = 0; page <= 10; page++) {
+    const p = await client.listRelayers({ page, perPage: 100 }, { signal });
+    for (const r of p.items) if (typeof r.notification_id === 'string') by.set(r.notification_id, [...(by.get(r.notification_id) ?? []), r.name ?? r.id]);
+    seen += p.items.length;
+    if (!p.items.length || seen >= p.totalItems) break;
+  }
+  return by;
+}

@@ -20,7 +20,7 @@ import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
-import { findRelayer, findTransaction, readPending } from '../core/lookup.js';
+import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
@@ -100,23 +100,12 @@ async function prepareNotificationDelete(client: RelayerClient, _o: HeadlessOpti
   const { found: current, failed } = await readNotification(client, args[0]!);
   if (failed) return failed;
   // Who uses it, read first: the review says so (v1.8 refuses the delete while any does).
-  const usedBy = await findRelayersUsing(client, args[0]!).catch(() => undefined);
+  const usedBy = await relayersByNotification(client).then((m) => m.get(args[0]!) ?? [], () => undefined);
   const built = notificationDeleteRequest(args[0]!, current, usedBy, client.supports('notifications'));
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, stdinUsed: false };
 }
 
-/** The relayers whose notification_id is this one (every page, at most 10). */
-async function findRelayersUsing(client: RelayerClient, id: string): Promise<string[]> {
-  const names: string[] = [];
-  for (let page = 1, seen = 0; page <= 10; page++) {
-    const p = await client.listRelayers({ page, perPage: 100 });
-    for (const r of p.items) if (r.notification_id === id) names.push(r.name ?? r.id);
-    seen += p.items.length;
-    if (!p.items.length || seen >= p.totalItems) break;
-  }
-  return names;
-}
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;

@@ -32,7 +32,9 @@ const writes = (s: Sandbox) => s.requests.filter((r) => r.method !== 'GET' && r.
 describe('relayer-tui notifications', () => {
   it('lists them; update sends only what changes, the key write-only everywhere', async () => {
     const list = await run(['notifications', '--json']);
-    expect(JSON.parse(list.out)).toMatchObject({ items: [{ id: 'ops-webhook', has_signing_key: true }] });
+    expect(JSON.parse(list.out)).toMatchObject({ items: [{ id: 'ops-webhook', has_signing_key: true, used_by: expect.arrayContaining(['Sepolia Main', 'BSC Treasury']) }] });
+    // The table names which relayers use each (every relayer read).
+    expect((await run(['notifications', '--output', 'table'])).out).toMatch(/^ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/relayer\/ops\s+12: \S/m);
     const url = await run(['notifications', 'update', 'ops-webhook', '--webhook-url', 'https://hooks.example.com/v2', '--yes']);
     expect(url.code, url.err).toBe(0);
     expect(writes(sb).at(-1)).toMatchObject({ method: 'PATCH', url: '/api/v1/notifications/ops-webhook', body: '{"url":"https://hooks.example.com/v2"}' });

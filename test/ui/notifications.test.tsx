@@ -21,7 +21,7 @@ describe(':notifications', () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
     await h.waitFor((x) => x.includes('Sepolia Main'));
     await palette(h, 'notifications');
-    await h.waitFor((x) => /› ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/relayer\/ops/.test(x), 'the list');
+    await h.waitFor((x) => /› ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/relayer\/ops\s+12: .*\(\+10\)/.test(x), 'the list, with the relayers using it');
     await h.press('e');
     await h.waitFor((x) => x.includes('change notification ops-webhook'), 'the form');
     await h.press(KEY.ctrlU, 'https://hooks.example.com/tui', KEY.tab, SECRET);

@@ -41,4 +41,16 @@ export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
   { key: 'url', title: 'URL', width: 24, flex: true, priority: 1, cell: (n) => n.url ?? '' },
 ];
 
+/** `3: Sepolia Main, BSC Treasury (+1)`: the relayers that use it (core/lookup.ts relayersByNotification); `—` none. */
+export function usedByWords(names: readonly string[] | undefined): string {
+  if (names === undefined) return '?';
+  if (!names.length) return 'none';
+  return `${names.length}: ${names.slice(0, 2).join(', ')}${names.length > 2 ? ` (+${names.length - 2})` : ''}`;
+}
+
+/** The notifications' columns with USED BY (undefined: the relayers not read: `?`). */
+export function notificationColumns(usedBy: ReadonlyMap<string, readonly string[]> | undefined): readonly Column<Notification>[] {
+  return [...NOTIFICATION_COLUMNS, { key: 'used', title: 'USED BY', width: 16, flex: true, priority: 2, cell: (n) => usedByWords(usedBy ? (usedBy.get(n.id) ?? []) : undefined) }];
+}
+
 export const RECORD_COLUMNS: Record<ServerRecordKind, readonly Column<never>[]> = { networks: NETWORK_COLUMNS, signers: SIGNER_COLUMNS, notifications: NOTIFICATION_COLUMNS };

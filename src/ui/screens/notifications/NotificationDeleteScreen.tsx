@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
-import type { Relayer } from '../../../api/index.js';
+import { relayersByNotification } from '../../../core/lookup.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm } from '../../forms/useForm.js';
@@ -35,21 +35,12 @@ function DeleteForm({ request, route, screenKey, width, height }: ScreenProps<Ex
 export function NotificationDeleteScreen(props: ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>) {
   const { route, width, height } = props;
   const { client } = useServices();
-  // Who uses it: every relayer read (10 pages at most), its notification_id compared.
+  // Who uses it: every relayer read (core/lookup.ts), its notification_id compared.
   const [usedBy, setUsedBy] = useState<{ names?: string[]; failed?: boolean }>({});
   useEffect(() => {
     const ctrl = new AbortController();
-    void (async () => {
-      const names: string[] = [];
-      for (let page = 1, seen = 0; page <= 10; page++) {
-        const p = await client.listRelayers({ page, perPage: 100 }, { signal: ctrl.signal });
-        for (const r of p.items as Relayer[]) if (r.notification_id === route.notification.id) names.push(r.name ?? r.id);
-        seen += p.items.length;
-        if (!p.items.length || seen >= p.totalItems) break;
-      }
-      return names;
-    })().then(
-      (names) => !ctrl.signal.aborted && setUsedBy({ names }),
+    relayersByNotification(client, ctrl.signal).then(
+      (by) => !ctrl.signal.aborted && setUsedBy({ names: by.get(route.notification.id) ?? [] }),
       () => !ctrl.signal.aborted && setUsedBy({ failed: true }),
     );
     return () => ctrl.abort();

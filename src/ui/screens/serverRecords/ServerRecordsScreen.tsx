@@ -4,7 +4,7 @@
  * them with their API keys: api/maskUrl.ts), so no view, copy or raw JSON here can carry a key. A
  * server without the endpoints (the interface document) says so.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, type Network, type Notification, type Page, type Signer } from '../../../api/index.js';
 import { Text } from '../../components/Text.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
@@ -12,7 +12,8 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { RECORD_COLUMNS } from '../../../core/columns/serverRecords.js';
+import { notificationColumns, RECORD_COLUMNS } from '../../../core/columns/serverRecords.js';
+import { relayersByNotification } from '../../../core/lookup.js';
 import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { keyOperationOn } from '../../../core/operations/registry.js';
@@ -42,9 +43,22 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     now,
   });
   useEffect(() => void list.refresh(), [kind]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Notifications: which relayers use each (USED BY), read with the list and again when one changes.
+  const [usedBy, setUsedBy] = useState<Map<string, string[]> | undefined>(undefined);
+  const [usedRead, setUsedRead] = useState(0);
+  useEffect(() => {
+    if (kind !== 'notifications') return;
+    const ctrl = new AbortController();
+    relayersByNotification(client, ctrl.signal).then((m) => !ctrl.signal.aborted && setUsedBy(m), () => !ctrl.signal.aborted && setUsedBy(undefined));
+    return () => ctrl.abort();
+  }, [kind, client, usedRead]);
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
   // A notification changed or deleted from here: its page read again.
-  useSessionEvent('notificationsChanged', () => kind === 'notifications' && void list.refresh());
+  useSessionEvent('notificationsChanged', () => {
+    if (kind !== 'notifications') return;
+    void list.refresh();
+    setUsedRead((n) => n + 1);
+  });
   const scopes = kind === 'notifications' ? NOTIFICATION_SCOPES : SCOPES;
   const noun = kind.slice(0, -1);
   const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
@@ -64,7 +78,7 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     shell.push({ kind: 'record', title: `${noun} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected });
     return true;
   });
-  const columns = RECORD_COLUMNS[kind] as readonly Column<Row>[];
+  const columns = (kind === 'notifications' ? notificationColumns(usedBy) : RECORD_COLUMNS[kind]) as readonly Column<Row>[];
   return (
     <ScreenFrame title={`relayer-tui › ${kind}`} scopes={scopes} width={width} height={height} status={{ ...listStatus(list, watch), error: unsupported ? null : list.state.error }}>
       {unsupported ? (
