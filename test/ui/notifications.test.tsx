@@ -24,6 +24,9 @@ describe(':notifications', () => {
     await h.waitFor((x) => /› ops-webhook\s+webhook\s+yes\s+https:\/\/hooks\.example\.com\/relayer\/ops\s+12: .*\(\+10\)/.test(x), 'the list, with the relayers using it');
     await h.press('e');
     await h.waitFor((x) => x.includes('change notification ops-webhook'), 'the form');
+    // Nothing changed: said on the form, nothing sent.
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('nothing to change'), 'nothing to change');
     await h.press(KEY.ctrlU, 'https://hooks.example.com/tui', KEY.tab, SECRET);
     await h.press(KEY.ctrlS);
     const review = await h.waitFor((x) => x.includes('Review:'), 'the review');

@@ -87,7 +87,9 @@ export function notificationDeleteRequest(id: string, current: Notification | un
     prepared: prepareDeleteNotification(id),
     review,
     confirm: id,
-    effect: () => ({ kind: 'as asked', words: `notification ${id} deleted` }),
+    // v1.8 answers the words "Notification deleted successfully": said only where the answer says so.
+    effect: (answer) =>
+      typeof answer === 'string' && /deleted/i.test(answer) ? { kind: 'as asked', words: `notification ${id} deleted (the server: ${answer.slice(0, 80)})` } : { kind: 'unchecked', words: `the answer does not say it was deleted: look for it (relayer-tui notifications get ${id})` },
     send: (client, options) => client.deleteNotification(id, options),
   };
 }
@@ -109,7 +111,9 @@ export function notificationEditForm(id: string, current: Notification | undefin
         if ('refuse' in r) return { errors: { url: r.refuse } };
         return { request: r };
       } catch (e) {
-        return { errors: apiFieldErrors(e) };
+        // "Nothing to change" is the whole body's: said on the url, where the form starts.
+        const { body, ...errors } = apiFieldErrors(e);
+        return { errors: body ? { ...errors, url: body } : errors };
       }
     },
   };

@@ -11,6 +11,7 @@ import { ApiError, createRelayerClient, prepareCancelTransaction, type RelayerCl
 import { AuditLedger } from '../../../src/ledger/audit.js';
 import { cancelEffect, cancelPendingEffect, notifyEffect, replaceEffect } from '../../../src/core/operations/effects.js';
 import { cancelRequest, cancelPendingRequest } from '../../../src/core/operations/cancel.js';
+import { notificationDeleteRequest } from '../../../src/core/operations/notifications.js';
 import { pauseEffect, pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute, failureKnown, outcomeWords, type Outcome } from '../../../src/core/operations/pipeline.js';
 import type { BuiltRequest } from '../../../src/core/operations/types.js';
@@ -57,6 +58,10 @@ describe('effect checks: what came back against what was asked', () => {
     expect(pauseEffect(true, undefined)({ id: 'r', paused: false }).kind).toBe('no effect');
     // It already was: nothing changed, never called done.
     expect(pauseEffect(true, { id: 'r', paused: true })({ id: 'r', paused: true })).toMatchObject({ kind: 'no effect', words: 'relayer r already was paused' });
+    // A notification deleted: said only where the answer says so.
+    const del = notificationDeleteRequest('n1', undefined, [], true) as BuiltRequest;
+    expect(del.effect!('Notification deleted successfully')).toMatchObject({ kind: 'as asked', words: expect.stringContaining('deleted') });
+    expect(del.effect!({ id: 'n1' })).toMatchObject({ kind: 'unchecked' });
     expect(notifyEffect({ url: 'https://a.example/h', signingKey: true })({ id: 'n', url: 'https://a.example/h', has_signing_key: false })).toMatchObject({ kind: 'not as asked', words: expect.stringContaining('signing key') });
   });
 });
