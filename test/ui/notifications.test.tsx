@@ -63,7 +63,12 @@ describe(':notifications', () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { readOnly: true, readOnlySource: '--read-only' } });
     await h.waitFor((x) => x.includes('Sepolia Main'));
     await palette(h, 'notifications');
-    await h.waitFor((x) => x.includes('› ops-webhook'), 'the list');
+    await h.waitFor((x) => x.includes('› ops-webhook') && / 12: /.test(x), 'the list');
+    // r reads the page and who uses each again (USED BY is never older than the rows beside it).
+    const relayerReads = () => h!.sandbox.requests.filter((q) => q.method === 'GET' && q.url.startsWith('/api/v1/relayers?')).length;
+    const before = relayerReads();
+    await h.press('r');
+    await h.waitFor((x) => relayerReads() > before && /refreshed \d\d:\d\d:\d\d/.test(x), 'the relayers read again, r answered');
     await h.press('D');
     await h.waitFor((x) => x.includes('Read-only (--read-only): deleting notifications is disabled'), 'refused');
     await h.press('e');

@@ -43,22 +43,18 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     now,
   });
   useEffect(() => void list.refresh(), [kind]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Notifications: which relayers use each (USED BY), read with the list and again when one changes.
+  // Notifications: which relayers use each (USED BY), read again with every read of the page (r, watch,
+  // a change from here): never older than the rows beside it.
   const [usedBy, setUsedBy] = useState<Map<string, string[]> | undefined>(undefined);
-  const [usedRead, setUsedRead] = useState(0);
   useEffect(() => {
     if (kind !== 'notifications') return;
     const ctrl = new AbortController();
     relayersByNotification(client, ctrl.signal).then((m) => !ctrl.signal.aborted && setUsedBy(m), () => !ctrl.signal.aborted && setUsedBy(undefined));
     return () => ctrl.abort();
-  }, [kind, client, usedRead]);
+  }, [kind, client, list.state.items]);
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
   // A notification changed or deleted from here: its page read again.
-  useSessionEvent('notificationsChanged', () => {
-    if (kind !== 'notifications') return;
-    void list.refresh();
-    setUsedRead((n) => n + 1);
-  });
+  useSessionEvent('notificationsChanged', () => kind === 'notifications' && void list.refresh());
   const scopes = kind === 'notifications' ? NOTIFICATION_SCOPES : SCOPES;
   const noun = kind.slice(0, -1);
   const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
