@@ -59,6 +59,22 @@ describe(':notifications', () => {
     expect(notificationWrites(h).map((r) => [r.method, r.url])).toEqual([['DELETE', '/api/v1/notifications/ops-webhook']]);
   });
 
+  it('D on one no relayer uses: deleted, the server\'s own words shown (sanitized), the list read again', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await h.client.detectDialect();
+    await h.client.createNotification({ url: 'https://hooks.example.com/spare', id: 'aa-spare' });
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('› aa-spare'), 'the list, the spare one first');
+    await h.press('D');
+    const review = await h.waitFor((x) => /Type aa-spare and enter to send/.test(x), 'the review');
+    expect(review.replace(/\s+/g, ' ')).toContain('used by no relayer (read just now)');
+    await h.press('aa-spare');
+    await h.sendReview();
+    await h.waitFor((x) => x.includes("The server's answer: Notification deleted successfully"), 'deleted');
+    expect(notificationWrites(h).map((r) => [r.method, r.url])).toEqual([['POST', '/api/v1/notifications'], ['DELETE', '/api/v1/notifications/aa-spare']]);
+  });
+
   it('read-only: e and D refused at the key', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { readOnly: true, readOnlySource: '--read-only' } });
     await h.waitFor((x) => x.includes('Sepolia Main'));

@@ -6,6 +6,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
 import { relayersByNotification } from '../../../core/lookup.js';
+import { stringifyJson } from '../../../api/index.js';
+import { truncateCells } from '../../../core/text/cells.js';
+import { sanitize } from '../../../core/text/sanitize.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm } from '../../forms/useForm.js';
@@ -27,7 +30,8 @@ function DeleteForm({ request, route, screenKey, width, height }: ScreenProps<Ex
       width={width}
       height={height}
       title={`relayer-tui › ${request.what}`}
-      result={(value) => <Text wrap="wrap">{`The server's answer: ${typeof value === 'string' ? value : JSON.stringify(value)}`}</Text>}
+      // The server's answer, sanitized and held to the rows there are (its size never decides the work).
+      result={(value) => <Text wrap="wrap">{truncateCells(sanitize(`The server's answer: ${typeof value === 'string' ? value.slice(0, 4_000) : stringifyJson(value).slice(0, 4_000)}`), width * Math.max(1, height - 3))}</Text>}
     />
   );
 }
