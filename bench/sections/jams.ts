@@ -37,9 +37,9 @@ async function marks(args: readonly string[], want: RegExp): Promise<{ frame: nu
 async function run(r: Report): Promise<void> {
   const cases: [string, string, readonly string[], RegExp][] = [
     // Seven relayers, three of them jammed: to the line that names all three (each diagnosed).
-    ['7 relayers (3 jammed)', 'all three named', ['--relayers', '7', '--jams-first'], /^3 jammed: /],
-    ['the 15 seeds (4 jammed)', 'the first jam named', [], /^\d+ jammed: /],
-    ['50 relayers cycled from them', 'the first jam named', ['--relayers', '50'], /^\d+ jammed: /],
+    ['7 relayers (3 jammed)', 'all three named', ['--relayers', '7', '--jams-first'], /^3 jammed as of \d\d:\d\d:\d\d: /],
+    ['the 15 seeds (4 jammed)', 'the first jam named', [], /^\d+ jammed as of \d\d:\d\d:\d\d: /],
+    ['50 relayers cycled from them', 'the first jam named', ['--relayers', '50'], /^\d+ jammed as of \d\d:\d\d:\d\d: /],
   ];
   for (const [label, what, args, want] of cases) {
     const m = await marks(args, want);

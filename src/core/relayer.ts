@@ -46,6 +46,24 @@ export function disabledReasons(reason: DisabledReason | null | undefined): stri
 
 export const RELAYER_STATE_TONE: Record<RelayerState, Tone> = { active: 'ok', paused: 'warn', disabled: 'bad' };
 
+/** A relayer's state with what the client found of it: jammed (core/jam), low (its balance under its minimum). */
+export type RelayerMark = RelayerState | 'jammed' | 'low';
+
+const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low'];
+
+/**
+ * Every state that holds of a relayer, worst first — disabled, jammed, paused, low; `active` when none
+ * does. The relayers list's STATE and check's `state` show the first; the detail lists them all.
+ */
+export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolean }): RelayerMark[] {
+  const st = relayerState(r);
+  const holds: Record<RelayerMark, boolean> = { disabled: st === 'disabled', jammed: found.jammed === true, paused: st === 'paused', low: found.low === true, active: false };
+  const out = MARK_ORDER.filter((m) => holds[m]);
+  return out.length ? out : ['active'];
+}
+
+export const RELAYER_MARK_TONE: Record<RelayerMark, Tone> = { ...RELAYER_STATE_TONE, jammed: 'warn', low: 'warn' };
+
 const STATUS_TONE: Record<string, Tone> = {
   pending: 'info',
   sent: 'info',

@@ -16,13 +16,13 @@ import { readJam } from '../core/jam/read.js';
 import { jamJson, jamWords, jamBrief } from '../core/jam/words.js';
 import { worseJam, type Jam } from '../core/jam/diagnose.js';
 import { readinessWords } from '../core/readiness.js';
-import { disabledReasons, relayerState } from '../core/relayer.js';
+import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../core/relayer.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
 interface RelayerCheck {
   relayer: string;
-  state: 'disabled' | 'jammed' | 'low' | 'paused' | 'active';
+  state: RelayerMark;
   needs_attention: boolean;
   diagnosed: boolean;
   not_diagnosed_because: string | null;
@@ -75,7 +75,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     const money = status && st !== 'disabled' ? fleetBalance(r, status.balance, context?.minBalances, context?.name ?? 'in use') : null;
     if (money?.problem && (money.problem.kind === 'low-balance' || money.problem.kind === 'minimum-unreadable')) problems.push(`${r.id}: ${problemWords(money.problem)}`);
     const low = money?.balance?.low === true;
-    const state = st === 'disabled' ? 'disabled' : jam ? 'jammed' : low ? 'low' : st === 'paused' ? 'paused' : 'active';
+    const state = relayerMarks(r, { jammed: jam !== null, low })[0]!;
     checks.push({ relayer: r.id, state, needs_attention: problems.length > 0, diagnosed: read.kind === 'diagnosed', not_diagnosed_because: why, jam, problems, unreadable });
   }
   const notReady = ready?.state === 'not ready';

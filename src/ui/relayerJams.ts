@@ -54,6 +54,21 @@ export class RelayerJams extends BackgroundReads {
     return e && e.read.kind === 'diagnosed' && e.read.diagnosis.kind === 'jam' ? e.read.diagnosis.jam : undefined;
   }
 
+  /** When this relayer's diagnosis was read (undefined: never). */
+  readAt(id: string): number | undefined {
+    return this.entries.get(id)?.at;
+  }
+
+  /** When the oldest diagnosis of these relayers was read (undefined: none read yet). */
+  oldestReadAt(ids: readonly string[]): number | undefined {
+    let at: number | undefined;
+    for (const id of ids) {
+      const t = this.entries.get(id)?.at;
+      if (t !== undefined && (at === undefined || t < at)) at = t;
+    }
+    return at;
+  }
+
   /** Every jam known of these relayers, worst first (most waiting, then oldest). */
   jams(ids: readonly string[]): { relayerId: string; jam: Jam }[] {
     const out: { relayerId: string; jam: Jam }[] = [];

@@ -36,7 +36,7 @@ describe('relayer-tui check', () => {
     const j = JSON.parse((await run(['check', '--json'])).out) as { relayers: { relayer: string; state: string; diagnosed: boolean; not_diagnosed_because: string | null; jam: Record<string, unknown> | null }[] };
     const by = new Map(j.relayers.map((x) => [x.relayer, x]));
     expect(by.get('avalanche-bridge')).toMatchObject({ state: 'jammed', diagnosed: true, jam: { cause: 'price_cap', cap_wei: '30000000000', network_price_wei: '55000000000', waiting: 2, chain_nonce: expect.any(Number) } });
-    expect(by.get('mainnet-hot')).toMatchObject({ state: 'low', diagnosed: false, not_diagnosed_because: expect.stringContaining('403'), jam: null });
+    expect(by.get('mainnet-hot')).toMatchObject({ state: 'paused', diagnosed: false, not_diagnosed_because: expect.stringContaining('403'), jam: null });
     expect(by.get('sepolia-main')).toMatchObject({ state: 'active', diagnosed: true, jam: null });
   });
 

@@ -20,15 +20,17 @@ const row = (frame: string, id: string) => tableRows(frame).find((r) => r.includ
 describe('a balance under its minimum', () => {
   it("STATE says low where the balance is under the relayer's own minimum; the detail names it and whose it is", async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
-    // mainnet-hot holds 0.3556 ETH against its policy's 100 ETH (and is paused: low is the worse word).
+    // mainnet-hot holds 0.3556 ETH against its policy's 100 ETH, and is paused: STATE shows the worst
+    // of disabled, jammed, paused, low (issue 41.3), the detail lists them all.
     const f = await h.waitFor((x) => / BALANCE /.test(x) && /ETH/.test(row(x, 'mainnet-hot')), 'the balances');
-    expect(row(f, 'mainnet-hot')).toMatch(/^\W*low\s+Mainnet Hot Wallet/);
+    expect(row(f, 'mainnet-hot')).toMatch(/^\W*paused\s+Mainnet Hot Wallet/);
     // A relayer over its own minimum and no context threshold: its own state.
     expect(row(f, 'sepolia-main')).toMatch(/^\W*active\s+Sepolia Main/);
     for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('mainnet-hot'); i++) await h.press(KEY.down);
     await h.press('i');
     const d = await h.waitFor((x) => /minimum balance/.test(x), 'the detail');
     expect(d.replace(/\s+/g, ' ')).toMatch(/minimum balance 100 ETH: its policies\.min_balance — the balance is under it/);
+    expect(d).toMatch(/^state\s+paused, low$/m);
   });
 
   it("the context's min_balance counts where it is above the relayer's own (a policy's 1 wei never hides it)", async () => {
@@ -39,6 +41,7 @@ describe('a balance under its minimum', () => {
     for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('sepolia-main'); i++) await h.press(KEY.down);
     await h.press('i');
     const d = await h.waitFor((x) => /minimum balance/.test(x), 'the detail');
+    expect(d).toMatch(/^state\s+low$/m);
     expect(d.replace(/\s+/g, ' ')).toMatch(/minimum balance 1 ETH: context lab min_balance \(above its policies\.min_balance\) — the balance is under it/);
   });
 

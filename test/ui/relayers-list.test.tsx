@@ -48,8 +48,8 @@ describe('relayers list (real flavor)', () => {
       const state = r.system_disabled ? 'disabled' : r.paused ? 'paused' : 'active';
       // The seeded jams read `jammed` once their diagnosis is in (test/ui/jams.test.tsx); the rest their own state.
       const jammed = ['holesky-test', 'avalanche-bridge', 'optimism-relay', 'bulk-1m'].includes(r.id);
-      // Under its minimum balance (its policy's 100 ETH): `low` once its status is in (test/ui/lowBalance.test.tsx).
-      const low = r.id === 'mainnet-hot';
+      // Under its minimum balance (its policy's 100 ETH) and paused: paused, the worse (test/ui/lowBalance.test.tsx).
+      const low = r.id === 'mainnet-hot' && !r.paused;
       expect(jammed ? ['jammed', state] : low ? ['low', state] : [state], r.id).toContain(cells[0]);
       expect(row).toContain(r.name);
       expect(cells).toContain(r.network);

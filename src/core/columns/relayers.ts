@@ -4,7 +4,7 @@ import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
 import { age, ageMs, clock } from '../time.js';
 import { formatAmountShort, nativeUnitOf } from '../amounts.js';
-import { RELAYER_STATE_TONE, relayerState } from '../relayer.js';
+import { RELAYER_MARK_TONE, RELAYER_STATE_TONE, relayerMarks, relayerState } from '../relayer.js';
 import { middleCells } from '../text/cells.js';
 import { displayText } from '../text/values.js';
 import type { TriageResult } from '../triage/scan.js';
@@ -84,21 +84,21 @@ export interface JamSource {
 export type LowSource = (r: Relayer) => boolean;
 
 /**
- * STATE: the worst of disabled, jammed, low, paused, active — `jammed` where a diagnosis found a jam,
- * `low` where the balance is under its minimum (both the warning tone), the relayer's own state otherwise.
+ * STATE: the worst of disabled, jammed, paused, low, active (core/relayer.ts relayerMarks) — `jammed`
+ * where a diagnosis found a jam, `low` where the balance is under its minimum.
  */
 export function stateColumn(jams: JamSource | null, low?: LowSource): Column<Relayer> {
-  const word = (r: Relayer) => {
-    const s = relayerState(r);
-    if (s === 'disabled') return s;
-    return jams?.jam(r.id) ? 'jammed' : low?.(r) ? 'low' : s;
-  };
-  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => (word(r) === 'jammed' || word(r) === 'low' ? 'warn' : RELAYER_STATE_TONE[relayerState(r)]) };
+  const word = (r: Relayer) => relayerMarks(r, { jammed: !!jams?.jam(r.id), low: low?.(r) === true })[0]!;
+  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => RELAYER_MARK_TONE[word(r)] };
 }
 
-/** The relayers table: the status columns join it where the server offers relayer status, the triage's once one ran. */
+/**
+ * The relayers table: the status columns join it where the server offers relayer status, the
+ * triage's once one ran — only where nothing diagnoses jams: there STATE says `jammed`, read again with
+ * the list, where a triage's counts would stand old beside it (a walk saw `jammed` beside `0`).
+ */
 export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null, low?: LowSource): readonly Column<Relayer>[] {
-  const stuck = triage ? [stuckColumn(triage, now)] : [];
+  const stuck = triage && !jams ? [stuckColumn(triage, now)] : [];
   const [plainState, name, ...rest] = RELAYER_COLUMNS;
   if (!statuses?.available()) return stuck.length || jams ? [jams ? stateColumn(jams) : plainState!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
   const state = jams || low ? stateColumn(jams ?? null, low) : plainState;

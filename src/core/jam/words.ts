@@ -79,10 +79,12 @@ export function jamJson(jam: Jam): Record<string, unknown> {
 /**
  * The first screen's line: `2 jammed: payouts-1 (never broadcast, 4 waiting), minter-2 (at its cap, 2
  * waiting) — t: the worst first`, worst first; as many as fit `width` whole, the rest counted (`+2
- * more`) — never a relayer cut mid-word (`t` lists them all).
+ * more`) — never a relayer cut mid-word (`t` lists them all). `asOf`: when the oldest diagnosis it
+ * rests on was read (`2 jammed as of 12:03:04: …`).
  */
-export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity): string {
-  const head = `${jams.length} jammed: `;
+export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity, asOf?: number): string {
+  // When the oldest diagnosis behind the line was read: a clock time, true without ticking (43: every figure fresh or said old).
+  const head = `${jams.length} jammed${asOf === undefined ? '' : ` as of ${clock(asOf)}`}: `;
   const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
   for (const tail of [' — t: the worst first', ' — t lists them', '']) {
     for (let n = briefs.length; n >= 1; n--) {

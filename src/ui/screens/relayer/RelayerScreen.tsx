@@ -1,14 +1,17 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
-import { useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
 import { openRelayerOperation } from '../../actions.js';
-import { RelayerJamsContext } from '../../relayerJams.js';
+import { useRelayerJams } from '../../relayerJams.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { Text } from '../../components/Text.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { RELAYER_STATE_TONE, relayerState } from '../../../core/relayer.js';
+import { RELAYER_MARK_TONE, relayerMarks } from '../../../core/relayer.js';
+import { fleetBalance } from '../../../core/fleet/health.js';
+import { jamDetail } from '../../../core/jam/words.js';
+import { age } from '../../../core/time.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { disabledReasonLines, statusLines } from './relayerLines.js';
 import { truncateCells } from '../../../core/text/cells.js';
@@ -23,7 +26,6 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const services = useServices();
   const { now } = services;
   const shell = useShell();
-  const jams = useContext(RelayerJamsContext);
   const { relayer: read, error, loading, reload } = useRelayer(route.relayerId, route.relayer);
   // Changed from here (paused, resumed): the relayer as the server answered.
   const [changed, setChanged] = useState<Relayer | undefined>(undefined);
@@ -31,16 +33,24 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const relayer = changed ?? read;
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
   const live = statuses?.available() ? statuses.get(route.relayerId) : undefined;
+  // Its jam diagnosis (core/jam), read as the first screen reads it: kept 20 s, read again by r.
+  const jams = useRelayerJams(useMemo(() => (relayer ? [relayer] : []), [relayer]));
+  const jam = jams?.jam(route.relayerId);
+  const jamAt = jams?.readAt(route.relayerId);
   const fields = useMemo(() => {
     if (!relayer) return [];
-    const state = relayerState(relayer);
+    const t = now();
+    const low = live?.status ? fleetBalance(relayer, live.status.balance, services.context?.minBalances, services.context?.name ?? 'in use').balance?.low === true : false;
+    // Every state that holds, worst first (the list's STATE shows the first).
+    const marks = relayerMarks(relayer, { jammed: jam !== undefined, low });
     return [
-      { label: 'state', value: state, tone: RELAYER_STATE_TONE[state] },
+      { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
+      ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t)} (diagnosed ${age(new Date(jamAt ?? t).toISOString(), t) || '0s'} ago)`, tone: 'warn' as const }] : []),
       ...disabledReasonLines(relayer.disabled_reason),
       ...(live ? statusLines(live, relayer, now(), services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),
     ];
-  }, [relayer, now, live, services.context]);
+  }, [relayer, now, live, services.context, jam, jamAt]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
@@ -49,6 +59,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     // r: the relayer and its live status read again, and said (a walk found this view never fresher than its opening).
     if (cmd === 'refresh') {
       setChanged(undefined);
+      if (relayer) jams?.want([relayer], 0);
       void Promise.all([reload(), statuses?.available() ? statuses.reread([route.relayerId], 2_000) : Promise.resolve(null)]).then(([ok, st]) => {
         const late = st && st.notRead.length ? '; its status was not read again (no answer within 2 s, or the read failed: kept as read before)' : '';
         shell.dispatch({ type: 'flash', text: ok ? `refreshed ${clock(now())}: the relayer${st ? ' and its status' : ''} read again${st?.changed.length ? ' (its status changed)' : ''}${late}` : `relayer ${route.relayerId}: not read again`, tone: ok && !late ? 'info' : 'warn' });

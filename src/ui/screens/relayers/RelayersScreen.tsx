@@ -36,6 +36,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const reread = useRef<{ changed: string[]; notRead: string[]; read: number } | null>(null);
   const [figuresChangedAt, setFiguresChangedAt] = useState<number | null>(null);
   const shown = useRef(0);
+  const forceJams = useRef(false);
   const list = usePagedList<Relayer>({
     fetch: (q, signal) => {
       // The start-up request, if still running, is this screen's first page: take it over.
@@ -52,7 +53,9 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       // OK come from it): read again and compared before the read is done, within 2 s (a slow server's
       // figures keep their own time, and are said not read again).
       return client.listRelayers(q, { signal }).then(async (page) => {
-        jamStore.current?.want(page.items);
+        // r diagnoses them all again (watch: those older than 20 s).
+        jamStore.current?.want(page.items, forceJams.current ? 0 : undefined);
+        forceJams.current = false;
         const store = statusStore.current;
         if (store && shown.current > 0) {
           const r = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
@@ -91,7 +94,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   // Under its minimum balance (the higher of its policy's and the context's): STATE and BALANCE say it, and this line when nothing is jammed.
   const low = useMemo(() => (available ? lowFromStatuses(statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : undefined), [available, statuses, services.context]);
   const lows = low ? state.items.filter((r) => relayerState(r) !== 'disabled' && low(r)).map(getId) : [];
-  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width) : lows.length ? lowLine(lows, width) : null;
+  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width, jams?.oldestReadAt(state.items.map(getId))) : lows.length ? lowLine(lows, width) : null;
   const bodyHeight = line ? height - 1 : height;
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null, low), [available, statuses, now, triaged, jams, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -99,6 +102,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
     if (cmd === 'refresh' && statuses?.available()) {
       reread.current = null;
+      forceJams.current = true;
       void list.refresh().then((out) => {
         if (out.kind !== 'changed' && out.kind !== 'unchanged') return;
         const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
