@@ -7,6 +7,7 @@ import { Box, useApp, useStdout } from 'ink';
 import { Text } from './components/Text.js';
 import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
 import { RelayerJamsContext } from './relayerJams.js';
+import { useSessionEvents } from './sessionEvents.js';
 
 /** How long an information message stays in the status bar (warnings and errors: three times it). */
 export const FLASH_MS = 10_000;
@@ -87,11 +88,15 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
 
   // A jam seen to clear between two reads of it (watch, r, the stuck screen's scan): said, kept in :messages.
   const jams = useContext(RelayerJamsContext);
+  const events = useSessionEvents();
   useEffect(() => {
     if (!jams) return;
-    jams.onCleared = (text) => dispatch({ type: 'flash', text, tone: 'info' });
+    jams.onCleared = (text, relayerId) => {
+      dispatch({ type: 'flash', text, tone: 'info' });
+      events.emit('jamEnded', { relayerId, cleared: true });
+    };
     return () => void (jams.onCleared = null);
-  }, [jams]);
+  }, [jams, events]);
 
   // Start-up warnings appear inside the TUI (printed before it, the full screen would cover them).
   useEffect(() => {

@@ -144,7 +144,7 @@ export class RelayerJams extends BackgroundReads {
    * scan): `payouts-1: cleared by 01:23:45 (chain nonce 311 → 316 since the read at 01:23:25)`. A
    * relayer being followed after a fix says its own end.
    */
-  onCleared: ((words: string) => void) | null = null;
+  onCleared: ((words: string, relayerId: string) => void) | null = null;
 
   private async ask(r: Relayer): Promise<void> {
     this.pending.add(r.id);
@@ -157,7 +157,7 @@ export class RelayerJams extends BackgroundReads {
       const was = this.jam(r.id);
       // Cleared: diagnosed without a jam, the chain past the nonce that held it (not merely unreadable now).
       if (was && before && read.kind === 'diagnosed' && read.diagnosis.kind === 'clear' && read.chainNonce > was.chain_nonce && !this.following.has(r.id))
-        this.onCleared?.(`${r.id}: cleared by ${clock(this.now())} (chain nonce ${was.chain_nonce} → ${read.chainNonce} since the read at ${clock(before.at)})`);
+        this.onCleared?.(`${r.id}: cleared by ${clock(this.now())} (chain nonce ${was.chain_nonce} → ${read.chainNonce} since the read at ${clock(before.at)})`, r.id);
       this.settle(r.id, { read, at: this.now() });
     } catch {
       this.pending.delete(r.id);

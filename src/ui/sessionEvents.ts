@@ -11,6 +11,8 @@ export interface SessionEventMap {
   relayerChanged: { relayer: Relayer; answered: boolean };
   /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */
   triaged: TriageResult;
+  /** A jam followed or watched ended (cleared, or still jammed at the follow's deadline): the stuck screen scans again. */
+  jamEnded: { relayerId: string; cleared: boolean };
   /** A notification was changed or deleted: `:notifications` reads its page again. */
   notificationsChanged: { id: string };
 }

@@ -62,12 +62,17 @@ describe('three keys, and the clearing said', () => {
     expect(review.replace(/\n\s+/g, ' ')).toMatch(/what waits +5 transactions wait behind it \(nonce 2834: never broadcast\): once its NOOP is mined they go through in order; the relayer is followed until the chain passes them/);
     await h.press('y');
     await h.waitFor((x) => x.includes('Accepted, not finished yet'), 'the answer');
+    // Back on the stuck screen, scanned again after the answer: the blocker is canceling.
+    await h.press('\x1b');
+    await h.waitFor((x) => x.includes('relayer-tui › stuck') && /^[› ][ *]holesky-test\s+canceling\s+\S+\s+2834/m.test(x), 'the stuck screen after the send');
     // The chain moves (the test drives it): the NOOP broadcast, then mined with the two behind it.
     // (The first block also fails the three old pending ones: prepare timeout.)
     h.sandbox.clock.step(3);
     const f = await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x.replace(/\n/g, ' ')), 'cleared said');
     expect(f).toMatch(/cleared at/);
-    await h.press('\x1b');
+    // The stuck screen was scanned again when the jam cleared (it is not watched): what waited is mined, nothing waits behind 2834.
+    const stuck = await h.waitFor((x) => /^[› ][ *]holesky-test\s+mined\s+\S+\s+2835/m.test(x), 'the stuck screen scanned again');
+    expect(stuck).not.toMatch(/holesky-test: .*jammed|waits behind nonce 2834/);
     await h.press(':', ...'messages', '\r');
     await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x), ':messages keeps it whole');
   });

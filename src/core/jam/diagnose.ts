@@ -17,6 +17,7 @@
  */
 import type { Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
+import { isCanceling } from '../status.js';
 
 export type JamCause = 'never_broadcast' | 'price_cap' | 'underpriced' | 'dropped' | 'not_mined' | 'no_tx_at_nonce' | 'blocker_final' | 'unknown_status';
 
@@ -31,6 +32,8 @@ export interface Jam {
   /** The blocker's speed (its re-price time depends on it), its status_reason as the server wrote it. */
   blocker_speed: string | null;
   blocker_reason: string | null;
+  /** A cancel of the blocker is in flight (`is_canceled` on a status not final): its NOOP takes the nonce once mined. */
+  blocker_canceling: boolean;
   chain_nonce: number;
   /** The relayer's counter (`/status` nonce): the next nonce it would give. */
   relayer_nonce: number;
@@ -125,6 +128,7 @@ export function diagnose(r: JamReading): Diagnosis {
     blocker_price_wei: b ? offeredWei(b) : null,
     blocker_speed: b && typeof b.speed === 'string' ? b.speed : null,
     blocker_reason: b && typeof b.status_reason === 'string' && b.status_reason ? b.status_reason : null,
+    blocker_canceling: b ? isCanceling(b) : false,
     chain_nonce: r.chainNonce,
     relayer_nonce: r.relayerNonce,
     waiting,

@@ -44,6 +44,9 @@ export function jamDetail(jam: Jam, now?: number): string {
   const openFor = now === undefined ? '' : `; open ${open(jam, now)}`;
   const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
   const w = waitingWords(jam.waiting);
+  // A cancel already sent: no fix to offer, only what it does next (whatever the cause it met).
+  if (jam.blocker_canceling && jam.blocker_id)
+    return `${head} — ${tx} is being canceled (${jam.blocker_status ?? '?'}): its NOOP takes the nonce once mined; ${w}, to go through in order after it${openFor}`;
   switch (jam.cause) {
     case 'never_broadcast':
       return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (e) or cancel it (X: a NOOP takes the nonce)`;
@@ -66,7 +69,7 @@ export function jamDetail(jam: Jam, now?: number): string {
 
 /** One jam in a few words for a list: `payouts-1 (never broadcast, 4 waiting)`. */
 export function jamBrief(relayerId: string, jam: Jam): string {
-  return `${relayerId} (${CAUSE_WORDS[jam.cause]}, ${waitingWords(jam.waiting)})`;
+  return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}, ${waitingWords(jam.waiting)})`;
 }
 
 /** A Jam as JSON: u128 values as decimal strings. */

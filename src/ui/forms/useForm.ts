@@ -10,6 +10,7 @@ import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
 import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
+import { useSessionEvents } from '../sessionEvents.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
 import { useDrafts } from './drafts.js';
@@ -51,6 +52,7 @@ export interface UseFormOptions {
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
   const services = useServices();
   const jams = useContext(RelayerJamsContext);
+  const events = useSessionEvents();
   const shell = useShell();
   const drafts = useDrafts();
   const store = persist ? services.draftStore : undefined;
@@ -209,7 +211,10 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
         // A fix of a jam (the registry's `follows`) is followed until it clears.
         const relayerId = request.target.relayerId;
         if (relayerId && OPERATIONS[request.op].follows)
-          jams?.follow(relayerId, (words, cleared) => shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' }));
+          jams?.follow(relayerId, (words, cleared) => {
+            shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' });
+            events.emit('jamEnded', { relayerId, cleared });
+          });
       })
       .catch((e: unknown) => shell.dispatch({ type: 'flash', text: `After the answer: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }));
   };

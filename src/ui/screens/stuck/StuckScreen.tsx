@@ -98,6 +98,8 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const focus = route.kind === 'stuck' ? route.focus : undefined;
   useEffect(() => void list.refresh(focus), []); // eslint-disable-line react-hooks/exhaustive-deps
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
+  // A jam followed after a fix (or seen to clear) ended: scanned again, so no cleared jam stays on screen.
+  useSessionEvent('jamEnded', () => void list.refresh(list.getSelected() ? getId(list.getSelected()!) : undefined));
 
   // The summary takes up to a third of the body; the table the rest.
   const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter, (id) => jams?.jam(id));
