@@ -14,6 +14,8 @@ export interface StatusEntry {
   error?: string;
   /** When `status` (or the error) came. */
   at: number;
+  /** When the figures the list shows from it (PEND, BALANCE, LAST OK) were last seen to change — by any read of it (the first read included). */
+  changedAt?: number;
 }
 
 const MAX_AGE_MS = 30_000;
@@ -42,6 +44,16 @@ export class RelayerStatuses extends BackgroundReads {
 
   get(id: string): StatusEntry | undefined {
     return this.entries.get(id);
+  }
+
+  /** When any of these relayers' figures was last seen to change (whatever read saw it: r, watch, a detail, their age); null: none read. */
+  figuresChangedAt(ids: readonly string[]): number | null {
+    let at: number | null = null;
+    for (const id of ids) {
+      const c = this.entries.get(id)?.changedAt;
+      if (c !== undefined && (at === null || c > at)) at = c;
+    }
+    return at;
   }
 
   /** Asks for these relayers' status where it is missing or older than `maxAgeMs` (0: all again); the rest of an older wish is dropped. */
@@ -93,7 +105,10 @@ export class RelayerStatuses extends BackgroundReads {
     this.pending.add(id);
     try {
       const status = await this.client.relayerStatus(id, { signal: this.ctrl.signal });
-      this.settle(id, { status, at: this.now() });
+      const was = this.entries.get(id);
+      const at = this.now();
+      const changedAt = was?.changedAt !== undefined && figures(was) === figures({ status, at }) ? was.changedAt : at;
+      this.settle(id, { status, at, changedAt });
     } catch (e) {
       if (this.ctrl.signal.aborted) return;
       // Unsupported: the server has no such endpoint; the rest of this wish and every later one are dropped (available()).

@@ -32,9 +32,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const pending = useRef(pendingRelayers);
   const jamStore = useRef(useContext(RelayerJamsContext));
   const statusStore = useRef(useContext(RelayerStatusesContext));
-  // What the last re-read of the statuses found (r says it); when their figures last changed (watch's "unchanged since").
+  // What the last re-read of the statuses found (r says it).
   const reread = useRef<{ changed: string[]; notRead: string[]; read: number } | null>(null);
-  const [figuresChangedAt, setFiguresChangedAt] = useState<number | null>(null);
   const shown = useRef(0);
   const forceJams = useRef(false);
   const list = usePagedList<Relayer>({
@@ -58,9 +57,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         forceJams.current = false;
         const store = statusStore.current;
         if (store && shown.current > 0) {
-          const r = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
-          reread.current = r;
-          if (r.changed.length) setFiguresChangedAt(now());
+          reread.current = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
         }
         return page;
       });
@@ -141,7 +138,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       scopes={SCOPES}
       width={width}
       height={height}
-      status={withFigures(listStatus(list, watch), figuresChangedAt)}
+      status={withFigures(listStatus(list, watch), available ? statuses!.figuresChangedAt(state.items.map(getId)) : null)}
     >
       {line ? (
         <Text wrap="truncate" color={tone(notReady?.state === 'not ready' ? 'bad' : 'warn')}>
@@ -156,7 +153,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
 /** How long `r` and watch wait for the statuses of the page to be read again. */
 const REREAD_BUDGET_MS = 2_000;
 
-/** Watching, "unchanged since" counts the statuses' figures too: a PEND that moved is a change. */
+/** Watching, "unchanged since" counts the statuses' figures too: a PEND that moved is a change, whichever read saw it. */
 function withFigures(info: StatusInfo, figuresChangedAt: number | null): StatusInfo {
   if (figuresChangedAt === null || info.sameSince == null || figuresChangedAt <= info.sameSince) return info;
   return { ...info, sameSince: figuresChangedAt };
