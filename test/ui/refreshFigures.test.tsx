@@ -26,7 +26,13 @@ describe('r reads the figures again', () => {
     h.sandbox.clock.step(5);
     await h.press('r');
     const moved = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d[:,]/.test(x) && !/the list and \d+ statuses read again\)$/m.test(x) && /changed/.test(x), 'the change said');
-    expect(moved).toMatch(/PEND\/BALANCE\/LAST OK changed: /);
+    expect(moved).toMatch(/PEND\/BALANCE\/LAST OK changed \(\d+\): /);
+    // :messages keeps the line whole: every relayer whose figures changed named, as many as counted (no '+8').
+    await h.press(':', ...'messages', '\r');
+    const said = (await h.waitFor((x) => /LAST OK changed \(\d+\)/.test(x) && /messages/.test(x), ':messages')).replace(/\s+/g, ' ');
+    const m = /LAST OK changed \((\d+)\): ((?:[a-z0-9-]+, )*[a-z0-9-]+)/.exec(said)!;
+    expect(m[2]!.split(', ').length).toBe(Number(m[1]));
+    expect(said).not.toMatch(/LAST OK changed[^;]* \+\d/);
   });
 
   it('a status whose read again failed is said not read again, never counted as unchanged', async () => {

@@ -105,7 +105,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
         const rows = out.kind === 'changed' ? list.getState().changed.size : 0;
         const parts = [rows ? `${rows} row${rows === 1 ? '' : 's'} changed (marked *)` : ''];
-        if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed: ${r.changed.slice(0, 3).join(', ')}${r.changed.length > 3 ? ` +${r.changed.length - 3}` : ''}`);
+        // Every one named (the status bar shows what fits; :messages keeps the whole line: a walk found '+8' said of no one).
+        if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed (${r.changed.length}): ${r.changed.join(', ')}`);
         const same = !rows && !r?.changed.length;
         const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
         const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before)` : '';
