@@ -37,9 +37,15 @@ export function edit(s: EditState, key: KeyEvent, multiline: boolean): EditState
         const { line } = lineCol(value, cursor);
         return { value, cursor: offsetOf(value, line, Infinity) };
       }
-      case 'u':
-        // Everything left of the cursor: at the end of a prefilled value, the whole field (JSON ones too).
-        return { value: value.slice(cursor), cursor: 0 };
+      case 'u': {
+        // Left of the cursor to the start of the line, as help says: at the end of a prefilled one-line
+        // value, the whole field. In a multi-line value this line only (a walk lost every line above);
+        // at the start of a line, the line break before it (ctrl+k's mirror).
+        if (!multiline) return { value: value.slice(cursor), cursor: 0 };
+        const start = offsetOf(value, lineCol(value, cursor).line, 0);
+        const from = start === cursor ? Math.max(0, start - 1) : start;
+        return { value: value.slice(0, from) + value.slice(cursor), cursor: from };
+      }
       case 'k': {
         // To the end of the line (of this line only: a walk lost every line below, the closing ] too);
         // at the end of a line, the line break (as emacs and readline do).

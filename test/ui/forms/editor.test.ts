@@ -61,6 +61,10 @@ describe('editor', () => {
     // at the end of a line it joins the next, as readline does.
     expect(run({ value: '[\n  {"a": 1},\n]', cursor: 4 }, true, K.ctrlK)).toEqual({ value: '[\n  \n]', cursor: 4 });
     expect(run({ value: '[\n  x\n]', cursor: 5 }, true, K.ctrlK)).toEqual({ value: '[\n  x]', cursor: 5 });
+    // ctrl+u the same, to the start of this line (a walk lost every line above); at its start, the line break before it.
+    expect(run({ value: '[\n  {"a": 1},\n]', cursor: 12 }, true, K.ctrlU)).toEqual({ value: '[\n,\n]', cursor: 2 });
+    expect(run({ value: '[\n  x\n]', cursor: 2 }, true, K.ctrlU)).toEqual({ value: '[  x\n]', cursor: 1 });
+    expect(run({ value: '{}', cursor: 2 }, true, K.ctrlU)).toEqual({ value: '', cursor: 0 });
     expect(run({ value: 'one two  three', cursor: 14 }, false, K.ctrlW)).toEqual({ value: 'one two  ', cursor: 9 });
     expect(run({ value: 'one two', cursor: 3 }, false, K.ctrlW)).toEqual({ value: ' two', cursor: 0 });
   });
