@@ -93,6 +93,22 @@ describe('the cancel review of a blocker at 80x24', () => {
   });
 });
 
+describe('the stuck screen at 80x24 says the worst jam whole', () => {
+  it('t: the jammed relayers first, worst first as the first screen orders them, and the words of the one under the cursor whole, its fix included', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => /^4 jammed as of \d\d:\d\d:\d\d: holesky-test/m.test(x), 'the jam line');
+    await h.press('t');
+    const f = await h.waitFor((x) => /^› holesky-test\s+sent/m.test(x) && /^holesky-test: /m.test(x), 'the cursor on the blocker');
+    const lines = f.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('holesky-test: '));
+    // Its line first after the scan's own (one or two rows).
+    expect(lines.slice(1, at).every((l) => /not final in|^ {2}\S/.test(l))).toBe(true);
+    let words = lines[at]!;
+    for (let i = at + 1; /^ {2}\S/.test(lines[i] ?? '') && !/^\s+RELAYER\s/.test(lines[i]!); i++) words += ` ${lines[i]!.trim()}`;
+    expect(words).toMatch(/was signed and never broadcast: .* Bump it at a faster speed \(e\) or cancel it \(X: a NOOP takes the nonce\)$/);
+  });
+});
+
 describe('the keys fit the cause', () => {
   it("e on a blocker held at its cap is not opened: a bump stays at the cap, p or X is said; X on a relayer with no transaction at the chain's nonce says no action fills it", async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 40 });

@@ -6,7 +6,7 @@
 import { openAction, openPolicies } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { actionMisfit, jamWords } from '../../../core/jam/words.js';
-import type { Jam } from '../../../core/jam/diagnose.js';
+import { worseJam, type Jam } from '../../../core/jam/diagnose.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { ageMs } from '../../../core/time.js';
 import { thousands } from '../../../core/text/values.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { filterRows } from '../../state/pagedList.js';
-import { wrapCells } from '../../../core/text/cells.js';
+import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { useServices } from '../../services.js';
 import { useSessionEvent, useSessionEvents } from '../../sessionEvents.js';
@@ -33,9 +33,25 @@ const getId = (r: StuckRow) => r.tx.id;
 const ALL = 1_000_000;
 
 /** The summary lines: one per relayer with something stuck (as many as fit), and what was scanned. */
-function summaryLines(t: TriageResult | null, now: number, max: number, width: number, filter = '', jamOf: (id: string) => Jam | undefined = () => undefined): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
+function summaryLines(
+  t: TriageResult | null,
+  now: number,
+  height: number,
+  width: number,
+  filter = '',
+  jamOf: (id: string) => Jam | undefined = () => undefined,
+  focusId?: string,
+): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
   if (!t) return [];
-  const stuck = t.relayers.filter((r) => r.count > 0 || r.error);
+  // A third of the body.
+  const max = Math.max(1, Math.floor(height / 3));
+  // The jammed first, worst first (most waiting, then oldest: the first screen's order and t's cursor), then the rest as scanned.
+  const rank = (id: string) => jamOf(id);
+  const stuck = t.relayers
+    .filter((r) => r.count > 0 || r.error)
+    .map((r, i) => ({ r, i, jam: rank(r.relayer.id) }))
+    .sort((a, b) => (a.jam && b.jam ? worseJam(a.jam, b.jam) : a.jam ? -1 : b.jam ? 1 : a.i - b.i))
+    .map((x) => x.r);
   // The relayers' lines follow the `/` filter: any line cut for room is read by filtering for its relayer.
   const lineFor = filterRows(stuck, filter, (r) => `${r.relayer.id} ${r.relayer.name ?? ''}`);
   const ignored = t.relayers.filter((r) => r.filterIgnored).length;
@@ -54,15 +70,23 @@ function summaryLines(t: TriageResult | null, now: number, max: number, width: n
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', gapWords(r.gaps), uncheckedWords(r.gaps.unchecked), r.skipped ?? ''];
     // The diagnosis where the first screen has one (its cause, what waits, the fix: core/jam), else what the chain waits on.
+    // A jam's words say its age and what waits: the scan's count and oldest age before them said it twice, in less room.
     const jam = jamOf(r.relayer.id);
-    if (jam) parts.push(jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
+    if (jam) parts.splice(0, 2, jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
     else if (r.chain) parts.push(r.chain.words);
-    // Wrapped, not cut: what the chain waits on is the line's point (at most 3 rows a relayer).
+    // Wrapped, not cut mid-word: what the chain waits on is the line's point — whole for the relayer
+    // under the cursor (the one acted on: a walk read 'Bump it at a faster speed (e) or' and no more),
+    // at most 3 rows for the others, a cut one ending in '…' (the cursor on its row shows it whole).
     const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind || jam ? 'warn' : 'plain';
-    const rows = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2).slice(0, 3);
+    const whole = r.relayer.id === focusId;
+    const all = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2);
     // The last row left says how many more there are, when not all fit.
-    const room = max - lines.length - (shown + 1 < lineFor.length ? 1 : 0);
-    if (rows.length > room) break;
+    // The one under the cursor may take two rows past the third to be whole.
+    const room = max + (whole ? 2 : 0) - lines.length - (shown + 1 < lineFor.length ? 1 : 0);
+    const fit = Math.min(all.length, whole ? room : Math.min(3, room));
+    if (fit < Math.min(all.length, 2) || fit <= 0) break;
+    const rows = all.slice(0, fit);
+    if (fit < all.length) rows[fit - 1] = `${truncateCells(rows[fit - 1]!, width - 2)} …` as (typeof rows)[number];
     lines.push(...rows.map((text) => ({ text, tone })));
     shown++;
   }
@@ -102,7 +126,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   useSessionEvent('jamEnded', () => void list.refresh(list.getSelected() ? getId(list.getSelected()!) : undefined));
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), Math.max(1, Math.floor(height / 3)), width, list.state.filter, (id) => jams?.jam(id));
+  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id);
   const bodyRows = Math.max(3, height - summary.length);
   // The jams' words on their rows (the blocker's cause, what waits behind it), as they are read.
   const columns = useMemo(() => STUCK_COLUMNS(now, (id) => jams?.jam(id)), [now, jams]);
