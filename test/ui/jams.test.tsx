@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from './helpers.js';
 import { createRelayerClient } from '../../src/api/index.js';
-import { cursorRow } from './support.js';
+import { cursorRow, rawGet } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -73,6 +73,10 @@ describe('three keys, and the clearing said', () => {
     // The stuck screen was scanned again when the jam cleared (it is not watched): what waited is mined, nothing waits behind 2834.
     const stuck = await h.waitFor((x) => /^[› ][ *]holesky-test\s+mined\s+\S+\s+2835/m.test(x), 'the stuck screen scanned again');
     expect(stuck).not.toMatch(/holesky-test: .*jammed|waits behind nonce 2834/);
+    // The first screen below read its figures again when the jam ended: PEND is the server's count now (it stood at 6).
+    const pend = String(((await rawGet(h, '/relayers/holesky-test/status')).json.data as { pending_transactions_count: number }).pending_transactions_count);
+    await h.press('\x1b');
+    await h.waitFor((x) => new RegExp(`^[› ][ *]active\\s+Holesky Test\\s+\\S+ ETH\\s+${pend}\\s+(?:\\S+\\s+)?holesky-test`, 'm').test(x), `holesky-test's PEND ${pend} on the first screen`);
     await h.press(':', ...'messages', '\r');
     await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x), ':messages keeps it whole');
   });
