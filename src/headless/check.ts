@@ -68,7 +68,9 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
       unreadable = read.unreadable === true;
     } else if (read.diagnosis.kind === 'jam') {
       jam = read.diagnosis.jam;
-      problems.push(jamWords(r.id, jam, now));
+      // The fix named as a command (a key means nothing in a shell), in the context this check read.
+      const prefix = context && /^[\w.-]+$/.test(context.name) ? `relayer-tui --context ${context.name}` : 'relayer-tui';
+      problems.push(jamWords(r.id, jam, now, { kind: 'commands', relayerId: r.id, prefix }));
     }
     if (unreadable) problems.push(`${r.id}: not diagnosed: ${why}`);
     // Under its minimum (the higher of its policy's, where it counts, and the context's min_balance).

@@ -11,6 +11,7 @@ import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
+import { proposedCapGwei } from '../core/jam/words.js';
 import type { Jam } from '../core/jam/diagnose.js';
 import { mutationBlocked, routeOperation } from './mutations.js';
 import type { Services } from './services.js';
@@ -57,9 +58,8 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   if (relayerState(relayer) === 'disabled') return `Not offered: relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")`;
   const preset: Record<string, string> = {};
   let why: string[] | undefined;
-  if (jam?.cause === 'price_cap' && jam.network_price_wei !== null) {
-    const g = 1_000_000_000n;
-    const proposed = ((jam.network_price_wei * 12n) / 10n + g - 1n) / g;
+  const proposed = jam?.cause === 'price_cap' ? proposedCapGwei(jam) : null;
+  if (jam && proposed !== null) {
     preset.gas_price_cap = `${proposed}gwei`;
     why = [`jammed at its cap: gas_price_cap proposed at the network's price + 20 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
   }

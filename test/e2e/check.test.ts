@@ -25,6 +25,10 @@ describe('relayer-tui check', () => {
     const lines = r.out.trim().split('\n');
     expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/^holesky-test: jammed \S+ at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; 2 waiting\. /);
     expect(lines.find((l) => l.startsWith('avalanche-bridge:'))).toMatch(/at its cap 30 gwei, the network asks 55 gwei; 2 waiting/);
+    // The fixes named as the commands that do them (a TUI key means nothing in a shell).
+    expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/Bump it at a faster speed \(relayer-tui replace holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc --speed fastest\) or cancel it \(relayer-tui cancel holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc: a NOOP takes the nonce\)$/);
+    expect(lines.find((l) => l.startsWith('avalanche-bridge:'))).toMatch(/raise gas_price_cap \(relayer-tui policies avalanche-bridge --set gas_price_cap=66gwei\), or cancel this nonce \(relayer-tui cancel avalanche-bridge \S+: the NOOP is not held to the cap\)$/);
+    expect(r.out).not.toMatch(/\((?:e|X|p)\b[):]/);
     expect(lines.find((l) => l.startsWith('optimism-relay:'))).toMatch(/no transaction of the relayer holds it/);
     expect(lines.some((l) => l.startsWith('base-batch: disabled by the system'))).toBe(true);
     for (const healthy of ['sepolia-main', 'arbitrum-payouts', 'bsc-treasury', 'linea-idle']) expect(lines.some((l) => l.startsWith(`${healthy}:`)), healthy).toBe(false);

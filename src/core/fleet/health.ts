@@ -22,6 +22,7 @@ import { worseJam, type Jam } from '../jam/diagnose.js';
 import type { JamRead } from '../jam/read.js';
 import { jamJson } from '../jam/words.js';
 import { problemWords, stateWords, type Problem, type RowState } from './problems.js';
+import type { FixFace } from '../jam/words.js';
 
 export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'jammed', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
@@ -214,8 +215,8 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
 }
 
 /** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
-export function problemsSaid(row: FleetRow, now: number): string[] {
-  return row.problems.map((p) => problemWords(p, now));
+export function problemsSaid(row: FleetRow, now: number, face?: FixFace): string[] {
+  return row.problems.map((p) => problemWords(p, now, face ? { face } : {}));
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

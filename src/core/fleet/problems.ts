@@ -10,7 +10,7 @@ import { thousands } from '../text/values.js';
 import { ageMs } from '../time.js';
 import { gapWords } from '../triage/rules.js';
 import type { Jam } from '../jam/diagnose.js';
-import { jamDetail } from '../jam/words.js';
+import { jamDetail, type FixFace } from '../jam/words.js';
 
 export type Problem =
   /** The server disabled the relayer, with its reasons in words (server text: sanitize to draw). */
@@ -57,7 +57,7 @@ function label(p: Problem): string | null {
 }
 
 /** The words after the label (or all of them, where there is none). */
-function detail(p: Problem, now: number | undefined): string {
+function detail(p: Problem, now: number | undefined, face?: FixFace): string {
   switch (p.kind) {
     case 'disabled':
       return p.reasons.join('; ');
@@ -73,7 +73,7 @@ function detail(p: Problem, now: number | undefined): string {
     case 'gap':
       return gapWords(p);
     case 'jam':
-      return jamDetail(p.jam, now);
+      return jamDetail(p.jam, now, face);
     case 'chain':
       return p.words;
     case 'status-not-read':
@@ -98,9 +98,9 @@ function detail(p: Problem, now: number | undefined): string {
  * one then says the age of the oldest). `labelled: false` leaves off the label the STATE column
  * already says (`unreachable`, `disabled`, `no token`, `broken`): the table's NEEDS ATTENTION.
  */
-export function problemWords(p: Problem, now?: number, o: { labelled?: boolean } = {}): string {
+export function problemWords(p: Problem, now?: number, o: { labelled?: boolean; face?: FixFace } = {}): string {
   const l = label(p);
-  const d = detail(p, now);
+  const d = detail(p, now, o.face);
   if (l === null || o.labelled === false) return d || (l ?? '');
   return d ? `${l}: ${d}` : l;
 }

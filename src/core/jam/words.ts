@@ -30,16 +30,45 @@ function open(jam: Jam, now: number): string {
   return a && a !== 'future' ? a : '0s';
 }
 
+/**
+ * Where the fix is named: the TUI's keys (`e`, `X`, `p` on the stuck screen), or the commands that do
+ * the same from a shell (check, fleet --check: a key means nothing to a cron job's mail). `prefix` is
+ * the command's start (`relayer-tui`, or with the `--context` the line is about).
+ */
+export type FixFace = { kind: 'keys' } | { kind: 'commands'; relayerId: string; prefix?: string };
+const KEYS: FixFace = { kind: 'keys' };
+
+/** The network's price + 20 %, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */
+export function proposedCapGwei(jam: Jam): bigint | null {
+  if (jam.network_price_wei === null) return null;
+  const g = 1_000_000_000n;
+  return ((jam.network_price_wei * 12n) / 10n + g - 1n) / g;
+}
+
+/** How to do `action` on this jam from this face: a key, or a whole command line. */
+function fix(face: FixFace, action: 'bump' | 'cancel' | 'cap', jam: Jam): string {
+  if (face.kind === 'keys') return action === 'bump' ? 'e' : action === 'cancel' ? 'X' : 'p';
+  const cli = `${face.prefix ?? 'relayer-tui'} `;
+  const tx = jam.blocker_id ?? 'TX';
+  if (action === 'bump') return `${cli}replace ${face.relayerId} ${tx} --speed fastest`;
+  if (action === 'cancel') return `${cli}cancel ${face.relayerId} ${tx}`;
+  const cap = proposedCapGwei(jam);
+  return `${cli}policies ${face.relayerId} --set gas_price_cap=${cap === null ? 'N' : cap}gwei`;
+}
+
 /** What holds the chain and what to do, in one line: `minter-2: jammed 18m at nonce 1204 — …`. */
-export function jamWords(relayerId: string, jam: Jam, now: number): string {
-  return `${relayerId}: ${jamDetail(jam, now)}`;
+export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace = KEYS): string {
+  return `${relayerId}: ${jamDetail(jam, now, face)}`;
 }
 
 /**
  * The same without the relayer's id (a fleet row names it already): `jammed 18m at nonce 1204 — …`.
  * Without `now` no age is said (a row kept between reads must not change by itself).
  */
-export function jamDetail(jam: Jam, now?: number): string {
+export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string {
+  const e = fix(face, 'bump', jam);
+  const x = fix(face, 'cancel', jam);
+  const p = fix(face, 'cap', jam);
   const head = `jammed${now === undefined ? '' : ` ${open(jam, now)}`} at nonce ${jam.chain_nonce}`;
   const openFor = now === undefined ? '' : `; open ${open(jam, now)}`;
   const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
@@ -49,13 +78,13 @@ export function jamDetail(jam: Jam, now?: number): string {
     return `${head} — ${tx} is being canceled (${jam.blocker_status ?? '?'}): its NOOP takes the nonce once mined; ${w}, to go through in order after it${openFor}`;
   switch (jam.cause) {
     case 'never_broadcast':
-      return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (e) or cancel it (X: a NOOP takes the nonce)`;
+      return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (${e}) or cancel it (${x}: a NOOP takes the nonce)`;
     case 'price_cap':
-      return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. A bump stays at the cap; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
+      return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. A bump stays at the cap; raise gas_price_cap (${p}), or cancel this nonce (${x}: the NOOP is not held to the cap)`;
     case 'underpriced':
-      return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${jam.next_reprice_at ? ` at ${clock(jam.next_reprice_at)} at the earliest (its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait)` : ''}; or bump it now (e) or cancel it (X)`;
+      return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${jam.next_reprice_at ? ` at ${clock(jam.next_reprice_at)} at the earliest (its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait)` : ''}; or bump it now (${e}) or cancel it (${x})`;
     case 'dropped':
-      return `${head} — ${tx} was broadcast and priced enough, and the node does not know it (dropped); ${w}. The server re-sends it at its next re-price; bump it (e) or cancel it (X) now`;
+      return `${head} — ${tx} was broadcast and priced enough, and the node does not know it (dropped); ${w}. The server re-sends it at its next re-price; bump it (${e}) or cancel it (${x}) now`;
     case 'not_mined':
       return `${head} — ${tx} is priced ${gwei(jam.blocker_price_wei)}${jam.network_price_wei !== null ? ` (the network asks ${gwei(jam.network_price_wei)})` : ' (the network\'s price not read)'} and known to the node, not mined: why is not known; ${w}`;
     case 'no_tx_at_nonce':
