@@ -7,7 +7,7 @@
  * disabled"): refused here first. Solana and Stellar policies are not edited here yet.
  */
 import { preparePatchPolicies, type PolicyPatch, type Relayer } from '../../api/index.js';
-import { formatGwei, formatWei, parseWei, toBigInt } from '../amounts.js';
+import { formatGwei, formatUnits, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
 import { networkKind, relayerState } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';
@@ -118,11 +118,12 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
 }
 
 /** A form value as typed for a policy: an amount in units, true/false, an address list, empty = not set. */
-function formValue(key: string, v: unknown): string {
+function formValue(key: string, v: unknown, network?: string | null): string {
   if (v === undefined || v === null) return '';
   const kind = EVM_POLICIES[key];
   if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v).replace(' gwei', 'gwei');
-  if (kind === 'amount' && toBigInt(v) !== undefined) return toBigInt(v)!.toString();
+  // A balance in the chain's own coin, exact (0.005avax reads back to the same wei).
+  if (kind === 'amount' && toBigInt(v) !== undefined) return `${formatUnits(toBigInt(v)!, 18)}${nativeUnit(network).toLowerCase()}`;
   if (Array.isArray(v)) return v.map((x) => String(x)).join(',');
   return String(v);
 }
@@ -131,8 +132,19 @@ function formValue(key: string, v: unknown): string {
 export function policyFormValues(relayer: Relayer, preset: Record<string, string> = {}): Record<string, string> {
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
   const out: Record<string, string> = {};
-  for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? formValue(k, p[k]);
+  for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? formValue(k, p[k], relayer.network);
   return out;
+}
+
+/**
+ * The policies a relayer carries, one `key  value` line each, in the editor's units (gwei, the coin;
+ * a key the editor does not know as the server sent it): what a policy edit's answer shows.
+ */
+export function policyLines(relayer: Relayer): string[] {
+  const p = (relayer.policies ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(p).filter((k) => p[k] !== undefined && p[k] !== null);
+  if (!keys.length) return ['(none)'];
+  return keys.map((k) => `${k.padEnd(26)}${k in EVM_POLICIES ? formValue(k, p[k], relayer.network) : displayText(typeof p[k] === 'object' ? JSON.stringify(p[k]) : p[k])}`);
 }
 
 /**
@@ -141,9 +153,11 @@ export function policyFormValues(relayer: Relayer, preset: Record<string, string
  */
 export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined): FormDefinition {
   const now = relayer ? policyFormValues(relayer) : {};
+  // The chain's own coin (AVAX on Avalanche: a walk found '0.1eth' offered there).
+  const coin = nativeUnit(relayer?.network).toLowerCase();
   const amount = (v: string) => (v.trim() === '' ? null : (() => {
     const w = parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer?.network);
-    return !w ? 'wei, or with a unit: 100gwei, 0.1eth' : 'error' in w ? w.error : null;
+    return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : null;
   })());
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
   const addresses = (v: string) => (v.trim() === '' || v.split(',').every((a) => /^0x[0-9a-fA-F]{40}$/.test(a.trim())) ? null : 'addresses (0x and 40 hex digits) separated by commas');
@@ -151,7 +165,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
     name,
     label: name,
     kind: 'text',
-    hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? 'wei, or 0.1eth; empty: the server\'s 1 wei' : kind === 'bool' ? 'true or false; empty: not set' : 'addresses, comma-separated; the list is replaced whole',
+    hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'addresses, comma-separated; the list is replaced whole',
     validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
   }));
   return {

@@ -4,7 +4,7 @@ import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
 import { useScreenHandle, useShell } from '../shellContext.js';
 import { resolve } from '../keymap.js';
-import { MutationFrame, reviewLayout, type UnknownNext } from './MutationFrame.js';
+import { MutationFrame, reviewLayout, type IntroLine, type UnknownNext } from './MutationFrame.js';
 import { useCopy } from '../hooks/useCopy.js';
 import { useServices } from '../services.js';
 import { curlCommand } from '../curl.js';
@@ -23,7 +23,7 @@ export interface FormScreenProps {
   /** How many rows the answer takes (makes j/k scroll it). */
   resultRows?: (value: unknown) => number;
   secret?: string;
-  intro?: ReactNode;
+  intro?: readonly IntroLine[];
   /** The next step after an unknown outcome (default: refresh the transaction list). */
   unknownNext?: UnknownNext;
   /** Keys for the result view (e.g. expanding traces); true when consumed. */

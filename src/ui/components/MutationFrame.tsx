@@ -113,8 +113,8 @@ export interface MutationFrameProps {
   result: (value: unknown) => ReactNode;
   /** Masked out of any error text (a signing key). */
   secret?: string;
-  /** One line above the form (e.g. "type: webhook"). */
-  intro?: ReactNode;
+  /** Lines above the form (e.g. "type: webhook", why a value is proposed): wrapped, never cut. */
+  intro?: readonly IntroLine[];
   /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
   unknownNext?: UnknownNext;
 }
@@ -132,6 +132,12 @@ export function reviewLayout(form: FormHandle, width: number, height: number, se
     ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
     : [];
   return { again, rows: height - 1 - again.length, total: reviewRows(phase.request, width).length };
+}
+
+/** A line above a form: its text (server text sanitized when drawn) and tone. */
+export interface IntroLine {
+  text: string;
+  tone?: Tone;
 }
 
 export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
@@ -212,7 +218,9 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   const failure = state.failure ? failureText(state.failure, secret, unknownNext) : null;
   // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
   const failureRows = failure ? { head: wrapCells(failure.head, width).slice(0, 2), body: messageRows(failure.body, width, 3), next: wrapCells(failure.next, width).slice(0, 2) } : null;
-  const top = (failureRows ? failureRows.head.length + failureRows.body.length + failureRows.next.length : 0) + (intro ? 1 : 0);
+  // The intro wrapped under itself (a walk read '2 wait behind it (66 g…' with rows to spare), at most 4 rows a line.
+  const introRows = (intro ?? []).flatMap((l) => wrapCells(l.text, width, 4).slice(0, 4).map((text) => ({ text, tone: l.tone })));
+  const top = (failureRows ? failureRows.head.length + failureRows.body.length + failureRows.next.length : 0) + introRows.length;
   const bottom = phase.kind === 'confirmLeave' ? 1 : 0;
   return (
     <Box flexDirection="column" height={height}>
@@ -235,7 +243,15 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
           ))}
         </Box>
       ) : null}
-      {intro ? <Box height={1}>{intro}</Box> : null}
+      {introRows.length ? (
+        <Box flexDirection="column" flexShrink={0}>
+          {introRows.map((l, i) => (
+            <Text key={`i${i}`} color={l.tone ? tone(l.tone) : undefined} wrap="truncate">
+              {l.text}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       <FormView
         fields={fields}
         values={state.values}

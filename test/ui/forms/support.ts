@@ -60,11 +60,11 @@ export function fieldLabels(frame: string): string[] {
 }
 
 /**
- * Requests that change something (PUT/POST) the sandbox has received — not the JSON-RPC reads of the
- * first screen's jam diagnosis (POST …/rpc with a method of the client's read-only list).
+ * Requests that change something (PUT, POST, PATCH, DELETE) the sandbox has received — not the JSON-RPC
+ * reads of the first screen's jam diagnosis (POST …/rpc with a method of the client's read-only list).
  */
 export function writes(h: Harness): RecordedRequest[] {
-  return h.sandbox.requests.filter((r) => (r.method === 'PUT' || r.method === 'POST') && !(r.rpcMethod !== undefined && (RPC_READ_METHODS as readonly string[]).includes(r.rpcMethod)));
+  return h.sandbox.requests.filter((r) => ['PUT', 'POST', 'PATCH', 'DELETE'].includes(r.method) && !(r.rpcMethod !== undefined && (RPC_READ_METHODS as readonly string[]).includes(r.rpcMethod)));
 }
 
 /** Waits a bounded time in which something must NOT happen (used only to prove an absence). */

@@ -8,7 +8,6 @@ import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
 import { truncateCells } from '../../../core/text/cells.js';
-import { tone } from '../../theme.js';
 import { NOTIFY_INITIAL, notifyForm } from '../../../core/operations/notify.js';
 
 export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
@@ -29,11 +28,7 @@ export function NotifyScreen({ screenKey, width, height }: ScreenProps) {
           ? `Nothing was resent. An OpenZeppelin Relayer answers this when the id "${form.state.values.id.trim()}" is already taken: try another id, or leave it empty for a generated one.`
           : 'Nothing was resent. It may have been created: sent again with the same id, it answers "already exists" if so.'
       }
-      intro={
-        <Text color={tone('muted')}>
-          {'  type'.padEnd(28)}webhook (the only type)
-        </Text>
-      }
+      intro={[{ text: `${'  type'.padEnd(28)}webhook (the only type)`, tone: 'muted' }]}
       result={(value) => {
         const n = value as Notification;
         const rows = [`id               ${n.id}`, `type             ${n.type ?? 'webhook'}`, `url              ${n.url ?? ''}`, `signing key set  ${n.has_signing_key ? 'yes' : 'no'}`];

@@ -8,9 +8,6 @@ import type { Route } from '../../state/shell.js';
 import { PluginResult, pluginResultLines } from './PluginResult.js';
 import { pluginForm, pluginInitialValues } from '../../../core/operations/plugin.js';
 import { pluginTimeout } from '../../../core/columns/plugins.js';
-import { truncateCells } from '../../../core/text/cells.js';
-import { Text } from '../../components/Text.js';
-import { tone } from '../../theme.js';
 
 export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'plugin' }>>) {
   const rows = Math.max(3, Math.min(16, height - 8));
@@ -37,11 +34,9 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       resultRows={(value) => pluginResultLines(value as PluginCallResult, showTraces, width).length}
       resultHint="t traces"
       intro={
-        route.info ? (
-          <Text color={tone('muted')} wrap="truncate">
-            {truncateCells(`  ${route.info.raw_response ? 'raw_response: its answer is its bare result' : 'answers in the envelope'} · timeout ${pluginTimeout(route.info.timeout)}${route.info.emit_logs ? ' · logs' : ''}${route.info.emit_traces ? ' · traces' : ''}`, width)}
-          </Text>
-        ) : undefined
+        route.info
+          ? [{ text: `  ${route.info.raw_response ? 'raw_response: its answer is its bare result' : 'answers in the envelope'} · timeout ${pluginTimeout(route.info.timeout)}${route.info.emit_logs ? ' · logs' : ''}${route.info.emit_traces ? ' · traces' : ''}`, tone: 'muted' }]
+          : undefined
       }
       resultKeys={(key) => {
         if (key.name !== 't') return false;

@@ -6,9 +6,16 @@ import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
-import { tone } from '../../theme.js';
 import type { Route } from '../../state/shell.js';
-import { policiesForm, policyFormValues } from '../../../core/operations/policies.js';
+import { policiesForm, policyFormValues, policyLines } from '../../../core/operations/policies.js';
+import { wrapCells } from '../../../core/text/cells.js';
+import type { Relayer } from '../../../api/index.js';
+
+/** The answer's policies, a line each, wrapped (a walk read 'gas_price_cap…', the one value changed cut off, with rows to spare). */
+function answerLines(value: unknown, width: number): string[] {
+  const r = value as Relayer | null;
+  return ['policies now, as the server answered:', ...(r ? policyLines(r) : ['(no relayer in the answer)']).flatMap((l) => wrapCells(`  ${l}`, width, 28))];
+}
 
 export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
   const { client } = useServices();
@@ -22,20 +29,20 @@ export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<
       width={width}
       height={height}
       title={`relayer-tui › ${route.relayerId} › policies`}
-      intro={
-        route.why ? (
-          <Box flexDirection="column">
-            {route.why.map((l, i) => (
-              <Text key={i} wrap="truncate" color={tone('warn')}>{`  ${l}`}</Text>
-            ))}
-          </Box>
-        ) : undefined
-      }
+      intro={route.why?.map((text) => ({ text: `  ${text}`, tone: 'warn' as const }))}
       unknownNext={() => 'Nothing was resent. Read the relayer again (i) to see whether its policies changed.'}
-      result={(value) => {
-        const p = ((value as { policies?: Record<string, unknown> } | null)?.policies ?? {}) as Record<string, unknown>;
-        return <Text wrap="truncate">{`policies now: ${Object.keys(p).length ? Object.entries(p).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`).join(' · ') : '(none)'}`}</Text>;
-      }}
+      result={(value, scroll, rows) => (
+        <Box flexDirection="column">
+          {answerLines(value, width)
+            .slice(scroll, scroll + rows)
+            .map((l, i) => (
+              <Text key={i} wrap="truncate">
+                {l}
+              </Text>
+            ))}
+        </Box>
+      )}
+      resultRows={(value) => answerLines(value, width).length}
     />
   );
 }
