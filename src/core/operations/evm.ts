@@ -184,7 +184,10 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
         ...reviewWarnings(relayerId, tx, relayer),
         ...prices.warnings,
         ...requoted,
-        { label: 'replacing nonce', value: `${displayText(tx.nonce) || '?'} (the nonce is kept)` },
+        // A pending one has none yet (a walk read 'replacing nonce ?'): it gets one when it is signed.
+        tx.nonce === undefined || tx.nonce === null || displayText(tx.nonce) === ''
+          ? { label: 'nonce', value: 'none yet: not signed, the replacement gets one when it is signed' }
+          : { label: 'replacing nonce', value: `${displayText(tx.nonce)} (the nonce is kept)` },
         ...replacementChanges('evm', tx, sent, (wei) => formatWei(wei, network)),
       ];
       return {

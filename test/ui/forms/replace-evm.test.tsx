@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from '../helpers.js';
 import { formatGwei } from '../../../src/core/amounts.js';
+import { rawGet } from '../support.js';
 import { EVM_FIELDS, SEPOLIA, U128_MAX, fieldHint, fieldLabels, fieldValue, focusedField, lines, openReplace, retype, settle, statusBar, writes } from './support.js';
 
 let h: Harness | undefined;
@@ -118,6 +119,22 @@ describe('replace an EVM transaction', () => {
     expect(f).toMatch(new RegExp(`value \\(wei\\)\\s+${String(tx.value)} → 42`));
     expect(f).toMatch(/to\s+0x[0-9a-f]{40} \(sent unchanged\)/);
     expect(f).not.toContain('⚠ status');
+  });
+
+  it('a pending transaction not signed yet has no nonce: the review says so (a walk read "replacing nonce ?")', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'holesky-test' }, columns: 120, rows: 40 });
+    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
+    const txs = (await rawGet(h, '/relayers/holesky-test/transactions?page=1&per_page=100')).json.data as { id: string; status: string; nonce?: number | null }[];
+    const pending = txs.find((t) => t.status === 'pending' && (t.nonce === undefined || t.nonce === null))!;
+    expect(pending, 'a pending one with no nonce among the seeds').toBeDefined();
+    await h.press('/', pending.id.slice(0, 8), KEY.enter);
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(pending.id.slice(0, 8)), 'the pending row');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('replace ') && /^› /m.test(x), 'replace form');
+    await h.press(KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('Review:'), 'review');
+    expect(f).toMatch(/^nonce\s+none yet: not signed, the replacement gets one when it is signed$/m);
+    expect(f).not.toMatch(/replacing nonce/);
   });
 
   it('speed: → goes faster ((none), safeLow, average, fast, fastest), ← slower; a speed below the transaction\'s own is warned in the review', async () => {
