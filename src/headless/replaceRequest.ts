@@ -25,6 +25,7 @@ import { evmForm, evmInitialValues } from '../core/operations/evm.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
+import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { findRelayer, findTransaction } from '../core/lookup.js';
 import { PRICE_FIELDS } from '../core/operations/review.js';
@@ -79,6 +80,8 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
     const solana = kind === 'solana' ? solanaReplaceRefusal(dialect) : null;
     if (solana) return { usage: `not sent: ${solana}` };
+    const status = replaceStatusRefusal(kind, dialect, tx);
+    if (status) return { usage: `not sent: ${status}` };
     if (group !== kind) return { usage: `--body is a${group === 'evm' ? 'n EVM' : group === 'solana' ? ' Solana' : ' Stellar'} body, but relayer ${relayerId} is ${kind}` };
     prepared = prepareReplaceTransaction(relayerId, txId, body as ReplacementRequest, dialect);
     normal = normalizeReplacement(body as ReplacementRequest, dialect).body;
@@ -127,6 +130,8 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   if (kind === 'unknown') return { usage: unknownNetworkWords(relayerId, relayer.network_type) };
   const solana = kind === 'solana' ? solanaReplaceRefusal(dialect) : null;
   if (solana) return { usage: `not sent: ${solana}` };
+  const status = replaceStatusRefusal(kind, dialect, tx);
+  if (status) return { usage: `not sent: ${status}` };
   if (kind === 'stellar') return { usage: `relayer ${relayerId} is a Stellar relayer: give the whole body with --body FILE|- (the TUI's form builds operations)` };
   const other = kind === 'evm' ? 'solana' : 'evm';
   const stray = Object.keys(FIELD_FLAGS[other]).find((f) => flags[f] !== undefined);

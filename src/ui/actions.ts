@@ -9,6 +9,7 @@ import type { Refusal } from '../core/operations/cancel.js';
 import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
 import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
+import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
 import { proposedCapGwei } from '../core/jam/words.js';
@@ -36,6 +37,8 @@ export function openAction(route: OperationRoute | Extract<Route, { kind: 'repla
     if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
     const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
     if (solana) return `No replacement: ${solana}`;
+    const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
+    if (status) return `No replacement: ${status}`;
   } else {
     const r = actionRequest(route, services, relayer);
     if ('refuse' in r) return `Not offered: ${r.refuse}`;

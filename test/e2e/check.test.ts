@@ -179,11 +179,12 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     r = await startSandbox({ flavor: 'real' });
   });
   afterAll(() => r.close());
-  const runR = (args: string[]) =>
+  const runR = (args: string[], stdin?: string) =>
     new Promise<{ code: number; out: string; err: string }>((resolve) => {
-      execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 'r'), RELAYER_URL: r.url, RELAYER_API_KEY: r.token } }, (e, out, err) =>
+      const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 'r'), RELAYER_URL: r.url, RELAYER_API_KEY: r.token } }, (e, out, err) =>
         resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
       );
+      child.stdin?.end(stdin ?? '');
     });
 
   it('asked prices are refused before sending (exit 2); a bump at a speed says the price the server set, before → after in gwei', async () => {
@@ -203,5 +204,17 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     const fast = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--speed', 'fast', '--yes', '--output', 'table']);
     expect(fast.code, fast.err).toBe(0);
     expect(fast.out).toMatch(/the server set the price: max fee 3 gwei → [\d.]+ gwei, tip 0\.5 gwei → [\d.]+ gwei \(speed fast\)/);
+  });
+
+  it('a transaction v1.8 does not replace (an EVM one confirmed) is refused before sending: exit 2, in its words', async () => {
+    const list = await runR(['txs', 'sepolia-main', '--status', 'confirmed', '--output', 'json']);
+    const confirmed = (JSON.parse(list.out) as { items: { id: string; status: string }[] }).items.find((t) => t.status === 'confirmed')!;
+    const before = r.requests.filter((q) => q.method === 'PUT').length;
+    for (const args of [['--speed', 'fast'], ['--body', '-']]) {
+      const x = await runR(['replace', 'sepolia-main', confirmed.id, ...args, '--yes'], args[1] === '-' ? '{"value":0,"speed":"fast"}' : undefined);
+      expect(x.code, x.err).toBe(2);
+      expect(x.err).toContain('not sent: the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is confirmed (it answers 400)');
+    }
+    expect(r.requests.filter((q) => q.method === 'PUT').length).toBe(before);
   });
 });

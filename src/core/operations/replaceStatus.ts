@@ -1,0 +1,20 @@
+/**
+ * Which transactions the OpenZeppelin Relayer v1.8 replaces, by their status — refused at the key and
+ * before sending, in its own terms: an EVM one only while pending, sent or submitted
+ * (evm_transaction.rs:1316, ensure_status_one_of; mined is not among them), a Stellar one never in
+ * effect (stellar_transaction.rs:480 answers it unchanged: warned in the review) and not at all once
+ * final. A server that is not the OpenZeppelin Relayer decides for itself: nothing refused here.
+ */
+import type { Transaction } from '../../api/index.js';
+import { isNotFinal } from '../status.js';
+
+const EVM_REPLACEABLE = ['pending', 'sent', 'submitted'];
+
+export function replaceStatusRefusal(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): string | null {
+  if (dialect !== 'openzeppelin' || !tx) return null;
+  const status = String(tx.status ?? '').toLowerCase();
+  if (kind === 'evm' && !EVM_REPLACEABLE.includes(status))
+    return `the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${status || 'without a status'} (it answers 400)`;
+  if (kind === 'stellar' && !isNotFinal(tx)) return `this transaction is ${status} (final): there is nothing left to replace`;
+  return null;
+}
