@@ -29,6 +29,7 @@ import {
   prepareListTransactions,
   preparePluginCall,
   prepareReplaceTransaction,
+  prepareSendTransaction,
   type NotificationCreateRequest,
   type PageQuery,
   type PreparedRequest,
@@ -85,6 +86,7 @@ const FEATURE_NAMES: Record<Feature, string> = {
   signers: 'signers (GET /signers)',
   notifications: 'listing, changing and deleting notifications (GET, PATCH, DELETE /notifications)',
   rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
+  send: 'sending a transaction (POST /relayers/{id}/transactions)',
 };
 
 export type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
@@ -208,6 +210,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         o?.onStatus?.(answer.status!);
         return answer;
       }),
+    sendTransaction: (relayerId, body, o) => optional('send', () => run(() => prepareSendTransaction(relayerId, body), o, (env) => readOne(env.data, TransactionSchema))),
     cancelTransaction: (relayerId, transactionId, o) =>
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),

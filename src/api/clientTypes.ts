@@ -2,6 +2,7 @@
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
 import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PolicyPatch, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
+import type { EvmReplacementRequest } from './replacementBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerStatus, Signer, Transaction } from './schemas.js';
 
 export interface ClientOptions {
@@ -65,6 +66,8 @@ export interface RelayerClient {
   replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
   /** `route`: passed to the plugin after /call (`/verify`; OpenZeppelin Relayer). */
   callPlugin(pluginId: string, params: unknown, o?: CallOptions & { route?: string }): Promise<PluginCallResult>;
+  /** Sends a new EVM transaction (OpenZeppelin Relayer): the transaction as the server answered (pending). */
+  sendTransaction(relayerId: string, body: EvmReplacementRequest, o?: CallOptions): Promise<Transaction>;
   /** Cancels a transaction (OpenZeppelin Relayer): the transaction as the server answered. */
   cancelTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
   /** Cancels every pending transaction of a relayer (OpenZeppelin Relayer). */

@@ -38,4 +38,5 @@ export type Feature =
   | 'networks'
   | 'signers'
   | 'notifications'
-  | 'rpc';
+  | 'rpc'
+  | 'send';

@@ -6,7 +6,7 @@
 import { invalidField } from './errors.js';
 import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
-import { isAbsoluteHttpUrl, isObject, normalizeReplacement, NOTIFICATION_ID, present, type ReplacementRequest } from './replacementBody.js';
+import { isAbsoluteHttpUrl, isObject, normalizeReplacement, NOTIFICATION_ID, present, type EvmReplacementRequest, type ReplacementRequest } from './replacementBody.js';
 export * from './replacementBody.js';
 import type { z } from 'zod/mini';
 
@@ -90,6 +90,17 @@ export function prepareReplaceTransaction(relayerId: string, transactionId: stri
   const path = `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${seg(requireId('transaction_id', transactionId))}`;
   const n = normalizeReplacement(body, dialect);
   return { method: 'PUT', path, body: stringifyJson(n.body), displayBody: stringifyJson(n.body, 2) };
+}
+
+/**
+ * POST /relayers/{id}/transactions: a new transaction (OpenZeppelin Relayer; the interface document
+ * has no such endpoint). An EVM body is the shape v1.8 reads for a send and a replacement alike
+ * (EvmTransactionRequest, models/transaction/request/evm.rs): normalized and written exactly once.
+ */
+export function prepareSendTransaction(relayerId: string, body: EvmReplacementRequest): PreparedRequest {
+  const path = `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions`;
+  const n = normalizeReplacement(body, 'openzeppelin');
+  return { method: 'POST', path, body: stringifyJson(n.body), displayBody: stringifyJson(n.body, 2) };
 }
 
 /**
