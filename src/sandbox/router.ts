@@ -13,6 +13,7 @@ import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.j
 import { sandboxNetworks, sandboxSigners } from './serverRecords.js';
 import { NotificationAdmin } from './notifications.js';
 import { handleReplace } from './replace.js';
+import { handleSend } from './send.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
 import { type ReadyState, readyResponse } from './ready.js';
@@ -152,6 +153,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
       if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
       if (seg.length === 3 && c === 'rpc' && method === 'POST') return handleRpc(actions, b, body);
+      if (seg.length === 3 && c === 'transactions' && method === 'POST') return handleSend(actions, b, body);
       if (seg.length === 2 && method === 'PATCH') return handlePatchRelayer({ flavor, data, notifications }, b, body);
     }
     if (flavor === 'real' && method === 'GET' && b) {

@@ -34,7 +34,8 @@ function evmPolicies(over: Partial<Record<string, unknown>> = {}): Record<string
     gas_price_cap: 100_000_000_000,
     min_balance: 5_000_000_000_000_000,
     private_transactions: false,
-    whitelist_receivers: [],
+    // No whitelist unless a seed has one: v1.8 leaves `whitelist_receivers` out when none is configured,
+    // and reads an empty list as "only the zero address and the relayer's own" (request/evm.rs).
     ...over,
   };
 }
