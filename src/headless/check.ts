@@ -13,7 +13,7 @@ import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { readJam } from '../core/jam/read.js';
-import { jamJson, jamWords, jamBrief } from '../core/jam/words.js';
+import { commandPrefix, jamJson, jamWords, jamBrief } from '../core/jam/words.js';
 import { worseJam, type Jam } from '../core/jam/diagnose.js';
 import { readinessWords } from '../core/readiness.js';
 import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../core/relayer.js';
@@ -69,8 +69,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     } else if (read.diagnosis.kind === 'jam') {
       jam = read.diagnosis.jam;
       // The fix named as a command (a key means nothing in a shell), in the context this check read.
-      const prefix = context && /^[\w.-]+$/.test(context.name) ? `relayer-tui --context ${context.name}` : 'relayer-tui';
-      problems.push(jamWords(r.id, jam, now, { kind: 'commands', relayerId: r.id, prefix }));
+      problems.push(jamWords(r.id, jam, now, { kind: 'commands', relayerId: r.id, prefix: commandPrefix(context?.name) }));
     }
     if (unreadable) problems.push(`${r.id}: not diagnosed: ${why}`);
     // Under its minimum (the higher of its policy's, where it counts, and the context's min_balance).

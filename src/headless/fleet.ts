@@ -11,7 +11,7 @@ import { fleetSources } from '../config/fleetSources.js';
 import { FLEET_COLUMNS } from '../core/columns/fleet.js';
 import { Fleet, type ContextState } from '../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, problemsSaid, summaryLine, type FleetRow } from '../core/fleet/health.js';
-import type { FixFace } from '../core/jam/words.js';
+import { commandPrefix, type FixFace } from '../core/jam/words.js';
 import { sanitize } from '../core/text/sanitize.js';
 import { asciiJson, readableId } from '../core/text/values.js';
 import { json, Out, table, type Streams } from './output.js';
@@ -24,7 +24,7 @@ export function contextJson(c: ContextState): Record<string, unknown> {
 export function problemLines(rows: readonly FleetRow[], now: number): string[] {
   // Ids as a reader must see them (a look-alike written as its code point: pr\u043ed-main).
   // A jam's fix named as the command that does it, in the row's context (a key means nothing in a shell).
-  const face = (r: FleetRow): FixFace | undefined => (r.relayerId !== null && /^[\w.-]+$/.test(r.context) ? { kind: 'commands', relayerId: r.relayerId, prefix: `relayer-tui --context ${r.context}` } : undefined);
+  const face = (r: FleetRow): FixFace | undefined => (r.relayerId !== null ? { kind: 'commands', relayerId: r.relayerId, prefix: commandPrefix(r.context) } : undefined);
   return rows.filter(needsAttention).flatMap((r) => problemsSaid(r, now, face(r)).map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
 }
 

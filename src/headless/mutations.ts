@@ -24,6 +24,8 @@ import { findRelayer, findTransaction, readPending, relayersByNotification } fro
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
+import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
+import { toBigInt } from '../core/amounts.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
@@ -54,6 +56,7 @@ const usage = (message: string) => ({ code: EXIT.usage, message });
 const PREPARE: Record<OperationKind, Prepare> = {
   // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
   ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
+  send: prepareSend,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
@@ -125,6 +128,31 @@ async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: s
   if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
   const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
   return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
+}
+
+/** `send <relayer-id> --to … --value …`: the TUI's send form filled from the flags (replace's), the relayer and its balance read first. */
+async function prepareSend(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const f = o.flags;
+  if (args.length !== 1) return usage(usageOf('send'));
+  await client.detectDialect();
+  const relayerId = args[0]!;
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
+  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
+  if (refused) return usage(`not sent: ${refused.refuse}`);
+  // Its balance (what it can pay over its minimum): from its status, where the server has one.
+  const status = client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
+  const balanceWei = toBigInt(status?.balance);
+  const values: Values = { ...sendInitialValues(), speed: '' };
+  const given = new Set<string>();
+  for (const [flag, field] of Object.entries(FIELD_FLAGS.evm))
+    if (f[flag] !== undefined) {
+      values[field] = f[flag]!;
+      given.add(field);
+    }
+  const built = fillForm(sendForm({ relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: Date.now() }), values, given, (field) => `--${Object.entries(FIELD_FLAGS.evm).find(([, x]) => x === field)?.[0] ?? field}`);
+  if ('usage' in built) return usage(built.usage);
+  return { request: built.request, stdinUsed: false };
 }
 
 async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {

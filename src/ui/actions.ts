@@ -10,6 +10,7 @@ import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js'
 import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
+import { sendRefusal } from '../core/operations/send.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
 import { proposedCapGwei } from '../core/jam/words.js';
@@ -85,6 +86,14 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
   if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
+  if (OPERATIONS[op].screen === 'send') {
+    const blocked = mutationBlocked(services, 'send');
+    if (blocked) return blocked;
+    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
+    if (refused) return `Not offered: ${refused.refuse}`;
+    push({ kind: 'send', relayerId, relayer });
+    return true;
+  }
   if (!isReviewOnlyKind(op)) return undefined;
   return openAction({ kind: 'operation', op, relayerId }, services, relayer, push);
 }

@@ -206,6 +206,23 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     expect(fast.out).toMatch(/the server set the price: max fee 3 gwei → [\d.]+ gwei, tip 0\.5 gwei → [\d.]+ gwei \(speed fast\)/);
   });
 
+  it('send: refused before sending by v1.8\'s rules (exit 2, on its flag); --yes sends the exact body and names the new transaction', async () => {
+    const posts = () => r.requests.filter((q) => q.method === 'POST' && q.url.endsWith('/transactions'));
+    const before = posts().length;
+    const outside = await runR(['send', 'sepolia-main', '--to', '0x1111111111111111111111111111111111111111', '--value', '1', '--speed', 'fast', '--yes']);
+    expect(outside.code).toBe(2);
+    expect(outside.err).toContain('--to "0x1111111111111111111111111111111111111111": not in the relayer\'s whitelist_receivers');
+    const unpriced = await runR(['send', 'sepolia-main', '--to', '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '--value', '1', '--yes']);
+    expect(unpriced.code).toBe(2);
+    expect(unpriced.err).toContain('choose how it is priced');
+    expect(posts().length).toBe(before);
+    const sent = await runR(['send', 'sepolia-main', '--to', '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '--value', '0.001 ETH', '--speed', 'fast', '--yes', '--output', 'table']);
+    expect(sent.code, sent.err).toBe(0);
+    expect(posts().at(-1)!.body).toBe('{"value":1000000000000000,"to":"0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7","speed":"fast"}');
+    const id = /new transaction ([0-9a-f-]{36}), pending/.exec(sent.out)![1]!;
+    expect(r.getTransaction('sepolia-main', id)).toMatchObject({ status: 'pending' });
+  });
+
   it('a transaction v1.8 does not replace (an EVM one confirmed) is refused before sending: exit 2, in its words', async () => {
     const list = await runR(['txs', 'sepolia-main', '--status', 'confirmed', '--output', 'json']);
     const confirmed = (JSON.parse(list.out) as { items: { id: string; status: string }[] }).items.find((t) => t.status === 'confirmed')!;

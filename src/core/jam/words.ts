@@ -36,6 +36,11 @@ function open(jam: Jam, now: number): string {
  * the command's start (`relayer-tui`, or with the `--context` the line is about).
  */
 export type FixFace = { kind: 'keys' } | { kind: 'commands'; relayerId: string; prefix?: string };
+
+/** `relayer-tui`, with `--context NAME` where a context is named (a name a shell takes as it is; else left out). */
+export function commandPrefix(context?: string): string {
+  return context !== undefined && /^[\w.-]+$/.test(context) ? `relayer-tui --context ${context}` : 'relayer-tui';
+}
 const KEYS: FixFace = { kind: 'keys' };
 
 /** The network's price + 20 %, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */

@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -39,7 +39,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
+export type OperationSubcommand = 'send' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -57,7 +57,7 @@ export interface OperationEntry {
   /** A fix of a jam: its relayer is followed until the jam clears (the TUI after a send; `--wait S` headless). */
   follows: boolean;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
-  screen: 'review' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -85,7 +85,7 @@ export interface OperationEntry {
 export type DraftForm = 'replace' | 'plugin' | 'notify';
 
 /** The keymap commands that open an operation. */
-export type OperationKey = 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' | 'delete';
+export type OperationKey = 'send' | 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' | 'delete';
 
 const str = { type: 'string' } as const;
 
@@ -93,6 +93,21 @@ const str = { type: 'string' } as const;
 const rel = (t: OperationTarget) => t.relayerId ?? '?';
 
 export const OPERATIONS: Record<OperationKind, OperationEntry> = {
+  send: {
+    kind: 'send',
+    feature: 'send', answers: 'transaction', follows: false,
+    options: { value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str },
+    refused: 'sending transactions',
+    opens: { key: 'send' },
+    screen: 'send',
+    subcommand: 'send',
+    usage: 'send <relayer-id> --to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] [--valid-until T] [--dry-run] [--yes]',
+    help: 'send a new EVM transaction from a relayer (OpenZeppelin Relayer), checked by its rules first',
+    needs: ['relayerId'],
+    words: (t) => `send a transaction from relayer ${rel(t)}`,
+    readBack: { kind: 'none', why: "a send is not read back here: look for it among the relayer's newest transactions (relayer-tui txs <relayer-id>)" },
+    draft: null,
+  },
   replace: {
     kind: 'replace',
     feature: null, answers: 'transaction', follows: true,

@@ -14,6 +14,7 @@ import { NotificationEditScreen } from './notifications/NotificationEditScreen.j
 import { NotificationDeleteScreen } from './notifications/NotificationDeleteScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
+import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
@@ -50,6 +51,8 @@ export function screenFor(props: ScreenProps) {
       return <NotifyScreen {...props} />;
     case 'policies':
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
+    case 'send':
+      return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'log':

@@ -21,6 +21,8 @@ export type Route =
   | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
+  /** `n` on a relayer: a new EVM transaction from it (the form, then its review). */
+  | { kind: 'send'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -147,6 +149,7 @@ export function parents(route: Route): Route[] {
       // An operation on a transaction comes from its relayer's list; one on a relayer from the relayers.
       return route.tx ? [root, { kind: 'transactions', relayerId: route.relayerId }, route] : [root, route];
     case 'policies':
+    case 'send':
       return [root, route];
   }
 }
@@ -178,6 +181,7 @@ export function routeKey(r: Route): string {
     case 'operation':
       return `${r.op}:${r.relayerId}${r.tx ? `:${r.tx.id}` : ''}`;
     case 'policies':
+    case 'send':
       return `${r.kind}:${r.relayerId}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;

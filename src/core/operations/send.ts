@@ -1,0 +1,149 @@
+/**
+ * A new EVM transaction from a relayer (issue 42.2: Defender's "Send transaction"): POST
+ * /relayers/{id}/transactions on the OpenZeppelin Relayer, the form's fields and flags as `replace`
+ * has them (evm.ts), u128 exact, units accepted. Refused before sending where v1.8 would refuse it
+ * (models/transaction/request/evm.rs, in its order, each said on its field) or accept it only to fail
+ * it later (a value above what the balance holds over min_balance): the same rules the sandbox's
+ * real flavour answers with (src/sandbox/send.ts). The outcome names the new transaction.
+ */
+import { normalizeReplacement, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
+import { formatGwei, formatWei, toBigInt } from '../amounts.js';
+import { relayerState } from '../relayer.js';
+import { displayText } from '../text/values.js';
+import { evmFields, evmRequest, NO_SPEED } from './evm.js';
+import type { Refusal } from './cancel.js';
+import type { ReviewLine } from './review.js';
+import type { BuiltRequest, Effect, FormDefinition, Values } from './types.js';
+import { apiFieldErrors } from './validators.js';
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** What a send is checked against: the relayer as read, its balance (its status), and this machine's clock. */
+export interface SendContext {
+  relayerId: string;
+  relayer: Relayer | undefined;
+  /** The relayer's balance in wei, from its status (undefined: not read: the check says so). */
+  balanceWei?: bigint;
+  now: number;
+}
+
+/** Why no send is offered on this relayer at all (the key, the subcommand), or null. */
+export function sendRefusal(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined): Refusal | null {
+  if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no POST /relayers/{id}/transactions' };
+  if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
+  if (String(relayer.network_type).toLowerCase() !== 'evm') return { refuse: `only EVM transactions are sent here (${relayerId} is ${displayText(relayer.network_type)}): give a body to the server another way` };
+  const st = relayerState(relayer);
+  if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first (P)` };
+  if (st === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")` };
+  return null;
+}
+
+/** v1.8's intrinsic gas (utils/transaction.rs:69): 21,000 (53,000 creating a contract), + 4 a zero byte and 16 any other of data. */
+export function intrinsicGas(to: string | undefined, data: string | undefined): bigint {
+  let gas = to ? 21_000n : 53_000n;
+  const hex = (data ?? '').replace(/^0x/, '');
+  for (let i = 0; i + 1 < hex.length; i += 2) gas += hex.slice(i, i + 2) === '00' ? 4n : 16n;
+  return gas;
+}
+
+const policy = (r: Relayer | undefined) => (r?.policies ?? {}) as Record<string, unknown>;
+
+/**
+ * v1.8's checks of a send body (request/evm.rs validate), on the fields they are about; and the one it
+ * accepts and fails later: value (+ gas × an explicit price) above the balance less min_balance.
+ */
+export function sendErrors(body: Record<string, unknown>, c: SendContext): Record<string, string> {
+  const p = policy(c.relayer);
+  const to = typeof body.to === 'string' ? body.to : undefined;
+  const data = typeof body.data === 'string' ? body.data : undefined;
+  const errors: Record<string, string> = {};
+  const list = p.whitelist_receivers;
+  if (Array.isArray(list)) {
+    const allowed = [...list.map((a) => String(a).toLowerCase()), ZERO_ADDRESS, String(c.relayer?.address ?? '').toLowerCase()];
+    if (!allowed.includes((to ?? '').toLowerCase()))
+      errors.to = `not in the relayer's whitelist_receivers (${list.length} address${list.length === 1 ? '' : 'es'}; the zero address and its own go through): v1.8 answers 400 "Transaction target address is not whitelisted"`;
+  }
+  if (!to && !data) errors.to ??= 'give a to, or data (a contract to create): v1.8 refuses a body with neither';
+  const gas = toBigInt(body.gas_limit);
+  if (gas === undefined && p.gas_limit_estimation === false) errors.gas_limit = 'required: the relayer\'s gas_limit_estimation is false (v1.8 answers 400)';
+  const intrinsic = intrinsicGas(to, data);
+  if (gas !== undefined && gas < intrinsic) errors.gas_limit = `under the intrinsic gas ${intrinsic} (v1.8 answers 400 "gas_limit is too low")`;
+  if (typeof body.valid_until === 'string' && Date.parse(body.valid_until) < c.now) errors.valid_until = 'in the past: v1.8 answers 400 "The validUntil time cannot be in the past"';
+  const eip1559 = body.max_fee_per_gas !== undefined || body.max_priority_fee_per_gas !== undefined;
+  const modes = [eip1559, body.gas_price !== undefined, body.speed !== undefined].filter(Boolean).length;
+  if (modes === 0) errors.speed = 'choose how it is priced: a speed, or a gas_price, or max_fee_per_gas with max_priority_fee_per_gas (exactly one)';
+  if (modes > 1) errors.speed = 'one way of pricing only: a speed, or a gas_price, or the EIP-1559 pair (v1.8 refuses a mix)';
+  const cap = toBigInt(p.gas_price_cap);
+  const price = toBigInt(body.gas_price);
+  if (price !== undefined && cap !== undefined && price > cap) errors.gas_price = `above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 answers 400 "Gas price is too high"`;
+  // Accepted and failed later by v1.8: what it cannot pay over its minimum.
+  const value = toBigInt(body.value) ?? 0n;
+  const perGas = price ?? toBigInt(body.max_fee_per_gas);
+  const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
+  const min = toBigInt(p.min_balance) ?? 0n;
+  if (c.balanceWei !== undefined && most > c.balanceWei - min)
+    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, c.relayer?.network)} − ${formatWei(min, c.relayer?.network)} leaves ${formatWei(c.balanceWei - min > 0n ? c.balanceWei - min : 0n, c.relayer?.network)} (v1.8 takes it, then fails it)`;
+  return errors;
+}
+
+/** The form: the replacement's EVM fields, empty, speed fast preselected (one pricing mode). */
+export function sendInitialValues(): Values {
+  return { value: '', to: '', data: '', gas_limit: '', gas_price: '', max_fee_per_gas: '', max_priority_fee_per_gas: '', speed: 'fast', valid_until: '' };
+}
+
+export function sendForm(c: SendContext): FormDefinition {
+  const network = c.relayer?.network;
+  return {
+    fields: evmFields(network),
+    focus: 'to',
+    build: (values) => sendRequest(evmRequest({ ...values, speed: values.speed ?? NO_SPEED }, network), c),
+  };
+}
+
+/** The request for this body, or its errors (v1.8's rules, above). */
+export function sendRequest(req: EvmReplacementRequest, c: SendContext): { request: BuiltRequest } | { errors: Record<string, string> } {
+  const network = c.relayer?.network;
+  let prepared;
+  let body: Record<string, unknown>;
+  try {
+    prepared = prepareSendTransaction(c.relayerId, req);
+    // What goes on the wire, field by field (exact integers): the checks and the review read this, not the form.
+    body = normalizeReplacement(req, 'openzeppelin').body;
+  } catch (e) {
+    return { errors: apiFieldErrors(e) };
+  }
+  const errors = sendErrors(body, c);
+  if (Object.keys(errors).length) return { errors };
+  const min = toBigInt(policy(c.relayer).min_balance);
+  const review: ReviewLine[] = [
+    { label: 'from relayer', value: `${c.relayerId} (${displayText(c.relayer?.address)}, ${displayText(network)})` },
+    { label: 'to', value: typeof body.to === 'string' ? body.to : '(none: a contract creation)' },
+    { label: 'value', value: `${displayText(body.value)} wei (${formatWei(body.value, network)})` },
+    { label: 'priced by', value: body.speed !== undefined ? `speed ${displayText(body.speed)}: the server quotes the price` : body.gas_price !== undefined ? `gas_price ${formatGwei(String(body.gas_price))} (legacy)` : `max fee ${formatGwei(String(body.max_fee_per_gas))}, tip ${formatGwei(String(body.max_priority_fee_per_gas))}` },
+    ...(c.balanceWei !== undefined
+      ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} now${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
+      : [{ label: '⚠ balance', value: "not read (no status): whether it can pay is not checked", tone: 'warn' as const }]),
+  ];
+  return {
+    request: {
+      op: 'send',
+      target: { relayerId: c.relayerId },
+      what: `Send a new EVM transaction from relayer ${c.relayerId}`,
+      prepared,
+      review,
+      send: (client, options) => client.sendTransaction(c.relayerId, req, options),
+      effect: (answer) => sendEffect(body, answer),
+    },
+  };
+}
+
+/** The answer is the new transaction: does it carry what was sent (to, value, data)? Its id named. */
+export function sendEffect(body: Record<string, unknown>, answer: unknown): Effect {
+  const tx = answer as Partial<Transaction> | null;
+  if (!tx || typeof tx.id !== 'string') return { kind: 'unchecked', words: 'the answer names no transaction: look at the relayer\'s newest transactions' };
+  const off: string[] = [];
+  if (typeof body.to === 'string' && String(tx.to ?? '').toLowerCase() !== body.to.toLowerCase()) off.push(`to ${displayText(tx.to)}`);
+  if (toBigInt(tx.value) !== toBigInt(body.value)) off.push(`value ${displayText(tx.value)}`);
+  if (off.length) return { kind: 'not as asked', words: `new transaction ${tx.id}, but it carries ${off.join(', ')} (not what was sent)` };
+  return { kind: 'as asked', words: `new transaction ${tx.id}, ${displayText(tx.status)}: the server signs and broadcasts it` };
+}

@@ -1,0 +1,51 @@
+/** `n` on a relayer: a new EVM transaction from it — the form (checked by v1.8's rules: core/operations/send.ts), its review, the new transaction named. */
+import { useMemo } from 'react';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
+import { FormScreen } from '../../components/FormScreen.js';
+import { useForm } from '../../forms/useForm.js';
+import type { ScreenProps } from '../../shellContext.js';
+import { useServices } from '../../services.js';
+import { useRelayerStatuses } from '../../relayerStatuses.js';
+import type { Route } from '../../state/shell.js';
+import type { Transaction } from '../../../api/index.js';
+import { sendForm, sendInitialValues } from '../../../core/operations/send.js';
+import { formatWei, toBigInt } from '../../../core/amounts.js';
+import { truncateCells } from '../../../core/text/cells.js';
+
+export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'send' }>>) {
+  const { now } = useServices();
+  // Its balance from its status (what it can pay over its minimum is checked before sending).
+  const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
+  const balanceWei = toBigInt(statuses?.get(route.relayerId)?.status?.balance);
+  const definition = useMemo(
+    () => sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: now() }),
+    [route, balanceWei, now],
+  );
+  const initialValues = useMemo(() => sendInitialValues(), []);
+  const form = useForm({ draftKey: `send:${route.relayerId}`, definition, initialValues });
+  return (
+    <FormScreen
+      form={form}
+      screenKey={screenKey}
+      width={width}
+      height={height}
+      title={`relayer-tui › ${route.relayerId} › send`}
+      intro={[{ text: `  from ${route.relayerId} (${route.relayer?.network ?? '?'}); one way of pricing: a speed, a gas_price, or the EIP-1559 pair`, tone: 'muted' }]}
+      unknownNext={() => "Nothing was resent. Look at the relayer's newest transactions (enter on it) for one you did not see before sending it again."}
+      result={(value) => {
+        const tx = value as Transaction | null;
+        const rows = [`new transaction  ${tx?.id ?? '?'}`, `status           ${String(tx?.status ?? '?')}`, `to               ${String(tx?.to ?? '')}`, `value            ${formatWei(tx?.value, route.relayer?.network)}`];
+        return (
+          <Box flexDirection="column">
+            {rows.map((r, i) => (
+              <Text key={i} wrap="truncate">
+                {truncateCells(r, width)}
+              </Text>
+            ))}
+          </Box>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * `n` on a relayer (issue 42.2): a new EVM transaction — the form checked by v1.8's rules before
+ * anything is sent (each refusal on its field), the review of the exact body, the new transaction
+ * named. Against the sandbox's real flavour over loopback (src/sandbox/send.ts answers as v1.8 does).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow } from './support.js';
+import { fieldHint, focusedField, writes } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+/** sepolia-main's whitelist's first address (seeds.ts: evmAddress('rx1')). */
+const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
+
+async function openSend(relayerId: string, columns = 80, rows = 24): Promise<string> {
+  h = await renderApp({ sandbox: { flavor: 'real' }, columns, rows });
+  await h.waitFor((x) => x.includes(relayerId), 'the relayers');
+  for (let i = 0; i < 20 && !cursorRow(h.frame()).includes(relayerId); i++) await h.press('j');
+  await h.press('n');
+  return h.waitFor((x) => x.includes('› send') || /Not offered/.test(x), 'the send form, or why not');
+}
+
+describe('n: a new transaction', () => {
+  it('at 80x24: typed, reviewed as the exact body, sent; the answer names the new transaction, pending on the server', async () => {
+    const form = await openSend('sepolia-main');
+    expect(focusedField(form)).toBe('to');
+    await h!.press(RX1, KEY.shiftTab, '0.001eth', KEY.ctrlS);
+    const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    expect(review).toContain('POST /api/v1/relayers/sepolia-main/transactions');
+    expect(review).toMatch(/^value\s+1000000000000000 wei \(0\.001 ETH\)$/m);
+    expect(review).toMatch(/^priced by\s+speed fast: the server quotes the price$/m);
+    await h!.sendReview();
+    const done = await h!.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    const id = /new transaction\s+([0-9a-f-]{36})/.exec(done)![1]!;
+    expect(writes(h!).at(-1)!.body).toBe(`{"value":1000000000000000,"to":"${RX1}","speed":"fast"}`);
+    expect(h!.sandbox.getTransaction('sepolia-main', id)).toMatchObject({ status: 'pending', to: RX1 });
+    expect(done).toMatch(/^value\s+0\.001 ETH$/m);
+  });
+
+  it("refused before sending, on its field, as v1.8 would: a to outside the relayer's whitelist", async () => {
+    await openSend('sepolia-main', 120, 40);
+    await h!.press('0x1111111111111111111111111111111111111111', KEY.shiftTab, '1', KEY.ctrlS);
+    const f = await h!.waitFor((x) => /not in the relayer's whitelist_receivers/.test(x), 'the refusal');
+    expect(fieldHint(f, 'to')).toMatch(/^✗ not in the relayer's whitelist_receivers/);
+    expect(f.replace(/\s+/g, ' ')).toContain("✗ not in the relayer's whitelist_receivers (2 addresses; the zero address and its own go through): v1.8 answers 400 \"Transaction target address is not whitelisted\"");
+    expect(f).not.toContain('Review:');
+    expect(writes(h!)).toEqual([]);
+  });
+
+  it('a paused relayer: not offered, in the server\'s words', async () => {
+    await openSend('mainnet-hot', 120, 40);
+    await h!.press(':', ...'messages', '\r');
+    const f = await h!.waitFor((x) => /Not offered/.test(x) && /messages/.test(x), ':messages');
+    expect(f.replace(/\s+/g, ' ')).toContain('Not offered: relayer mainnet-hot is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused")');
+    expect(f).not.toContain('› send');
+  });
+});
