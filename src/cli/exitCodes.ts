@@ -47,7 +47,7 @@ export const EXIT_MEANINGS: readonly { code: number; short: string; long: string
   { code: EXIT.unreadable, short: 'fleet: not all read', long: 'fleet --check: a context or relayer could not be read (unreachable, timed out, 401, 429)' },
   { code: EXIT.noEffect, short: 'answered success, nothing changed', long: 'the server answered success but what came back shows nothing changed, or not as asked (e.g. a Stellar replace or cancel on the OpenZeppelin Relayer v1.8)' },
   { code: EXIT.notReady, short: 'ready: not ready', long: 'ready: the server says it is not ready (HTTP 503, unhealthy)' },
-  { code: EXIT.notDone, short: '--wait: not done by the deadline', long: '--wait: the relayer\'s jam did not clear by the deadline (its cause as it is now on stderr)' },
+  { code: EXIT.notDone, short: '--wait: not done by the deadline', long: '--wait: the relayer\'s jam did not clear by the deadline (its cause as it is now on stderr), or a transaction sent was not mined by it (or ended failed, canceled or expired)' },
 ];
 
 /** The table as text, wrapped at `width` with `indent` on continuation lines. */

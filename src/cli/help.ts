@@ -249,11 +249,30 @@ ${usageLines('send')}
   --valid-until; not exactly one way of pricing; a --gas-price above gas_price_cap — and where v1.8
   would take it only to fail it: a value (+ gas × an explicit price) above the balance less
   min_balance (the balance from the relayer's status). The outcome names the new transaction.
+  --wait S: then follow it until it is mined (exit 0) or S seconds pass (16), progress on stderr.
 ${MUTATION}
 ${COMMON}
 
 Examples:
   relayer-tui send sepolia-main --to 0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7 --value 0.001eth --speed fast --dry-run
+${EXIT_CODES}
+`,
+  withdraw: `relayer-tui withdraw: a relayer's funds sent away (the TUI's W), at a fixed price and gas
+
+${usageLines('withdraw')}
+
+  A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain
+  transfer of 21,000 gas at the network's price read now (eth_gasPrice through the server's JSON-RPC
+  passthrough), legacy, so what it costs is known before it leaves. --all takes everything over the
+  relayer's min_balance: balance − min_balance − 21,000 × price. Refused (exit 2) when nothing is
+  above it, when the network asks more than the relayer's gas_price_cap, and when the balance (its
+  status) or the price could not be read. --value takes wei or units (0.5eth).
+  --wait S: then follow the new transaction until it is mined (exit 0) or S seconds pass (16).
+${MUTATION}
+${COMMON}
+
+Examples:
+  relayer-tui withdraw sepolia-main --to 0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7 --all --dry-run
 ${EXIT_CODES}
 `,
   policies: `relayer-tui policies: a relayer's policies, and changing them

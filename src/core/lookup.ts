@@ -5,6 +5,8 @@
  */
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { PENDING_STATUSES } from './status.js';
+import { toBigInt } from './amounts.js';
+import type { WithdrawInput } from './operations/withdraw.js';
 import { thousands } from './text/values.js';
 
 /** Rows a page when looking something up. */
@@ -113,4 +115,17 @@ export async function relayersByNotification(client: RelayerClient, signal?: Abo
     if (!p.items.length || seen >= p.totalItems) break;
   }
   return by;
+}
+
+/**
+ * What a withdrawal is built on, read now: the relayer's balance (its status) and the network's price
+ * (eth_gasPrice through the server's JSON-RPC passthrough); either left undefined when it could not be
+ * read (the withdrawal then says so and sends nothing).
+ */
+export async function withdrawInput(client: RelayerClient, relayerId: string, relayer: Relayer | undefined): Promise<WithdrawInput> {
+  const status = client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
+  const price = client.offers('rpc') ? await client.rpcRead(relayerId, 'eth_gasPrice', []).catch(() => undefined) : undefined;
+  const balanceWei = toBigInt(status?.balance);
+  const gasPriceWei = toBigInt(price);
+  return { relayerId, relayer, now: Date.now(), ...(balanceWei !== undefined ? { balanceWei } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}) };
 }

@@ -25,6 +25,8 @@ import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
+import { withdrawRequest } from '../core/operations/withdraw.js';
+import { withdrawInput } from '../core/lookup.js';
 import { toBigInt } from '../core/amounts.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
@@ -57,6 +59,7 @@ const PREPARE: Record<OperationKind, Prepare> = {
   // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
   ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
   send: prepareSend,
+  withdraw: prepareWithdraw,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
@@ -152,6 +155,22 @@ async function prepareSend(client: RelayerClient, o: HeadlessOptions, args: stri
     }
   const built = fillForm(sendForm({ relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: Date.now() }), values, given, (field) => `--${Object.entries(FIELD_FLAGS.evm).find(([, x]) => x === field)?.[0] ?? field}`);
   if ('usage' in built) return usage(built.usage);
+  return { request: built.request, stdinUsed: false };
+}
+
+/** `withdraw <relayer-id> --to ADDR (--value V | --all)`: the relayer, its balance and the network's price read first. */
+async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const f = o.flags;
+  if (args.length !== 1 || f.to === undefined || (f.value === undefined) === !o.all) return usage(usageOf('withdraw'));
+  await client.detectDialect();
+  const relayerId = args[0]!;
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
+  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
+  if (refused) return usage(`not sent: ${refused.refuse}`);
+  const input = await withdrawInput(client, relayerId, relayer);
+  const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim().replace(/(\d)([a-zA-Z])/, '$1 $2') }, input);
+  if ('errors' in built) return usage(Object.entries(built.errors).map(([k, m]) => `${k === 'to' ? `--to ${JSON.stringify(f.to)}` : o.all ? '--all' : `--value ${JSON.stringify(f.value)}`}: ${m}`).join('; '));
   return { request: built.request, stdinUsed: false };
 }
 
@@ -257,12 +276,12 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   if (waitRaw !== undefined) {
     const secs = Number(waitRaw);
     if (!/^\d+(\.\d+)?$/.test(waitRaw) || !(secs > 0) || secs > 86_400) return fail(EXIT.usage, `--wait must be a number of seconds from 1 to 86400, got "${sanitize(waitRaw)}"`);
-    if (!OPERATIONS[kind].follows) return fail(EXIT.usage, `--wait follows one relayer's jam after a fix (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows).join(', ')}): not after ${OPERATIONS[kind].words({ relayerId: args[0] ?? '<relayer>' }, 16)}`);
+    if (!OPERATIONS[kind].follows) return fail(EXIT.usage, `--wait follows one relayer's jam after a fix (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows === 'jam').join(', ')}) or a new transaction to mined (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows === 'transaction').join(', ')}): not after ${OPERATIONS[kind].words({ relayerId: args[0] ?? '<relayer>' }, 16)}`);
     waitMs = Math.round(secs * 1000);
   }
   const p = await PREPARE[kind](client, o, args, s, env);
   if ('code' in p) return fail(p.code, p.message);
-  if (waitMs !== undefined && !(client.offers('rpc') && client.offers('relayerStatus')))
+  if (waitMs !== undefined && OPERATIONS[kind].follows === 'jam' && !(client.offers('rpc') && client.offers('relayerStatus')))
     return fail(EXIT.usage, '--wait follows the chain through the OpenZeppelin Relayer\'s status and JSON-RPC passthrough: this server has neither (nothing sent)');
   // Already as asked: nothing is sent, nothing is written to the ledger; exit 0 (a runbook that pauses twice goes on).
   if (p.request.already) {
@@ -318,8 +337,35 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   // Not simply done: said on stderr too, as an error where the exit code is one (14 no effect, 11 the plugin said no).
   if (code !== EXIT.ok) return fail(code, said.line);
   if (said.class !== 'ok' || said.tone !== 'ok') s.err.write(jsonErr ? `${json({ outcome: said.class, message: said.line })}\n` : `relayer-tui ${command}: ${safeLines(said.line, 20).join('\n  ')}\n`);
+  if (waitMs !== undefined && OPERATIONS[kind].follows === 'transaction') return waitForMined(command, client, args[0]!, (outcome.answer as Transaction | null)?.id, waitMs, s, jsonErr, fail);
   if (waitMs !== undefined) return waitForClear(command, client, args[0]!, waitMs, s, jsonErr, fail);
   return code;
+}
+
+/** The statuses a new transaction is waited to (mined: on the chain; the final ones end the wait too). */
+const MINED = ['mined', 'confirmed'];
+const ENDED = ['failed', 'canceled', 'expired'];
+
+/** --wait after a send: its new transaction read by id until mined (exit 0), or the deadline or an end other than mined (16, its status said). */
+async function waitForMined(command: MutationCommand, client: RelayerClient, relayerId: string, txId: string | undefined, deadlineMs: number, s: Streams, jsonErr: boolean, fail: Fail): Promise<number> {
+  if (!txId) return fail(EXIT.notDone, 'not followed: the answer named no transaction');
+  const say = (line: string, extra: Record<string, unknown> = {}) => s.err.write(jsonErr ? `${json({ message: line, ...extra })}\n` : `relayer-tui ${command}: ${safeLines(line, 20).join('\n  ')}\n`);
+  const start = Date.now();
+  let last = '';
+  for (;;) {
+    const tx = await client.getTransaction(relayerId, txId).catch(() => undefined);
+    const status = String(tx?.status ?? '?').toLowerCase();
+    if (status !== last) say(`waiting: transaction ${txId} is ${tx ? status : 'not read'}`, { progress: true });
+    last = status;
+    const secs = Math.max(1, Math.round((Date.now() - start) / 1000));
+    if (MINED.includes(status)) {
+      say(`transaction ${txId} ${status} after ${secs} s${tx?.hash ? ` (hash ${sanitize(String(tx.hash))})` : ''}`);
+      return EXIT.ok;
+    }
+    if (ENDED.includes(status)) return fail(EXIT.notDone, `transaction ${txId} ended ${status}${tx?.status_reason ? `: ${sanitize(String(tx.status_reason))}` : ''}`);
+    if (Date.now() - start >= deadlineMs) return fail(EXIT.notDone, `not mined after ${secs} s: transaction ${txId} is ${status}`);
+    await new Promise((r) => setTimeout(r, Math.min(2_000, Math.max(0, deadlineMs - (Date.now() - start)))));
+  }
 }
 
 /** --wait: the relayer followed until its jam clears (exit 0, a `cleared …` line) or the deadline passes (16, the cause as it is now). */

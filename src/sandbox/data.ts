@@ -6,7 +6,8 @@
  */
 import { Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
-import { BULK_COUNT, BULK_RELAYER_ID, type EvmTx, type RelayerSeed, type Speed, type Tx, type TxStatus } from './models.js';
+import { BULK_COUNT, BULK_RELAYER_ID, type ChainState, type EvmTx, type RelayerSeed, type Speed, type Tx, type TxStatus } from './models.js';
+export type { ChainState } from './models.js';
 import { seedRelayers } from './seeds.js';
 import type { SeedProfile } from './types.js';
 import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
@@ -15,16 +16,6 @@ import { applySituation, situationAge } from './chain/situations.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
-
-/** What the data asks of the real flavour's chain (chain/chain.ts is one). */
-export interface ChainState {
-  account(relayerId: string): { counter: number; balance: bigint } | undefined;
-  covers(relayerId: string): boolean;
-  canceled(tx: EvmTx): void;
-  submit(tx: EvmTx, now: number): void;
-  replace(old: EvmTx, req: { value: bigint; to?: string; data?: string; gas_limit?: bigint; speed?: Speed }): EvmTx;
-  fund(relayerId: string, wei: bigint): bigint | undefined;
-}
 
 interface TxTable {
   list: Tx[];

@@ -131,3 +131,14 @@ export const BULK_COUNT = 1_000_000;
 export const BULK_ID_PREFIX = '00000000-0000-4000-8000-';
 
 export const GWEI = 1_000_000_000n;
+
+/** What the data asks of the real flavour's chain (chain/chain.ts is one). */
+export interface ChainState {
+  account(relayerId: string): { counter: number; balance: bigint } | undefined;
+  covers(relayerId: string): boolean;
+  canceled(tx: EvmTx): void;
+  sent(tx: EvmTx): void;
+  submit(tx: EvmTx, now: number): void;
+  replace(old: EvmTx, req: { value: bigint; to?: string; data?: string; gas_limit?: bigint; speed?: Speed }): EvmTx;
+  fund(relayerId: string, wei: bigint): bigint | undefined;
+}

@@ -109,5 +109,7 @@ export function handleSend(ctx: SendContext, relayerId: string, rawBody: string)
     is_canceled: false,
   };
   data.addTransaction(tx);
+  // On the chain (every EVM relayer of the real flavour but bulk-1m): prepared at the next block.
+  if (data.chain?.covers(relayerId)) data.chain.sent(tx);
   return ok(renderTransaction(flavor, tx));
 }

@@ -86,12 +86,13 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
   if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
-  if (OPERATIONS[op].screen === 'send') {
-    const blocked = mutationBlocked(services, 'send');
+  const screen = OPERATIONS[op].screen;
+  if (screen === 'send' || screen === 'withdraw') {
+    const blocked = mutationBlocked(services, op);
     if (blocked) return blocked;
     const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
     if (refused) return `Not offered: ${refused.refuse}`;
-    push({ kind: 'send', relayerId, relayer });
+    push({ kind: screen, relayerId, relayer });
     return true;
   }
   if (!isReviewOnlyKind(op)) return undefined;

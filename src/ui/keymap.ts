@@ -32,6 +32,7 @@ export type Command =
   | 'pause'
   | 'policies'
   | 'send'
+  | 'withdraw'
   | 'delete'
   | 'statusFilter'
   | 'triage'
@@ -109,10 +110,12 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
   { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "The selected relayer's policies, edited (jammed at its cap: gas_price_cap proposed at the network's price + 20 %); reviewed before → after", scope: 'relayers' },
   { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new EVM transaction from the selected relayer (a form checked by the OpenZeppelin Relayer\'s rules, then a review; nothing is sent before it)', scope: 'relayers' },
+  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw the selected relayer's funds (to, an amount or all over its min_balance; a fixed price and gas; its id typed to confirm)", scope: 'relayers' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume this relayer (reviewed first; OpenZeppelin Relayer)', scope: 'relayer', hint: 'pause/resume' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of this relayer (the review lists them; type its id to confirm; OpenZeppelin Relayer)", scope: 'relayer' },
   { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "This relayer's policies, edited: one merge patch of what changed, reviewed before → after (OpenZeppelin Relayer)", scope: 'relayer', hint: 'policies' },
   { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new EVM transaction from this relayer (checked by the OpenZeppelin Relayer\'s rules, then reviewed)', scope: 'relayer', hint: 'send' },
+  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw this relayer's funds (an amount, or all over its min_balance; its id typed to confirm)", scope: 'relayer' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 

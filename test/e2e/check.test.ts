@@ -223,6 +223,31 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     expect(r.getTransaction('sepolia-main', id)).toMatchObject({ status: 'pending' });
   });
 
+  it('withdraw --all takes exactly what is over min_balance at a fixed price and gas; --wait follows the new transaction to mined (exit 0)', async () => {
+    const to = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
+    const dry = await runR(['withdraw', 'bsc-treasury', '--to', to, '--all', '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    const body = JSON.parse(dry.out.slice(dry.out.indexOf('{'))) as Record<string, unknown>;
+    const auth = { headers: { authorization: `Bearer ${r.token}`, 'content-type': 'application/json' } };
+    const status = (await (await fetch(`${r.url}/api/v1/relayers/bsc-treasury/status`, auth)).json()) as { data: { balance: string } };
+    const rpc = (await (await fetch(`${r.url}/api/v1/relayers/bsc-treasury/rpc`, { ...auth, method: 'POST', body: '{"jsonrpc":"2.0","method":"eth_gasPrice","params":[],"id":1}' })).json()) as { result: string };
+    // The passthrough answers the node's bare JSON-RPC (no envelope), as v1.8 does.
+    const price = BigInt(rpc.result);
+    const min = 5_000_000_000_000_000n;
+    expect(dry.out).toMatch(/"gas_limit":21000/);
+    expect(BigInt(/"value":(\d+)/.exec(dry.out)![1]!)).toBe(BigInt(status.data.balance) - min - 21_000n * price);
+    expect(BigInt(/"gas_price":(\d+)/.exec(dry.out)![1]!)).toBe(price);
+    expect(body).toMatchObject({ to });
+    // Sent, then followed: the test moves the chain while the CLI polls.
+    const run = runR(['withdraw', 'bsc-treasury', '--to', to, '--value', '0.01bnb', '--yes', '--wait', '30']);
+    const posted = () => r.requests.some((q) => q.method === 'POST' && q.url === '/api/v1/relayers/bsc-treasury/transactions');
+    for (let i = 0; i < 100 && !posted(); i++) await new Promise((res) => setTimeout(res, 50));
+    r.clock.step(4);
+    const done = await run;
+    expect(done.code, done.err).toBe(0);
+    expect(done.err).toMatch(/withdraw: transaction [0-9a-f-]{36} (mined|confirmed) after \d+ s/);
+  });
+
   it('a transaction v1.8 does not replace (an EVM one confirmed) is refused before sending: exit 2, in its words', async () => {
     const list = await runR(['txs', 'sepolia-main', '--status', 'confirmed', '--output', 'json']);
     const confirmed = (JSON.parse(list.out) as { items: { id: string; status: string }[] }).items.find((t) => t.status === 'confirmed')!;

@@ -60,3 +60,26 @@ describe('n: a new transaction', () => {
     expect(f).not.toContain('› send');
   });
 });
+
+describe('W: a withdrawal', () => {
+  it("at 80x24: the balance and the network's price read and said, all over min_balance by default, the relayer's id typed to confirm, a fixed price and gas sent", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => x.includes('bsc-treasury'), 'the relayers');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('bsc-treasury'); i++) await h.press('j');
+    await h.press('W');
+    const form = await h.waitFor((x) => x.includes('› withdraw') && /read at \d\d:\d\d:\d\d: balance [\d.]+ BNB; the network's price [\d.]+ gwei/.test(x.replace(/\n\s+/g, ' ')), 'the form, its figures read');
+    expect(form).toMatch(/^  amount\s+all$/m);
+    await h.press(RX1, KEY.ctrlS);
+    const review = await h.waitFor((x) => /^Type bsc-treasury and enter to send what is below/m.test(x), 'the review, asking for the id');
+    expect(review).toMatch(/^priced by\s+gas_price [\d.]+ gwei \(legacy\)$/m);
+    expect(review).toMatch(/^leaves\s+0\.005 BNB: its min_balance, all else withdrawn/m);
+    for (let i = 0; i < 20 && /not seen yet/.test(h.frame()); i++) await h.press(KEY.down);
+    await h.press('bsc-treasury', KEY.enter);
+    const done = await h.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    const body = JSON.parse(writes(h).at(-1)!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ to: RX1, gas_limit: 21000 });
+    expect(typeof body.gas_price).toBe('number');
+    expect(body.speed).toBeUndefined();
+    expect(done).toMatch(/^status\s+pending$/m);
+  });
+});

@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'send' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -39,7 +39,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'send' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
+export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -54,10 +54,14 @@ export interface OperationEntry {
   feature: Feature | null;
   /** What the answer is (what the TUI shows as changed). */
   answers: Answer;
-  /** A fix of a jam: its relayer is followed until the jam clears (the TUI after a send; `--wait S` headless). */
-  follows: boolean;
+  /**
+   * What is followed after it is sent: `jam` a fix of a jam, its relayer until the jam clears (the TUI
+   * after a send; `--wait S` headless); `transaction` a new transaction, until it is mined (`--wait S`);
+   * false nothing.
+   */
+  follows: 'jam' | 'transaction' | false;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -85,7 +89,7 @@ export interface OperationEntry {
 export type DraftForm = 'replace' | 'plugin' | 'notify';
 
 /** The keymap commands that open an operation. */
-export type OperationKey = 'send' | 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' | 'delete';
+export type OperationKey = 'send' | 'withdraw' | 'edit' | 'cancel' | 'cancelPending' | 'pause' | 'policies' | 'delete';
 
 const str = { type: 'string' } as const;
 
@@ -95,22 +99,37 @@ const rel = (t: OperationTarget) => t.relayerId ?? '?';
 export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   send: {
     kind: 'send',
-    feature: 'send', answers: 'transaction', follows: false,
+    feature: 'send', answers: 'transaction', follows: 'transaction',
     options: { value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str },
     refused: 'sending transactions',
     opens: { key: 'send' },
     screen: 'send',
     subcommand: 'send',
-    usage: 'send <relayer-id> --to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] [--valid-until T] [--dry-run] [--yes]',
+    usage: 'send <relayer-id> --to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] [--valid-until T] [--dry-run] [--yes] [--wait S]',
     help: 'send a new EVM transaction from a relayer (OpenZeppelin Relayer), checked by its rules first',
     needs: ['relayerId'],
     words: (t) => `send a transaction from relayer ${rel(t)}`,
     readBack: { kind: 'none', why: "a send is not read back here: look for it among the relayer's newest transactions (relayer-tui txs <relayer-id>)" },
     draft: null,
   },
+  withdraw: {
+    kind: 'withdraw',
+    feature: 'send', answers: 'transaction', follows: 'transaction',
+    options: { to: str, value: str, all: { type: 'boolean' } },
+    refused: 'sending transactions',
+    opens: { key: 'withdraw' },
+    screen: 'withdraw',
+    subcommand: 'withdraw',
+    usage: 'withdraw <relayer-id> --to ADDR (--value V | --all) [--dry-run] [--yes] [--wait S]',
+    help: "withdraw a relayer's funds: a send at a fixed price and gas (--all: everything over its min_balance)",
+    needs: ['relayerId'],
+    words: (t) => `withdraw from relayer ${rel(t)}`,
+    readBack: { kind: 'none', why: "a withdrawal is not read back here: look for it among the relayer's newest transactions (relayer-tui txs <relayer-id>)" },
+    draft: null,
+  },
   replace: {
     kind: 'replace',
-    feature: null, answers: 'transaction', follows: true,
+    feature: null, answers: 'transaction', follows: 'jam',
     options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str },
     refused: 'replacing a transaction',
     opens: { key: 'edit' },
@@ -125,7 +144,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   cancel: {
     kind: 'cancel',
-    feature: 'cancel', answers: 'transaction', follows: true,
+    feature: 'cancel', answers: 'transaction', follows: 'jam',
     options: {},
     refused: 'cancelling transactions',
     opens: { key: 'cancel' },
@@ -171,7 +190,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   resume: {
     kind: 'resume',
-    feature: 'pause', answers: 'relayer', follows: true,
+    feature: 'pause', answers: 'relayer', follows: 'jam',
     options: {},
     refused: 'pausing and resuming relayers',
     opens: { key: 'pause', when: (r) => r.paused === true },
@@ -186,7 +205,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   },
   'policy-edit': {
     kind: 'policy-edit',
-    feature: 'policies', answers: 'relayer', follows: true,
+    feature: 'policies', answers: 'relayer', follows: 'jam',
     options: { set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true } },
     refused: "changing relayers' policies",
     opens: { key: 'policies' },
@@ -299,7 +318,7 @@ export function keyOperationOn(key: string, needs: keyof OperationTarget): Opera
   return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;
 }
 
-/** A subcommand's own options: its kinds' (the flags that select one among them included), and --wait where one follows a jam. */
+/** A subcommand's own options: its kinds' (the flags that select one among them included), and --wait where one follows a jam or its new transaction. */
 export function subcommandOptions(sub: OperationSubcommand): Record<string, OptionSpec> {
   const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
   return Object.assign({}, ...kinds.map((k) => OPERATIONS[k].options), kinds.some((k) => OPERATIONS[k].follows) ? { wait: str } : {});

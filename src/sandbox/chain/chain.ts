@@ -264,7 +264,9 @@ export class Chain {
   private prepare(a: Account, t: EvmTx, now: number): void {
     const nonce = t.nonce ?? a.counter++;
     if (t.nonce !== null && t.nonce >= a.counter) a.counter = t.nonce + 1;
-    const price = a.market.quote(t.speed ?? 'fast', this.eip1559(a), isNoop(t) ? undefined : this.cap(a));
+    // A send's explicit price is kept (v1.8 quotes from the speed only where none was asked); else quoted, capped.
+    const asked = !isNoop(t) && (t.gas_price !== null || t.max_fee_per_gas !== null) ? { gas_price: t.gas_price, max_fee_per_gas: t.max_fee_per_gas, max_priority_fee_per_gas: t.max_priority_fee_per_gas } : null;
+    const price = asked ?? a.market.quote(t.speed ?? 'fast', this.eip1559(a), isNoop(t) ? undefined : this.cap(a));
     const seed = `${t.id}:signed:${++this.seq}`;
     const signed: EvmTx = { ...t, ...price, nonce, status: 'sent', hash: newEvmHash(seed), signature: newEvmSignature(seed, price.max_fee_per_gas !== null), sent_at: null };
     const m = this.metaOf(a, signed);
@@ -373,6 +375,14 @@ export class Chain {
   }
 
   // ---- what the API's handlers ask of it ----
+
+  /** A send (POST …/transactions): the new pending transaction taken in, prepared at the next block as any other. */
+  sent(tx: EvmTx): void {
+    const a = this.account(tx.relayer_id);
+    if (!a) return;
+    a.meta.set(tx.id, { hashes: 0, known: false, changedAt: tx.created_at });
+    a.active.add(tx.id);
+  }
 
   /** A cancel of a signed one (cancel_transaction): its NOOP stored by the handler, a resubmit job queued. */
   canceled(tx: EvmTx): void {

@@ -210,7 +210,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
         onSent?.(outcome.answer);
         // A fix of a jam (the registry's `follows`) is followed until it clears.
         const relayerId = request.target.relayerId;
-        if (relayerId && OPERATIONS[request.op].follows)
+        if (relayerId && OPERATIONS[request.op].follows === 'jam')
           jams?.follow(relayerId, (words, cleared) => {
             shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' });
             events.emit('jamEnded', { relayerId, cleared });

@@ -15,6 +15,7 @@ import { NotificationDeleteScreen } from './notifications/NotificationDeleteScre
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
+import { WithdrawScreen } from './send/WithdrawScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
@@ -53,6 +54,8 @@ export function screenFor(props: ScreenProps) {
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':
       return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
+    case 'withdraw':
+      return <WithdrawScreen {...(props as ScreenProps<Extract<Route, { kind: 'withdraw' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'log':

@@ -23,6 +23,8 @@ export type Route =
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new EVM transaction from it (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }
+  /** `W` on a relayer: its funds withdrawn (to, amount or all), at a fixed price and gas; its id typed to confirm. */
+  | { kind: 'withdraw'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -150,6 +152,7 @@ export function parents(route: Route): Route[] {
       return route.tx ? [root, { kind: 'transactions', relayerId: route.relayerId }, route] : [root, route];
     case 'policies':
     case 'send':
+    case 'withdraw':
       return [root, route];
   }
 }
@@ -182,6 +185,7 @@ export function routeKey(r: Route): string {
       return `${r.op}:${r.relayerId}${r.tx ? `:${r.tx.id}` : ''}`;
     case 'policies':
     case 'send':
+    case 'withdraw':
       return `${r.kind}:${r.relayerId}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;

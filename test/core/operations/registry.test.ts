@@ -28,7 +28,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume', 'send']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume', 'send', 'withdraw']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -89,7 +89,7 @@ describe('the registry drives the keys, the options and the server screen', () =
     expect(Object.keys(subcommandOptions('cancel')).sort()).toEqual(['all-pending', 'wait']);
     for (const sub of OPERATION_SUBCOMMANDS) expect(Object.keys(COMMAND_OPTIONS[sub]), sub).toEqual(expect.arrayContaining(['dry-run', 'yes', 'json', 'output', ...Object.keys(subcommandOptions(sub))]));
     expect(operationFeatures()).toEqual([
-      { feature: 'send', label: 'send' },
+      { feature: 'send', label: 'send/withdraw' },
       { feature: 'cancel', label: 'cancel' },
       { feature: 'cancelPending', label: 'cancel-pending' },
       { feature: 'pause', label: 'pause/resume' },

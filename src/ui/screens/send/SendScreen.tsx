@@ -1,17 +1,14 @@
 /** `n` on a relayer: a new EVM transaction from it — the form (checked by v1.8's rules: core/operations/send.ts), its review, the new transaction named. */
 import { useMemo } from 'react';
-import { Box } from 'ink';
-import { Text } from '../../components/Text.js';
 import { FormScreen } from '../../components/FormScreen.js';
+import { NewTransaction } from './NewTransaction.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import type { Route } from '../../state/shell.js';
-import type { Transaction } from '../../../api/index.js';
 import { sendForm, sendInitialValues } from '../../../core/operations/send.js';
-import { formatWei, toBigInt } from '../../../core/amounts.js';
-import { truncateCells } from '../../../core/text/cells.js';
+import { toBigInt } from '../../../core/amounts.js';
 
 export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'send' }>>) {
   const { now } = useServices();
@@ -33,19 +30,7 @@ export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extr
       title={`relayer-tui › ${route.relayerId} › send`}
       intro={[{ text: `  from ${route.relayerId} (${route.relayer?.network ?? '?'}); one way of pricing: a speed, a gas_price, or the EIP-1559 pair`, tone: 'muted' }]}
       unknownNext={() => "Nothing was resent. Look at the relayer's newest transactions (enter on it) for one you did not see before sending it again."}
-      result={(value) => {
-        const tx = value as Transaction | null;
-        const rows = [`new transaction  ${tx?.id ?? '?'}`, `status           ${String(tx?.status ?? '?')}`, `to               ${String(tx?.to ?? '')}`, `value            ${formatWei(tx?.value, route.relayer?.network)}`];
-        return (
-          <Box flexDirection="column">
-            {rows.map((r, i) => (
-              <Text key={i} wrap="truncate">
-                {truncateCells(r, width)}
-              </Text>
-            ))}
-          </Box>
-        );
-      }}
+      result={(value) => <NewTransaction value={value} network={route.relayer?.network} width={width} />}
     />
   );
 }
