@@ -85,7 +85,7 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
     case 'never_broadcast':
       return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (${e}) or cancel it (${x}: a NOOP takes the nonce)`;
     case 'price_cap':
-      return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. A bump stays at the cap; raise gas_price_cap (${p}), or cancel this nonce (${x}: the NOOP is not held to the cap)`;
+      return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. The server's re-pricing stops at the cap; ${bumpWords(jam, e)}; raise gas_price_cap (${p}), or cancel this nonce (${x}: the NOOP is not held to the cap)`;
     case 'underpriced':
       return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${jam.next_reprice_at ? ` at ${clock(jam.next_reprice_at)} at the earliest (its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait)` : ''}; or bump it now (${e}) or cancel it (${x})`;
     case 'dropped':
@@ -99,6 +99,34 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
     case 'unknown_status':
       return `${head} — ${tx} there is ${jam.blocker_status ?? '?'}, a status these rules do not place; ${w}`;
   }
+}
+
+/**
+ * What a replacement (e) would offer on v1.8 (determine_replacement_pricing): the speed's quote held to
+ * the cap, then raised to at least the old price × 1.1 (+1 wei) — past the cap if need be. Null: the
+ * blocker's price is not known.
+ */
+export function bumpReachWei(jam: Jam): bigint | null {
+  if (jam.blocker_price_wei === null) return null;
+  const minBump = (jam.blocker_price_wei * 110n) / 100n + 1n;
+  const net = jam.network_price_wei;
+  const quote = net === null ? jam.cap_wei : jam.cap_wei !== null && jam.cap_wei < net ? jam.cap_wei : net;
+  return quote !== null && quote > minBump ? quote : minBump;
+}
+
+/** Whether a bump reaches the network's price (unknown either way: assumed not, and said so). */
+function bumpFalls(jam: Jam): boolean {
+  const reach = bumpReachWei(jam);
+  return reach === null || jam.network_price_wei === null || reach < jam.network_price_wei;
+}
+
+/** A bump of a capped blocker in words: what it reaches against what the network asks. */
+function bumpWords(jam: Jam, e = 'e'): string {
+  const reach = bumpReachWei(jam);
+  if (reach === null) return `a bump (${e}) is quoted at the cap and raised +10 % over a price not read here`;
+  return bumpFalls(jam)
+    ? `a bump (${e}) reaches only ${gwei(reach)} (quoted at the cap, raised +10 % over its price), under the network's ${gwei(jam.network_price_wei)}: it stays jammed`
+    : `a bump (${e}) reaches ${gwei(reach)} (+10 % over its price, past the cap), the network's ${gwei(jam.network_price_wei)} or more`;
 }
 
 /** One jam in a few words for a list: `payouts-1 (never broadcast, 4 waiting)`. */
@@ -170,7 +198,7 @@ export function cancelOfBlockerWords(jam: Jam): string {
 export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {
   if (jam.cause === 'no_tx_at_nonce' || jam.cause === 'blocker_final')
     return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it`;
-  if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce)
-    return `a bump stays at the cap (${gwei(jam.cap_wei)}) while the network asks ${gwei(jam.network_price_wei)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
+  if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce && bumpFalls(jam))
+    return `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
   return null;
 }
