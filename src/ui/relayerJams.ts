@@ -128,7 +128,9 @@ export class RelayerJams extends BackgroundReads {
               deadlineMs,
               signal,
               ...(jam ? { before: jam } : {}),
-              onRead: (read) => this.settle(relayerId, { read, at: this.now() }),
+              // Its age as the store knows it (when the chain's nonce was last seen to move): a follow's own
+              // read knows only the blocker's broadcast, which a replacement moves (a walk saw 'jammed 14s' beside '1h').
+              onRead: (read) => this.settle(relayerId, { read: this.withSeen(relayerId, read), at: this.now() }),
             })
           : undefined,
       )
@@ -162,6 +164,13 @@ export class RelayerJams extends BackgroundReads {
     } catch {
       this.pending.delete(r.id);
     }
+  }
+
+  /** A jam read without the store's memory of the chain: its `since` from when the chain's nonce was last seen to move, where that nonce holds. */
+  private withSeen(id: string, read: JamRead): JamRead {
+    const seen = this.chainSeen.get(id);
+    if (!seen || read.kind !== 'diagnosed' || read.diagnosis.kind !== 'jam' || seen.nonce !== read.chainNonce) return read;
+    return { ...read, diagnosis: { ...read.diagnosis, jam: { ...read.diagnosis.jam, since: Math.min(read.diagnosis.jam.since, seen.at) } } };
   }
 
   private changed(f: () => void): void {

@@ -109,7 +109,7 @@ describe('where the server offers more (real flavour) and where it does not (con
     const f = await h.waitFor((x) => x.includes('live status') && x.includes('pending transactions'));
     // Each reason with its type (issue 18.10).
     expect(f).toMatch(/disabled because\s+NonceSyncFailed: Nonce synchronization failed\n\s+RpcValidationFailed: RPC endpoint validation failed/);
-    expect(f).toMatch(/live status\s+from the server \d+s ago/);
+    expect(f).toMatch(/live status\s+from the server at \d\d:\d\d:\d\d/);
     expect(f).toMatch(/balance\s+0\.\d+ POL \(\d+ wei\)/);
     expect(f).toMatch(/next nonce\s+\d+/);
     // Nothing to replace here: the footer does not offer e (a transaction's detail does).

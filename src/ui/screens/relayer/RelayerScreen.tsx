@@ -11,7 +11,6 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { RELAYER_MARK_TONE, relayerMarks } from '../../../core/relayer.js';
 import { fleetBalance } from '../../../core/fleet/health.js';
 import { jamDetail } from '../../../core/jam/words.js';
-import { age } from '../../../core/time.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { disabledReasonLines, statusLines } from './relayerLines.js';
 import { truncateCells } from '../../../core/text/cells.js';
@@ -45,7 +44,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     const marks = relayerMarks(relayer, { jammed: jam !== undefined, low });
     return [
       { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
-      ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t)} (diagnosed ${age(new Date(jamAt ?? t).toISOString(), t) || '0s'} ago)`, tone: 'warn' as const }] : []),
+      ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t)} (diagnosed at ${clock(jamAt ?? t)})`, tone: 'warn' as const }] : []),
       ...disabledReasonLines(relayer.disabled_reason),
       ...(live ? statusLines(live, relayer, now(), services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),

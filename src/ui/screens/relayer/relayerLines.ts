@@ -2,7 +2,7 @@
 import { fleetBalance, type MinBalances } from '../../../core/fleet/health.js';
 import type { DisabledReason, Relayer } from '../../../api/index.js';
 import type { DetailLine } from '../../detailLines.js';
-import { age } from '../../../core/time.js';
+import { age, clock } from '../../../core/time.js';
 import { disabledReasons } from '../../../core/relayer.js';
 import { formatUnits, nativeUnitOf, toBigInt } from '../../../core/amounts.js';
 import { displayText } from '../../../core/text/values.js';
@@ -18,7 +18,8 @@ export function disabledReasonLines(reason: DisabledReason | null | undefined): 
 
 /** The live status (GET /relayers/{id}/status) with its age. */
 export function statusLines(entry: StatusEntry, relayer: Relayer, now: number, minBalances?: MinBalances, context = 'in use'): DetailLine[] {
-  const at = `${age(new Date(entry.at).toISOString(), now) || '0s'} ago`;
+  // A clock time, true without ticking (a walk read '4s ago' unchanged 11 s later).
+  const at = `at ${clock(entry.at)}`;
   if (!entry.status) return [{ label: 'live status', value: `unavailable (${entry.error ?? 'no answer'}), ${at}`, tone: 'warn' }];
   const s = entry.status;
   const u = nativeUnitOf(s.network_type ?? relayer.network_type, relayer.network);
