@@ -90,7 +90,12 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
   );
   // (A layout effect: taken before the frame is drawn.)
   useLayoutEffect(() => {
-    if (rows !== stateRef.current.items) take(rows);
+    if (rows === stateRef.current.items) return;
+    const prior = stateRef.current;
+    take(rows);
+    // Rows that arrive between reads (a context answering late) change what is shown: "unchanged since" moves too
+    // (a walk saw rows marked * under an older "unchanged since").
+    if (stateRef.current !== prior && meta.current.sameSince != null) meta.current = { ...meta.current, sameSince: optsRef.current.now() };
   }, [rows, take]);
 
   const refresh = useCallback(async (): Promise<RefreshOutcome> => {
@@ -102,11 +107,12 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     const before = stateRef.current;
     await o.read();
     const read = { loadedAt: o.now(), latencyMs: o.now() - started };
-    const atEnd = stateRef.current;
     if (advance()) take(shown.current!, marking);
-    // As usePagedList: since when what is shown has been the same.
-    meta.current = { ...read, sameSince: stateRef.current !== before ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
-    return { kind: stateRef.current !== atEnd ? 'changed' : 'unchanged' };
+    // As usePagedList: since when what is shown has been the same — and "unchanged" said only where it is
+    // (rows that changed during the read count: a walk saw "refreshed, unchanged" beside a moved "since").
+    const changed = stateRef.current !== before;
+    meta.current = { ...read, sameSince: changed ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+    return { kind: changed ? 'changed' : 'unchanged' };
   }, [take, advance]);
 
   const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);

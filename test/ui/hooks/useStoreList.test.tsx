@@ -70,8 +70,12 @@ describe('a list read from a store', () => {
     expect(renders.n - before).toBeLessThanOrEqual(2);
     // The first whole read ends: then a re-read changes b, marked.
     await handle.list!.refresh();
+    const since = handle.list!.meta.current.sameSince!;
+    await wait(5);
     store.set([row('a', 29), row('b', 3)]);
     await vi.waitFor(() => expect(lastFrame()).toBe('> a:29  *b:3'));
+    // A row changed between reads (a context answering late): "unchanged since" moves with it.
+    expect(handle.list!.meta.current.sameSince).toBeGreaterThan(since);
     // The same rows again (a new array, alike): nothing drawn.
     const still = renders.n;
     store.set([row('a', 29), row('b', 3)]);
