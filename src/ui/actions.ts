@@ -39,7 +39,9 @@ export function openAction(route: OperationRoute | Extract<Route, { kind: 'repla
     const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
     if (solana) return `No replacement: ${solana}`;
     const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
-    if (status) return `No replacement: ${status}`;
+    // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
+    const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
+    if (status && !kept) return `No replacement: ${status}`;
   } else {
     const r = actionRequest(route, services, relayer);
     if ('refuse' in r) return `Not offered: ${r.refuse}`;
