@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -133,16 +133,23 @@ async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: s
   return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
 }
 
+/** The relayer a send or a withdrawal goes from, read and checked: not found (5), or not offered there (2, why). */
+async function sendingRelayer(client: RelayerClient, relayerId: string): Promise<{ relayer: Relayer } | { code: number; message: string }> {
+  await client.detectDialect();
+  const relayer = await findRelayer(client, relayerId);
+  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
+  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
+  return refused ? usage(`not sent: ${refused.refuse}`) : { relayer };
+}
+
 /** `send <relayer-id> --to … --value …`: the TUI's send form filled from the flags (replace's), the relayer and its balance read first. */
 async function prepareSend(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length !== 1) return usage(usageOf('send'));
-  await client.detectDialect();
   const relayerId = args[0]!;
-  const relayer = await findRelayer(client, relayerId);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
-  if (refused) return usage(`not sent: ${refused.refuse}`);
+  const from = await sendingRelayer(client, relayerId);
+  if ('code' in from) return from;
+  const { relayer } = from;
   // Its balance (what it can pay over its minimum): from its status, where the server has one.
   const status = client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const balanceWei = toBigInt(status?.balance);
@@ -162,13 +169,10 @@ async function prepareSend(client: RelayerClient, o: HeadlessOptions, args: stri
 async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length !== 1 || f.to === undefined || (f.value === undefined) === !o.all) return usage(usageOf('withdraw'));
-  await client.detectDialect();
   const relayerId = args[0]!;
-  const relayer = await findRelayer(client, relayerId);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
-  if (refused) return usage(`not sent: ${refused.refuse}`);
-  const input = await withdrawInput(client, relayerId, relayer);
+  const from = await sendingRelayer(client, relayerId);
+  if ('code' in from) return from;
+  const input = await withdrawInput(client, relayerId, from.relayer);
   const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim().replace(/(\d)([a-zA-Z])/, '$1 $2') }, input);
   if ('errors' in built) return usage(Object.entries(built.errors).map(([k, m]) => `${k === 'to' ? `--to ${JSON.stringify(f.to)}` : o.all ? '--all' : `--value ${JSON.stringify(f.value)}`}: ${m}`).join('; '));
   return { request: built.request, stdinUsed: false };
