@@ -31,6 +31,23 @@ describe('sendTransaction on the OpenZeppelin Relayer (the real flavour)', () =>
     expect(ctx.since(big).find((q) => q.method === 'POST')!.body).toContain(`"value":${U128_MAX}`);
   });
 
+  it('takes a send it cannot pay and fails it when it prepares it, in v1.8\'s words (validate_sufficient_relayer_balance); a send mined pays its value', async () => {
+    const balance = async () => BigInt(((await ctx.client.relayerStatus('arbitrum-payouts')) as { balance: string }).balance);
+    const before = await balance();
+    // More than it holds over its 0.005 ETH minimum: accepted (200), then failed at the next block.
+    const big = await ctx.client.sendTransaction('arbitrum-payouts', { to: RX1, value: (before - 4_000_000_000_000_000n).toString(), speed: 'fast' });
+    expect(big.status).toBe('pending');
+    ctx.sandbox.clock.step(1);
+    const failed = ctx.sandbox.getTransaction('arbitrum-payouts', big.id)!;
+    expect(failed.status).toBe('failed');
+    expect(failed.status_reason).toMatch(/^Insufficient balance: Relayer balance \d+ is insufficient to cover \d+, with an enforced minimum balance of 5000000000000000$/);
+    // One it can pay goes through, and its value leaves the balance with its gas.
+    const paid = await ctx.client.sendTransaction('arbitrum-payouts', { to: RX1, value: '1000000000000000', speed: 'fast' });
+    ctx.sandbox.clock.step(3);
+    expect(ctx.sandbox.getTransaction('arbitrum-payouts', paid.id)!.status).toMatch(/^(mined|confirmed)$/);
+    expect(before - (await balance())).toBeGreaterThan(1_000_000_000_000_000n);
+  });
+
   it("refuses as v1.8 does, in its words: not whitelisted, above the cap, no pricing, mixed pricing, gas under the intrinsic, a paused relayer", async () => {
     const cases: [string, Parameters<typeof ctx.client.sendTransaction>[1], number, string][] = [
       ['avalanche-bridge', { to: TO, value: '0', speed: 'fast' }, 400, 'Transaction target address is not whitelisted'],

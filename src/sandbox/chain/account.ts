@@ -32,6 +32,11 @@ export interface TxMeta {
   submitQueued?: boolean;
   /** When it became `sent` (v1.8 counts a re-send from created_at; the sandbox from the later of both). */
   changedAt: number;
+  /**
+   * Sent through the API (POST …/transactions): its balance is checked when it is prepared (v1.8's
+   * ensure_sufficient_balance) and its value paid when it mines. Seeds and traffic are charged gas only.
+   */
+  sent?: boolean;
 }
 
 export interface Account {
@@ -149,4 +154,18 @@ export function healthCheck(a: Account, now: number, scaled: (ms: number) => num
   r.system_disabled = false;
   delete r.disabled_reason;
   a.enableCheckAt = undefined;
+}
+
+/**
+ * Why a send cannot be paid, in v1.8's words (validations.rs validate_sufficient_relayer_balance, at
+ * prepare: a permanent failure), or null: its value + gas × its price against the balance, and what is
+ * left against its min_balance (v1.8's default 1 wei where none is set).
+ */
+export function sendShortfall(a: Account, t: EvmTx, price: { gas_price: bigint | null; max_fee_per_gas: bigint | null }): string | null {
+  const cost = t.value + gasOf(t) * (price.gas_price ?? price.max_fee_per_gas ?? 0n);
+  const m = a.relayer.policies.min_balance;
+  const min = typeof m === 'bigint' ? m : typeof m === 'number' && Number.isInteger(m) ? BigInt(m) : typeof m === 'string' && /^\d+$/.test(m) ? BigInt(m) : 1n;
+  if (a.balance < cost) return `Insufficient balance: Relayer balance ${a.balance} is insufficient to cover ${cost}`;
+  if (min > 0n && a.balance - cost < min) return `Insufficient balance: Relayer balance ${a.balance} is insufficient to cover ${cost}, with an enforced minimum balance of ${min}`;
+  return null;
 }

@@ -34,18 +34,9 @@ import { BULK_RELAYER_ID, type EvmTx, type Speed } from '../models.js';
 import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
-import { FINAL, KEPT_PER_RELAYER, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
+import { FINAL, KEPT_PER_RELAYER, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
 import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
-import {
-  HEALTH_CHECK_DELAYS_MS,
-  MIN_AGE_FOR_RESUBMIT_MS,
-  NONCE_GAP_SETTLE_MS,
-  NONCE_HEALTH_DEBOUNCE_MS,
-  PREPARE_TIMEOUT_MS,
-  PREPARE_TIMEOUT_REASON,
-  RESEND_TIMEOUT_MS,
-  resubmitAfterMs,
-} from './rules.js';
+import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
 export class Chain {
   private readonly markets = new Map<string, FeeMarket>();
@@ -208,7 +199,9 @@ export class Chain {
       if (!t || t.status !== 'submitted' || !a.meta.get(t.id)?.known || !a.market.priced(t)) break;
       const base = a.market.head.baseFee;
       const price = t.gas_price ?? (t.max_fee_per_gas! < base + (t.max_priority_fee_per_gas ?? 0n) ? t.max_fee_per_gas! : base + (t.max_priority_fee_per_gas ?? 0n));
-      a.balance = a.balance > gasOf(t) * price ? a.balance - gasOf(t) * price : 0n;
+      // Gas for every transaction; a send's value too (seeds and traffic carry values their balances never held).
+      const paid = gasOf(t) * price + (a.meta.get(t.id)?.sent ? t.value : 0n);
+      a.balance = a.balance > paid ? a.balance - paid : 0n;
       this.metaOf(a, t).minedBlock = a.market.head.number;
       this.store(a, { ...t, status: 'mined' });
       a.chainNonce++;
@@ -268,6 +261,14 @@ export class Chain {
     const asked = !isNoop(t) && (t.gas_price !== null || t.max_fee_per_gas !== null) ? { gas_price: t.gas_price, max_fee_per_gas: t.max_fee_per_gas, max_priority_fee_per_gas: t.max_priority_fee_per_gas } : null;
     const price = asked ?? a.market.quote(t.speed ?? 'fast', this.eip1559(a), isNoop(t) ? undefined : this.cap(a));
     const seed = `${t.id}:signed:${++this.seq}`;
+    // A send's balance (validations.rs validate_sufficient_relayer_balance, at prepare): value + gas × price,
+    // and what is left over its min_balance — else it fails, permanently, in v1.8's words.
+    const short = this.metaOf(a, t).sent ? sendShortfall(a, t, price) : null;
+    if (short) {
+      if (t.nonce === null) a.counter--;
+      this.store(a, { ...t, status: 'failed', status_reason: short });
+      return;
+    }
     const signed: EvmTx = { ...t, ...price, nonce, status: 'sent', hash: newEvmHash(seed), signature: newEvmSignature(seed, price.max_fee_per_gas !== null), sent_at: null };
     const m = this.metaOf(a, signed);
     m.hashes = 1;
@@ -376,12 +377,10 @@ export class Chain {
 
   // ---- what the API's handlers ask of it ----
 
-  /** A send (POST …/transactions): the new pending transaction taken in, prepared at the next block as any other. */
+  /** A send (POST …/transactions): taken in at once, prepared at the next block as any other, its balance checked then (sendShortfall). */
   sent(tx: EvmTx): void {
     const a = this.account(tx.relayer_id);
-    if (!a) return;
-    a.meta.set(tx.id, { hashes: 0, known: false, changedAt: tx.created_at });
-    a.active.add(tx.id);
+    if (a) a.meta.set(tx.id, { hashes: 0, known: false, changedAt: tx.created_at, sent: true }), a.active.add(tx.id);
   }
 
   /** A cancel of a signed one (cancel_transaction): its NOOP stored by the handler, a resubmit job queued. */
@@ -448,3 +447,4 @@ export class Chain {
     return undefined;
   }
 }
+
