@@ -264,7 +264,8 @@ ${usageLines('withdraw')}
   A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain
   transfer of 21,000 gas at the network's price read now (eth_gasPrice through the server's JSON-RPC
   passthrough), legacy, so what it costs is known before it leaves. --all takes everything over the
-  relayer's min_balance: balance − min_balance − 21,000 × price. Refused (exit 2) when nothing is
+  relayer's min_balance and the fee of one re-price (v1.8 checks the balance again when it re-prices
+  one not mined): balance − min_balance − 21,000 × price × 1.1. Refused (exit 2) when nothing is
   above it, when the network asks more than the relayer's gas_price_cap, and when the balance (its
   status) or the price could not be read. --value takes wei or units (0.5eth).
   --wait S: then follow the new transaction until it is mined (exit 0) or S seconds pass (16).

@@ -173,7 +173,7 @@ async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: 
   const from = await sendingRelayer(client, relayerId);
   if ('code' in from) return from;
   const input = await withdrawInput(client, relayerId, from.relayer);
-  const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim().replace(/(\d)([a-zA-Z])/, '$1 $2') }, input);
+  const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim() }, input);
   if ('errors' in built) return usage(Object.entries(built.errors).map(([k, m]) => `${k === 'to' ? `--to ${JSON.stringify(f.to)}` : o.all ? '--all' : `--value ${JSON.stringify(f.value)}`}: ${m}`).join('; '));
   return { request: built.request, stdinUsed: false };
 }

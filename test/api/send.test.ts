@@ -41,11 +41,17 @@ describe('sendTransaction on the OpenZeppelin Relayer (the real flavour)', () =>
     const failed = ctx.sandbox.getTransaction('arbitrum-payouts', big.id)!;
     expect(failed.status).toBe('failed');
     expect(failed.status_reason).toMatch(/^Insufficient balance: Relayer balance \d+ is insufficient to cover \d+, with an enforced minimum balance of 5000000000000000$/);
-    // One it can pay goes through, and its value leaves the balance with its gas.
-    const paid = await ctx.client.sendTransaction('arbitrum-payouts', { to: RX1, value: '1000000000000000', speed: 'fast' });
+    // One it can pay goes through, and its value leaves the balance with its gas (linea-idle: no other traffic).
+    const idle = async () => BigInt(((await ctx.client.relayerStatus('linea-idle')) as { balance: string }).balance);
+    const was = await idle();
+    const paid = await ctx.client.sendTransaction('linea-idle', { to: RX1, value: '1000000000000000', speed: 'fast' });
     ctx.sandbox.clock.step(3);
-    expect(ctx.sandbox.getTransaction('arbitrum-payouts', paid.id)!.status).toMatch(/^(mined|confirmed)$/);
-    expect(before - (await balance())).toBeGreaterThan(1_000_000_000_000_000n);
+    const mined = ctx.sandbox.getTransaction('linea-idle', paid.id)!;
+    expect(mined.status).toMatch(/^(mined|confirmed)$/);
+    const drop = was - (await idle());
+    const mostGas = 21_000n * BigInt(String(mined.max_fee_per_gas ?? mined.gas_price));
+    expect(drop >= 1_000_000_000_000_000n && drop <= 1_000_000_000_000_000n + mostGas, `${drop}`).toBe(true);
+    expect(drop > 1_000_000_000_000_000n).toBe(true);
   });
 
   it("refuses as v1.8 does, in its words: not whitelisted, above the cap, no pricing, mixed pricing, gas under the intrinsic, a paused relayer", async () => {

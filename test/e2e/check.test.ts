@@ -194,7 +194,7 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     const priced = await runR(['replace', 'holesky-test', blocker, '--value', '0', '--gas-price', '50 gwei', '--yes']);
     expect(priced.code).toBe(2);
     // One truth everywhere (core/operations/review.ts V18_REPLACEMENT_PRICING): the speed, capped where a cap is set, then at least × 1.1.
-    expect(priced.err).toContain("give a speed: v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (+1 wei), which may pass the cap");
+    expect(priced.err).toContain("give a speed: v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (and 1 wei more than it), which may pass the cap");
     const file = join(HOME, 'priced.json');
     writeFileSync(file, '{"value":0,"speed":"fast","max_fee_per_gas":900000000000,"max_priority_fee_per_gas":2000000000}');
     const body = await runR(['replace', 'holesky-test', blocker, '--body', file, '--yes']);
@@ -235,7 +235,7 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     const price = BigInt(rpc.result);
     const min = 5_000_000_000_000_000n;
     expect(dry.out).toMatch(/"gas_limit":21000/);
-    expect(BigInt(/"value":(\d+)/.exec(dry.out)![1]!)).toBe(BigInt(status.data.balance) - min - 21_000n * price);
+    expect(BigInt(/"value":(\d+)/.exec(dry.out)![1]!)).toBe(BigInt(status.data.balance) - min - 21_000n * ((price * 11n) / 10n));
     expect(BigInt(/"gas_price":(\d+)/.exec(dry.out)![1]!)).toBe(price);
     expect(body).toMatchObject({ to });
     // Sent, then followed: the test moves the chain while the CLI polls.

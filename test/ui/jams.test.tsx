@@ -125,7 +125,7 @@ describe('the keys fit the cause', () => {
     await h.press('e');
     const said = await h.waitFor((x) => x.includes('a bump (e) reaches only'), 'the refusal');
     // Said in the status bar (whole in :messages), its start here.
-    expect(said.replace(/\n\s*/g, ' ')).toMatch(/avalanche-bridge: a bump \(e\) reaches only 33\.000000001 gwei \(quoted at the cap, raised \+10 % over its price\), under the network's/);
+    expect(said.replace(/\n\s*/g, ' ')).toMatch(/avalanche-bridge: a bump \(e\) reaches only 33 gwei \(quoted at the cap, raised \+10 % over its price\), under the network's/);
     // The blocker's flags say the jam's cause, not the triage's guess; what is above it waits behind it.
     expect(said).toMatch(/^› avalanche-bridge\s+submitted .* the chain waits on it: at its cap, old$/m);
     expect(said).not.toMatch(/not mined 5m after broadcast/);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow } from './support.js';
+import { cursorRow, rawGet } from './support.js';
 import { fieldHint, focusedField, writes } from './forms/support.js';
 
 let h: Harness | undefined;
@@ -72,13 +72,18 @@ describe('W: a withdrawal', () => {
     await h.press(RX1, KEY.ctrlS);
     const review = await h.waitFor((x) => /^Type bsc-treasury and enter to send what is below/m.test(x), 'the review, asking for the id');
     expect(review).toMatch(/^priced by\s+gas_price [\d.]+ gwei \(legacy\)$/m);
-    expect(review).toMatch(/^leaves\s+0\.005 BNB: its min_balance, all else withdrawn/m);
+    expect(review.replace(/\n\s{26}/g, ' ')).toMatch(/^leaves\s+0\.005\d+ BNB: its min_balance and what a re-price \(\+10 %\) would cost more/m);
     for (let i = 0; i < 20 && /not seen yet/.test(h.frame()); i++) await h.press(KEY.down);
     await h.press('bsc-treasury', KEY.enter);
     const done = await h.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
     const body = JSON.parse(writes(h).at(-1)!.body) as Record<string, unknown>;
     expect(body).toMatchObject({ to: RX1, gas_limit: 21000 });
     expect(typeof body.gas_price).toBe('number');
+    // Everything over its minimum and one re-price's fee: balance − min − 21,000 × price × 1.1, exactly (the status read over HTTP).
+    const raw = writes(h).at(-1)!.body;
+    const status = (await rawGet(h, '/relayers/bsc-treasury/status')).json.data as { balance: string };
+    const price = BigInt(/"gas_price":(\d+)/.exec(raw)![1]!);
+    expect(BigInt(/"value":(\d+)/.exec(raw)![1]!)).toBe(BigInt(status.balance) - 5_000_000_000_000_000n - 21_000n * ((price * 11n) / 10n));
     expect(body.speed).toBeUndefined();
     expect(done).toMatch(/^status\s+pending$/m);
   });

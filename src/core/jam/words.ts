@@ -6,6 +6,7 @@
 import { formatGwei } from '../amounts.js';
 import { age, clock } from '../time.js';
 import { shortId } from '../text/ids.js';
+import { displayText } from '../text/values.js';
 import type { Jam, JamCause } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
 
@@ -35,7 +36,7 @@ function open(jam: Jam, now: number): string {
  * the same from a shell (check, fleet --check: a key means nothing to a cron job's mail). `prefix` is
  * the command's start (`relayer-tui`, or with the `--context` the line is about).
  */
-export type FixFace = { kind: 'keys' } | { kind: 'commands'; relayerId: string; prefix?: string };
+export type FixFace = { kind: 'keys'; via?: string } | { kind: 'commands'; relayerId: string; prefix?: string };
 
 /** `relayer-tui`, with `--context NAME` where a context is named (a name a shell takes as it is; else left out). */
 export function commandPrefix(context?: string): string {
@@ -52,7 +53,8 @@ export function proposedCapGwei(jam: Jam): bigint | null {
 
 /** How to do `action` on this jam from this face: a key, or a whole command line. */
 function fix(face: FixFace, action: 'bump' | 'cancel' | 'cap', jam: Jam): string {
-  if (face.kind === 'keys') return action === 'bump' ? 'e' : action === 'cancel' ? 'X' : 'p';
+  // `via`: where the transaction keys are (a relayer's detail has p, but e and X are the stuck screen's there).
+  if (face.kind === 'keys') return action === 'bump' ? `${face.via ?? ''}e` : action === 'cancel' ? `${face.via ?? ''}X` : 'p';
   const cli = `${face.prefix ?? 'relayer-tui'} `;
   const tx = jam.blocker_id ?? 'TX';
   if (action === 'bump') return `${cli}replace ${face.relayerId} ${tx} --speed fastest`;
@@ -80,7 +82,7 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
   const w = waitingWords(jam.waiting);
   // A cancel already sent: no fix to offer, only what it does next (whatever the cause it met).
   if (jam.blocker_canceling && jam.blocker_id)
-    return `${head} — ${tx} is being canceled (${jam.blocker_status ?? '?'}): its NOOP takes the nonce once mined; ${w}, to go through in order after it${openFor}`;
+    return `${head} — ${tx} is being canceled (${displayText(jam.blocker_status ?? '?').slice(0, 40)}): its NOOP takes the nonce once mined; ${w}, to go through in order after it${openFor}`;
   switch (jam.cause) {
     case 'never_broadcast':
       return `${head} — ${tx} was signed and never broadcast: every re-send refused${jam.blocker_reason ? ` (${jam.blocker_reason})` : ' (the server keeps no reason for it)'}; ${w}. Bump it at a faster speed (${e}) or cancel it (${x}: a NOOP takes the nonce)`;
@@ -103,12 +105,14 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
 
 /**
  * What a replacement (e) would offer on v1.8 (determine_replacement_pricing): the speed's quote held to
- * the cap, then raised to at least the old price × 1.1 (+1 wei) — past the cap if need be. Null: the
+ * the cap, then raised to at least the old price × 1.1 and 1 wei more than it (calculate_min_bump,
+ * price_calculator.rs:110) — past the cap if need be. Null: the
  * blocker's price is not known.
  */
 export function bumpReachWei(jam: Jam): bigint | null {
   if (jam.blocker_price_wei === null) return null;
-  const minBump = (jam.blocker_price_wei * 110n) / 100n + 1n;
+  const p = jam.blocker_price_wei;
+  const minBump = (p * 11n) / 10n > p ? (p * 11n) / 10n : p + 1n;
   const net = jam.network_price_wei;
   const quote = net === null ? jam.cap_wei : jam.cap_wei !== null && jam.cap_wei < net ? jam.cap_wei : net;
   return quote !== null && quote > minBump ? quote : minBump;

@@ -5,6 +5,7 @@ import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
 import { reviewWarnings } from './reviewWarnings.js';
+import { replaceStatusRefusal } from './replaceStatus.js';
 import { replaceEffect } from './effects.js';
 import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from './validators.js';
 
@@ -162,6 +163,9 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
     fields: evmFields(network, tx),
     focus: 'value',
     build: (values) => {
+      // Opened for a kept draft, the form still sends nothing v1.8 refuses (replaceStatus.ts).
+      const refused = replaceStatusRefusal('evm', dialect?.().dialect ?? '', tx);
+      if (refused) return { errors: { value: `not sent: ${refused}` } };
       const req = evmRequest(values, network);
       let prepared;
       let sent: Record<string, unknown>;

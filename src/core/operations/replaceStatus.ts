@@ -7,12 +7,13 @@
  */
 import type { Transaction } from '../../api/index.js';
 import { isNotFinal } from '../status.js';
+import { displayText } from '../text/values.js';
 
 const EVM_REPLACEABLE = ['pending', 'sent', 'submitted'];
 
 export function replaceStatusRefusal(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): string | null {
   if (dialect !== 'openzeppelin' || !tx) return null;
-  const status = String(tx.status ?? '').toLowerCase();
+  const status = displayText(String(tx.status ?? '').toLowerCase()).slice(0, 40);
   if (kind === 'evm' && !EVM_REPLACEABLE.includes(status))
     return `the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${status || 'without a status'} (it answers 400)`;
   if (kind === 'stellar' && !isNotFinal(tx)) return `this transaction is ${status} (final): there is nothing left to replace`;

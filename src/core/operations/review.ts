@@ -108,7 +108,7 @@ export const MIN_BUMP_PERCENT = 10n;
  * review, the form's refusal, the subcommand's; README says the same): replacement.rs
  * determine_replacement_pricing, models/transaction/repository.rs:350 for_replacement.
  */
-export const V18_REPLACEMENT_PRICING = "v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (+1 wei), which may pass the cap";
+export const V18_REPLACEMENT_PRICING = "v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (and 1 wei more than it), which may pass the cap";
 
 /** Why asked prices are refused before sending on the OpenZeppelin Relayer (the form's field, the subcommand's flags). */
 export const ASKED_PRICES_REFUSED = `leave them out and give a speed: ${V18_REPLACEMENT_PRICING}`;

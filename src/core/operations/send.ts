@@ -33,7 +33,7 @@ export function sendRefusal(relayerId: string, relayer: Relayer | undefined, off
   if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
   if (String(relayer.network_type).toLowerCase() !== 'evm') return { refuse: `only EVM transactions are sent here (${relayerId} is ${displayText(relayer.network_type)}): give a body to the server another way` };
   const st = relayerState(relayer);
-  if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first (P)` };
+  if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first` };
   if (st === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")` };
   return null;
 }
@@ -78,7 +78,9 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   if (price !== undefined && cap !== undefined && price > cap) errors.gas_price = `above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 answers 400 "Gas price is too high"`;
   // Accepted and failed later by v1.8: what it cannot pay over its minimum.
   const value = toBigInt(body.value) ?? 0n;
-  const perGas = price ?? toBigInt(body.max_fee_per_gas);
+  // An EIP-1559 max fee held to the cap, as v1.8 computes the cost (apply_gas_price_cap_and_constraints).
+  const maxFee = toBigInt(body.max_fee_per_gas);
+  const perGas = price ?? (maxFee !== undefined && cap !== undefined && maxFee > cap ? cap : maxFee);
   const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
   const min = toBigInt(p.min_balance) ?? 0n;
   if (c.balanceWei !== undefined && most > c.balanceWei - min)
@@ -144,6 +146,7 @@ export function sendEffect(body: Record<string, unknown>, answer: unknown): Effe
   const off: string[] = [];
   if (typeof body.to === 'string' && String(tx.to ?? '').toLowerCase() !== body.to.toLowerCase()) off.push(`to ${displayText(tx.to)}`);
   if (toBigInt(tx.value) !== toBigInt(body.value)) off.push(`value ${displayText(tx.value)}`);
-  if (off.length) return { kind: 'not as asked', words: `new transaction ${tx.id}, but it carries ${off.join(', ')} (not what was sent)` };
-  return { kind: 'as asked', words: `new transaction ${tx.id}, ${displayText(tx.status)}: the server signs and broadcasts it` };
+  const id = displayText(tx.id).slice(0, 80);
+  if (off.length) return { kind: 'not as asked', words: `new transaction ${id}, but it carries ${off.join(', ')} (not what was sent)` };
+  return { kind: 'as asked', words: `new transaction ${id}, ${displayText(tx.status).slice(0, 40)}: the server signs and broadcasts it` };
 }

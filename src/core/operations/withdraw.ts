@@ -3,7 +3,8 @@
  * rules all checked) whose body fixes its price and gas — a plain transfer of 21,000 gas at the
  * network's price as read now (eth_gasPrice, through the server's JSON-RPC passthrough), legacy, so
  * what it costs is known before it leaves — and whose `all` takes everything over the relayer's
- * min_balance: balance − min_balance − 21,000 × price. Refused when nothing is above it, when the
+ * min_balance and the fee of one re-price: balance − min_balance − 21,000 × the price × 1.1 (v1.8
+ * checks the balance again when it re-prices a transaction not mined). Refused when nothing is above it, when the
  * network asks more than the relayer's gas_price_cap (v1.8 refuses a legacy price above it), and
  * when the balance or the price could not be read. The TUI asks for the relayer's id typed to confirm.
  */
@@ -36,13 +37,15 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
   const policies = (i.relayer?.policies ?? {}) as Record<string, unknown>;
   const cap = toBigInt(policies.gas_price_cap);
   if (cap !== undefined && i.gasPriceWei > cap)
-    return { errors: { amount: `the network asks ${formatGwei(i.gasPriceWei)}, above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 refuses a price above it, and one at the cap would wait; raise the cap (p) first` } };
+    return { errors: { amount: `the network asks ${formatGwei(i.gasPriceWei)}, above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 refuses a price above it, and one at the cap would wait; raise the cap first` } };
   const min = toBigInt(policies.min_balance) ?? 0n;
   const fee = TRANSFER_GAS * i.gasPriceWei;
-  const over = i.balanceWei - min - fee;
+  // v1.8 checks the balance again when it re-prices it (+10 %, evm_transaction.rs:1099): `all` keeps that fee back.
+  const repriced = (i.gasPriceWei * 11n) / 10n > i.gasPriceWei ? (i.gasPriceWei * 11n) / 10n : i.gasPriceWei + 1n;
+  const over = i.balanceWei - min - TRANSFER_GAS * repriced;
   let value: bigint;
   if ('all' in amount) {
-    if (over <= 0n) return { errors: { amount: `nothing over its min_balance: ${formatWei(i.balanceWei, network)} − ${formatWei(min, network)} − the fee ${formatWei(fee, network)}` } };
+    if (over <= 0n) return { errors: { amount: `nothing over its min_balance: ${formatWei(i.balanceWei, network)} − ${formatWei(min, network)} − the fee of a re-price ${formatWei(TRANSFER_GAS * repriced, network)}` } };
     value = over;
   } else {
     const p = parseWei(amount.value, network);
@@ -65,7 +68,7 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
       review: [
         ...(built.request.review ?? []),
         { label: 'fee', value: `${TRANSFER_GAS} gas × ${formatGwei(i.gasPriceWei)} (the network's price now, fixed) = ${formatWei(fee, network)}` },
-        { label: 'leaves', value: `${formatWei(left, network)}${'all' in amount ? ': its min_balance, all else withdrawn' : ''}; a send from it meanwhile (its other traffic) can make v1.8 fail this one` },
+        { label: 'leaves', value: `${formatWei(left, network)}${'all' in amount ? ": its min_balance and what a re-price (+10 %) would cost more, which v1.8 checks again when it re-prices" : ''}; a send from it meanwhile (its other traffic) can make v1.8 fail this one` },
       ],
       confirm: i.relayerId,
     },
@@ -81,6 +84,6 @@ export function withdrawForm(i: WithdrawInput): FormDefinition {
   return {
     fields,
     focus: 'to',
-    build: (values: Values) => withdrawRequest(values.to!.trim(), values.amount!.trim().toLowerCase() === 'all' ? { all: true } : { value: values.amount!.trim().replace(/(\d)([a-zA-Z])/, '$1 $2') }, i),
+    build: (values: Values) => withdrawRequest(values.to!.trim(), values.amount!.trim().toLowerCase() === 'all' ? { all: true } : { value: values.amount!.trim() }, i),
   };
 }

@@ -81,7 +81,8 @@ export interface PriceParams {
   max_priority_fee_per_gas: bigint | null;
 }
 
-const bump10 = (x: bigint) => (x * 110n) / 100n + 1n;
+/** v1.8's calculate_min_bump (price_calculator.rs:110): × 1.1, and at least 1 wei more. */
+const bump10 = (x: bigint) => max((x * 11n) / 10n, x + 1n);
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 

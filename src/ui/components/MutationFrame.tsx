@@ -219,7 +219,11 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
   const failureRows = failure ? { head: wrapCells(failure.head, width).slice(0, 2), body: messageRows(failure.body, width, 3), next: wrapCells(failure.next, width).slice(0, 2) } : null;
   // The intro wrapped under itself (a walk read '2 wait behind it (66 g…' with rows to spare), at most 4 rows a line.
-  const introRows = (intro ?? []).flatMap((l) => wrapCells(l.text, width, 4).slice(0, 4).map((text) => ({ text, tone: l.tone })));
+  const introRows = (intro ?? []).flatMap((l) => {
+    const rows = wrapCells(l.text, width, 4);
+    const kept = rows.length > 4 ? [...rows.slice(0, 3), truncateCells(`${rows.slice(3).join(' ')}`, width)] : rows;
+    return kept.map((text) => ({ text, tone: l.tone }));
+  });
   const top = (failureRows ? failureRows.head.length + failureRows.body.length + failureRows.next.length : 0) + introRows.length;
   const bottom = phase.kind === 'confirmLeave' ? 1 : 0;
   return (

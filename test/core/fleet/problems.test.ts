@@ -40,7 +40,7 @@ describe('every problem kind in words', () => {
       'context c min_balance.*: ETH is not a unit of this chain (SOL or lamports)',
       '1,234 stuck (oldest 12m): old, never broadcast',
       'nonce gap at 101, 102, 104 (+2)',
-      'jammed 18m at nonce 1204 — at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33.000000001 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)',
+      'jammed 18m at nonce 1204 — at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)',
       'waits on nonce 103: tx 1a2b…, sent, never broadcast',
       'status not read: 500 boom',
       'transactions not read: timed out after 15.5 s',

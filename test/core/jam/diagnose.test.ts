@@ -47,7 +47,7 @@ describe('each seeded situation, its cause and what waits', () => {
     const w = await world();
     const jam = jamOf(await diag(w, 'avalanche-bridge'))!;
     expect(jam).toMatchObject({ cause: 'price_cap', waiting: 2, cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n, blocker_price_wei: 30_000_000_000n });
-    expect(jamWords('avalanche-bridge', jam, w.sb.clock.now())).toContain('at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33.000000001 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
+    expect(jamWords('avalanche-bridge', jam, w.sb.clock.now())).toContain('at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
   });
 
   it('optimism-relay: no transaction at the chain\'s nonce; then filled by the server and cleared', async () => {

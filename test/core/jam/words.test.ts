@@ -14,7 +14,7 @@ describe('the actions that fit a cause', () => {
   it('a bump of a blocker at its cap does not fit (a cancel does); nothing on a transaction fits an empty or final nonce; the rest fit', () => {
     const cap = jam({ cause: 'price_cap', blocker_status: 'submitted', cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n });
     // The blocker at the cap (30 gwei): a replacement is quoted at the cap, raised +10 % over its price (33 gwei), under 55.
-    expect(actionMisfit({ ...cap, blocker_price_wei: 30_000_000_000n }, 'bump', 7)).toBe("a bump (e) reaches only 33.000000001 gwei (quoted at the cap, raised +10 % over its price), under the network's 55 gwei: it stays jammed: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)");
+    expect(actionMisfit({ ...cap, blocker_price_wei: 30_000_000_000n }, 'bump', 7)).toBe("a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network's 55 gwei: it stays jammed: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)");
     // Where +10 % over its price reaches the network's (v1.8 raises a replacement past the cap), the bump fits.
     expect(actionMisfit({ ...cap, blocker_price_wei: 50_000_000_000n }, 'bump', 7)).toBeNull();
     expect(actionMisfit({ ...cap, blocker_price_wei: 30_000_000_000n }, 'cancel', 7)).toBeNull();

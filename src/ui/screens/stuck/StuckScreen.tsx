@@ -72,7 +72,7 @@ function summaryLines(
     // The diagnosis where the first screen has one (its cause, what waits, the fix: core/jam), else what the chain waits on.
     // A jam's words say its age and what waits: the scan's count and oldest age before them said it twice, in less room.
     const jam = jamOf(r.relayer.id);
-    if (jam) parts.splice(0, 2, jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
+    if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
     else if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut mid-word: what the chain waits on is the line's point — whole for the relayer
     // under the cursor (the one acted on: a walk read 'Bump it at a faster speed (e) or' and no more),
@@ -86,7 +86,7 @@ function summaryLines(
     const fit = Math.min(all.length, whole ? room : Math.min(3, room));
     if (fit < Math.min(all.length, 2) || fit <= 0) break;
     const rows = all.slice(0, fit);
-    if (fit < all.length) rows[fit - 1] = `${truncateCells(rows[fit - 1]!, width - 2)} …` as (typeof rows)[number];
+    if (fit < all.length) rows[fit - 1] = truncateCells(`${rows[fit - 1]!} ${all[fit]!.trim()}`, width);
     lines.push(...rows.map((text) => ({ text, tone })));
     shown++;
   }
