@@ -82,7 +82,8 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const maxFee = toBigInt(body.max_fee_per_gas);
   const perGas = price ?? (maxFee !== undefined && cap !== undefined && maxFee > cap ? cap : maxFee);
   const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
-  const min = toBigInt(p.min_balance) ?? 0n;
+  // v1.8's default where none is set: 1 wei (constants/relayer.rs:5).
+  const min = toBigInt(p.min_balance) ?? 1n;
   if (c.balanceWei !== undefined && most > c.balanceWei - min)
     errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, c.relayer?.network)} − ${formatWei(min, c.relayer?.network)} leaves ${formatWei(c.balanceWei - min > 0n ? c.balanceWei - min : 0n, c.relayer?.network)} (v1.8 takes it, then fails it)`;
   return errors;
@@ -123,7 +124,7 @@ export function sendRequest(req: EvmReplacementRequest, c: SendContext): { reque
     { label: 'value', value: `${displayText(body.value)} wei (${formatWei(body.value, network)})` },
     { label: 'priced by', value: body.speed !== undefined ? `speed ${displayText(body.speed)}: the server quotes the price` : body.gas_price !== undefined ? `gas_price ${formatGwei(String(body.gas_price))} (legacy)` : `max fee ${formatGwei(String(body.max_fee_per_gas))}, tip ${formatGwei(String(body.max_priority_fee_per_gas))}` },
     ...(c.balanceWei !== undefined
-      ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} now${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
+      ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} as its status was last read${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
       : [{ label: '⚠ balance', value: "not read (no status): whether it can pay is not checked", tone: 'warn' as const }]),
   ];
   return {
