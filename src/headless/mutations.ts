@@ -357,7 +357,9 @@ async function waitForMined(command: MutationCommand, client: RelayerClient, rel
   const start = Date.now();
   let last = '';
   for (;;) {
-    const tx = await client.getTransaction(relayerId, txId).catch(() => undefined);
+    // Each read held to what is left of the deadline (a slow server never stretches it past).
+    const left = Math.max(1, deadlineMs - (Date.now() - start));
+    const tx = await client.getTransaction(relayerId, txId, { signal: AbortSignal.timeout(left) }).catch(() => undefined);
     const status = String(tx?.status ?? '?').toLowerCase();
     if (status !== last) say(`waiting: transaction ${txId} is ${tx ? status : 'not read'}`, { progress: true });
     last = status;

@@ -54,11 +54,6 @@ export class RelayerJams extends BackgroundReads {
     return e && e.read.kind === 'diagnosed' && e.read.diagnosis.kind === 'jam' ? e.read.diagnosis.jam : undefined;
   }
 
-  /** When this relayer's diagnosis was read (undefined: never). */
-  readAt(id: string): number | undefined {
-    return this.entries.get(id)?.at;
-  }
-
   /** When the oldest diagnosis of these relayers was read (undefined: none read yet). */
   oldestReadAt(ids: readonly string[]): number | undefined {
     let at: number | undefined;

@@ -35,7 +35,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   // Its jam diagnosis (core/jam), read as the first screen reads it: kept 20 s, read again by r.
   const jams = useRelayerJams(useMemo(() => (relayer ? [relayer] : []), [relayer]));
   const jam = jams?.jam(route.relayerId);
-  const jamAt = jams?.readAt(route.relayerId);
+  const jamAt = jams?.oldestReadAt([route.relayerId]);
   const fields = useMemo(() => {
     if (!relayer) return [];
     const t = now();
