@@ -25,6 +25,8 @@ export interface WithdrawInput {
   /** eth_gasPrice as read now (undefined: not read). */
   gasPriceWei?: bigint;
   now: number;
+  /** Still being read (the TUI's form opened before the answers came): said so, never "could not be read". */
+  reading?: boolean;
 }
 
 /** `all`, or an amount (wei, or with a unit: 0.5eth). */
@@ -32,6 +34,7 @@ export type WithdrawAmount = { all: true } | { value: string };
 
 export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawInput): { request: BuiltRequest } | { errors: Record<string, string> } {
   const network = i.relayer?.network;
+  if (i.reading) return { errors: { amount: "the relayer's balance and the network's price are still being read: a moment, then again" } };
   if (i.balanceWei === undefined) return { errors: { amount: "the relayer's balance could not be read (its status): nothing is sent without it" } };
   if (i.gasPriceWei === undefined) return { errors: { amount: "the network's price could not be read (eth_gasPrice): nothing is sent without it" } };
   const policies = (i.relayer?.policies ?? {}) as Record<string, unknown>;

@@ -14,7 +14,7 @@ import { clock } from '../../../core/time.js';
 export function WithdrawScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'withdraw' }>>) {
   const { client, now } = useServices();
   // The balance and the price, read once when it opens (said with their time; esc and W read them again).
-  const [input, setInput] = useState<WithdrawInput>({ relayerId: route.relayerId, relayer: route.relayer, now: now() });
+  const [input, setInput] = useState<WithdrawInput>({ relayerId: route.relayerId, relayer: route.relayer, now: now(), reading: true });
   useEffect(() => {
     let live = true;
     void withdrawInput(client, route.relayerId, route.relayer).then((i) => live && setInput({ ...i, now: now() }));
@@ -24,7 +24,7 @@ export function WithdrawScreen({ route, screenKey, width, height }: ScreenProps<
   const initialValues = useMemo(() => ({ to: '', amount: 'all' }), []);
   const form = useForm({ draftKey: `withdraw:${route.relayerId}`, definition, initialValues });
   const network = route.relayer?.network;
-  const read = input.balanceWei !== undefined || input.gasPriceWei !== undefined;
+  const read = !input.reading;
   return (
     <FormScreen
       form={form}
