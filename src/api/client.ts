@@ -17,8 +17,7 @@ import {
   prepareReadiness,
   prepareRpcRead,
   prepareSetPaused,
-  preparePatchPolicies,
-  type PolicyPatch,
+  preparePatchRelayer,
   type RpcReadMethod,
   prepareCreateNotification,
   prepareGetTransaction,
@@ -215,7 +214,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),
     setPaused: (relayerId, paused, o) => optional('pause', () => run(() => prepareSetPaused(relayerId, paused), o, (env) => readOne(env.data, RelayerSchema))),
-    patchPolicies: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchPolicies(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
+    patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
       const read = (status: number, data: unknown): ReadinessAnswer => {

@@ -1,7 +1,7 @@
 /** The API module's client as its callers see it: its options and every call (client.ts makes it). */
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
-import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PolicyPatch, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
+import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, RelayerPatch, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
 import type { EvmReplacementRequest } from './replacementBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerStatus, Signer, Transaction } from './schemas.js';
 
@@ -74,8 +74,8 @@ export interface RelayerClient {
   cancelPending(relayerId: string, o?: CallOptions): Promise<CancelPendingResult>;
   /** Pauses or resumes a relayer: PATCH with exactly {"paused": …} (OpenZeppelin Relayer); the relayer as answered. */
   setPaused(relayerId: string, paused: boolean, o?: CallOptions): Promise<Relayer>;
-  /** PATCH /relayers/{id} with exactly `{"policies": patch}` (a JSON merge patch: null removes a key). */
-  patchPolicies(relayerId: string, patch: PolicyPatch, o?: CallOptions): Promise<Relayer>;
+  /** PATCH /relayers/{id} with exactly the patch's keys (a JSON merge patch: null removes one): the relayer as answered. */
+  patchRelayer(relayerId: string, patch: RelayerPatch, o?: CallOptions): Promise<Relayer>;
   /** GET /api/v1/ready (public): 200 or 503 with the server's body; `unsupported` where there is none. */
   readiness(o?: CallOptions): Promise<ReadinessAnswer>;
   /** GET /plugins (OpenZeppelin Relayer); `unsupported` where there is none. */

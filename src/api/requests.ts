@@ -147,13 +147,45 @@ export function prepareSetPaused(relayerId: string, paused: boolean): PreparedRe
   return { method: 'PATCH', path: relayerPath(relayerId), body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
 }
 
-/** A policy merge patch: u128 amounts as bigint (written as JSON numbers, exact), booleans, address lists, null to remove. */
-export type PolicyPatch = Record<string, bigint | boolean | string[] | null>;
+/** An EVM policy's value in a merge patch: u128 amounts as bigint (written as JSON numbers, exact), booleans, address lists, null to remove. */
+export type PolicyPatch = Record<string, unknown>;
 
-/** PATCH /relayers/{rid} with exactly `{"policies": {…}}`: only the keys changed (RFC 7396; null removes one). */
-export function preparePatchPolicies(relayerId: string, patch: PolicyPatch): PreparedRequest {
-  if (Object.keys(patch).length === 0) throw invalidField('policies', 'nothing to change');
-  const b = { policies: patch };
+/** An RPC endpoint of a relayer's own (`custom_rpc_urls`): a whole URL, never a masked one, and its weight 0–100. */
+export interface RpcUrlInput {
+  url: string;
+  weight: number;
+}
+
+/**
+ * PATCH /relayers/{rid}'s JSON merge patch (RFC 7396; OpenZeppelin Relayer v1.8 UpdateRelayerRequestRaw):
+ * only what changes — `policies` holds only the policy keys changed (null removes one; a list is
+ * replaced whole), `notification_id` and `custom_rpc_urls` null remove them. `paused` is pause/resume's.
+ */
+export interface RelayerPatch {
+  name?: string;
+  notification_id?: string | null;
+  policies?: PolicyPatch;
+  custom_rpc_urls?: RpcUrlInput[] | null;
+}
+
+const MASKED_URL = /\*\*\*/;
+
+/** PATCH /relayers/{rid} with exactly the patch's keys (RFC 7396; null removes one). */
+export function preparePatchRelayer(relayerId: string, patch: RelayerPatch): PreparedRequest {
+  // An empty policies object changes nothing (v1.8: "no changes"): not sent.
+  const keys = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined && !(k === 'policies' && Object.keys(patch.policies!).length === 0));
+  if (keys.length === 0) throw invalidField('policies', 'nothing to change');
+  for (const k of keys) if (!['name', 'notification_id', 'policies', 'custom_rpc_urls'].includes(k)) throw invalidField(k, 'not a field this client changes');
+  if (patch.name !== undefined && (typeof patch.name !== 'string' || patch.name.trim() === '')) throw invalidField('name', 'must not be empty');
+  if (patch.notification_id !== undefined && patch.notification_id !== null && !NOTIFICATION_ID.test(patch.notification_id)) throw invalidField('notification_id', 'letters, digits, - and _ only, at most 36');
+  for (const u of patch.custom_rpc_urls ?? []) {
+    // The server answers its URLs masked (scheme://host/***): one sent back would replace the real one.
+    if (MASKED_URL.test(u.url)) throw invalidField('custom_rpc_urls', `${u.url} is the server's mask of a URL, not a URL: type it whole`);
+    if (!isAbsoluteHttpUrl(u.url)) throw invalidField('custom_rpc_urls', `${u.url} is not an absolute http(s) URL`);
+    if (!Number.isInteger(u.weight) || u.weight < 0 || u.weight > 100) throw invalidField('custom_rpc_urls', `weight ${u.weight} is not 0–100`);
+  }
+  const b: Record<string, unknown> = {};
+  for (const k of keys) b[k] = (patch as Record<string, unknown>)[k];
   return { method: 'PATCH', path: relayerPath(relayerId), body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
 }
 

@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, maskUrl, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -19,8 +19,10 @@ import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { EVM_POLICIES, policiesRequest, policyPatch, policyValue } from '../core/operations/policies.js';
+import { EVM_POLICIES, policyLines, relayerPatch } from '../core/operations/policies.js';
+import { policiesRequest } from '../core/operations/policyEdit.js';
 import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
+import { networkKind } from '../core/relayer.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
@@ -183,7 +185,8 @@ async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: 
   await client.detectDialect();
   const relayer = await findRelayer(client, args[0]!);
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
-  const patch = policyPatch(relayer, o.lists.set ?? [], o.lists.unset ?? []);
+  const rpc = o.lists['rpc-url'];
+  const patch = relayerPatch(relayer, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
   if ('error' in patch) return usage(`not sent: ${patch.error}`);
   const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
@@ -267,7 +270,7 @@ function exitFor(o: Outcome): number {
 
 export async function runMutation(command: MutationCommand, config: AppConfig, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail, env: NodeJS.ProcessEnv): Promise<number> {
   // The operation its flags select (registry.ts); `policies` without --set or --unset only shows them (a read).
-  const kind = subcommandOperation(command, (flag) => (flag === 'all-pending' ? o.allPending === true : flag === 'set' || flag === 'unset' ? (o.lists[flag]?.length ?? 0) > 0 : o.flags[flag] !== undefined), args[0]);
+  const kind = subcommandOperation(command, (flag) => (flag === 'all-pending' ? o.allPending === true : flag === 'set' || flag === 'unset' || flag === 'rpc-url' ? (o.lists[flag]?.length ?? 0) > 0 : o.flags[flag] !== undefined), args[0]);
   if (kind === null)
     return command === 'notifications' ? (await import('./serverRecords.js')).runServerRecords('notifications', client, o, args, s, fail) : showPolicies(client, o, args, s, fail);
   // A verb's operation (`notifications update ID`): its arguments follow the verb.
@@ -315,7 +318,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
           ? `${prepared.method} ${jsonForTerminal(url)}\n`
           : `${prepared.method} ${jsonForTerminal(url)}\nContent-Type: application/json\n\n${s.out.isTTY ? jsonForTerminal(body) : body}\n`,
       );
-    if (p.request.secret) s.err.write('relayer-tui: the signing key is shown masked; the request would carry it\n');
+    if (p.request.secret) s.err.write(`relayer-tui: ${p.request.prepared.path.includes('/notifications') ? 'the signing key is shown masked; the request would carry it' : 'the RPC URLs are shown masked; the request would carry them whole'}\n`);
     return EXIT.ok;
   }
 
@@ -401,7 +404,7 @@ async function waitForClear(command: MutationCommand, client: RelayerClient, rel
   return fail(EXIT.notDone, words);
 }
 
-/** `relayer-tui policies <relayer-id>`: its policies in units (JSON: as the server sent them). */
+/** `relayer-tui policies <relayer-id>`: its policies in units, its name, notification and RPC URLs (JSON: as the server sent them, URLs masked). */
 async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail): Promise<number> {
   if (args.length !== 1) return fail(EXIT.usage, usageOf('policy-edit'));
   await client.detectDialect();
@@ -409,12 +412,15 @@ async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: str
   if (!relayer) return fail(EXIT.notFound, `Relayer ${args[0]} not found`);
   const policies = (relayer.policies ?? {}) as Record<string, unknown>;
   if (o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY)) {
-    s.out.write(`${json({ relayer: relayer.id, policies }, 2)}\n`);
+    // The RPC URLs as the server answered them (masked by it), masked again here: a key is never printed.
+    const urls = relayer.custom_rpc_urls?.map((u) => ({ ...u, url: maskUrl(String(u.url)) }));
+    s.out.write(`${json({ relayer: relayer.id, policies, name: relayer.name ?? null, notification_id: relayer.notification_id ?? null, custom_rpc_urls: urls ?? null }, 2)}\n`);
     return EXIT.ok;
   }
-  const keys = [...new Set([...Object.keys(EVM_POLICIES), ...Object.keys(policies)])];
-  const width = keys.reduce((m, k) => Math.max(m, k.length), 0) + 2;
+  const evm = Object.keys(EVM_POLICIES).filter((k) => networkKind(relayer.network_type) === 'evm' && (policies[k] === undefined || policies[k] === null));
   s.out.write(`policies of relayer ${sanitize(relayer.id)} (${sanitize(String(relayer.network ?? '?'))}):\n`);
-  for (const k of keys) s.out.write(`  ${sanitize(k).padEnd(width)}${safeLines(policyValue(k, policies[k], relayer.network), 4).join(' ')}\n`);
+  // What it holds in the editor's units, then the EVM policies not set (the server's defaults apply).
+  for (const l of policyLines(relayer)) s.out.write(`  ${safeLines(l, 4).join(' ')}\n`);
+  for (const k of evm) s.out.write(`  ${k.padEnd(26)}(not set)\n`);
   return EXIT.ok;
 }

@@ -1,17 +1,26 @@
 /** The audit ledger's columns (src/ledger/audit.ts), one set for `:audit` and `relayer-tui audit`: when, what came of it, what was sent where. */
 import { auditOutcome, lastTold, outcomeUnknown, sendWords, serverHost, type AuditEntry } from './audit.js';
 import type { Tone } from '../core/tone.js';
+import { parseJson } from '../api/index.js';
 import type { Column } from '../core/columns/layout.js';
 
 /** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
 const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
 const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
 
-/** The body's gist where the words alone do not tell two sends apart: a policy edit's keys. */
+/** The body's gist where the words alone do not tell two sends apart: a relayer change's policy keys, then its other fields. */
 function gist(e: AuditEntry): string {
   if (e.op !== 'policy-edit' || e.body.length > 4096) return '';
-  const keys = /"policies"\s*:\s*\{(.*)\}\s*\}\s*$/s.exec(e.body)?.[1]?.match(/"([a-z_]+)"\s*:/g);
-  return keys ? ` (${keys.map((k) => k.slice(1, k.indexOf('"', 1))).join(', ')})` : '';
+  let body: unknown;
+  try {
+    body = parseJson(e.body);
+  } catch {
+    return '';
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return '';
+  const { policies, ...rest } = body as Record<string, unknown>;
+  const keys = [...(policies && typeof policies === 'object' ? Object.keys(policies) : []), ...Object.keys(rest)].map((k) => k.replace(/[^a-z_]/g, '')).filter(Boolean);
+  return keys.length ? ` (${keys.join(', ')})` : '';
 }
 
 /** What the send did, in words: the operation and its target (the registry's), and the body's gist. */

@@ -14,5 +14,5 @@ export function curlCommand(baseUrl: string, req: PreparedRequest, masked: boole
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  --data-binary ${quote(masked ? (req.displayBody ?? '') : req.body)}`);
   }
-  return `${masked ? '# the signing key is masked: put it back before running\n' : ''}${lines.join(' \\\n')}`;
+  return `${masked ? `# ${req.path.includes('/notifications') ? 'the signing key is' : 'the RPC URLs are'} masked: put ${req.path.includes('/notifications') ? 'it' : 'them'} back before running\n` : ''}${lines.join(' \\\n')}`;
 }

@@ -163,7 +163,7 @@ describe('relayer-tui pause | resume', () => {
     expect(JSON.parse((await run(['pause', 'mainnet-hot', '--yes', '--json'])).err)).toEqual({ outcome: 'unchanged', message: 'relayer mainnet-hot is already paused: nothing sent' });
     expect(await run(['pause', 'mainnet-hot', '--dry-run'])).toMatchObject({ code: 0, err: expect.stringContaining('already paused: nothing sent') });
     // avalanche-bridge's cap is 30 gwei: setting it to 30 gwei changes nothing.
-    expect(await run(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=30gwei', '--yes'])).toMatchObject({ code: 0, err: 'relayer-tui policies: the policies of relayer avalanche-bridge are already as asked (gas_price_cap): nothing sent\n' });
+    expect(await run(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=30gwei', '--yes'])).toMatchObject({ code: 0, err: 'relayer-tui policies: relayer avalanche-bridge is already as asked (gas_price_cap): nothing sent\n' });
     expect([patches(), lineCount()]).toEqual([sent, lines]);
   });
 });

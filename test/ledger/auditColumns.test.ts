@@ -11,7 +11,7 @@ describe('the audit ACTION column', () => {
   it("the operation and its target in words, and a policy edit's keys (its body's gist)", () => {
     expect(actionWords(entry({ body: '{"paused":true}', op: 'pause', target: { relayerId: 'r1' } }))).toBe('pause relayer r1');
     expect(actionWords(entry({ body: '{"paused":false}', op: 'resume', target: { relayerId: 'r1' } }))).toBe('resume relayer r1');
-    expect(actionWords(entry({ body: '{"policies":{"gas_price_cap":66000000000,"min_balance":null}}', op: 'policy-edit', target: { relayerId: 'r1' } }))).toBe('change the policies of relayer r1 (gas_price_cap, min_balance)');
+    expect(actionWords(entry({ body: '{"policies":{"gas_price_cap":66000000000,"min_balance":null}}', op: 'policy-edit', target: { relayerId: 'r1' } }))).toBe('change relayer r1 (gas_price_cap, min_balance)');
   });
 
   it('kept at 80, 100 and 120 columns (26 cells at least: "resume relayer bsc-treasury" whole); at 80 the request gives way first', () => {

@@ -1,18 +1,22 @@
 /**
- * A relayer's policies: shown in units, and changed by one JSON merge patch holding only what
- * changed — exactly `{"policies":{"gas_price_cap":…}}` for one key (RFC 7396: `null` removes a key; a
- * list is replaced whole). OpenZeppelin Relayer v1.8 (NOTES.md): `PATCH /relayers/{id}`; its EVM
- * policy is `deny_unknown_fields` (src/models/relayer/mod.rs:292-319); u128 amounts are answered as
- * JSON numbers (read exactly); a system-disabled relayer refuses any PATCH (400 "Relayer is
- * disabled"): refused here first. Solana and Stellar policies are not edited here yet.
+ * A relayer's policies, shown in units, and the editor of everything PATCH /relayers/{id} changes: the
+ * EVM policies field by field (amounts in units, booleans, the receiver whitelist one address a line,
+ * EIP-55 checked), Solana and Stellar policies as a JSON document (policyDocument.ts), the name, the
+ * notification (chosen from the server's list) and the relayer's own RPC URLs (relayerFields.ts).
+ * Only what differs from now goes into the one merge patch (policyEdit.ts reviews and sends it).
+ * OpenZeppelin Relayer v1.8: the EVM policy is `deny_unknown_fields` (src/models/relayer/mod.rs:292-319).
  */
-import { preparePatchPolicies, type PolicyPatch, type Relayer } from '../../api/index.js';
+import type { PolicyPatch, Relayer, RelayerPatch } from '../../api/index.js';
+import { addressProblem } from '../address.js';
 import { formatGwei, formatUnits, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
-import { networkKind, relayerState } from '../relayer.js';
+import { networkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
+import { stringifyJson } from '../../api/index.js';
 import type { Refusal } from './cancel.js';
-import type { ReviewLine } from './review.js';
-import type { BuiltRequest, Effect, FieldSpec, FormDefinition } from './types.js';
+import { documentKeys, documentSets, mergePatchBetween, policyDocument, readDocument } from './policyDocument.js';
+import { policiesRequest } from './policyEdit.js';
+import { NONE, readRpcUrls, rpcUrlsNow } from './relayerFields.js';
+import type { BuiltRequest, FieldSpec, FormDefinition } from './types.js';
 
 type Kind = 'gas' | 'amount' | 'bool' | 'addresses';
 
@@ -38,7 +42,7 @@ export function policyValue(key: string, v: unknown, network: string | null | un
 }
 
 /** `--set key=value` and `--unset key` into one merge patch, or what is wrong with them (nothing sent). */
-export function policyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {
+function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {
   const patch: PolicyPatch = {};
   for (const s of sets) {
     const eq = s.indexOf('=');
@@ -52,10 +56,9 @@ export function policyPatch(relayer: Relayer, sets: readonly string[], unsets: r
       if (raw !== 'true' && raw !== 'false') return { error: `--set ${key}=${raw}: true or false` };
       patch[key] = raw === 'true';
     } else if (kind === 'addresses') {
-      const list = raw === '' ? [] : raw.split(',').map((a) => a.trim());
-      const bad = list.find((a) => !/^0x[0-9a-fA-F]{40}$/.test(a));
-      if (bad !== undefined) return { error: `--set ${key}: "${bad}" is not an address (0x and 40 hex digits); the list is replaced whole` };
-      patch[key] = list;
+      const list = addressList(raw);
+      if ('error' in list) return { error: `--set ${key}: ${list.error}; the list is replaced whole` };
+      patch[key] = list.addresses;
     } else {
       const w = parseWei(raw.replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer.network);
       if (!w || 'error' in w) return { error: `--set ${key}=${raw}: ${w && 'error' in w ? w.error : 'write wei, or a unit: 100gwei, 0.1eth'}` };
@@ -70,51 +73,52 @@ export function policyPatch(relayer: Relayer, sets: readonly string[], unsets: r
   return { patch };
 }
 
-const same = (a: unknown, b: unknown): boolean => {
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => String(x).toLowerCase() === String(b[i]).toLowerCase());
-  const x = toBigInt(a);
-  const y = toBigInt(b);
-  if (x !== undefined && y !== undefined) return x === y;
-  return a === b;
-};
-
-/** What came back against the patch: each key as asked (numbers compared exactly, never as floats). */
-export function policiesEffect(patch: PolicyPatch): (answer: unknown) => Effect {
-  return (answer) => {
-    const p = (answer as { policies?: Record<string, unknown> } | null)?.policies;
-    if (typeof p !== 'object' || p === null) return { kind: 'unchecked', words: 'the answer carries no policies to compare' };
-    const off: string[] = [];
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null ? p[k] !== undefined && p[k] !== null : !same(p[k], v)) off.push(`${k}: asked ${v === null ? 'removed' : Array.isArray(v) ? v.join(', ') : String(v)}, the server has ${displayText(p[k] ?? '(not set)')}`);
-    }
-    return off.length ? { kind: 'not as asked', words: off.join('; ') } : { kind: 'as asked', words: `policies set as asked (${Object.keys(patch).join(', ')})` };
-  };
+/** Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. */
+export function addressList(raw: string): { addresses: string[] } | { error: string } {
+  const items = raw.split(/[\n,]/).map((a) => a.trim()).filter((a) => a !== '');
+  const lines = raw.includes('\n');
+  for (const [i, a] of items.entries()) {
+    const problem = addressProblem(a);
+    if (problem) return { error: `${lines ? `line ${i + 1}, ` : ''}"${a}": ${problem}` };
+  }
+  return { addresses: items };
 }
 
-/** The policy edit, reviewed as before → after; refused where the server would refuse it. */
-export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: PolicyPatch, offered: boolean | undefined): BuiltRequest | Refusal {
-  if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}: its policies cannot be changed here' };
-  if (relayer && relayerState(relayer) === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")` };
-  if (relayer && networkKind(relayer.network_type) !== 'evm') return { refuse: `relayer ${relayerId} is a ${displayText(relayer.network_type)} relayer: only EVM policies are edited here` };
-  const before = (relayer?.policies ?? {}) as Record<string, unknown>;
-  const review: ReviewLine[] = [];
-  if (!relayer) review.push({ label: '⚠ before', value: `relayer ${relayerId} could not be read first: its policies now are not known`, tone: 'warn' });
-  for (const [k, v] of Object.entries(patch)) review.push({ label: k, value: `${policyValue(k, before[k], relayer?.network)} → ${v === null ? '(removed)' : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network)}` });
-  const unchanged = relayer !== undefined && Object.entries(patch).every(([k, v]) => (v === null ? before[k] === undefined || before[k] === null : same(before[k], typeof v === 'bigint' ? v.toString() : v)));
-  if (unchanged) review.push({ label: '⚠ already', value: `relayer ${relayerId}'s policies are already as asked: nothing will change`, tone: 'warn' });
-  const cap = patch.gas_price_cap;
-  if (typeof cap === 'bigint') review.push({ label: 'what happens', value: 'the server re-prices what it has sent at each one\'s next re-price (its speed\'s time, doubled for each earlier hash), up to the new cap' });
-  review.push({ label: 'sent', value: `exactly {"policies": {${Object.keys(patch).join(', ')}}}: every other policy and field of the relayer is left as it is` });
-  return {
-    ...(unchanged ? { already: `the policies of relayer ${relayerId} are already as asked (${Object.keys(patch).join(', ')})` } : {}),
-    op: 'policy-edit',
-    target: { relayerId },
-    what: `Change the policies of relayer ${relayerId}`,
-    prepared: preparePatchPolicies(relayerId, patch),
-    review,
-    send: (client, options) => client.patchPolicies(relayerId, patch, options),
-    effect: policiesEffect(patch),
-  };
+/** What a change asks beside the policies, as flags give it: a name, a notification (or none), RPC URLs (or none). */
+export interface RelayerChanges {
+  sets: readonly string[];
+  unsets: readonly string[];
+  name?: string;
+  notification?: string;
+  rpcUrls?: readonly string[];
+}
+
+/**
+ * `--set`, `--unset`, `--name`, `--notification ID|none`, `--rpc-url 'URL [weight]'…|none` into one merge
+ * patch, or what is wrong with them (nothing sent). EVM policies take units; Solana and Stellar ones JSON.
+ */
+export function relayerPatch(relayer: Relayer, c: RelayerChanges): { patch: RelayerPatch } | { error: string } {
+  const patch: RelayerPatch = {};
+  if (c.sets.length || c.unsets.length) {
+    const kind = networkKind(relayer.network_type);
+    const p = kind === 'evm' ? evmPolicyPatch(relayer, c.sets, c.unsets) : documentKeys(relayer.network_type) ? documentSets(kind, (relayer.policies ?? {}) as Record<string, unknown>, c.sets, c.unsets) : { error: `relayer ${relayer.id} is of network type ${String(relayer.network_type)}: its policies are not known here` };
+    if ('error' in p) return p;
+    patch.policies = p.patch;
+  }
+  if (c.name !== undefined) {
+    if (c.name.trim() === '') return { error: '--name: empty (the server refuses an empty name)' };
+    patch.name = c.name;
+  }
+  if (c.notification !== undefined) patch.notification_id = c.notification === NONE ? null : c.notification;
+  if (c.rpcUrls !== undefined) {
+    if (c.rpcUrls.length === 1 && c.rpcUrls[0] === NONE) patch.custom_rpc_urls = null;
+    else {
+      const urls = readRpcUrls(c.rpcUrls);
+      if ('error' in urls) return { error: `--rpc-url: ${urls.error}` };
+      patch.custom_rpc_urls = urls.urls;
+    }
+  }
+  return { patch };
 }
 
 /** A form value as typed for a policy: an amount in units, true/false, an address list, empty = not set. */
@@ -128,31 +132,40 @@ function formValue(key: string, v: unknown, network?: string | null): string {
   return String(v);
 }
 
-/** The editor's values: each EVM policy as it is now (or as `preset` proposes: the jam's fix). */
+/** The editor's values: what the relayer holds now (or as `preset` proposes: the jam's fix); RPC URLs never (they come back masked). */
 export function policyFormValues(relayer: Relayer, preset: Record<string, string> = {}): Record<string, string> {
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? formValue(k, p[k], relayer.network);
+  const out: Record<string, string> = { name: relayer.name ?? '', notification_id: relayer.notification_id ?? NONE, custom_rpc_urls: '' };
+  if (documentKeys(relayer.network_type)) out.policies = policyDocument(relayer.policies);
+  else for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? (k === 'whitelist_receivers' && Array.isArray(p[k]) ? (p[k] as unknown[]).map(String).join('\n') : formValue(k, p[k], relayer.network));
   return out;
 }
 
 /**
  * The policies a relayer carries, one `key  value` line each, in the editor's units (gwei, the coin;
- * a key the editor does not know as the server sent it): what a policy edit's answer shows.
+ * a key the editor does not know as the server sent it): what a change's answer shows.
  */
 export function policyLines(relayer: Relayer): string[] {
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
   const keys = Object.keys(p).filter((k) => p[k] !== undefined && p[k] !== null);
-  if (!keys.length) return ['(none)'];
-  return keys.map((k) => `${k.padEnd(26)}${k in EVM_POLICIES ? formValue(k, p[k], relayer.network) : displayText(typeof p[k] === 'object' ? JSON.stringify(p[k]) : p[k])}`);
+  const lines = keys.length ? keys.map((k) => `${k.padEnd(26)}${k in EVM_POLICIES && networkKind(relayer.network_type) === 'evm' ? formValue(k, p[k], relayer.network) : displayText(typeof p[k] === 'object' ? stringifyJson(p[k]) : p[k])}`) : ['(no policies)'];
+  return [...lines, `${'name'.padEnd(26)}${displayText(relayer.name ?? '')}`, `${'notification_id'.padEnd(26)}${displayText(relayer.notification_id ?? '(none)')}`, `${'custom_rpc_urls'.padEnd(26)}${rpcUrlsNow(relayer.custom_rpc_urls)}`];
+}
+
+/** The notifications to choose from: none, the relayer's own (even when the list could not be read), then the server's. */
+export function notificationChoices(current: string | null | undefined, listed: readonly string[] | undefined): string[] {
+  return [...new Set([NONE, ...(current ? [current] : []), ...(listed ?? [])])];
 }
 
 /**
- * The policy editor (`p` on a relayer): every EVM policy, prefilled as it is now; only what differs
- * from now goes into the patch (an emptied field removes its key), reviewed as before → after.
+ * The editor (`p` on a relayer): the name, the notification, every EVM policy (or a Solana or Stellar
+ * relayer's policies as JSON) and the relayer's own RPC URLs, prefilled as they are now; only what
+ * differs goes into the patch (an emptied policy removes its key), reviewed as before → after.
+ * `notifications`: the server's notification ids (undefined while unread or unreadable).
  */
-export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined): FormDefinition {
+export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, notifications?: readonly string[]): FormDefinition {
   const now = relayer ? policyFormValues(relayer) : {};
+  const doc = documentKeys(relayer?.network_type) !== undefined;
   // The chain's own coin (AVAX on Avalanche: a walk found '0.1eth' offered there).
   const coin = nativeUnit(relayer?.network).toLowerCase();
   const amount = (v: string) => (v.trim() === '' ? null : (() => {
@@ -160,33 +173,83 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
     return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : null;
   })());
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
-  const addresses = (v: string) => (v.trim() === '' || v.split(',').every((a) => /^0x[0-9a-fA-F]{40}$/.test(a.trim())) ? null : 'addresses (0x and 40 hex digits) separated by commas');
-  const fields: FieldSpec[] = Object.entries(EVM_POLICIES).map(([name, kind]) => ({
-    name,
-    label: name,
-    kind: 'text',
-    hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'addresses, comma-separated; the list is replaced whole',
-    validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
-  }));
+  const addresses = (v: string) => {
+    const list = addressList(v);
+    return 'error' in list ? list.error : null;
+  };
+  const urlsNow = rpcUrlsNow(relayer?.custom_rpc_urls);
+  const fields: FieldSpec[] = [
+    { name: 'name', label: 'name', kind: 'text', hint: "the relayer's name", validate: (v) => (v.trim() === '' ? 'required: the server refuses an empty name' : null) },
+    {
+      name: 'notification_id',
+      label: 'notification_id',
+      kind: 'choice',
+      options: notificationChoices(relayer?.notification_id, notifications),
+      hint: notifications ? `the server's notifications (${notifications.length}); none: no webhook` : 'the notifications list is being read (or could not be): none, or the one set now',
+    },
+    ...(doc
+      ? [{ name: 'policies', label: 'policies', kind: 'json' as const, rows: 8, hint: `JSON: the ${String(relayer?.network_type).toLowerCase()} policies; only what changes is sent (a removed key: null)`, validate: (v: string) => { const r = readDocument(relayer?.network_type, v); return 'error' in r ? r.error : null; } }]
+      : Object.entries(EVM_POLICIES).map(([name, kind]): FieldSpec => ({
+          name,
+          label: name,
+          kind: kind === 'addresses' ? 'json' : 'text',
+          ...(kind === 'addresses' ? { rows: 3 } : {}),
+          hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; empty: only the zero address and the relayer itself',
+          validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
+        }))),
+    {
+      name: 'custom_rpc_urls',
+      label: 'custom_rpc_urls',
+      kind: 'json',
+      rows: 2,
+      secret: true,
+      hint: `now ${urlsNow} (masked by the server) · empty: unchanged; whole URLs, one a line, "URL weight"; ${NONE}: remove`,
+      validate: (v) => (v.trim() === '' || v.trim() === NONE ? null : (() => { const r = readRpcUrls(v.split('\n')); return 'error' in r ? r.error : null; })()),
+    },
+  ];
   return {
     fields,
-    focus: 'gas_price_cap',
-    build: (v) => {
-      const sets: string[] = [];
-      const unsets: string[] = [];
-      for (const k of Object.keys(EVM_POLICIES)) {
-        const typed = (v[k] ?? '').trim();
-        if (typed === (now[k] ?? '')) continue;
-        if (typed === '') unsets.push(k);
-        else sets.push(`${k}=${typed}`);
+    focus: doc ? 'policies' : 'gas_price_cap',
+    build: (v): { request: BuiltRequest } | { errors: Record<string, string> } => {
+      if (!relayer) return { errors: { _form: `relayer ${relayerId} could not be read: what it holds now is not known` } };
+      const patch: RelayerPatch = {};
+      if (doc) {
+        const typed = readDocument(relayer.network_type, v.policies ?? '');
+        if ('error' in typed) return { errors: { policies: typed.error } };
+        const p = mergePatchBetween((relayer.policies ?? {}) as Record<string, unknown>, typed.policies);
+        if (Object.keys(p).length) patch.policies = p;
+      } else {
+        const sets: string[] = [];
+        const unsets: string[] = [];
+        for (const k of Object.keys(EVM_POLICIES)) {
+          const typed = (v[k] ?? '').trim();
+          if (typed === (now[k] ?? '')) continue;
+          if (typed === '') {
+            if (now[k] !== '') unsets.push(k);
+          } else sets.push(`${k}=${k === 'whitelist_receivers' ? typed.split(/[\n,]/).map((a) => a.trim()).filter(Boolean).join(',') : typed}`);
+        }
+        const p = evmPolicyPatch(relayer, sets, unsets);
+        if ('error' in p) return { errors: { _form: p.error } };
+        if (Object.keys(p.patch).length) patch.policies = p.patch;
       }
-      if (!relayer) return { errors: { _form: `relayer ${relayerId} could not be read: its policies now are not known` } };
-      if (sets.length === 0 && unsets.length === 0) return { errors: { _form: 'nothing changed: every policy is as it is now' } };
-      const patch = policyPatch(relayer, sets, unsets.filter((k) => now[k] !== ''));
-      if ('error' in patch) return { errors: { _form: patch.error } };
-      if (Object.keys(patch.patch).length === 0) return { errors: { _form: 'nothing changed' } };
-      const built = policiesRequest(relayerId, relayer, patch.patch, offered);
+      const name = (v.name ?? '').trim();
+      if (name === '') return { errors: { name: 'required: the server refuses an empty name' } };
+      if (name !== (relayer.name ?? '')) patch.name = name;
+      const notification = v.notification_id ?? NONE;
+      if (notification !== now.notification_id) patch.notification_id = notification === NONE ? null : notification;
+      const urls = (v.custom_rpc_urls ?? '').trim();
+      if (urls === NONE) {
+        if (relayer.custom_rpc_urls?.length) patch.custom_rpc_urls = null;
+      } else if (urls !== '') {
+        const r = readRpcUrls(urls.split('\n'));
+        if ('error' in r) return { errors: { custom_rpc_urls: r.error } };
+        patch.custom_rpc_urls = r.urls;
+      }
+      if (Object.keys(patch).length === 0) return { errors: { _form: 'nothing changed: everything is as it is now' } };
+      const built = policiesRequest(relayerId, relayer, patch, offered);
       return 'refuse' in built ? { errors: { _form: built.refuse } } : { request: built };
     },
   };
 }
+
+export type { Refusal };

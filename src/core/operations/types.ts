@@ -22,7 +22,12 @@ export interface FieldSpec {
   placeholder?: boolean;
   /** Lines the editor shows for `json` fields. */
   rows?: number;
+  /** What is typed may hold a secret (an RPC URL's API key): never kept in a draft on disk. */
+  secret?: boolean;
 }
+
+/** A field whose value is never written to disk (a draft leaves it out): a secret one, or one that may hold a secret. */
+export const holdsSecret = (f: FieldSpec): boolean => f.kind === 'secret' || f.secret === true;
 
 export type Values = Record<string, string>;
 

@@ -11,7 +11,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FieldSpec, Values } from '../../core/operations/types.js';
+import { holdsSecret, type FieldSpec, type Values } from '../../core/operations/types.js';
 
 /** How long a draft nobody came back to is kept: 30 days. */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -124,7 +124,7 @@ export class DraftStore {
    * are left out: only their names are kept, when they had a value.
    */
   save(t: DraftTarget, fields: readonly FieldSpec[], values: Values, basis: Values): void {
-    const secret = new Set(fields.filter((f) => f.kind === 'secret').map((f) => f.name));
+    const secret = new Set(fields.filter(holdsSecret).map((f) => f.name));
     const kept: Values = {};
     const omitted: string[] = [];
     for (const [k, v] of Object.entries(values)) {
@@ -242,7 +242,7 @@ export interface DraftDifference {
 export function draftDifferences(fields: readonly FieldSpec[], draft: StoredDraft, current: Values): DraftDifference[] {
   const out: DraftDifference[] = [];
   for (const f of fields) {
-    if (f.kind === 'secret' || !(f.name in draft.values)) continue;
+    if (holdsSecret(f) || !(f.name in draft.values)) continue;
     const typed = draft.values[f.name] ?? '';
     const now = current[f.name] ?? '';
     if (typed === now) continue;

@@ -18,7 +18,7 @@ import { draftDifferences, type DraftTarget } from './draftStore.js';
 import { edit } from './editor.js';
 import { choiceByLetter, stepChoice } from './choice.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
-import type { FormDefinition, Values } from '../../core/operations/types.js';
+import { holdsSecret, type FormDefinition, type Values } from '../../core/operations/types.js';
 import { draftTime } from '../../core/time.js';
 
 /** Where the draft is kept on disk (services.draftStore): the form and its target; `stale` says why it must not be applied. */
@@ -95,7 +95,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
   /** The draft on disk follows every edit, from the key's handler (not an effect: a hang-up may come first). */
   const persistValues = (s: FormState) => {
     if (!store || !persist || !keepDraft.current || s.phase.kind === 'offerDraft') return;
-    const secret = new Set(definition.fields.filter((f) => f.kind === 'secret').map((f) => f.name));
+    const secret = new Set(definition.fields.filter(holdsSecret).map((f) => f.name));
     const typed = Object.keys(s.values).some((k) => !secret.has(k) && s.values[k] !== (s.initial[k] ?? ''));
     // A write that failed since the last key is said (once): what is typed is then kept for this session only.
     const failed = store.takeWarning();

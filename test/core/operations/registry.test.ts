@@ -145,7 +145,7 @@ describe('the ledger records op and target', () => {
     const patch = { method: 'PATCH', path: '/api/v1/relayers/r1', body: '{"policies":{"gas_price_cap":1}}' };
     // A policy edit is its own operation: never worded as a pause; read back as the relayer carrying its patch.
     expect(settleTarget({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toEqual({ kind: 'relayer', relayerId: 'r1' });
-    expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('change the policies of relayer r1');
+    expect(sendWords({ ...patch, op: 'policy-edit', target: { relayerId: 'r1' } })).toBe('change relayer r1');
     // A line of a newer version (an operation this one does not know): not read back, never "pause".
     expect(settleTarget({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toMatchObject({ kind: 'none', why: expect.stringContaining('does not know') });
     expect(sendWords({ ...patch, op: 'relayer-rename', target: { relayerId: 'r1' } })).toBe('PATCH /relayers/r1');

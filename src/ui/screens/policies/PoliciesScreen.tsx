@@ -1,5 +1,5 @@
-/** `p` on a relayer: its EVM policies, edited; only what changed is sent (one merge patch), reviewed before → after. */
-import { useMemo } from 'react';
+/** `p` on a relayer: its policies, name, notification and RPC URLs, edited; only what changed is sent (one merge patch), reviewed before → after. */
+import { useEffect, useMemo, useState } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -19,7 +19,14 @@ function answerLines(value: unknown, width: number): string[] {
 
 export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
   const { client } = useServices();
-  const definition = useMemo(() => policiesForm(route.relayerId, route.relayer, client.supports('policies')), [route, client]);
+  // The notifications to choose from, read once as it opens (the relayer's own stays offered if the read fails).
+  const [notifications, setNotifications] = useState<string[] | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    if (client.offers('notifications')) void client.listServerRecords('notifications', { perPage: 100 }).then((p) => live && setNotifications(p.items.map((n) => String(n.id))), () => undefined);
+    return () => void (live = false);
+  }, [client]);
+  const definition = useMemo(() => policiesForm(route.relayerId, route.relayer, client.supports('policies'), notifications), [route, client, notifications]);
   const initialValues = useMemo(() => (route.relayer ? policyFormValues(route.relayer, route.preset) : {}), [route]);
   const form = useForm({ draftKey: `policies:${route.relayerId}`, definition, initialValues });
   return (
