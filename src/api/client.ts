@@ -18,6 +18,9 @@ import {
   prepareRpcRead,
   prepareSetPaused,
   preparePatchRelayer,
+  preparePluginGet,
+  preparePluginUpdate,
+  type PluginUpdate,
   type RpcReadMethod,
   prepareCreateNotification,
   prepareGetTransaction,
@@ -203,7 +206,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     replaceTransaction: (relayerId, transactionId, body, o) =>
       run(() => prepareReplaceTransaction(relayerId, transactionId, body, o?.dialect ?? dialect.dialect), o, (env) => readOne(env.data, TransactionSchema)),
     callPlugin: (pluginId, params, o) =>
-      run(() => preparePluginCall(pluginId, params, o?.route), o, readPluginResult).catch((e: unknown) => {
+      run(() => (o?.get ? preparePluginGet(pluginId, o.route, o.get) : preparePluginCall(pluginId, params, o?.route)), o, readPluginResult).catch((e: unknown) => {
         const answer = pluginFailure(e);
         if (!answer) throw e;
         o?.onStatus?.(answer.status!);
@@ -214,6 +217,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),
     setPaused: (relayerId, paused, o) => optional('pause', () => run(() => prepareSetPaused(relayerId, paused), o, (env) => readOne(env.data, RelayerSchema))),
+    updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema))),
     patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);

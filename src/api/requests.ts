@@ -123,6 +123,41 @@ export function preparePluginCall(pluginId: string, params: unknown, route?: str
   return { method: 'POST', path, body: stringifyJson(b), displayBody: stringifyJson(b, 2), bare: true };
 }
 
+/**
+ * GET /plugins/{id}/call{route}?{query} (OpenZeppelin Relayer, a plugin with `allow_get_invocation`;
+ * else 405): no body — the plugin sees `{}` as its params and the query as given. Sent once: a GET
+ * here still runs the plugin, so it is never retried.
+ */
+export function preparePluginGet(pluginId: string, route: string | undefined, query: readonly (readonly [string, string])[]): PreparedRequest {
+  const q = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
+  return { method: 'GET', path: `/api/v1/plugins/${seg(requireId('plugin_id', pluginId))}/call${pluginRoute(route)}${q ? `?${q}` : ''}`, bare: true, once: true };
+}
+
+/** What PATCH /plugins/{id} changes (v1.8 UpdatePluginRequest, deny_unknown_fields): only the keys given. */
+export interface PluginUpdate {
+  timeout?: number;
+  emit_logs?: boolean;
+  emit_traces?: boolean;
+  raw_response?: boolean;
+  allow_get_invocation?: boolean;
+  forward_logs?: boolean;
+  /** The plugin's own settings, a JSON object; null asks it cleared (v1.8 reads null as absent: see pluginUpdate.ts). */
+  config?: Record<string, unknown> | null;
+}
+
+export const PLUGIN_UPDATE_KEYS = ['timeout', 'emit_logs', 'emit_traces', 'raw_response', 'allow_get_invocation', 'forward_logs', 'config'] as const;
+
+/** PATCH /plugins/{id} with exactly the keys given (OpenZeppelin Relayer). */
+export function preparePluginUpdate(pluginId: string, body: PluginUpdate): PreparedRequest {
+  const keys = PLUGIN_UPDATE_KEYS.filter((k) => body[k] !== undefined);
+  if (keys.length === 0) throw invalidField('plugin', 'nothing to change');
+  if (body.timeout !== undefined && !(Number.isSafeInteger(body.timeout) && body.timeout > 0)) throw invalidField('timeout', 'whole seconds, more than 0');
+  if (body.config !== undefined && body.config !== null && (typeof body.config !== 'object' || Array.isArray(body.config))) throw invalidField('config', 'a JSON object, or null');
+  const b: Record<string, unknown> = {};
+  for (const k of keys) b[k] = body[k];
+  return { method: 'PATCH', path: `/api/v1/plugins/${seg(requireId('plugin_id', pluginId))}`, body: stringifyJson(b), displayBody: stringifyJson(b, 2) };
+}
+
 const relayerPath = (relayerId: string) => `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}`;
 
 /** DELETE /relayers/{rid}/transactions/{tid}: cancel one transaction (OpenZeppelin Relayer). */

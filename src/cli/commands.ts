@@ -11,7 +11,7 @@ const LISTS = ['relayers', 'txs', 'plugins'] as const;
 const OTHER_READS = ['ready', 'check', 'fleet', 'audit', 'networks', 'signers'] as const;
 
 /** The headless subcommands: the lists, the operations' (core/operations/registry.ts: the one list of them), the other reads. */
-export const HEADLESS_COMMANDS: readonly HeadlessCommand[] = [...LISTS, ...OPERATION_SUBCOMMANDS, ...OTHER_READS];
+export const HEADLESS_COMMANDS: readonly HeadlessCommand[] = [...new Set([...LISTS, ...OPERATION_SUBCOMMANDS, ...OTHER_READS])];
 export type HeadlessCommand = (typeof LISTS)[number] | OperationSubcommand | (typeof OTHER_READS)[number];
 
 const OUTPUT_OPTIONS = { json: { type: 'boolean' }, output: { type: 'string' } } as const;
@@ -44,8 +44,9 @@ const OPERATION_OPTIONS = Object.fromEntries(OPERATION_SUBCOMMANDS.map((sub) => 
 export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>> = {
   relayers: LIST_OPTIONS,
   txs: { ...LIST_OPTIONS, status: str0 },
-  plugins: LIST_OPTIONS,
   ...OPERATION_OPTIONS,
+  // A list, and `plugins update ID` (an operation's verb): both sets of options.
+  plugins: { ...LIST_OPTIONS, ...OPERATION_OPTIONS.plugins },
   ready: OUTPUT_OPTIONS,
   check: OUTPUT_OPTIONS,
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },

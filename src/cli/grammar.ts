@@ -83,6 +83,8 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
     const v = values[k];
     if (typeof v === 'string') flags[k] = v;
     else if (Array.isArray(v)) lists[k] = v;
+    // A command's own switch (`plugin --get`): present as 'true'.
+    else if (v === true) flags[k] = 'true';
   }
   if (command === 'notify' && typeof values.url === 'string') flags.url = values.url;
   return {

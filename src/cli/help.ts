@@ -164,6 +164,9 @@ ${usageLines('plugin')}
   --params JSON        the params (default {}); numbers are sent exactly as written
   --params-file FILE   read them from a file; - reads them from stdin
   --route /PATH        POST /plugins/<id>/call/PATH: the route is passed to the plugin (OpenZeppelin Relayer)
+  --get                GET /plugins/<id>/call[/PATH] instead, no body (the plugin sees {} as params):
+                       only where the plugin allows it (allow_get_invocation; refused here first, else 405)
+  --query K=V          with --get, repeatable: the query the plugin is passed
 Invalid JSON is refused before anything is sent, with its line and column.
 ${MUTATION}
   A plugin that ran and answered with a failure exits 11 (its answer still printed). A
@@ -405,19 +408,26 @@ Examples:
   relayer-tui signers --json | jq -r '.items[] | "\\(.id) \\(.type)"'
 ${EXIT_CODES}
 `,
-  plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer)
+  plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer), and their settings
 
 Usage: relayer-tui plugins [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
+${usageLines('plugins').replace('Usage:', '      ')}
 
   GET /plugins: each plugin's id, path, timeout, raw_response, allow_get_invocation, emit_logs,
   emit_traces, forward_logs and config (its own settings, shown as data). A server without the
   endpoint (the interface document) says so and exits 2: call a plugin by id (relayer-tui plugin ID).
+  update: PATCH /plugins/ID with only what is given, reviewed before → after; what comes back is
+  checked against it. --timeout in whole seconds above 0; on|off for the switches (--allow-get is
+  allow_get_invocation); --plugin-config a JSON object (or --plugin-config-file FILE, - for
+  stdin). The server's docs say a null config clears it, but v1.8 reads null there as "not given"
+  and keeps the config: the review warns, the answer is checked; --plugin-config '{}' empties it.
 ${OUTPUT}
 ${COMMON}
 
 Examples:
   relayer-tui plugins
   relayer-tui plugins --json | jq -r '.items[] | select(.raw_response) | .id'
+  relayer-tui plugins update ops --timeout 60 --allow-get on --plugin-config '{"limit": 5}' --dry-run
 ${EXIT_CODES}
 `,
   notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)

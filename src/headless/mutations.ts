@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, maskUrl, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, maskUrl, requestUrl, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -26,6 +26,7 @@ import { networkKind } from '../core/relayer.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
+import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
 import { withdrawRequest } from '../core/operations/withdraw.js';
 import { withdrawInput } from '../core/lookup.js';
@@ -65,6 +66,7 @@ const PREPARE: Record<OperationKind, Prepare> = {
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
+  'plugin-update': preparePluginUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
   'notification-delete': prepareNotificationDelete,
@@ -193,7 +195,7 @@ async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: 
   return { request: built, stdinUsed: false };
 }
 
-async function preparePlugin(_client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
+async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
   const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
@@ -205,10 +207,45 @@ async function preparePlugin(_client: RelayerClient, o: HeadlessOptions, args: s
     if ('error' in r) return usage(r.error);
     params = r.text;
   }
-  const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : 'plugin id');
-  const built = fillForm(pluginForm(8, true), { plugin_id: args[0]!, route: f.route ?? '', params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
+  const get = f.get !== undefined;
+  if (get && sources.length) return usage(`--get sends no body (the plugin sees {} as its params): not with ${sources[0]}; give --query K=V instead`);
+  if (!get && o.lists.query?.length) return usage('--query goes with --get (a POST carries --params)');
+  const query = o.lists.query?.map((q) => q.trim()).join('\n') ?? '';
+  const info = get ? await client.detectDialect().then(() => readPlugin(client, args[0]!)) : undefined;
+  const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : field === 'query' ? '--query' : field === 'method' ? '--get' : 'plugin id');
+  const built = fillForm(pluginForm(8, true, info), { plugin_id: args[0]!, route: f.route ?? '', method: get ? 'GET' : 'POST', query, params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
   if ('usage' in built) return usage(built.usage);
   return { request: built.request, stdinUsed: from === '-' };
+}
+
+/** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */
+async function readPlugin(client: RelayerClient, id: string): Promise<PluginInfo | undefined> {
+  if (!client.offers('plugins')) return undefined;
+  for (let page = 1; page <= 20; page++) {
+    const p = await client.listPlugins({ page, perPage: 100 }).catch(() => undefined);
+    const found = p?.items.find((x) => x.id === id);
+    if (found || !p || p.items.length < 100) return found;
+  }
+  return undefined;
+}
+
+async function preparePluginUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
+  if (args.length !== 1) return usage(usageOf('plugin-update'));
+  const f = { ...o.flags };
+  if (f['plugin-config'] !== undefined && f['plugin-config-file'] !== undefined) return usage('give the config once: --plugin-config or --plugin-config-file');
+  if (f['plugin-config-file'] !== undefined) {
+    const r = await readInput('--plugin-config-file', f['plugin-config-file'], s.in);
+    if ('error' in r) return usage(r.error);
+    f['plugin-config'] = r.text;
+  }
+  const body = pluginUpdateFromFlags(f);
+  if ('error' in body) return usage(`not sent: ${body.error}`);
+  await client.detectDialect();
+  const before = await readPlugin(client, args[0]!);
+  if (!before && client.supports('plugins') !== false) return { code: EXIT.notFound, message: `Plugin ${args[0]} not found among the server's plugins` };
+  const built = pluginUpdateRequest(args[0]!, before, body.body, client.supports('plugins'));
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, stdinUsed: f['plugin-config-file'] === '-' };
 }
 
 async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {

@@ -103,6 +103,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Call the selected plugin (its params form; raw_response and routes said)", scope: 'plugins', hint: 'call' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The plugin whole: path, timeout, flags, its config as data', scope: 'plugins', hint: 'whole' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: "Change the selected plugin's settings: timeout, logs, traces, raw response, GET, its config (reviewed first; OpenZeppelin Relayer)", scope: 'plugins', hint: 'change' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Change the selected notification: its url, a new write-only signing key, or remove the key (reviewed first; OpenZeppelin Relayer)', scope: 'notifications', hint: 'change' },
   { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: 'Delete the selected notification (the relayers using it named first; its id typed to confirm; OpenZeppelin Relayer)', scope: 'notifications', hint: 'delete' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'transactions', hint: 'cancel' },

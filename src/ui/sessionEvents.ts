@@ -15,6 +15,7 @@ export interface SessionEventMap {
   jamEnded: { relayerId: string; cleared: boolean };
   /** A notification was changed or deleted: `:notifications` reads its page again. */
   notificationsChanged: { id: string };
+  pluginsChanged: { id: string };
 }
 
 export class SessionEvents {

@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'notification-create' | 'notification-update' | 'notification-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -30,7 +30,7 @@ export interface OperationTarget {
 export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'relayer' } | { kind: 'none'; why: string };
 
 /** What the server answers a send with, and so what the TUI shows as changed (the lists behind, the directory). */
-export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'notification' | 'words';
+export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'plugin' | 'notification' | 'words';
 
 /** A subcommand's option, as node:util parseArgs takes it. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
@@ -39,7 +39,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'notify' | 'notifications';
+export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -61,7 +61,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
-  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -212,7 +212,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     screen: 'policies',
     subcommand: 'policies',
     flags: ['set', 'unset', 'name', 'notification', 'rpc-url'],
-    usage: 'policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--name NAME] [--notification ID|none] [--rpc-url 'URL [WEIGHT]']…|none [--dry-run] [--yes] [--wait S]',
+    usage: 'policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--name NAME] [--notification ID|none] [--rpc-url "URL [WEIGHT]"…|none] [--dry-run] [--yes] [--wait S]',
     help: "change a relayer's policies, name, notification or RPC URLs: one merge patch of what changed",
     needs: ['relayerId'],
     words: (t) => `change relayer ${rel(t)}`,
@@ -222,17 +222,33 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
   'plugin-call': {
     kind: 'plugin-call',
     feature: null, answers: 'plugin-result', follows: false,
-    options: { params: str, 'params-file': str, route: str },
+    options: { params: str, 'params-file': str, route: str, get: { type: 'boolean' }, query: { type: 'string', multiple: true } },
     refused: 'calling a plugin',
     opens: { palette: 'plugin' },
     screen: 'plugin',
     subcommand: 'plugin',
-    usage: 'plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | -] [--dry-run] [--yes]',
-    help: 'call a plugin with JSON params',
+    usage: 'plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | - | --get [--query K=V]…] [--dry-run] [--yes]',
+    help: 'call a plugin with JSON params (POST), or by GET where it allows it',
     needs: ['pluginId'],
     words: (t) => `call plugin ${t.pluginId ?? '?'}`,
     readBack: { kind: 'none', why: "what a plugin call did is the plugin's own: it cannot be read back here" },
     draft: 'plugin',
+  },
+  'plugin-update': {
+    kind: 'plugin-update',
+    feature: 'plugins', answers: 'plugin', follows: false,
+    options: { timeout: str, 'emit-logs': str, 'emit-traces': str, 'raw-response': str, 'allow-get': str, 'forward-logs': str, 'plugin-config': str, 'plugin-config-file': str },
+    refused: "changing plugins' settings",
+    opens: { key: 'edit' },
+    screen: 'pluginEdit',
+    subcommand: 'plugins',
+    verb: 'update',
+    usage: 'plugins update <plugin-id> [--timeout S] [--emit-logs on|off] [--emit-traces on|off] [--raw-response on|off] [--allow-get on|off] [--forward-logs on|off] [--plugin-config JSON | --plugin-config-file FILE] [--dry-run] [--yes]',
+    help: "change a plugin's settings: only what is given is sent (OpenZeppelin Relayer)",
+    needs: ['pluginId'],
+    words: (t) => `change plugin ${t.pluginId ?? '?'}`,
+    readBack: { kind: 'none', why: 'look at the plugin (relayer-tui plugins, i on it in :plugins): its settings as the server has them' },
+    draft: null,
   },
   'notification-create': {
     kind: 'notification-create',

@@ -8,6 +8,7 @@ import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
+import { PluginEditScreen } from './pluginEdit/PluginEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
@@ -46,6 +47,8 @@ export function screenFor(props: ScreenProps) {
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
     case 'notificationEdit':
       return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
+    case 'pluginEdit':
+      return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'notificationDelete':
       return <NotificationDeleteScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>)} />;
     case 'notify':

@@ -39,6 +39,8 @@ export type Route =
   | { kind: 'notificationEdit'; notification: Notification }
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
   | { kind: 'notificationDelete'; notification: Notification }
+  /** `e` on a plugin: its settings changed (reviewed). */
+  | { kind: 'pluginEdit'; plugin: PluginInfo }
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
@@ -143,6 +145,8 @@ export function parents(route: Route): Route[] {
     case 'notificationEdit':
     case 'notificationDelete':
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
+    case 'pluginEdit':
+      return [root, { kind: 'plugins' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -174,6 +178,8 @@ export function routeKey(r: Route): string {
     case 'notificationEdit':
     case 'notificationDelete':
       return `${r.kind}:${r.notification.id}`;
+    case 'pluginEdit':
+      return `${r.kind}:${r.plugin.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

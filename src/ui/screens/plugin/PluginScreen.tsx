@@ -11,7 +11,7 @@ import { pluginTimeout } from '../../../core/columns/plugins.js';
 
 export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'plugin' }>>) {
   const rows = Math.max(3, Math.min(16, height - 8));
-  const definition = useMemo(() => pluginForm(rows, route.pluginId !== ''), [rows, route.pluginId]);
+  const definition = useMemo(() => pluginForm(rows, route.pluginId !== '', route.info), [rows, route.pluginId, route.info]);
   const form = useForm({
     draftKey: `plugin:${route.pluginId}`,
     definition,
@@ -35,7 +35,7 @@ export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Ex
       resultHint="t traces"
       intro={
         route.info
-          ? [{ text: `  ${route.info.raw_response ? 'raw_response: its answer is its bare result' : 'answers in the envelope'} · timeout ${pluginTimeout(route.info.timeout)}${route.info.emit_logs ? ' · logs' : ''}${route.info.emit_traces ? ' · traces' : ''}`, tone: 'muted' }]
+          ? [{ text: `  ${route.info.raw_response ? 'raw_response: its answer is its bare result' : 'answers in the envelope'} · timeout ${pluginTimeout(route.info.timeout)}${route.info.emit_logs ? ' · logs' : ''}${route.info.emit_traces ? ' · traces' : ''} · GET ${route.info.allow_get_invocation ? 'allowed' : 'not allowed'}`, tone: 'muted' }]
           : undefined
       }
       resultKeys={(key) => {

@@ -16,6 +16,8 @@ import { PLUGIN_COLUMNS } from '../../../core/columns/plugins.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import { tone } from '../../theme.js';
 import { mutationBlocked } from '../../mutations.js';
+import { keyOperationOn } from '../../../core/operations/registry.js';
+import { useSessionEvent } from '../../sessionEvents.js';
 
 const getId = (p: PluginInfo) => p.id;
 const text = (p: PluginInfo) => `${p.id} ${p.path ?? ''}`;
@@ -37,7 +39,20 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
   });
   useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
+  // A plugin's settings changed from here: the list read again.
+  useSessionEvent('pluginsChanged', () => void list.refresh());
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
+    // e: the plugin's settings (the registry's operation for the key), refused at the key read-only.
+    const op = keyOperationOn(cmd, 'pluginId');
+    if (op && op !== 'plugin-call') {
+      const blocked = mutationBlocked(services, op);
+      if (blocked) return blocked;
+      if (unsupported) return "This server has no plugin list, and no PATCH /plugins/{id}: a plugin's settings cannot be changed here";
+      const selected = list.getSelected();
+      if (!selected) return 'No plugin selected';
+      shell.push({ kind: 'pluginEdit', plugin: selected });
+      return true;
+    }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     // Calling one is a mutation: refused at the key when read-only (as e, X and P are).
