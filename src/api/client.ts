@@ -19,6 +19,7 @@ import {
   prepareSetPaused,
   preparePatchRelayer,
   preparePluginGet,
+  prepareNetworkUpdate,
   preparePluginUpdate,
   type PluginUpdate,
   type RpcReadMethod,
@@ -217,6 +218,11 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),
     setPaused: (relayerId, paused, o) => optional('pause', () => run(() => prepareSetPaused(relayerId, paused), o, (env) => readOne(env.data, RelayerSchema))),
+    updateNetwork: (networkId, urls, o) =>
+      optional('networks', async () => {
+        const r = await run(() => prepareNetworkUpdate(networkId, urls), o, (env) => readOne(env.data, RECORD_SCHEMAS.networks));
+        return opts.revealSecrets ? r : maskNetwork(r);
+      }),
     updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema))),
     patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {

@@ -1,7 +1,7 @@
 /** The API module's client as its callers see it: its options and every call (client.ts makes it). */
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
-import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, RelayerPatch, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
+import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
 import type { EvmReplacementRequest } from './replacementBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerStatus, Signer, Transaction } from './schemas.js';
 
@@ -66,6 +66,8 @@ export interface RelayerClient {
   replaceTransaction(relayerId: string, transactionId: string, body: ReplacementRequest, o?: CallOptions): Promise<Transaction>;
   /** `route`: passed to the plugin after /call (`/verify`; OpenZeppelin Relayer). */
   callPlugin(pluginId: string, params: unknown, o?: CallOptions & { route?: string; get?: readonly (readonly [string, string])[] }): Promise<PluginCallResult>;
+  /** PATCH /networks/{id} with exactly {"rpc_urls": …} (OpenZeppelin Relayer): the network as answered, its URLs masked (unless revealSecrets). */
+  updateNetwork(networkId: string, urls: readonly RpcUrlInput[], o?: CallOptions): Promise<Network>;
   /** PATCH /plugins/{id} with exactly the keys given (OpenZeppelin Relayer): the plugin as answered. */
   updatePlugin(pluginId: string, body: PluginUpdate, o?: CallOptions): Promise<PluginInfo>;
   /** Sends a new EVM transaction (OpenZeppelin Relayer): the transaction as the server answered (pending). */

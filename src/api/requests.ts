@@ -3,6 +3,7 @@
  * JSON that goes on the wire, and each endpoint's prepared request.
  * The review screen shows `PreparedRequest.displayBody`, built by the same code that builds `body`.
  */
+import { maskUrl } from './maskUrl.js';
 import { invalidField } from './errors.js';
 import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
@@ -215,8 +216,8 @@ export function preparePatchRelayer(relayerId: string, patch: RelayerPatch): Pre
   if (patch.notification_id !== undefined && patch.notification_id !== null && !NOTIFICATION_ID.test(patch.notification_id)) throw invalidField('notification_id', 'letters, digits, - and _ only, at most 36');
   for (const u of patch.custom_rpc_urls ?? []) {
     // The server answers its URLs masked (scheme://host/***): one sent back would replace the real one.
-    if (MASKED_URL.test(u.url)) throw invalidField('custom_rpc_urls', `${u.url} is the server's mask of a URL, not a URL: type it whole`);
-    if (!isAbsoluteHttpUrl(u.url)) throw invalidField('custom_rpc_urls', `${u.url} is not an absolute http(s) URL`);
+    if (MASKED_URL.test(u.url)) throw invalidField('custom_rpc_urls', `${maskUrl(u.url)} is the server's mask of a URL, not a URL: type it whole`);
+    if (!isAbsoluteHttpUrl(u.url)) throw invalidField('custom_rpc_urls', `${maskUrl(u.url)} is not an absolute http(s) URL`);
     if (!Number.isInteger(u.weight) || u.weight < 0 || u.weight > 100) throw invalidField('custom_rpc_urls', `weight ${u.weight} is not 0–100`);
   }
   const b: Record<string, unknown> = {};
@@ -243,6 +244,23 @@ export function prepareServerRecords(kind: ServerRecordKind, q?: PageQuery): Pre
 }
 export function prepareServerRecord(kind: ServerRecordKind, id: string): PreparedRequest {
   return { method: 'GET', path: `/api/v1/${kind}/${seg(requireId(`${kind.slice(0, -1)}_id`, id))}` };
+}
+
+/**
+ * PATCH /networks/{id} with exactly `{"rpc_urls": [{url, weight}, …]}` (OpenZeppelin Relayer v1.8
+ * UpdateNetworkRequest, src/models/network/request.rs: non-empty, http(s) URLs). The URLs carry API
+ * keys: the display body masks them (the review, the ledger, copies); the body sends them whole.
+ */
+export function prepareNetworkUpdate(networkId: string, urls: readonly RpcUrlInput[]): PreparedRequest {
+  if (urls.length === 0) throw invalidField('rpc_urls', 'at least one URL: the server refuses an empty list');
+  for (const u of urls) {
+    if (MASKED_URL.test(u.url)) throw invalidField('rpc_urls', `${maskUrl(u.url)} is the mask of a URL, not a URL: type it whole`);
+    if (!isAbsoluteHttpUrl(u.url)) throw invalidField('rpc_urls', `${maskUrl(u.url)} is not an absolute http(s) URL`);
+    if (!Number.isInteger(u.weight) || u.weight < 0 || u.weight > 100) throw invalidField('rpc_urls', `weight ${u.weight} is not 0–100`);
+  }
+  const b = { rpc_urls: urls.map((u) => ({ url: u.url, weight: u.weight })) };
+  const shown = { rpc_urls: urls.map((u) => ({ url: maskUrl(u.url), weight: u.weight })) };
+  return { method: 'PATCH', path: `/api/v1/networks/${seg(requireId('network_id', networkId))}`, body: stringifyJson(b), displayBody: stringifyJson(shown, 2) };
 }
 
 /**

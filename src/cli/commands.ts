@@ -52,7 +52,7 @@ export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
-  networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },
+  networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' }, ...OPERATION_OPTIONS.networks },
   signers: LIST_OPTIONS,
 };
 

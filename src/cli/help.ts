@@ -353,6 +353,7 @@ ${EXIT_CODES}
 
 Usage: relayer-tui networks [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
                             [--json | --output table|json|ndjson] [--reveal-secrets]
+${usageLines('networks').replace('Usage:', '      ')}
 
   GET /networks (a page) or /networks/ID (ids like evm:sepolia, solana:devnet, stellar:testnet):
   each network's type, chain id, tags and RPC URLs. The OpenZeppelin Relayer v1.8 sends a network's
@@ -360,12 +361,18 @@ Usage: relayer-tui networks [list | get ID] [--page N] [--per-page N] [--all] [-
   server masks a relayer's custom_rpc_urls (scheme and host kept, the rest ***; user info too) — in
   the table, JSON and NDJSON alike. --reveal-secrets shows them whole; it is read from the command
   line only, never from a config file or the environment.
+  update: PATCH /networks/ID with exactly {"rpc_urls": […]}, the list replaced whole: each
+  --rpc-url "URL [WEIGHT]" typed whole (a masked one is refused: it is not a URL), weight 0–100
+  (100 when left out). The review, the dry run, the ledger and the answer show them masked; only
+  the request carries them whole.
+${MUTATION}
 ${OUTPUT}
 ${COMMON}
 
 Examples:
   relayer-tui networks
   relayer-tui networks get evm:sepolia --json | jq '.rpc_urls'
+  relayer-tui networks update evm:sepolia --rpc-url "https://eth-sepolia.g.alchemy.com/v2/$KEY 100" --dry-run
 ${EXIT_CODES}
 `,
   notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one (OpenZeppelin Relayer)

@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, maskUrl, requestUrl, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, maskUrl, requestUrl, type Network, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -26,6 +26,8 @@ import { networkKind } from '../core/relayer.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
+import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
+import { readRpcUrls } from '../core/operations/relayerFields.js';
 import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
 import { withdrawRequest } from '../core/operations/withdraw.js';
@@ -67,6 +69,7 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
+  'network-update': prepareNetworkUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
   'notification-delete': prepareNotificationDelete,
@@ -246,6 +249,26 @@ async function preparePluginUpdate(client: RelayerClient, o: HeadlessOptions, ar
   const built = pluginUpdateRequest(args[0]!, before, body.body, client.supports('plugins'));
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, stdinUsed: f['plugin-config-file'] === '-' };
+}
+
+async function prepareNetworkUpdate(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  if (args.length !== 1) return usage(usageOf('network-update'));
+  const items = o.lists['rpc-url'] ?? [];
+  if (items.length === 0) return usage(`give the URLs: --rpc-url "URL [WEIGHT]", repeated (the list is replaced whole). ${usageOf('network-update')}`);
+  const urls = readRpcUrls(items);
+  if ('error' in urls) return usage(`not sent: --rpc-url: ${urls.error}`);
+  await client.detectDialect();
+  // The network as it is now, masked (the review's before); its 404 ends it here.
+  let before: Network | undefined;
+  try {
+    before = await client.getServerRecord('networks', args[0]!);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return { code: EXIT.notFound, message: `Network ${args[0]} not found (ids read like evm:sepolia: relayer-tui networks)` };
+    if (!(e instanceof ApiError && e.kind === 'unsupported')) throw e;
+  }
+  const built = networkUpdateRequest(args[0]!, before, urls.urls, client.supports('networks'));
+  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  return { request: built, stdinUsed: false };
 }
 
 async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {

@@ -52,7 +52,7 @@ export type Command =
   | 'dropDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'notifications' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
+export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'networks' | 'notifications' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
 
 export interface KeySpec {
   name: string;
@@ -104,6 +104,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Call the selected plugin (its params form; raw_response and routes said)", scope: 'plugins', hint: 'call' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The plugin whole: path, timeout, flags, its config as data', scope: 'plugins', hint: 'whole' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: "Change the selected plugin's settings: timeout, logs, traces, raw response, GET, its config (reviewed first; OpenZeppelin Relayer)", scope: 'plugins', hint: 'change' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: "Replace the selected network's RPC URLs: typed whole, shown and recorded masked (reviewed first; OpenZeppelin Relayer)", scope: 'networks', hint: 'rpc urls' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Change the selected notification: its url, a new write-only signing key, or remove the key (reviewed first; OpenZeppelin Relayer)', scope: 'notifications', hint: 'change' },
   { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: 'Delete the selected notification (the relayers using it named first; its id typed to confirm; OpenZeppelin Relayer)', scope: 'notifications', hint: 'delete' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'transactions', hint: 'cancel' },
@@ -217,6 +218,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   list: 'Lists',
   relayers: 'Relayers',
   plugins: 'Plugins',
+  networks: 'Networks',
   notifications: 'Notifications',
   transactions: 'Transactions',
   stuck: 'Stuck transactions',

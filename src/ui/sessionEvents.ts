@@ -16,6 +16,7 @@ export interface SessionEventMap {
   /** A notification was changed or deleted: `:notifications` reads its page again. */
   notificationsChanged: { id: string };
   pluginsChanged: { id: string };
+  networksChanged: { id: string };
 }
 
 export class SessionEvents {

@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -21,6 +21,7 @@ export interface OperationTarget {
   txId?: string;
   pluginId?: string;
   notificationId?: string;
+  networkId?: string;
 }
 
 /**
@@ -39,7 +40,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'notify' | 'notifications';
+export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -61,7 +62,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
-  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -248,6 +249,22 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['pluginId'],
     words: (t) => `change plugin ${t.pluginId ?? '?'}`,
     readBack: { kind: 'none', why: 'look at the plugin (relayer-tui plugins, i on it in :plugins): its settings as the server has them' },
+    draft: null,
+  },
+  'network-update': {
+    kind: 'network-update',
+    feature: 'networks', answers: 'words', follows: false,
+    options: { 'rpc-url': { type: 'string', multiple: true } },
+    refused: "changing networks' RPC URLs",
+    opens: { key: 'edit' },
+    screen: 'networkEdit',
+    subcommand: 'networks',
+    verb: 'update',
+    usage: 'networks update <network-id> --rpc-url "URL [WEIGHT]"… [--dry-run] [--yes]',
+    help: "replace a network's RPC URLs (OpenZeppelin Relayer): typed whole, shown and recorded masked",
+    needs: ['networkId'],
+    words: (t) => `change network ${t.networkId ?? '?'}`,
+    readBack: { kind: 'none', why: "look at the network (relayer-tui networks get <id>): its RPC URLs, masked" },
     draft: null,
   },
   'notification-create': {

@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 
 /**
@@ -41,6 +41,8 @@ export type Route =
   | { kind: 'notificationDelete'; notification: Notification }
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
+  /** `e` on a network: its RPC URLs replaced (reviewed, masked). */
+  | { kind: 'networkEdit'; network: Network }
   | { kind: 'notify' }
   | { kind: 'server' }
   | { kind: 'log' }
@@ -147,6 +149,8 @@ export function parents(route: Route): Route[] {
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'pluginEdit':
       return [root, { kind: 'plugins' }, route];
+    case 'networkEdit':
+      return [root, { kind: 'serverRecords', of: 'networks' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -180,6 +184,8 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.notification.id}`;
     case 'pluginEdit':
       return `${r.kind}:${r.plugin.id}`;
+    case 'networkEdit':
+      return `${r.kind}:${r.network.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

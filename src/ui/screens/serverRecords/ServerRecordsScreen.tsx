@@ -26,6 +26,7 @@ const getId = (r: Row) => r.id;
 const text = (r: Row) => `${r.id} ${(r as { network_type?: unknown; type?: unknown }).network_type ?? (r as { type?: unknown }).type ?? ''}`;
 const SCOPES = ['list'] as const;
 const NOTIFICATION_SCOPES = ['notifications', 'list'] as const;
+const NETWORK_SCOPES = ['networks', 'list'] as const;
 
 export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'serverRecords' }>>) {
   const services = useServices();
@@ -55,11 +56,21 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
   // A notification changed or deleted from here: its page read again.
   useSessionEvent('notificationsChanged', () => kind === 'notifications' && void list.refresh());
-  const scopes = kind === 'notifications' ? NOTIFICATION_SCOPES : SCOPES;
+  const scopes = kind === 'notifications' ? NOTIFICATION_SCOPES : kind === 'networks' ? NETWORK_SCOPES : SCOPES;
+  // A network's RPC URLs changed from here: its page read again.
+  useSessionEvent('networksChanged', () => kind === 'networks' && void list.refresh());
   const noun = kind.slice(0, -1);
   const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
     // e, D on a notification: the operation its key opens (the registry's), refused at the key read-only.
-    const op = kind === 'notifications' ? keyOperationOn(cmd, 'notificationId') : null;
+    const op = kind === 'notifications' ? keyOperationOn(cmd, 'notificationId') : kind === 'networks' ? keyOperationOn(cmd, 'networkId') : null;
+    if (op === 'network-update') {
+      const blocked = mutationBlocked(services, op);
+      if (blocked) return blocked;
+      const selected = list.getSelected() as Network | undefined;
+      if (!selected) return 'No network selected';
+      shell.push({ kind: 'networkEdit', network: selected });
+      return true;
+    }
     if (op) {
       const blocked = mutationBlocked(services, op);
       if (blocked) return blocked;
