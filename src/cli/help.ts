@@ -424,7 +424,7 @@ ${usageLines('plugins').replace('Usage:', '      ')}
   emit_traces, forward_logs and config (its own settings, shown as data). A server without the
   endpoint (the interface document) says so and exits 2: call a plugin by id (relayer-tui plugin ID).
   update: PATCH /plugins/ID with only what is given, reviewed before → after; what comes back is
-  checked against it. --timeout in whole seconds above 0; on|off for the switches (--allow-get is
+  checked against it. --plugin-timeout in whole seconds above 0 (--timeout stays the HTTP one); on|off for the switches (--allow-get is
   allow_get_invocation); --plugin-config a JSON object (or --plugin-config-file FILE, - for
   stdin). The server's docs say a null config clears it, but v1.8 reads null there as "not given"
   and keeps the config: the review warns, the answer is checked; --plugin-config '{}' empties it.
@@ -434,7 +434,7 @@ ${COMMON}
 Examples:
   relayer-tui plugins
   relayer-tui plugins --json | jq -r '.items[] | select(.raw_response) | .id'
-  relayer-tui plugins update ops --timeout 60 --allow-get on --plugin-config '{"limit": 5}' --dry-run
+  relayer-tui plugins update ops --plugin-timeout 60 --allow-get on --plugin-config '{"limit": 5}' --dry-run
 ${EXIT_CODES}
 `,
   notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)

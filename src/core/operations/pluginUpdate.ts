@@ -87,12 +87,14 @@ function readConfig(text: string): { config: Record<string, unknown> | null } | 
   return { config: v as Record<string, unknown> };
 }
 
-/** The flags (`--timeout S`, `--emit-logs on|off`, …, `--plugin-config JSON`) into the update, or what is wrong. */
+/** The flags (`--plugin-timeout S`, `--emit-logs on|off`, …, `--plugin-config JSON`) into the update, or what is wrong. */
 export function pluginUpdateFromFlags(flags: Readonly<Record<string, string | undefined>>): { body: PluginUpdate } | { error: string } {
   const body: PluginUpdate = {};
-  if (flags.timeout !== undefined) {
-    if (!/^\d{1,9}$/.test(flags.timeout.trim()) || Number(flags.timeout) === 0) return { error: `--timeout ${flags.timeout}: whole seconds, more than 0 (the server refuses 0)` };
-    body.timeout = Number(flags.timeout);
+  // --plugin-timeout: --timeout is every command's HTTP timeout.
+  const t = flags['plugin-timeout'];
+  if (t !== undefined) {
+    if (!/^\d{1,9}$/.test(t.trim()) || Number(t) === 0) return { error: `--plugin-timeout ${t}: whole seconds, more than 0 (the server refuses 0)` };
+    body.timeout = Number(t);
   }
   for (const k of FLAGS) {
     const flag = `--${k === 'allow_get_invocation' ? 'allow-get' : k.replace(/_/g, '-')}`;
@@ -107,7 +109,7 @@ export function pluginUpdateFromFlags(flags: Readonly<Record<string, string | un
     if ('error' in c) return { error: `--plugin-config: ${c.error}` };
     body.config = c.config;
   }
-  if (Object.keys(body).length === 0) return { error: 'nothing to change: give --timeout, --emit-logs, --emit-traces, --raw-response, --allow-get, --forward-logs or --plugin-config' };
+  if (Object.keys(body).length === 0) return { error: 'nothing to change: give --plugin-timeout, --emit-logs, --emit-traces, --raw-response, --allow-get, --forward-logs or --plugin-config' };
   return { body };
 }
 
