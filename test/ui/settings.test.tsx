@@ -1,0 +1,75 @@
+/**
+ * Issue 42.1/42.5/42.6 in the TUI, against the sandbox's real flavour over loopback: e on a plugin
+ * changes its settings (only what changed is sent), e on a network replaces its RPC URLs (the key
+ * typed is sent whole and never drawn), p's whitelist is one address a line with the wrong line
+ * pointed at and nothing sent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { allFrames, palette, writes } from './forms/support.js';
+import { cursorRow } from './support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const RPC_KEY = 'tui-net-KEY-5b2c9d0e';
+
+describe('settings edited in the TUI', () => {
+  it(':plugins, e: GET allowed, only that sent', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'plugins');
+    await h.waitFor((x) => x.includes('› echo'), 'the plugins');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('plugin echo › settings') && /allow_get_invocation\s+‹ off ›/.test(x), 'the form');
+    await h.press(KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.right);
+    await h.waitFor((x) => /allow_get_invocation\s+‹ on ›/.test(x), 'on');
+    await h.press(KEY.ctrlS);
+    const review = await h.waitFor((x) => x.includes('Review:'), 'the review');
+    expect(review.replace(/\s+/g, ' ')).toContain('allow_get_invocation off → on');
+    await h.sendReview();
+    await h.waitFor((x) => x.includes('✓ Done'), 'sent');
+    expect(writes(h).map((r) => [r.method, r.url, r.body])).toEqual([['PATCH', '/api/v1/plugins/echo', '{"allow_get_invocation":true}']]);
+  });
+
+  it(':networks, e: the URLs typed whole are sent whole; from the review on no frame carries the key', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'networks');
+    const list = await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
+    const id = 'evm:sepolia';
+    expect(list).not.toContain('sbx-FAKE');
+    await h.press('e');
+    await h.waitFor((x) => x.includes(`network ${id} › rpc urls`), 'the form');
+    await h.press(`https://rpc.example.net/v2/${RPC_KEY} 40`);
+    await h.press(KEY.ctrlS);
+    const review = await h.waitFor((x) => x.includes('Review:'), 'the review');
+    expect(review.replace(/\s+/g, ' ')).toMatch(/→ https:\/\/rpc\.example\.net\/\*\*\* \(40\)/);
+    await h.sendReview();
+    await h.waitFor((x) => x.includes('✓ Done'), 'sent');
+    expect(writes(h).map((r) => [r.method, r.url, r.body])).toEqual([['PATCH', `/api/v1/networks/${encodeURIComponent(id)}`, `{"rpc_urls":[{"url":"https://rpc.example.net/v2/${RPC_KEY}","weight":40}]}`]]);
+    // The field shows what is typed (a URL is checked by eye); from the review on, no frame carries the key.
+    const after = h.stdout.frames.slice(h.stdout.frames.findIndex((f) => f.includes('Review:')));
+    expect(after.join('\n')).not.toContain(RPC_KEY);
+  });
+
+  it('p at 80x24: a whitelist line with a wrong checksum is pointed at; nothing is sent', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('Sepolia Main'); i++) await h.press('j');
+    await h.press('p');
+    await h.waitFor((x) => x.includes('› policies'), 'the editor');
+    // From gas_price_cap (focused first) to the whitelist, six fields on; a third line after its two.
+    for (let i = 0; i < 6; i++) await h.press(KEY.tab);
+    await h.waitFor((x) => /^› whitelist_receivers/m.test(x), 'the whitelist');
+    await h.press(KEY.enter, '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB');
+    const f = await h.waitFor((x) => /line 3, "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB": its EIP-55/.test(x.replace(/\s+/g, ' ')), 'the line pointed at');
+    expect(f).toBeTruthy();
+    await h.press(KEY.ctrlS);
+    expect(writes(h)).toEqual([]);
+  });
+});
