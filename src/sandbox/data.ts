@@ -16,6 +16,7 @@ import { applySituation, situationAge } from './chain/situations.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
+export { renderRelayer } from './relayerRender.js';
 
 interface TxTable {
   list: Tx[];
@@ -336,45 +337,11 @@ export class SandboxData {
   }
 }
 
-/** Relayer as the API renders it. Optional fields only when set; the real flavor masks RPC URLs and omits empty ones. */
-export function renderRelayer(flavor: Flavor, r: RelayerSeed): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: r.id,
-    name: r.name,
-    network: r.network,
-    network_type: r.network_type,
-    paused: r.paused,
-    system_disabled: r.system_disabled,
-  };
-  if (r.disabled_reason) out.disabled_reason = flavor === 'real' ? realDisabledReason(r.disabled_reason) : r.disabled_reason;
-  out.signer_id = r.signer_id;
-  out.address = r.address;
-  if (r.notification_id !== undefined) out.notification_id = r.notification_id;
-  if (flavor === 'contract') out.custom_rpc_urls = r.custom_rpc_urls.map((u) => ({ url: u.url, weight: u.weight }));
-  else if (r.custom_rpc_urls.length > 0) out.custom_rpc_urls = r.custom_rpc_urls.map((u) => ({ url: u.masked, weight: u.weight }));
-  out.policies = r.policies;
-  return out;
-}
-
 /** Whether a disabled reason is (or holds, in a Multiple) a failed balance check. */
 function balanceCheckFailed(reason: unknown): boolean {
   const r = reason as { type?: unknown; details?: unknown } | undefined;
   if (!r) return false;
   return r.type === 'BalanceCheckFailed' || (r.type === 'Multiple' && Array.isArray(r.details) && r.details.some(balanceCheckFailed));
-}
-
-/** The real server never sends a health check's own text, only a fixed one per reason type. */
-const DISABLED_TEXTS: Record<string, string> = {
-  NonceSyncFailed: 'Nonce synchronization failed',
-  RpcValidationFailed: 'RPC endpoint validation failed',
-  BalanceCheckFailed: 'Insufficient balance',
-  SequenceSyncFailed: 'Sequence synchronization failed',
-};
-
-function realDisabledReason(reason: Record<string, unknown>): Record<string, unknown> {
-  if (reason.type === 'Multiple' && Array.isArray(reason.details))
-    return { type: 'Multiple', details: reason.details.map((d) => realDisabledReason(d as Record<string, unknown>)) };
-  return { type: reason.type, details: DISABLED_TEXTS[String(reason.type)] ?? 'Unknown reason' };
 }
 
 /** Transaction as the API renders it. */

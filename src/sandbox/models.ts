@@ -111,6 +111,8 @@ export interface RelayerSeed {
   signer_id: string;
   notification_id?: string;
   custom_rpc_urls: RpcUrl[];
+  /** An empty `custom_rpc_urls` a PATCH set (v1.8 keeps Some([]) and answers `[]`); else empty means none. */
+  rpcUrlsEmptySome?: boolean;
   policies: Record<string, unknown>;
   /** Number of seeded transactions. */
   txCount: number;

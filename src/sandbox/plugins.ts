@@ -34,6 +34,8 @@ export interface PluginOutcome {
   error?: { status: number; message: string; code: string; details: unknown };
   logs: LogEntry[];
   traces: unknown[];
+  /** No `metadata` whatever the plugin's settings (v1.8's timeout answer). */
+  noMetadata?: true;
 }
 
 /** What a call brings the plugin besides its params (the real server's PluginCallRequest). */
@@ -52,13 +54,16 @@ export interface PluginContext {
   sleep(ms: number): Promise<void>;
   /** Called when a call reached a plugin. */
   onCall(): void;
+  /** This sandbox's plugins (pluginStore.ts); the seeded ones when absent. */
+  find?: (id: string) => PluginSpec | undefined;
 }
 
 /** One plugin: the settings the real server lists, and what it does. */
 export interface PluginSpec {
   id: string;
   path: string;
-  timeoutSecs: number;
+  /** Seconds (a u64: bigint past 2^53 after a PATCH). */
+  timeoutSecs: number | bigint;
   emit_logs: boolean;
   emit_traces: boolean;
   raw_response: boolean;
@@ -208,7 +213,7 @@ export function renderPluginOutcome(flavor: Flavor, out: PluginOutcome, spec?: P
     const emitLogs = spec ? spec.emit_logs : out.logs.length > 0;
     const emitTraces = spec ? spec.emit_traces : out.traces.length > 0;
     let metadata: Record<string, unknown> | undefined;
-    if (emitLogs || emitTraces) {
+    if ((emitLogs || emitTraces) && !out.noMetadata) {
       metadata = {};
       if (emitLogs) metadata.logs = out.logs;
       if (emitTraces) metadata.traces = out.traces;
@@ -287,7 +292,7 @@ export async function handlePluginCall(
       throw err;
     }
   }
-  const spec = findPlugin(pluginId);
+  const spec = (ctx.find ?? findPlugin)(pluginId);
   if (!spec) return fail(flavor, 404, flavor === 'real' ? `Plugin with id ${pluginId} not found` : `Plugin with ID ${pluginId} not found`);
   if (method === 'GET' && !spec.allow_get_invocation) {
     return fail(flavor, 405, "GET requests are not enabled for this plugin. Set 'allow_get_invocation: true' in plugin configuration to enable.");
@@ -295,6 +300,31 @@ export async function handlePluginCall(
   ctx.onCall();
   // The route from the path, else the query's `route` (resolve_route).
   const route = call.route || (query.get('route') ?? '');
-  const outcome = await spec.run({ params, route, method, query: queryOf(query) }, ctx);
+  const running = Promise.resolve(spec.run({ params, route, method, query: queryOf(query) }, ctx));
+  const outcome = flavor === 'real' ? await withinTimeout(running, spec.timeoutSecs) : await running;
   return renderPluginOutcome(flavor, outcome, flavor === 'real' ? spec : undefined);
+}
+
+/** Longest wait a timer can hold (Node fires a longer one at once). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The plugin's answer, or v1.8's when it takes longer than its timeout (src/services/plugins/runner.rs:219-240
+ * tokio::time::timeout → ScriptTimeout; src/services/plugins/mod.rs:363-378: 504, code TIMEOUT, no
+ * details, no metadata, `Plugin execution timed out after N seconds`).
+ */
+async function withinTimeout(running: Promise<PluginOutcome>, secs: number | bigint): Promise<PluginOutcome> {
+  const ms = Number(secs) * 1000;
+  if (ms > MAX_TIMER_MS) return running;
+  const timedOut: PluginOutcome = { error: { status: 504, message: `Plugin execution timed out after ${secs} seconds`, code: 'TIMEOUT', details: undefined }, logs: [], traces: [], noMetadata: true };
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<PluginOutcome>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([running, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

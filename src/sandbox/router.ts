@@ -9,8 +9,11 @@ import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from '.
 import { TX_STATUSES, type TxStatus } from './models.js';
 import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, textResponse, unauthorized, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
-import { PLUGINS, findPlugin, handlePluginCall, renderPlugin } from './plugins.js';
-import { sandboxNetworks, sandboxSigners } from './serverRecords.js';
+import { handlePluginCall, renderPlugin } from './plugins.js';
+import { PluginStore } from './pluginStore.js';
+import { NetworkStore, networkNotFound } from './networks.js';
+import { handleBalance } from './balance.js';
+import { sandboxSigners } from './serverRecords.js';
 import { NotificationAdmin } from './notifications.js';
 import { handleReplace } from './replace.js';
 import { handleSend } from './send.js';
@@ -60,6 +63,9 @@ interface Paging {
 export function createRouter(ctx: RouterContext): (req: RouteRequest) => Promise<SandboxResponse> {
   const { flavor, data, notifications, slowPluginMs, sleep } = ctx;
   let replaceSeq = 0;
+  // This sandbox's own plugins and networks: a PATCH changes them here only.
+  const pluginStore = new PluginStore();
+  const networks = new NetworkStore(() => data.relayers);
 
 const listRelayers = (query: URLSearchParams): SandboxResponse => {
   const paging = parsePaging(flavor, query);
@@ -107,18 +113,20 @@ const listPlugins = (query: URLSearchParams): SandboxResponse => {
   // The real server's plugin store refuses a zero page or size, and says only that it failed.
   if (paging.page === 0 || paging.perPage === 0) return fail(flavor, 500, 'An unknown error occurred');
   const offset = (paging.page - 1) * paging.perPage;
-  const items = PLUGINS.slice(offset, offset + paging.perPage).map(renderPlugin);
-  return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: PLUGINS.length });
+  const all = pluginStore.all();
+  const items = all.slice(offset, offset + paging.perPage).map(renderPlugin);
+  return ok(items, 200, { current_page: paging.page, per_page: paging.perPage, total_items: all.length });
 };
 
-/** GET /networks, /signers (a page) and /{id} (serverRecords.ts); PATCH of a signer 400, as v1.8. */
-const serverRecords = (kind: 'networks' | 'signers', id: string | undefined, method: string, query: URLSearchParams): SandboxResponse | undefined => {
-  const all = kind === 'networks' ? sandboxNetworks(data.relayers) : sandboxSigners(data.relayers);
+/** GET /networks, /signers (a page) and /{id} (serverRecords.ts, networks.ts); PATCH of a network (networks.ts), of a signer 400, as v1.8. */
+const serverRecords = (kind: 'networks' | 'signers', id: string | undefined, method: string, query: URLSearchParams, body: string): SandboxResponse | undefined => {
+  const all = kind === 'networks' ? networks.all() : sandboxSigners(data.relayers);
   if (id !== undefined) {
     if (kind === 'signers' && method === 'PATCH') return fail(flavor, 400, 'Signer updates are not allowed');
+    if (kind === 'networks' && method === 'PATCH') return networks.update(id, body);
     if (method !== 'GET') return undefined;
     const one = all.find((x) => x.id === id);
-    return one ? ok(one) : fail(flavor, 404, `${kind === 'networks' ? 'Network' : 'Signer'} with ID ${id} not found`);
+    return one ? ok(one) : kind === 'networks' ? networkNotFound(id) : fail(flavor, 404, `Signer with ID ${id} not found`);
   }
   if (method !== 'GET') return undefined;
   const paging = parsePaging(flavor, query);
@@ -161,6 +169,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
         const r = data.relayer(b);
         return r ? ok(renderRelayer(flavor, r)) : relayerNotFound(flavor, b);
       }
+      if (seg.length === 3 && c === 'balance') return handleBalance(flavor, data, b);
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);
         return st ? ok(st) : relayerNotFound(flavor, b);
@@ -181,14 +190,15 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       }
     }
   }
-  const plugins = { flavor, slowPluginMs, sleep, onCall: ctx.onPluginCall };
+  const plugins = { flavor, slowPluginMs, sleep, onCall: ctx.onPluginCall, find: (id: string) => pluginStore.find(id) };
   if (a === 'plugins' && seg.length === 3 && c === 'call' && b && method === 'POST') return handlePluginCall(plugins, b, body, { query });
   if (flavor === 'real' && a === 'plugins') {
     if (seg.length === 1 && method === 'GET') return listPlugins(query);
     if (seg.length === 2 && b && method === 'GET') {
-      const p = findPlugin(b);
+      const p = pluginStore.find(b);
       return p ? ok(renderPlugin(p)) : fail(flavor, 404, `Plugin with id ${b} not found`);
     }
+    if (seg.length === 2 && b && method === 'PATCH') return pluginStore.update(b, body);
     // …/call{route}: whatever follows `call` is the plugin's route (`/verify`); GET only where allowed.
     if (seg.length >= 3 && c === 'call' && b && (method === 'POST' || method === 'GET')) {
       return handlePluginCall(plugins, b, body, { method, route: seg.length > 3 ? `/${seg.slice(3).join('/')}` : '', query });
@@ -207,7 +217,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (method === 'DELETE') return admin.delete(b);
     }
   }
-  if (flavor === 'real' && (a === 'networks' || a === 'signers')) return serverRecords(a, seg.length === 2 ? b : undefined, method, query) ?? notFound;
+  if (flavor === 'real' && (a === 'networks' || a === 'signers')) return serverRecords(a, seg.length === 2 ? b : undefined, method, query, body) ?? notFound;
   return notFound;
 };
 

@@ -93,7 +93,7 @@ const SEEDS: SeedSpec[] = [
     rpc: [
       {
         url: 'https://eth-sepolia.example.com/v2/sk_4f9a8b7c6d5e4f3a2b1c',
-        masked: 'https://eth-sepolia.example.com/v2/***',
+        masked: 'https://eth-sepolia.example.com/***',
         weight: 100,
       },
       { url: 'https://rpc.sepolia.example.org/key/0f1e2d3c', masked: 'https://rpc.sepolia.example.org/***', weight: 50 },
@@ -109,7 +109,7 @@ const SEEDS: SeedSpec[] = [
     txCount: 20,
     head: ['pending', 'submitted', 'mined'],
     paused: true,
-    rpc: [{ url: 'https://eth-mainnet.example.com/v3/9c8b7a6f5e4d', masked: 'https://eth-mainnet.example.com/v3/***', weight: 100 }],
+    rpc: [{ url: 'https://eth-mainnet.example.com/v3/9c8b7a6f5e4d', masked: 'https://eth-mainnet.example.com/***', weight: 100 }],
     policies: evmPolicies({
       min_balance: 100_000_000_000_000_000_000n,
       gas_price_cap: 300_000_000_000,

@@ -54,7 +54,7 @@ describe('real flavor: auth, errors and lists', () => {
     const r = await call(sb, 'GET', api('/relayers?per_page=50'));
     const byId = new Map<string, Record<string, unknown>>(r.json.data.map((x: Record<string, unknown>) => [x.id, x]));
     const urls = byId.get('sepolia-main')!.custom_rpc_urls as { url: string; weight: number }[];
-    expect(urls[0]).toEqual({ url: 'https://eth-sepolia.example.com/v2/***', weight: 100 });
+    expect(urls[0]).toEqual({ url: 'https://eth-sepolia.example.com/***', weight: 100 });
     expect(byId.get('linea-idle')).not.toHaveProperty('custom_rpc_urls');
     expect(byId.get('polygon-ops')).toMatchObject({ system_disabled: true, disabled_reason: { type: 'Multiple' } });
   });

@@ -23,7 +23,9 @@ const atLeast = (r: FleetRow, n: number) => `${r.readCut ? '≥' : ''}${thousand
 /** The balance with its unit, fitted to `cells` (the unit stays with the number); a low one marked ⚠ first, never cut off. */
 export function balanceText(r: FleetRow, cells = Infinity): string {
   if (!r.balance) return pending(r, null);
-  const amount = formatAmountShort(r.balance.base, r.balance.unit, 4);
+  // Six decimals where there is room (the layout gives a cut balance room to spare; a walk found
+  // `0.7196… ETH` at 160 columns); fitAmount shortens them where there is not.
+  const amount = formatAmountShort(r.balance.base, r.balance.unit, 6);
   // The mark without a space: a cell of 13 keeps `⚠860 lamports` whole (with one, the number gave way).
   return r.balance.low ? `⚠${fitAmount(amount, cells - 1)}` : fitAmount(amount, cells);
 }

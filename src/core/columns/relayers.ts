@@ -43,7 +43,8 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       width: 13,
       priority: 2,
       align: 'right',
-      cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 4), w)),
+      // Six decimals where there is room (a walk found `0.7196… ETH` cut at 160 columns); fewer where not.
+      cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 6), w)),
       // Under its minimum (the higher of its policy's and the context's): the warning tone.
       ...(low ? { tone: (r: Relayer) => (low(r) ? ('warn' as const) : ('plain' as const)) } : {}),
     },

@@ -20,6 +20,8 @@ import type { BuiltRequest, FieldSpec, FormDefinition } from './types.js';
 
 type Kind = 'gas' | 'amount' | 'bool' | 'addresses';
 
+const U64_MAX = (1n << 64n) - 1n;
+
 /** The EVM policies a patch may name, and how each is written. */
 export const EVM_POLICIES: Record<string, Kind> = {
   gas_price_cap: 'gas',
@@ -62,7 +64,10 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
     } else {
       const w = parseWei(raw.replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer.network);
       if (!w || 'error' in w) return { error: `--set ${key}=${raw}: ${w && 'error' in w ? w.error : 'write wei, or a unit: 100gwei, 0.1eth'}` };
-      patch[key] = BigInt(w.wei);
+      // Above u64 as a decimal string: v1.8 reads the patch into a serde_json Value first, where a
+      // bigger integer becomes a float its u128 reader refuses; it takes the string (NOTES.md).
+      const wei = BigInt(w.wei);
+      patch[key] = wei > U64_MAX ? wei.toString() : wei;
     }
   }
   for (const key of unsets) {

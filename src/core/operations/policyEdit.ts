@@ -88,7 +88,7 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
   }
   const unchanged = relayer !== undefined && patchOff(patch, relayer as Record<string, unknown>).length === 0;
   if (unchanged) review.push({ label: '⚠ already', value: `relayer ${relayerId} is already as asked: nothing will change`, tone: 'warn' });
-  if (typeof patch.policies?.gas_price_cap === 'bigint') review.push({ label: 'what happens', value: "the server re-prices what it has sent at each one's next re-price (its speed's time, doubled for each earlier hash), up to the new cap" });
+  if (patch.policies?.gas_price_cap !== undefined && patch.policies.gas_price_cap !== null) review.push({ label: 'what happens', value: "the server re-prices what it has sent at each one's next re-price (its speed's time, doubled for each earlier hash), up to the new cap" });
   const keys = [...(patch.policies && Object.keys(patch.policies).length ? [`"policies": {${Object.keys(patch.policies).join(', ')}}`] : []), ...(['name', 'notification_id', 'custom_rpc_urls'] as const).filter((k) => patch[k] !== undefined).map((k) => `"${k}"`)];
   review.push({ label: 'sent', value: `exactly {${keys.join(', ')}}: everything else of the relayer is left as it is` });
   const prepared = preparePatchRelayer(relayerId, patch);

@@ -32,8 +32,9 @@ describe('the fleet columns, by importance', () => {
 
   it('a low balance keeps its ⚠ and its unit in any cell; a plain one its unit', () => {
     expect(base.balance?.low).toBe(true);
-    expect(balanceText(base)).toBe('⚠0.3556… ETH');
-    expect(balanceText(base, 13)).toBe('⚠0.3556… ETH');
+    expect(balanceText(base)).toBe('⚠0.355631 ETH'); // room to spare: six decimals (a walk found them cut at 160 columns)
+    expect(balanceText(base, 13)).toBe('⚠0.355631 ETH');
+    expect(balanceText(base, 12)).toBe('⚠0.3556… ETH');
     expect(balanceText(base, 10)).toMatch(/^⚠.* ETH$/);
     expect(balanceText(base, 9)).toMatch(/^⚠.* ETH$/);
     const plain = relayerRow({ context: 'prod', relayer, status: { balance: '1234567890000000000000' }, now }, false);

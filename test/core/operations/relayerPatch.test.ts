@@ -39,6 +39,14 @@ describe('the EVM patch from flags', () => {
     expect(built.prepared.method).toBe('PATCH');
     expect(built.prepared.path).toBe('/api/v1/relayers/r1');
   });
+  it('a u128 above u64 goes as a decimal string (v1.8 reads the patch as a serde Value first)', () => {
+    const r = relayerPatch(evm(), { sets: ['min_balance=100eth', 'gas_price_cap=18446744073709551615'], unsets: [] });
+    if ('error' in r) throw new Error(r.error);
+    const built = policiesRequest('r1', evm(), r.patch, true);
+    if ('refuse' in built) throw new Error(built.refuse);
+    expect(built.prepared.body).toBe('{"policies":{"min_balance":"100000000000000000000","gas_price_cap":18446744073709551615}}');
+    expect(relayerPatchEffect(r.patch)({ policies: { min_balance: 100000000000000000000n, gas_price_cap: 18446744073709551615n } }).kind).toBe('as asked');
+  });
   it('refuses a mistyped checksum in the whitelist before anything is built', () => {
     const r = relayerPatch(evm(), { sets: ['whitelist_receivers=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'], unsets: [] });
     expect(r).toEqual({ error: expect.stringMatching(/--set whitelist_receivers: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD": its EIP-55 checksum does not match/) });
