@@ -19,6 +19,7 @@ import {
   prepareSetPaused,
   preparePatchRelayer,
   preparePluginGet,
+  prepareRelayerBalance,
   prepareNetworkUpdate,
   preparePluginUpdate,
   type PluginUpdate,
@@ -56,6 +57,7 @@ import {
   PluginMetadataSchema,
   RelayerSchema,
   RelayerStatusSchema,
+  RelayerBalanceSchema,
   TransactionSchema,
   type RelayerStatus,
   describeIssue,
@@ -178,6 +180,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     },
     getTransaction: (relayerId, transactionId, o) =>
       optional('transactionById', () => run(() => prepareGetTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
+    relayerBalance: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerBalance(relayerId), o, (env) => readOne(env.data, RelayerBalanceSchema))),
     relayerStatus: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerStatus(relayerId), o, (env) => readOne(env.data, RelayerStatusSchema))),
     dialect: () => dialect,
     supports: feature,

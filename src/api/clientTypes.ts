@@ -3,7 +3,7 @@ import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.j
 import type { Exchange } from './transport.js';
 import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
 import type { EvmReplacementRequest } from './replacementBody.js';
-import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerStatus, Signer, Transaction } from './schemas.js';
+import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerBalance, RelayerStatus, Signer, Transaction } from './schemas.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -52,6 +52,8 @@ export interface RelayerClient {
   getTransactionByNonce(relayerId: string, nonce: string, o?: CallOptions): Promise<Transaction>;
   /** A relayer's live state (OpenZeppelin Relayer); rejects with kind `unsupported` where the server has no such endpoint. */
   relayerStatus(relayerId: string, o?: CallOptions): Promise<RelayerStatus>;
+  /** GET /relayers/{id}/balance (OpenZeppelin Relayer): `{balance, unit}`, the balance exact (never through a float). */
+  relayerBalance(relayerId: string, o?: CallOptions): Promise<RelayerBalance>;
   /** The dialect in use now, and how it was chosen. */
   dialect(): DialectState;
   /** Settles the dialect (`auto`: GET /api/v1/health, public, once); resolves with the state. Never rejects. */

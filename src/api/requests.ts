@@ -353,6 +353,11 @@ export function prepareRelayerStatus(relayerId: string): PreparedRequest {
   return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/status` };
 }
 
+/** GET /relayers/{id}/balance (OpenZeppelin Relayer): the balance alone, a u128 JSON number. */
+export function prepareRelayerBalance(relayerId: string): PreparedRequest {
+  return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/balance` };
+}
+
 /** GET /relayers/{id}/transactions/{tx_id} (OpenZeppelin Relayer). */
 export function prepareGetTransaction(relayerId: string, transactionId: string): PreparedRequest {
   return { method: 'GET', path: `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions/${seg(requireId('transaction_id', transactionId))}` };

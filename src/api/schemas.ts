@@ -147,6 +147,10 @@ export type Transaction = z.infer<typeof TransactionSchema>;
  * GET /relayers/{id}/status (OpenZeppelin Relayer): balance in the base unit (wei, stroops,
  * lamports) as a decimal string, the nonce (EVM) or sequence number (Stellar) likewise.
  */
+/** GET /relayers/{id}/balance (OpenZeppelin Relayer): `balance` a u128 JSON number (read exactly: a bigint past 2^53), `unit` wei|lamport|stroop. */
+export const RelayerBalanceSchema = lazy(() => looseObject({ balance: intLike, unit: optStr }));
+export type RelayerBalance = z.infer<typeof RelayerBalanceSchema>;
+
 export const RelayerStatusSchema = lazy(() => looseObject({
   network_type: optStr,
   balance: optInt,

@@ -123,9 +123,11 @@ export async function relayersByNotification(client: RelayerClient, signal?: Abo
  * read (the withdrawal then says so and sends nothing).
  */
 export async function withdrawInput(client: RelayerClient, relayerId: string, relayer: Relayer | undefined): Promise<WithdrawInput> {
-  const status = client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
+  // The balance alone (GET …/balance: a u128 read exactly), in wei; else the status's.
+  const alone = client.offers('relayerStatus') ? await client.relayerBalance(relayerId).catch(() => undefined) : undefined;
+  const status = alone?.unit === 'wei' && toBigInt(alone.balance) !== undefined ? undefined : client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const price = client.offers('rpc') ? await client.rpcRead(relayerId, 'eth_gasPrice', []).catch(() => undefined) : undefined;
-  const balanceWei = toBigInt(status?.balance);
+  const balanceWei = status ? toBigInt(status.balance) : toBigInt(alone?.balance);
   const gasPriceWei = toBigInt(price);
   return { relayerId, relayer, now: Date.now(), ...(balanceWei !== undefined ? { balanceWei } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}) };
 }

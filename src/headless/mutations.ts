@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, maskUrl, requestUrl, type Network, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, maskUrl, requestUrl, stringifyJson, type Network, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -19,7 +19,7 @@ import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { EVM_POLICIES, policyLines, relayerPatch } from '../core/operations/policies.js';
+import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
 import { policiesRequest } from '../core/operations/policyEdit.js';
 import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
 import { networkKind } from '../core/relayer.js';
@@ -477,10 +477,12 @@ async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: str
     s.out.write(`${json({ relayer: relayer.id, policies, name: relayer.name ?? null, notification_id: relayer.notification_id ?? null, custom_rpc_urls: urls ?? null }, 2)}\n`);
     return EXIT.ok;
   }
-  const evm = Object.keys(EVM_POLICIES).filter((k) => networkKind(relayer.network_type) === 'evm' && (policies[k] === undefined || policies[k] === null));
+  // EVM: every policy in words and units (gwei, the chain's coin), the ones not set said so; others as the server sent them.
+  const keys = networkKind(relayer.network_type) === 'evm' ? [...new Set([...Object.keys(EVM_POLICIES), ...Object.keys(policies)])] : Object.keys(policies);
+  const width = Math.max(26, ...keys.map((k) => k.length + 2));
   s.out.write(`policies of relayer ${sanitize(relayer.id)} (${sanitize(String(relayer.network ?? '?'))}):\n`);
-  // What it holds in the editor's units, then the EVM policies not set (the server's defaults apply).
-  for (const l of policyLines(relayer)) s.out.write(`  ${safeLines(l, 4).join(' ')}\n`);
-  for (const k of evm) s.out.write(`  ${k.padEnd(26)}(not set)\n`);
+  const evm = networkKind(relayer.network_type) === 'evm';
+  for (const k of keys) s.out.write(`  ${sanitize(k).padEnd(width)}${safeLines(evm ? policyValue(k, policies[k], relayer.network) : stringifyJson(policies[k]), 4).join(' ')}\n`);
+  for (const l of policyLines(relayer).slice(-3)) s.out.write(`  ${safeLines(l, 4).join(' ')}\n`);
   return EXIT.ok;
 }

@@ -159,12 +159,13 @@ describe('relayer-tui policies', () => {
     expect(audit.items[0]).toMatchObject({ op: 'policy-edit', target: { relayerId: 'avalanche-bridge' } });
   }, 30_000);
 
-  it('refused before sending: an unknown key, a bad amount, a disabled relayer, a Solana one; --unset sends null', async () => {
+  it('refused before sending: an unknown key, a bad amount, a disabled relayer, a Solana key of the wrong type; --unset sends null', async () => {
     const before = p.requests.filter((q) => q.method === 'PATCH').length;
     expect(await runP(['policies', 'avalanche-bridge', '--set', 'gas_cap=1', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('gas_cap: not an EVM policy') });
     expect(await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=lots', '--yes'])).toMatchObject({ code: 2 });
     expect(await runP(['policies', 'polygon-ops', '--set', 'gas_price_cap=1gwei', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('disabled by the system') });
-    expect(await runP(['policies', 'solana-devnet', '--set', 'min_balance=1', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('only EVM policies') });
+    // A Solana relayer's policies are JSON values checked by v1.8's types (max_signatures is a u8).
+    expect(await runP(['policies', 'solana-devnet', '--set', 'max_signatures=300', '--yes'])).toMatchObject({ code: 2, err: expect.stringContaining('max_signatures: a whole number from 0 to 255 (u8)') });
     expect(p.requests.filter((q) => q.method === 'PATCH').length).toBe(before);
     const unset = await runP(['policies', 'sepolia-main', '--unset', 'gas_price_cap', '--yes', '--json']);
     expect(unset.code, unset.err).toBe(0);

@@ -8,7 +8,7 @@
  */
 import { maskUrl, parseJson, preparePatchRelayer, stringifyJson, type RelayerPatch, type Relayer } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
-import { relayerState } from '../relayer.js';
+import { networkKind, relayerState } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';
 import { policyValue } from './policies.js';
@@ -70,7 +70,8 @@ export function relayerPatchEffect(patch: RelayerPatch): (answer: unknown) => Ef
 }
 
 /** A policy's value as the review says it: EVM ones in units, others as their JSON. */
-const policyWords = (k: string, v: unknown, relayer: Relayer | undefined): string => (gone(v) ? '(not set)' : typeof v === 'object' && !Array.isArray(v) && typeof v !== 'bigint' ? displayText(stringifyJson(v)) : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network));
+const policyWords = (k: string, v: unknown, relayer: Relayer | undefined): string =>
+  gone(v) ? '(not set)' : networkKind(relayer?.network_type) !== 'evm' || (typeof v === 'object' && !Array.isArray(v) && typeof v !== 'bigint') ? displayText(stringifyJson(v)) : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network);
 
 /** The change, reviewed as before → after; refused where the server would refuse it. */
 export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: RelayerPatch, offered: boolean | undefined): BuiltRequest | Refusal {
