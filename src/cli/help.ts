@@ -1,37 +1,11 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
 import type { HeadlessCommand } from './commands.js';
-import { exitCodesText } from './exitCodes.js';
-import { OPERATION_KINDS, OPERATIONS, type OperationSubcommand } from '../core/operations/registry.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
-
-/** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
-export function usageLines(sub: OperationSubcommand): string {
-  return `Usage: ${OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
-}
-
-const COMMON = `
-Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,
-  --timeout S, --dialect D; or RELAYER_URL + RELAYER_API_KEY; or the config file's current context.`;
-
-const OUTPUT = `
-Output: a table on a terminal (columns fit the width), else JSON with every integer exact
-  (u128/U256 values as the digits the server sent). --json, or --output table|json|ndjson, chooses.
-  Errors: one line on stderr (a JSON object with --json).`;
-
-const MUTATION = `
-Sending: on a terminal the review (method, path, exact body, before -> after, warnings) is shown
-  on stderr and you are asked; without a terminal nothing is sent unless --yes is given.
-  --dry-run   print the exact request (method, URL, body bytes) and send nothing (allowed read-only)
-  -y, --yes   send without asking (scripts: check with --dry-run first)
-  Every send is written to the audit ledger ($XDG_STATE_HOME/relayer-tui/audit.jsonl). Read-only
-  contexts (--read-only, RELAYER_TUI_READ_ONLY=1, prod* contexts) refuse with exit code 10.
-  The answer is printed as JSON (exact) on stdout, with what came of it: what came back is compared
-  with what was asked, and a success that changed nothing (a Stellar replace or cancel on the
-  OpenZeppelin Relayer v1.8) exits 14, never 0.`;
-
-export const EXIT_CODES = `\n${exitCodesText('Exit codes: ', 'long')}`;
+import { SERVER_HELP } from './helpServer.js';
+import { COMMON, EXIT_CODES, MUTATION, OUTPUT, usageLines } from './helpParts.js';
 
 export const HELP: Record<HeadlessCommand, string> = {
+  ...SERVER_HELP,
   audit: `relayer-tui audit: the sends in the audit ledger for the server, and any whose outcome is unknown
 
 Usage: relayer-tui audit [--unknown] [--settle] [--limit N] [--json | --output table|json|ndjson]
@@ -279,16 +253,25 @@ Examples:
   relayer-tui withdraw sepolia-main --to 0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7 --all --dry-run
 ${EXIT_CODES}
 `,
-  policies: `relayer-tui policies: a relayer's policies, and changing them
+  policies: `relayer-tui policies: a relayer's policies, name, notification and RPC URLs, and changing them
 
 ${usageLines('policies')}
 
-  Without --set or --unset: the relayer's policies in units (gwei for gas_price_cap, the chain's
-  coin for min_balance; JSON: as the server sent them). With them: one JSON merge patch of exactly
-  what changed — {"policies":{"gas_price_cap":…}} for one key, nothing else (RFC 7396: --unset sends
-  null, which removes it; whitelist_receivers is replaced whole: --set whitelist_receivers=0xA…,0xB…).
-  Keys (EVM): gas_price_cap, min_balance (100gwei, 0.1eth, or wei), eip1559_pricing,
-  private_transactions, gas_limit_estimation, include_revert_data (true|false), whitelist_receivers.
+  Without a change: the relayer's policies in units (gwei for gas_price_cap, the chain's coin for
+  min_balance), its name, notification and RPC URLs (masked; JSON: as the server sent them). With
+  one: one JSON merge patch of exactly what changed — {"policies":{"gas_price_cap":…}} for one key,
+  nothing else (RFC 7396: --unset sends null, which removes it; whitelist_receivers is replaced whole:
+  --set whitelist_receivers=0xA…,0xB…, each address checked, EIP-55 where mixed case).
+  Keys (EVM): gas_price_cap, min_balance (100gwei, 0.1eth, or wei; above u64 sent as a string, as
+  v1.8 reads it), eip1559_pricing, private_transactions, gas_limit_estimation, include_revert_data
+  (true|false), whitelist_receivers. Solana and Stellar: their own keys, each value JSON
+  (--set max_fee=250, --set allowed_programs='["1111…"]'), checked by v1.8's types; a Stellar relayer
+  keeps fee_payment_strategy (the server refuses policies without it).
+  --name N; --notification ID (the server checks it exists) or none; --rpc-url "URL [WEIGHT]",
+  repeated, replaces the relayer's own RPC URLs whole (weight 0–100, 100 when left out), or
+  --rpc-url none removes them. The server answers them masked (scheme://host/***): a masked URL
+  is refused here, since sent back it would replace the real one; the review, the dry run and the
+  ledger show them masked, only the request carries them whole.
   Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer
   disabled by the system is refused before sending (the server answers 400 "Relayer is disabled").
   Policies already as asked: nothing is sent ("already as asked: nothing sent"), exit 0.
@@ -300,6 +283,7 @@ ${COMMON}
 Examples:
   relayer-tui policies avalanche-bridge
   relayer-tui policies avalanche-bridge --set gas_price_cap=66gwei --yes --wait 900
+  relayer-tui policies sepolia-main --notification none --rpc-url "https://eth-sepolia.g.alchemy.com/v2/$KEY" --dry-run
 ${EXIT_CODES}
 `,
   check: `relayer-tui check: is anything jammed on this server, and why?
@@ -347,112 +331,6 @@ ${COMMON}
 Examples:
   relayer-tui ready || page-oncall "relayer not ready"
   relayer-tui ready --json | jq .components.redis
-${EXIT_CODES}
-`,
-  networks: `relayer-tui networks: the server's networks (OpenZeppelin Relayer), their RPC URLs masked
-
-Usage: relayer-tui networks [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
-                            [--json | --output table|json|ndjson] [--reveal-secrets]
-${usageLines('networks').replace('Usage:', '      ')}
-
-  GET /networks (a page) or /networks/ID (ids like evm:sepolia, solana:devnet, stellar:testnet):
-  each network's type, chain id, tags and RPC URLs. The OpenZeppelin Relayer v1.8 sends a network's
-  rpc_urls unmasked, API keys in their paths, queries and user info: they are masked here as the
-  server masks a relayer's custom_rpc_urls (scheme and host kept, the rest ***; user info too) — in
-  the table, JSON and NDJSON alike. --reveal-secrets shows them whole; it is read from the command
-  line only, never from a config file or the environment.
-  update: PATCH /networks/ID with exactly {"rpc_urls": […]}, the list replaced whole: each
-  --rpc-url "URL [WEIGHT]" typed whole (a masked one is refused: it is not a URL), weight 0–100
-  (100 when left out). The review, the dry run, the ledger and the answer show them masked; only
-  the request carries them whole.
-${MUTATION}
-${OUTPUT}
-${COMMON}
-
-Examples:
-  relayer-tui networks
-  relayer-tui networks get evm:sepolia --json | jq '.rpc_urls'
-  relayer-tui networks update evm:sepolia --rpc-url "https://eth-sepolia.g.alchemy.com/v2/$KEY 100" --dry-run
-${EXIT_CODES}
-`,
-  notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one (OpenZeppelin Relayer)
-
-${usageLines('notifications')}
-       relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
-
-  list, get: each notification's url, type and whether a signing key is set (has_signing_key: the
-  server never sends the key); the list also says which relayers use each (used_by: every relayer read).
-  update ID: PATCH /notifications/ID with only what changes — --webhook-url URL (--url is the
-  server's here), a new write-only key (--signing-key-file FILE: its first line; --signing-key-env
-  VAR; at least 32 characters: the OpenZeppelin Relayer refuses fewer), or --remove-signing-key
-  ("signing_key": ""). The key is never echoed, never written to disk; the review shows its length.
-  delete ID: DELETE /notifications/ID. The relayers that use it are read first and named in the
-  review: the OpenZeppelin Relayer refuses the delete (400, its text naming them) until they use
-  another (relayer-tui policies … or p in the TUI: notification_id).
-${MUTATION}
-${COMMON}
-
-Examples:
-  relayer-tui notifications
-  relayer-tui notifications update ops-webhook --webhook-url https://hooks.example.com/new --dry-run
-  RELAYER_WEBHOOK_KEY=… relayer-tui notifications update ops-webhook --signing-key-env RELAYER_WEBHOOK_KEY --yes
-  relayer-tui notifications delete old-hook --yes
-${EXIT_CODES}
-`,
-  signers: `relayer-tui signers: the server's signers (OpenZeppelin Relayer)
-
-Usage: relayer-tui signers [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
-                           [--json | --output table|json|ndjson]
-
-  GET /signers (a page) or /signers/ID: each signer's type (local, aws_kms, google_cloud_kms,
-  vault, vault_transit, turnkey, cdp) and its non-secret config (the server sends no key material).
-  Signers are configured in the server's own file: v1.8 refuses a PATCH of one (400).
-${OUTPUT}
-${COMMON}
-
-Examples:
-  relayer-tui signers
-  relayer-tui signers --json | jq -r '.items[] | "\\(.id) \\(.type)"'
-${EXIT_CODES}
-`,
-  plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer), and their settings
-
-Usage: relayer-tui plugins [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
-${usageLines('plugins').replace('Usage:', '      ')}
-
-  GET /plugins: each plugin's id, path, timeout, raw_response, allow_get_invocation, emit_logs,
-  emit_traces, forward_logs and config (its own settings, shown as data). A server without the
-  endpoint (the interface document) says so and exits 2: call a plugin by id (relayer-tui plugin ID).
-  update: PATCH /plugins/ID with only what is given, reviewed before → after; what comes back is
-  checked against it. --plugin-timeout in whole seconds above 0 (--timeout stays the HTTP one); on|off for the switches (--allow-get is
-  allow_get_invocation); --plugin-config a JSON object (or --plugin-config-file FILE, - for
-  stdin). The server's docs say a null config clears it, but v1.8 reads null there as "not given"
-  and keeps the config: the review warns, the answer is checked; --plugin-config '{}' empties it.
-${OUTPUT}
-${COMMON}
-
-Examples:
-  relayer-tui plugins
-  relayer-tui plugins --json | jq -r '.items[] | select(.raw_response) | .id'
-  relayer-tui plugins update ops --plugin-timeout 60 --allow-get on --plugin-config '{"limit": 5}' --dry-run
-${EXIT_CODES}
-`,
-  notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)
-
-${usageLines('notify')}
-
-  --url URL                the webhook's URL (absolute http(s)); the relayer server is --server here
-  --id ID                  letters, digits, - and _, at most 36 (the server generates one when absent)
-  --signing-key-file FILE  the write-only signing key: the file's first line (warned if others can read it)
-  --signing-key-env VAR    … or an environment variable's value
-The key is never accepted on the command line (ps shows argv to every user), never printed (a dry
-run masks it) and never written to the audit ledger. The OpenZeppelin Relayer needs >= 32 characters.
-${MUTATION}
-${COMMON.replace('--url URL (notify: --server URL)', '--server URL')}
-
-Examples:
-  relayer-tui notify --url https://ops.example.com/hook --id ci-hook --signing-key-env HOOK_KEY --yes
-  relayer-tui notify --url https://ops.example.com/hook --dry-run
 ${EXIT_CODES}
 `,
 };

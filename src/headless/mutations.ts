@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, maskUrl, requestUrl, stringifyJson, type Network, type Notification, type PluginInfo, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -19,22 +19,18 @@ import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
-import { policiesRequest } from '../core/operations/policyEdit.js';
 import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
-import { networkKind } from '../core/relayer.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
-import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
-import { readRpcUrls } from '../core/operations/relayerFields.js';
-import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
 import { withdrawRequest } from '../core/operations/withdraw.js';
 import { withdrawInput } from '../core/lookup.js';
 import { toBigInt } from '../core/amounts.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
+import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
+import { preparePluginUpdate, prepareNetworkUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -43,22 +39,6 @@ import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 
 export type MutationCommand = OperationSubcommand;
-type Fail = (code: number, message: string, e?: ApiError) => number;
-
-interface Prepared {
-  request: BuiltRequest;
-  /** stdin was read for the body or params (the prompt then reads /dev/tty). */
-  stdinUsed: boolean;
-  /** Lines said before the review (e.g. the signing key's own warnings). */
-  warnings?: string[];
-}
-
-/** An operation's usage line: its registry synopsis. */
-const usageOf = (kind: OperationKind) => `usage: relayer-tui ${OPERATIONS[kind].usage} (see --help)`;
-
-type Prepare = (client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv) => Promise<Prepared | { code: number; message: string }>;
-const usage = (message: string) => ({ code: EXIT.usage, message });
-
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
@@ -185,19 +165,6 @@ async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: 
   return { request: built.request, stdinUsed: false };
 }
 
-async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('policy-edit'));
-  await client.detectDialect();
-  const relayer = await findRelayer(client, args[0]!);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
-  const rpc = o.lists['rpc-url'];
-  const patch = relayerPatch(relayer, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
-  if ('error' in patch) return usage(`not sent: ${patch.error}`);
-  const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
-}
-
 async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
@@ -219,56 +186,6 @@ async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: st
   const built = fillForm(pluginForm(8, true, info), { plugin_id: args[0]!, route: f.route ?? '', method: get ? 'GET' : 'POST', query, params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
   if ('usage' in built) return usage(built.usage);
   return { request: built.request, stdinUsed: from === '-' };
-}
-
-/** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */
-async function readPlugin(client: RelayerClient, id: string): Promise<PluginInfo | undefined> {
-  if (!client.offers('plugins')) return undefined;
-  for (let page = 1; page <= 20; page++) {
-    const p = await client.listPlugins({ page, perPage: 100 }).catch(() => undefined);
-    const found = p?.items.find((x) => x.id === id);
-    if (found || !p || p.items.length < 100) return found;
-  }
-  return undefined;
-}
-
-async function preparePluginUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('plugin-update'));
-  const f = { ...o.flags };
-  if (f['plugin-config'] !== undefined && f['plugin-config-file'] !== undefined) return usage('give the config once: --plugin-config or --plugin-config-file');
-  if (f['plugin-config-file'] !== undefined) {
-    const r = await readInput('--plugin-config-file', f['plugin-config-file'], s.in);
-    if ('error' in r) return usage(r.error);
-    f['plugin-config'] = r.text;
-  }
-  const body = pluginUpdateFromFlags(f);
-  if ('error' in body) return usage(`not sent: ${body.error}`);
-  await client.detectDialect();
-  const before = await readPlugin(client, args[0]!);
-  if (!before && client.supports('plugins') !== false) return { code: EXIT.notFound, message: `Plugin ${args[0]} not found among the server's plugins` };
-  const built = pluginUpdateRequest(args[0]!, before, body.body, client.supports('plugins'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: f['plugin-config-file'] === '-' };
-}
-
-async function prepareNetworkUpdate(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('network-update'));
-  const items = o.lists['rpc-url'] ?? [];
-  if (items.length === 0) return usage(`give the URLs: --rpc-url "URL [WEIGHT]", repeated (the list is replaced whole). ${usageOf('network-update')}`);
-  const urls = readRpcUrls(items);
-  if ('error' in urls) return usage(`not sent: --rpc-url: ${urls.error}`);
-  await client.detectDialect();
-  // The network as it is now, masked (the review's before); its 404 ends it here.
-  let before: Network | undefined;
-  try {
-    before = await client.getServerRecord('networks', args[0]!);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return { code: EXIT.notFound, message: `Network ${args[0]} not found (ids read like evm:sepolia: relayer-tui networks)` };
-    if (!(e instanceof ApiError && e.kind === 'unsupported')) throw e;
-  }
-  const built = networkUpdateRequest(args[0]!, before, urls.urls, client.supports('networks'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
 }
 
 async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
@@ -464,25 +381,3 @@ async function waitForClear(command: MutationCommand, client: RelayerClient, rel
   return fail(EXIT.notDone, words);
 }
 
-/** `relayer-tui policies <relayer-id>`: its policies in units, its name, notification and RPC URLs (JSON: as the server sent them, URLs masked). */
-async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail): Promise<number> {
-  if (args.length !== 1) return fail(EXIT.usage, usageOf('policy-edit'));
-  await client.detectDialect();
-  const relayer = await findRelayer(client, args[0]!);
-  if (!relayer) return fail(EXIT.notFound, `Relayer ${args[0]} not found`);
-  const policies = (relayer.policies ?? {}) as Record<string, unknown>;
-  if (o.output === 'json' || o.output === 'ndjson' || (o.output === 'auto' && !s.out.isTTY)) {
-    // The RPC URLs as the server answered them (masked by it), masked again here: a key is never printed.
-    const urls = relayer.custom_rpc_urls?.map((u) => ({ ...u, url: maskUrl(String(u.url)) }));
-    s.out.write(`${json({ relayer: relayer.id, policies, name: relayer.name ?? null, notification_id: relayer.notification_id ?? null, custom_rpc_urls: urls ?? null }, 2)}\n`);
-    return EXIT.ok;
-  }
-  // EVM: every policy in words and units (gwei, the chain's coin), the ones not set said so; others as the server sent them.
-  const keys = networkKind(relayer.network_type) === 'evm' ? [...new Set([...Object.keys(EVM_POLICIES), ...Object.keys(policies)])] : Object.keys(policies);
-  const width = Math.max(26, ...keys.map((k) => k.length + 2));
-  s.out.write(`policies of relayer ${sanitize(relayer.id)} (${sanitize(String(relayer.network ?? '?'))}):\n`);
-  const evm = networkKind(relayer.network_type) === 'evm';
-  for (const k of keys) s.out.write(`  ${sanitize(k).padEnd(width)}${safeLines(evm ? policyValue(k, policies[k], relayer.network) : stringifyJson(policies[k]), 4).join(' ')}\n`);
-  for (const l of policyLines(relayer).slice(-3)) s.out.write(`  ${safeLines(l, 4).join(' ')}\n`);
-  return EXIT.ok;
-}

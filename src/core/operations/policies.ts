@@ -15,33 +15,11 @@ import { stringifyJson } from '../../api/index.js';
 import type { Refusal } from './cancel.js';
 import { documentKeys, documentSets, mergePatchBetween, policyDocument, readDocument } from './policyDocument.js';
 import { policiesRequest } from './policyEdit.js';
+import { EVM_POLICIES, U64_MAX, policyValue } from './evmPolicies.js';
+
+export { EVM_POLICIES, policyValue };
 import { NONE, readRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { BuiltRequest, FieldSpec, FormDefinition } from './types.js';
-
-type Kind = 'gas' | 'amount' | 'bool' | 'addresses';
-
-const U64_MAX = (1n << 64n) - 1n;
-
-/** The EVM policies a patch may name, and how each is written. */
-export const EVM_POLICIES: Record<string, Kind> = {
-  gas_price_cap: 'gas',
-  min_balance: 'amount',
-  eip1559_pricing: 'bool',
-  private_transactions: 'bool',
-  gas_limit_estimation: 'bool',
-  include_revert_data: 'bool',
-  whitelist_receivers: 'addresses',
-};
-
-/** A policy's value in words and units (a cap in gwei, a balance in the chain's coin). */
-export function policyValue(key: string, v: unknown, network: string | null | undefined): string {
-  if (v === undefined) return '(not set)';
-  const kind = EVM_POLICIES[key];
-  if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v);
-  if (kind === 'amount' && toBigInt(v) !== undefined) return formatWei(v, network);
-  if (Array.isArray(v)) return v.length ? v.map((x) => displayText(x)).join(', ') : '(empty: only the zero address and the relayer itself)';
-  return displayText(v);
-}
 
 /** `--set key=value` and `--unset key` into one merge patch, or what is wrong with them (nothing sent). */
 function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {

@@ -11,7 +11,7 @@ import { toBigInt } from '../amounts.js';
 import { networkKind, relayerState } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';
-import { policyValue } from './policies.js';
+import { policyValue } from './evmPolicies.js';
 import { maskedRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Effect } from './types.js';

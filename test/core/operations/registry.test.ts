@@ -28,7 +28,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'policy-edit', 'replace', 'resume', 'send', 'withdraw']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'resume', 'send', 'withdraw']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -94,12 +94,17 @@ describe('the registry drives the keys, the options and the server screen', () =
       { feature: 'cancelPending', label: 'cancel-pending' },
       { feature: 'pause', label: 'pause/resume' },
       { feature: 'policies', label: 'policy-edit' },
+      { feature: 'plugins', label: 'plugin-update' },
+      { feature: 'networks', label: 'network-update' },
       { feature: 'notifications', label: 'notifications' },
     ]);
     // A verb's subcommand: its verbs select, anything else is a read.
     expect(subcommandOperation('notifications', () => false, 'update')).toBe('notification-update');
     expect(subcommandOperation('notifications', () => false, 'delete')).toBe('notification-delete');
     expect(subcommandOperation('notifications', () => false, 'list')).toBeNull();
+    expect(subcommandOperation('plugins', () => false, 'update')).toBe('plugin-update');
+    expect(subcommandOperation('networks', () => false, 'update')).toBe('network-update');
+    expect(subcommandOperation('networks', () => false, 'get')).toBeNull();
     expect(subcommandOperation('notifications', () => false, undefined)).toBeNull();
   });
 });
