@@ -63,7 +63,10 @@ export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: bo
   } else if (status === 'pending' && created !== null && now - created >= o.pendingMs) out.push(`not signed after ${minutes(o.pendingMs)}`);
   if (isCanceling(tx)) out.push('canceling');
   if (gap) out.push('nonce gap');
-  if (created !== null && now - created >= o.oldMs) out.push('old');
+  // Mined is on the chain, waiting for its confirmations (v1.8 confirms it after the network's
+  // required_confirmations): old alone does not make it stuck (a walk saw healthy relayers with traffic
+  // said `8 stuck`, STUCK above PEND). Anything else flagged about it still is.
+  if (created !== null && now - created >= o.oldMs && status !== 'mined') out.push('old');
   return out;
 }
 

@@ -157,6 +157,20 @@ export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusIn
  * Registers a list screen with the shell: filter text entry, `:page`, the list commands, and the
  * screen's own commands first (`own` returns undefined for commands it leaves to the list).
  */
+/**
+ * How many of the rows marked changed are not in the window shown (as Table places it): `; 2 off
+ * screen, j/k` — a walk read "3 rows changed (marked *)" with none of them in sight.
+ */
+export function offScreen<T>(list: List<T>, height: number): string {
+  const st = list.getState();
+  const visible = list.getVisible();
+  const top = scrolled(st.top, st.cursor, height, visible.length);
+  const start = Math.max(0, Math.min(top, Math.max(0, visible.length - height)));
+  const shown = new Set(visible.slice(start, start + height).map((r) => list.idOf(r)));
+  const off = [...st.changed].filter((id) => !shown.has(id)).length;
+  return off ? `; ${off} ${off === st.changed.size ? '' : 'of them '}off screen: j/k` : '';
+}
+
 export function useListScreen<T>(
   screenKey: number,
   list: List<T>,
@@ -178,8 +192,9 @@ export function useListScreen<T>(
     void list.refresh().then((out) => {
       if (out.kind === 'unchanged') shell.dispatch({ type: 'flash', text: `refreshed ${clock(now())}, unchanged`, tone: 'info' });
       else if (out.kind === 'changed') {
-        const n = list.getState().changed.size;
-        shell.dispatch({ type: 'flash', text: `refreshed ${clock(now())}${n ? `: ${n} row${n === 1 ? '' : 's'} changed (marked *)` : ''}`, tone: 'info' });
+        const st = list.getState();
+        const n = st.changed.size;
+        shell.dispatch({ type: 'flash', text: `refreshed ${clock(now())}${n ? `: ${n} row${n === 1 ? '' : 's'} changed (marked *${offScreen(list, rows)})` : ''}`, tone: 'info' });
       }
     });
     return true;

@@ -21,6 +21,10 @@ describe('triage rules', () => {
     expect(flagsFor(tx({ status: 'queued', created_at: ago(30 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['unknown status', 'old']);
     expect(flagsFor(tx({ status: 'submitted', is_canceled: true, created_at: ago(60_000), sent_at: ago(60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual(['canceling']);
     expect(flagsFor(tx({ status: 'pending', created_at: 'not a time' }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
+    // Mined: on the chain, waiting for its confirmations — old alone is not stuck (issue 43's walk: healthy
+    // relayers with traffic said `8 stuck`); a gap below it still is said.
+    expect(flagsFor(tx({ status: 'mined', created_at: ago(30 * 60_000), sent_at: ago(29 * 60_000) }), NOW, DEFAULT_TRIAGE, false)).toEqual([]);
+    expect(flagsFor(tx({ status: 'mined', created_at: ago(30 * 60_000) }), NOW, DEFAULT_TRIAGE, true)).toEqual(['nonce gap']);
     expect(flagsFor(tx({ created_at: ago(2 * 60_000) }), NOW, { oldMs: 60_000, sentMs: 1000, submittedMs: 1000, pendingMs: 10 * 60_000 }, false)).toEqual(['old']);
   });
 

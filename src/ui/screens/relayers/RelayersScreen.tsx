@@ -1,7 +1,7 @@
 /** Every relayer's state at a glance; enter opens its transactions, i its detail. */
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Relayer } from '../../../api/index.js';
-import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
+import { ListBody, listStatus, offScreen, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useDirectory } from '../../directory.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
@@ -106,7 +106,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         if (out.kind !== 'changed' && out.kind !== 'unchanged') return;
         const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
         const rows = out.kind === 'changed' ? list.getState().changed.size : 0;
-        const parts = [rows ? `${rows} row${rows === 1 ? '' : 's'} changed (marked *)` : ''];
+        const parts = [rows ? `${rows} row${rows === 1 ? '' : 's'} changed (marked *${offScreen(list, tableRows(bodyHeight, list.getState().filterEditing || list.getState().filter !== ''))})` : ''];
         // Every one named (the status bar shows what fits; :messages keeps the whole line: a walk found '+8' said of no one).
         if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed (${r.changed.length}): ${r.changed.join(', ')}`);
         const same = !rows && !r?.changed.length;

@@ -1,0 +1,33 @@
+/**
+ * Issue 43's re-walk: `r` said "3 rows changed (marked *)" with none of them in sight. The flash now
+ * says how many of the rows marked are off screen. Against the sandbox's real flavour over loopback.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, type Harness } from './helpers.js';
+import { palette } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+describe('rows changed, said with where they are', () => {
+  it('r after a change below the fold: "1 row changed (marked *; 1 off screen: j/k)"; in sight, nothing more', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await h.client.detectDialect();
+    for (let i = 10; i < 40; i++) await h.client.createNotification({ url: `https://hooks.example.com/n${i}`, id: `zz-${i}` });
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('zz-10'), 'the list');
+    await h.client.updateNotification('zz-39', { url: 'https://hooks.example.com/changed' });
+    await h.press('r');
+    const f = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: 1 row changed/.test(x), 'the flash');
+    expect(f).not.toContain('zz-39');
+    expect(f).toMatch(/1 row changed \(marked \*; 1 off screen: j\/k\)/);
+    // One in sight: said as before.
+    await h.client.updateNotification('zz-10', { url: 'https://hooks.example.com/changed-too' });
+    await h.press('r');
+    await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: 1 row changed \(marked \*\)/.test(x), 'in sight');
+  });
+});
