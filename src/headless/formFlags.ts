@@ -13,7 +13,7 @@ export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet
   const errors: string[] = [];
   const named = (f: FieldSpec | undefined, name: string, msg: string) => {
     const v = values[name] ?? '';
-    return `${flagOf(name)}${!f || f.kind === 'secret' || f.kind === 'choice' ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
+    return `${flagOf(name)}${!f || f.kind === 'secret' ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
   };
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;

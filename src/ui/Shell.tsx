@@ -182,7 +182,7 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
       if (other) {
         const where = [...new Set(BINDINGS.filter((b) => b.command === other.command).map((b) => SCOPE_TITLES[b.scope]))].join(', ');
         // The reason first: it must survive a narrow status bar.
-        dispatch({ type: 'flash', text: `${other.label} (${other.hint ?? other.command}) works in ${where}, not here` });
+        dispatch({ type: 'flash', text: `${other.label} (${other.hint ?? other.command}) not here: works in ${where}` });
       }
       return;
     }

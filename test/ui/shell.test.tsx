@@ -125,11 +125,12 @@ describe('keys that do not apply say why', () => {
     await h.press('e');
     const where = [...new Set(BINDINGS.filter((b) => b.command === 'edit').map((b) => SCOPE_TITLES[b.scope]))].join(', ');
     const f = await h.waitFor((x) => statusLine(x).includes('not here'), 'flash');
-    expect(statusLine(f)).toContain(`e (replace)`);
-    expect(statusLine(f)).toContain(`works in ${where}, not here`);
+    expect(statusLine(f)).toContain('e (replace) not here: works in');
+    // The reason first, the places after: cut at the edge, it still says not here (Plugins and Networks grew the list).
+    expect(where.split(', ').length).toBeGreaterThan(3);
     await h.press('j');
     await h.waitFor((x) => !statusLine(x).includes('not here') && cursorRow(x).includes('Avalanche'), 'flash cleared');
     await h.press('v');
-    await h.waitFor((x) => statusLine(x).includes('v (raw) works in Detail views, not here'), 'v explained');
+    await h.waitFor((x) => statusLine(x).includes('v (raw) not here: works in Detail views'), 'v explained');
   });
 });

@@ -63,7 +63,7 @@ export function pluginForm(rows: number, focusParams: boolean, info?: PluginInfo
     build: (v) => {
       const pluginId = (v.plugin_id ?? '').trim();
       if (isGet(v)) {
-        if (info && info.id === pluginId && info.allow_get_invocation !== true) return { errors: { method: `plugin ${pluginId} does not allow GET (allow_get_invocation is off): the server answers 405. POST it, or turn it on (plugins update ${pluginId} --allow-get on)` } };
+        if (info && info.id === pluginId && info.allow_get_invocation !== true) return { errors: { _form: `plugin ${pluginId} does not allow GET (allow_get_invocation is off): the server answers 405. POST it, or turn it on (plugins update ${pluginId} --allow-get on)` } };
         const q = readQuery(v.query ?? '');
         if ('error' in q) return { errors: { query: q.error } };
         try {
