@@ -133,3 +133,56 @@ describe('relayer-tui plugins update and plugin --get', () => {
     expect(writes().length).toBe(before);
   });
 });
+
+describe('in a real pseudo-terminal', () => {
+  const PTY_KEY = 'pty-net-KEY-31c8e7';
+  async function networkForm() {
+    const { startCli, KEY: K, runCommand } = await import('./pty.js');
+    const tui = await startCli({ args: ['--url', real.url], env: { RELAYER_API_KEY: real.token, XDG_STATE_HOME: STATE }, cols: 100, rows: 30 });
+    await tui.waitForText('Sepolia Main');
+    await runCommand(tui, 'networks');
+    await tui.waitForText('evm:sepolia');
+    tui.press('/');
+    tui.press('evm:sepolia');
+    tui.press(K.enter);
+    await tui.waitForScreen((r) => r.some((l) => /^› evm:sepolia/.test(l)), 5000, 'evm:sepolia selected');
+    tui.press('e');
+    await tui.waitForText('network evm:sepolia › rpc urls');
+    tui.press(`https://pty.example.net/v2/${PTY_KEY} 30`);
+    await tui.waitForText(PTY_KEY);
+    return { tui, K };
+  }
+  const onDisk = async () => {
+    const { existsSync, readdirSync, statSync } = await import('node:fs');
+    const walk = (d: string): string[] => (!existsSync(d) ? [] : readdirSync(d)).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
+    return walk(STATE).filter((f) => readFileSync(f, 'utf8').includes(PTY_KEY));
+  };
+
+  // The form keeps no draft on disk (it may hold a key): a dropped line, when forms write theirs at once, leaves none.
+  it(':networks, e: typed, then the line drops (SIGHUP writes drafts at once): nothing of the URL is on disk', async () => {
+    const { releaseCli } = await import('./pty.js');
+    const { tui } = await networkForm();
+    tui.kill('SIGHUP');
+    await tui.exited;
+    await releaseCli();
+    expect(await onDisk()).toEqual([]);
+  }, 30_000);
+
+  it(':networks, e: the URL typed whole is sent; from the review on no byte carries its key', async () => {
+    const { releaseCli } = await import('./pty.js');
+    const { tui, K } = await networkForm();
+    try {
+      tui.press(K.ctrlS);
+      await tui.waitForText('Review:');
+      const from = tui.raw.length;
+      await tui.sendReview();
+      await tui.waitForText('Done');
+      expect(tui.raw.slice(from)).not.toContain(PTY_KEY);
+      expect(lastWrite()).toMatchObject({ method: 'PATCH', url: '/api/v1/networks/evm%3Asepolia', body: `{"rpc_urls":[{"url":"https://pty.example.net/v2/${PTY_KEY}","weight":30}]}` });
+      expect(await onDisk()).toEqual([]);
+    } finally {
+      if (!tui.hasExited) tui.kill();
+      await releaseCli();
+    }
+  }, 30_000);
+});

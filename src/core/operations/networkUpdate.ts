@@ -61,7 +61,8 @@ export function networkUpdateForm(networkId: string, before: Network | undefined
         rows: 4,
         secret: true,
         hint: `now ${rpcUrlsNow(urlsOf(before))} (masked) · whole URLs, one a line, "URL weight" (0–100, 100 if left out); the list is replaced whole`,
-        validate: (v) => (v.trim() === '' ? 'at least one URL' : (() => { const r = readRpcUrls(v.split('\n')); return 'error' in r ? r.error : null; })()),
+        // Empty is said at ctrl+s (build), not before anything is typed.
+        validate: (v) => (v.trim() === '' ? null : (() => { const r = readRpcUrls(v.split('\n')); return 'error' in r ? r.error : null; })()),
       },
     ],
     focus: 'rpc_urls',
