@@ -183,7 +183,8 @@ describe('the prompt on a terminal', () => {
     expect(review).toMatch(/speed +\S+ → fastest/);
     no.press('n\r');
     expect((await no.waitForExit()).exitCode).toBe(1);
-    expect(no.text()).toContain('Not sent.');
+    // The raw bytes: the emulator's screen may not have parsed the last chunk when the exit is seen (a CI run).
+    expect(no.raw).toContain('Not sent.');
     expect(puts()).toBe(before);
 
     const yes = new Tui({ args: ['replace', 'sepolia-main', tx.id, '--speed', 'fastest'], env });
