@@ -5,9 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { Notification } from '../../../api/index.js';
-import { FormScreen } from '../../components/FormScreen.js';
-import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { useForm } from '../../forms/useForm.js';
+import { RecordFormScreen } from '../settings/RecordFormScreen.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
@@ -15,7 +14,7 @@ import type { Route } from '../../state/shell.js';
 import { notificationEditForm } from '../../../core/operations/notifications.js';
 
 export function NotificationEditScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>) {
-  const { client, now } = useServices();
+  const { client } = useServices();
   const events = useSessionEvents();
   const n = route.notification;
   const definition = useMemo(() => notificationEditForm(n.id, n, () => client.supports('notifications')), [n, client]);
@@ -25,17 +24,14 @@ export function NotificationEditScreen({ route, screenKey, width, height }: Scre
     initialValues: { url: n.url ?? '', signing_key: '', remove_key: 'no' },
     onSent: () => events.emit('notificationsChanged', { id: n.id }),
   });
-  const lines = (value: unknown) => layoutDetail(flatten(value, now()), width);
   return (
-    <FormScreen
+    <RecordFormScreen
       form={form}
       screenKey={screenKey}
       width={width}
       height={height}
       title={`relayer-tui › change notification ${n.id}`}
       secret={form.state.values.signing_key}
-      result={(value, scroll, rows) => <DetailView lines={lines(value)} scroll={scroll} height={rows} />}
-      resultRows={(value) => lines(value).length}
     />
   );
 }

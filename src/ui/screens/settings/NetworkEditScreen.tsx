@@ -4,9 +4,8 @@
  * Never kept as a draft: what is typed may hold an API key.
  */
 import { useMemo } from 'react';
-import { FormScreen } from '../../components/FormScreen.js';
-import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { useForm } from '../../forms/useForm.js';
+import { RecordFormScreen } from './RecordFormScreen.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
@@ -14,23 +13,20 @@ import type { Route } from '../../state/shell.js';
 import { networkUpdateForm } from '../../../core/operations/networkUpdate.js';
 
 export function NetworkEditScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'networkEdit' }>>) {
-  const { client, now } = useServices();
+  const { client } = useServices();
   const events = useSessionEvents();
   const n = route.network;
   const definition = useMemo(() => networkUpdateForm(n.id, n, client.supports('networks')), [n, client]);
   const initialValues = useMemo(() => ({ rpc_urls: '' }), []);
   const form = useForm({ draftKey: `network:${n.id}`, definition, initialValues, onSent: () => events.emit('networksChanged', { id: n.id }) });
-  const lines = (value: unknown) => layoutDetail(flatten(value, now()), width);
   return (
-    <FormScreen
+    <RecordFormScreen
       form={form}
       screenKey={screenKey}
       width={width}
       height={height}
       title={`relayer-tui › network ${n.id} › rpc urls`}
       unknownNext="Nothing was resent. Look at the network (enter on it in :networks) to see whether its RPC URLs changed."
-      result={(value, scroll, rows) => <DetailView lines={lines(value)} scroll={scroll} height={rows} />}
-      resultRows={(value) => lines(value).length}
     />
   );
 }
