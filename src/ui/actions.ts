@@ -60,7 +60,6 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   if (blocked) return blocked;
   if (services.client.supports('policies') === false || services.client.dialect().dialect === 'contract') return 'Not offered: this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}';
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
-  if (networkKind(relayer.network_type) !== 'evm') return `Not offered: only EVM policies are edited here (${relayerId} is ${String(relayer.network_type)})`;
   if (relayerState(relayer) === 'disabled') return `Not offered: relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")`;
   const preset: Record<string, string> = {};
   let why: string[] | undefined;

@@ -73,3 +73,29 @@ describe('settings edited in the TUI', () => {
     expect(writes(h)).toEqual([]);
   });
 });
+
+describe('p starts from what the server holds', () => {
+  it('another writer changed the whitelist after the list was read: p shows it, and a line added keeps it', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 40 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('Sepolia Main'); i++) await h.press('j');
+    // Someone else (a script, a colleague) adds an address after this list was read.
+    await h.client.detectDialect();
+    await h.client.patchRelayer('sepolia-main', { policies: { whitelist_receivers: ['0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '0x11de54b4cdd449746a7262da6f5a85f2e3444e59', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'] } });
+    await h.press('p');
+    const form = await h.waitFor((x) => x.includes('› policies') && /read at \d\d:\d\d:\d\d: the form starts from what the server holds/.test(x), 'the editor, read again');
+    expect(form).toMatch(/whitelist_receivers\s+3 lines/);
+    for (let i = 0; i < 6; i++) await h.press(KEY.tab);
+    await h.waitFor((x) => /^› whitelist_receivers/m.test(x), 'the whitelist');
+    await h.press(KEY.enter, '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'), 'the review');
+    await h.sendReview();
+    await h.waitFor((x) => x.includes('policies now, as the server answered:'), 'sent');
+    expect(JSON.parse(writes(h).at(-1)!.body).policies.whitelist_receivers).toEqual(['0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '0x11de54b4cdd449746a7262da6f5a85f2e3444e59', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359']);
+    // Reopened: the four, as answered.
+    await h.press(KEY.esc);
+    await h.waitFor((x) => !x.includes('› policies'), 'back');
+    await h.press('p');
+    await h.waitFor((x) => /whitelist_receivers\s+4 lines/.test(x), 'reopened with the four');
+  });
+});

@@ -16,7 +16,7 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
   if (prepared.displayBody === undefined) lines.push({ text: `No body (${prepared.method} sends none)`, tone: 'muted' });
   else {
     // A body with a secret is shown masked: then it is not exactly what is sent, and says so.
-    lines.push({ text: request.secret ? 'Body (as sent, the signing key masked):' : 'Body (exactly as sent):', tone: 'muted' });
+    lines.push({ text: request.secret ? `Body (as sent, ${prepared.path.includes('/notifications') ? 'the signing key' : 'the RPC URLs'} masked: the request carries ${prepared.path.includes('/notifications') ? 'it' : 'them'} whole):` : 'Body (exactly as sent):', tone: 'muted' });
     for (const l of prepared.displayBody.split('\n')) lines.push({ text: l });
   }
   return lines;

@@ -71,7 +71,7 @@ describe('create a notification', () => {
     expect(f).toContain('POST /api/v1/notifications');
     expect(f).toContain(`"signing_key": "•••• (${KEY_LEN} chars)"`);
     // Masked, it is not the body exactly as sent: the heading says what is masked.
-    expect(f).toContain('Body (as sent, the signing key masked):');
+    expect(f).toContain('Body (as sent, the signing key masked: the request carries it whole):');
     expect(f).not.toContain('exactly as sent');
     expect(f).toContain('"url": "https://ops.example.com/hooks/relayer"');
     expect(f).toContain('"id": "ops-hook-2"');

@@ -10,6 +10,10 @@ import type { Route } from '../../state/shell.js';
 import { policiesForm, policyFormValues, policyLines } from '../../../core/operations/policies.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import type { Relayer } from '../../../api/index.js';
+import { findRelayer } from '../../../core/lookup.js';
+import { clock } from '../../../core/time.js';
+import { useDirectory } from '../../directory.js';
+import { useSessionEvents } from '../../sessionEvents.js';
 
 /** The answer's policies, a line each, wrapped (a walk read 'gas_price_cap…', the one value changed cut off, with rows to spare). */
 function answerLines(value: unknown, width: number): string[] {
@@ -17,8 +21,34 @@ function answerLines(value: unknown, width: number): string[] {
   return ['policies now, as the server answered:', ...(r ? policyLines(r) : ['(no relayer in the answer)']).flatMap((l) => wrapCells(`  ${l}`, width, 28))];
 }
 
-export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
+/**
+ * The relayer read again as the editor opens: the form's "now" and its patch are against what the
+ * server holds, not the row it was opened from (a walk reopened `p` after a send, saw the old
+ * whitelist, added a line, and the send dropped the address added before). Until it answers (or
+ * when it fails) the row's record stands, said so.
+ */
+export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
+  const { client, now } = useServices();
+  const [fresh, setFresh] = useState<{ relayer: Relayer | undefined; at: number } | 'reading'>('reading');
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), 5000);
+    findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).then(
+      (r) => setFresh({ relayer: r, at: now() }),
+      () => !ctrl.signal.aborted || setFresh({ relayer: undefined, at: now() }),
+    ).finally(() => clearTimeout(timer));
+    return () => { clearTimeout(timer); ctrl.abort(); };
+  }, [client, props.route.relayerId, now]);
+  if (fresh === 'reading') return <Text>  reading relayer {props.route.relayerId} as the server holds it now…</Text>;
+  const relayer = fresh.relayer ?? props.route.relayer;
+  const said = fresh.relayer ? `  read at ${clock(fresh.at)}: the form starts from what the server holds` : `  could not be read again: the form starts from the list's row (it may be older)`;
+  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} />;
+}
+
+function PoliciesForm({ route, screenKey, width, height, said, stale }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean }) {
   const { client } = useServices();
+  const directory = useDirectory();
+  const events = useSessionEvents();
   // The notifications to choose from, read once as it opens (the relayer's own stays offered if the read fails).
   const [notifications, setNotifications] = useState<string[] | undefined>(undefined);
   useEffect(() => {
@@ -28,7 +58,17 @@ export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<
   }, [client]);
   const definition = useMemo(() => policiesForm(route.relayerId, route.relayer, client.supports('policies'), notifications), [route, client, notifications]);
   const initialValues = useMemo(() => (route.relayer ? policyFormValues(route.relayer, route.preset) : {}), [route]);
-  const form = useForm({ draftKey: `policies:${route.relayerId}`, definition, initialValues });
+  const form = useForm({
+    draftKey: `policies:${route.relayerId}`,
+    definition,
+    initialValues,
+    // The relayer as answered goes to every screen (the list's row, the detail, the next p).
+    onSent: (answer) => {
+      if (typeof answer !== 'object' || answer === null) return;
+      directory.add([answer as Relayer]);
+      events.emit('relayerChanged', { relayer: answer as Relayer, answered: true });
+    },
+  });
   return (
     <FormScreen
       form={form}
@@ -36,7 +76,7 @@ export function PoliciesScreen({ route, screenKey, width, height }: ScreenProps<
       width={width}
       height={height}
       title={`relayer-tui › ${route.relayerId} › policies`}
-      intro={route.why?.map((text) => ({ text: `  ${text}`, tone: 'warn' as const }))}
+      intro={[{ text: said, tone: stale ? ('warn' as const) : ('muted' as const) }, ...(route.why?.map((text) => ({ text: `  ${text}`, tone: 'warn' as const })) ?? [])]}
       unknownNext={() => 'Nothing was resent. Read the relayer again (i) to see whether its policies changed.'}
       result={(value, scroll, rows) => (
         <Box flexDirection="column">
