@@ -208,9 +208,10 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
           drafts.delete(draftKey);
         }
         onSent?.(outcome.answer);
-        // A fix of a jam (the registry's `follows`) is followed until it clears.
+        // A fix of a jam (the registry's `follows`) is followed until it clears — where a jam is known:
+        // a policy edit on a relayer never jammed is no fix (a walk read "cleared … nothing was waiting").
         const relayerId = request.target.relayerId;
-        if (relayerId && OPERATIONS[request.op].follows === 'jam')
+        if (relayerId && OPERATIONS[request.op].follows === 'jam' && jams?.jam(relayerId) !== undefined)
           jams?.follow(relayerId, (words, cleared) => {
             shell.dispatch({ type: 'flash', text: words, tone: cleared ? 'info' : 'warn' });
             events.emit('jamEnded', { relayerId, cleared });
