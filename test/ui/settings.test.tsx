@@ -102,3 +102,15 @@ describe('p starts from what the server holds', () => {
     await h.waitFor((x) => /whitelist_receivers\s+4 lines/.test(x), 'reopened with the four');
   });
 });
+
+describe('leaving a form with edits says how long a draft is kept', () => {
+  it('p (no draft on disk): "k keep it this session", not "for later"', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('Sepolia Main'); i++) await h.press('j');
+    await h.press('p');
+    await h.waitFor((x) => /read at .* the form starts from what the server holds/.test(x), 'the editor');
+    await h.press('9', KEY.esc);
+    await h.waitFor((x) => x.includes('Leave this form? k keep it this session · d discard it · any other key stays'), 'said: this session');
+  });
+});

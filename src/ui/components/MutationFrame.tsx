@@ -267,7 +267,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
       />
       {phase.kind === 'confirmLeave' ? (
         <Text color={tone('warn')} bold wrap="truncate">
-          Leave this form? {LEAVE_KEYS} · any other key stays
+          Leave this form? {form.persists ? LEAVE_KEYS : LEAVE_KEYS.replace('keep the draft for later', 'keep it this session')} · any other key stays
         </Text>
       ) : null}
     </Box>

@@ -347,7 +347,8 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     return key.ctrl ? false : true;
   };
 
-  return { state, fields, focused, onKey, dirty: isDirty(state) };
+  // persists: a draft kept survives a quit (on disk); else it lasts this session only (said when leaving).
+  return { state, fields, focused, onKey, dirty: isDirty(state), persists: store !== undefined };
 }
 
 export type FormHandle = ReturnType<typeof useForm>;
