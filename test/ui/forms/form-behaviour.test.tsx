@@ -133,7 +133,8 @@ describe('form behaviour', () => {
     await retype(h, '60000');
     await h.press(KEY.esc);
     let f = await h.waitFor((x) => x.includes('Leave this form?'), 'prompt');
-    expect(f).toContain('k keep the draft for later · d discard it');
+    // This harness has no draft store on disk: the prompt says the draft lasts the session (the pty's drafts e2e has the store).
+    expect(f).toContain('k keep it this session · d discard it');
     await h.press('x');
     f = await h.waitFor((x) => !x.includes('Leave this form?'), 'stayed');
     expect(fieldValue(f, 'gas_limit')).toBe('60000');
