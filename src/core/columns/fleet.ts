@@ -30,8 +30,13 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
   return r.balance.low ? `⚠${fitAmount(amount, cells - 1)}` : fitAmount(amount, cells);
 }
 
-/** The state in one word: ok, paused, disabled, unreachable, loading (the reasons are the next column's). */
+/**
+ * The state in one word: ok, paused, disabled, jammed, unreachable, loading (the reasons are the next
+ * column's) — and for an active relayer what needs attention, never `ok` beside it: `stuck` (where its
+ * jam cannot be diagnosed: a walk read `ok … 6 stuck`), `low`, `unchecked`.
+ */
 export function stateWord(r: FleetRow): string {
+  if (r.state.kind === 'ok' && r.trouble !== 'ok') return r.trouble === 'low-balance' ? 'low' : r.trouble;
   return oneWord(r.state);
 }
 

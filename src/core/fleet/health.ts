@@ -183,6 +183,9 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
       if (t.summary.chain?.behind) problems.push({ kind: 'chain', words: t.summary.chain.words, tx: t.summary.chain.blocker?.id ?? null });
     }
   } else if (jam) problems.push({ kind: 'jam', jam });
+  // A jam holds its blocker and what waits behind it: STUCK is never less (a walk read `jammed … 0`
+  // where the diagnosis saw the chain's nonce held and the transactions were too young to flag).
+  if (jam) stuck = Math.max(stuck ?? 0, jam.waiting + 1);
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : jam ? 'jammed' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Relayer } from '../../../src/api/index.js';
 import { nativeUnitOf } from '../../../src/core/amounts.js';
-import { balanceText, FLEET_COLUMNS } from '../../../src/core/columns/fleet.js';
+import { balanceText, FLEET_COLUMNS, stateWord } from '../../../src/core/columns/fleet.js';
 import { layoutColumns } from '../../../src/core/columns/layout.js';
 import { relayerRow, type FleetRow } from '../../../src/core/fleet/health.js';
 
@@ -44,5 +44,13 @@ describe('the fleet columns, by importance', () => {
     const sol = relayerRow({ context: 'prod', relayer: { ...relayer, id: 'sol', network: 'devnet', network_type: 'solana' } as Relayer, status: { balance: '860' }, minBalances: { '*': '0.001 SOL' }, now }, false);
     expect(sol.balance?.low).toBe(true);
     expect(balanceText(sol, 13)).toBe('⚠860 lamports');
+  });
+
+  it('STATE never says ok beside what needs attention (a walk read `ok … 6 stuck`)', () => {
+    expect(stateWord(base)).toBe('low');
+    const plain = relayerRow({ context: 'prod', relayer, status: { balance: '355631000000000000' }, now }, false);
+    expect(stateWord(plain)).toBe('ok');
+    expect(stateWord({ ...plain, trouble: 'stuck', stuck: 6 })).toBe('stuck');
+    expect(stateWord({ ...plain, state: { kind: 'paused' }, trouble: 'stuck' })).toBe('paused');
   });
 });

@@ -73,6 +73,8 @@ describe('a jam diagnosed (core/jam) in the fleet', () => {
     expect([row.trouble, row.state, needsAttention(row)]).toEqual(['jammed', { kind: 'jammed' }, true]);
     expect(problemsSaid(row, now)).toEqual([expect.stringMatching(/^jammed 1m at nonce 7 — tx tx-1 was signed and never broadcast/)]);
     expect(fleetRowRecord(row, now)).toMatchObject({ state: 'jammed', trouble: 'jammed', diagnosed: true, not_diagnosed_because: null, jam: { cause: 'never_broadcast', waiting: 2, chain_nonce: 7, since: new Date(now - 60_000).toISOString() } });
+    // STUCK holds the blocker and what waits behind it, whatever the triage flagged (a walk read `jammed … 0`).
+    expect(row.stuck).toBe(3);
     // A disabled relayer stays disabled in STATE; the jam is among its problems.
     const off = jammed('r2', jam({}), { system_disabled: true });
     expect([off.trouble, off.state.kind, off.problems.map((p) => p.kind)]).toEqual(['disabled', 'problem', ['disabled', 'jam']]);
