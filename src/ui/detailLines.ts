@@ -4,7 +4,7 @@
  * over it, and what is laid out is capped (the raw view shows what the labelled one leaves out).
  */
 import { ExactNumber, LongInteger } from '../api/index.js';
-import { age } from '../core/time.js';
+import { age, clock } from '../core/time.js';
 import { cellWidth, chunkCells, middleCells } from '../core/text/cells.js';
 import { displayText } from '../core/text/values.js';
 import { sanitize, type SafeText } from '../core/text/sanitize.js';
@@ -61,7 +61,9 @@ export function flatten(record: unknown, now: number, prefix = ''): DetailLine[]
     const key = label.slice(label.lastIndexOf('.') + 1);
     if (typeof v === 'string' && v.length < 64 && TIMESTAMP_KEY.test(key)) {
       const a = age(v, now);
-      if (a) value = `${value}  (${a} ago)`;
+      // The age as of the moment the view was made, said with that moment: it stays true while the view
+      // stands (a walk read "(21s ago)" unchanged 16 s later).
+      if (a) value = `${value}  (${a} before ${clock(now)})`;
     }
     out.push({ label, value, tone: v === null || v === undefined ? 'muted' : undefined, raw: v });
   }
