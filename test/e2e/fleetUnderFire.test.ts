@@ -136,8 +136,9 @@ describe('the fleet under fire, in the TUI (e2e)', () => {
     tui.press('\r');
     const odd = await tui.waitForScreen((s) => s.some((r) => r.startsWith('/odd')) && s.filter((r) => /^[› ] odd /.test(r)).length === 5, 3000, 'the odd rows');
     const row = (id: string) => odd.find((r) => r.startsWith(`  odd `) && r.includes(` ${id} `)) ?? odd.find((r) => r.startsWith('› odd ') && r.includes(` ${id} `)) ?? '';
-    expect(row('lots-balance')).toMatch(/ ok\s+balance unreadable: lots\s+—/);
-    expect(row('negative-balance')).toMatch(/ ok\s+balance unreadable: -5\s+—/);
+    // STATE never says ok beside what needs attention: a balance that cannot be read leaves it unchecked.
+    expect(row('lots-balance')).toMatch(/ unchecked\s+balance unreadable: lots\s+—/);
+    expect(row('negative-balance')).toMatch(/ unchecked\s+balance unreadable: -5\s+—/);
     expect(row('huge-balance')).toMatch(/ ok\s+≈9\.99e61 ETH /);
     // The look-alike: its code point where the id is shown; the plain one as it is.
     expect(row('pr\\u043ed-main')).toMatch(/ ok\s+2 ETH /);
