@@ -72,7 +72,7 @@ import {
 import type { Envelope, Response } from './outcome.js';
 import { Transport } from './transport.js';
 import type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
-import { maskNetwork } from './maskUrl.js';
+import { maskNetwork, maskRelayer } from './maskUrl.js';
 
 export const VERSION: string = pkg.version;
 
@@ -159,7 +159,9 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
   };
 
   return {
-    listRelayers: (q, o) => run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res), RelayerSchema),
+    // A relayer's own RPC URLs masked (unless revealSecrets) wherever a server sent them whole.
+    listRelayers: (q, o) =>
+      run(() => prepareListRelayers(q), o, (env, p, res) => readPage(env, RelayerSchema, q, p, res), RelayerSchema).then((p) => (opts.revealSecrets ? p : { ...p, items: p.items.map(maskRelayer) })),
     listTransactions: (relayerId, q, o) => {
       const list = () => run(() => prepareListTransactions(relayerId, q), o, (env, p, res) => readPage(env, TransactionSchema, q, p, res), TransactionSchema);
       // A contract server ignores ?status=: its answer would look filtered and not be.

@@ -34,3 +34,14 @@ export function maskNetwork<T>(network: T): T {
   if (typeof n.horizon_url === 'string') n.horizon_url = maskUrl(n.horizon_url);
   return n as T;
 }
+
+/**
+ * A relayer as a server answered it, its own `custom_rpc_urls` masked: v1.8 masks them itself; a server
+ * that is not (the interface document's, a fleet's contract context) may send them whole, keys in them
+ * (a walk read `…/v2/sk_4f9a…` in a fleet's detail).
+ */
+export function maskRelayer<T>(r: T): T {
+  const urls = (r as { custom_rpc_urls?: unknown } | null)?.custom_rpc_urls;
+  if (!Array.isArray(urls)) return r;
+  return { ...r, custom_rpc_urls: urls.map((u) => (typeof u === 'string' ? maskUrl(u) : u && typeof u === 'object' && typeof (u as { url?: unknown }).url === 'string' ? { ...u, url: maskUrl((u as { url: string }).url) } : u)) };
+}

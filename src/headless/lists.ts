@@ -43,7 +43,8 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
   // NDJSON passes each row on as the server wrote it (its digits and escapes untouched), on one line.
   const fetchPage = (page: number, signal?: AbortSignal): Promise<Page<Row>> =>
     command === 'relayers'
-      ? client.listRelayers({ page, perPage: o.perPage }, { signal, lines: ndjson })
+      ? // A relayer's rows re-written from what was read (exact integers): the rows as sent may carry RPC URL keys (masked in items).
+        client.listRelayers({ page, perPage: o.perPage }, { signal, lines: false })
       : command === 'plugins'
         ? client.listPlugins({ page, perPage: o.perPage }, { signal, lines: ndjson })
         : client.listTransactions(args[0]!, { page, perPage: o.perPage, ...(o.status ? { status: o.status } : {}) }, { signal, lines: ndjson });

@@ -186,3 +186,21 @@ describe('in a real pseudo-terminal', () => {
     }
   }, 30_000);
 });
+
+describe('a server that sends RPC URLs whole (the interface document\'s sandbox)', () => {
+  it("a relayer's custom_rpc_urls are masked in JSON and NDJSON (a walk read a key in a fleet's detail)", async () => {
+    const contract = await startSandbox();
+    try {
+      const env = { RELAYER_URL: contract.url, RELAYER_API_KEY: contract.token };
+      for (const output of ['json', 'ndjson']) {
+        const r = await run(['relayers', '--output', output], env);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toContain('https://eth-sepolia.example.com/***');
+        expect(r.out).not.toContain('sk_4f9a8b7c6d5e4f3a2b1c');
+        expect(r.out).not.toContain('0f1e2d3c');
+      }
+    } finally {
+      await contract.close();
+    }
+  });
+});
