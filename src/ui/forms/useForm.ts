@@ -159,6 +159,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       if (first >= 0) dispatch({ type: 'focus', index: first });
       const n = Object.keys(built.errors).length;
       shell.dispatch({ type: 'flash', text: `${n} field${n > 1 ? 's need' : ' needs'} attention before review`, tone: 'bad' });
+      attention.current = true;
       return;
     }
     // The "fields need attention" message was about this form's last try: it is settled now.
@@ -219,6 +220,16 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       })
       .catch((e: unknown) => shell.dispatch({ type: 'flash', text: `After the answer: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }));
   };
+
+  // The "fields need attention" message goes once every field it was about has been edited (a walk
+  // fixed the only one and still read "1 field needs attention before review").
+  const attention = useRef(false);
+  useEffect(() => {
+    if (attention.current && Object.keys(state.errors).length === 0) {
+      attention.current = false;
+      shell.dispatch({ type: 'clearFlash' });
+    }
+  }, [state.errors, shell]);
 
   const onKey = (key: KeyEvent): boolean => {
     const s = ref.current;
