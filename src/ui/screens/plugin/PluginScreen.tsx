@@ -10,7 +10,9 @@ import { pluginForm, pluginInitialValues } from '../../../core/operations/plugin
 import { pluginTimeout } from '../../../core/columns/plugins.js';
 
 export function PluginScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'plugin' }>>) {
-  const rows = Math.max(3, Math.min(16, height - 8));
+  // Room for the fields above params (plugin id, route, method: a line and a hint each) and the intro: params fits whole
+  // (a walk saw '↓ params below' over ten blank rows once method was added).
+  const rows = Math.max(3, Math.min(16, height - 11));
   const definition = useMemo(() => pluginForm(rows, route.pluginId !== '', route.info), [rows, route.pluginId, route.info]);
   const form = useForm({
     draftKey: `plugin:${route.pluginId}`,
