@@ -6,20 +6,19 @@
  * Only what differs from now goes into the one merge patch (policyEdit.ts reviews and sends it).
  * OpenZeppelin Relayer v1.8: the EVM policy is `deny_unknown_fields` (src/models/relayer/mod.rs:292-319).
  */
-import type { PolicyPatch, Relayer, RelayerPatch } from '../../api/index.js';
+import { stringifyJson, type PolicyPatch, type Relayer, type RelayerPatch } from '../../api/index.js';
 import { addressProblem } from '../address.js';
 import { formatGwei, formatUnits, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
-import { stringifyJson } from '../../api/index.js';
 import type { Refusal } from './cancel.js';
 import { documentKeys, documentSets, mergePatchBetween, policyDocument, readDocument } from './policyDocument.js';
 import { policiesRequest } from './policyEdit.js';
 import { EVM_POLICIES, U64_MAX, policyValue } from './evmPolicies.js';
-
-export { EVM_POLICIES, policyValue };
 import { NONE, readRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { BuiltRequest, FieldSpec, FormDefinition } from './types.js';
+
+export { EVM_POLICIES, policyValue };
 
 /** `--set key=value` and `--unset key` into one merge patch, or what is wrong with them (nothing sent). */
 function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {
@@ -56,15 +55,18 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
   return { patch };
 }
 
-/** Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. */
+/** Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. A wrong one is named by its line. */
 export function addressList(raw: string): { addresses: string[] } | { error: string } {
-  const items = raw.split(/[\n,]/).map((a) => a.trim()).filter((a) => a !== '');
-  const lines = raw.includes('\n');
-  for (const [i, a] of items.entries()) {
-    const problem = addressProblem(a);
-    if (problem) return { error: `${lines ? `line ${i + 1}, ` : ''}"${a}": ${problem}` };
+  const lines = raw.split('\n');
+  const addresses: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    for (const a of line.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+      const problem = addressProblem(a);
+      if (problem) return { error: `${lines.length > 1 ? `line ${i + 1}, ` : ''}"${a}": ${problem}` };
+      addresses.push(a);
+    }
   }
-  return { addresses: items };
+  return { addresses };
 }
 
 /** What a change asks beside the policies, as flags give it: a name, a notification (or none), RPC URLs (or none). */
@@ -177,7 +179,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
           label: name,
           kind: kind === 'addresses' ? 'json' : 'text',
           ...(kind === 'addresses' ? { rows: 3 } : {}),
-          hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; empty: only the zero address and the relayer itself',
+          hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver)',
           validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
         }))),
     {

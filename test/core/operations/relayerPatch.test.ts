@@ -57,6 +57,16 @@ describe('the EVM patch from flags', () => {
     expect(wl.kind).toBe('json');
     expect(wl.validate!('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB', {})).toMatch(/^line 2, "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB": its EIP-55 checksum/);
     expect(form.fields.find((f) => f.name === 'notification_id')!.options).toEqual(['none', 'n1']);
+    // A blank line between: the line named is the line it is on.
+    expect(wl.validate!('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n\n0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB', {})).toMatch(/^line 3, /);
+  });
+  it('the editor: a whitelist emptied removes it (any receiver), and its hint says so', () => {
+    const withList = evm({ policies: { gas_price_cap: 30_000_000_000, whitelist_receivers: ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'] } } as Partial<Relayer>);
+    const form = policiesForm('r1', withList, true, []);
+    expect(form.fields.find((f) => f.name === 'whitelist_receivers')!.hint).toContain('emptied: the whitelist removed (any receiver)');
+    const built = form.build({ name: 'One', notification_id: 'none', gas_price_cap: '30gwei', min_balance: '', eip1559_pricing: '', private_transactions: '', gas_limit_estimation: '', include_revert_data: '', whitelist_receivers: '', custom_rpc_urls: '' });
+    if (!('request' in built)) throw new Error(JSON.stringify(built.errors));
+    expect(built.request.prepared.body).toBe('{"policies":{"whitelist_receivers":null}}');
   });
 });
 
