@@ -87,7 +87,10 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
     review.push({ label: 'custom_rpc_urls', value: `${rpcUrlsNow(relayer?.custom_rpc_urls)} → ${patch.custom_rpc_urls === null ? "(none: the network's own)" : rpcUrlsNow(patch.custom_rpc_urls)}` });
     review.push({ label: 'masked', value: 'the URLs are shown and recorded masked (scheme and host): the request carries them whole, as typed' });
   }
-  const unchanged = relayer !== undefined && patchOff(patch, relayer as Record<string, unknown>).length === 0;
+  // RPC URLs typed whole cannot be known to be the same: the server shows only their masks, and a key
+  // rotated in the same path masks alike. Never "already as asked" then: they are sent.
+  const typedUrls = Array.isArray(patch.custom_rpc_urls) && patch.custom_rpc_urls.length > 0;
+  const unchanged = relayer !== undefined && !typedUrls && patchOff(patch, relayer as Record<string, unknown>).length === 0;
   if (unchanged) review.push({ label: '⚠ already', value: `relayer ${relayerId} is already as asked: nothing will change`, tone: 'warn' });
   if (patch.policies?.gas_price_cap !== undefined && patch.policies.gas_price_cap !== null) review.push({ label: 'what happens', value: "the server re-prices what it has sent at each one's next re-price (its speed's time, doubled for each earlier hash), up to the new cap" });
   const keys = [...(patch.policies && Object.keys(patch.policies).length ? [`"policies": {${Object.keys(patch.policies).join(', ')}}`] : []), ...(['name', 'notification_id', 'custom_rpc_urls'] as const).filter((k) => patch[k] !== undefined).map((k) => `"${k}"`)];

@@ -112,6 +112,15 @@ describe('RPC URLs', () => {
     expect(relayerPatchEffect(r.patch)({ custom_rpc_urls: [{ url: 'https://rpc.example/***', weight: 40 }, { url: 'https://b.example/***', weight: 100 }] }).kind).toBe('as asked');
     expect(relayerPatchEffect(r.patch)({ custom_rpc_urls: [{ url: 'https://rpc.example/***', weight: 100 }] }).kind).toBe('not as asked');
   });
+  it('a key rotated in the same path masks alike: never "already as asked", always sent', () => {
+    const now = evm({ custom_rpc_urls: [{ url: 'https://rpc.example/***', weight: 100 }] });
+    const r = relayerPatch(now, { sets: [], unsets: [], rpcUrls: ['https://rpc.example/v2/NEWKEY'] });
+    if ('error' in r) throw new Error(r.error);
+    const built = policiesRequest('r1', now, r.patch, true);
+    if ('refuse' in built) throw new Error(built.refuse);
+    expect(built.already).toBeUndefined();
+    expect(built.prepared.body).toBe('{"custom_rpc_urls":[{"url":"https://rpc.example/v2/NEWKEY","weight":100}]}');
+  });
   it('the editor never keeps them in a draft and never prefills the masked ones', () => {
     const form = policiesForm('r1', evm({ custom_rpc_urls: [{ url: 'https://rpc.example/***', weight: 100 }] }), true, []);
     const f = form.fields.find((x) => x.name === 'custom_rpc_urls')!;
