@@ -1,7 +1,7 @@
 /** The relayers list against the real-server flavor: columns, middle-shortened addresses, order by name. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, frameLines, rawGet, relayerName, statusLine, tableRows } from './support.js';
+import { columnCells, cursorRow, frameLines, rawGet, relayerName, statusLine, tableRows } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -27,7 +27,8 @@ describe('relayers list (real flavor)', () => {
     const serverOrder = raw.map((r) => r.name);
     const sorted = [...serverOrder].sort((a, b) => a.localeCompare(b));
     expect(serverOrder).not.toEqual(sorted);
-    const shown = tableRows(f).map(relayerName);
+    // By the header's positions: NAME as wide as its longest leaves one space before the next column.
+    const shown = columnCells(f, 'NAME');
     expect(shown).toEqual(sorted);
   });
 

@@ -118,3 +118,17 @@ describe('leaving a form with edits says how long a draft is kept', () => {
     await h.waitFor((x) => x.includes('Leave this form? k keep it this session · d discard it · any other key stays'), 'said: this session');
   });
 });
+
+describe("the form's own word is said as it is", () => {
+  it('ctrl+s with nothing changed: "nothing changed…", never "1 field needs attention" over fields that are fine', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('Sepolia Main'); i++) await h.press('j');
+    await h.press('p');
+    await h.waitFor((x) => /read at .* the form starts from what the server holds/.test(x), 'the editor');
+    await h.press(KEY.ctrlS);
+    const f = await h.waitFor((x) => x.includes('nothing changed: everything is as it is now'), 'said whole');
+    expect(f).not.toContain('needs attention');
+    expect(writes(h)).toEqual([]);
+  });
+});

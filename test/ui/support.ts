@@ -77,6 +77,20 @@ export function colourCodes(frame: string): string[] {
 }
 
 /** The NAME cell of a relayers-table row (after the state word). */
+/**
+ * One column's cells by the header's positions (a column as wide as its content leaves one space
+ * before the next: splitting on two spaces then runs two cells together).
+ */
+export function columnCells(frame: string, title: string): string[] {
+  const lines = frameLines(frame);
+  const header = lines.find((l) => /^ {2}[A-Z]{3,}\s/.test(l)) ?? '';
+  const start = header.search(new RegExp(`\\b${title}\\b`));
+  if (start < 0) return [];
+  const next = header.slice(start + title.length).search(/\S/);
+  const end = next < 0 ? undefined : start + title.length + next;
+  return tableRows(frame).map((r) => `  ${r}`.slice(start, end).trim());
+}
+
 export function relayerName(row: string): string {
   return row.replace(/^(active|jammed|low|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
 }

@@ -157,8 +157,12 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       dispatch({ type: 'errors', errors: built.errors });
       const first = visibleFields(definition.fields, s.values).findIndex((f) => f.name in built.errors);
       if (first >= 0) dispatch({ type: 'focus', index: first });
-      const n = Object.keys(built.errors).length;
-      shell.dispatch({ type: 'flash', text: `${n} field${n > 1 ? 's need' : ' needs'} attention before review`, tone: 'bad' });
+      // The form's own word (`_form`: "nothing changed", a refusal) is said as it is, not counted as a field
+      // (a walk read "1 field needs attention" over a form whose fields were all fine).
+      const n = Object.keys(built.errors).filter((k) => k !== '_form').length;
+      const whole = built.errors._form;
+      const text = n ? `${n} field${n > 1 ? 's need' : ' needs'} attention before review${whole ? `; ${whole}` : ''}` : whole ?? '';
+      shell.dispatch({ type: 'flash', text, tone: 'bad' });
       attention.current = true;
       return;
     }
