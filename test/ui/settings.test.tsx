@@ -132,3 +132,14 @@ describe("the form's own word is said as it is", () => {
     expect(writes(h)).toEqual([]);
   });
 });
+
+describe('p when the relayer cannot be read again', () => {
+  it('the form opens from the list\'s row and says so, never "reading…" for good', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 30, client: { maxRetries: 0 } });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('Sepolia Main'); i++) await h.press('j');
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"error":"boom"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers?' }, times: 5 });
+    await h.press('p');
+    await h.waitFor((x) => x.includes("could not be read again: the form starts from the list's row (it may be older)") && /gas_price_cap\s+100gwei/.test(x), 'opened from the row, said');
+  });
+});

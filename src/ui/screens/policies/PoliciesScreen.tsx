@@ -31,13 +31,21 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
   const { client, now } = useServices();
   const [fresh, setFresh] = useState<{ relayer: Relayer | undefined; at: number } | 'reading'>('reading');
   useEffect(() => {
+    let live = true;
     const ctrl = new AbortController();
+    // A read that fails, or takes more than 5 s, leaves the row's record (said so), never "reading…" for good.
     const timer = setTimeout(() => ctrl.abort(), 5000);
-    findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).then(
-      (r) => setFresh({ relayer: r, at: now() }),
-      () => !ctrl.signal.aborted || setFresh({ relayer: undefined, at: now() }),
-    ).finally(() => clearTimeout(timer));
-    return () => { clearTimeout(timer); ctrl.abort(); };
+    findRelayer(client, props.route.relayerId, { signal: ctrl.signal })
+      .then(
+        (r) => live && setFresh({ relayer: r, at: now() }),
+        () => live && setFresh({ relayer: undefined, at: now() }),
+      )
+      .finally(() => clearTimeout(timer));
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      ctrl.abort();
+    };
   }, [client, props.route.relayerId, now]);
   if (fresh === 'reading') return <Text>  reading relayer {props.route.relayerId} as the server holds it now…</Text>;
   const relayer = fresh.relayer ?? props.route.relayer;
