@@ -14,14 +14,13 @@
  * - 200 with the network as GET answers it, `rpc_urls` replaced and unmasked (NetworkResponse,
  *   src/models/network/response.rs:17-113). Later GETs (list and one) show them.
  */
-import { type SandboxResponse, badInput, fail, ok } from './flavor.js';
+import { type SandboxResponse, badInput, fail, ok, readJsonBody } from './flavor.js';
 import type { RelayerSeed } from './models.js';
 import { RPC_CONFIG } from './relayerSchemas.js';
 import { type RpcConfig, networkRpcUrlError } from './rpcUrls.js';
 import { SerdeError, numberOf, readTyped } from './serde.js';
 import { sandboxNetworks } from './serverRecords.js';
 import { readBody } from './typedBody.js';
-import { JsonSyntaxError, parseJson } from '../api/json.js';
 
 const NOT_LIST = 'rpc_urls must be an array of strings or RpcConfig objects';
 
@@ -54,12 +53,8 @@ export class NetworkStore {
 
   /** PATCH /networks/{id} (the real flavour's). */
   update(id: string, rawBody: string): SandboxResponse {
-    try {
-      parseJson(rawBody);
-    } catch (err) {
-      if (err instanceof JsonSyntaxError) return badInput('real', 'json', err.message);
-      throw err;
-    }
+    const json = readJsonBody('real', rawBody);
+    if ('response' in json) return json.response;
     const read = readBody(rawBody, 'UpdateNetworkRequest', [{ name: 'rpc_urls', read: readRpcUrls, custom: true, dflt: true }]);
     if ('error' in read) return badInput('real', 'json', read.error);
     const urls = read.value.rpc_urls as RpcConfig[] | undefined;

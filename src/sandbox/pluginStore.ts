@@ -16,11 +16,10 @@
  * What a call then sees: emit_logs / emit_traces (metadata), raw_response, allow_get_invocation (405
  * otherwise), config, and timeout (plugins.ts: past it a call answers 504).
  */
-import { type SandboxResponse, badInput, fail, ok } from './flavor.js';
+import { type SandboxResponse, badInput, fail, ok, readJsonBody } from './flavor.js';
 import { PLUGINS, type PluginSpec, renderPlugin } from './plugins.js';
 import { asValue, readTyped } from './serde.js';
 import { type BodyField, readBody } from './typedBody.js';
-import { JsonSyntaxError, parseJson } from '../api/json.js';
 
 const bool = (v: unknown) => readTyped({ k: 'opt', t: { k: 'bool' } }, v);
 const UPDATE_PLUGIN_REQUEST: BodyField[] = [
@@ -50,12 +49,8 @@ export class PluginStore {
 
   /** PATCH /plugins/{id} (the real flavour's). */
   update(id: string, rawBody: string): SandboxResponse {
-    try {
-      parseJson(rawBody);
-    } catch (err) {
-      if (err instanceof JsonSyntaxError) return badInput('real', 'json', err.message);
-      throw err;
-    }
+    const json = readJsonBody('real', rawBody);
+    if ('response' in json) return json.response;
     const read = readBody(rawBody, 'UpdatePluginRequest', UPDATE_PLUGIN_REQUEST);
     if ('error' in read) return badInput('real', 'json', read.error);
     const p = this.byId.get(id);
