@@ -78,6 +78,7 @@ export const VERSION: string = pkg.version;
 
 const FEATURE_NAMES: Record<Feature, string> = {
   relayerStatus: "a relayer's status (GET /relayers/{id}/status)",
+  relayerBalance: "a relayer's balance (GET /relayers/{id}/balance)",
   transactionById: 'one transaction by id (GET /relayers/{id}/transactions/{tx_id})',
   transactionByNonce: 'a transaction by nonce (GET /relayers/{id}/transactions/by-nonce/{nonce})',
   statusFilter: 'filtering transactions by status (?status=)',
@@ -182,7 +183,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     },
     getTransaction: (relayerId, transactionId, o) =>
       optional('transactionById', () => run(() => prepareGetTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
-    relayerBalance: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerBalance(relayerId), o, (env) => readOne(env.data, RelayerBalanceSchema))),
+    // Its own feature: a server without /balance keeps its /status (and the columns made from it).
+    relayerBalance: (relayerId, o) => optional('relayerBalance', () => run(() => prepareRelayerBalance(relayerId), o, (env) => readOne(env.data, RelayerBalanceSchema))),
     relayerStatus: (relayerId, o) => optional('relayerStatus', () => run(() => prepareRelayerStatus(relayerId), o, (env) => readOne(env.data, RelayerStatusSchema))),
     dialect: () => dialect,
     supports: feature,

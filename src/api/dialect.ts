@@ -26,6 +26,7 @@ export const DIALECT_NAMES: Record<Dialect, string> = {
 /** Endpoints the real server has and a contract server answers 404 (remembered per client). */
 export type Feature =
   | 'relayerStatus'
+  | 'relayerBalance'
   | 'transactionById'
   | 'transactionByNonce'
   | 'statusFilter'

@@ -124,7 +124,7 @@ export async function relayersByNotification(client: RelayerClient, signal?: Abo
  */
 export async function withdrawInput(client: RelayerClient, relayerId: string, relayer: Relayer | undefined): Promise<WithdrawInput> {
   // The balance alone (GET …/balance: a u128 read exactly), in wei; else the status's.
-  const alone = client.offers('relayerStatus') ? await client.relayerBalance(relayerId).catch(() => undefined) : undefined;
+  const alone = client.offers('relayerBalance') ? await client.relayerBalance(relayerId).catch(() => undefined) : undefined;
   const status = alone?.unit === 'wei' && toBigInt(alone.balance) !== undefined ? undefined : client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const price = client.offers('rpc') ? await client.rpcRead(relayerId, 'eth_gasPrice', []).catch(() => undefined) : undefined;
   const balanceWei = status ? toBigInt(status.balance) : toBigInt(alone?.balance);
