@@ -34,7 +34,8 @@ export function networkUpdateRequest(networkId: string, before: Network | undefi
   if (!before) review.push({ label: '⚠ before', value: `network ${networkId} could not be read first: its RPC URLs now are not known`, tone: 'warn' });
   review.push({ label: 'rpc_urls', value: `${before ? rpcUrlsNow(urlsOf(before)) : '?'} → ${rpcUrlsNow(urls)}` });
   review.push({ label: 'masked', value: 'the body is shown masked (scheme and host): the request carries the URLs whole, as typed; the ledger keeps them masked' });
-  review.push({ label: 'what happens', value: "every relayer on this network without RPC URLs of its own uses these from its next call; the list is replaced whole" });
+  // Only what the request does: when the server's relayers start using the new URLs was not read in v1.8's source.
+  review.push({ label: 'what happens', value: "the network's list is replaced whole by these" });
   const prepared = prepareNetworkUpdate(networkId, urls);
   const unchanged = before !== undefined && networkUpdateEffect(urls)(before).kind === 'as asked';
   if (unchanged) review.push({ label: '⚠ already', value: `network ${networkId} already has these (compared masked: a changed key in the same path would not show)`, tone: 'warn' });
