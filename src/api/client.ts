@@ -220,7 +220,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         o?.onStatus?.(answer.status!);
         return answer;
       }),
-    sendTransaction: (relayerId, body, o) => optional('send', () => run(() => prepareSendTransaction(relayerId, body), o, (env) => readOne(env.data, TransactionSchema))),
+    sendTransaction: (relayerId, body, o) => optional('send', () => run(() => prepareSendTransaction(relayerId, body, o?.group), o, (env) => readOne(env.data, TransactionSchema))),
     cancelTransaction: (relayerId, transactionId, o) =>
       optional('cancel', () => run(() => prepareCancelTransaction(relayerId, transactionId), o, (env) => readOne(env.data, TransactionSchema))),
     cancelPending: (relayerId, o) => optional('cancelPending', () => run(() => prepareCancelPending(relayerId), o, (env) => readOne(env.data, CancelPendingSchema))),

@@ -2,7 +2,8 @@
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
 import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
-import type { EvmReplacementRequest } from './replacementBody.js';
+import type { ReplacementGroup } from './replacementBody.js';
+import type { SendRequest } from './sendBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerBalance, RelayerStatus, Signer, Transaction } from './schemas.js';
 
 export interface ClientOptions {
@@ -72,8 +73,8 @@ export interface RelayerClient {
   updateNetwork(networkId: string, urls: readonly RpcUrlInput[], o?: CallOptions): Promise<Network>;
   /** PATCH /plugins/{id} with exactly the keys given (OpenZeppelin Relayer): the plugin as answered. */
   updatePlugin(pluginId: string, body: PluginUpdate, o?: CallOptions): Promise<PluginInfo>;
-  /** Sends a new EVM transaction (OpenZeppelin Relayer): the transaction as the server answered (pending). */
-  sendTransaction(relayerId: string, body: EvmReplacementRequest, o?: CallOptions): Promise<Transaction>;
+  /** Sends a new transaction (OpenZeppelin Relayer), its body for the relayer's network type (EVM when not said): the transaction as the server answered (pending). */
+  sendTransaction(relayerId: string, body: SendRequest, o?: CallOptions & { group?: ReplacementGroup }): Promise<Transaction>;
   /** Cancels a transaction (OpenZeppelin Relayer): the transaction as the server answered. */
   cancelTransaction(relayerId: string, transactionId: string, o?: CallOptions): Promise<Transaction>;
   /** Cancels every pending transaction of a relayer (OpenZeppelin Relayer). */

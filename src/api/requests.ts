@@ -7,8 +7,10 @@ import { maskUrl } from './maskUrl.js';
 import { invalidField } from './errors.js';
 import type { Dialect } from './dialect.js';
 import { stringifyJson } from './json.js';
-import { isAbsoluteHttpUrl, isObject, normalizeReplacement, NOTIFICATION_ID, present, type EvmReplacementRequest, type ReplacementRequest } from './replacementBody.js';
+import { isAbsoluteHttpUrl, isObject, normalizeReplacement, NOTIFICATION_ID, present, type ReplacementGroup, type ReplacementRequest } from './replacementBody.js';
+import { normalizeSend, type SendRequest } from './sendBody.js';
 export * from './replacementBody.js';
+export * from './sendBody.js';
 import type { z } from 'zod/mini';
 
 export interface NotificationCreateRequest {
@@ -95,13 +97,13 @@ export function prepareReplaceTransaction(relayerId: string, transactionId: stri
 
 /**
  * POST /relayers/{id}/transactions: a new transaction (OpenZeppelin Relayer; the interface document
- * has no such endpoint). An EVM body is the shape v1.8 reads for a send and a replacement alike
- * (EvmTransactionRequest, models/transaction/request/evm.rs): normalized and written exactly once.
+ * has no such endpoint), its body read by the relayer's network type (sendBody.ts): normalized and
+ * written exactly once.
  */
-export function prepareSendTransaction(relayerId: string, body: EvmReplacementRequest): PreparedRequest {
+export function prepareSendTransaction(relayerId: string, body: SendRequest, group: ReplacementGroup = 'evm'): PreparedRequest {
   const path = `/api/v1/relayers/${seg(requireId('relayer_id', relayerId))}/transactions`;
-  const n = normalizeReplacement(body, 'openzeppelin');
-  return { method: 'POST', path, body: stringifyJson(n.body), displayBody: stringifyJson(n.body, 2) };
+  const n = normalizeSend(body, group);
+  return { method: 'POST', path, body: stringifyJson(n), displayBody: stringifyJson(n, 2) };
 }
 
 /**

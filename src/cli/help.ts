@@ -211,27 +211,36 @@ Examples:
   relayer-tui resume sepolia-main --yes
 ${EXIT_CODES}
 `,
-  send: `relayer-tui send: a new EVM transaction from a relayer (the TUI's n), checked and reviewed first
+  send: `relayer-tui send: a new transaction from a relayer (the TUI's n), checked and reviewed first
 
 ${usageLines('send')}
 
-  POST /relayers/{id}/transactions (OpenZeppelin Relayer; a server of the interface document has no
-  such endpoint: said, exit 2). The flags are replace's: --value (wei, or 1.5 ETH, 20 gwei), --to,
-  --data, --gas-limit, one way of pricing (--speed S, or --gas-price W, or --max-fee-per-gas W with
-  --max-priority-fee-per-gas W), --valid-until (RFC 3339). u128 values go out exactly as written.
+  POST /relayers/{id}/transactions (OpenZeppelin Relayer; a server that is not it has no such
+  endpoint: said, exit 2). The body is read by the relayer's network type.
+  EVM: replace's flags: --value (wei, or 1.5 ETH, 20 gwei), --to, --data, --gas-limit, one way of
+  pricing (--speed S, or --gas-price W, or --max-fee-per-gas W with --max-priority-fee-per-gas W),
+  --valid-until (RFC 3339). u128 values go out exactly as written.
   Refused before sending (exit 2), where v1.8 would refuse it (models/transaction/request/evm.rs),
   each on its flag: a paused or disabled relayer; --to outside the relayer's whitelist_receivers
   (the zero address and its own always go through); neither --to nor --data; no --gas-limit while
   gas_limit_estimation is false, or one under the intrinsic gas (21,000 + the data's); a past
   --valid-until; not exactly one way of pricing; a --gas-price above gas_price_cap — and where v1.8
   would take it only to fail it: a value (+ gas × an explicit price) above the balance less
-  min_balance (the balance from the relayer's status). The outcome names the new transaction.
+  min_balance (the balance from the relayer's status).
+  Solana: --transaction B64 (its fee payer must be the relayer) or --instructions JSON
+  ([{program_id, accounts: [{pubkey, is_signer, is_writable}], data}]: keys base58, data base64, only
+  the relayer a signer, at most 64 instructions and 64 accounts, data ≤ 1,232 bytes), --valid-until.
+  Stellar: --body FILE|- ({network, operations | transaction_xdr, source_account, memo, max_fee,
+  valid_until, fee_bump}); at most 100 operations, a Soroban one alone and without a memo.
+  --body FILE|- gives any network type's body whole, checked by the same rules.
+  The outcome names the new transaction.
   --wait S: then follow it until it is mined (exit 0) or S seconds pass (16), progress on stderr.
 ${MUTATION}
 ${COMMON}
 
 Examples:
   relayer-tui send sepolia-main --to 0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7 --value 0.001eth --speed fast --dry-run
+  relayer-tui send stellar-testnet --body payment.json --dry-run
 ${EXIT_CODES}
 `,
   withdraw: `relayer-tui withdraw: a relayer's funds sent away (the TUI's W), at a fixed price and gas

@@ -23,10 +23,7 @@ import { findRelayer, findTransaction, readPending, relayersByNotification } fro
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
-import { sendForm, sendInitialValues, sendRefusal } from '../core/operations/send.js';
-import { withdrawRequest } from '../core/operations/withdraw.js';
-import { withdrawInput } from '../core/lookup.js';
-import { toBigInt } from '../core/amounts.js';
+import { prepareSend, prepareWithdraw } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
@@ -118,51 +115,6 @@ async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: s
   if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
   const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
   return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
-}
-
-/** The relayer a send or a withdrawal goes from, read and checked: not found (5), or not offered there (2, why). */
-async function sendingRelayer(client: RelayerClient, relayerId: string): Promise<{ relayer: Relayer } | { code: number; message: string }> {
-  await client.detectDialect();
-  const relayer = await findRelayer(client, relayerId);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
-  return refused ? usage(`not sent: ${refused.refuse}`) : { relayer };
-}
-
-/** `send <relayer-id> --to … --value …`: the TUI's send form filled from the flags (replace's), the relayer and its balance read first. */
-async function prepareSend(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length !== 1) return usage(usageOf('send'));
-  const relayerId = args[0]!;
-  const from = await sendingRelayer(client, relayerId);
-  if ('code' in from) return from;
-  const { relayer } = from;
-  // Its balance (what it can pay over its minimum): from its status, where the server has one.
-  const status = client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
-  const balanceWei = toBigInt(status?.balance);
-  const values: Values = { ...sendInitialValues(), speed: '' };
-  const given = new Set<string>();
-  for (const [flag, field] of Object.entries(FIELD_FLAGS.evm))
-    if (f[flag] !== undefined) {
-      values[field] = f[flag]!;
-      given.add(field);
-    }
-  const built = fillForm(sendForm({ relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: Date.now() }), values, given, (field) => `--${Object.entries(FIELD_FLAGS.evm).find(([, x]) => x === field)?.[0] ?? field}`);
-  if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: false };
-}
-
-/** `withdraw <relayer-id> --to ADDR (--value V | --all)`: the relayer, its balance and the network's price read first. */
-async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length !== 1 || f.to === undefined || (f.value === undefined) === !o.all) return usage(usageOf('withdraw'));
-  const relayerId = args[0]!;
-  const from = await sendingRelayer(client, relayerId);
-  if ('code' in from) return from;
-  const input = await withdrawInput(client, relayerId, from.relayer);
-  const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim() }, input);
-  if ('errors' in built) return usage(Object.entries(built.errors).map(([k, m]) => `${k === 'to' ? `--to ${JSON.stringify(f.to)}` : o.all ? '--all' : `--value ${JSON.stringify(f.value)}`}: ${m}`).join('; '));
-  return { request: built.request, stdinUsed: false };
 }
 
 async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {

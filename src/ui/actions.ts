@@ -91,7 +91,7 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   if (screen === 'send' || screen === 'withdraw') {
     const blocked = mutationBlocked(services, op);
     if (blocked) return blocked;
-    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
+    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'), screen);
     if (refused) return `Not offered: ${refused.refuse}`;
     push({ kind: screen, relayerId, relayer });
     return true;

@@ -1,20 +1,24 @@
 /**
- * A new EVM transaction from a relayer (issue 42.2: Defender's "Send transaction"): POST
- * /relayers/{id}/transactions on the OpenZeppelin Relayer, the form's fields and flags as `replace`
- * has them (evm.ts), u128 exact, units accepted. Refused before sending where v1.8 would refuse it
- * (models/transaction/request/evm.rs, in its order, each said on its field) or accept it only to fail
- * it later (a value above what the balance holds over min_balance): the same rules the sandbox's
- * real flavour answers with (src/sandbox/send.ts). The outcome names the new transaction.
+ * A new transaction from a relayer (issue 42.2: Defender's "Send transaction"): POST
+ * /relayers/{id}/transactions on the OpenZeppelin Relayer, its body for the relayer's network type,
+ * the form's fields and flags as `replace` has them: EVM here (evm.ts's fields, u128 exact, units
+ * accepted), Solana (sendSolana.ts) and Stellar (sendStellar.ts). Refused before sending where v1.8
+ * would refuse it (models/transaction/request/*.rs, in its order, each said on its field) or accept it
+ * only to fail it later (an EVM value above what the balance holds over min_balance): the same rules
+ * the sandbox's real flavour answers with (src/sandbox/send.ts). The outcome names the new transaction.
  */
-import { normalizeReplacement, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
+import { normalizeSend, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type SendRequest, type Transaction } from '../../api/index.js';
 import { formatGwei, formatWei, toBigInt } from '../amounts.js';
-import { relayerState } from '../relayer.js';
+import { networkKind, relayerState, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import { evmFields, evmRequest, NO_SPEED } from './evm.js';
 import type { Refusal } from './cancel.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Effect, FormDefinition, Values } from './types.js';
 import { apiFieldErrors } from './validators.js';
+import { solanaSendErrors, solanaSendFields, solanaSendInitialValues, solanaSendRequest, solanaSendReview } from './sendSolana.js';
+import { stellarSendErrors, stellarSendInitialValues, stellarSendReview } from './sendStellar.js';
+import { stellarFields, stellarRequest } from './stellar.js';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -27,11 +31,13 @@ export interface SendContext {
   now: number;
 }
 
-/** Why no send is offered on this relayer at all (the key, the subcommand), or null. */
-export function sendRefusal(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined): Refusal | null {
+/** Why no send (`withdraw`: no withdrawal, an EVM send) is offered on this relayer at all (the key, the subcommand), or null. */
+export function sendRefusal(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, op: 'send' | 'withdraw' = 'send'): Refusal | null {
   if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no POST /relayers/{id}/transactions' };
   if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
-  if (String(relayer.network_type).toLowerCase() !== 'evm') return { refuse: `only EVM transactions are sent here (${relayerId} is ${displayText(relayer.network_type)}): give a body to the server another way` };
+  const kind = networkKind(relayer.network_type);
+  if (kind === 'unknown') return { refuse: `relayer ${relayerId}'s network type ${displayText(relayer.network_type)} is not one this client knows: no body is built for it` };
+  if (op === 'withdraw' && kind !== 'evm') return { refuse: `a withdrawal is an EVM send here (${relayerId} is ${kind}): send a transfer with n (relayer-tui send) instead` };
   const st = relayerState(relayer);
   if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first` };
   if (st === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")` };
@@ -89,13 +95,41 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   return errors;
 }
 
-/** The form: the replacement's EVM fields, empty, speed fast preselected (one pricing mode). */
-export function sendInitialValues(): Values {
+/** The relayer's network type as a body group (EVM where it is not known: sendRefusal has refused it first). */
+export const sendKind = (relayer: Relayer | undefined): NetworkKind => {
+  const k = networkKind(relayer?.network_type);
+  return k === 'unknown' ? 'evm' : k;
+};
+
+/** The form's first values: EVM's empty, speed fast preselected (one pricing mode); Solana's and Stellar's templates. */
+export function sendInitialValues(relayer?: Relayer): Values {
+  const kind = sendKind(relayer);
+  if (kind === 'solana') return solanaSendInitialValues();
+  if (kind === 'stellar') return stellarSendInitialValues(relayer);
   return { value: '', to: '', data: '', gas_limit: '', gas_price: '', max_fee_per_gas: '', max_priority_fee_per_gas: '', speed: 'fast', valid_until: '' };
 }
 
 export function sendForm(c: SendContext): FormDefinition {
   const network = c.relayer?.network;
+  const kind = sendKind(c.relayer);
+  if (kind === 'solana')
+    return {
+      fields: solanaSendFields(),
+      focus: 'mode',
+      build: (v) => {
+        const req = solanaSendRequest(v);
+        return 'errors' in req ? { errors: req.errors! } : sendRequest(req, c);
+      },
+    };
+  if (kind === 'stellar')
+    return {
+      fields: stellarFields(),
+      focus: 'mode',
+      build: (v) => {
+        const req = stellarRequest(v);
+        return 'errors' in req ? req : sendRequest(req, c);
+      },
+    };
   return {
     fields: evmFields(network),
     focus: 'to',
@@ -103,22 +137,39 @@ export function sendForm(c: SendContext): FormDefinition {
   };
 }
 
-/** The request for this body, or its errors (v1.8's rules, above). */
-export function sendRequest(req: EvmReplacementRequest, c: SendContext): { request: BuiltRequest } | { errors: Record<string, string> } {
-  const network = c.relayer?.network;
+/** The request for this body (of the relayer's network type), or its errors (v1.8's rules). */
+export function sendRequest(req: SendRequest, c: SendContext): { request: BuiltRequest } | { errors: Record<string, string> } {
+  const kind = sendKind(c.relayer);
   let prepared;
   let body: Record<string, unknown>;
   try {
-    prepared = prepareSendTransaction(c.relayerId, req);
+    prepared = prepareSendTransaction(c.relayerId, req, kind);
     // What goes on the wire, field by field (exact integers): the checks and the review read this, not the form.
-    body = normalizeReplacement(req, 'openzeppelin').body;
+    body = normalizeSend(req, kind);
   } catch (e) {
     return { errors: apiFieldErrors(e) };
   }
-  const errors = sendErrors(body, c);
+  const errors = kind === 'solana' ? solanaSendErrors(body, c.relayer, c.now) : kind === 'stellar' ? stellarSendErrors(body, c.now) : sendErrors(body, c);
   if (Object.keys(errors).length) return { errors };
+  const from: ReviewLine = { label: 'from relayer', value: `${c.relayerId} (${displayText(c.relayer?.address)}, ${displayText(c.relayer?.network)})` };
+  const review = kind === 'solana' ? [from, ...solanaSendReview(body)] : kind === 'stellar' ? [from, ...stellarSendReview(body, c.relayer)] : evmSendReview(body, c);
+  return {
+    request: {
+      op: 'send',
+      target: { relayerId: c.relayerId },
+      what: `Send a new ${kind === 'evm' ? 'EVM' : kind === 'solana' ? 'Solana' : 'Stellar'} transaction from relayer ${c.relayerId}`,
+      prepared,
+      review,
+      send: (client, options) => client.sendTransaction(c.relayerId, req, { ...options, group: kind }),
+      effect: (answer) => sendEffect(body, answer, kind),
+    },
+  };
+}
+
+function evmSendReview(body: Record<string, unknown>, c: SendContext): ReviewLine[] {
+  const network = c.relayer?.network;
   const min = toBigInt(policy(c.relayer).min_balance);
-  const review: ReviewLine[] = [
+  return [
     { label: 'from relayer', value: `${c.relayerId} (${displayText(c.relayer?.address)}, ${displayText(network)})` },
     { label: 'to', value: typeof body.to === 'string' ? body.to : '(none: a contract creation)' },
     { label: 'value', value: `${displayText(body.value)} wei (${formatWei(body.value, network)})` },
@@ -127,26 +178,19 @@ export function sendRequest(req: EvmReplacementRequest, c: SendContext): { reque
       ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} as its status was last read${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
       : [{ label: '⚠ balance', value: "not read (no status): whether it can pay is not checked", tone: 'warn' as const }]),
   ];
-  return {
-    request: {
-      op: 'send',
-      target: { relayerId: c.relayerId },
-      what: `Send a new EVM transaction from relayer ${c.relayerId}`,
-      prepared,
-      review,
-      send: (client, options) => client.sendTransaction(c.relayerId, req, options),
-      effect: (answer) => sendEffect(body, answer),
-    },
-  };
 }
 
-/** The answer is the new transaction: does it carry what was sent (to, value, data)? Its id named. */
-export function sendEffect(body: Record<string, unknown>, answer: unknown): Effect {
-  const tx = answer as Partial<Transaction> | null;
+/** The answer is the new transaction: does it carry what was sent (EVM: to, value; Stellar: the source account)? Its id named. */
+export function sendEffect(body: Record<string, unknown>, answer: unknown, kind: NetworkKind = 'evm'): Effect {
+  const tx = answer as (Partial<Transaction> & { source_account?: unknown }) | null;
   if (!tx || typeof tx.id !== 'string') return { kind: 'unchecked', words: 'the answer names no transaction: look at the relayer\'s newest transactions' };
   const off: string[] = [];
-  if (typeof body.to === 'string' && String(tx.to ?? '').toLowerCase() !== body.to.toLowerCase()) off.push(`to ${displayText(tx.to)}`);
-  if (toBigInt(tx.value) !== toBigInt(body.value)) off.push(`value ${displayText(tx.value)}`);
+  if (kind === 'evm') {
+    if (typeof body.to === 'string' && String(tx.to ?? '').toLowerCase() !== body.to.toLowerCase()) off.push(`to ${displayText(tx.to)}`);
+    if (toBigInt(tx.value) !== toBigInt(body.value)) off.push(`value ${displayText(tx.value)}`);
+  }
+  // A Solana one is not compared: the relayer signs a pre-built transaction, so its bytes change.
+  if (kind === 'stellar' && typeof body.source_account === 'string' && typeof tx.source_account === 'string' && tx.source_account !== body.source_account) off.push(`source_account ${displayText(tx.source_account)}`);
   const id = displayText(tx.id).slice(0, 80);
   if (off.length) return { kind: 'not as asked', words: `new transaction ${id}, but it carries ${off.join(', ')} (not what was sent)` };
   return { kind: 'as asked', words: `new transaction ${id}, ${displayText(tx.status).slice(0, 40)}: the server signs and broadcasts it` };

@@ -1,6 +1,6 @@
 /** Group C: replace a Stellar transaction from operations or a pre-built XDR — never both. */
 import { INT64, normalizeReplacement, parseJson, prepareReplaceTransaction, type DialectState, type MemoSpec, type Relayer, type StellarReplacementRequest, type Transaction } from '../../api/index.js';
-import type { FormDefinition, Values } from './types.js';
+import type { FieldSpec, FormDefinition, Values } from './types.js';
 import { replacementChanges, type ReviewLine } from './review.js';
 import { toBigInt } from '../amounts.js';
 import { thousands } from '../text/values.js';
@@ -75,77 +75,88 @@ function memo(v: Values): MemoSpec | undefined {
   }
 }
 
+/** The Stellar body's fields (a replacement and a send alike): the required first, so they are on screen at 80x24. */
+export function stellarFields(): FieldSpec[] {
+  return [
+    { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
+    // What the server requires first (the network, what the transaction is built from), the optional
+    // after: at 80x24 the required are on screen when the form opens.
+    { name: 'mode', label: 'build from', kind: 'choice', options: ['operations', 'transaction_xdr'], hint: '←/→: operations or a pre-built XDR, never both' },
+    {
+      name: 'operations',
+      label: 'operations',
+      kind: 'json',
+      rows: 5,
+      // A template: typing replaces it; moving into it (arrows) edits it in place.
+      placeholder: true,
+      hint: 'JSON array of operations, each with a "type"; the template is a shape: type over it, or arrow into it and fill it in',
+      validate: (v) => {
+        const bad = jsonCheck(v);
+        if (bad) return bad;
+        const ops = parseJson(v);
+        return Array.isArray(ops) ? emptyOperationField(ops) : 'not a JSON array';
+      },
+      hidden: (all) => all.mode !== 'operations',
+    },
+    {
+      name: 'transaction_xdr',
+      label: 'transaction_xdr',
+      kind: 'text',
+      hint: 'base64 XDR, signed or unsigned',
+      validate: required(base64),
+      hidden: (all) => all.mode !== 'transaction_xdr',
+    },
+    { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
+    { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
+    {
+      name: 'memo_value',
+      label: 'memo value',
+      kind: 'text',
+      hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
+      validate: memoCheck,
+      hidden: (all) => all.memo_type === 'none',
+    },
+    { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+    {
+      name: 'fee_bump',
+      label: 'fee_bump',
+      kind: 'choice',
+      options: ['no', 'yes'],
+      hint: 'only with a signed transaction_xdr',
+      validate: (v, all) => (v === 'yes' && all.mode !== 'transaction_xdr' ? 'only with transaction_xdr' : null),
+    },
+  ];
+}
+
+/** The request the form's values stand for; the template as it stands is refused. */
+export function stellarRequest(v: Values): StellarReplacementRequest | { errors: Record<string, string> } {
+  // Nothing is sent that the operator did not type or keep on purpose: the template as it stands is not an answer.
+  if (v.mode === 'operations' && (v.operations ?? '') === OPERATIONS_TEMPLATE)
+    return { errors: { operations: 'still the template: type the operations, or arrow into the template and fill it in' } };
+  const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  return {
+    network: (v.network ?? '').trim(),
+    source_account: opt(v.source_account),
+    memo: memo(v),
+    max_fee: opt(v.max_fee),
+    valid_until: opt(v.valid_until),
+    fee_bump: v.fee_bump === 'yes' ? true : undefined,
+    ...(v.mode === 'operations' ? { operations: parseJson(v.operations ?? '[]') as unknown[] } : { transaction_xdr: opt(v.transaction_xdr) }),
+  };
+}
+
 /**
  * `relayerId`: the relayer on screen, where the request goes (never the transaction's own
  * `relayer_id`). `dialect`: the server's, read when the review is built (the memo's bytes differ).
  */
 export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx: Transaction, dialect: () => DialectState): FormDefinition {
   return {
-    fields: [
-      { name: 'network', label: 'network', kind: 'text', hint: 'required, e.g. testnet', validate: required() },
-      // What the server requires first (the network, what the transaction is built from), the optional
-      // after: at 80x24 the required are on screen when the form opens.
-      { name: 'mode', label: 'build from', kind: 'choice', options: ['operations', 'transaction_xdr'], hint: '←/→: operations or a pre-built XDR, never both' },
-      {
-        name: 'operations',
-        label: 'operations',
-        kind: 'json',
-        rows: 5,
-        // A template: typing replaces it; moving into it (arrows) edits it in place.
-        placeholder: true,
-        hint: 'JSON array of operations, each with a "type"; the template is a shape: type over it, or arrow into it and fill it in',
-        validate: (v) => {
-          const bad = jsonCheck(v);
-          if (bad) return bad;
-          const ops = parseJson(v);
-          return Array.isArray(ops) ? emptyOperationField(ops) : 'not a JSON array';
-        },
-        hidden: (all) => all.mode !== 'operations',
-      },
-      {
-        name: 'transaction_xdr',
-        label: 'transaction_xdr',
-        kind: 'text',
-        hint: 'base64 XDR, signed or unsigned',
-        validate: required(base64),
-        hidden: (all) => all.mode !== 'transaction_xdr',
-      },
-      { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
-      { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
-      {
-        name: 'memo_value',
-        label: 'memo value',
-        kind: 'text',
-        hint: 'text ≤ 28 bytes · id int64 · hash/return 64 hex digits',
-        validate: memoCheck,
-        hidden: (all) => all.memo_type === 'none',
-      },
-      { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
-      { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
-      {
-        name: 'fee_bump',
-        label: 'fee_bump',
-        kind: 'choice',
-        options: ['no', 'yes'],
-        hint: 'only with a signed transaction_xdr',
-        validate: (v, all) => (v === 'yes' && all.mode !== 'transaction_xdr' ? 'only with transaction_xdr' : null),
-      },
-    ],
+    fields: stellarFields(),
     focus: 'network',
     build: (v) => {
-      // Nothing is sent that the operator did not type or keep on purpose: the template as it stands is not an answer.
-      if (v.mode === 'operations' && (v.operations ?? '') === OPERATIONS_TEMPLATE)
-        return { errors: { operations: 'still the template: type the operations, or arrow into the template and fill it in' } };
-      const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
-      const req: StellarReplacementRequest = {
-        network: (v.network ?? '').trim(),
-        source_account: opt(v.source_account),
-        memo: memo(v),
-        max_fee: opt(v.max_fee),
-        valid_until: opt(v.valid_until),
-        fee_bump: v.fee_bump === 'yes' ? true : undefined,
-        ...(v.mode === 'operations' ? { operations: parseJson(v.operations ?? '[]') as unknown[] } : { transaction_xdr: opt(v.transaction_xdr) }),
-      };
+      const req = stellarRequest(v);
+      if ('errors' in req) return req;
       const d = dialect();
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);

@@ -56,7 +56,8 @@ export function jsonCheck(v: string): string | null {
 export function apiFieldErrors(e: unknown): Record<string, string> {
   if (e instanceof ApiError && e.field) {
     const field = e.field.split(/[.[]/)[0]!;
-    return { [field]: e.message.startsWith(`${e.field}: `) ? e.message.slice(e.field.length + 2) : e.message };
+    // A path inside the field (instructions[0].accounts[1].is_signer) stays in the message: it says where.
+    return { [field]: field === e.field && e.message.startsWith(`${e.field}: `) ? e.message.slice(e.field.length + 2) : e.message };
   }
   if (e instanceof ApiError) return { _form: e.message };
   throw e;

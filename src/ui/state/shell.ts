@@ -21,7 +21,7 @@ export type Route =
   | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
-  /** `n` on a relayer: a new EVM transaction from it (the form, then its review). */
+  /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }
   /** `W` on a relayer: its funds withdrawn (to, amount or all), at a fixed price and gas; its id typed to confirm. */
   | { kind: 'withdraw'; relayerId: string; relayer?: Relayer }

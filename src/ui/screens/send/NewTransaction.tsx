@@ -4,10 +4,13 @@ import { Text } from '../../components/Text.js';
 import type { Transaction } from '../../../api/index.js';
 import { formatWei } from '../../../core/amounts.js';
 import { truncateCells } from '../../../core/text/cells.js';
+import type { NetworkKind } from '../../../core/relayer.js';
 
-export function NewTransaction({ value, network, width }: { value: unknown; network: string | null | undefined; width: number }) {
-  const tx = value as Transaction | null;
-  const rows = [`new transaction  ${tx?.id ?? '?'}`, `status           ${String(tx?.status ?? '?')}`, `to               ${String(tx?.to ?? '')}`, `value            ${formatWei(tx?.value, network)}`];
+export function NewTransaction({ value, network, kind = 'evm', width }: { value: unknown; network: string | null | undefined; kind?: NetworkKind; width: number }) {
+  const tx = value as (Transaction & { source_account?: unknown }) | null;
+  const rows = [`new transaction  ${String(tx?.id ?? '?')}`, `status           ${String(tx?.status ?? '?')}`];
+  if (kind === 'evm') rows.push(`to               ${String(tx?.to ?? '')}`, `value            ${formatWei(tx?.value, network)}`);
+  if (kind === 'stellar') rows.push(`source           ${String(tx?.source_account ?? '')}`);
   return (
     <Box flexDirection="column">
       {rows.map((r, i) => (

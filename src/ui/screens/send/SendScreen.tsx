@@ -1,4 +1,4 @@
-/** `n` on a relayer: a new EVM transaction from it — the form (checked by v1.8's rules: core/operations/send.ts), its review, the new transaction named. */
+/** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) — the form (checked by v1.8's rules: core/operations/send.ts), its review, the new transaction named. */
 import { useMemo } from 'react';
 import { FormScreen } from '../../components/FormScreen.js';
 import { NewTransaction } from './NewTransaction.js';
@@ -7,8 +7,14 @@ import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import type { Route } from '../../state/shell.js';
-import { sendForm, sendInitialValues } from '../../../core/operations/send.js';
+import { sendForm, sendInitialValues, sendKind } from '../../../core/operations/send.js';
 import { toBigInt } from '../../../core/amounts.js';
+
+const INTRO = {
+  evm: 'one way of pricing: a speed, a gas_price, or the EIP-1559 pair',
+  solana: 'a pre-built transaction (the relayer pays) or instructions',
+  stellar: 'operations or a pre-built XDR; the relayer pays the fee',
+} as const;
 
 export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'send' }>>) {
   const { now } = useServices();
@@ -19,7 +25,8 @@ export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extr
     () => sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: now() }),
     [route, balanceWei, now],
   );
-  const initialValues = useMemo(() => sendInitialValues(), []);
+  const initialValues = useMemo(() => sendInitialValues(route.relayer), [route.relayer]);
+  const kind = sendKind(route.relayer);
   const form = useForm({ draftKey: `send:${route.relayerId}`, definition, initialValues });
   return (
     <FormScreen
@@ -28,9 +35,9 @@ export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extr
       width={width}
       height={height}
       title={`relayer-tui › ${route.relayerId} › send`}
-      intro={[{ text: `  from ${route.relayerId} (${route.relayer?.network ?? '?'}); one way of pricing: a speed, a gas_price, or the EIP-1559 pair`, tone: 'muted' }]}
+      intro={[{ text: `  from ${route.relayerId} (${route.relayer?.network ?? '?'}); ${INTRO[kind]}`, tone: 'muted' }]}
       unknownNext={() => "Nothing was resent. Look at the relayer's newest transactions (enter on it) for one you did not see before sending it again."}
-      result={(value) => <NewTransaction value={value} network={route.relayer?.network} width={width} />}
+      result={(value) => <NewTransaction value={value} network={route.relayer?.network} kind={kind} width={width} />}
     />
   );
 }

@@ -1,0 +1,64 @@
+/**
+ * A new Stellar transaction from a relayer (issue 42.2): the replacement's body (operations |
+ * transaction_xdr, source_account, memo, max_fee, valid_until, fee_bump), checked before sending by
+ * v1.8's rules: request/stellar.rs validate (one input; fee_bump only with an XDR — in the API module),
+ * then models/transaction/repository.rs from_stellar_request:~550 and
+ * domain/transaction/stellar/validation.rs:45-100 (at most 100 operations, constants/stellar_transaction.rs:27;
+ * a Soroban operation alone and without a memo), in v1.8's words (models/error/stellar_validation.rs).
+ * Whether an XDR is signed (fee_bump wants signed, else unsigned) is the server's to say: not read here.
+ */
+import type { Relayer } from '../../api/index.js';
+import { displayText, thousands } from '../text/values.js';
+import { toBigInt } from '../amounts.js';
+import type { ReviewLine } from './review.js';
+import { DEFAULT_MAX_FEE, OPERATIONS_TEMPLATE } from './stellar.js';
+import type { Values } from './types.js';
+
+const MAX_OPERATIONS = 100;
+const SOROBAN = new Set(['invoke_contract', 'create_contract', 'upload_wasm']);
+
+export function stellarSendInitialValues(relayer: Relayer | undefined): Values {
+  return {
+    network: relayer?.network ?? '',
+    mode: 'operations',
+    operations: OPERATIONS_TEMPLATE,
+    transaction_xdr: '',
+    source_account: '',
+    memo_type: 'none',
+    memo_value: '',
+    max_fee: DEFAULT_MAX_FEE,
+    valid_until: '',
+    fee_bump: 'no',
+  };
+}
+
+/** v1.8's checks of a Stellar send body (normalized), on the fields they are about. */
+export function stellarSendErrors(body: Record<string, unknown>, now: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const ops = Array.isArray(body.operations) ? (body.operations as { type?: unknown }[]) : undefined;
+  if (ops) {
+    const soroban = ops.filter((o) => SOROBAN.has(String(o.type))).length;
+    if (ops.length > MAX_OPERATIONS) errors.operations = `${ops.length} operations: at most ${MAX_OPERATIONS} (v1.8: "Transaction has ${ops.length} operations, but maximum allowed is ${MAX_OPERATIONS}")`;
+    else if (soroban > 1) errors.operations = 'more than one Soroban operation (invoke_contract, create_contract, upload_wasm): v1.8 allows one a transaction';
+    else if (soroban === 1 && ops.length > 1) errors.operations = 'a Soroban operation goes alone: v1.8 answers "Soroban operations must be exclusive"';
+    const memo = body.memo as { type?: unknown } | undefined;
+    if (soroban && memo && memo.type !== 'none') errors.memo_type = 'a Soroban operation takes no memo: v1.8 answers "Soroban operations cannot have a memo (except MemoNone)"';
+  }
+  // v1.8 takes it, then marks it expired at its first status check (domain/transaction/stellar/status.rs:425).
+  if (typeof body.valid_until === 'string' && Date.parse(body.valid_until) <= now) errors.valid_until = 'in the past: v1.8 takes it, then marks it expired ("Transaction time_bounds expired")';
+  return errors;
+}
+
+/** The review's lines: the network v1.8 uses (the relayer's, whatever `network` says), the fee at most, who pays. */
+export function stellarSendReview(body: Record<string, unknown>, relayer: Relayer | undefined): ReviewLine[] {
+  const lines: ReviewLine[] = [];
+  const own = relayer?.network;
+  if (own && body.network !== own)
+    lines.push({ label: '⚠ network', value: `"${displayText(body.network)}" is sent, but v1.8 builds on the relayer's own network (${displayText(own)}): it does not read this field`, tone: 'warn' });
+  const ops = Array.isArray(body.operations) ? body.operations.length : undefined;
+  lines.push({ label: 'built from', value: ops !== undefined ? `${ops} operation${ops === 1 ? '' : 's'}` : `a pre-built XDR${body.fee_bump === true ? ', wrapped in a fee bump the relayer pays' : ''}` });
+  lines.push({ label: 'source', value: typeof body.source_account === 'string' ? body.source_account : `the relayer (${displayText(relayer?.address)})` });
+  const max = toBigInt(body.max_fee);
+  lines.push({ label: 'max_fee', value: max !== undefined ? `${thousands(max)} stroops at most` : `not given: v1.8's default, ${thousands(BigInt(DEFAULT_MAX_FEE))} stroops` });
+  return lines;
+}

@@ -1,0 +1,123 @@
+/**
+ * Issue 42.2, Solana and Stellar sends: the body read by the relayer's network type (never guessed
+ * from its keys), exact on the wire, and refused before sending by v1.8's own rules
+ * (request/solana.rs validate; stellar validation.rs), each on its field.
+ */
+import { describe, expect, it } from 'vitest';
+import { prepareSendTransaction, type Relayer } from '../../../src/api/index.js';
+import { base58Decode, base58Encode, pubkeyProblem } from '../../../src/core/base58.js';
+import { sendForm, sendInitialValues, sendRefusal, sendRequest } from '../../../src/core/operations/send.js';
+import { INSTRUCTIONS_TEMPLATE, solanaFeePayer } from '../../../src/core/operations/sendSolana.js';
+
+const key = (fill: number) => base58Encode(new Uint8Array(32).fill(fill));
+const RELAYER = key(7);
+const OTHER = key(9);
+const PROGRAM = key(3);
+const solana = (): Relayer => ({ id: 'sol', name: 'Sol', network: 'devnet', network_type: 'solana', paused: false, system_disabled: false, address: RELAYER }) as Relayer;
+const stellar = (): Relayer => ({ id: 'xlm', name: 'Star', network: 'testnet', network_type: 'stellar', paused: false, system_disabled: false, address: 'GAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWHF' }) as Relayer;
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+
+/** A legacy transaction, bincode as v1.8 reads it: signatures, header, account keys (the first pays), blockhash, no instructions. */
+function legacyTx(payer: Uint8Array, sigs = 1): string {
+  const bytes = [sigs, ...new Array(64 * sigs).fill(0), 1, 0, 1, 2, ...payer, ...new Uint8Array(32).fill(5), ...new Uint8Array(32).fill(1), 0];
+  return Buffer.from(bytes).toString('base64');
+}
+const errorsOf = (r: ReturnType<typeof sendRequest>) => ('errors' in r ? r.errors : {});
+
+describe('base58 (Solana public keys)', () => {
+  it('decodes and encodes as Solana writes keys; 32 bytes is a key, nothing else is', () => {
+    expect([...base58Decode('11111111111111111111111111111111')!]).toEqual(new Array(32).fill(0));
+    expect(base58Encode(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+    // The SPL token program's id, a known key.
+    const spl = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+    expect(base58Decode(spl)!.length).toBe(32);
+    expect(base58Encode(base58Decode(spl)!)).toBe(spl);
+    expect(pubkeyProblem(spl)).toBeNull();
+    expect(pubkeyProblem('0OIl')).toMatch(/not base58/);
+    expect(pubkeyProblem('abc')).toMatch(/not 32/);
+  });
+});
+
+describe('a Solana send', () => {
+  const c = { relayerId: 'sol', relayer: solana(), now: NOW };
+
+  it('sends instructions exactly as given, to POST /relayers/{id}/transactions', () => {
+    const body = { instructions: [{ program_id: PROGRAM, accounts: [{ pubkey: RELAYER, is_signer: true, is_writable: true }, { pubkey: OTHER, is_signer: false, is_writable: true }], data: 'AQID' }], valid_until: '2026-11-28T13:00:00Z' };
+    const r = sendRequest(body, c);
+    if (!('request' in r)) throw new Error(JSON.stringify(r.errors));
+    expect(r.request.prepared).toMatchObject({ method: 'POST', path: '/api/v1/relayers/sol/transactions', body: JSON.stringify(body) });
+    expect(r.request.what).toBe('Send a new Solana transaction from relayer sol');
+    expect(r.request.review!.map((l) => l.label)).toContain('instructions');
+  });
+
+  it("checks a pre-built transaction's fee payer against the relayer (v1.8 validate_transaction)", () => {
+    const mine = legacyTx(base58Decode(RELAYER)!);
+    expect(solanaFeePayer(mine)).toEqual({ payer: RELAYER });
+    expect('request' in sendRequest({ transaction: mine }, c)).toBe(true);
+    expect(errorsOf(sendRequest({ transaction: legacyTx(base58Decode(OTHER)!) }, c)).transaction).toMatch(new RegExp(`fee payer is ${OTHER}, not the relayer`));
+    expect(errorsOf(sendRequest({ transaction: Buffer.from([1, 0, 0]).toString('base64') }, c)).transaction).toMatch(/cannot be read as a transaction/);
+  });
+
+  it('refuses what v1.8 refuses, on the field, in its order', () => {
+    const ins = (over: object) => ({ instructions: [{ program_id: PROGRAM, accounts: [], data: '', ...over }] });
+    expect(errorsOf(sendRequest(ins({ program_id: '11111111111111111111111111111111' }), c)).instructions).toMatch(/default key/);
+    expect(errorsOf(sendRequest(ins({ program_id: 'not-a-key' }), c)).instructions).toMatch(/instruction 0: program_id "not-a-key" is not base58/);
+    expect(errorsOf(sendRequest(ins({ accounts: [{ pubkey: OTHER, is_signer: true, is_writable: false }] }), c)).instructions).toMatch(/account 0: only the relayer .* may be a signer/);
+    expect(errorsOf(sendRequest(ins({ data: Buffer.alloc(1233).toString('base64') }), c)).instructions).toMatch(/1233 bytes, at most 1232/);
+    expect(errorsOf(sendRequest({ instructions: new Array(65).fill({ program_id: PROGRAM, accounts: [], data: '' }) }, c)).instructions).toMatch(/65 instructions: at most 64/);
+    const many = Array.from({ length: 65 }, (_, i) => ({ pubkey: key(i + 10), is_signer: false, is_writable: false }));
+    expect(errorsOf(sendRequest({ instructions: [{ program_id: PROGRAM, accounts: many.slice(0, 40), data: '' }, { program_id: PROGRAM, accounts: many.slice(40), data: '' }] }, c)).instructions).toMatch(/66 different accounts/);
+    expect(errorsOf(sendRequest({ ...ins({}), valid_until: '2026-11-28T12:00:00Z' }, c)).valid_until).toMatch(/in the past/);
+    // Both, neither (an empty list is none), a stray key: the API module's shape, on the field.
+    expect(errorsOf(sendRequest({ transaction: legacyTx(base58Decode(RELAYER)!), ...ins({}) }, c)).transaction).toMatch(/mutually exclusive/);
+    expect(errorsOf(sendRequest({ instructions: [] }, c)).transaction).toMatch(/or instructions is required/);
+    expect(errorsOf(sendRequest({ ...ins({}), memo: 'x' } as never, c)).memo).toMatch(/not a field of a Solana send/);
+    expect(errorsOf(sendRequest(ins({ accounts: [{ pubkey: OTHER, is_signer: 'true', is_writable: true }] }), c)).instructions).toBe('instructions[0].accounts[0].is_signer: is required: true or false');
+    // An EVM body to a Solana relayer: read by its type, refused by name.
+    expect(() => prepareSendTransaction('sol', { value: 1, to: OTHER } as never, 'solana')).toThrow(/an EVM body, but the relayer is solana/);
+  });
+
+  it('the form: the template is not an answer; the mode chooses the field', () => {
+    const def = sendForm(c);
+    expect(def.fields.map((f) => f.name)).toEqual(['mode', 'transaction', 'instructions', 'valid_until']);
+    const v = { ...sendInitialValues(solana()), mode: 'instructions' };
+    expect(v.instructions).toBe(INSTRUCTIONS_TEMPLATE);
+    expect(def.build(v)).toEqual({ errors: { instructions: expect.stringMatching(/still the template/) } });
+  });
+});
+
+describe('a Stellar send', () => {
+  const c = { relayerId: 'xlm', relayer: stellar(), now: NOW };
+  const pay = { type: 'payment', destination: 'GBBB', amount: '1', asset: { type: 'native' } };
+
+  it('sends the body in v1.8 encoding (memo id a decimal string) and says which network v1.8 builds on', () => {
+    const r = sendRequest({ network: 'pubnet', operations: [pay], memo: { type: 'id', value: '18446744073709551615' } as never }, c);
+    // An id memo is an int64 at most: over it is refused on the field.
+    expect(errorsOf(r).memo).toMatch(/above the int64 maximum/);
+    const ok = sendRequest({ network: 'pubnet', operations: [pay], memo: { type: 'id', value: '9223372036854775807' } }, c);
+    if (!('request' in ok)) throw new Error(JSON.stringify(ok.errors));
+    expect(ok.request.prepared.body).toBe(`{"network":"pubnet","operations":[${JSON.stringify(pay)}],"memo":{"type":"id","value":"9223372036854775807"}}`);
+    expect(ok.request.review!.find((l) => l.label === '⚠ network')?.value).toMatch(/v1.8 builds on the relayer's own network \(testnet\)/);
+    expect(ok.request.review!.find((l) => l.label === 'source')?.value).toMatch(/the relayer/);
+  });
+
+  it("refuses v1.8's operation rules on the field", () => {
+    const invoke = { type: 'invoke_contract', contract_address: 'C', function_name: 'f', args: [] };
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: new Array(101).fill(pay) }, c)).operations).toMatch(/101 operations: at most 100/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [invoke, pay] }, c)).operations).toMatch(/goes alone/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [invoke, invoke] }, c)).operations).toMatch(/more than one Soroban/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [invoke], memo: { type: 'text', value: 'hi' } }, c)).memo_type).toMatch(/takes no memo/);
+    expect('request' in sendRequest({ network: 'testnet', operations: [invoke], memo: { type: 'none' } }, c)).toBe(true);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], fee_bump: true }, c)).fee_bump).toMatch(/only valid with transaction_xdr/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], valid_until: '2026-11-28T11:00:00Z' }, c)).valid_until).toMatch(/marks it expired/);
+  });
+});
+
+describe('what is offered', () => {
+  it('a send on every known network type; a withdrawal on EVM only', () => {
+    expect(sendRefusal('sol', solana(), true)).toBeNull();
+    expect(sendRefusal('xlm', stellar(), true)).toBeNull();
+    expect(sendRefusal('sol', solana(), true, 'withdraw')?.refuse).toMatch(/a withdrawal is an EVM send here \(sol is solana\)/);
+    expect(sendRefusal('x', { ...solana(), network_type: 'aptos' } as Relayer, true)?.refuse).toMatch(/not one this client knows/);
+  });
+});
