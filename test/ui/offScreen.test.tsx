@@ -14,7 +14,8 @@ afterEach(async () => {
 
 describe('rows changed, said with where they are', () => {
   it('r after a change below the fold: "1 row changed (marked *; 1 off screen: j/k)"; in sight, nothing more', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    // 120 columns (24 rows: the fold): at 80 the message is cut beside the read time, its rest in :messages.
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 24 });
     await h.waitFor((x) => x.includes('Sepolia Main'));
     await h.client.detectDialect();
     for (let i = 10; i < 40; i++) await h.client.createNotification({ url: `https://hooks.example.com/n${i}`, id: `zz-${i}` });

@@ -81,9 +81,10 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   // When the data was read. Watching, reads that change nothing draw nothing (0 bytes idle), so the
   // time a later redraw shows is said as what it is: the data has been the same since that read.
-  // Dropped for width after `watch Ns` and the latency (it says watching too): how fresh the figures are stays said.
+  // Never dropped for width (a message is cut first, its rest in :messages): how fresh the figures
+  // are stays said at every width, in its short form where the line is narrow.
   else if (info.loadedAt != null && !retry)
-    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), short: info.watch ? `since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 2 });
+    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), short: info.watch ? `since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 1 });
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
   if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))
