@@ -4,7 +4,7 @@
  * same whenever that is). `bulk-1m` holds 1,000,000 EVM transactions computed from their index on demand
  * (never materialized); replacements of those are kept in an override map.
  */
-import { Rng, shuffled } from './random.js';
+import { BASE58, Rng, shuffled } from './random.js';
 import { type Flavor, formatOptionalTime, formatTime, formatWei } from './flavor.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type ChainState, type EvmTx, type RelayerSeed, type Speed, type Tx, type TxStatus } from './models.js';
 export type { ChainState } from './models.js';
@@ -244,8 +244,9 @@ export class SandboxData {
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
       out.system_disabled = r.system_disabled;
       out.paused = r.paused;
-      const newest = head[0];
-      out.sequence_number = newest && newest.kind === 'stellar' ? (BigInt(newest.sequence_number) + 1n).toString() : '0';
+      // Above the highest sequence taken (a send not yet prepared has none: "0").
+      const seqs = head.flatMap((t) => (t.kind === 'stellar' ? [BigInt(t.sequence_number)] : []));
+      out.sequence_number = seqs.length ? (seqs.reduce((a, b) => (a > b ? a : b)) + 1n).toString() : '0';
     } else {
       out.pending_transactions_count = pending;
       out.last_confirmed_transaction_timestamp = last === null ? null : formatTime(flavor, last);
@@ -286,6 +287,13 @@ export class SandboxData {
         moved.sent_at = now;
         if (moved.kind === 'evm') moved.hash = newEvmHash(`${tx.id}:advanced`);
         if (moved.kind === 'stellar') moved.hash = newEvmHash(`${tx.id}:advanced`).slice(2);
+        if (moved.kind === 'solana' && moved.signature === null) moved.signature = new Rng(`${tx.id}:signature`).chars(BASE58, 88);
+        // A send (sendOther.ts) is prepared: the next sequence, 100 stroops an operation (v1.8 prepare/common.rs:192).
+        if (moved.kind === 'stellar' && moved.sequence_number === '0') {
+          const seqs = table.list.flatMap((t) => (t.kind === 'stellar' ? [BigInt(t.sequence_number)] : []));
+          moved.sequence_number = (seqs.reduce((a, b) => (a > b ? a : b), 0n) + 1n).toString();
+          if (moved.fee === 0) moved.fee = 100 * (moved.op_count ?? 1);
+        }
       }
       if (moved.status === 'confirmed') moved.confirmed_at = now;
       table.list[i] = moved;

@@ -85,6 +85,8 @@ export interface StellarTx {
   fee: number | bigint;
   sequence_number: string;
   transaction_result_xdr?: string;
+  /** A send's operation count (not rendered): its fee when it is prepared (sendOther.ts). */
+  op_count?: number;
 }
 
 export type Tx = EvmTx | SolanaTx | StellarTx;

@@ -195,7 +195,8 @@ function parseAsset(v: unknown): void {
   }
 }
 
-function parseOperation(flavor: Flavor, v: unknown): JsonObject {
+/** A Stellar OperationSpec (internally tagged by `type`); also read by a send (sendOther.ts). */
+export function parseOperation(flavor: Flavor, v: unknown): JsonObject {
   const op = expectObject(v, 'internally tagged enum OperationSpec');
   const type = toEnum(requireField(op, 'type'), OPERATION_TYPES);
   switch (type) {
@@ -229,7 +230,12 @@ function parseOperation(flavor: Flavor, v: unknown): JsonObject {
   return op;
 }
 
-function parseMemo(flavor: Flavor, v: unknown): MemoSpec {
+/**
+ * A Stellar MemoSpec (internally tagged by `type`); also read by a send (sendOther.ts), which passes
+ * `textLimit` false: v1.8's MemoSpec::Text holds any String, its 28 bytes are checked only when the
+ * transaction is built (memo.rs TryFrom<MemoSpec> for Memo).
+ */
+export function parseMemo(flavor: Flavor, v: unknown, textLimit = true): MemoSpec {
   const m = expectObject(v, 'internally tagged enum MemoSpec');
   const type = toEnum(requireField(m, 'type'), ['none', 'text', 'id', 'hash', 'return'] as const);
   if (type === 'none') {
@@ -240,7 +246,7 @@ function parseMemo(flavor: Flavor, v: unknown): MemoSpec {
   const value = requireField(m, 'value');
   if (type === 'text') {
     const text = toStringValue(value);
-    if (Buffer.byteLength(text, 'utf8') > 28) throw new RuleError('Memo text must be at most 28 bytes');
+    if (textLimit && Buffer.byteLength(text, 'utf8') > 28) throw new RuleError('Memo text must be at most 28 bytes');
     return { type, value: text };
   }
   if (type === 'id') {

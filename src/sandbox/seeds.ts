@@ -1,5 +1,6 @@
 /** The seeded relayers (deterministic; order = contract-flavor list order). */
-import { BASE32, BASE58, Rng } from './random.js';
+import { BASE32, Rng } from './random.js';
+import { base58Encode } from './solanaWire.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type RpcUrl, type TxStatus } from './models.js';
 import type { SeedProfile } from './types.js';
 import type { Flavor } from './flavor.js';
@@ -20,8 +21,12 @@ const REAL_EVM_ACTIVE_HEAD: TxStatus[] = ['pending', 'sent', 'submitted', 'pendi
 export function evmAddress(seed: string): string {
   return `0x${new Rng(`addr:${seed}`).hex(40)}`;
 }
+/**
+ * A Solana address as a signer makes one: 32 bytes in base58 (v1.8 reads it as a Pubkey when it
+ * sends: sendOther.ts). Random base58 characters would not do: 44 of them are mostly over 32 bytes.
+ */
 function solanaAddress(seed: string): string {
-  return new Rng(`sol:${seed}`).chars(BASE58, 44);
+  return base58Encode(new Rng(`sol:${seed}`).bytes(32));
 }
 function stellarAddress(seed: string): string {
   return `G${new Rng(`xlm:${seed}`).chars(BASE32, 55)}`;

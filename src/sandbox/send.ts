@@ -14,7 +14,7 @@
  * - then a new transaction, `pending`, answered at once; the chain (chain/chain.ts) prepares, signs and
  *   broadcasts it as any other. A balance too low is not checked here: v1.8 accepts such a send and
  *   fails it when it prepares it.
- * The sandbox sends EVM transactions only (a Solana or Stellar relayer answers 400, saying so).
+ * A Solana or Stellar relayer's send, after the same 404 and 403: sendOther.ts, in v1.8's order and words.
  */
 import { type SandboxData, renderTransaction } from './data.js';
 import { type Flavor, type SandboxResponse, fail, ok, readJsonBody } from './flavor.js';
@@ -23,6 +23,7 @@ import type { EvmTx } from './models.js';
 import { Rng } from './random.js';
 import { parseEvmReplace } from './replace.js';
 import { ShapeError } from './validate.js';
+import { handleSendOther } from './sendOther.js';
 
 export interface SendContext {
   flavor: Flavor;
@@ -49,7 +50,7 @@ export function handleSend(ctx: SendContext, relayerId: string, rawBody: string)
   if (!relayer) return fail(flavor, 404, `Relayer with ID ${relayerId} not found`);
   const refused = inactive(flavor, relayer);
   if (refused) return refused;
-  if (relayer.network_type !== 'evm') return fail(flavor, 400, `The sandbox sends EVM transactions only (${relayer.id} is ${relayer.network_type})`);
+  if (relayer.network_type !== 'evm') return handleSendOther(ctx, relayer, read.body, () => new Rng(`send:${relayerId}:${ctx.now()}:${++sends}`).uuid());
   let req;
   try {
     req = parseEvmReplace(read.body, true);

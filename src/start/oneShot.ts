@@ -53,7 +53,7 @@ export async function runOneShot(action: OneShotAction): Promise<void> {
       // parseInterpreted). A long read (--all, the fleet) keeps the compiled parse for its many rows.
       if (!isLongRead(process.argv.slice(2))) (await import('../api/index.js')).parseInterpreted();
       // stdin only where a body or params may come from it (touching process.stdin opens it).
-      const stdin = action.command === 'replace' || action.command === 'plugin' ? process.stdin : undefined;
+      const stdin = action.command === 'replace' || action.command === 'plugin' || action.command === 'send' ? process.stdin : undefined;
       process.exitCode = await runHeadless(action.command, action.config, action.options, action.args, { out: process.stdout, err: process.stderr, in: stdin });
       return;
     }

@@ -1,7 +1,8 @@
 /**
  * A new Solana transaction from a relayer (issue 42.2): `{transaction | instructions, valid_until?}`,
  * checked before sending by v1.8's own rules (models/transaction/request/solana.rs validate, in its
- * order; limits from constants/solana_transaction.rs:17-26), each said on its field with v1.8's words.
+ * order; limits from constants/solana_transaction.rs:17-26; then instructions only where the relayer
+ * pays the fees, domain/relayer/solana/solana_relayer.rs:584), each said on its field with v1.8's words.
  */
 import { parseJson, type Relayer, type SolanaInstructionSpec, type SolanaSendRequest } from '../../api/index.js';
 import { base58Decode, base58Encode, pubkeyProblem } from '../base58.js';
@@ -71,24 +72,69 @@ function shortVec(bytes: Uint8Array, at: number): [number, number] | null {
   return null;
 }
 
+/** A legacy message as v1.8 reads it: its account keys (the first pays) and the programs its instructions call. */
+export interface LegacyMessage {
+  keys: string[];
+  programs: string[];
+}
+
 /**
- * The fee payer of a serialized transaction (the message's first account key), as v1.8 reads it
- * (Transaction::try_from, request/solana.rs validate_transaction): `payer`, or why it cannot be read;
- * `versioned` where the message is a v0 one (its reading by v1.8 is not modelled: not checked here).
+ * A serialized transaction's message (Transaction::try_from, request/solana.rs validate_transaction):
+ * `message`, or why it cannot be read; `versioned` where the message is a v0 one (its reading by
+ * v1.8 is not modelled: not checked here).
  */
-export function solanaFeePayer(b64: string): { payer: string } | { problem: string } | { versioned: true } {
+export function readSolanaTransaction(b64: string): { message: LegacyMessage } | { problem: string } | { versioned: true } {
   const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
   const sigs = shortVec(bytes, 0);
   if (!sigs) return { problem: 'cannot be read as a transaction (no signature count)' };
   let at = sigs[1] + sigs[0] * 64;
   if ((bytes[at] ?? 0) & 0x80) return { versioned: true };
   at += 3;
-  const keys = shortVec(bytes, at);
-  if (!keys || at > bytes.length) return { problem: 'cannot be read as a transaction (it ends before its account keys)' };
-  if (keys[0] === 0) return { problem: 'has no fee payer account (v1.8: "Transaction has no fee payer account")' };
-  const first = bytes.slice(keys[1], keys[1] + 32);
-  if (first.length < 32) return { problem: 'cannot be read as a transaction (it ends inside its first account key)' };
-  return { payer: base58Encode(first) };
+  const count = shortVec(bytes, at);
+  if (!count || at > bytes.length) return { problem: 'cannot be read as a transaction (it ends before its account keys)' };
+  if (count[0] === 0) return { problem: 'has no fee payer account (v1.8: "Transaction has no fee payer account")' };
+  at = count[1];
+  const keys: string[] = [];
+  for (let i = 0; i < count[0]; i++, at += 32) {
+    const key = bytes.slice(at, at + 32);
+    if (key.length < 32) return { problem: 'cannot be read as a transaction (it ends inside its account keys)' };
+    keys.push(base58Encode(key));
+  }
+  at += 32; // the recent blockhash
+  const programs: string[] = [];
+  const n = shortVec(bytes, at);
+  // The instructions: what a policy of allowed programs is checked against (each names its program by index).
+  for (let i = 0, p = n?.[1] ?? 0; n && i < n[0] && i < 256; i++) {
+    const program = keys[bytes[p] ?? 255];
+    if (program !== undefined) programs.push(program);
+    const accounts = shortVec(bytes, p + 1);
+    if (!accounts) break;
+    const data = shortVec(bytes, accounts[1] + accounts[0]);
+    if (!data) break;
+    p = data[1] + data[0];
+  }
+  return { message: { keys, programs } };
+}
+
+/** The fee payer of a serialized transaction (its message's first account key), or why it cannot be read. */
+export function solanaFeePayer(b64: string): { payer: string } | { problem: string } | { versioned: true } {
+  const read = readSolanaTransaction(b64);
+  return 'message' in read ? { payer: read.message.keys[0]! } : read;
+}
+
+/**
+ * The relayer's policy checks v1.8 runs when it prepares the transaction (solana_transaction.rs:655,
+ * validation.rs:216-300): a send it takes and then fails — allowed_accounts (every key of the message,
+ * the relayer's and the programs' too), disallowed_accounts, allowed_programs.
+ */
+function policyError(m: LegacyMessage, policy: Record<string, unknown>): string | null {
+  const list = (k: string) => (Array.isArray(policy[k]) ? (policy[k] as unknown[]).map(String) : undefined);
+  const [allowed, disallowed, programs] = [list('allowed_accounts'), list('disallowed_accounts'), list('allowed_programs')];
+  const later = (what: string) => `${what}: v1.8 takes it, then fails it ("${what}")`;
+  for (const k of m.keys) if (allowed && !allowed.includes(k)) return later(`Account ${k} not allowed`);
+  for (const k of m.keys) if (disallowed?.includes(k)) return later(`Account ${k} is explicitly disallowed`);
+  for (const p of m.programs) if (programs && !programs.includes(p)) return later(`Program ${p} not allowed`);
+  return null;
 }
 
 const same = (a: string, b: string) => {
@@ -129,15 +175,32 @@ function instructionsError(list: SolanaInstructionSpec[], relayerAddress: string
 export function solanaSendErrors(body: Record<string, unknown>, relayer: Relayer | undefined, now: number): Record<string, string> {
   const errors: Record<string, string> = {};
   const address = String(relayer?.address ?? '');
+  const policy = (relayer?.policies ?? {}) as Record<string, unknown>;
   if (typeof body.transaction === 'string') {
-    const read = solanaFeePayer(body.transaction);
+    const read = readSolanaTransaction(body.transaction);
     if ('problem' in read) errors.transaction = read.problem;
-    else if ('payer' in read && !same(read.payer, address))
-      errors.transaction = `its fee payer is ${read.payer}, not the relayer (${displayText(address)}): v1.8 answers 400 "Transaction fee payer … does not match relayer address"`;
+    else if ('message' in read && !same(read.message.keys[0]!, address))
+      errors.transaction = `its fee payer is ${read.message.keys[0]}, not the relayer (${displayText(address)}): v1.8 answers 400 "Transaction fee payer … does not match relayer address"`;
+    else if ('message' in read) {
+      const bad = policyError(read.message, policy);
+      if (bad) errors.transaction = bad;
+    }
   }
   if (Array.isArray(body.instructions)) {
     const bad = instructionsError(body.instructions as SolanaInstructionSpec[], address);
+    // Then, as v1.8 processes it (solana_relayer.rs:584-610): a relayer whose users pay their fees
+    // (`user`, its default where none is set: models/relayer/mod.rs:391) takes only a pre-built one.
+    const strategy = policy.fee_payment_strategy;
+    const list = body.instructions as SolanaInstructionSpec[];
+    // The message v1.8 builds: the relayer pays (first), then every account and program named.
+    const built = (): LegacyMessage => ({ keys: [...new Set([address, ...list.flatMap((i) => [...i.accounts.map((a) => a.pubkey.trim()), i.program_id.trim()])])], programs: list.map((i) => i.program_id.trim()) });
     if (bad) errors.instructions = bad;
+    else if (strategy !== 'relayer')
+      errors.instructions = `relayer ${displayText(relayer?.id)}'s fee_payment_strategy is ${strategy === undefined ? 'not set (v1.8\'s default: user)' : displayText(strategy)}: its users pay, so v1.8 takes only a pre-built transaction ("User-paid fees require a pre-built transaction")`;
+    else {
+      const later = policyError(built(), policy);
+      if (later) errors.instructions = later;
+    }
   }
   // v1.8 refuses a valid_until at or before now (`<=`).
   if (typeof body.valid_until === 'string' && Date.parse(body.valid_until) <= now) errors.valid_until = 'in the past: v1.8 answers 400 "valid_until cannot be in the past"';

@@ -13,7 +13,7 @@ const key = (fill: number) => base58Encode(new Uint8Array(32).fill(fill));
 const RELAYER = key(7);
 const OTHER = key(9);
 const PROGRAM = key(3);
-const solana = (): Relayer => ({ id: 'sol', name: 'Sol', network: 'devnet', network_type: 'solana', paused: false, system_disabled: false, address: RELAYER }) as Relayer;
+const solana = (policies: Record<string, unknown> = { fee_payment_strategy: 'relayer' }): Relayer => ({ id: 'sol', name: 'Sol', network: 'devnet', network_type: 'solana', paused: false, system_disabled: false, address: RELAYER, policies }) as Relayer;
 const stellar = (): Relayer => ({ id: 'xlm', name: 'Star', network: 'testnet', network_type: 'stellar', paused: false, system_disabled: false, address: 'GAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWHF' }) as Relayer;
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 
@@ -77,10 +77,28 @@ describe('a Solana send', () => {
     expect(() => prepareSendTransaction('sol', { value: 1, to: OTHER } as never, 'solana')).toThrow(/an EVM body, but the relayer is solana/);
   });
 
+  it("what v1.8 refuses as it processes (user-paid: a pre-built one only) or fails as it prepares (the relayer's allowed programs and accounts)", () => {
+    const ins = { instructions: [{ program_id: PROGRAM, accounts: [{ pubkey: OTHER, is_signer: false, is_writable: true }], data: '' }] };
+    const at = (policies: Record<string, unknown>, body: object = ins) => errorsOf(sendRequest(body, { ...c, relayer: solana(policies) }));
+    expect(at({}).instructions).toMatch(/fee_payment_strategy is not set \(v1.8's default: user\): its users pay, so v1.8 takes only a pre-built transaction/);
+    expect(at({ fee_payment_strategy: 'user' }).instructions).toMatch(/fee_payment_strategy is user/);
+    expect(at({ fee_payment_strategy: 'relayer', allowed_programs: [key(4)] }).instructions).toBe(`Program ${PROGRAM} not allowed: v1.8 takes it, then fails it ("Program ${PROGRAM} not allowed")`);
+    expect(at({ fee_payment_strategy: 'relayer', disallowed_accounts: [OTHER] }).instructions).toMatch(new RegExp(`^Account ${OTHER} is explicitly disallowed`));
+    // allowed_accounts holds every key of the message: the relayer's and the program's too.
+    expect(at({ fee_payment_strategy: 'relayer', allowed_accounts: [OTHER, PROGRAM] }).instructions).toMatch(new RegExp(`^Account ${RELAYER} not allowed`));
+    expect(at({ fee_payment_strategy: 'relayer', allowed_accounts: [OTHER, PROGRAM, RELAYER], allowed_programs: [PROGRAM] })).toEqual({});
+    // A pre-built one: its instructions read from the message (program by index).
+    const payer = base58Decode(RELAYER)!;
+    const prog = base58Decode(PROGRAM)!;
+    const withIx = Buffer.from([1, ...new Array(64).fill(0), 1, 0, 1, 2, ...payer, ...prog, ...new Uint8Array(32).fill(1), 1, 1, 1, 0, 2, 7, 7]).toString('base64');
+    expect(at({ fee_payment_strategy: 'user', allowed_programs: [key(4)] }, { transaction: withIx }).transaction).toMatch(new RegExp(`^Program ${PROGRAM} not allowed`));
+    expect(at({ fee_payment_strategy: 'user', allowed_programs: [PROGRAM] }, { transaction: withIx })).toEqual({});
+  });
+
   it('the form: the template is not an answer; the mode chooses the field', () => {
     const def = sendForm(c);
     expect(def.fields.map((f) => f.name)).toEqual(['mode', 'transaction', 'instructions', 'valid_until']);
-    const v = { ...sendInitialValues(solana()), mode: 'instructions' };
+    const v: Record<string, string> = { ...sendInitialValues(solana()), mode: 'instructions' };
     expect(v.instructions).toBe(INSTRUCTIONS_TEMPLATE);
     expect(def.build(v)).toEqual({ errors: { instructions: expect.stringMatching(/still the template/) } });
   });

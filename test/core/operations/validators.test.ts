@@ -78,7 +78,8 @@ describe('validators', () => {
 
   it('maps an API refusal onto the field it names', () => {
     expect(apiFieldErrors(invalidField('value', 'is above the u128 maximum 1'))).toEqual({ value: 'is above the u128 maximum 1' });
-    expect(apiFieldErrors(invalidField('operations[0]', 'must be an object'))).toEqual({ operations: 'must be an object' });
+    // A path inside the field stays in the message: it says which one.
+    expect(apiFieldErrors(invalidField('operations[0]', 'must be an object'))).toEqual({ operations: 'operations[0]: must be an object' });
     expect(apiFieldErrors(new ApiError('server', 'boom'))).toEqual({ _form: 'boom' });
     expect(() => apiFieldErrors(new Error('not an api error'))).toThrow('not an api error');
   });
