@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { cursorRow, rawGet } from './support.js';
-import { fieldHint, focusedField, writes } from './forms/support.js';
+import { fieldHint, fieldValue, focusedField, writes } from './forms/support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -58,6 +58,52 @@ describe('n: a new transaction', () => {
     const f = await h!.waitFor((x) => /Not offered/.test(x) && /messages/.test(x), ':messages');
     expect(f.replace(/\s+/g, ' ')).toContain('Not offered: relayer mainnet-hot is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused")');
     expect(f).not.toContain('› send');
+  });
+});
+
+describe('n on Solana and Stellar relayers', () => {
+  const pay = { type: 'payment', destination: 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H', amount: '1000000', asset: { type: 'native' } };
+
+  it("Stellar at 80x24: the network's form (the relayer's network prefilled, the operations template), the exact body reviewed and sent, the new transaction named", async () => {
+    const form = await openSend('stellar-testnet');
+    expect(form).toContain('› send');
+    expect(fieldValue(form, 'network')).toBe('testnet');
+    expect(focusedField(form)).toBe('build from');
+    await h!.press(KEY.tab);
+    expect(focusedField(h!.frame())).toBe('operations');
+    await h!.press(JSON.stringify([pay]), KEY.ctrlS);
+    const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    expect(review).toContain('POST /api/v1/relayers/stellar-testnet/transactions');
+    expect(review).toMatch(/^built from\s+1 operation$/m);
+    // A Stellar address (56 characters) wraps at 80 columns: read with its continuation lines joined.
+    expect(review.replace(/\n {26}/g, ' ').replace(/([A-Z2-7]) ([A-Z2-7])/g, '$1$2')).toMatch(/^source\s+the relayer \(G[A-Z2-7]{55}\)$/m);
+    await h!.sendReview();
+    const done = await h!.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    expect(writes(h!).at(-1)!.body).toBe(`{"network":"testnet","operations":[${JSON.stringify(pay)}],"memo":{"type":"none"},"max_fee":1000000}`);
+    const id = /new transaction\s+([0-9a-f-]{36})/.exec(done)![1]!;
+    expect(h!.sandbox.getTransaction('stellar-testnet', id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('Solana: instructions with a signer that is not the relayer are refused on the field, nothing sent', async () => {
+    await openSend('solana-devnet', 120, 40);
+    await h!.press(KEY.right);
+    await h!.waitFor((x) => fieldValue(x, 'build from') === '‹ instructions ›', 'instructions chosen');
+    await h!.press(KEY.tab);
+    const other = 'DNwmmCDaHvn2C6X9GfHchdGgV2btSSJkNeu7jSdb8mfa';
+    await h!.press(JSON.stringify([{ program_id: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', accounts: [{ pubkey: other, is_signer: true, is_writable: true }], data: '' }]), KEY.ctrlS);
+    const f = await h!.waitFor((x) => /may be a signer/.test(x), 'the refusal');
+    expect(f.replace(/\s+/g, ' ')).toMatch(/✗ instruction 0 account 0: only the relayer \(\w+\) may be a signer/);
+    expect(f).not.toContain('Review:');
+    expect(writes(h!)).toEqual([]);
+  });
+
+  it("W on a Solana relayer: not offered, in words (a withdrawal is EVM's)", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40 });
+    await h.waitFor((x) => x.includes('solana-devnet'), 'the relayers');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('solana-devnet'); i++) await h.press('j');
+    await h.press('W', ':', ...'messages', '\r');
+    const f = await h.waitFor((x) => /Not offered/.test(x) && /messages/.test(x), ':messages');
+    expect(f.replace(/\s+/g, ' ')).toContain('Not offered: a withdrawal is an EVM send here (solana-devnet is solana): send a transfer with n (relayer-tui send) instead');
   });
 });
 
