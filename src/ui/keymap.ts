@@ -80,7 +80,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with unsent edits or a send in flight: ctrl+c asks first, q does not quit that form; a read in flight is not asked about)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },
   { command: 'redraw', keys: [{ name: 'l', ctrl: true }], label: 'ctrl+l', description: 'Redraw the whole screen (after another program wrote over it)', scope: 'global' },
-  { command: 'watch', keys: [{ name: 'w' }], label: 'w', description: 'Watch: lists refresh by themselves every 5 s (--watch N), paused under a form, the palette or the filter; again to stop', scope: 'global', hint: 'watch' },
+  { command: 'watch', keys: [{ name: 'w' }], label: 'w', description: 'Watch: lists, a relayer and a transaction refresh by themselves every 5 s (--watch N), paused under a form, the palette or the filter; again to stop', scope: 'global', hint: 'watch' },
 
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Move up', scope: 'list' },
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Move down', scope: 'list' },

@@ -90,7 +90,7 @@ describe('watch', () => {
     expect(clock.pending()).toBe(0);
     await x.press('w');
     // The freshness stays beside the message (issue 43); `watch 5s` gives way first (the message says it).
-    await x.waitFor((f) => /since \d\d:\d\d:\d\d │ watch on: every 5s; w stops/.test(f), 'watch on');
+    await x.waitFor((f) => /(last change|changed) \d\d:\d\d:\d\d │ watch on: every 5s; w stops/.test(f), 'watch on');
     expect(await refreshOnce(clock, x)).toBe(0);
     expect(await refreshOnce(clock, x)).toBe(5000);
     await x.press('w');
@@ -111,7 +111,7 @@ describe('watch', () => {
     expect(y.stdout.bytes - bytes).toBe(0);
   });
 
-  it('the time in the bar is that of the read that brought what is shown, said "unchanged since" — a redraw after unchanged reads does not pass a later time off as it (walk finding)', async () => {
+  it('the time in the bar is that of the read that brought what is shown, said "last change" — a redraw after unchanged reads does not pass a later time off as it (walk finding)', async () => {
     const clock = manualClock();
     const start = clock.now();
     const x = await watched(clock, 1000);
@@ -119,13 +119,13 @@ describe('watch', () => {
     expect(clock.now()).toBe(start + 3000);
     // A key redraws the bar: the data is the same as at the first read, and the bar says so.
     await x.press('j');
-    let f = await x.waitFor((y) => statusLine(y).includes('unchanged since'), 'the bar redrawn');
-    expect(statusLine(f)).toContain(`unchanged since ${clock_(start)}`);
+    let f = await x.waitFor((y) => statusLine(y).includes('last change'), 'the bar redrawn');
+    expect(statusLine(f)).toContain(`last change ${clock_(start)}`);
     // A read that changes something moves it.
     const page = await x.client.listTransactions('sepolia-main', { perPage: 50 });
     await x.client.replaceTransaction('sepolia-main', page.items.find((t) => t.status === 'pending')!.id, { value: '123456789' });
     await refreshOnce(clock, x);
-    f = await x.waitFor((y) => statusLine(y).includes(`unchanged since ${clock_(start + 4000)}`), 'the time of the read that changed it');
+    f = await x.waitFor((y) => statusLine(y).includes(`last change ${clock_(start + 4000)}`), 'the time of the read that changed it');
   });
 
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {
@@ -182,10 +182,41 @@ describe('a message has a lifetime (issue 43)', () => {
     await h.press('w');
     const on = await h.waitFor((f) => /watch on: every 5s/.test(f), 'the message');
     // At 80 columns the message and the freshness share the line.
-    expect(on).toMatch(/ since \d\d:\d\d:\d\d │ watch on: every 5s/);
+    expect(on).toMatch(/ changed \d\d:\d\d:\d\d │ watch on: every 5s/);
     const after = await h.waitFor((f) => !/watch on: every 5s/.test(f), 'the message gone');
-    expect(after.split('\n').find((l) => l.includes('│'))).toMatch(/unchanged since \d\d:\d\d:\d\d/);
+    expect(after.split('\n').find((l) => l.includes('│'))).toMatch(/last change \d\d:\d\d:\d\d/);
     await h.press(':', ...'messages', '\r');
     await h.waitFor((f) => /watch on: every 5s; w stops/.test(f), ':messages keeps it');
+  });
+});
+
+describe('watch in the relayer detail (issue 43: "watch on" was said there while nothing was read again)', () => {
+  const statusReads = (x: Harness) => x.sandbox.requests.filter((r) => r.method === 'GET' && r.url === '/api/v1/relayers/sepolia-main/status').length;
+
+  it('re-reads the relayer and its status at the interval; the bar says when what it shows last changed, the status its own read time', async () => {
+    const clock = manualClock();
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'relayer', relayerId: 'sepolia-main' }, columns: 120, rows: 40, services: { now: clock.now, after: clock.after } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => /live status/.test(f), 'the detail with its status');
+    const opened = clock.now();
+    await h.press('w');
+    await h.waitFor((f) => /watch 5s/.test(statusLine(f)), 'watching');
+    // Reads that change nothing: the status says its new read time; the bar, that nothing changed since it opened.
+    let before = statusReads(h);
+    await clock.next();
+    await h.waitFor(() => statusReads(h!) > before && clock.pending() > 0, 'the status read again');
+    before = statusReads(h);
+    await clock.next();
+    const second = clock.now();
+    await h.waitFor(() => statusReads(h!) > before && clock.pending() > 0, 'read again');
+    await h.waitFor((f) => new RegExp(`live status\\s+from the server at ${clock_(second)}`).test(f), 'its read time');
+    expect(statusLine(h.frame())).toContain(`last change ${clock_(opened)}`);
+    // The chain moves: the next read changes what is shown, and the bar says when.
+    h.sandbox.clock.step(6);
+    before = statusReads(h);
+    await clock.next();
+    const at = clock.now();
+    await h.waitFor(() => statusReads(h!) > before, 'read after the chain moved');
+    await h.waitFor((f) => statusLine(f).includes(`last change ${clock_(at)}`), 'the change said with its time');
   });
 });

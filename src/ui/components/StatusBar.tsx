@@ -80,11 +80,14 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
     });
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   // When the data was read. Watching, reads that change nothing draw nothing (0 bytes idle), so the
-  // time a later redraw shows is said as what it is: the data has been the same since that read.
-  // Never dropped for width (a message is cut first, its rest in :messages): how fresh the figures
-  // are stays said at every width, in its short form where the line is narrow.
-  else if (info.loadedAt != null && !retry)
-    segs.push({ text: info.watch ? `unchanged since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), short: info.watch ? `since ${clock(info.sameSince ?? info.loadedAt)}` : clock(info.loadedAt), priority: 1 });
+  // time a later redraw shows is said as what it is: the read that last changed what is shown (watch
+  // says the rest: every read since changed nothing). "unchanged since" read as "unchanged" on the
+  // very refresh that changed rows (a walk). Never dropped for width (a message is cut first, its rest
+  // in :messages): how fresh the figures are stays said at every width, short where the line is narrow.
+  else if (info.loadedAt != null && !retry) {
+    const t = clock(info.sameSince ?? info.loadedAt);
+    segs.push({ text: info.watch ? `last change ${t}` : clock(info.loadedAt), short: info.watch ? `changed ${t}` : clock(info.loadedAt), priority: 1 });
+  }
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
   if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))
@@ -115,8 +118,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
       shown = shown.filter((_, i) => i !== idx);
     }
   };
-  // Too narrow: the least important go first; then the short forms (`unchanged since 09:00:00` →
-  // `since 09:00:00`); then the rest but the server, read-only state and messages.
+  // Too narrow: the least important go first; then the short forms (`last change 09:00:00` →
+  // `changed 09:00:00`); then the rest but the server, read-only state and messages.
   drop(3);
   if (len(shown) > width) for (const s of shown) if (s.short !== undefined) s.text = sanitize(s.short);
   drop(2);

@@ -27,7 +27,7 @@ export interface RequestMeta {
   latencyMs: number | null;
   /**
    * When the read that brought what is shown was made: a read that changes nothing draws nothing
-   * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("unchanged since").
+   * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("last change").
    */
   sameSince?: number | null;
 }

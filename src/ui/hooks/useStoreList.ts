@@ -93,8 +93,8 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     if (rows === stateRef.current.items) return;
     const prior = stateRef.current;
     take(rows);
-    // Rows that arrive between reads (a context answering late) change what is shown: "unchanged since" moves too
-    // (a walk saw rows marked * under an older "unchanged since").
+    // Rows that arrive between reads (a context answering late) change what is shown: "last change" moves too
+    // (a walk saw rows marked * under an older "unchanged since", as it was then worded).
     if (stateRef.current !== prior && meta.current.sameSince != null) meta.current = { ...meta.current, sameSince: optsRef.current.now() };
   }, [rows, take]);
 

@@ -74,7 +74,7 @@ describe('a list read from a store', () => {
     await wait(5);
     store.set([row('a', 29), row('b', 3)]);
     await vi.waitFor(() => expect(lastFrame()).toBe('> a:29  *b:3'));
-    // A row changed between reads (a context answering late): "unchanged since" moves with it.
+    // A row changed between reads (a context answering late): "last change" moves with it.
     expect(handle.list!.meta.current.sameSince).toBeGreaterThan(since);
     // The same rows again (a new array, alike): nothing drawn.
     const still = renders.n;

@@ -1,6 +1,7 @@
 /** One relayer: every field, policies, RPC URLs with weights, notification id, disabled reasons. */
 import { useMemo, useState } from 'react';
-import type { Relayer } from '../../../api/index.js';
+import { ApiError, type Relayer } from '../../../api/index.js';
+import { useScreenWatch, type RefreshOutcome } from '../../hooks/useWatch.js';
 import { openRelayerOperation } from '../../actions.js';
 import { useRelayerJams } from '../../relayerJams.js';
 import { useSessionEvent } from '../../sessionEvents.js';
@@ -50,6 +51,25 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       ...flatten(relayer, now()),
     ];
   }, [relayer, now, live, services.context, jam, jamAt]);
+  // Read again: the relayer and its live status (r, and watch: w refreshes this view too).
+  // When it was read (r) and when what it shows last changed (watch says that: a read that changes nothing redraws nothing).
+  const [readAt, setReadAt] = useState<{ loadedAt: number; sameSince: number }>(() => ({ loadedAt: now(), sameSince: now() }));
+  const reread = async (asked: boolean): Promise<{ ok: boolean; changed: boolean; late: string; status: boolean; statusChanged: boolean }> => {
+    setChanged(undefined);
+    // Its jam: read again now when asked (r); watching, as the first screen keeps it (20 s).
+    if (relayer) jams?.want([relayer], asked ? 0 : 20_000);
+    const [r, st] = await Promise.all([reload(), statuses?.available() ? statuses.reread([route.relayerId], 2_000) : Promise.resolve(null)]);
+    const moved = r.changed || !!st?.changed.length;
+    const t = now();
+    if (r.read && (asked || moved)) setReadAt((x) => ({ loadedAt: t, sameSince: moved ? t : x.sameSince }));
+    const late = st && st.notRead.length ? '; its status was not read again (no answer within 2 s, or the read failed: kept as read before)' : '';
+    return { ok: r.read, changed: r.changed || !!st?.changed.length, late, status: !!st, statusChanged: !!st?.changed.length };
+  };
+  const watch = useScreenWatch(screenKey, false, async (): Promise<RefreshOutcome> => {
+    const out = await reread(false);
+    if (!out.ok) return { kind: 'error', error: new ApiError('network', `relayer ${route.relayerId}: not read again`) };
+    return { kind: out.changed ? 'changed' : 'unchanged' };
+  });
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, relayer, fields, width, height, (cmd) => {
     if (cmd === 'open') {
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
@@ -57,11 +77,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     }
     // r: the relayer and its live status read again, and said (a walk found this view never fresher than its opening).
     if (cmd === 'refresh') {
-      setChanged(undefined);
-      if (relayer) jams?.want([relayer], 0);
-      void Promise.all([reload(), statuses?.available() ? statuses.reread([route.relayerId], 2_000) : Promise.resolve(null)]).then(([ok, st]) => {
-        const late = st && st.notRead.length ? '; its status was not read again (no answer within 2 s, or the read failed: kept as read before)' : '';
-        shell.dispatch({ type: 'flash', text: ok ? `refreshed ${clock(now())}: the relayer${st ? ' and its status' : ''} read again${st?.changed.length ? ' (its status changed)' : ''}${late}` : `relayer ${route.relayerId}: not read again`, tone: ok && !late ? 'info' : 'warn' });
+      void reread(true).then(({ ok, late, status, statusChanged }) => {
+        shell.dispatch({ type: 'flash', text: ok ? `refreshed ${clock(now())}: the relayer${status ? ' and its status' : ''} read again${statusChanged ? ' (its status changed)' : ''}${late}` : `relayer ${route.relayerId}: not read again`, tone: ok && !late ? 'info' : 'warn' });
       });
       return true;
     }
@@ -75,7 +92,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       scopes={scopes}
       width={width}
       height={height}
-      status={{ relayer: route.relayerId, error }}
+      status={{ relayer: route.relayerId, error, watch, ...readAt }}
     >
       {error ? (
         <ErrorPanel error={error} width={width} />

@@ -156,7 +156,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
 /** How long `r` and watch wait for the statuses of the page to be read again. */
 const REREAD_BUDGET_MS = 2_000;
 
-/** Watching, "unchanged since" counts the statuses' figures too: a PEND that moved is a change, whichever read saw it. */
+/** Watching, "last change" counts the statuses' figures too: a PEND that moved is a change, whichever read saw it. */
 function withFigures(info: StatusInfo, figuresChangedAt: number | null): StatusInfo {
   if (figuresChangedAt === null || info.sameSince == null || figuresChangedAt <= info.sameSince) return info;
   return { ...info, sameSince: figuresChangedAt };
