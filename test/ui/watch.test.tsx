@@ -194,11 +194,14 @@ describe('watch in the relayer detail (issue 43: "watch on" was said there while
   const statusReads = (x: Harness) => x.sandbox.requests.filter((r) => r.method === 'GET' && r.url === '/api/v1/relayers/sepolia-main/status').length;
 
   it('re-reads the relayer and its status at the interval; the bar says when what it shows last changed, the status its own read time', async () => {
-    const clock = manualClock();
+    // This machine's time now, to the second (the sandbox's chain runs on it).
+    const clock = manualClock(Math.floor(Date.now() / 1000) * 1000 + 60_000);
     h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'relayer', relayerId: 'sepolia-main' }, columns: 120, rows: 40, services: { now: clock.now, after: clock.after } });
     h.sandbox.clock.stop();
-    await h.waitFor((f) => /live status/.test(f), 'the detail with its status');
+    const first = await h.waitFor((f) => /live status/.test(f), 'the detail with its status');
     const opened = clock.now();
+    // Its ages are anchored to the status's read time (a walk read "(7s ago)" still there at 58 s).
+    expect(first).toMatch(new RegExp(`last confirmed\\s+\\S+\\s+\\(\\S+ before ${clock_(opened)}\\)`));
     await h.press('w');
     await h.waitFor((f) => /watch 5s/.test(statusLine(f)), 'watching');
     // Reads that change nothing: the status says its new read time; the bar, that nothing changed since it opened.

@@ -47,7 +47,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
       ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t, { kind: 'keys', via: 't, then ' })} (diagnosed at ${clock(jamAt ?? t)})`, tone: 'warn' as const }] : []),
       ...disabledReasonLines(relayer.disabled_reason),
-      ...(live ? statusLines(live, relayer, now(), services.context?.minBalances, services.context?.name) : []),
+      ...(live ? statusLines(live, relayer, services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),
     ];
   }, [relayer, now, live, services.context, jam, jamAt]);

@@ -8,8 +8,11 @@ import { formatUnits, nativeUnitOf, toBigInt } from '../../../core/amounts.js';
 import { displayText } from '../../../core/text/values.js';
 import type { StatusEntry } from '../../relayerStatuses.js';
 
-/** `13m ago`; a time ahead of this machine's clock said so, never "future ago". */
-const sinceWords = (a: string) => (a === 'future' ? "in the future: the server's clock is ahead of this machine's" : `${a || '?'} ago`);
+/**
+ * `13m before 17:42:36` (the age when the status was read: true without ticking — a walk read "(7s ago)"
+ * still at 58 s); a time ahead of this machine's clock said so, never "future ago".
+ */
+const sinceWords = (a: string, readAt: number) => (a === 'future' ? "in the future: the server's clock is ahead of this machine's" : `${a || '?'} before ${clock(readAt)}`);
 
 /** `disabled because` lines: one per reason of the tree (core/relayer.ts `disabledReasons`). */
 export function disabledReasonLines(reason: DisabledReason | null | undefined): DetailLine[] {
@@ -17,7 +20,7 @@ export function disabledReasonLines(reason: DisabledReason | null | undefined): 
 }
 
 /** The live status (GET /relayers/{id}/status) with its age. */
-export function statusLines(entry: StatusEntry, relayer: Relayer, now: number, minBalances?: MinBalances, context = 'in use'): DetailLine[] {
+export function statusLines(entry: StatusEntry, relayer: Relayer, minBalances?: MinBalances, context = 'in use'): DetailLine[] {
   // A clock time, true without ticking (a walk read '4s ago' unchanged 11 s later).
   const at = `at ${clock(entry.at)}`;
   if (!entry.status) return [{ label: 'live status', value: `unavailable (${entry.error ?? 'no answer'}), ${at}`, tone: 'warn' }];
@@ -42,7 +45,7 @@ export function statusLines(entry: StatusEntry, relayer: Relayer, now: number, m
     { label: 'pending transactions', value: displayText(s.pending_transactions_count) },
     {
       label: 'last confirmed',
-      value: s.last_confirmed_transaction_timestamp ? `${s.last_confirmed_transaction_timestamp}  (${sinceWords(age(s.last_confirmed_transaction_timestamp, now))})` : 'never',
+      value: s.last_confirmed_transaction_timestamp ? `${s.last_confirmed_transaction_timestamp}  (${sinceWords(age(s.last_confirmed_transaction_timestamp, entry.at), entry.at)})` : 'never',
     },
   ];
   if (s.nonce !== undefined && s.nonce !== null) lines.push({ label: 'next nonce', value: displayText(s.nonce) });
