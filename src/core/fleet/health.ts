@@ -5,8 +5,8 @@
  *
  * Trouble, worst first: the context cannot be read (`unreachable`: down, timed out, 401, 429, a
  * token command that failed, an answer that is not the API), the server says it is not ready
- * (`not-ready`: /ready answered 503), a relayer that could not be checked (`unchecked`), `disabled`,
- * `jammed` (core/jam's diagnosis: the chain waits on one nonce; worst first among them by worseJam),
+ * (`not-ready`: /ready answered 503), a relayer that could not be checked (`unchecked`), `jammed`
+ * (core/jam's diagnosis: the chain waits on one nonce; worst first among them by worseJam), `disabled`,
  * `stuck` (non-final transactions the triage rules flag, or a nonce gap), `low-balance`, the server
  * is `degraded` (/ready), `paused`, `ok`. A row's problems and state are data (./problems.ts), worded
  * there once.
@@ -24,7 +24,9 @@ import { jamJson } from '../jam/words.js';
 import { problemWords, stateWords, type Problem, type RowState } from './problems.js';
 import type { FixFace } from '../jam/words.js';
 
-export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'jammed', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
+// Jammed before disabled: a jam holds transactions that wait and age behind it (a walk found page 1
+// of a fleet all disabled rows with nothing waiting, the jams on page 2).
+export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'jammed', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
 
 /** A balance as the fleet knows it: base units, the chain's unit, the minimum and where it came from. */

@@ -56,7 +56,7 @@ describe('trouble', () => {
     const down = contextRow('b', 'timed out after 15 s');
     const rows = [paused, low, contextRow('c', null), disabled, down, unchecked].sort(byTrouble);
     expect(rows.map((r) => r.trouble)).toEqual(['unreachable', 'unchecked', 'disabled', 'low-balance', 'paused', 'ok']);
-    expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'disabled', 'jammed', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
+    expect(TROUBLES).toEqual(['unreachable', 'not-opened', 'not-ready', 'unchecked', 'jammed', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok']);
     expect(summaryLine(rows, 3, 1)).toBe('3 contexts · 4 relayers · 3 need attention · 1 unreachable (b) · 1 still loading');
     expect(problemLines(rows, now)).toEqual(['b: unreachable: timed out after 15 s', 'a/r1: status not read: 500 boom', 'a/r1: disabled: RpcValidationFailed: an RPC endpoint failed validation', 'a/r1: low balance: 1 wei < 1 ETH (context a min_balance)']);
   });
@@ -83,13 +83,13 @@ describe('a jam diagnosed (core/jam) in the fleet', () => {
     expect(fleetRowRecord(sol, now)).toMatchObject({ trouble: 'ok', diagnosed: false, not_diagnosed_because: 'a solana relayer: the diagnosis reads an EVM chain', jam: null });
   });
 
-  it('worst first: jammed after disabled and before stuck; two jams by what waits, then the older', () => {
+  it('worst first: jammed before disabled (what waits ages behind a jam) and stuck; two jams by what waits, then the older', () => {
     const small = jammed('small', jam({ waiting: 1 }));
     const big = jammed('big', jam({ waiting: 5, since: now - 1000 }));
     const older = jammed('older', jam({ waiting: 5, since: now - 3_600_000 }));
     const off = relayerRow({ context: 'a', relayer: evm({ id: 'off', system_disabled: true }), now }, false);
     const fine = relayerRow({ context: 'a', relayer: evm({ id: 'fine' }), now }, false);
-    expect([fine, small, big, off, older].sort(byTrouble).map((r) => r.relayerId)).toEqual(['off', 'older', 'big', 'small', 'fine']);
+    expect([fine, small, big, off, older].sort(byTrouble).map((r) => r.relayerId)).toEqual(['older', 'big', 'small', 'off', 'fine']);
   });
 });
 
