@@ -26,6 +26,17 @@ export function clock(ms: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/**
+ * When something last happened, for a column that is drawn once and not redrawn while idle: the clock
+ * time within the last day (true without ticking: an age such as `2s` stood still a minute later),
+ * an age in hours or days beyond it (a day-scale age does not go stale in minutes).
+ */
+export function sinceCell(ms: number | null, now: number): string {
+  if (ms === null || !Number.isFinite(ms)) return '';
+  if (ms > now + 1000) return 'future';
+  return now - ms < 86_400_000 ? clock(ms) : ageMs(now - ms);
+}
+
 /** When a draft was typed, as an operator reads it: `14:02` today, `2026-11-24 14:02` before (local time). */
 export function draftTime(ms: number, now: number): string {
   if (!Number.isFinite(ms)) return 'an unreadable time';

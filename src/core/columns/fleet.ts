@@ -4,7 +4,7 @@ import type { FleetRow, Trouble } from '../fleet/health.js';
 import { problemWords, stateWord as oneWord, stateWords } from '../fleet/problems.js';
 import { middleCells } from '../text/cells.js';
 import { readableId, thousands } from '../text/values.js';
-import { ageMs } from '../time.js';
+import { ageMs, sinceCell } from '../time.js';
 import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
 import { fitAmount, type Column } from './layout.js';
@@ -64,7 +64,8 @@ export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] =>
   // `?`: no gap among the nonces read, but lower ones could not be checked (never a silent "none").
   { key: 'gap', title: 'GAP', width: 7, priority: 3, keep: true, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : r.gap.unchecked ? '?' : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'network', title: 'NETWORK', width: 10, priority: 6, keep: true, cell: (r) => r.network ?? '—' },
-  { key: 'confirmed', title: 'LAST OK', width: 7, priority: 7, keep: true, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : ageMs(now() - r.lastConfirmedMs)) },
+  // A clock time, true without ticking (an age drawn once stood still).
+  { key: 'confirmed', title: 'LAST OK', width: 8, priority: 7, keep: true, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : sinceCell(r.lastConfirmedMs, now())) },
   { key: 'name', title: 'NAME', width: 12, flex: true, priority: 8, cell: (r) => r.name ?? '' },
 ];
 

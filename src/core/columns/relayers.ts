@@ -2,7 +2,7 @@
 import type { Relayer, RelayerStatus } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
-import { age, ageMs, clock } from '../time.js';
+import { ageMs, clock, sinceCell } from '../time.js';
 import { formatAmountShort, nativeUnitOf } from '../amounts.js';
 import { RELAYER_MARK_TONE, RELAYER_STATE_TONE, relayerMarks, relayerState } from '../relayer.js';
 import { middleCells } from '../text/cells.js';
@@ -49,7 +49,8 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       ...(low ? { tone: (r: Relayer) => (low(r) ? ('warn' as const) : ('plain' as const)) } : {}),
     },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)) },
-    { key: 'confirmed', title: 'LAST OK', width: 7, priority: 4, align: 'right', cell: (r) => cell(r, (s) => age(s.last_confirmed_transaction_timestamp, now()) || '—') },
+    // A clock time (an age drawn once stood still: a walk read `2s` a minute later).
+    { key: 'confirmed', title: 'LAST OK', width: 8, priority: 4, align: 'right', cell: (r) => cell(r, (s) => sinceCell(s.last_confirmed_transaction_timestamp ? Date.parse(s.last_confirmed_transaction_timestamp) : null, now()) || '—') },
   ];
 }
 
