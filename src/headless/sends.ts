@@ -53,7 +53,7 @@ export async function prepareSend(client: RelayerClient, o: HeadlessOptions, arg
   // Its balance (what it can pay over its minimum): from its status, where the server has one (EVM's check).
   const status = kind === 'evm' && client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const balanceWei = toBigInt(status?.balance);
-  const c: SendContext = { relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: Date.now() };
+  const c: SendContext = { relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei, balanceAt: Date.now() } : {}), now: Date.now() };
   if (f.body !== undefined) {
     const r = await readInput('--body', f.body, s.in);
     if ('error' in r) return usage(r.error);

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { cursorRow, rawGet } from './support.js';
-import { fieldHint, fieldValue, focusedField, writes } from './forms/support.js';
+import { fieldHint, fieldLabels, fieldValue, focusedField, writes } from './forms/support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -29,11 +29,15 @@ describe('n: a new transaction', () => {
   it('at 80x24: typed, reviewed as the exact body, sent; the answer names the new transaction, pending on the server', async () => {
     const form = await openSend('sepolia-main');
     expect(focusedField(form)).toBe('to');
-    await h!.press(RX1, KEY.shiftTab, '0.001eth', KEY.ctrlS);
+    // Top to bottom: where it goes, then how much (a walk typed the value into "to": value was above it).
+    expect(fieldLabels(form).filter((l) => ['to', 'value'].includes(l))).toEqual(['to', 'value']);
+    await h!.press(RX1, KEY.tab, '0.001eth', KEY.ctrlS);
     const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
     expect(review).toContain('POST /api/v1/relayers/sepolia-main/transactions');
     expect(review).toMatch(/^value\s+1000000000000000 wei \(0\.001 ETH\)$/m);
     expect(review).toMatch(/^priced by\s+speed fast: the server quotes the price$/m);
+    // A figure on a review carries its read time.
+    expect(review).toMatch(/^balance\s+[\d.]+ ETH as read at \d\d:\d\d:\d\d/m);
     await h!.sendReview();
     const done = await h!.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
     const id = /new transaction\s+([0-9a-f-]{36})/.exec(done)![1]!;
@@ -44,7 +48,7 @@ describe('n: a new transaction', () => {
 
   it("refused before sending, on its field, as v1.8 would: a to outside the relayer's whitelist", async () => {
     await openSend('sepolia-main', 120, 40);
-    await h!.press('0x1111111111111111111111111111111111111111', KEY.shiftTab, '1', KEY.ctrlS);
+    await h!.press('0x1111111111111111111111111111111111111111', KEY.tab, '1', KEY.ctrlS);
     const f = await h!.waitFor((x) => /not in the relayer's whitelist_receivers/.test(x), 'the refusal');
     expect(fieldHint(f, 'to')).toMatch(/^✗ not in the relayer's whitelist_receivers/);
     expect(f.replace(/\s+/g, ' ')).toContain("✗ not in the relayer's whitelist_receivers (2 addresses; the zero address and its own go through): v1.8 answers 400 \"Transaction target address is not whitelisted\"");

@@ -11,7 +11,7 @@
  * The review says which of these will happen for this network and status.
  */
 import { prepareCancelPending, prepareCancelTransaction, type Relayer, type Transaction } from '../../api/index.js';
-import { ageWords } from '../time.js';
+import { ageWords, clock } from '../time.js';
 import { displayText } from '../text/values.js';
 import { networkKind, unknownNetworkWords } from '../relayer.js';
 import { isKnownStatus, statusWords } from '../status.js';
@@ -105,7 +105,7 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
       ),
     );
   const taken = pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
-  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read just now:` : 'none: nothing pending, sent or submitted was read' });
+  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read at ${clock(now)}:` : 'none: nothing pending, sent or submitted was read' });
   for (const t of taken.slice(0, LISTED))
     review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · ${kind === 'stellar' ? `sequence ${displayText(t.sequence_number) || '—'}` : `nonce ${displayText(t.nonce) || '—'}`} · ${ageWords(t.created_at, now)}` });
   if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });

@@ -9,6 +9,7 @@
  */
 import { normalizeSend, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type SendRequest, type Transaction } from '../../api/index.js';
 import { formatGwei, formatWei, toBigInt } from '../amounts.js';
+import { clock } from '../time.js';
 import { networkKind, relayerState, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import { evmFields, evmRequest, NO_SPEED } from './evm.js';
@@ -28,6 +29,8 @@ export interface SendContext {
   relayer: Relayer | undefined;
   /** The relayer's balance in wei, from its status (undefined: not read: the check says so). */
   balanceWei?: bigint;
+  /** When that balance was read (the review says it: a figure on a review carries its time). */
+  balanceAt?: number;
   now: number;
 }
 
@@ -130,8 +133,11 @@ export function sendForm(c: SendContext): FormDefinition {
         return 'errors' in req ? req : sendRequest(req, c);
       },
     };
+  // Where it goes first, then how much (a replacement's form starts at value: it has a `to` already).
+  const fields = evmFields(network);
+  const to = fields.findIndex((f) => f.name === 'to');
   return {
-    fields: evmFields(network),
+    fields: [fields[to]!, ...fields.filter((_, i) => i !== to)],
     focus: 'to',
     build: (values) => sendRequest(evmRequest({ ...values, speed: values.speed ?? NO_SPEED }, network), c),
   };
@@ -175,7 +181,7 @@ function evmSendReview(body: Record<string, unknown>, c: SendContext): ReviewLin
     { label: 'value', value: `${displayText(body.value)} wei (${formatWei(body.value, network)})` },
     { label: 'priced by', value: body.speed !== undefined ? `speed ${displayText(body.speed)}: the server quotes the price` : body.gas_price !== undefined ? `gas_price ${formatGwei(String(body.gas_price))} (legacy)` : `max fee ${formatGwei(String(body.max_fee_per_gas))}, tip ${formatGwei(String(body.max_priority_fee_per_gas))}` },
     ...(c.balanceWei !== undefined
-      ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} as its status was last read${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
+      ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} as read${c.balanceAt !== undefined ? ` at ${clock(c.balanceAt)}` : ''}${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
       : [{ label: '⚠ balance', value: "not read (no status): whether it can pay is not checked", tone: 'warn' as const }]),
   ];
 }

@@ -9,6 +9,7 @@
  * when the balance or the price could not be read. The TUI asks for the relayer's id typed to confirm.
  */
 import type { Relayer } from '../../api/index.js';
+import { clock } from '../time.js';
 import { formatGwei, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
 import { sendRequest } from './send.js';
 import type { BuiltRequest, FieldSpec, FormDefinition, Values } from './types.js';
@@ -55,7 +56,7 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
     if (!p || 'error' in p) return { errors: { amount: p && 'error' in p ? p.error : 'wei, or with a unit (0.5eth), or all' } };
     value = BigInt(p.wei);
   }
-  const built = sendRequest({ to, value: value.toString(), gas_limit: TRANSFER_GAS.toString(), gas_price: i.gasPriceWei.toString() }, { relayerId: i.relayerId, relayer: i.relayer, balanceWei: i.balanceWei, now: i.now });
+  const built = sendRequest({ to, value: value.toString(), gas_limit: TRANSFER_GAS.toString(), gas_price: i.gasPriceWei.toString() }, { relayerId: i.relayerId, relayer: i.relayer, balanceWei: i.balanceWei, balanceAt: i.now, now: i.now });
   if ('errors' in built) {
     // The send's fields named as the withdrawal's own.
     const { value: v, gas_price: g, gas_limit: l, speed: _s, ...rest } = built.errors;
@@ -70,7 +71,7 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
       what: `Withdraw ${formatWei(value, network)} from relayer ${i.relayerId} to ${to}`,
       review: [
         ...(built.request.review ?? []),
-        { label: 'fee', value: `${TRANSFER_GAS} gas × ${formatGwei(i.gasPriceWei)} (the network's price now, fixed) = ${formatWei(fee, network)}` },
+        { label: 'fee', value: `${TRANSFER_GAS} gas × ${formatGwei(i.gasPriceWei)} (the network's price read at ${clock(i.now)}, fixed) = ${formatWei(fee, network)}` },
         { label: 'leaves', value: `${formatWei(left, network)}${'all' in amount ? ": its min_balance and what a re-price (+10 %) would cost more, which v1.8 checks again when it re-prices" : ''}; a send from it meanwhile (its other traffic) can make v1.8 fail this one` },
       ],
       confirm: i.relayerId,

@@ -20,10 +20,12 @@ export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extr
   const { now } = useServices();
   // Its balance from its status (what it can pay over its minimum is checked before sending).
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
-  const balanceWei = toBigInt(statuses?.get(route.relayerId)?.status?.balance);
+  const entry = statuses?.get(route.relayerId);
+  const balanceWei = toBigInt(entry?.status?.balance);
+  const balanceAt = entry?.status ? entry.at : undefined;
   const definition = useMemo(
-    () => sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balanceWei !== undefined ? { balanceWei } : {}), now: now() }),
-    [route, balanceWei, now],
+    () => sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balanceWei !== undefined ? { balanceWei, ...(balanceAt !== undefined ? { balanceAt } : {}) } : {}), now: now() }),
+    [route, balanceWei, balanceAt, now],
   );
   const initialValues = useMemo(() => sendInitialValues(route.relayer), [route.relayer]);
   const kind = sendKind(route.relayer);
