@@ -30,8 +30,8 @@ export function actionWords(e: AuditEntry): string {
 
 export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
-  // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut.
-  { key: 'outcome', title: 'OUTCOME', width: 23, priority: 0, cell: auditOutcome, tone: outcomeTone },
+  // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut; no wider than the rows' need.
+  { key: 'outcome', title: 'OUTCOME', width: 23, fit: true, priority: 0, cell: auditOutcome, tone: outcomeTone },
   { key: 'status', title: 'HTTP', width: 4, priority: 1, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
   // What was done, its own column, never cut first: a pause and a resume of one relayer never read alike.
   { key: 'action', title: 'ACTION', width: 26, flex: true, priority: 0, keep: true, cell: actionWords },

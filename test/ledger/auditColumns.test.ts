@@ -18,4 +18,12 @@ describe('the audit ACTION column', () => {
     for (const w of [80, 100, 120]) expect(layoutColumns(AUDIT_COLUMNS, w, 2).map((l) => l.col.key), String(w)).toContain('action');
     expect(layoutColumns(AUDIT_COLUMNS, 80, 2).map((l) => l.col.key)).not.toContain('request');
   });
+
+  it('OUTCOME is as wide as the rows need, no wider: the room goes to ACTION (a walk: OUTCOME padded 17 spaces beside a cut ACTION at 80)', () => {
+    const rows = [entry({ body: '{}', op: 'withdraw', target: { relayerId: 'holesky-test-relayer-long' }, done: { outcome: 'applied', status: 200 } } as Partial<AuditEntry>)];
+    const l = layoutColumns(AUDIT_COLUMNS, 80, 2, rows);
+    const w = (k: string) => l.find((x) => x.col.key === k)!.width;
+    expect(w('outcome')).toBe('OUTCOME'.length);
+    expect(w('action')).toBeGreaterThanOrEqual(actionWords(rows[0]!).length);
+  });
 });

@@ -23,6 +23,8 @@ export interface Column<T> {
    * it does not fit no less important column is shown in its place.
    */
   keep?: boolean;
+  /** Its width is at most what the rows shown need (`width` is its most): no padding beside a cut column (a walk: OUTCOME padded 17 spaces, ACTION cut). */
+  fit?: boolean;
 }
 
 const GAP = 1;
@@ -51,10 +53,11 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
   const avail = width - mark;
   // `only`: the set chosen before for this screen and width (a column does not come and go between refreshes).
   const byPriority = [...columns].filter((c) => !only || only.has(c.key)).sort((a, b) => a.priority - b.priority);
+  const base = new Map(byPriority.map((c) => [c, c.fit && rows.length > 0 ? Math.min(c.width, wanted(c, rows)) : c.width]));
   const chosen = new Set<Column<T>>();
   let used = 0;
   for (const c of byPriority) {
-    const need = c.width + (chosen.size ? GAP : 0);
+    const need = base.get(c)! + (chosen.size ? GAP : 0);
     if (used + need > avail) {
       // A column kept in order that does not fit ends the choice: nothing less important takes its place.
       if (c.keep) break;
@@ -65,17 +68,17 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
   }
   const shown = columns.filter((c) => chosen.has(c));
   let spare = avail - used;
-  const widths = new Map(shown.map((c) => [c, c.width]));
+  const widths = new Map(shown.map((c) => [c, base.get(c)!]));
   if (rows.length > 0) {
     const want = new Map(shown.map((c) => [c, wanted(c, rows)]));
     const short = shown
-      .map((c) => ({ c, need: want.get(c)! - c.width }))
+      .map((c) => ({ c, need: want.get(c)! - widths.get(c)! }))
       .filter((x) => x.need > 0)
       .sort((a, b) => a.c.priority - b.c.priority || a.need - b.need);
     for (const { c, need } of short) {
       if (spare <= 0) break;
       const give = Math.min(need, spare);
-      widths.set(c, c.width + give);
+      widths.set(c, widths.get(c)! + give);
       spare -= give;
     }
     // A flex column (the row's main content: a path, a request) still cut may push out columns of
