@@ -126,7 +126,7 @@ describe(':audit and the ledger', () => {
     // Each row says where it went (issue 31.4): the server as host:port beside the context.
     // What was done is its own column (issue 43), before the request it was.
     // (At 100 columns the request gives way to the server: the action says what it was.)
-    expect(f).toMatch(/applied\s+200\s+replace \S+ on relayer sepolia-main\s+sandbox:80/);
+    expect(f).toMatch(/applied\s+200\s+replace \S+ on relayer sepolia-main\s+(PUT \S+\s+)?sandbox:80/);
   });
 
   it(':audit at 80 columns shows each outcome whole ("sent, outcome unknown" was cut to "sent, outco…"), as the headless table does', async () => {

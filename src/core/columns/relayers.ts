@@ -43,8 +43,8 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       width: 13,
       priority: 2,
       align: 'right',
-      // Six decimals where there is room (a walk found `0.7196… ETH` cut at 160 columns); fewer where not.
-      cell: (r, w) => cell(r, (s) => fitAmount(formatAmountShort(s.balance, nativeUnitOf(r.network_type, r.network), 6), w)),
+      // Every decimal where there is room (walks found `0.7196… ETH`, then `0.720118… ETH`, cut at 160 columns); fewer where not.
+      cell: (r, w) => cell(r, (s) => { const u = nativeUnitOf(r.network_type, r.network); return fitAmount(formatAmountShort(s.balance, u, u.decimals), w); }),
       // Under its minimum (the higher of its policy's and the context's): the warning tone.
       ...(low ? { tone: (r: Relayer) => (low(r) ? ('warn' as const) : ('plain' as const)) } : {}),
     },
