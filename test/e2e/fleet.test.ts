@@ -168,6 +168,8 @@ describe(':fleet in the TUI (e2e)', () => {
     await tui.waitForScreen((rows) => /^› nokey\s/.test(selectedRow(rows) ?? ''), 3000, 'the nokey row');
     tui.press('i');
     await tui.waitForText('no token: The token_command of context nokey failed (exit status 3)', 3000);
+    // As of when its context was read, or tried (a walk found no time anywhere in this view).
+    await tui.waitForScreen((rows) => rows.some((r) => /^as_of\s+\d{4}-\d\d-\d\dT[\d:.]+Z \(\d\d:\d\d:\d\d\)/.test(r)), 3000, 'as_of');
     expect(unsafeBytes(tui.raw)).toEqual([]);
   });
 

@@ -6,6 +6,7 @@
  * watches (each context backing off on its own), r reads again, / filters across all, c shows the
  * contexts with their reachability and latency.
  */
+import { clock } from '../../../core/time.js';
 import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
@@ -151,7 +152,11 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     const row = list.getSelected();
     if (!row) return 'Nothing selected';
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
-    if (cmd === 'info') return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
+    if (cmd === 'info') {
+      // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).
+      const at = fleet.contexts().find((c) => c.name === row.context)?.at ?? null;
+      return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
+    }
     if (row.relayerId === null) {
       if (row.loading || row.state.kind !== 'problem') return `${row.context} is still being read`;
       const words = problemWords(row.state.problem, now(), { labelled: row.state.problem.kind !== 'unreachable' });
