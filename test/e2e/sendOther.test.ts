@@ -89,3 +89,34 @@ describe('send on a Stellar relayer', () => {
     expect(r.getTransaction('stellar-testnet', id)?.status).toBe('confirmed');
   });
 });
+
+describe('n on a Stellar relayer, in a real pseudo-terminal at 80x24', () => {
+  it('the form, the review of the exact body, y sends it; the new transaction named; the ledger has it', async () => {
+    const { startCli, releaseCli, KEY: K } = await import('./pty.js');
+    const pay = { type: 'payment', destination: 'GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H', amount: '5', asset: { type: 'native' } };
+    const tui = await startCli({ args: ['--url', r.url], env: { RELAYER_API_KEY: r.token, XDG_STATE_HOME: join(HOME, 'pty') }, cols: 80, rows: 24 });
+    try {
+      await tui.waitForText('Sepolia Main');
+      tui.press('/');
+      tui.press('stellar-testnet');
+      tui.press(K.enter);
+      await tui.waitForScreen((rows) => rows.some((l) => /^› .*Stellar Testnet/.test(l)), 5000, 'stellar-testnet selected');
+      tui.press('n');
+      await tui.waitForText('stellar-testnet › send');
+      tui.press(K.tab);
+      tui.press(JSON.stringify([pay]));
+      tui.press(K.ctrlS);
+      await tui.waitForText('Review:');
+      const before = posts('stellar-testnet').length;
+      await tui.sendReview();
+      await tui.waitForScreen((rows) => rows.some((l) => /new transaction\s+[0-9a-f-]{36}/.test(l)), 10_000, 'the new transaction');
+      expect(posts('stellar-testnet').length).toBe(before + 1);
+      expect(posts('stellar-testnet').at(-1)!.body).toBe(`{"network":"testnet","operations":[${JSON.stringify(pay)}],"memo":{"type":"none"},"max_fee":1000000}`);
+      const { readFileSync } = await import('node:fs');
+      expect(readFileSync(join(HOME, 'pty', 'relayer-tui', 'audit.jsonl'), 'utf8')).toContain('"path":"/api/v1/relayers/stellar-testnet/transactions"');
+    } finally {
+      if (!tui.hasExited) tui.kill();
+      await releaseCli();
+    }
+  }, 40_000);
+});
