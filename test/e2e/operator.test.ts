@@ -82,6 +82,9 @@ contexts:
     await tui.waitForText(/STATUS\s+NONCE/);
     tui.press('e');
     // The refusal names where read-only comes from: the prod* rule of the context, not --read-only.
+    // At 80 columns the message is cut beside when the list was read (issue 43): whole in :messages.
+    await tui.waitForText('Read-only (context prod-lab');
+    await runCommand(tui, 'messages');
     await tui.waitForText('Read-only (context prod-lab (named prod*');
     expect(hostile.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
