@@ -15,7 +15,7 @@ import { displayText } from '../text/values.js';
 import { evmFields, evmRequest, NO_SPEED } from './evm.js';
 import type { Refusal } from './cancel.js';
 import type { ReviewLine } from './review.js';
-import type { BuiltRequest, Effect, FormDefinition, Values } from './types.js';
+import type { BuiltRequest, Effect, FieldSpec, FormDefinition, Values } from './types.js';
 import { apiFieldErrors } from './validators.js';
 import { solanaSendErrors, solanaSendFields, solanaSendInitialValues, solanaSendRequest, solanaSendReview } from './sendSolana.js';
 import { stellarSendErrors, stellarSendInitialValues, stellarSendReview } from './sendStellar.js';
@@ -115,24 +115,17 @@ export function sendInitialValues(relayer?: Relayer): Values {
 export function sendForm(c: SendContext): FormDefinition {
   const network = c.relayer?.network;
   const kind = sendKind(c.relayer);
-  if (kind === 'solana')
-    return {
-      fields: solanaSendFields(),
-      focus: 'mode',
-      build: (v) => {
-        const req = solanaSendRequest(v);
-        return 'errors' in req ? { errors: req.errors! } : sendRequest(req, c);
-      },
-    };
-  if (kind === 'stellar')
-    return {
-      fields: stellarFields(),
-      focus: 'mode',
-      build: (v) => {
-        const req = stellarRequest(v);
-        return 'errors' in req ? req : sendRequest(req, c);
-      },
-    };
+  // Solana and Stellar: what is built from first (a choice), the values turned into the body by the network's own reader.
+  const from = (fields: FieldSpec[], read: (v: Values) => SendRequest | { errors: Record<string, string> }): FormDefinition => ({
+    fields,
+    focus: 'mode',
+    build: (v) => {
+      const req = read(v);
+      return 'errors' in req ? { errors: req.errors } : sendRequest(req, c);
+    },
+  });
+  if (kind === 'solana') return from(solanaSendFields(), solanaSendRequest);
+  if (kind === 'stellar') return from(stellarFields(), stellarRequest);
   // Where it goes first, then how much (a replacement's form starts at value: it has a `to` already).
   const fields = evmFields(network);
   const to = fields.findIndex((f) => f.name === 'to');
