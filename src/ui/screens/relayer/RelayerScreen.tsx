@@ -53,7 +53,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   }, [relayer, now, live, services.context, jam, jamAt]);
   // Read again: the relayer and its live status (r, and watch: w refreshes this view too).
   // When it was read (r) and when what it shows last changed (watch says that: a read that changes nothing redraws nothing).
-  const [readAt, setReadAt] = useState<{ loadedAt: number; sameSince: number }>(() => ({ loadedAt: now(), sameSince: now() }));
+  // Not known at first: the record may come from the list, read before this opened (no time is better than a wrong one).
+  const [readAt, setReadAt] = useState<{ loadedAt: number; sameSince: number } | null>(null);
   const reread = async (asked: boolean): Promise<{ ok: boolean; changed: boolean; late: string; status: boolean; statusChanged: boolean }> => {
     setChanged(undefined);
     // Its jam: read again now when asked (r); watching, as the first screen keeps it (20 s).
@@ -61,7 +62,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     const [r, st] = await Promise.all([reload(), statuses?.available() ? statuses.reread([route.relayerId], 2_000) : Promise.resolve(null)]);
     const moved = r.changed || !!st?.changed.length;
     const t = now();
-    if (r.read && (asked || moved)) setReadAt((x) => ({ loadedAt: t, sameSince: moved ? t : x.sameSince }));
+    if (r.read) setReadAt((x) => (x && !asked && !moved ? x : { loadedAt: t, sameSince: moved || !x ? t : x.sameSince }));
     const late = st && st.notRead.length ? '; its status was not read again (no answer within 2 s, or the read failed: kept as read before)' : '';
     return { ok: r.read, changed: r.changed || !!st?.changed.length, late, status: !!st, statusChanged: !!st?.changed.length };
   };
@@ -92,7 +93,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       scopes={scopes}
       width={width}
       height={height}
-      status={{ relayer: route.relayerId, error, watch, ...readAt }}
+      status={{ relayer: route.relayerId, error, watch, ...(readAt ?? {}) }}
     >
       {error ? (
         <ErrorPanel error={error} width={width} />
