@@ -89,7 +89,7 @@ export function stellarFields(): FieldSpec[] {
       rows: 5,
       // A template: typing replaces it; moving into it (arrows) edits it in place.
       placeholder: true,
-      hint: 'JSON array of operations, each with a "type"; the template is a shape: type over it, or arrow into it and fill it in',
+      hint: 'JSON array of operations, each with a "type"; a payment\'s amount is in stroops (1 XLM = 10,000,000); the template is a shape: type over it, or arrow into it and fill it in',
       validate: (v) => {
         const bad = jsonCheck(v);
         if (bad) return bad;
