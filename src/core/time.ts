@@ -19,6 +19,25 @@ export function ageMs(ms: number): string {
   return `${Math.floor(h / 24)}d`;
 }
 
+/**
+ * When `ageMs(now - since)` next reads differently: at the next second, minute, hour or day of the
+ * age (a table redraws an age column then, and not before: an age drawn once stood still).
+ */
+export function ageChangesAt(since: number | null, now: number): number | null {
+  if (since === null || !Number.isFinite(since)) return null;
+  const ms = now - since;
+  if (ms < 0) return since;
+  const s = Math.floor(ms / 1000);
+  const unit = s < 60 ? 1000 : s < 3600 ? 60_000 : s < 48 * 3600 ? 3_600_000 : 86_400_000;
+  return since + (Math.floor(ms / unit) + 1) * unit;
+}
+
+/** ageChangesAt for a timestamp's text (unparsable: never). */
+export function ageTextChangesAt(ts: string | null | undefined, now: number): number | null {
+  const t = ts ? Date.parse(ts) : NaN;
+  return Number.isNaN(t) ? null : ageChangesAt(t, now);
+}
+
 /** A time of day, `12:03:04` (local): says when without needing to tick. */
 export function clock(ms: number): string {
   const d = new Date(ms);
@@ -35,6 +54,13 @@ export function sinceCell(ms: number | null, now: number): string {
   if (ms === null || !Number.isFinite(ms)) return '';
   if (ms > now + 1000) return 'future';
   return now - ms < 86_400_000 ? clock(ms) : ageMs(now - ms);
+}
+
+/** When `sinceCell` next reads differently: when a clock time becomes a day-scale age, then as that age. */
+export function sinceChangesAt(ms: number | null, now: number): number | null {
+  if (ms === null || !Number.isFinite(ms)) return null;
+  if (ms > now + 1000) return ms - 1000;
+  return now - ms < 86_400_000 ? ms + 86_400_000 : ageChangesAt(ms, now);
 }
 
 /** When a draft was typed, as an operator reads it: `14:02` today, `2026-11-24 14:02` before (local time). */

@@ -1,6 +1,6 @@
 /** Issue 43: a "last confirmed" column is a clock time within a day (an age drawn once stood still a minute later), days beyond. */
 import { describe, expect, it } from 'vitest';
-import { clock, sinceCell } from '../../src/core/time.js';
+import { ageChangesAt, ageMs, clock, sinceCell, sinceChangesAt } from '../../src/core/time.js';
 
 describe('sinceCell', () => {
   it('a clock time within a day, days beyond it, "future" ahead of this clock, nothing for none', () => {
@@ -10,5 +10,29 @@ describe('sinceCell', () => {
     expect(sinceCell(now - 3 * 86_400_000, now)).toBe('3d');
     expect(sinceCell(now + 60_000, now)).toBe('future');
     expect(sinceCell(null, now)).toBe('');
+  });
+});
+
+describe('ageChangesAt / sinceChangesAt: when a drawn age or since-cell next reads differently', () => {
+  const now = Date.parse('2026-11-28T18:00:00Z');
+  it('the age reads the same until that moment and differently at it, at every scale', () => {
+    for (const ago of [0, 999, 1_000, 59_500, 60_000, 61_234, 3_599_999, 3_600_000, 47 * 3_600_000 + 5, 48 * 3_600_000, 9 * 86_400_000 + 17]) {
+      const since = now - ago;
+      const at = ageChangesAt(since, now)!;
+      expect(at).toBeGreaterThan(now);
+      expect(ageMs(at - 1 - since)).toBe(ageMs(ago));
+      expect(ageMs(at - since)).not.toBe(ageMs(ago));
+    }
+    expect(ageChangesAt(null, now)).toBeNull();
+    expect(ageChangesAt(now + 5_000, now)).toBe(now + 5_000);
+  });
+  it('a since-cell: its clock time stands for a day, then its age turns', () => {
+    for (const ago of [2_000, 23 * 3_600_000, 86_400_000 + 3, 5 * 86_400_000]) {
+      const since = now - ago;
+      const at = sinceChangesAt(since, now)!;
+      expect(at).toBeGreaterThan(now);
+      expect(sinceCell(since, at - 1)).toBe(sinceCell(since, now));
+      expect(sinceCell(since, at)).not.toBe(sinceCell(since, now));
+    }
   });
 });

@@ -1,10 +1,10 @@
 /** The fleet table's columns (both faces): where, what is wrong in words, then the figures behind it. */
 import { formatAmountShort } from '../amounts.js';
 import type { FleetRow, Trouble } from '../fleet/health.js';
-import { problemWords, stateWord as oneWord, stateWords } from '../fleet/problems.js';
+import { problemsChangeAt, problemWords, stateWord as oneWord, stateWords } from '../fleet/problems.js';
 import { middleCells } from '../text/cells.js';
 import { readableId, thousands } from '../text/values.js';
-import { ageMs, sinceCell } from '../time.js';
+import { ageChangesAt, ageMs, sinceCell, sinceChangesAt } from '../time.js';
 import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
 import { fitAmount, type Column } from './layout.js';
@@ -56,16 +56,16 @@ export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] =>
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(readableId(r.context), w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(readableId(r.relayerId), w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
-  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), tone: troubleTone },
+  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), changesAt: (r, at) => problemsChangeAt(r.problems, at), tone: troubleTone },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, keep: true, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 2, keep: true, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
-  { key: 'oldest', title: 'OLDEST', width: 6, priority: 5, keep: true, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)) },
+  { key: 'oldest', title: 'OLDEST', width: 6, priority: 5, keep: true, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)), changesAt: (r, at) => ageChangesAt(r.oldestStuckMs, at) },
   { key: 'pending', title: 'PEND', width: 5, priority: 4, keep: true, align: 'right', cell: (r) => pending(r, r.pending === null ? null : atLeast(r, r.pending)) },
   // `?`: no gap among the nonces read, but lower ones could not be checked (never a silent "none").
   { key: 'gap', title: 'GAP', width: 7, priority: 3, keep: true, cell: (r) => pending(r, r.gap === null ? null : r.gap.count ? `${r.gap.first[0]}${r.gap.count > 1 ? ` +${thousands(r.gap.count - 1)}` : ''}` : r.gap.unchecked ? '?' : '—'), tone: (r) => ((r.gap?.count ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'network', title: 'NETWORK', width: 10, priority: 6, keep: true, cell: (r) => r.network ?? '—' },
   // A clock time, true without ticking (an age drawn once stood still).
-  { key: 'confirmed', title: 'LAST OK', width: 8, priority: 7, keep: true, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : sinceCell(r.lastConfirmedMs, now())) },
+  { key: 'confirmed', title: 'LAST OK', width: 8, priority: 7, keep: true, align: 'right', cell: (r) => (r.lastConfirmedMs === null ? '—' : sinceCell(r.lastConfirmedMs, now())), changesAt: (r, at) => sinceChangesAt(r.lastConfirmedMs, at) },
   { key: 'name', title: 'NAME', width: 12, flex: true, priority: 8, cell: (r) => r.name ?? '' },
 ];
 

@@ -25,6 +25,8 @@ export interface Column<T> {
   keep?: boolean;
   /** Its width is at most what the rows shown need (`width` is its most): no padding beside a cut column (a walk: OUTCOME padded 17 spaces, ACTION cut). */
   fit?: boolean;
+  /** For a cell relative to now (an age): when its text next changes, so the table redraws it then. */
+  changesAt?: (row: T, now: number) => number | null;
 }
 
 const GAP = 1;

@@ -2,7 +2,7 @@
 import type { Relayer, RelayerStatus } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
-import { ageMs, clock, sinceCell } from '../time.js';
+import { ageChangesAt, ageMs, clock, sinceCell, sinceChangesAt } from '../time.js';
 import { formatAmountShort, nativeUnitOf } from '../amounts.js';
 import { RELAYER_MARK_TONE, RELAYER_STATE_TONE, relayerMarks, relayerState } from '../relayer.js';
 import { middleCells } from '../text/cells.js';
@@ -36,6 +36,10 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
     const e = entry(r);
     return e?.status ? f(e.status) : e?.error ? '?' : '…';
   };
+  const lastOkMs = (r: Relayer): number | null => {
+    const ts = entry(r)?.status?.last_confirmed_transaction_timestamp;
+    return ts ? Date.parse(ts) : null;
+  };
   return [
     {
       key: 'balance',
@@ -50,7 +54,7 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
     },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)) },
     // A clock time (an age drawn once stood still: a walk read `2s` a minute later).
-    { key: 'confirmed', title: 'LAST OK', width: 8, priority: 4, align: 'right', cell: (r) => cell(r, (s) => sinceCell(s.last_confirmed_transaction_timestamp ? Date.parse(s.last_confirmed_transaction_timestamp) : null, now()) || '—') },
+    { key: 'confirmed', title: 'LAST OK', width: 8, priority: 4, align: 'right', cell: (r) => cell(r, () => sinceCell(lastOkMs(r), now()) || '—'), changesAt: (r, at) => sinceChangesAt(lastOkMs(r), at) },
   ];
 }
 
@@ -73,6 +77,7 @@ export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer>
       if (e.error) return '?';
       return e.stuck === 0 ? '0' : `${e.stuck}${e.oldestStuckMs !== null ? ` · ${ageMs(now() - e.oldestStuckMs)}` : ''}`;
     },
+    changesAt: (r, at) => ageChangesAt(by.get(r.id)?.oldestStuckMs ?? null, at),
     tone: (r) => ((by.get(r.id)?.stuck ?? 0) > 0 ? 'warn' : 'muted'),
   };
 }

@@ -1,6 +1,6 @@
 /** The triage table's columns: what is wrong first (flags, status), then where and how old. */
 import type { Column } from './layout.js';
-import { age } from '../time.js';
+import { age, ageTextChangesAt } from '../time.js';
 import { middleCells } from '../text/cells.js';
 import { statusTone } from '../relayer.js';
 import { displayText } from '../text/values.js';
@@ -26,7 +26,7 @@ export const STUCK_COLUMNS = (now: () => number, jamOf: (relayerId: string) => J
   // Priority 0 beside FLAGS: whose transaction it is stays on screen however long the flags are.
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => middleCells(r.relayer.id, w) },
   { key: 'status', title: 'STATUS', width: 9, priority: 0, cell: (r) => statusCell(r.tx), tone: (r) => statusTone(r.tx.status, r.tx.is_canceled) },
-  { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()) },
+  { key: 'age', title: 'AGE', width: 4, priority: 1, align: 'right', cell: (r) => age(r.tx.created_at, now()), changesAt: (r, at) => ageTextChangesAt(r.tx.created_at, at) },
   { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (r) => displayText(r.tx.nonce ?? r.tx.sequence_number) },
   { key: 'hash', title: 'HASH', width: 13, priority: 4, cell: (r, w) => (r.tx.hash ? middleCells(r.tx.hash, w) : '—') },
   { key: 'flags', title: 'FLAGS', width: 18, flex: true, priority: 0, cell: (r) => stuckFlags(r, jamOf(r.relayer.id)).join(', '), tone: (r) => (stuckFlags(r, jamOf(r.relayer.id)).length ? 'warn' : 'muted') },

@@ -2,7 +2,7 @@
 import type { Transaction } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
-import { age } from '../time.js';
+import { age, ageTextChangesAt } from '../time.js';
 import { formatGweiShort, formatWeiShort } from '../amounts.js';
 import { middleCells } from '../text/cells.js';
 import { statusTone, type NetworkKind } from '../relayer.js';
@@ -32,6 +32,7 @@ const ageCol = (now: () => number): Column<Transaction> => ({
   priority: 1,
   align: 'right',
   cell: (t) => age(t.created_at, now()),
+  changesAt: (t, at) => ageTextChangesAt(t.created_at, at),
 });
 
 export function transactionColumns(kind: NetworkKind | 'unknown', network: string | null | undefined, now: () => number): Column<Transaction>[] {

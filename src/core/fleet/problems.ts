@@ -7,7 +7,7 @@
  */
 import { formatAmountShort, type NativeUnit } from '../amounts.js';
 import { thousands } from '../text/values.js';
-import { ageMs } from '../time.js';
+import { ageChangesAt, ageMs } from '../time.js';
 import { gapWords } from '../triage/rules.js';
 import type { Jam } from '../jam/diagnose.js';
 import { jamDetail, type FixFace } from '../jam/words.js';
@@ -54,6 +54,17 @@ function label(p: Problem): string | null {
   if (p.kind === 'disabled' || p.kind === 'unreachable') return p.kind;
   if (p.kind === 'not-opened') return p.reason;
   return null;
+}
+
+/** When the words of these problems said at `now` next read differently (their ages: the oldest stuck, how long jammed). */
+export function problemsChangeAt(ps: readonly Problem[], now: number): number | null {
+  let next: number | null = null;
+  for (const p of ps) {
+    const since = p.kind === 'stuck' ? p.oldestMs : p.kind === 'jam' ? p.jam.since : null;
+    const at = ageChangesAt(since, now);
+    if (at !== null && (next === null || at < next)) next = at;
+  }
+  return next;
 }
 
 /** The words after the label (or all of them, where there is none). */

@@ -235,6 +235,7 @@ export interface ListBodyProps<T> {
 }
 
 export function ListBody<T>({ list, columns, getId, width, height, noun }: ListBodyProps<T>) {
+  const { now } = useServices();
   const { state, visible } = list;
   const filterShown = state.filterEditing || state.filter !== '';
   const rows = tableRows(height, filterShown);
@@ -262,6 +263,7 @@ export function ListBody<T>({ list, columns, getId, width, height, noun }: ListB
         top={scrolled(state.top, state.cursor, rows, visible.length)}
         height={rows}
         width={width}
+        now={now}
         empty={state.filter ? `No ${noun} match "${state.filter}"` : `No ${noun}`}
       />
     </Box>
