@@ -137,4 +137,43 @@ describe('W: a withdrawal', () => {
     expect(body.speed).toBeUndefined();
     expect(done).toMatch(/^status\s+pending$/m);
   });
+
+  /** W on bsc-treasury with the app's clock `skew` ms ahead of the wall's (moved by the test), up to its review. */
+  async function reviewWithdrawal(clock: { skew: number }): Promise<string> {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, services: { now: () => Date.now() + clock.skew } });
+    await h.waitFor((x) => x.includes('bsc-treasury'), 'the relayers');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('bsc-treasury'); i++) await h.press('j');
+    await h.press('W');
+    await h.waitFor((x) => /read at \d\d:\d\d:\d\d: balance/.test(x), 'the form, its figures read');
+    await h.press(RX1, KEY.ctrlS);
+    return h.waitFor((x) => /^Type bsc-treasury and enter/m.test(x), 'the review');
+  }
+  const valueSent = () => BigInt(/"value":(\d+)/.exec(writes(h!).at(-1)!.body)![1]!);
+
+  it('a review older than 15 s is read again before it is sent: its balance moved, so the new request is reviewed and nothing is sent', async () => {
+    const clock = { skew: 0 };
+    await reviewWithdrawal(clock);
+    clock.skew = 20_000;
+    h!.sandbox.chain!.fund('bsc-treasury', 10n ** 15n);
+    await h!.press('bsc-treasury', KEY.enter);
+    const again = await h!.waitFor((x) => /its figures moved/.test(x), 'the new review');
+    expect(again.replace(/\s+/g, ' ')).toMatch(/Read again at \d\d:\d\d:\d\d: its figures moved, so the request changed: nothing was sent; review it again/);
+    expect(writes(h!)).toEqual([]);
+    // The new review, sent as it is now (its figures just read): the value takes the funds added.
+    const status = (await rawGet(h!, '/relayers/bsc-treasury/status')).json.data as { balance: string };
+    await h!.press('bsc-treasury', KEY.enter);
+    await h!.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    const price = BigInt(/"gas_price":(\d+)/.exec(writes(h!).at(-1)!.body)![1]!);
+    expect(valueSent()).toBe(BigInt(status.balance) - 5_000_000_000_000_000n - 21_000n * ((price * 11n) / 10n));
+  });
+
+  it('read again and the same: sent at once, as reviewed', async () => {
+    const clock = { skew: 0 };
+    const review = await reviewWithdrawal(clock);
+    clock.skew = 20_000;
+    await h!.press('bsc-treasury', KEY.enter);
+    await h!.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    expect(writes(h!)).toHaveLength(1);
+    expect(review.replace(/\n\s{26}/g, ' ')).toContain(writes(h!)[0]!.body.replace(/[{}]/g, '').split(',')[0]!.split(':')[0]!);
+  });
 });

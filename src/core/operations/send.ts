@@ -93,8 +93,12 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
   // v1.8's default where none is set: 1 wei (constants/relayer.rs:5).
   const min = toBigInt(p.min_balance) ?? 1n;
-  if (c.balanceWei !== undefined && most > c.balanceWei - min)
-    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, c.relayer?.network)} − ${formatWei(min, c.relayer?.network)} leaves ${formatWei(c.balanceWei - min > 0n ? c.balanceWei - min : 0n, c.relayer?.network)} (v1.8 takes it, then fails it)`;
+  const net = c.relayer?.network;
+  // Already at or under its minimum: nothing can be sent, whatever the value (a walk read "more than… leaves 0 ETH" for a value of 0).
+  if (c.balanceWei !== undefined && c.balanceWei - min <= 0n)
+    errors.value = `the relayer's balance ${formatWei(c.balanceWei, net)} is ${c.balanceWei < min ? 'under' : 'at'} its min_balance ${formatWei(min, net)}: no send can be paid (v1.8 takes it, then fails it); fund it first`;
+  else if (c.balanceWei !== undefined && most > c.balanceWei - min)
+    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)} (v1.8 takes it, then fails it)`;
   return errors;
 }
 

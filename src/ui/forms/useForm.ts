@@ -18,8 +18,8 @@ import { draftDifferences, type DraftTarget } from './draftStore.js';
 import { edit } from './editor.js';
 import { choiceByLetter, stepChoice } from './choice.js';
 import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
-import { holdsSecret, type FormDefinition, type Values } from '../../core/operations/types.js';
-import { draftTime } from '../../core/time.js';
+import { holdsSecret, type BuiltRequest, type FormDefinition, type Values } from '../../core/operations/types.js';
+import { clock, draftTime } from '../../core/time.js';
 
 /** Where the draft is kept on disk (services.draftStore): the form and its target; `stale` says why it must not be applied. */
 export interface PersistDraft extends DraftTarget {
@@ -47,9 +47,23 @@ export interface UseFormOptions {
   onSent?: (result: unknown) => void;
   /** Keep the draft on disk as it is typed (a dropped line loses nothing): src/ui/forms/draftStore.ts. */
   persist?: PersistDraft;
+  /**
+   * The figures the request is built from (a balance, the network's price), read at `at`: a review
+   * older than REREAD_AFTER_MS reads them again on `y` and is sent only if the request built from them
+   * is the one reviewed (else the new one is reviewed): a walk sent a withdrawal reviewed 73 s before.
+   */
+  reread?: { at: number | undefined; read: () => Promise<FormDefinition> };
 }
 
-export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist }: UseFormOptions) {
+/** A review whose figures are older than this is read again before it is sent. */
+export const REREAD_AFTER_MS = 15_000;
+
+/** The same request: the same method, path and exact body (the review's words may differ by their times). */
+function sameRequest(a: BuiltRequest, b: BuiltRequest): boolean {
+  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body;
+}
+
+export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist, reread }: UseFormOptions) {
   const services = useServices();
   const jams = useContext(RelayerJamsContext);
   const events = useSessionEvents();
@@ -171,16 +185,53 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     dispatch({ type: 'review', request: built.request });
   };
 
+  /** The review's figures read again (reread): sent if the request is still the one reviewed, else the new one reviewed. */
+  const rereading = useRef(false);
+  const recheck = async (reviewed: BuiltRequest, at: number) => {
+    rereading.current = true;
+    shell.dispatch({ type: 'flash', text: `The review's figures were read at ${clock(at)}: reading them again before sending…`, tone: 'info' });
+    let next: FormDefinition;
+    try {
+      next = await reread!.read();
+    } catch (e) {
+      shell.dispatch({ type: 'flash', text: `Could not read them again (${e instanceof Error ? e.message : String(e)}): nothing was sent; y tries again`, tone: 'bad' });
+      return;
+    } finally {
+      rereading.current = false;
+    }
+    const s = ref.current;
+    // Left, or went back to the form meanwhile: nothing is sent.
+    if (!live.current || s.phase.kind !== 'review' || s.phase.request !== reviewed) return;
+    const when = clock(services.now());
+    const built = next.build(s.values);
+    if ('errors' in built) {
+      dispatch({ type: 'back' });
+      dispatch({ type: 'errors', errors: built.errors });
+      const first = Object.entries(built.errors)[0];
+      shell.dispatch({ type: 'flash', text: `Read again at ${when}, the request is refused: ${first ? `${first[0] === '_form' ? '' : `${first[0]}: `}${first[1]}` : ''}; nothing was sent`, tone: 'bad' });
+      return;
+    }
+    if (sameRequest(built.request, reviewed)) return go(built.request);
+    dispatch({ type: 'back' });
+    dispatch({ type: 'review', request: built.request });
+    shell.dispatch({ type: 'flash', text: `Read again at ${when}: its figures moved, so the request changed: nothing was sent; review it again`, tone: 'warn' });
+  };
+
   const send = () => {
     const s = ref.current;
-    if (s.phase.kind !== 'review') return;
+    if (s.phase.kind !== 'review' || rereading.current) return;
     // The operation the request is (its registry entry): read-only refuses it here too, however the form was opened.
     const blocked = mutationBlocked(services, s.phase.request.op);
     if (blocked) {
       shell.dispatch({ type: 'flash', text: blocked, tone: 'bad' });
       return;
     }
-    const request = s.phase.request;
+    const at = reread?.at;
+    if (at !== undefined && services.now() - at > REREAD_AFTER_MS) return void recheck(s.phase.request, at);
+    go(s.phase.request);
+  };
+
+  const go = (request: BuiltRequest) => {
     shell.dispatch({ type: 'clearFlash' });
     dispatch({ type: 'sending' });
     const ctrl = new AbortController();

@@ -23,13 +23,24 @@ export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extr
   const entry = statuses?.get(route.relayerId);
   const balanceWei = toBigInt(entry?.status?.balance);
   const balanceAt = entry?.status ? entry.at : undefined;
-  const definition = useMemo(
-    () => sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balanceWei !== undefined ? { balanceWei, ...(balanceAt !== undefined ? { balanceAt } : {}) } : {}), now: now() }),
-    [route, balanceWei, balanceAt, now],
-  );
+  const formOf = (balance: bigint | undefined, at: number | undefined) =>
+    sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balance !== undefined ? { balanceWei: balance, ...(at !== undefined ? { balanceAt: at } : {}) } : {}), now: now() });
+  const definition = useMemo(() => formOf(balanceWei, balanceAt), [route, balanceWei, balanceAt, now]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A review whose balance is older than 15 s reads it again on y (the min_balance check) and is sent only if unchanged.
+  const reread = statuses && balanceAt !== undefined
+    ? {
+        at: balanceAt,
+        read: async () => {
+          const { notRead } = await statuses.reread([route.relayerId], 5_000);
+          if (notRead.length) throw new Error(`its status was not read again (${statuses.get(route.relayerId)?.error ?? 'no answer in 5 s'})`);
+          const e = statuses.get(route.relayerId);
+          return formOf(toBigInt(e?.status?.balance), e?.at);
+        },
+      }
+    : undefined;
   const initialValues = useMemo(() => sendInitialValues(route.relayer), [route.relayer]);
   const kind = sendKind(route.relayer);
-  const form = useForm({ draftKey: `send:${route.relayerId}`, definition, initialValues });
+  const form = useForm({ draftKey: `send:${route.relayerId}`, definition, initialValues, ...(reread ? { reread } : {}) });
   return (
     <FormScreen
       form={form}

@@ -22,7 +22,16 @@ export function WithdrawScreen({ route, screenKey, width, height }: ScreenProps<
   }, [client, route, now]);
   const definition = useMemo(() => withdrawForm(input), [input]);
   const initialValues = useMemo(() => ({ to: '', amount: 'all' }), []);
-  const form = useForm({ draftKey: `withdraw:${route.relayerId}`, definition, initialValues });
+  // A review older than 15 s is read again on y (its balance and price) and sent only if unchanged.
+  const reread = {
+    at: input.reading ? undefined : input.now,
+    read: async () => {
+      const i = { ...(await withdrawInput(client, route.relayerId, route.relayer)), now: now() };
+      setInput(i);
+      return withdrawForm(i);
+    },
+  };
+  const form = useForm({ draftKey: `withdraw:${route.relayerId}`, definition, initialValues, reread });
   const network = route.relayer?.network;
   const read = !input.reading;
   return (

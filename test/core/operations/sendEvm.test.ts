@@ -1,0 +1,23 @@
+/** The EVM send's balance rule in words (issue 43): a relayer already under its minimum is said to be so, not "more than it can pay… leaves 0". */
+import { describe, expect, it } from 'vitest';
+import type { Relayer } from '../../../src/api/index.js';
+import { sendRequest } from '../../../src/core/operations/send.js';
+
+const relayer = { id: 'r', name: 'r', network: 'sepolia', network_type: 'evm', paused: false, system_disabled: false, address: '0x2e2f2e874c0d505edd7b5f7d7b4ca0d833490368', policies: { min_balance: 1_000_000 } } as unknown as Relayer;
+const to = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
+const now = Date.parse('2026-11-28T18:00:00Z');
+const valueError = (balanceWei: bigint, value: string) => {
+  const built = sendRequest({ to, value, speed: 'fast' }, { relayerId: 'r', relayer, balanceWei, now });
+  return 'errors' in built ? built.errors.value : undefined;
+};
+
+describe('a send the relayer cannot pay over its min_balance', () => {
+  it('under its minimum: said so, whatever the value (0 included)', () => {
+    expect(valueError(400_000n, '0')).toBe("the relayer's balance 0.0000000000004 ETH is under its min_balance 0.000000000001 ETH: no send can be paid (v1.8 takes it, then fails it); fund it first");
+    expect(valueError(1_000_000n, '0')).toMatch(/^the relayer's balance \S+ ETH is at its min_balance/);
+  });
+  it('over its minimum but not by the value and fee: what it leaves', () => {
+    expect(valueError(10n ** 18n, '2000000000000000000')).toMatch(/^more than the relayer can pay over its min_balance: 1 ETH − 0\.000000000001 ETH leaves 0\.999999999999 ETH/);
+    expect(valueError(10n ** 18n, '1')).toBeUndefined();
+  });
+});
