@@ -118,6 +118,7 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     send: (client, options) => client.cancelPending(relayerId, options),
     effect: cancelPendingEffect(taken.length, kind),
     confirm: relayerId,
+    basis: taken.map((t) => `${t.id}:${String(t.status)}`).join(','),
   };
 }
 

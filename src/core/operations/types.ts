@@ -56,6 +56,11 @@ export interface BuiltRequest {
    * TUI's review says it.
    */
   already?: string;
+  /**
+   * What the review listed from a read, beyond the body (cancelling every pending one: the ids it
+   * names): a review read again before it is sent is the same only if this is too.
+   */
+  basis?: string;
 }
 
 export interface FormDefinition {

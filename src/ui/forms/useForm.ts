@@ -58,9 +58,9 @@ export interface UseFormOptions {
 /** A review whose figures are older than this is read again before it is sent. */
 export const REREAD_AFTER_MS = 15_000;
 
-/** The same request: the same method, path and exact body (the review's words may differ by their times). */
+/** The same request: the same method, path and exact body, and what the review listed (the review's words may differ by their times). */
 function sameRequest(a: BuiltRequest, b: BuiltRequest): boolean {
-  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body;
+  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body && a.basis === b.basis;
 }
 
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist, reread }: UseFormOptions) {

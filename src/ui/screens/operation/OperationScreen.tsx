@@ -11,7 +11,7 @@ import type { Relayer, Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useForm } from '../../forms/useForm.js';
+import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import { actionRequest, type OperationRoute } from '../../actions.js';
@@ -27,7 +27,7 @@ import { RelayerJamsContext } from '../../relayerJams.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-function OperationForm({ route, screenKey, width, height, request }: ScreenProps<OperationRoute> & { request: BuiltRequest }) {
+function OperationForm({ route, screenKey, width, height, request, reread }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread'] }) {
   const { now } = useServices();
   const events = useSessionEvents();
   const directory = useDirectory();
@@ -39,6 +39,7 @@ function OperationForm({ route, screenKey, width, height, request }: ScreenProps
     initialValues: {},
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: true,
+    ...(reread ? { reread } : {}),
     onSent: (answer) => {
       // What changed is shown everywhere (what the answer is: the registry's `answers`): the lists behind
       // refresh, the directory has the relayer as answered.
@@ -75,12 +76,12 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const services = useServices();
   const relayer = useDirectory().get(route.relayerId);
   // Cancelling every pending one: what is pending is read first, for the review to list.
-  const [pending, setPending] = useState<{ txs?: Transaction[]; error?: string }>({});
+  const [pending, setPending] = useState<{ txs?: Transaction[]; at?: number; error?: string }>({});
   useEffect(() => {
     if (route.op !== 'cancel-pending' || services.client.supports('cancelPending') === false) return;
     const ctrl = new AbortController();
     readPending(services.client, route.relayerId, ctrl.signal).then(
-      (txs) => setPending({ txs }),
+      (txs) => setPending({ txs, at: services.now() }),
       (e: unknown) => !ctrl.signal.aborted && setPending({ error: errorWords(e) }),
     );
     return () => ctrl.abort();
@@ -101,5 +102,19 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
       </ScreenFrame>
     );
   }
-  return <OperationForm {...props} request={built} />;
+  // What is pending, listed in the review: read again on y when older than 15 s, sent only if the same.
+  const reread: UseFormOptions['reread'] | undefined =
+    route.op === 'cancel-pending' && pending.at !== undefined
+      ? {
+          at: pending.at,
+          read: async () => {
+            const txs = await readPending(services.client, route.relayerId);
+            setPending({ txs, at: services.now() });
+            const b = actionRequest(route, services, relayer, txs);
+            if ('refuse' in b) throw new Error(b.refuse);
+            return { fields: [], build: () => ({ request: b }) };
+          },
+        }
+      : undefined;
+  return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
 }

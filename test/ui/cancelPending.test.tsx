@@ -1,0 +1,55 @@
+/**
+ * X on a relayer (cancel every pending one), issue 43: the review lists what is pending as read at a
+ * time; a review older than 15 s reads it again on enter and is sent only if the list is the same —
+ * else the new list is reviewed and nothing is sent. Against the sandbox's real flavour over loopback.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow } from './support.js';
+import { writes } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
+
+async function reviewCancelAll(clock: { skew: number }): Promise<string> {
+  h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, services: { now: () => Date.now() + clock.skew } });
+  h.sandbox.clock.stop();
+  await h.waitFor((x) => x.includes('sepolia-main'), 'the relayers');
+  for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('sepolia-main'); i++) await h.press('j');
+  await h.press('X');
+  return h.waitFor((x) => /^Type sepolia-main and enter/m.test(x), 'the review');
+}
+const deletes = () => h!.sandbox.requests.filter((r) => r.method === 'DELETE');
+
+describe('X on a relayer: what is pending, read again before it is sent', () => {
+  it('a new pending transaction since the review: the new list is reviewed, nothing sent; then sent', async () => {
+    const clock = { skew: 0 };
+    const review = await reviewCancelAll(clock);
+    const listed = /will be asked to cancel\s+(\d+|none)/.exec(review)?.[1];
+    clock.skew = 20_000;
+    const added = await h!.client.sendTransaction('sepolia-main', { to: RX1, value: '1', speed: 'fast' });
+    await h!.press('sepolia-main', KEY.enter);
+    const again = await h!.waitFor((x) => /its figures moved/.test(x), 'the new review');
+    expect(deletes()).toEqual([]);
+    expect(again).toContain(added.id);
+    expect(/will be asked to cancel\s+(\d+)/.exec(again)?.[1]).toBe(String((listed === 'none' ? 0 : Number(listed)) + 1));
+    await h!.press('sepolia-main', KEY.enter);
+    await h!.waitFor((x) => /The server's answer/.test(x), 'the answer');
+    expect(deletes()).toHaveLength(1);
+  });
+
+  it('the same list read again: sent at once', async () => {
+    const clock = { skew: 0 };
+    await reviewCancelAll(clock);
+    clock.skew = 20_000;
+    await h!.press('sepolia-main', KEY.enter);
+    await h!.waitFor((x) => /The server's answer/.test(x), 'the answer');
+    expect(deletes()).toHaveLength(1);
+    expect(writes(h!)).toHaveLength(1);
+  });
+});
