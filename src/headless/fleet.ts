@@ -20,12 +20,14 @@ export function contextJson(c: ContextState): Record<string, unknown> {
   return { name: c.name, url: c.url, state: c.phase, error: c.error, not_all_read: c.unread, latency_ms: c.latencyMs === null ? null : Math.round(c.latencyMs), relayers: c.relayers, requests: c.requests };
 }
 
+/** Where a fix is named in a shell: the whole command, with the row's context (a key means nothing there). */
+const commandFace = (r: FleetRow): FixFace | undefined => (r.relayerId !== null ? { kind: 'commands', relayerId: r.relayerId, prefix: commandPrefix(r.context) } : undefined);
+
 /** `--check`'s lines: one per problem of each row that needs attention, `context/relayer: problem`. */
 export function problemLines(rows: readonly FleetRow[], now: number): string[] {
   // Ids as a reader must see them (a look-alike written as its code point: pr\u043ed-main).
   // A jam's fix named as the command that does it, in the row's context (a key means nothing in a shell).
-  const face = (r: FleetRow): FixFace | undefined => (r.relayerId !== null ? { kind: 'commands', relayerId: r.relayerId, prefix: commandPrefix(r.context) } : undefined);
-  return rows.filter(needsAttention).flatMap((r) => problemsSaid(r, now, face(r)).map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
+  return rows.filter(needsAttention).flatMap((r) => problemsSaid(r, now, commandFace(r)).map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
 }
 
 export async function runFleet(config: AppConfig, o: HeadlessOptions, names: string[], s: Streams, env: NodeJS.ProcessEnv, fail: (code: number, message: string) => number): Promise<number> {
@@ -47,14 +49,14 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const now = Date.now();
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.check);
   // JSON in ASCII: a look-alike id reads as its escapes, and parses back to the exact bytes.
-  if (o.output === 'ndjson') await out.write(rows.map((r) => `${asciiJson(json(fleetRowRecord(r, now)))}\n`).join(''));
-  else if (asJson) await out.write(`${asciiJson(json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now)), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2))}\n`);
+  if (o.output === 'ndjson') await out.write(rows.map((r) => `${asciiJson(json(fleetRowRecord(r, now, commandFace(r))))}\n`).join(''));
+  else if (asJson) await out.write(`${asciiJson(json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now, commandFace(r))), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2))}\n`);
   else if (o.check) {
     await out.write(problemLines(rows, now).map((l) => `${sanitize(l)}\n`).join(''));
     s.err.write(`relayer-tui fleet: ${sanitize(summary)}\n`);
   } else {
     await out.write(`${sanitize(summary)}\n`);
-    await out.write(table(FLEET_COLUMNS(() => now), rows, (s.out.columns ?? 120) || 120));
+    await out.write(table(FLEET_COLUMNS(() => now, commandFace), rows, (s.out.columns ?? 120) || 120));
   }
   // Without --check the exit says whether everything could be read (a script can trust the figures).
   return o.check ? code : unreadable ? EXIT.unreadable : EXIT.ok;

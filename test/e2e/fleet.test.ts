@@ -123,6 +123,9 @@ describe('relayer-tui fleet (headless)', () => {
     expect(rows).toHaveLength(15);
     expect(new Set(rows.map((x) => x.context))).toEqual(new Set(['alpha']));
     expect(rows.find((x) => x.relayer === 'base-batch')).toMatchObject({ trouble: 'disabled', balance: null });
+    // A record's problems name their fix as a command a shell runs, never a TUI key.
+    const beta = (await run(['fleet', 'staging-beta', '--output', 'ndjson'])).out.trimEnd().split('\n').map((l) => parseJson(l) as { relayer: string; problems: string[] });
+    expect(beta.find((x) => x.relayer === 'holesky-test')!.problems[0]).toMatch(/Bump it at a faster speed \(relayer-tui --context staging-beta replace holesky-test \S+ --speed fastest\) or cancel it \(relayer-tui --context staging-beta cancel holesky-test /);
     const ignored = await run(['fleet', '--url', contract.url]);
     expect(ignored.code).toBe(2);
     expect(ignored.err).toMatch(/--url does not apply \(name fleets or contexts/);
@@ -198,6 +201,28 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(selectedRow(back)).toMatch(/staging-beta\s+sepolia-main\s/);
     // Not read again: nothing more was asked of alpha (the fleet's other context) since the drill-down.
     expect(contract.requests.length).toBe(alphaBefore);
+  });
+
+  it("a jam's row: i names the fix with the keys that reach it (enter, then e), enter opens the transactions on the blocker, not the newest", async () => {
+    const tui = start();
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet healthy');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers'), 5000, 'the healthy fleet read');
+    tui.press('/');
+    tui.press('staging-beta holesky-test');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => /staging-beta\s+holesky-test\s+jammed/.test(selectedRow(rows) ?? ''), 10_000, 'the jammed row selected, diagnosed');
+    tui.press('i');
+    const record = (await tui.waitForScreen((rows) => rows.join('\n').includes('last_confirmed_at'), 5000, 'the row whole')).join(' ').replace(/\s+/g, ' ');
+    // Keys the fleet has (a walk read "Bump it (e)", which the fleet does not have).
+    expect(record).toMatch(/Bump it at a faster speed \(enter, then e\) or cancel it \(enter, then X/);
+    expect(record).not.toMatch(/\((e|X)[):]/);
+    tui.press(KEY.esc);
+    await tui.waitForScreen((rows) => rows[0]!.includes('fleet: healthy'), 3000, 'the fleet again');
+    tui.press(KEY.enter);
+    const tx = await tui.waitForScreen((rows) => rows[0]!.includes('transactions') && /^›\s+\S+\s+2834\s/.test(selectedRow(rows) ?? ''), 10_000, 'the blocker (nonce 2834) selected');
+    expect(tx.join('\n')).toMatch(/nonce 2834: found/);
   });
 
   it('back from a drill-down without a filter, the same row is selected and on screen (the last row here)', async () => {

@@ -7,6 +7,7 @@ import { readableId, thousands } from '../text/values.js';
 import { ageChangesAt, ageMs, sinceCell, sinceChangesAt } from '../time.js';
 import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
+import type { FixFace } from '../jam/words.js';
 import { fitAmount, type Column } from './layout.js';
 
 export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-opened': 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', jammed: 'warn', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
@@ -41,9 +42,9 @@ export function stateWord(r: FleetRow): string {
 }
 
 /** What needs attention, in words (a paused relayer is the operator's decision: not repeated here). */
-export function problemText(r: FleetRow, now: number): string {
+export function problemText(r: FleetRow, now: number, face?: FixFace): string {
   // The label STATE says already (unreachable, disabled, no token, broken) is not said twice.
-  const ps = r.problems.map((p) => problemWords(p, now, { labelled: false }));
+  const ps = r.problems.map((p) => problemWords(p, now, { labelled: false, ...(face ? { face } : {}) }));
   // Where the read stopped short is said beside the problems (the counts are then at least).
   if (r.readCut) ps.push(`read ${r.readCut}`);
   if (r.gap?.unchecked) ps.push(uncheckedWords(r.gap.unchecked));
@@ -51,12 +52,13 @@ export function problemText(r: FleetRow, now: number): string {
 }
 
 /** In a fixed order of importance (priority, each its own): what gives way first at any width is the last here. */
-export const FLEET_COLUMNS = (now: () => number): readonly Column<FleetRow>[] => [
+/** `face`: where a jam's fix is named for a row (the TUI's keys from the fleet; a shell's commands). */
+export const FLEET_COLUMNS = (now: () => number, face?: (r: FleetRow) => FixFace | undefined): readonly Column<FleetRow>[] => [
   // Ids as a reader must see them: a look-alike (Cyrillic о in prоd-main) written as its code point.
   { key: 'context', title: 'CONTEXT', width: 13, priority: 0, cell: (r, w) => middleCells(readableId(r.context), w) },
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(readableId(r.relayerId), w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
-  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now()), changesAt: (r, at) => problemsChangeAt(r.problems, at), tone: troubleTone },
+  { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now(), face?.(r)), changesAt: (r, at) => problemsChangeAt(r.problems, at), tone: troubleTone },
   { key: 'balance', title: 'BALANCE', width: 13, priority: 1, keep: true, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 2, keep: true, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'oldest', title: 'OLDEST', width: 6, priority: 5, keep: true, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)), changesAt: (r, at) => ageChangesAt(r.oldestStuckMs, at) },

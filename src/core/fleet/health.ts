@@ -226,8 +226,11 @@ export function problemsSaid(row: FleetRow, now: number, face?: FixFace): string
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** One row as a record (`fleet --json`, and `i` in the TUI): its figures exact (base units as digits), its problems as said `now`. */
-export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown> {
+/**
+ * One row as a record (`fleet --json`, and `i` in the TUI): its figures exact (base units as digits),
+ * its problems as said `now`, their fixes named for `face` (the TUI's keys from the fleet; commands in a shell).
+ */
+export function fleetRowRecord(r: FleetRow, now: number, face?: FixFace): Record<string, unknown> {
   return {
     context: r.context,
     relayer: r.relayerId,
@@ -238,7 +241,7 @@ export function fleetRowRecord(r: FleetRow, now: number): Record<string, unknown
     trouble: r.trouble,
     needs_attention: needsAttention(r),
     // A paused relayer says so last (the record has always listed it; the table and --check leave it out).
-    problems: [...problemsSaid(r, now), ...(r.state.kind === 'paused' ? ['paused'] : [])],
+    problems: [...problemsSaid(r, now, face), ...(r.state.kind === 'paused' ? ['paused'] : [])],
     balance: r.balance ? { amount: r.balance.base, unit: r.balance.unit.base, coin: r.balance.unit.unit, decimals: r.balance.unit.decimals, min: r.balance.min, min_source: r.balance.minSource, low: r.balance.low } : null,
     pending: r.pending,
     stuck: r.stuck,

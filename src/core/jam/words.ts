@@ -36,7 +36,8 @@ function open(jam: Jam, now: number): string {
  * the same from a shell (check, fleet --check: a key means nothing to a cron job's mail). `prefix` is
  * the command's start (`relayer-tui`, or with the `--context` the line is about).
  */
-export type FixFace = { kind: 'keys'; via?: string } | { kind: 'commands'; relayerId: string; prefix?: string };
+/** `via` / `capVia`: the keys that lead to where e and X / p act (from the fleet: enter, then e). */
+export type FixFace = { kind: 'keys'; via?: string; capVia?: string } | { kind: 'commands'; relayerId: string; prefix?: string };
 
 /** `relayer-tui`, with `--context NAME` where a context is named (a name a shell takes as it is; else left out). */
 export function commandPrefix(context?: string): string {
@@ -54,7 +55,7 @@ export function proposedCapGwei(jam: Jam): bigint | null {
 /** How to do `action` on this jam from this face: a key, or a whole command line. */
 function fix(face: FixFace, action: 'bump' | 'cancel' | 'cap', jam: Jam): string {
   // `via`: where the transaction keys are (a relayer's detail has p, but e and X are the stuck screen's there).
-  if (face.kind === 'keys') return action === 'bump' ? `${face.via ?? ''}e` : action === 'cancel' ? `${face.via ?? ''}X` : 'p';
+  if (face.kind === 'keys') return action === 'bump' ? `${face.via ?? ''}e` : action === 'cancel' ? `${face.via ?? ''}X` : `${face.capVia ?? ''}p`;
   const cli = `${face.prefix ?? 'relayer-tui'} `;
   const tx = jam.blocker_id ?? 'TX';
   if (action === 'bump') return `${cli}replace ${face.relayerId} ${tx} --speed fastest`;

@@ -9,7 +9,8 @@ import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 export type Route =
   | { kind: 'relayers' }
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer }
-  | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string }
+  /** `nonce`: the transaction at it selected once read (the fleet's enter on a jam: its blocker, not the newest). */
+  | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string; nonce?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }

@@ -13,6 +13,7 @@ import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
 import { problemWords } from '../../../core/fleet/problems.js';
+import type { FixFace } from '../../../core/jam/words.js';
 import { sanitize } from '../../../core/text/sanitize.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import { thousands } from '../../../core/text/values.js';
@@ -27,6 +28,8 @@ import type { Route } from '../../state/shell.js';
 import { tone } from '../../theme.js';
 
 const SCOPES = ['fleet', 'list'] as const;
+/** A jam's fix from the fleet: enter opens the relayer's transactions on the blocker, where e and X act (a walk read "e" here, which the fleet does not have). */
+const FLEET_KEYS: FixFace = { kind: 'keys', via: 'enter, then ', capVia: 'enter, then ' };
 const getId = (r: FleetRow) => r.key;
 /** Rows arriving are drawn at most this often (a thousand relayers answer within a second or two). */
 const ARRIVALS_MS = 100;
@@ -128,7 +131,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
   // The summary wrapped (two rows at most), never cut mid-word: what follows "need attention" is the point.
   const head = wrapCells(summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf()), width, 2, 2);
   const bodyRows = Math.max(3, height - head.length - lines.length);
-  const columns = useMemo(() => FLEET_COLUMNS(now), [now]);
+  const columns = useMemo(() => FLEET_COLUMNS(now, () => FLEET_KEYS), [now]);
 
   // Back from a drill-down: the filter and the selected row as they were (scrolled into view); the first time, the first read.
   useEffect(() => {
@@ -155,7 +158,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     if (cmd === 'info') {
       // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).
       const at = fleet.contexts().find((c) => c.name === row.context)?.at ?? null;
-      return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now()), as_sent: row.relayer } }), true;
+      return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now(), FLEET_KEYS), as_sent: row.relayer } }), true;
     }
     if (row.relayerId === null) {
       if (row.loading || row.state.kind !== 'problem') return `${row.context} is still being read`;
@@ -167,7 +170,8 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     // Saved now, not after the next render: the keys of one chunk (the filter's enter, then this one) come first.
     view.cursor = row.key;
     view.filter = list.getState().filter;
-    const open: Route = { kind: 'transactions', relayerId: row.relayerId, ...(row.relayer ? { relayer: row.relayer } : {}) };
+    // A jam opens on its nonce (the blocker selected: e and X act on it), not on the newest transaction.
+    const open: Route = { kind: 'transactions', relayerId: row.relayerId, ...(row.relayer ? { relayer: row.relayer } : {}), ...(row.jam ? { nonce: String(row.jam.chain_nonce) } : {}) };
     // The context in use already: no switch, the transactions on top of the fleet.
     if (services.context?.name === row.context) {
       shell.push(open);

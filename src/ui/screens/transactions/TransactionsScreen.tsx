@@ -1,6 +1,7 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
-import { openAction } from '../../actions.js';
-import { useEffect, useMemo, useRef } from 'react';
+import { openAction, openPolicies } from '../../actions.js';
+import { RelayerJamsContext } from '../../relayerJams.js';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { TRANSACTION_STATUSES, type Transaction } from '../../../api/index.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -28,6 +29,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   const services = useServices();
   const { client, now } = services;
   const shell = useShell();
+  const jams = useContext(RelayerJamsContext);
   const { relayerId } = route;
   const { relayer, error: relayerError } = useRelayer(relayerId, route.relayer);
   const fitRows = tableRows(height, false);
@@ -43,7 +45,8 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
   });
   const { state } = list;
 
-  useEffect(() => void list.refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Opened at a nonce (the fleet's enter on a jam): the transaction there is found and selected once the list is read.
+  useEffect(() => void list.refresh().then(() => route.nonce !== undefined && find('nonce', route.nonce)), []); // eslint-disable-line react-hooks/exhaustive-deps
   // After a replacement: refresh and select the replaced transaction.
   useSessionEvent('replaced', (e) => {
     if (e.relayerId === relayerId) list.refresh(e.transactionId);
@@ -77,6 +80,8 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       list.goToPage(1);
       return true;
     }
+    // p: its relayer's policies (a jam at its cap: the cap proposed), as on the relayers list.
+    if (cmd === 'policies') return openPolicies(relayer, relayerId, services, shell.push, jams?.jam(relayerId));
     if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel') return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
