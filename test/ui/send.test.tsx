@@ -46,6 +46,20 @@ describe('n: a new transaction', () => {
     expect(done).toMatch(/^value\s+0\.001 ETH$/m);
   });
 
+  it('at 80x24 the pricing is beside the speed: a gas_price typed under the preselected speed is refused on gas_price, on screen, saying how to price by it', async () => {
+    const form = await openSend('sepolia-main');
+    expect(fieldLabels(form).filter((l) => ['to', 'value', 'speed', 'gas_price', 'data', 'gas_limit'].includes(l)).slice(0, 4)).toEqual(['to', 'value', 'speed', 'gas_price']);
+    await h!.press(RX1, KEY.tab, '1', KEY.tab, KEY.tab, '20 gwei', KEY.ctrlS);
+    const f = await h!.waitFor((x) => /speed is fast too/.test(x), 'the refusal');
+    expect(fieldHint(f, 'gas_price')).toMatch(/^✗ speed is fast too: one way of pricing only/);
+    expect(f.replace(/\s+/g, ' ')).toContain('✗ speed is fast too: one way of pricing only (v1.8 refuses a mix); leave the speed out ((none), its first option) to price by gas_price');
+    expect(writes(h!)).toEqual([]);
+    // ← on speed to (none) (fast → average → safeLow → (none)): priced by gas_price alone, reviewed.
+    await h!.press(KEY.shiftTab, KEY.left, KEY.left, KEY.left, KEY.ctrlS);
+    const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    expect(review).toMatch(/^priced by\s+gas_price 20 gwei/m);
+  });
+
   it("refused before sending, on its field, as v1.8 would: a to outside the relayer's whitelist", async () => {
     await openSend('sepolia-main', 120, 40);
     await h!.press('0x1111111111111111111111111111111111111111', KEY.tab, '1', KEY.ctrlS);

@@ -81,7 +81,14 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const eip1559 = body.max_fee_per_gas !== undefined || body.max_priority_fee_per_gas !== undefined;
   const modes = [eip1559, body.gas_price !== undefined, body.speed !== undefined].filter(Boolean).length;
   if (modes === 0) errors.speed = 'choose how it is priced: a speed, or a gas_price, or max_fee_per_gas with max_priority_fee_per_gas (exactly one)';
-  if (modes > 1) errors.speed = 'one way of pricing only: a speed, or a gas_price, or the EIP-1559 pair (v1.8 refuses a mix)';
+  if (modes > 1) {
+    // Said on the price typed (a walk typed gas_price under the preselected speed and was refused on speed, out of sight).
+    const typed = body.gas_price !== undefined ? 'gas_price' : 'max_fee_per_gas';
+    errors[body.speed !== undefined ? typed : 'speed'] =
+      body.speed !== undefined
+        ? `speed is ${String(body.speed)} too: one way of pricing only (v1.8 refuses a mix); leave the speed out (${NO_SPEED}, its first option) to price by ${typed === 'gas_price' ? 'gas_price' : 'the EIP-1559 pair'}`
+        : 'one way of pricing only: a gas_price or the EIP-1559 pair (v1.8 refuses a mix)';
+  }
   const cap = toBigInt(p.gas_price_cap);
   const price = toBigInt(body.gas_price);
   if (price !== undefined && cap !== undefined && price > cap) errors.gas_price = `above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 answers 400 "Gas price is too high"`;
@@ -130,11 +137,13 @@ export function sendForm(c: SendContext): FormDefinition {
   });
   if (kind === 'solana') return from(solanaSendFields(), solanaSendRequest);
   if (kind === 'stellar') return from(stellarFields(), stellarRequest);
-  // Where it goes first, then how much (a replacement's form starts at value: it has a `to` already).
+  // Where it goes first, then how much, then how it is priced (the speed beside the prices it excludes),
+  // the rest after (a replacement's form starts at value: it has a `to` already).
   const fields = evmFields(network);
-  const to = fields.findIndex((f) => f.name === 'to');
+  const order = ['to', 'value', 'speed', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas'];
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   return {
-    fields: [fields[to]!, ...fields.filter((_, i) => i !== to)],
+    fields: [...fields].sort((a, b) => rank(a.name) - rank(b.name)),
     focus: 'to',
     build: (values) => sendRequest(evmRequest({ ...values, speed: values.speed ?? NO_SPEED }, network), c),
   };
