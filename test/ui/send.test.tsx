@@ -121,7 +121,7 @@ describe('n on Solana and Stellar relayers', () => {
     for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('solana-devnet'); i++) await h.press('j');
     await h.press('W', ':', ...'messages', '\r');
     const f = await h.waitFor((x) => /Not offered/.test(x) && /messages/.test(x), ':messages');
-    expect(f.replace(/\s+/g, ' ')).toContain('Not offered: a withdrawal is an EVM send here (solana-devnet is solana): send a transfer with n (relayer-tui send) instead');
+    expect(f.replace(/\s+/g, ' ')).toContain('Not offered: a withdrawal is an EVM send here (solana-devnet is solana): send a pre-built transfer with n (relayer-tui send --transaction B64) whose fee payer is the relayer; v1.8 refuses the System Program');
   });
 });
 

@@ -43,10 +43,10 @@ export function solanaSendFields(): FieldSpec[] {
       rows: 5,
       placeholder: true,
       hint: 'JSON array: program_id and pubkeys base58, data base64; only the relayer may sign',
-      validate: (v) => jsonCheck(v) ?? (Array.isArray(parseJson(v)) ? null : 'not a JSON array'),
+      validate: (v) => jsonCheck(v, 'a JSON array of instructions') ?? (Array.isArray(parseJson(v)) ? null : 'not a JSON array'),
       hidden: (all) => all.mode !== 'instructions',
     },
-    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, optional', validate: rfc3339 },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now; optional', validate: rfc3339 },
   ];
 }
 
@@ -133,7 +133,8 @@ function policyError(m: LegacyMessage, policy: Record<string, unknown>): string 
   const later = (what: string) => `${what}: v1.8 takes it, then fails it ("${what}")`;
   for (const k of m.keys) if (allowed && !allowed.includes(k)) return later(`Account ${k} not allowed`);
   for (const k of m.keys) if (disallowed?.includes(k)) return later(`Account ${k} is explicitly disallowed`);
-  for (const p of m.programs) if (programs && !programs.includes(p)) return later(`Program ${p} not allowed`);
+  // The list is said beside v1.8's words (a walk could not tell which programs were allowed).
+  for (const p of m.programs) if (programs && !programs.includes(p)) return `${later(`Program ${p} not allowed`)}; its allowed_programs: ${programs.length ? programs.slice(0, 5).join(', ') + (programs.length > 5 ? ` and ${programs.length - 5} more` : '') : 'none'}`;
   return null;
 }
 

@@ -82,7 +82,7 @@ describe('a Solana send', () => {
     const at = (policies: Record<string, unknown>, body: object = ins) => errorsOf(sendRequest(body, { ...c, relayer: solana(policies) }));
     expect(at({}).instructions).toMatch(/fee_payment_strategy is not set \(v1.8's default: user\): its users pay, so v1.8 takes only a pre-built transaction/);
     expect(at({ fee_payment_strategy: 'user' }).instructions).toMatch(/fee_payment_strategy is user/);
-    expect(at({ fee_payment_strategy: 'relayer', allowed_programs: [key(4)] }).instructions).toBe(`Program ${PROGRAM} not allowed: v1.8 takes it, then fails it ("Program ${PROGRAM} not allowed")`);
+    expect(at({ fee_payment_strategy: 'relayer', allowed_programs: [key(4)] }).instructions).toBe(`Program ${PROGRAM} not allowed: v1.8 takes it, then fails it ("Program ${PROGRAM} not allowed"); its allowed_programs: ${key(4)}`);
     expect(at({ fee_payment_strategy: 'relayer', disallowed_accounts: [OTHER] }).instructions).toMatch(new RegExp(`^Account ${OTHER} is explicitly disallowed`));
     // allowed_accounts holds every key of the message: the relayer's and the program's too.
     expect(at({ fee_payment_strategy: 'relayer', allowed_accounts: [OTHER, PROGRAM] }).instructions).toMatch(new RegExp(`^Account ${RELAYER} not allowed`));
