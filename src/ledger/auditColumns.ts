@@ -5,7 +5,7 @@ import { parseJson } from '../api/index.js';
 import type { Column } from '../core/columns/layout.js';
 
 /** The ledger's outcomes (core/operations/pipeline.ts) as tones: only applied is green; a no-op is a warning. */
-const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
+const OUTCOME_TONE: Record<string, Tone> = { applied: 'ok', accepted: 'info', 'in flight': 'info', refused: 'bad', 'not sent': 'muted', 'answered with a failure': 'bad', 'no effect': 'warn', 'not as asked': 'warn', 'not applied': 'warn', unknown: 'warn' };
 const outcomeTone = (e: AuditEntry): Tone => (outcomeUnknown(e) ? 'warn' : (OUTCOME_TONE[lastTold(e)?.outcome ?? e.done?.outcome ?? 'unknown'] ?? 'warn'));
 
 /** The body's gist where the words alone do not tell two sends apart: a relayer change's policy keys, then its other fields. */
@@ -23,9 +23,10 @@ function gist(e: AuditEntry): string {
   return keys.length ? ` (${keys.join(', ')})` : '';
 }
 
-/** What the send did, in words: the operation and its target (the registry's), and the body's gist. */
+/** What the send did, in words: the operation and its target (the registry's), the body's gist, and the new transaction it made. */
 export function actionWords(e: AuditEntry): string {
-  return `${sendWords(e, 8)}${gist(e)}`;
+  const made = e.done?.answer_id && (e.op === 'send' || e.op === 'withdraw') ? ` → tx ${e.done.answer_id.slice(0, 8)}` : '';
+  return `${sendWords(e, 8)}${gist(e)}${made}`;
 }
 
 export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [

@@ -12,6 +12,9 @@ describe('the audit ACTION column', () => {
     expect(actionWords(entry({ body: '{"paused":true}', op: 'pause', target: { relayerId: 'r1' } }))).toBe('pause relayer r1');
     expect(actionWords(entry({ body: '{"paused":false}', op: 'resume', target: { relayerId: 'r1' } }))).toBe('resume relayer r1');
     expect(actionWords(entry({ body: '{"policies":{"gas_price_cap":66000000000,"min_balance":null}}', op: 'policy-edit', target: { relayerId: 'r1' } }))).toBe('change relayer r1 (gas_price_cap, min_balance)');
+    // A send names the transaction it made (a walk could not tell two sends apart at 80 columns, where ANSWER ID is gone).
+    const sent = actionWords(entry({ method: 'POST', path: '/api/v1/relayers/r1/transactions', body: '{}', op: 'send', target: { relayerId: 'r1' }, done: { id: 'x', time: base.time, phase: 'done', outcome: 'accepted', answer_id: '1b89699f-e832-4322-a4d9-1284f878c1cc' } }));
+    expect(sent).toMatch(/ → tx 1b89699f$/);
   });
 
   it('kept at 80, 100 and 120 columns (26 cells at least: "resume relayer bsc-treasury" whole); at 80 the request gives way first', () => {

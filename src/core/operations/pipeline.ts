@@ -8,12 +8,13 @@
 import { ApiError, type RelayerClient } from '../../api/index.js';
 import type { Tone } from '../tone.js';
 import type { BuiltRequest, Effect, EffectKind } from './types.js';
-import type { OperationKind, OperationTarget } from './registry.js';
+import { OPERATIONS, type OperationKind, type OperationTarget } from './registry.js';
 
 export type { Effect, EffectKind } from './types.js';
 
 /** What the ledger's `done` line says of a mutation. */
-export type LedgerOutcome = 'applied' | 'answered, unchecked' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
+/** `accepted`: a new transaction taken as asked, not yet mined (a walk read "applied" of a send that had only been answered). */
+export type LedgerOutcome = 'applied' | 'accepted' | 'answered, unchecked' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
 
 /** Where sends are recorded (src/ledger/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
 export interface Ledger {
@@ -50,7 +51,9 @@ const EFFECT_LEDGER: Record<EffectKind, LedgerOutcome> = {
   'answered with a failure': 'answered with a failure',
 };
 
-export function ledgerOutcome(o: Outcome): LedgerOutcome {
+export function ledgerOutcome(o: Outcome, op?: OperationKind): LedgerOutcome {
+  // A new transaction is accepted when it comes back as asked, applied only once mined (which the ledger does not follow).
+  if (o.kind === 'answered' && o.effect.kind === 'as asked' && op !== undefined && OPERATIONS[op].follows === 'transaction') return 'accepted';
   if (o.kind === 'answered') return EFFECT_LEDGER[o.effect.kind];
   return o.known === 'invalid' ? 'not sent' : o.known;
 }
@@ -163,9 +166,10 @@ export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise
     const effect = outcome.kind === 'answered' && outcome.effect.kind !== 'as asked' ? { effect: outcome.effect.words.slice(0, 500) } : {};
     end({
       status: outcome.kind === 'answered' ? status : outcome.error.status,
-      outcome: ledgerOutcome(outcome),
+      outcome: ledgerOutcome(outcome, request.op),
       ...(outcome.kind === 'answered' ? answerId(outcome.answer) : {}),
-      ...(outcome.kind === 'failed' && outcome.known === 'unknown' ? { effect: outcome.error.message.slice(0, 500) } : effect),
+      // A failure keeps its words (the server's own reason for a refusal: a walk found refused rows without it).
+      ...(outcome.kind === 'failed' ? { effect: outcome.error.message.slice(0, 500) } : effect),
     });
   } finally {
     deps.signal?.removeEventListener('abort', onFaceAbort);

@@ -15,6 +15,7 @@ import { notificationDeleteRequest } from '../../../src/core/operations/notifica
 import { pauseEffect, pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute, failureKnown, outcomeWords, type Outcome } from '../../../src/core/operations/pipeline.js';
 import type { BuiltRequest } from '../../../src/core/operations/types.js';
+import { sendRequest } from '../../../src/core/operations/send.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
 const tx = (over: Partial<Transaction>): Transaction => ({ id: 't1', status: 'sent', nonce: 7, value: '0x10', to: '0xAbC0000000000000000000000000000000000001', data: '0x', hash: '0xaa', ...over }) as Transaction;
@@ -133,6 +134,16 @@ describe('execute over loopback: send once, ledger before and after, the effect'
     const o = await execute(req, { client, ledger });
     expect(o).toMatchObject({ kind: 'failed', known: 'refused', error: { status: 404 } });
     expect(sb.requests.length - before).toBe(1);
-    expect(lines().at(-1)).toMatchObject({ phase: 'done', status: 404, outcome: 'refused' });
+    // The server's own reason is kept (a walk found refused rows without it).
+    expect(lines().at(-1)).toMatchObject({ phase: 'done', status: 404, outcome: 'refused', effect: expect.stringMatching(/not found/i) });
+  });
+
+  it('a new transaction answered as asked is "accepted" (not yet mined), never "applied"; its id kept', async () => {
+    const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'sepolia-main');
+    const built = sendRequest({ to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' }, { relayerId: 'sepolia-main', relayer, now: Date.now() });
+    if (!('request' in built)) throw new Error(JSON.stringify(built.errors));
+    const o = await execute(built.request, { client, ledger });
+    expect(o).toMatchObject({ kind: 'answered', effect: { kind: 'as asked' } });
+    expect(lines().at(-1)).toMatchObject({ phase: 'done', status: 200, outcome: 'accepted', answer_id: (o as { answer: { id: string } }).answer.id });
   });
 });
