@@ -128,6 +128,43 @@ describe('watch', () => {
     f = await x.waitFor((y) => statusLine(y).includes(`last change ${clock_(start + 4000)}`), 'the time of the read that changed it');
   });
 
+  it('"last change" is of what is shown: a figure that moved in a row the filter hides does not move it (a walk saw it move every 5 s over an empty filter)', async () => {
+    const clock = manualClock();
+    const start = clock.now();
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { now: clock.now, after: clock.after, watchMs: 1000 } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => / PEND /.test(f) && tableRows(f).length > 3, 'the relayers with their figures');
+    // (Watching from the start: services.watchMs.)
+    await h.press('/', 'sepolia-main', KEY.enter);
+    await h.waitFor((f) => /watch 1s/.test(statusLine(f)), 'watching');
+    const reads = () => h!.sandbox.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
+    const read = async () => {
+      const before = reads();
+      await clock.next();
+      await h!.waitFor(() => reads() > before && clock.pending() > 0, 'a watch refresh answered');
+    };
+    await read();
+    await read();
+    // The time of the last change so far (the statuses' first reads count as one, whenever they came).
+    await h.press('j');
+    const lastChange = () => /last change (\d\d:\d\d:\d\d)/.exec(statusLine(h!.frame()))?.[1];
+    await h.waitFor(() => lastChange() !== undefined, 'the bar');
+    const before = lastChange();
+    // bsc-treasury's PEND moves (a send): hidden by the filter, it is no change of what is shown.
+    await h.client.sendTransaction('bsc-treasury', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    await read();
+    await read();
+    await h.press('k');
+    await h.waitFor((y) => statusLine(y).includes('last change'), 'the bar redrawn');
+    expect(clock.now()).toBeGreaterThan(start + 2000);
+    expect(lastChange()).toBe(before);
+    // sepolia-main's moves: shown, so it is a change.
+    await h.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    await read();
+    await h.press('j');
+    await h.waitFor(() => lastChange() !== undefined && lastChange() !== before, 'a later last change');
+  });
+
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {
     const clock = manualClock();
     const x = await watched(clock, 100);
@@ -181,8 +218,8 @@ describe('a message has a lifetime (issue 43)', () => {
     await h.waitFor((f) => f.includes('SPEED'));
     await h.press('w');
     const on = await h.waitFor((f) => /watch on: every 5s/.test(f), 'the message');
-    // At 80 columns the message and the freshness share the line.
-    expect(on).toMatch(/ changed \d\d:\d\d:\d\d │ watch on: every 5s/);
+    // At 80 columns the message shares the line with the watch and the freshness (the message is cut first).
+    expect(on).toMatch(/ watch 5s │ changed \d\d:\d\d:\d\d │ watch on: every 5s/);
     const after = await h.waitFor((f) => !/watch on: every 5s/.test(f), 'the message gone');
     expect(after.split('\n').find((l) => l.includes('│'))).toMatch(/last change \d\d:\d\d:\d\d/);
     await h.press(':', ...'messages', '\r');

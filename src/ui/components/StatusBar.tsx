@@ -71,7 +71,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   // Watch in words; after a failed refresh the data is stale: when it was read, when the next try is.
   // Clock times, not ages: they stay true without ticking (idle writes nothing).
   const retry = info.watch?.retry;
-  if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 3 });
+  // Kept with the freshness it qualifies (a walk at 80 columns saw it give way to a message: "last change" then read as a plain read time).
+  if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 1 });
   if (retry)
     segs.push({
       text: `⚠ stale${info.loadedAt != null ? ` since ${clock(info.loadedAt)}` : ''} · retry ${clock(retry.at)}${retry.error.kind === 'rate_limited' ? ' (rate limited)' : ''}`,

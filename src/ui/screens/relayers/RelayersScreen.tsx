@@ -111,7 +111,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed (${r.changed.length}): ${r.changed.join(', ')}`);
         const same = !rows && !r?.changed.length;
         const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
-        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before)` : '';
+        // Named, as the changed ones are (a walk read "2 statuses not read again" of no one).
+        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before): ${r.notRead.join(', ')}` : '';
         shell.dispatch({ type: 'flash', text: `${said}${late}`, tone: late ? 'warn' : 'info' });
       });
       return true;
@@ -141,7 +142,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       scopes={SCOPES}
       width={width}
       height={height}
-      status={withFigures(listStatus(list, watch), available ? statuses!.figuresChangedAt(state.items.map(getId)) : null)}
+      status={withFigures(listStatus(list, watch), available ? statuses!.figuresChangedAt(list.visible.map(getId)) : null)}
     >
       {line ? (
         <Text wrap="truncate" color={tone(notReady?.state === 'not ready' ? 'bad' : 'warn')}>
@@ -156,7 +157,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
 /** How long `r` and watch wait for the statuses of the page to be read again. */
 const REREAD_BUDGET_MS = 2_000;
 
-/** Watching, "last change" counts the statuses' figures too: a PEND that moved is a change, whichever read saw it. */
+/** Watching, "last change" counts the figures of the rows shown too (a PEND that moved is a change, whichever read saw it); not those a filter hides (a walk saw it move every 5 s over an empty filter). */
 function withFigures(info: StatusInfo, figuresChangedAt: number | null): StatusInfo {
   if (figuresChangedAt === null || info.sameSince == null || figuresChangedAt <= info.sameSince) return info;
   return { ...info, sameSince: figuresChangedAt };
