@@ -25,6 +25,8 @@ export interface Column<T> {
   keep?: boolean;
   /** Its width is at most what the rows shown need (`width` is its most): no padding beside a cut column (a walk: OUTCOME padded 17 spaces, ACTION cut). */
   fit?: boolean;
+  /** The order in which spare room is given (default: `priority`): a column kept later may grow first (an address whole before a hash). */
+  grow?: number;
   /** For a cell relative to now (an age): when its text next changes, so the table redraws it then. */
   changesAt?: (row: T, now: number) => number | null;
 }
@@ -76,7 +78,7 @@ export function layoutColumns<T>(columns: readonly Column<T>[], width: number, m
     const short = shown
       .map((c) => ({ c, need: want.get(c)! - widths.get(c)! }))
       .filter((x) => x.need > 0)
-      .sort((a, b) => a.c.priority - b.c.priority || a.need - b.need);
+      .sort((a, b) => (a.c.grow ?? a.c.priority) - (b.c.grow ?? b.c.priority) || a.need - b.need);
     for (const { c, need } of short) {
       if (spare <= 0) break;
       const give = Math.min(need, spare);

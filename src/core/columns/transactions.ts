@@ -50,7 +50,8 @@ export function transactionColumns(kind: NetworkKind | 'unknown', network: strin
         statusCol,
         { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => displayText(t.nonce) },
         { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => middleCells(t.hash ?? '', w) },
-        { key: 'to', title: 'TO', width: 13, priority: 6, cell: (t, w) => middleCells(t.to ?? '', w) },
+        // Where the money goes, whole before the hash is (a walk at 160 columns read the full hash beside a cut TO).
+        { key: 'to', title: 'TO', width: 13, priority: 6, grow: 4.5, cell: (t, w) => middleCells(t.to ?? '', w) },
         { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t, w) => fitAmount(formatWeiShort(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
         // `21/3 gwei` is max fee / tip: said in the title (and in help), never read as a fraction.
