@@ -176,16 +176,22 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(unsafeBytes(tui.raw)).toEqual([]);
   });
 
-  it('enter drills into another context (its accent, read-only and dialect), esc comes back to the fleet as it was, not read again', async () => {
+  /** The healthy fleet read, filtered to one row (`context relayer`), until `selected` holds of the selected row. */
+  async function fleetRow(filter: string, selected: RegExp, timeoutMs = 3000): Promise<Tui> {
     const tui = start();
     await tui.waitForText('Sepolia Main', 10_000);
     await tui.waitForRawMode();
     await runCommand(tui, 'fleet healthy');
     await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers'), 5000, 'the healthy fleet read');
     tui.press('/');
-    tui.press('staging-beta sepolia-main');
+    tui.press(filter);
     tui.press(KEY.enter);
-    await tui.waitForScreen((rows) => (selectedRow(rows) ?? '').includes('sepolia-main'), 3000, 'the row selected');
+    await tui.waitForScreen((rows) => selected.test(selectedRow(rows) ?? ''), timeoutMs, 'the row selected');
+    return tui;
+  }
+
+  it('enter drills into another context (its accent, read-only and dialect), esc comes back to the fleet as it was, not read again', async () => {
+    const tui = await fleetRow('staging-beta sepolia-main', /sepolia-main/);
     // The whole read over first (a loaded machine answers later than the summary's count): alpha asked
     // nothing for half a second.
     let seen = -1;
@@ -204,15 +210,8 @@ describe(':fleet in the TUI (e2e)', () => {
   });
 
   it("a jam's row: i names the fix with the keys that reach it (enter, then e), enter opens the transactions on the blocker, not the newest", async () => {
-    const tui = start();
-    await tui.waitForText('Sepolia Main', 10_000);
-    await tui.waitForRawMode();
-    await runCommand(tui, 'fleet healthy');
-    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers'), 5000, 'the healthy fleet read');
-    tui.press('/');
-    tui.press('staging-beta holesky-test');
-    tui.press(KEY.enter);
-    await tui.waitForScreen((rows) => /staging-beta\s+holesky-test\s+jammed/.test(selectedRow(rows) ?? ''), 10_000, 'the jammed row selected, diagnosed');
+    // (Selected once diagnosed: jammed.)
+    const tui = await fleetRow('staging-beta holesky-test', /staging-beta\s+holesky-test\s+jammed/, 10_000);
     tui.press('i');
     const record = (await tui.waitForScreen((rows) => rows.join('\n').includes('last_confirmed_at'), 5000, 'the row whole')).join(' ').replace(/\s+/g, ' ');
     // Keys the fleet has (a walk read "Bump it (e)", which the fleet does not have).
