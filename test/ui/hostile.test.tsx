@@ -51,7 +51,8 @@ describe('no control byte or sequence from the server reaches the terminal', () 
     // The STATUS column takes what its content needs (issue 18.8): the C1 CSI shows as its whole placeholder.
     expect(s).toContain('› pending\\u009b2J');
     // Shortened in the middle, every placeholder visible.
-    expect(s).toMatch(/0xabc␛\]0;\S*…\S*␇def/);
+    // (TO is made whole before HASH: the hash is cut in its middle, its ESC and BEL still shown as symbols.)
+    expect(s).toMatch(/0xabc␛\S*…\S*␇def/);
     await x.press(KEY.enter);
     s = await see(x, 'status_reason');
     // The status reason holds every class; its wrapped rows joined back.
