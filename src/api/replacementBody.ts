@@ -117,7 +117,7 @@ function optString(field: string, v: unknown, check?: (s: string) => boolean, ex
 }
 
 function validUntil(v: unknown): string | undefined {
-  return optString('valid_until', v, isRfc3339, 'must be an RFC 3339 timestamp, e.g. 2026-11-22T15:04:05Z');
+  return optString('valid_until', v, isRfc3339, 'must be an RFC 3339 timestamp, e.g. 2030-01-01T15:04:05Z');
 }
 
 /**

@@ -80,7 +80,7 @@ function normalizeSolanaSend(b: Record<string, unknown>): Record<string, unknown
     out.instructions = b.instructions.map(solanaInstruction);
   }
   if (present(b.valid_until)) {
-    if (typeof b.valid_until !== 'string' || !isRfc3339(b.valid_until)) throw invalidField('valid_until', 'must be an RFC 3339 timestamp, e.g. 2026-11-22T15:04:05Z');
+    if (typeof b.valid_until !== 'string' || !isRfc3339(b.valid_until)) throw invalidField('valid_until', 'must be an RFC 3339 timestamp, e.g. 2030-01-01T15:04:05Z');
     out.valid_until = b.valid_until;
   }
   return out;

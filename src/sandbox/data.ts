@@ -13,6 +13,7 @@ import type { SeedProfile } from './types.js';
 import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
 import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
 import { applySituation, situationAge } from './chain/situations.js';
+import { stellarStepFailure, type StellarSend } from './stellarPrepare.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
@@ -41,6 +42,8 @@ export class SandboxData {
   private readonly realOrder: RelayerSeed[];
   /** The real flavour's chain (server.ts sets it): EVM nonces and balances come from it. */
   chain: ChainState | undefined;
+  /** Stellar sends with operations not yet final (sendOther.ts): what their preparation and submission read. */
+  readonly stellarSends = new Map<string, StellarSend>();
 
   constructor(
     readonly startMs: number,
@@ -272,7 +275,8 @@ export class SandboxData {
   /**
    * The oldest transaction of a relayer not yet final goes one step on (pending → sent, with a hash →
    * submitted → mined → confirmed; Stellar has no `mined`): the contract flavour's --advance, and the
-   * real flavour's Solana and Stellar relayers (not modelled on v1.8's rules for them: they go through in order).
+   * real flavour's Solana and Stellar relayers (not modelled on v1.8's rules for them: they go through in order,
+   * but a Stellar send that v1.8 would fail to prepare or to submit fails there, stellarPrepare.ts).
    */
   stepOldest(relayerId: string, now: number): void {
     const table = this.table(relayerId);
@@ -281,6 +285,15 @@ export class SandboxData {
       const tx = table.list[i]!;
       let next = NEXT_STATUS[tx.status];
       if (!next) continue;
+      const send = this.stellarSends.get(tx.id);
+      const failure = send && stellarStepFailure(send, tx.status, this.byId.get(relayerId));
+      if (failure) {
+        const failed = { ...tx, status: 'failed' as const, status_reason: failure };
+        table.list[i] = failed;
+        table.byId.set(failed.id, failed);
+        this.stellarSends.delete(tx.id);
+        return;
+      }
       if (tx.kind === 'stellar' && next === 'mined') next = 'confirmed';
       const moved = { ...tx, status: next } as Tx;
       if (tx.status === 'pending') {
@@ -295,7 +308,10 @@ export class SandboxData {
           if (moved.fee === 0) moved.fee = 100 * (moved.op_count ?? 1);
         }
       }
-      if (moved.status === 'confirmed') moved.confirmed_at = now;
+      if (moved.status === 'confirmed') {
+        moved.confirmed_at = now;
+        this.stellarSends.delete(moved.id);
+      }
       table.list[i] = moved;
       table.byId.set(moved.id, moved);
       return;
@@ -325,6 +341,7 @@ export class SandboxData {
       if (!FINAL_STATUSES.includes(last.status)) break;
       table.list.pop();
       table.byId.delete(last.id);
+      this.stellarSends.delete(last.id);
       gone.push(last.id);
     }
     return gone;

@@ -1,5 +1,6 @@
 /** The seeded relayers (deterministic; order = contract-flavor list order). */
-import { BASE32, Rng } from './random.js';
+import { Rng } from './random.js';
+import { encodeStrKey } from '../core/stellarKey.js';
 import { base58Encode } from './solanaWire.js';
 import { BULK_COUNT, BULK_RELAYER_ID, type NetworkType, type RelayerSeed, type RpcUrl, type TxStatus } from './models.js';
 import type { SeedProfile } from './types.js';
@@ -28,8 +29,13 @@ export function evmAddress(seed: string): string {
 function solanaAddress(seed: string): string {
   return base58Encode(new Rng(`sol:${seed}`).bytes(32));
 }
+/**
+ * A Stellar account as a signer makes one: a StrKey (SEP-23) of 32 bytes, its checksum right. v1.8
+ * reads it with stellar-strkey when it builds a transaction (models/transaction/stellar/conversion.rs:74-77):
+ * random base32 characters would fail every one ("Invalid source account: …", stellarPrepare.ts).
+ */
 function stellarAddress(seed: string): string {
-  return `G${new Rng(`xlm:${seed}`).chars(BASE32, 55)}`;
+  return encodeStrKey('account', new Rng(`xlm:${seed}`).bytes(32));
 }
 
 function evmPolicies(over: Partial<Record<string, unknown>> = {}): Record<string, unknown> {

@@ -50,12 +50,20 @@
  *   the clock prepares it (data.ts stepOldest) it takes the next sequence and 100 stroops an operation
  *   (domain/transaction/stellar/prepare/common.rs:192).
  *
+ * After the 200, a Stellar send with operations is failed where v1.8 fails it (stellarPrepare.ts):
+ * when the clock prepares it, an operation, memo or source_account its XDR conversion refuses — a
+ * destination, issuer, contract or source that is not a valid StrKey, an asset code of the wrong
+ * length, a memo text over 28 bytes, a function name over 32 — or a relayer whose
+ * fee_payment_strategy is `user` (status_reason "Preparation failed: …", prepare/mod.rs:219); when
+ * it submits it, a payment of amount 0 or less, which stellar-core refuses ("Submission failed:
+ * Unexpected error: Transaction submission error: TxFailed", submit.rs:356-359, 386).
+ *
  * Not modelled: a Stellar XDR is not decoded — only an empty one ("…Invalid XDR: failed to fill whole
  * buffer") or one whose first character is not base64 ("…Invalid XDR: Invalid symbol B, offset 0.")
  * is refused; so neither "Cannot request fee_bump with unsigned XDR" nor "Expected unsigned XDR but
- * received signed XDR" (repository.rs:577-599), and an XDR's time bounds do not set valid_until. A
- * Stellar memo text over 28 bytes is taken (v1.8 fails the transaction when it builds it; the
- * sandbox does not). A user-paid Solana send with a transaction (v1.8 signs and sends it at once,
+ * received signed XDR" (repository.rs:577-599), and an XDR's time bounds do not set valid_until. Of a
+ * Soroban operation only its contract address and function name are converted (not its arguments,
+ * auth or wasm; no simulation). A user-paid Solana send with a transaction (v1.8 signs and sends it at once,
  * rpc/methods/sign_and_send_transaction.rs) is taken as a relayer-paid one. Neither network's later
  * rules (policies, fees, balance, expiry): their transactions go through in order, a step a block.
  */
@@ -290,7 +298,11 @@ export function handleSendOther(ctx: OtherSendContext, relayer: RelayerSeed, bod
   const refusal = stellarRefusal(xreq);
   if (refusal) return fail(flavor, 400, refusal);
   const tx: StellarTx = { kind: 'stellar', ...base, hash: null, source_account: xreq.source_account ?? relayer.address, fee: 0, sequence_number: '0' };
-  if (xreq.operations?.length) tx.op_count = xreq.operations.length;
+  if (xreq.operations?.length) {
+    tx.op_count = xreq.operations.length;
+    // What its preparation and submission read (stellarPrepare.ts).
+    data.stellarSends.set(tx.id, { operations: xreq.operations, memo: xreq.memo, source_account: tx.source_account });
+  }
   data.addTransaction(tx);
   return ok(renderTransaction(flavor, tx));
 }

@@ -46,8 +46,8 @@ describe('the real flavour (e2e, built CLI in a pty)', () => {
     tui.press(KEY.tab);
     tui.press(KEY.tab);
     await tui.waitForText(/› operations/);
-    tui.press('[{"type": "payment", "destination": "GDESTINATION", "amount": "1", "asset": {"type": "native"}}]');
-    await tui.waitForText('GDESTINATION');
+    tui.press('[{"type": "payment", "destination": "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H", "amount": "1", "asset": {"type": "native"}}]');
+    await tui.waitForText('OASW7QC7OX2H');
     // operations → source_account → memo; three steps right: none → text → id → hash.
     tui.press(KEY.tab);
     tui.press(KEY.tab);

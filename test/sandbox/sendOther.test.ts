@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { base58Encode, parsePubkey } from '../../src/sandbox/solanaWire.js';
+import { encodeStrKey } from '../../src/core/stellarKey.js';
 import { api, call } from './http.js';
 
 let sb: Sandbox;
@@ -130,7 +131,8 @@ describe('a Solana send (solana.rs validate, solana_relayer.rs process_transacti
 
 // ---- Stellar ----
 
-const G = 'GBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+// A valid StrKey: v1.8 fails a transaction whose addresses are not (stellarPrepare.test.ts).
+const G = encodeStrKey('account', Buffer.alloc(32, 0xbb));
 const pay = { type: 'payment', destination: G, amount: 1000, asset: { type: 'native' } };
 const invoke = { type: 'invoke_contract', contract_address: 'CA3D5KRYM6CB7OWQ6TWYRR3Z4T7GNZLKERYNZGGA5SOAOPIFY6YQGAXE', function_name: 'transfer', args: [] };
 
@@ -158,7 +160,7 @@ describe('a Stellar send (stellar.rs validate, repository.rs from_stellar_reques
 
   it('takes operations whatever the request\'s network says, from the relayer\'s address by default, and the clock confirms it', async () => {
     const relayer = await addressOf('stellar-testnet');
-    const r = await send('stellar-testnet', { network: 'mainnet', operations: [pay, pay], memo: { type: 'text', value: 'a memo longer than twenty-eight bytes' } });
+    const r = await send('stellar-testnet', { network: 'mainnet', operations: [pay, pay], memo: { type: 'text', value: 'twenty-eight bytes, no more!' } });
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({ status: 'pending', hash: null, source_account: relayer, fee: 0, sequence_number: '0', relayer_id: 'stellar-testnet' });
     expect(walk('stellar-testnet', r.json.data.id)).toEqual(['pending', 'sent', 'submitted', 'confirmed']);

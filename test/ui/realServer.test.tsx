@@ -34,7 +34,7 @@ describe.each(['contract', 'real'] as const)('a Stellar replacement with a hash 
     await h.press(KEY.tab, HASH);
     // The operations template is a shape, not a value: typed over (issue 18.3).
     await focus(h, 'operations');
-    await h.press('[{"type": "payment", "destination": "GDESTINATION", "amount": "1", "asset": {"type": "native"}}]');
+    await h.press('[{"type": "payment", "destination": "GBRPYHIL2CI3FNQ4BXLFMNDLFJUNPU2HY3ZMFSHONUCEOASW7QC7OX2H", "amount": "1", "asset": {"type": "native"}}]');
     await h.press(KEY.ctrlS);
     const f = await h.waitFor((x) => x.includes('Review:'));
     expect(f).toMatch(flavor === 'real' ? /encoded for\s+OpenZeppelin Relayer \(detected/ : /encoded for\s+interface document \(detected/);

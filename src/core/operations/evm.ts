@@ -135,7 +135,7 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
       note: priceNote(network, tx?.max_priority_fee_per_gas),
     },
     { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, ...SPEEDS_SLOWEST_FIRST], hint: '→ faster, ← slower; the server re-quotes the price from it' },
-    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: rfc3339 },
   ];
 }
 

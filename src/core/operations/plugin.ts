@@ -56,7 +56,7 @@ export function pluginForm(rows: number, focusParams: boolean, info?: PluginInfo
         // `{}` until something is typed: the first key replaces it.
         placeholder: true,
         hint: 'any JSON value; numbers are sent exactly as typed',
-        validate: jsonCheck,
+        validate: (v) => jsonCheck(v, 'use null for no params'),
       },
     ],
     focus: focusParams ? 'params' : 'plugin_id',
@@ -87,7 +87,7 @@ export function pluginForm(rows: number, focusParams: boolean, info?: PluginInfo
       try {
         params = parseJson(v.params ?? '', { exactNumbers: true });
       } catch {
-        return { errors: { params: jsonCheck(v.params ?? '') ?? 'not valid JSON' } };
+        return { errors: { params: jsonCheck(v.params ?? '', 'use null for no params') ?? 'not valid JSON' } };
       }
       try {
         const route = (v.route ?? '').trim();

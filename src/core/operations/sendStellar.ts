@@ -13,6 +13,7 @@ import { toBigInt } from '../amounts.js';
 import type { ReviewLine } from './review.js';
 import { DEFAULT_MAX_FEE, OPERATIONS_TEMPLATE } from './stellar.js';
 import type { Values } from './types.js';
+import { stellarBodyErrors } from './stellarOperations.js';
 
 const MAX_OPERATIONS = 100;
 const SOROBAN = new Set(['invoke_contract', 'create_contract', 'upload_wasm']);
@@ -33,10 +34,14 @@ export function stellarSendInitialValues(relayer: Relayer | undefined): Values {
 }
 
 /** v1.8's checks of a Stellar send body (normalized), on the fields they are about. */
-export function stellarSendErrors(body: Record<string, unknown>, now: number): Record<string, string> {
+export function stellarSendErrors(body: Record<string, unknown>, now: number, relayer?: Relayer): Record<string, string> {
   const errors: Record<string, string> = {};
   const ops = Array.isArray(body.operations) ? (body.operations as { type?: unknown }[]) : undefined;
-  if (ops) {
+  // A user-paid relayer takes operations, then fails them as it prepares (prepare/operations.rs:58-68).
+  const strategy = (relayer?.policies as Record<string, unknown> | undefined)?.fee_payment_strategy;
+  if (ops && strategy === 'user')
+    errors.operations = `relayer ${displayText(relayer?.id)}'s fee_payment_strategy is user: v1.8 takes operations, then fails the transaction ("Gasless transactions (User fee payment strategy) are not supported via operations path"): send a signed transaction_xdr with fee_bump`;
+  else if (ops) {
     const soroban = ops.filter((o) => SOROBAN.has(String(o.type))).length;
     if (ops.length > MAX_OPERATIONS) errors.operations = `${ops.length} operations: at most ${MAX_OPERATIONS} (v1.8: "Transaction has ${ops.length} operations, but maximum allowed is ${MAX_OPERATIONS}")`;
     else if (soroban > 1) errors.operations = 'more than one Soroban operation (invoke_contract, create_contract, upload_wasm): v1.8 allows one a transaction';
@@ -44,6 +49,8 @@ export function stellarSendErrors(body: Record<string, unknown>, now: number): R
     const memo = body.memo as { type?: unknown } | undefined;
     if (soroban && memo && memo.type !== 'none') errors.memo_type = 'a Soroban operation takes no memo: v1.8 answers "Soroban operations cannot have a memo (except MemoNone)"';
   }
+  // Then each operation's fields and the source, as v1.8 converts them when it prepares (it takes them first).
+  for (const [field, why] of Object.entries(stellarBodyErrors(body))) errors[field] ??= why;
   // v1.8 takes it, then marks it expired at its first status check (domain/transaction/stellar/status.rs:425).
   if (typeof body.valid_until === 'string' && Date.parse(body.valid_until) <= now) errors.valid_until = 'in the past: v1.8 takes it, then marks it expired ("Transaction time_bounds expired")';
   return errors;

@@ -5,6 +5,7 @@ import { replacementChanges, type ReviewLine } from './review.js';
 import { toBigInt } from '../amounts.js';
 import { thousands } from '../text/values.js';
 import { replaceEffect } from './effects.js';
+import { stellarBodyErrors, stellarOperationsError, stellarSourceError } from './stellarOperations.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
 import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from './validators.js';
 
@@ -91,10 +92,10 @@ export function stellarFields(): FieldSpec[] {
       placeholder: true,
       hint: 'JSON array of operations, each with a "type"; a payment\'s amount is in stroops (1 XLM = 10,000,000); the template is a shape: type over it, or arrow into it and fill it in',
       validate: (v) => {
-        const bad = jsonCheck(v);
+        const bad = jsonCheck(v, 'a JSON array of operations');
         if (bad) return bad;
         const ops = parseJson(v);
-        return Array.isArray(ops) ? emptyOperationField(ops) : 'not a JSON array';
+        return Array.isArray(ops) ? (emptyOperationField(ops) ?? stellarOperationsError(ops)) : 'not a JSON array';
       },
       hidden: (all) => all.mode !== 'operations',
     },
@@ -106,7 +107,7 @@ export function stellarFields(): FieldSpec[] {
       validate: required(base64),
       hidden: (all) => all.mode !== 'transaction_xdr',
     },
-    { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer' },
+    { name: 'source_account', label: 'source_account', kind: 'text', hint: 'G… account; empty = the relayer', validate: stellarSourceError },
     { name: 'memo_type', label: 'memo', kind: 'choice', options: ['none', 'text', 'id', 'hash', 'return'], hint: '←/→ choose the memo type' },
     {
       name: 'memo_value',
@@ -117,7 +118,7 @@ export function stellarFields(): FieldSpec[] {
       hidden: (all) => all.memo_type === 'none',
     },
     { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
-    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, e.g. 2026-11-22T18:00:00Z', validate: rfc3339 },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: rfc3339 },
     {
       name: 'fee_bump',
       label: 'fee_bump',
@@ -157,6 +158,8 @@ export function stellarForm(relayerId: string, relayer: Relayer | undefined, tx:
     build: (v) => {
       const req = stellarRequest(v);
       if ('errors' in req) return req;
+      const converted = stellarBodyErrors(req);
+      if (Object.keys(converted).length) return { errors: converted };
       const d = dialect();
       try {
         const prepared = prepareReplaceTransaction(relayerId, tx.id, req, d.dialect);

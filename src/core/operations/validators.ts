@@ -33,14 +33,14 @@ export function integerCheck(range: IntegerRange): Check {
 export const optionalInteger = (range: IntegerRange) => optional(integerCheck(range));
 export const address = optional((v) => (isHexAddress(v) ? null : 'not an address: 0x and 40 hex digits'));
 export const hexData = optional((v) => (isHexData(v) ? null : 'not hex: 0x followed by whole bytes (pairs of hex digits)'));
-export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g. 2026-11-22T15:04:05Z'));
+export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g. 2030-01-01T15:04:05Z'));
 export const base64 = (v: string) => (isBase64(v.trim()) ? null : 'not base64: standard alphabet with = padding');
 export const absoluteUrl = (v: string) => (isAbsoluteHttpUrl(v.trim()) ? null : 'not an absolute URL: e.g. https://ops.example.com/hook');
 export const notificationId = optional((v) => (NOTIFICATION_ID.test(v) ? null : 'letters, digits, - and _ only, at most 36'));
 
-/** JSON text: null when valid, else the parser's reason with line and column. */
-export function jsonCheck(v: string): string | null {
-  if (v.trim() === '') return 'not valid JSON: empty (use null for no params)';
+/** JSON text: null when valid, else the parser's reason with line and column; `empty` says what to type for nothing (a plugin's params: null). */
+export function jsonCheck(v: string, empty = 'type the JSON'): string | null {
+  if (v.trim() === '') return `not valid JSON: empty (${empty})`;
   try {
     parseJson(v);
     return null;

@@ -40,7 +40,7 @@ describe('Solana and Stellar reviews say before → after (walk finding: only th
 
   it("Stellar: max_fee beside the transaction's own fee (the form's default is 13× a fee of 75,000)", async () => {
     const { stellarForm, stellarInitialValues } = await import('../../../src/core/operations/stellar.js');
-    const t = tx({ fee: 75000, source_account: 'GA' });
+    const t = tx({ fee: 75000, source_account: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ' });
     const dialect = () => ({ dialect: 'contract', source: 'assumed', why: 'the interface document' }) as never;
     const values = { ...stellarInitialValues(undefined, t), network: 'testnet', mode: 'transaction_xdr', transaction_xdr: 'AAAA' };
     const built = stellarForm('st', undefined, t, dialect).build(values);

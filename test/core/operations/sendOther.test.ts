@@ -106,7 +106,10 @@ describe('a Solana send', () => {
 
 describe('a Stellar send', () => {
   const c = { relayerId: 'xlm', relayer: stellar(), now: NOW };
-  const pay = { type: 'payment', destination: 'GBBB', amount: '1', asset: { type: 'native' } };
+  // SEP-23's test account (a valid StrKey), and a contract.
+  const G = 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ';
+  const C = 'CA3D5KRYM6CB7OWQ6TWYRR3Z4T7GNZLKERYNZGGA5SOAOPIFY6YQGAXE';
+  const pay = { type: 'payment', destination: G, amount: '1', asset: { type: 'native' } };
 
   it('sends the body in v1.8 encoding (memo id a decimal string) and says which network v1.8 builds on', () => {
     const r = sendRequest({ network: 'pubnet', operations: [pay], memo: { type: 'id', value: '18446744073709551615' } as never }, c);
@@ -120,7 +123,7 @@ describe('a Stellar send', () => {
   });
 
   it("refuses v1.8's operation rules on the field", () => {
-    const invoke = { type: 'invoke_contract', contract_address: 'C', function_name: 'f', args: [] };
+    const invoke = { type: 'invoke_contract', contract_address: C, function_name: 'f', args: [] };
     expect(errorsOf(sendRequest({ network: 'testnet', operations: new Array(101).fill(pay) }, c)).operations).toMatch(/101 operations: at most 100/);
     expect(errorsOf(sendRequest({ network: 'testnet', operations: [invoke, pay] }, c)).operations).toMatch(/goes alone/);
     expect(errorsOf(sendRequest({ network: 'testnet', operations: [invoke, invoke] }, c)).operations).toMatch(/more than one Soroban/);
@@ -128,6 +131,28 @@ describe('a Stellar send', () => {
     expect('request' in sendRequest({ network: 'testnet', operations: [invoke], memo: { type: 'none' } }, c)).toBe(true);
     expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], fee_bump: true }, c)).fee_bump).toMatch(/only valid with transaction_xdr/);
     expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], valid_until: '2026-11-28T11:00:00Z' }, c)).valid_until).toMatch(/marks it expired/);
+  });
+
+  it('refuses what v1.8 takes and then fails as it converts the operations (a walk sent a negative amount and a mistyped destination: both confirmed)', () => {
+    const ops = (o: Record<string, unknown>) => errorsOf(sendRequest({ network: 'testnet', operations: [pay, { ...pay, ...o }] }, c)).operations;
+    expect(ops({ destination: G.slice(0, -1) + 'A' })).toMatch(/^operations\[1\]\.destination: its checksum does not match .*"the strkey is invalid"/);
+    expect(ops({ destination: C })).toMatch(/^operations\[1\]\.destination: starts with C: a Stellar address here is G… or M…/);
+    expect(ops({ amount: '-5' })).toMatch(/^operations\[1\]\.amount: must be more than 0/);
+    expect(ops({ amount: 0 })).toMatch(/must be more than 0/);
+    expect(ops({ amount: '0.5' })).toBe('operations[1].amount: whole stroops only (1 XLM = 10,000,000); 0.5 XLM would be "5000000"');
+    expect(ops({ amount: '9223372036854775808' })).toMatch(/out of range: at most 9,223,372,036,854,775,807 stroops/);
+    expect(ops({ asset: { type: 'credit4', code: 'USDCX', issuer: G } })).toMatch(/^operations\[1\]\.asset: code: 1–4 characters for credit4/);
+    expect(ops({ asset: { type: 'credit12', code: 'USDCLONG', issuer: 'GBBB' } })).toMatch(/^operations\[1\]\.asset: issuer: /);
+    expect(ops({ asset: { type: 'credit_alphanum4', code: 'USDC', issuer: G } })).toMatch(/native, credit4 or credit12/);
+    expect(ops({ amount: '10000000', asset: { type: 'credit4', code: 'USDC', issuer: G } })).toBeUndefined();
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [{ type: 'invoke_contract', contract_address: G, function_name: 'f', args: [] }] }, c)).operations).toMatch(/contract_address: starts with G: a Stellar address here is C…/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], source_account: 'GBBB' }, c)).source_account).toMatch(/Invalid source account/);
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [{ type: 'invoke_contract', contract_address: C, function_name: 'f'.repeat(33), args: [] }] }, c)).operations).toMatch(/function_name: 33 bytes: at most 32/);
+    // A user-paid relayer: operations are taken, then failed as v1.8 prepares them.
+    const userPaid = { ...c, relayer: { ...c.relayer, policies: { fee_payment_strategy: 'user' } } as typeof c.relayer };
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay] }, userPaid)).operations).toMatch(/fee_payment_strategy is user: v1\.8 takes operations, then fails the transaction/);
+    // A muxed destination (M…) is an account too.
+    expect(ops({ destination: 'MA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVAAAAAAAAAAAAAJLK' })).toBeUndefined();
   });
 });
 

@@ -68,7 +68,9 @@ describe('validators', () => {
   it('JSON: line and column come first (they survive a cut at the terminal edge)', () => {
     expect(jsonCheck(`{"n": ${U128_MAX}}`)).toBeNull();
     expect(jsonCheck('null')).toBeNull();
-    expect(jsonCheck('  ')).toBe('not valid JSON: empty (use null for no params)');
+    expect(jsonCheck('  ', 'use null for no params')).toBe('not valid JSON: empty (use null for no params)');
+    // Where an array is required, null is not the word (a walk read "use null" on Stellar's operations).
+    expect(jsonCheck('  ', 'a JSON array of operations')).toBe('not valid JSON: empty (a JSON array of operations)');
     expect(jsonCheck('{\n  "n": 1,\n}')).toMatch(/^not valid JSON at line 3, column 1: \S/);
     expect(jsonCheck('{"a" 1}')).toMatch(/^not valid JSON at line 1, column 6: /);
     expect(jsonCheck('[1, 2')).toMatch(/^not valid JSON at line 1, column 6: .*end of input/i);

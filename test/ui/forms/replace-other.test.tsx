@@ -171,7 +171,7 @@ describe('replace a Stellar transaction', () => {
     const id = await openReplace(h);
     await focus(h, 'operations');
     // Typing replaces the template; a broken JSON is pointed at with its line and column.
-    await h.press('[{"type": "payment", "destination": "GDEST", "amount": "2", "asset": {"type": "native"}},');
+    await h.press('[{"type": "payment", "destination": "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", "amount": "2", "asset": {"type": "native"}},');
     let f = await h.waitFor((x) => /✗ not valid JSON at line 1, column \d+/.test(x), 'json error');
     await h.press(KEY.backspace, ']');
     f = await h.waitFor((x) => !x.includes('✗ not valid JSON'));
@@ -185,7 +185,7 @@ describe('replace a Stellar transaction', () => {
     await h.waitFor((x) => x.includes('✓ Done'));
     const body = parseJson(writes(h)[0]!.body) as Record<string, unknown>;
     expect(body.network).toBe('testnet');
-    expect(body.operations).toEqual([{ type: 'payment', destination: 'GDEST', amount: '2', asset: { type: 'native' } }]);
+    expect(body.operations).toEqual([{ type: 'payment', destination: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', amount: '2', asset: { type: 'native' } }]);
     expect(body).not.toHaveProperty('transaction_xdr');
     expect(h.sandbox.getTransaction('stellar-testnet', id)!.status).toBe('pending');
   });
@@ -210,7 +210,7 @@ describe('replace a Stellar transaction', () => {
     await h.press(KEY.up);
     await h.press('\x1b[H');
     for (let i = 0; i < 38; i++) await h.press(KEY.right);
-    await h.press('GDESTINATION');
+    await h.press('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ');
     await h.waitFor((x) => !/✗ operations/.test(x), 'the template filled');
     await h.press(KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));
@@ -218,7 +218,7 @@ describe('replace a Stellar transaction', () => {
     await h.waitFor((x) => x.includes('✓ Done'));
     const tx = h.sandbox.getTransaction('stellar-testnet', id)!;
     expect(writes(h)[0]!.body).toBe(
-      `{"network":"testnet","operations":[{"type":"payment","destination":"GDESTINATION","amount":"1","asset":{"type":"native"}}],"source_account":"${String(tx.source_account)}","memo":{"type":"none"},"max_fee":1000000}`,
+      `{"network":"testnet","operations":[{"type":"payment","destination":"GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ","amount":"1","asset":{"type":"native"}}],"source_account":"${String(tx.source_account)}","memo":{"type":"none"},"max_fee":1000000}`,
     );
     expect(h.sandbox.getTransaction('stellar-testnet', id)!.status).toBe('pending');
   });
