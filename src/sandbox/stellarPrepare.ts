@@ -46,13 +46,13 @@
  */
 import { decodeStrKey, type StrKeyKind } from '../core/stellarKey.js';
 import type { RelayerSeed, TxStatus } from './models.js';
-import type { MemoSpec } from './replace.js';
 import type { JsonObject } from './validate.js';
 
 /** What of a Stellar send its preparation and its submission read (kept by data.ts until it is final). */
 export interface StellarSend {
   operations: JsonObject[];
-  memo?: MemoSpec;
+  /** Its memo as replace.ts reads it (MemoSpec; only a text's length is looked at here). */
+  memo?: { type: string; value?: unknown };
   source_account: string;
 }
 
