@@ -5,6 +5,7 @@
  * single executable's, built in) used when no file is there. "Taken" is read the way a start sees it:
  * `saveCache` writes only when there was no cache or V8 refused it.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,10 +29,13 @@ function bundle(pad = 0, value = 42): string {
 let loads = 0;
 const launch = (file: string, extra: Partial<Launch> = {}): Launch => ({ source: { file }, filename: `${file}#${++loads}`, dirname: dir, beside: `${file}.cache`, fallback: join(dir, 'fallback', 'b.cache'), require, ...extra });
 type Exports = { value: number; twice: (n: number) => number };
-/** A file's time and length, or 'none'. */
+/**
+ * A file's time, length and content, or 'none'. (Time and length alone failed once in CI: a cache
+ * rewritten within the same millisecond, for a source of another length, came out as long as the old.)
+ */
 function stamp(path: string): string {
   try {
-    return `${statSync(path).mtimeMs}:${readFileSync(path).length}`;
+    return `${statSync(path).mtimeMs}:${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
   } catch {
     return 'none';
   }
