@@ -19,8 +19,8 @@ const STROOPS_PER_XLM = 10_000_000n;
 
 function key(v: unknown, kinds: readonly StrKeyKind[], v18: string): string | null {
   if (typeof v !== 'string') return `not a string: a Stellar address (v1.8: "${v18}")`;
-  const d = decodeStrKey(v.trim() === v ? v : '', kinds);
   if (v.trim() !== v) return 'has spaces around it: a Stellar address has none';
+  const d = decodeStrKey(v, kinds);
   return 'error' in d ? `${d.error} (v1.8 fails the transaction: "${v18}: …")` : null;
 }
 
@@ -35,6 +35,8 @@ function amount(v: unknown): string | null {
     return `whole stroops only (1 XLM = 10,000,000)${asStroops}`;
   }
   if (!m) return 'not an integer: stroops (1 XLM = 10,000,000)';
+  // A string is read as an i64 (`"5.0"` fails it: a 400); only a JSON number may be a whole float (i64_serializer.rs visit_f64).
+  if (typeof v === 'string' && m[3] !== undefined) return `whole stroops only, as digits: "${m[1] === '-' ? '-' : ''}${m[2]}"`;
   const n = BigInt(`${m[1] === '-' ? '-' : ''}${m[2]}`);
   if (n > INT64_MAX) return `out of range: at most ${thousands(INT64_MAX)} stroops (an i64)`;
   if (n <= 0n) return 'must be more than 0: the network refuses a payment of 0 or less (malformed)';

@@ -140,6 +140,9 @@ describe('a Stellar send', () => {
     expect(ops({ amount: '-5' })).toMatch(/^operations\[1\]\.amount: must be more than 0/);
     expect(ops({ amount: 0 })).toMatch(/must be more than 0/);
     expect(ops({ amount: '0.5' })).toBe('operations[1].amount: whole stroops only (1 XLM = 10,000,000); 0.5 XLM would be "5000000"');
+    // v1.8 reads a string amount as an i64 ("5.0" is a 400); a JSON number 5.0 it takes as 5.
+    expect(ops({ amount: '5.0' })).toBe('operations[1].amount: whole stroops only, as digits: "5"');
+    expect(ops({ amount: 5.0 })).toBeUndefined();
     expect(ops({ amount: '9223372036854775808' })).toMatch(/out of range: at most 9,223,372,036,854,775,807 stroops/);
     expect(ops({ asset: { type: 'credit4', code: 'USDCX', issuer: G } })).toMatch(/^operations\[1\]\.asset: code: 1–4 characters for credit4/);
     expect(ops({ asset: { type: 'credit12', code: 'USDCLONG', issuer: 'GBBB' } })).toMatch(/^operations\[1\]\.asset: issuer: /);
