@@ -13,7 +13,7 @@ export type Route =
   | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string; nonce?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction }
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
-  | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean }
+  | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
    * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
    * ReviewOnlyKind; its request built by reviewOnly.ts): `X` on a transaction (cancel, `tx` the row),

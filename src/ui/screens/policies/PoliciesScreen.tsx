@@ -12,6 +12,7 @@ import { wrapCells } from '../../../core/text/cells.js';
 import type { Relayer } from '../../../api/index.js';
 import { findRelayer } from '../../../core/lookup.js';
 import { clock } from '../../../core/time.js';
+import { relayerBasis, withBasis } from '../../../core/operations/basis.js';
 import { useDirectory } from '../../directory.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 
@@ -50,11 +51,11 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
   if (fresh === 'reading') return <Text>  reading relayer {props.route.relayerId} as the server holds it now…</Text>;
   const relayer = fresh.relayer ?? props.route.relayer;
   const said = fresh.relayer ? `  read at ${clock(fresh.at)}: the form starts from what the server holds` : `  could not be read again: the form starts from the list's row (it may be older)`;
-  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} />;
+  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} readAt={fresh.relayer ? fresh.at : undefined} />;
 }
 
-function PoliciesForm({ route, screenKey, width, height, said, stale }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean }) {
-  const { client } = useServices();
+function PoliciesForm({ route, screenKey, width, height, said, stale, readAt }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean; readAt: number | undefined }) {
+  const { client, now } = useServices();
   const directory = useDirectory();
   const events = useSessionEvents();
   // The notifications to choose from, read once as it opens (the relayer's own stays offered if the read fails).
@@ -64,12 +65,25 @@ function PoliciesForm({ route, screenKey, width, height, said, stale }: ScreenPr
     if (client.offers('notifications')) void client.listServerRecords('notifications', { perPage: 100 }).then((p) => live && setNotifications(p.items.map((n) => String(n.id))), () => undefined);
     return () => void (live = false);
   }, [client]);
-  const definition = useMemo(() => policiesForm(route.relayerId, route.relayer, client.supports('policies'), notifications), [route, client, notifications]);
+  // The relayer the patch is against, and when it was read: a review older than 15 s reads it again on
+  // y and is sent only if the relayer is as reviewed (a walk sent a cap edit reviewed 26 s before).
+  const [relayer, setRelayer] = useState({ record: route.relayer, at: readAt });
+  const definition = useMemo(() => withBasis(policiesForm(route.relayerId, relayer.record, client.supports('policies'), notifications), relayerBasis(relayer.record)), [route.relayerId, relayer, client, notifications]);
   const initialValues = useMemo(() => (route.relayer ? policyFormValues(route.relayer, route.preset) : {}), [route]);
+  const reread = {
+    at: relayer.at,
+    read: async () => {
+      const r = await findRelayer(client, route.relayerId);
+      if (!r) throw new Error(`relayer ${route.relayerId} is not among the server's relayers`);
+      setRelayer({ record: r, at: now() });
+      return withBasis(policiesForm(route.relayerId, r, client.supports('policies'), notifications), relayerBasis(r));
+    },
+  };
   const form = useForm({
     draftKey: `policies:${route.relayerId}`,
     definition,
     initialValues,
+    reread,
     // The relayer as answered goes to every screen (the list's row, the detail, the next p).
     onSent: (answer) => {
       if (typeof answer !== 'object' || answer === null) return;

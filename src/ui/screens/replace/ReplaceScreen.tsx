@@ -1,6 +1,6 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
 import { Text } from '../../components/Text.js';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -16,24 +16,52 @@ import { isNotFinal, statusWords } from '../../../core/status.js';
 import { evmBumpedValues, evmForm, evmInitialValues } from '../../../core/operations/evm.js';
 import { solanaForm, solanaInitialValues } from '../../../core/operations/solana.js';
 import { stellarForm, stellarInitialValues } from '../../../core/operations/stellar.js';
+import { relayerBasis, txBasis, withBasis } from '../../../core/operations/basis.js';
+import { findRelayer, findTransaction } from '../../../core/lookup.js';
+import type { Relayer } from '../../../api/index.js';
+
+/** The form for the transaction and relayer as read: its review carries what it was built on (basis.ts). */
+function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | undefined, tx: Transaction, client: ReturnType<typeof useServices>['client']): FormDefinition {
+  const basis = `${txBasis(tx)}|${relayerBasis(relayer)}`;
+  if (kind === 'solana') return withBasis(solanaForm(relayerId, relayer, tx), basis);
+  if (kind === 'stellar') return withBasis(stellarForm(relayerId, relayer, tx, () => client.dialect()), basis);
+  // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
+  if (kind === 'unknown') return { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) };
+  return withBasis(evmForm(relayerId, relayer, tx, () => client.dialect()), basis);
+}
 
 export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'replace' }>>) {
   const { now, client } = useServices();
   const events = useSessionEvents();
-  const relayer = useDirectory().get(route.relayerId);
-  const { tx, relayerId } = route;
+  const listed = useDirectory().get(route.relayerId);
+  const { relayerId } = route;
+  // The transaction and relayer the review is built on, and when they were read (the list's read, else
+  // the form's opening): a review older than 15 s reads both again on y (useForm's reread) and is sent
+  // only if they are as reviewed — a walk's replace, reviewed 20 s before, met "Current: Confirmed".
+  const [read, setRead] = useState<{ tx: Transaction; relayer: Relayer | undefined }>({ tx: route.tx, relayer: listed });
+  const readAt = useRef(route.readAt ?? now());
+  const { tx, relayer } = read;
   const kind = networkKind(relayer?.network_type, tx);
-  const { definition, initial } = useMemo((): { definition: FormDefinition; initial: Values } => {
-    if (kind === 'solana') return { definition: solanaForm(relayerId, relayer, tx), initial: solanaInitialValues(tx) };
-    if (kind === 'stellar') return { definition: stellarForm(relayerId, relayer, tx, () => client.dialect()), initial: stellarInitialValues(relayer, tx) };
-    // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
-    if (kind === 'unknown') return { definition: { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) }, initial: {} };
-    return { definition: evmForm(relayerId, relayer, tx, () => client.dialect()), initial: route.bump ? evmBumpedValues(tx, client.dialect().dialect === 'openzeppelin') : evmInitialValues(tx) };
-  }, [kind, relayer, tx, relayerId, client, route.bump]);
+  const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client), [kind, relayer, tx, relayerId, client]);
+  // The form's values start from the transaction as the form opened (read again, they stay as typed).
+  const [initial] = useState(
+    (): Values => (kind === 'solana' ? solanaInitialValues(route.tx) : kind === 'stellar' ? stellarInitialValues(listed, route.tx) : kind === 'unknown' ? {} : route.bump ? evmBumpedValues(route.tx, client.dialect().dialect === 'openzeppelin') : evmInitialValues(route.tx)),
+  );
+  const reread = {
+    at: readAt.current,
+    read: async () => {
+      const [found, r] = await Promise.all([findTransaction(client, relayerId, tx.id), findRelayer(client, relayerId)]);
+      if (!found.tx) throw new Error(`transaction ${tx.id}: ${found.how}`);
+      readAt.current = now();
+      setRead({ tx: found.tx, relayer: r ?? relayer });
+      return replaceDefinition(networkKind((r ?? relayer)?.network_type, found.tx), relayerId, r ?? relayer, found.tx, client);
+    },
+  };
   const form = useForm({
     draftKey: `replace:${relayerId}:${tx.id}${route.bump ? ':bump' : ''}`,
     definition,
     initialValues: initial,
+    ...(kind === 'unknown' ? {} : { reread }),
     // Kept on disk as it is typed (one draft per transaction, whichever way the form was opened).
     persist: definition.fields.length ? { form: 'replace', relayer: relayerId, target: tx.id, stale: isNotFinal(tx) ? undefined : `the transaction is now ${statusWords(tx)} (final)` } : undefined,
     onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),

@@ -1,0 +1,113 @@
+/**
+ * A replace (`e`) or policy (`p`) review older than 15 s is read again before it is sent (issue 43:
+ * a walk's replace, reviewed 20 s before, met v1.8's "Current: Confirmed"; a cap edit went out on a
+ * relayer read 26 s before). Sent only if the transaction and relayer are as reviewed; else the new
+ * review is shown, nothing sent; a transaction now final is refused on the form. Against the sandbox's
+ * real flavour over loopback, its clock stopped; the app's clock moved by the test (`skew`).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, renderApp, type Harness } from './helpers.js';
+import { cursorRow, rawGet } from './support.js';
+import { writes } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+const clock = { skew: 0 };
+
+/** e on sepolia-main's first pending transaction, the speed changed, reviewed: its id. */
+async function reviewReplace(): Promise<string> {
+  clock.skew = 0;
+  h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 140, rows: 40, services: { now: () => Date.now() + clock.skew } });
+  h.sandbox.clock.stop();
+  await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
+  const txs = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=100')).json.data as { id: string; status: string }[];
+  const tx = txs.find((t) => t.status === 'pending')!;
+  await h.press('/', tx.id.slice(0, 8), '\r');
+  await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
+  await h.press('e');
+  await h.waitFor((x) => x.includes('replace EVM tx'), 'the form');
+  // speed: the next choice (v1.8 quotes from it).
+  await h.press(KEY.right, KEY.ctrlS);
+  await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+  return tx.id;
+}
+
+describe('a replace review read again before it is sent', () => {
+  it('the transaction as reviewed: sent at once', async () => {
+    const id = await reviewReplace();
+    clock.skew = 20_000;
+    await h!.sendReview();
+    await h!.waitFor((x) => x.includes("The server's answer"), 'the answer');
+    expect(writes(h!).map((w) => `${w.method} ${w.url}`)).toEqual([`PUT /api/v1/relayers/sepolia-main/transactions/${id}`]);
+  });
+
+  it('replaced meanwhile by someone else: the new review, nothing sent', async () => {
+    const id = await reviewReplace();
+    clock.skew = 20_000;
+    const tx = (await rawGet(h!, `/relayers/sepolia-main/transactions/${id}`)).json.data as { to: string; value: string };
+    await h!.client.replaceTransaction('sepolia-main', id, { to: tx.to, value: BigInt(tx.value).toString(), speed: 'fastest' } as never);
+    const before = writes(h!).length;
+    await h!.sendReview();
+    const again = await h!.waitFor((x) => /its figures moved/.test(x), 'the new review');
+    expect(again.replace(/\s+/g, ' ')).toMatch(/Read again at \d\d:\d\d:\d\d: its figures moved, so the request changed: nothing was sent; review it again/);
+    expect(writes(h!)).toHaveLength(before);
+    // The new review is of the transaction as it is now; y sends it (its figures just read).
+    await h!.sendReview();
+    await h!.waitFor((x) => x.includes("The server's answer"), 'the answer');
+    expect(writes(h!)).toHaveLength(before + 1);
+  });
+
+  it('cancelled meanwhile (final): refused on the form, in v1.8 terms, nothing sent', async () => {
+    const id = await reviewReplace();
+    clock.skew = 20_000;
+    await h!.client.cancelTransaction('sepolia-main', id);
+    h!.sandbox.clock.step(30);
+    const status = ((await rawGet(h!, `/relayers/sepolia-main/transactions/${id}`)).json.data as { status: string }).status;
+    const before = writes(h!).length;
+    await h!.sendReview();
+    const refused = await h!.waitFor((x) => /the request is refused/.test(x), 'the refusal');
+    expect(refused).toMatch(/Read again at \d\d:\d\d:\d\d, the request is refused: value: not sent:/);
+    // Whole on its field, the form as typed (the title reads the transaction as it is now).
+    expect(refused.replace(/\s+/g, ' ')).toContain(`✗ not sent: the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${status} (it answers 400)`);
+    expect(refused).toContain(`(${status})`);
+    expect(writes(h!)).toHaveLength(before);
+  });
+});
+
+describe('a policy review read again before it is sent', () => {
+  async function reviewCap(): Promise<void> {
+    clock.skew = 0;
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('avalanche-bridge') || x.includes('Avalanche Bridge'), 'the relayers');
+    for (let i = 0; i < 20 && !/avalanche|Avalanche/.test(cursorRow(h.frame())); i++) await h.press('j');
+    await h.waitFor((x) => /^[› ][ *]jammed\s+Avalanche Bridge/m.test(x), 'avalanche-bridge jammed');
+    await h.press('p');
+    await h.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+66gwei/.test(x), 'the editor');
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+  }
+
+  it('the relayer as reviewed: sent at once', async () => {
+    await reviewCap();
+    clock.skew = 20_000;
+    await h!.sendReview();
+    await h!.waitFor((x) => x.includes('policies now, as the server answered:'), 'the answer');
+    expect(writes(h!).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":66000000000}}']);
+  });
+
+  it('its policies changed meanwhile: the new review, nothing sent', async () => {
+    await reviewCap();
+    clock.skew = 20_000;
+    await h!.client.patchRelayer('avalanche-bridge', { policies: { min_balance: 7 } } as never);
+    const before = writes(h!).length;
+    await h!.sendReview();
+    const again = await h!.waitFor((x) => /its figures moved/.test(x), 'the new review');
+    expect(again.replace(/\s+/g, ' ')).toMatch(/Read again at \d\d:\d\d:\d\d: its figures moved/);
+    expect(writes(h!)).toHaveLength(before);
+  });
+});
