@@ -52,4 +52,19 @@ describe('X on a relayer: what is pending, read again before it is sent', () => 
     expect(deletes()).toHaveLength(1);
     expect(writes(h!)).toHaveLength(1);
   });
+
+  it('within 15 s, a transaction created after the review is taken by the server: the answer is said not as reviewed, naming it', async () => {
+    const clock = { skew: 0 };
+    const review = await reviewCancelAll(clock);
+    // The review says the server takes what is pending when the request arrives, and when it read this list.
+    expect(review.replace(/\s+/g, ' ')).toContain('the server takes what is pending when the request arrives, not this list');
+    expect(review).toMatch(/will be asked to cancel\s+(\d+ \(pending, sent, submitted\), as read at|none: nothing pending, sent or submitted was read at) \d\d:\d\d:\d\d/);
+    const added = await h!.client.sendTransaction('sepolia-main', { to: RX1, value: '1', speed: 'fast' });
+    await h!.press('sepolia-main', KEY.enter);
+    const done = await h!.waitFor((x) => /The server's answer/.test(x), 'the answer');
+    expect(deletes()).toHaveLength(1);
+    const flat = done.replace(/\s+/g, ' ');
+    expect(flat).toContain('not as reviewed');
+    expect(flat).toContain(`1 the review did not list (pending after it was read): ${added.id.slice(0, 8)}`);
+  });
 });

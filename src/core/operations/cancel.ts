@@ -105,10 +105,12 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
       ),
     );
   const taken = pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
-  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read at ${clock(now)}:` : 'none: nothing pending, sent or submitted was read' });
+  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read at ${clock(now)}:` : `none: nothing pending, sent or submitted was read at ${clock(now)}` });
   for (const t of taken.slice(0, LISTED))
     review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · ${kind === 'stellar' ? `sequence ${displayText(t.sequence_number) || '—'}` : `nonce ${displayText(t.nonce) || '—'}`} · ${ageWords(t.created_at, now)}` });
   if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });
+  // The DELETE names no ids: the server takes what is pending when it arrives (the answer is compared with this list).
+  review.push({ label: 'the server takes', value: 'what is pending when the request arrives, not this list: one created after this read is taken too; the answer is compared with this list' });
   return {
     op: 'cancel-pending',
     target: { relayerId },
@@ -116,7 +118,7 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
     prepared: prepareCancelPending(relayerId),
     review,
     send: (client, options) => client.cancelPending(relayerId, options),
-    effect: cancelPendingEffect(taken.length, kind),
+    effect: cancelPendingEffect(taken.map((t) => t.id), kind),
     confirm: relayerId,
     basis: taken.map((t) => `${t.id}:${String(t.status)}`).join(','),
   };

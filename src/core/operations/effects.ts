@@ -142,21 +142,33 @@ export function cancelEffect(before: Transaction | undefined, kind?: string): (a
  * pending ones: jobs/handlers/transaction_submission_handler.rs), so queued ids are reported as the
  * server's words and not as canceled: unchecked. None queued → no effect.
  */
-export const cancelPendingEffect = (read: number, kind: string) => (answer: unknown): Effect => {
+export const cancelPendingEffect = (reviewed: readonly string[], kind: string) => (answer: unknown): Effect => {
   if (!isObject(answer)) return { kind: 'unchecked', words: 'the answer is not a cancellation summary' };
   const r = answer as CancelPendingResult;
   const queued = r.queued_for_cancellation_transaction_ids ?? [];
   const failed = r.failed_to_queue_transaction_ids ?? [];
+  const read = reviewed.length;
   const list = (ids: readonly string[]) => `${ids.slice(0, 20).map(short).join(', ')}${ids.length > 20 ? `, … ${ids.length - 20} more` : ''}`;
   const fails = failed.length ? `; ${failed.length} could not be queued: ${list(failed)}` : '';
+  // The server takes what is pending when the request arrives, not what the review listed: compared.
+  const listed = new Set(reviewed);
+  const answered = new Set([...queued, ...failed].map(String));
+  const unlisted = [...answered].filter((id) => !listed.has(id));
+  const missing = reviewed.filter((id) => !answered.has(id));
+  const differs = [
+    ...(unlisted.length ? [`${unlisted.length} the review did not list (pending after it was read): ${list(unlisted)}`] : []),
+    ...(missing.length ? [`${missing.length} it listed the server did not take (no longer pending when it arrived): ${list(missing)}`] : []),
+  ];
+  if (differs.length && (queued.length || failed.length))
+    return { kind: 'not as asked', words: `not as reviewed: ${differs.join('; ')}; ${queued.length} queued for cancellation in all (the answer lists them)${fails}` };
   if (queued.length)
     return {
       kind: 'unchecked',
-      words: `${queued.length} queued for cancellation${failed.length ? `, ${failed.length} could not be queued` : ''} — not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones rather than cancelling them; cancelling each one (X, or relayer-tui cancel <relayer> <tx>) is certain. Queued: ${list(queued)}${fails}`,
+      words: `${queued.length} queued for cancellation${failed.length ? `, ${failed.length} could not be queued` : ''}, the ones reviewed — not checked: the OpenZeppelin Relayer v1.8 re-sends queued ones rather than cancelling them; cancelling each one (X, or relayer-tui cancel <relayer> <tx>) is certain. Queued: ${list(queued)}${fails}`,
     };
   if (failed.length) return { kind: 'no effect', words: `none queued for cancellation${fails}` };
   if (kind === 'stellar') return { kind: 'no effect', words: `the server queued none of the ${read} read as pending: the OpenZeppelin Relayer v1.8 does nothing here for a Stellar relayer` };
-  return { kind: 'no effect', words: read ? `the server queued none of the ${read} read as pending just before` : 'there was nothing pending to cancel' };
+  return { kind: 'no effect', words: read ? `the server queued none of the ${read} read as pending just before${missing.length ? ` (${list(missing)})` : ''}` : 'there was nothing pending to cancel' };
 };
 
 /** A notification: the answer names the URL (and the id, when one was given) and whether a key is set, as sent. */

@@ -47,11 +47,15 @@ describe('effect checks: what came back against what was asked', () => {
     expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'canceled' })).kind).toBe('as asked');
     expect(cancelEffect(tx({}))(tx({ is_canceled: true })).kind).toBe('in flight');
     expect(cancelEffect(tx({ status: 'pending' }))(tx({ status: 'pending' }))).toMatchObject({ kind: 'no effect', words: expect.stringContaining('came back exactly as it was') });
-    expect(cancelPendingEffect(0, 'evm')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 })).toMatchObject({ kind: 'no effect', words: 'there was nothing pending to cancel' });
+    expect(cancelPendingEffect([], 'evm')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 })).toMatchObject({ kind: 'no effect', words: 'there was nothing pending to cancel' });
     // Stellar on v1.8 queues nothing, whatever is pending: said as such, not "nothing was pending".
-    expect(cancelPendingEffect(6, 'stellar')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 }).words).toContain('none of the 6 read as pending');
+    expect(cancelPendingEffect(['a', 'b', 'c', 'd', 'e', 'f'], 'stellar')({ queued_for_cancellation_transaction_ids: [], failed_to_queue_transaction_ids: [], total_processed: 0 }).words).toContain('none of the 6 read as pending');
     // v1.8's queue re-sends rather than cancels: never called canceled.
-    expect(cancelPendingEffect(1, 'evm')({ queued_for_cancellation_transaction_ids: ['a'], failed_to_queue_transaction_ids: [], total_processed: 1 })).toMatchObject({ kind: 'unchecked' });
+    expect(cancelPendingEffect(['a'], 'evm')({ queued_for_cancellation_transaction_ids: ['a'], failed_to_queue_transaction_ids: [], total_processed: 1 })).toMatchObject({ kind: 'unchecked' });
+    // The DELETE takes what is pending when it arrives: a queue that is not the reviewed list is said (a walk's queued one created 0.3 s before, neither reviewed one).
+    const raced = cancelPendingEffect(['a', 'b'], 'evm')({ queued_for_cancellation_transaction_ids: ['c'], failed_to_queue_transaction_ids: [], total_processed: 1 });
+    expect(raced.kind).toBe('not as asked');
+    expect(raced.words).toBe('not as reviewed: 1 the review did not list (pending after it was read): c; 2 it listed the server did not take (no longer pending when it arrived): a, b; 1 queued for cancellation in all (the answer lists them)');
   });
 
   it('pause, notify: the answer in the state asked, or said otherwise', () => {
