@@ -37,3 +37,30 @@ it('at 80x24 the summary is wrapped, never cut: how it was read is there whole (
   expect(summary).toMatch(/\d+ requests, filtered by the server, gaps checked against every status( ·|$)/);
   expect(ls[at]!.endsWith('…')).toBe(false);
 });
+
+it("the summary's ages turn as the rows' do (a walk read `oldest 15s` beside rows that ticked)", async () => {
+  const clock = { skew: 0 };
+  h = await renderApp({ route: { kind: 'stuck' }, columns: 120, rows: 40, sandbox: { flavor: 'real' }, services: { now: () => Date.now() + clock.skew } });
+  h.sandbox.clock.stop();
+  // bsc-treasury has nothing not final: one sent now is its oldest, seconds old.
+  await h.client.sendTransaction('bsc-treasury', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+  await h.waitFor((x) => /not final in \d+ of \d+ relayers/.test(x), 'the triage');
+  await h.press('r');
+  await h.press('/', 'bsc-treasury', KEY.enter);
+  const line = (f: string) => frameLines(f).find((l) => l.startsWith('bsc-treasury: '));
+  const first = await h.waitFor((x) => /oldest \ds/.test(line(x) ?? ''), "bsc-treasury's line");
+  expect(line(first)).toMatch(/^bsc-treasury: 1 not final · oldest \ds/);
+  // The diagnoses the scan asked for, read to the end: from here nothing is read, nothing re-renders the screen.
+  for (let n = -1, i = 0; i < 50 && n !== h.sandbox.requests.length; i++) {
+    n = h.sandbox.requests.length;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const reads = h.sandbox.requests.length;
+  // The clock alone moves the line (the tick is at most a second away).
+
+  clock.skew = 40_000;
+  const later = await h.waitFor((x) => /oldest 4\ds/.test(line(x) ?? ''), 'the age turned', 3000);
+  expect(line(later)).toMatch(/^bsc-treasury: 1 not final · oldest 4\ds/);
+  expect(h.sandbox.requests.length).toBe(reads);
+
+});

@@ -73,6 +73,16 @@ export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace
  * The same without the relayer's id (a fleet row names it already): `jammed 18m at nonce 1204 — …`.
  * Without `now` no age is said (a row kept between reads must not change by itself).
  */
+/** When v1.8 re-prices the blocker: a time to come, or one already passed (then at its next status check, which runs every 8–12 s). */
+function reprice(jam: Jam, now: number | undefined): string {
+  const at = jam.next_reprice_at;
+  if (!at) return '';
+  const why = `its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait`;
+  // Without a clock (a row kept between reads) the time is said as it is: it never reads "due" by itself.
+  if (now !== undefined && at <= now) return ` at its next status check (due since ${clock(at)}: ${why})`;
+  return ` at ${clock(at)} at the earliest (${why})`;
+}
+
 export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string {
   const e = fix(face, 'bump', jam);
   const x = fix(face, 'cancel', jam);
@@ -90,7 +100,7 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
     case 'price_cap':
       return `${head} — at its cap ${gwei(jam.cap_wei)}, the network asks ${gwei(jam.network_price_wei)}; ${w}. The server's re-pricing stops at the cap; ${bumpWords(jam, e)}; raise gas_price_cap (${p}), or cancel this nonce (${x}: the NOOP is not held to the cap)`;
     case 'underpriced':
-      return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${jam.next_reprice_at ? ` at ${clock(jam.next_reprice_at)} at the earliest (its speed ${jam.blocker_speed ?? 'fast'}; each earlier re-price doubles the wait)` : ''}; or bump it now (${e}) or cancel it (${x})`;
+      return `${head} — ${tx} offers ${gwei(jam.blocker_price_wei)}, under the network's ${gwei(jam.network_price_wei)}; ${w}. The server re-prices it${reprice(jam, now)}; or bump it now (${e}) or cancel it (${x})`;
     case 'dropped':
       return `${head} — ${tx} was broadcast and priced enough, and the node does not know it (dropped); ${w}. The server re-sends it at its next re-price; bump it (${e}) or cancel it (${x}) now`;
     case 'not_mined':

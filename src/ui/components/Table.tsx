@@ -6,7 +6,8 @@
  */
 import { Box } from 'ink';
 import { Text } from './Text.js';
-import { memo, useEffect, useMemo, useReducer, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
+import { useTickAt } from '../hooks/useTickAt.js';
 import { layoutColumns, type Column } from '../../core/columns/layout.js';
 import { fit } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -61,25 +62,6 @@ function nextChange<T>(columns: readonly Column<T>[], rows: readonly T[], now: n
   return next;
 }
 
-/**
- * Redraws when an age shown would change, and not before: an age drawn once stood still (a walk read
- * AGE `12s` a minute later). Only the rows whose text changed are rewritten (Row is memoised; Ink
- * skips unchanged lines).
- */
-function useAgeTicks<T>(columns: readonly Column<T>[], rows: readonly T[], now: (() => number) | undefined): void {
-  const [, tick] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!now) return;
-    const t = now();
-    const at = nextChange(columns, rows, t);
-    if (at === null) return;
-    // At least a second apart; a little after the boundary so the age has turned when it is drawn.
-    const timer = setTimeout(tick, Math.max(1000, at - t + 20));
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  });
-}
-
 export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty, marked, now }: TableProps<T>) {
   // Widths from what the page's rows need (spare room to the columns their content does not fit); the
   // set of columns chosen once for this table and width, with its first rows: a refresh whose rows have
@@ -94,7 +76,9 @@ export function Table<T>({ columns, rows, getId, cursor, top, height, width, emp
   const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
   const windowRows = rows.slice(start, start + height);
-  useAgeTicks(layout.map((l) => l.col), windowRows, now);
+  // Redrawn when an age shown would change, and not before (a walk read AGE `12s` a minute later): only
+  // the rows whose text changed are rewritten (Row is memoised; Ink skips unchanged lines).
+  useTickAt((t) => nextChange(layout.map((l) => l.col), windowRows, t), now);
   // Ids from the server may repeat: the second `a` is `a#1`, so React never confuses two rows.
   const seen = new Map<string, number>();
   const keys = windowRows.map((row) => {

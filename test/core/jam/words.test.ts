@@ -48,3 +48,11 @@ describe('a blocker being canceled', () => {
     expect(jamBrief('payouts-1', jam({}))).toBe('payouts-1 (never broadcast, 2 waiting)');
   });
 });
+
+describe('a re-price time', () => {
+  it('to come: its time; passed: due since then, at the next status check (a walk read "re-prices it at" a past time)', () => {
+    const u = jam({ cause: 'underpriced', blocker_price_wei: 10_000_000_000n, network_price_wei: 20_000_000_000n, next_reprice_at: now + 60_000 });
+    expect(jamDetail(u, now)).toContain('The server re-prices it at 10:01:00 at the earliest (its speed fast;');
+    expect(jamDetail(u, now + 90_000)).toContain('The server re-prices it at its next status check (due since 10:01:00: its speed fast;');
+  });
+});

@@ -13,7 +13,8 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { errorWords, type Page } from '../../../api/index.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { ageMs } from '../../../core/time.js';
+import { ageChangesAt, ageMs } from '../../../core/time.js';
+import { earliest, useTickAt } from '../../hooks/useTickAt.js';
 import { thousands } from '../../../core/text/values.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { filterRows } from '../../state/pagedList.js';
@@ -94,6 +95,17 @@ function summaryLines(
   return lines;
 }
 
+/** When the summary next reads differently by the clock alone: an oldest or a jam's age turning, a re-price time passing. */
+function summaryChangesAt(t: TriageResult | null, now: number, jamOf: (id: string) => Jam | undefined): number | null {
+  if (!t) return null;
+  return earliest(
+    t.relayers.flatMap((r) => {
+      const jam = jamOf(r.relayer.id);
+      return [ageChangesAt(r.oldestMs, now), jam ? ageChangesAt(jam.since, now) : null, jam?.next_reprice_at && jam.next_reprice_at > now ? jam.next_reprice_at : null];
+    }),
+  );
+}
+
 export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const services = useServices();
   const { client, now } = services;
@@ -128,6 +140,8 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   // The summary takes up to a third of the body; the table the rest.
   const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id);
   const bodyRows = Math.max(3, height - summary.length);
+  // The summary's ages (oldest 15s, jammed 3m) turn as the table's do (a walk read `oldest 15s` beside rows that ticked).
+  useTickAt((t) => summaryChangesAt(result.current, t, (id) => jams?.jam(id)), now);
   // The jams' words on their rows (the blocker's cause, what waits behind it), as they are read.
   const columns = useMemo(() => STUCK_COLUMNS(now, (id) => jams?.jam(id)), [now, jams]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
