@@ -18,6 +18,8 @@ export class FleetView {
   /** Whether a whole read has ended (after it, rows that change are marked). */
   readOnce = false;
   started = false;
+  /** Relayers the operator changed (a send answered) since the fleet last read their context: context NUL relayer → when. */
+  readonly changedSince = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   readonly fleet: Fleet;
 
@@ -42,6 +44,11 @@ export class FleetView {
   async read(): Promise<void> {
     this.started = true;
     await this.fleet.refresh();
+    // A change read since is in the rows now (a context skipped by its backoff keeps its mark).
+    for (const [key, at] of this.changedSince) {
+      const c = this.fleet.contexts().find((x) => x.name === key.slice(0, key.indexOf('\u0000')));
+      if (c?.at != null && c.at > at) this.changedSince.delete(key);
+    }
     this.readOnce = true;
     this.emit();
   }
@@ -65,6 +72,14 @@ export class FleetSessions {
     const view = new FleetView(r.title, r.sources, this.now);
     this.views.set(key, view);
     return view;
+  }
+
+  /**
+   * The operator changed a relayer (a send answered) in a context: every fleet holding that context
+   * reads it again when next shown — a walk came back to a fleet row with the cap from before its own edit.
+   */
+  changed(context: string, relayerId: string, at: number): void {
+    for (const v of this.views.values()) if (v.fleet.contexts().some((c) => c.name === context)) v.changedSince.set(`${context}\u0000${relayerId}`, at);
   }
 
   async close(): Promise<void> {

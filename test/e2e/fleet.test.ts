@@ -198,6 +198,12 @@ describe(':fleet in the TUI (e2e)', () => {
     for (let quietSince = Date.now(), end = Date.now() + 10_000; Date.now() < end && Date.now() - quietSince < 500; await new Promise((r) => setTimeout(r, 50)))
       if (contract.requests.length !== seen) [seen, quietSince] = [contract.requests.length, Date.now()];
     const alphaBefore = contract.requests.length;
+    // The bar's read time: the fleet's (its contexts' read), not the moment it is shown again. A second
+    // turns first, so a time taken at the switch would differ.
+    const barTime = (rows: string[]) => /\b\d\d:\d\d:\d\d\b/.exec(rows.find((r) => r.startsWith('ctx ')) ?? '')?.[0];
+    // (No time until every context has been read: then the oldest read's.)
+    const readAt = barTime(await tui.waitForScreen((rows) => barTime(rows) !== undefined, 10_000, 'the fleet read whole'));
+    for (let i = 0; i < 30 && new Date().toTimeString().slice(0, 8) === readAt; i++) await new Promise((r) => setTimeout(r, 50));
     tui.press(KEY.enter);
     const tx = await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'the drilled context');
     expect(tx[0]).toContain('Sepolia Main');
@@ -207,6 +213,7 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(selectedRow(back)).toMatch(/staging-beta\s+sepolia-main\s/);
     // Not read again: nothing more was asked of alpha (the fleet's other context) since the drill-down.
     expect(contract.requests.length).toBe(alphaBefore);
+    expect(barTime(back)).toBe(readAt);
   });
 
   it("a jam's row: i names the fix with the keys that reach it (enter, then e), enter opens the transactions on the blocker, not the newest", async () => {
@@ -266,6 +273,39 @@ describe(':fleet in the TUI (e2e)', () => {
     const written = tui.raw.slice(bytes);
     if (changed.length === 0) expect(written).toBe('');
     else expect(written.length).toBeLessThan(changed.length * 400);
+  });
+
+  it("back on the fleet after changing a relayer through it: that context is read again, the row shows the change (a walk read the cap from before its own edit)", async () => {
+    const tui = new Tui({ cols: 120, rows: 40, env: env() });
+    tuis.push(tui);
+    await tui.waitForText('Sepolia Main', 10_000);
+    await tui.waitForRawMode();
+    await runCommand(tui, 'fleet healthy');
+    await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers') && !/still loading|checking…/.test(rows.join('\n')), 5000, 'the fleet read');
+    const row = (rows: string[]) => rows.find((r) => /^[› ][ *]staging-beta\s+bsc-treasury\s/.test(r)) ?? '';
+    expect(row(tui.screen())).not.toMatch(/low balance/);
+    tui.press('/');
+    tui.press('staging-beta bsc-treasury');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => /^› staging-beta\s+bsc-treasury/.test(selectedRow(rows) ?? ''), 3000, 'its row');
+    tui.press(KEY.enter);
+    await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'its transactions');
+    // p: its policies; min_balance raised over its balance (the fleet then says low balance).
+    tui.press('p');
+    await tui.waitForScreen((rows) => rows[0]!.includes('policies') && rows.some((r) => /^\s*› gas_price_cap/.test(r) || /gas_price_cap/.test(r)), 5000, 'the policy editor');
+    tui.press(KEY.tab);
+    tui.press('\x15');
+    tui.press('5bnb');
+    tui.press('\x13');
+    await tui.waitForText('Review: y sends exactly this', 3000);
+    await tui.sendReview();
+    await tui.waitForText('policies now, as the server answered:', 5000);
+    tui.press(KEY.esc);
+    await tui.waitForScreen((rows) => rows[0]!.includes('transactions'), 3000, 'the transactions again');
+    tui.press(KEY.esc);
+    const back = await tui.waitForScreen((rows) => rows[0]!.includes('fleet:') && /low balance/.test(row(rows)), 8000, 'the fleet, its row read again');
+    // Marked as changed by the read, its balance warned.
+    expect(row(back)).toMatch(/^›\*staging-beta\s+bsc-treasury\s+low\s+low balance: .*⚠/);
   });
 
   it('a mutation reached from the fleet obeys the drilled context: prod-beta (prod*) refuses; staging-beta reviews, naming its context', async () => {

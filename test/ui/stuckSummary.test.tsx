@@ -59,7 +59,7 @@ it("the summary's ages turn as the rows' do (a walk read `oldest 15s` beside row
   // The clock alone moves the line (the tick is at most a second away).
 
   clock.skew = 40_000;
-  const later = await h.waitFor((x) => /oldest 4\ds/.test(line(x) ?? ''), 'the age turned', 3000);
+  const later = await h.waitFor((x) => /oldest 4\ds/.test(line(x) ?? ''), 'the age turned');
   expect(line(later)).toMatch(/^bsc-treasury: 1 not final · oldest 4\ds/);
   expect(h.sandbox.requests.length).toBe(reads);
 

@@ -10,6 +10,7 @@ import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
 import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
+import { FleetSessionsContext } from '../fleetSessions.js';
 import { useSessionEvents } from '../sessionEvents.js';
 import { useServices } from '../services.js';
 import { useShell } from '../shellContext.js';
@@ -69,6 +70,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
   const events = useSessionEvents();
   const shell = useShell();
   const drafts = useDrafts();
+  const fleets = useContext(FleetSessionsContext);
   const store = persist ? services.draftStore : undefined;
   /** Whether this form's draft may be on disk (written or offered): leaving clean removes it then. */
   const onDisk = useRef(false);
@@ -264,6 +266,8 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
           drafts.delete(draftKey);
         }
         onSent?.(outcome.answer);
+        // Fleets holding this context read it again when next shown (their rows are from before the change).
+        if (services.context && request.target.relayerId) fleets?.changed(services.context.name, request.target.relayerId, services.now());
         // A fix of a jam (the registry's `follows`) is followed until it clears — where a jam is known:
         // a policy edit on a relayer never jammed is no fix (a walk read "cleared … nothing was waiting").
         const relayerId = request.target.relayerId;

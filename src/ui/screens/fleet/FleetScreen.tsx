@@ -77,7 +77,20 @@ export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, nu
   return { text: `${c.name}: ✓ ${rest}`, tone: attention ? 'warn' : 'plain' };
 }
 
-function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetRoute> & { view: FleetView }) {
+/**
+ * When the fleet was read, as its oldest context's read (null: one not read yet): the bar's time is the
+ * fleet's (kept across a drill-down), not the moment this screen was mounted in a new context's app.
+ */
+function oldestRead(contexts: readonly ContextState[]): number | null {
+  let at: number | null = null;
+  for (const c of contexts) {
+    if (c.at === null) return null;
+    at = at === null ? c.at : Math.min(at, c.at);
+  }
+  return at;
+}
+
+function FleetBody({ route, screenKey, width, height, view, active }: ScreenProps<FleetRoute> & { view: FleetView }) {
   const services = useServices();
   const { now } = services;
   const shell = useShell();
@@ -143,6 +156,14 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     restored.current = true;
     if (!view.started) void list.refresh();
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Shown again (it stays mounted under a drill-down) after the operator changed a relayer of one of its
+  // contexts: read again now — a walk came back to a row with the cap from before its own edit.
+  useEffect(() => {
+    if (!active || !view.started || view.changedSince.size === 0) return;
+    const names = [...view.changedSince.keys()].map((k) => k.replace('\u0000', ' '));
+    shell.dispatch({ type: 'flash', text: `Reading the fleet again: you changed ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} since it was read`, tone: 'info' });
+    void list.refresh();
+  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
     if (cmd === 'contexts') {
@@ -183,7 +204,7 @@ function FleetBody({ route, screenKey, width, height, view }: ScreenProps<FleetR
     return true;
   });
   return (
-    <ScreenFrame title={`relayer-tui › fleet: ${view.title}, worst first`} scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>
+    <ScreenFrame title={`relayer-tui › fleet: ${view.title}, worst first`} scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), loadedAt: oldestRead(contexts), page: undefined }}>
       <Box flexDirection="column" height={height}>
         {head.map((l, i) => (
           <Text key={`s${i}`} wrap="truncate" color={tone('muted')}>
