@@ -31,4 +31,28 @@ describe('rows changed, said with where they are', () => {
     await h.press('r');
     await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: 1 row changed \(marked \*\)/.test(x), 'in sight');
   });
+
+  it('a filter hiding the rows that changed: said hidden by the filter (j/k never reaches them), and "last change" does not move', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 24 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await h.client.detectDialect();
+    for (let i = 10; i < 14; i++) await h.client.createNotification({ url: `https://hooks.example.com/n${i}`, id: `zz-${i}` });
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('zz-10'), 'the list');
+    await h.press('/', 'nothing-matches', '\r');
+    await h.waitFor((x) => x.includes('0 of '), 'the filter');
+    await h.press('w');
+    await h.waitFor((x) => /last change \d\d:\d\d:\d\d/.test(x), 'watched');
+    const since = /last change (\d\d:\d\d:\d\d)/.exec(h.frame())![1];
+    await h.press('w');
+    await new Promise((r) => setTimeout(r, 1100));
+    await h.client.updateNotification('zz-12', { url: 'https://hooks.example.com/changed' });
+    await h.press('r');
+    const f = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: 1 row changed/.test(x), 'the flash');
+    expect(f).toMatch(/1 row changed \(marked \*; 1 hidden by the filter, esc clears it\)/);
+    expect(f).not.toMatch(/off screen/);
+    await h.press('w');
+    const again = await h.waitFor((x) => /last change \d\d:\d\d:\d\d/.test(x), 'watched again');
+    expect(/last change (\d\d:\d\d:\d\d)/.exec(again)![1]).toBe(since);
+  });
 });

@@ -167,8 +167,12 @@ export function offScreen<T>(list: List<T>, height: number): string {
   const top = scrolled(st.top, st.cursor, height, visible.length);
   const start = Math.max(0, Math.min(top, Math.max(0, visible.length - height)));
   const shown = new Set(visible.slice(start, start + height).map((r) => list.idOf(r)));
-  const off = [...st.changed].filter((id) => !shown.has(id)).length;
-  return off ? `; ${off} ${off === st.changed.size ? '' : 'of them '}off screen: j/k` : '';
+  const passes = new Set(visible.map((r) => list.idOf(r)));
+  const hidden = [...st.changed].filter((id) => !passes.has(id)).length;
+  const off = [...st.changed].filter((id) => passes.has(id) && !shown.has(id)).length;
+  // Rows the filter hides are not "off screen" (j/k never reaches them): said as hidden (a walk read "3 off screen" over a filter matching nothing).
+  const of = (n: number) => (n === st.changed.size ? '' : 'of them ');
+  return `${off ? `; ${off} ${of(off)}off screen: j/k` : ''}${hidden ? `; ${hidden} ${of(hidden)}hidden by the filter, esc clears it` : ''}`;
 }
 
 export function useListScreen<T>(

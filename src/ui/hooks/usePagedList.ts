@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { ApiError, type Page } from '../../api/index.js';
-import { filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
+import { deepEqual, filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
 
 export interface PagedListOptions<T> {
@@ -102,7 +102,12 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const before = stateRef.current;
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
         const changed = stateRef.current !== before;
-        meta.current = { ...read, sameSince: changed || kind !== 'refresh' ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+        // "last change" is of the rows shown: rows a filter hides changing do not move it (a walk saw it
+        // move over a filter matching nothing).
+        const shownBefore = filterRows(before.items, before.filter, o.text);
+        const shownNow = filterRows(stateRef.current.items, stateRef.current.filter, o.text);
+        const shownChanged = changed && (shownBefore.length !== shownNow.length || shownNow.some((r, i) => !deepEqual(r, shownBefore[i])));
+        meta.current = { ...read, sameSince: shownChanged || kind !== 'refresh' ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
         return { kind: changed ? 'changed' : 'unchanged' };
       },
       (e: unknown): RefreshOutcome => {
