@@ -1,7 +1,7 @@
 /** A form's state machine: edit → review → sending → done, with a discard prompt. Pure. */
 import type { ApiError } from '../../api/index.js';
 import type { EditState } from './editor.js';
-import type { BuiltRequest, FieldSpec, Values } from '../../core/operations/types.js';
+import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../../core/operations/types.js';
 import type { Outcome } from '../../core/operations/pipeline.js';
 import type { DraftDifference, StoredDraft } from './draftStore.js';
 
@@ -115,4 +115,27 @@ export function formReducer(s: FormState, a: FormAction): FormState {
     case 'reset':
       return initialForm(a.values, a.values, s.focus);
   }
+}
+
+/**
+ * The errors said, checked again after an edit: those now passing go, none is added before a review
+ * (an error one field causes on another — a price under a speed — stayed after the field that caused it
+ * was fixed). An error of the whole build is checked only when every field passes. Null: unchanged.
+ */
+export function recheckErrors(definition: Pick<FormDefinition, 'fields' | 'build'>, values: Values, errors: Record<string, string>): Record<string, string> | null {
+  const keys = Object.keys(errors);
+  if (keys.length === 0) return null;
+  const fieldErrors: Record<string, string> = {};
+  for (const f of visibleFields(definition.fields, values)) {
+    const msg = f.validate?.(values[f.name] ?? '', values);
+    if (msg) fieldErrors[f.name] = msg;
+  }
+  const built = Object.keys(fieldErrors).length ? null : definition.build(values);
+  const buildErrors = built && 'errors' in built ? built.errors : {};
+  const next: Record<string, string> = {};
+  for (const k of keys) {
+    const now = fieldErrors[k] ?? (built ? buildErrors[k] : errors[k]);
+    if (now) next[k] = now;
+  }
+  return keys.length === Object.keys(next).length && keys.every((k) => next[k] === errors[k]) ? null : next;
 }

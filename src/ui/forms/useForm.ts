@@ -18,7 +18,7 @@ import { useDrafts } from './drafts.js';
 import { draftDifferences, type DraftTarget } from './draftStore.js';
 import { edit } from './editor.js';
 import { choiceByLetter, stepChoice } from './choice.js';
-import { formReducer, initialForm, isDirty, visibleFields, type FormAction, type FormState } from './formState.js';
+import { formReducer, initialForm, isDirty, recheckErrors, visibleFields, type FormAction, type FormState } from './formState.js';
 import { holdsSecret, type BuiltRequest, type FormDefinition, type Values } from '../../core/operations/types.js';
 import { clock, draftTime } from '../../core/time.js';
 
@@ -134,7 +134,16 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     ref.current = formReducer(ref.current, a);
     rawDispatch(a);
     if (ref.current.values !== before.values) persistValues(ref.current);
+    if (a.type === 'edit') settleErrors();
   };
+  // After an edit, the errors still said are checked again; those now passing go (formState.ts recheckErrors).
+  const settleErrors = () => {
+    const next = recheckErrors(definition, ref.current.values, ref.current.errors);
+    if (!next) return;
+    ref.current = formReducer(ref.current, { type: 'errors', errors: next });
+    rawDispatch({ type: 'errors', errors: next });
+  };
+
   const inflight = useRef<AbortController | null>(null);
   const live = useRef(true);
   useEffect(

@@ -1,7 +1,7 @@
 /** The form's pure state machine (src/ui/forms/formState.ts): edit → review → sending → done. */
 import { describe, expect, it } from 'vitest';
 import { ApiError, preparePluginCall } from '../../../src/api/index.js';
-import { formReducer, initialForm, isDirty, visibleFields, type FormState } from '../../../src/ui/forms/formState.js';
+import { formReducer, initialForm, isDirty, recheckErrors, visibleFields, type FormState } from '../../../src/ui/forms/formState.js';
 import type { BuiltRequest, FieldSpec } from '../../../src/core/operations/types.js';
 
 const request: BuiltRequest = { op: 'plugin-call', target: { pluginId: 'echo' }, what: 'Call plugin echo', prepared: preparePluginCall('echo', { n: 1 }), send: async () => ({ ok: true }) };
@@ -98,5 +98,21 @@ describe('formState', () => {
     ];
     expect(visibleFields(fields, { mode: 'ops' }).map((f) => f.name)).toEqual(['mode', 'ops']);
     expect(visibleFields(fields, { mode: 'xdr' }).map((f) => f.name)).toEqual(['mode', 'xdr']);
+  });
+
+  it('errors checked again after an edit: one caused by another field goes when that one is fixed; none is added; a build error waits for every field to pass', () => {
+    const fields: FieldSpec[] = [
+      { name: 'a', label: 'a', kind: 'text', validate: (v) => (v === 'bad' ? 'a is bad' : null) },
+      { name: 'b', label: 'b', kind: 'text' },
+    ];
+    const build = (v: Record<string, string>) => (v.a === 'x' && v.b === 'y' ? { errors: { b: 'not y beside x' } } : { request });
+    const def = { fields, build };
+    // b's error came from a: a changed, it goes.
+    expect(recheckErrors(def, { a: 'z', b: 'y' }, { b: 'not y beside x' })).toEqual({});
+    // Still so: unchanged (null).
+    expect(recheckErrors(def, { a: 'x', b: 'y' }, { b: 'not y beside x' })).toBeNull();
+    // Another field failing its own check: the build is not run, b's error kept as it was; a's own error is not added.
+    expect(recheckErrors(def, { a: 'bad', b: 'y' }, { b: 'not y beside x' })).toBeNull();
+    expect(recheckErrors(def, { a: 'bad', b: 'y' }, {})).toBeNull();
   });
 });
