@@ -102,8 +102,8 @@ describe('formState', () => {
 
   it('errors checked again after an edit: one caused by another field goes when that one is fixed; none is added; a build error waits for every field to pass', () => {
     const fields: FieldSpec[] = [
-      { name: 'a', label: 'a', kind: 'text', validate: (v) => (v === 'bad' ? 'a is bad' : null) },
-      { name: 'b', label: 'b', kind: 'text' },
+      { name: 'a', label: 'a', kind: 'text', hint: '', validate: (v) => (v === 'bad' ? 'a is bad' : null) },
+      { name: 'b', label: 'b', kind: 'text', hint: '' },
     ];
     const build = (v: Record<string, string>) => (v.a === 'x' && v.b === 'y' ? { errors: { b: 'not y beside x' } } : { request });
     const def = { fields, build };
