@@ -72,8 +72,14 @@ export function draftTime(ms: number, now: number): string {
   return new Date(now).toDateString() === d.toDateString() ? hm : `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${hm}`;
 }
 
-/** `created 12m ago` in words, or `created at an unreadable time` (a review line). */
+/**
+ * When a transaction was created, for a review line (drawn once, read for minutes): its clock time
+ * within the last day — true without ticking, where `created 1s ago` stood still — else its date and
+ * time; `created at an unreadable time` when it cannot be read.
+ */
 export function ageWords(ts: string | null | undefined, now: number): string {
-  const a = age(ts, now);
-  return a ? (a === 'future' ? 'created in the future' : `created ${a} ago`) : 'created at an unreadable time';
+  const t = ts ? Date.parse(ts) : NaN;
+  if (Number.isNaN(t)) return 'created at an unreadable time';
+  if (t > now + 1000) return 'created in the future';
+  return `created ${now - t < 86_400_000 ? clock(t) : `${draftTime(t, now)} (${ageMs(now - t)} before this read)`}`;
 }

@@ -38,6 +38,11 @@ describe('X on a relayer: what is pending, read again before it is sent', () => 
     expect(deletes()).toEqual([]);
     expect(again).toContain(added.id);
     expect(/will be asked to cancel\s+(\d+)/.exec(again)?.[1]).toBe(String((listed === 'none' ? 0 : Number(listed)) + 1));
+    // What moved is marked: the count, the transaction added; the lines alike are not.
+    expect(again).toMatch(/^read again\s+at \d\d:\d\d:\d\d: the lines marked \* changed since the last review/m);
+    expect(again).toMatch(/^\* will be asked to cancel\s+\d+/m);
+    expect(again.split('\n').find((l) => l.includes(added.id))).toMatch(/^\* {3}pending/);
+    expect(again).toMatch(/^the server takes\s/m);
     await h!.press('sepolia-main', KEY.enter);
     await h!.waitFor((x) => /The server's answer/.test(x), 'the answer');
     expect(deletes()).toHaveLength(1);

@@ -142,3 +142,23 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
     });
   return { errors, warnings };
 }
+
+/**
+ * The review built again from figures read again (useForm's reread), its lines that moved marked `*`
+ * (a walk was shown a new review and could not tell what had changed): a line whose value differs or
+ * that is new, and the body when it differs; the first line says when and what the marks mean.
+ */
+export function markMoved<R extends { review?: readonly ReviewLine[]; prepared: { body?: string | undefined } }>(before: R, after: R, when: string): R {
+  // (A label may repeat — the transactions a cancel of every pending one lists — so a line is matched with its value.)
+  // (A review read again twice: compared without the first one's marks.)
+  const was = new Set((before.review ?? []).filter((l) => l.label !== 'read again').map((l) => `${l.label.replace(/^\* /, '')}\u0000${l.value}`));
+  const lines: ReviewLine[] = (after.review ?? []).map((l) => (was.has(`${l.label}\u0000${l.value}`) ? l : { ...l, label: `* ${l.label}`, tone: l.tone ?? 'warn' }));
+  const moved = lines.filter((l, i) => l !== (after.review ?? [])[i]).length;
+  const body = before.prepared.body !== after.prepared.body;
+  const head: ReviewLine = {
+    label: 'read again',
+    value: `at ${when}: ${moved || body ? `${moved ? `the lines marked * changed since the last review` : ''}${moved && body ? '; ' : ''}${body ? 'the body changed (below)' : ''}` : 'what it was built on changed (the transaction or relayer as read); its lines read alike'}`,
+    tone: 'warn',
+  };
+  return { ...after, review: [head, ...lines] };
+}

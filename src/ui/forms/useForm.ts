@@ -8,6 +8,7 @@ import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
+import { markMoved } from '../../core/operations/review.js';
 import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
 import { FleetSessionsContext } from '../fleetSessions.js';
@@ -224,7 +225,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     }
     if (sameRequest(built.request, reviewed)) return go(built.request);
     dispatch({ type: 'back' });
-    dispatch({ type: 'review', request: built.request });
+    dispatch({ type: 'review', request: markMoved(reviewed, built.request, when) });
     shell.dispatch({ type: 'flash', text: `Read again at ${when}: its figures moved, so the request changed: nothing was sent; review it again`, tone: 'warn' });
   };
 
