@@ -1,6 +1,10 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
 import { Text } from '../../components/Text.js';
-import { useMemo, useRef, useState } from 'react';
+import { useContext, useMemo, useRef, useState } from 'react';
+import { RelayerJamsContext } from '../../relayerJams.js';
+import { actionMisfit } from '../../../core/jam/words.js';
+import type { Jam } from '../../../core/jam/diagnose.js';
+import { nonceOf } from '../../../core/triage/rules.js';
 import type { Transaction } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -20,14 +24,21 @@ import { relayerBasis, txBasis, withBasis } from '../../../core/operations/basis
 import { findRelayer, findTransaction } from '../../../core/lookup.js';
 import type { Relayer } from '../../../api/index.js';
 
-/** The form for the transaction and relayer as read: its review carries what it was built on (basis.ts). */
-function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | undefined, tx: Transaction, client: ReturnType<typeof useServices>['client']): FormDefinition {
+/**
+ * The form for the transaction and relayer as read: its review carries what it was built on (basis.ts)
+ * and, on a jam's blocker that a replacement leaves jammed (held at its cap), says so first — opened
+ * from a list rather than `:stuck`, a walk's bump went out with no word that it would stay jammed.
+ */
+function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | undefined, tx: Transaction, client: ReturnType<typeof useServices>['client'], jam: Jam | undefined): FormDefinition {
   const basis = `${txBasis(tx)}|${relayerBasis(relayer)}`;
-  if (kind === 'solana') return withBasis(solanaForm(relayerId, relayer, tx), basis);
-  if (kind === 'stellar') return withBasis(stellarForm(relayerId, relayer, tx, () => client.dialect()), basis);
   // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
   if (kind === 'unknown') return { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) };
-  return withBasis(evmForm(relayerId, relayer, tx, () => client.dialect()), basis);
+  const form = kind === 'solana' ? solanaForm(relayerId, relayer, tx) : kind === 'stellar' ? stellarForm(relayerId, relayer, tx, () => client.dialect()) : evmForm(relayerId, relayer, tx, () => client.dialect());
+  const misfit = jam ? actionMisfit(jam, 'bump', nonceOf(tx)) : null;
+  const warned: FormDefinition = misfit
+    ? { ...form, build: (v) => { const b = form.build(v); return 'request' in b ? { request: { ...b.request, review: [{ label: '⚠ stays jammed', value: misfit, tone: 'warn' }, ...(b.request.review ?? [])] } } : b; } }
+    : form;
+  return withBasis(warned, basis);
 }
 
 export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'replace' }>>) {
@@ -42,7 +53,8 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   const readAt = useRef(route.readAt ?? now());
   const { tx, relayer } = read;
   const kind = networkKind(relayer?.network_type, tx);
-  const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client), [kind, relayer, tx, relayerId, client]);
+  const jam = useContext(RelayerJamsContext)?.jam(relayerId);
+  const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client, jam), [kind, relayer, tx, relayerId, client, jam]);
   // The form's values start from the transaction as the form opened (read again, they stay as typed).
   const [initial] = useState(
     (): Values => (kind === 'solana' ? solanaInitialValues(route.tx) : kind === 'stellar' ? stellarInitialValues(listed, route.tx) : kind === 'unknown' ? {} : route.bump ? evmBumpedValues(route.tx, client.dialect().dialect === 'openzeppelin') : evmInitialValues(route.tx)),
@@ -54,7 +66,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       if (!found.tx) throw new Error(`transaction ${tx.id}: ${found.how}`);
       readAt.current = now();
       setRead({ tx: found.tx, relayer: r ?? relayer });
-      return replaceDefinition(networkKind((r ?? relayer)?.network_type, found.tx), relayerId, r ?? relayer, found.tx, client);
+      return replaceDefinition(networkKind((r ?? relayer)?.network_type, found.tx), relayerId, r ?? relayer, found.tx, client, jam);
     },
   };
   const form = useForm({
