@@ -100,6 +100,8 @@ describe('n on Solana and Stellar relayers', () => {
     const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
     expect(review).toContain('POST /api/v1/relayers/stellar-testnet/transactions');
     expect(review).toMatch(/^built from\s+1 operation$/m);
+    // The payment's amount in XLM beside its stroops.
+    expect(review.replace(/\n {26}/g, ' ')).toMatch(new RegExp(`^  payment 1\\s+${Number(pay.amount).toLocaleString('en-US')} stroops = ${Number(pay.amount) / 1e7} XLM to ${pay.destination.slice(0, 10)}`, 'm'));
     // A Stellar address (56 characters) wraps at 80 columns: read with its continuation lines joined.
     expect(review.replace(/\n {26}/g, ' ').replace(/([A-Z2-7]) ([A-Z2-7])/g, '$1$2')).toMatch(/^source\s+the relayer \(G[A-Z2-7]{55}\)$/m);
     await h!.sendReview();

@@ -9,7 +9,7 @@
  */
 import type { Relayer } from '../../api/index.js';
 import { displayText, thousands } from '../text/values.js';
-import { toBigInt } from '../amounts.js';
+import { formatUnits, toBigInt } from '../amounts.js';
 import type { ReviewLine } from './review.js';
 import { DEFAULT_MAX_FEE, OPERATIONS_TEMPLATE } from './stellar.js';
 import type { Values } from './types.js';
@@ -64,6 +64,17 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
     lines.push({ label: '⚠ network', value: `"${displayText(body.network)}" is sent, but v1.8 builds on the relayer's own network (${displayText(own)}): it does not read this field`, tone: 'warn' });
   const ops = Array.isArray(body.operations) ? body.operations.length : undefined;
   lines.push({ label: 'built from', value: ops !== undefined ? `${ops} operation${ops === 1 ? '' : 's'}` : `a pre-built XDR${body.fee_bump === true ? ', wrapped in a fee bump the relayer pays' : ''}` });
+  // Each payment's amount in XLM beside its stroops (a walk read only "50000000" and had to count digits).
+  if (Array.isArray(body.operations))
+    body.operations.slice(0, 10).forEach((op: unknown, i: number) => {
+      const o = (op ?? {}) as Record<string, unknown>;
+      if (o.type !== 'payment') return;
+      const stroops = toBigInt(o.amount);
+      const asset = (o.asset ?? {}) as Record<string, unknown>;
+      const what = asset.type === 'native' || asset.type === undefined ? 'XLM' : `${displayText(asset.code)} (issuer ${displayText(asset.issuer).slice(0, 12)}…)`;
+      const amount = stroops === undefined ? displayText(o.amount) : `${thousands(stroops)} stroops = ${formatUnits(stroops, 7)} ${what}`;
+      lines.push({ label: `  payment ${i + 1}`, value: `${amount} to ${displayText(o.destination)}` });
+    });
   lines.push({ label: 'source', value: typeof body.source_account === 'string' ? body.source_account : `the relayer (${displayText(relayer?.address)})` });
   const max = toBigInt(body.max_fee);
   lines.push({ label: 'max_fee', value: max !== undefined ? `${thousands(max)} stroops at most` : `not given: v1.8's default, ${thousands(BigInt(DEFAULT_MAX_FEE))} stroops` });
