@@ -3,17 +3,18 @@ import type { Transaction } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
 import { age, ageTextChangesAt } from '../time.js';
-import { formatGweiShort, formatWeiShort } from '../amounts.js';
+import { formatGwei, formatWei } from '../amounts.js';
 import { middleCells } from '../text/cells.js';
 import { statusTone, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import { statusCell } from '../status.js';
 
 /** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
+/** The price exactly (`15.891234567/3 gwei`): the cell cuts its fractions to its width (fitAmount, `…` marking the cut). */
 export function feeText(t: Transaction): string {
-  if (t.gas_price != null) return formatGweiShort(t.gas_price);
+  if (t.gas_price != null) return formatGwei(t.gas_price);
   if (t.max_fee_per_gas != null || t.max_priority_fee_per_gas != null)
-    return `${formatGweiShort(t.max_fee_per_gas).replace(/ gwei$/, '')}/${formatGweiShort(t.max_priority_fee_per_gas)}`;
+    return `${formatGwei(t.max_fee_per_gas).replace(/ gwei$/, '')}/${formatGwei(t.max_priority_fee_per_gas)}`;
   return '';
 }
 
@@ -52,10 +53,11 @@ export function transactionColumns(kind: NetworkKind | 'unknown', network: strin
         { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => middleCells(t.hash ?? '', w) },
         // Where the money goes, whole before the hash is (a walk at 160 columns read the full hash beside a cut TO).
         { key: 'to', title: 'TO', width: 13, priority: 6, grow: 4.5, cell: (t, w) => middleCells(t.to ?? '', w) },
-        { key: 'value', title: 'VALUE', width: 16, flex: true, priority: 3, align: 'right', cell: (t, w) => fitAmount(formatWeiShort(t.value, network), w) },
+        // Exact where there is room (grown after TO, before HASH: a walk at 160 columns read `2.973863… ETH` beside blank cells), its fraction cut to fit otherwise.
+        { key: 'value', title: 'VALUE', width: 16, priority: 3, grow: 4.6, align: 'right', cell: (t, w) => fitAmount(formatWei(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
         // `21/3 gwei` is max fee / tip: said in the title (and in help), never read as a fraction.
-        { key: 'fee', title: 'FEE max/tip', width: 11, priority: 4, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
+        { key: 'fee', title: 'FEE max/tip', width: 11, priority: 4, grow: 4.7, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
         { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : displayText(t.speed)) },
         ageCol(now),
       ];

@@ -14,7 +14,8 @@ const RELAYER_KEYS = ['name', 'paused', 'system_disabled', 'policies', 'notifica
 function pick(record: object | undefined, keys: readonly string[]): string {
   if (!record) return 'unread';
   const r = record as Record<string, unknown>;
-  return JSON.stringify(keys.map((k) => r[k] ?? null));
+  // (Exact integers may be bigints: spelled as digits, never thrown on.)
+  return JSON.stringify(keys.map((k) => r[k] ?? null), (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
 export const txBasis = (tx: Transaction | undefined): string => `tx ${pick(tx, TX_KEYS)}`;
