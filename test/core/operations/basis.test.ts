@@ -6,7 +6,7 @@ import type { Relayer, Transaction } from '../../../src/api/index.js';
 describe('basis', () => {
   it('a bigint price is spelled, never thrown on (a paused relayer\'s replace form could not be drawn); a moved price moves it', () => {
     const tx = { id: 't', status: 'sent', gas_price: 30_000_000_000_000_000_000n } as unknown as Transaction;
-    expect(txBasis(tx)).toContain('30000000000000000000000n');
+    expect(txBasis(tx)).toContain(`${30_000_000_000_000_000_000n}n`);
     expect(txBasis({ ...tx, gas_price: 31n } as unknown as Transaction)).not.toBe(txBasis(tx));
     expect(relayerBasis({ id: 'r', policies: { min_balance: 5n } } as unknown as Relayer)).toContain('5n');
     expect(relayerBasis(undefined)).toBe('relayer unread');
