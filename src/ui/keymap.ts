@@ -119,7 +119,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new transaction (EVM, Solana, Stellar) from this relayer (checked by the OpenZeppelin Relayer\'s rules, then reviewed)', scope: 'relayer', hint: 'send' },
   { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw this relayer's funds (an amount, or all over its min_balance; its id typed to confirm)", scope: 'relayer' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (jammed at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'transactions' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (jammed at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'transactions', hint: 'policies' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
   { command: 'settle', keys: [{ name: 's' }], label: 's', description: 'Read the selected send back from its server: did it take effect? (an outcome left unknown; the answer is a new ledger line)', scope: 'audit', hint: 'read back' },

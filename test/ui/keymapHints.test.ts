@@ -14,6 +14,8 @@ it('every list screen hints each key once, with what the key does there', () => 
   }
   expect(hintsFor(['plugins', 'list']).filter((h) => h.label === 'enter').map((h) => h.hint)).toEqual(['call']);
   expect(hintsFor(['fleet', 'list']).filter((h) => h.label === 'enter').map((h) => h.hint)).toEqual(['drill down']);
+  // p works on a transactions list (its relayer's policies): hinted there as on the relayer (a walk did not find it).
+  expect(hintsFor(['transactions', 'list']).filter((h) => h.label === 'p').map((h) => h.hint)).toEqual(['policies']);
 });
 
 it('an action with nothing to fill (pause), back after an unknown outcome, hints no field to tab to (walk finding)', async () => {
