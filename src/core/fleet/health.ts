@@ -143,6 +143,13 @@ export interface RelayerReading {
   now: number;
 }
 
+/** A row's problems in the order of its STATE's (TROUBLES): the worst said first, where a cut column shows it. */
+const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
+/** A walk read NEEDS ATTENTION `low balance: 0.…` on a jammed row, its jam cut off behind it. */
+function worstFirst(problems: Problem[]): Problem[] {
+  return problems.map((p, i) => ({ p, i })).sort((a, b) => PROBLEM_ORDER.indexOf(a.p.kind) - PROBLEM_ORDER.indexOf(b.p.kind) || a.i - b.i).map((x) => x.p);
+}
+
 /** A relayer row from what was read of it (whatever is missing is still loading, or said to be). */
 export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   const { relayer, context } = r;
@@ -202,7 +209,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     networkType: relayer.network_type ?? null,
     state,
     trouble,
-    problems,
+    problems: worstFirst(problems),
     balance,
     pending,
     stuck,

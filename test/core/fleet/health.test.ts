@@ -68,6 +68,11 @@ describe('a jam diagnosed (core/jam) in the fleet', () => {
   const jammed = (id: string, j: Jam, over: Partial<Relayer> = {}) =>
     relayerRow({ context: 'a', relayer: evm({ id, ...over }), jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: j }, chainNonce: j.chain_nonce }, now }, false);
 
+  it('jammed and low on funds: the jam is said first (a walk read `low balance: 0.…` with the jam cut off behind it)', () => {
+    const row = relayerRow({ context: 'a', relayer: evm({ id: 'r2' }), status: { balance: '1' }, minBalances: { '*': '1 ETH' }, jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: jam({}) }, chainNonce: 7 }, now }, false);
+    expect(row.problems.map((p) => p.kind)).toEqual(['jam', 'low-balance']);
+  });
+
   it('its STATE says jammed, its problem is the jam in words (in place of stuck, gap, chain), its record carries the jam as check --json has it', () => {
     const row = jammed('r1', jam({}));
     expect([row.trouble, row.state, needsAttention(row)]).toEqual(['jammed', { kind: 'jammed' }, true]);
