@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from './helpers.js';
 import { palette } from './forms/support.js';
+import { statusLine } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -54,5 +55,19 @@ describe('rows changed, said with where they are', () => {
     await h.press('w');
     const again = await h.waitFor((x) => /last change \d\d:\d\d:\d\d/.test(x), 'watched again');
     expect(/last change (\d\d:\d\d:\d\d)/.exec(again)![1]).toBe(since);
+  });
+});
+
+describe('a record opened from a server list says when it was read', () => {
+  it("enter on a notification: the bar carries the list's read time (a walk found detail screens with no time)", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 24 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'notifications');
+    const list = await h.waitFor((x) => /notifications/.test(x) && /^› /m.test(x), 'the list');
+    const readAt = /│ (\d\d:\d\d:\d\d)/.exec(statusLine(list))?.[1];
+    expect(readAt).toBeDefined();
+    await h.press('\r');
+    const record = await h.waitFor((x) => /› notification /.test(x), 'the record');
+    expect(statusLine(record)).toContain(readAt!);
   });
 });

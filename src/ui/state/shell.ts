@@ -51,7 +51,7 @@ export type Route =
   /** Every message of the session in full (`:messages`): what the one-line status bar had to cut. */
   | { kind: 'messages' }
   /** One row of a local list (`:log`, `:audit`) opened whole: `key` tells rows apart. */
-  | { kind: 'record'; title: string; key: string; record: unknown };
+  | { kind: 'record'; title: string; key: string; record: unknown; /** When the record was read from the server (the bar says it; none for a local ledger or log row). */ readAt?: number | null };
 
 /** Tab cycling through the palette's candidates: the line before the first tab, and which one is on the line. */
 export interface PaletteCycle {

@@ -179,7 +179,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
     if (cmd === 'info') {
       // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).
       const at = fleet.contexts().find((c) => c.name === row.context)?.at ?? null;
-      return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now(), FLEET_KEYS), as_sent: row.relayer } }), true;
+      return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now(), FLEET_KEYS), as_sent: row.relayer }, readAt: at }), true;
     }
     if (row.relayerId === null) {
       if (row.loading || row.state.kind !== 'problem') return `${row.context} is still being read`;

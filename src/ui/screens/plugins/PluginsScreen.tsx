@@ -65,7 +65,7 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
     }
     if (!selected) return 'No plugin selected';
     if (cmd === 'open') shell.push({ kind: 'plugin', pluginId: selected.id, info: selected });
-    else shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected });
+    else shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
   const note = useMemo(

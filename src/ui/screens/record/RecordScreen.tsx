@@ -12,7 +12,7 @@ export function RecordScreen({ route, screenKey, width, height }: ScreenProps<Ex
   const fields = useMemo(() => flatten(route.record, now()), [route.record, now]);
   const { lines, scroll, cursor, scopes } = useDetailScreen(screenKey, route.record, fields, width, height, () => undefined);
   return (
-    <ScreenFrame title={`relayer-tui › ${route.title}`} scopes={scopes} width={width} height={height} status={{}}>
+    <ScreenFrame title={`relayer-tui › ${route.title}`} scopes={scopes} width={width} height={height} status={route.readAt != null ? { loadedAt: route.readAt } : {}}>
       <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
     </ScreenFrame>
   );

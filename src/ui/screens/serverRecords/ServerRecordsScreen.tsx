@@ -82,7 +82,7 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     if (cmd !== 'open') return undefined;
     const selected = list.getSelected();
     if (!selected) return `No ${noun} selected`;
-    shell.push({ kind: 'record', title: `${noun} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected });
+    shell.push({ kind: 'record', title: `${noun} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
   const columns = (kind === 'notifications' ? notificationColumns(usedBy) : RECORD_COLUMNS[kind]) as readonly Column<Row>[];
