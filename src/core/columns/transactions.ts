@@ -3,19 +3,25 @@ import type { Transaction } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
 import { age, ageTextChangesAt } from '../time.js';
-import { formatGwei, formatWei } from '../amounts.js';
-import { middleCells } from '../text/cells.js';
+import { formatGwei, formatGweiShort, formatWei, formatWeiShort } from '../amounts.js';
+import { cellWidth, middleCells } from '../text/cells.js';
 import { statusTone, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import { statusCell } from '../status.js';
 
 /** EVM fees: legacy gas price, or the EIP-1559 pair `max/prio`, in gwei. */
-/** The price exactly (`15.891234567/3 gwei`): the cell cuts its fractions to its width (fitAmount, `…` marking the cut). */
-export function feeText(t: Transaction): string {
-  if (t.gas_price != null) return formatGwei(t.gas_price);
+/** The price (`15.89…/3 gwei`), exact (`15.891234567/3 gwei`) where the cell has room for it. */
+export function feeText(t: Transaction, exact = false): string {
+  const g = exact ? formatGwei : formatGweiShort;
+  if (t.gas_price != null) return g(t.gas_price);
   if (t.max_fee_per_gas != null || t.max_priority_fee_per_gas != null)
-    return `${formatGwei(t.max_fee_per_gas).replace(/ gwei$/, '')}/${formatGwei(t.max_priority_fee_per_gas)}`;
+    return `${g(t.max_fee_per_gas).replace(/ gwei$/, '')}/${g(t.max_priority_fee_per_gas)}`;
   return '';
+}
+
+/** An amount exact where it fits the cell, else its short form fitted (`1 wei`, `≈3.40e20 ETH`, `0.973863… ETH`). */
+function exactOrShort(exact: string, short: () => string, w: number): string {
+  return cellWidth(exact) <= w ? exact : fitAmount(short(), w);
 }
 
 const statusCol: Column<Transaction> = {
@@ -54,10 +60,10 @@ export function transactionColumns(kind: NetworkKind | 'unknown', network: strin
         // Where the money goes, whole before the hash is (a walk at 160 columns read the full hash beside a cut TO).
         { key: 'to', title: 'TO', width: 13, priority: 6, grow: 4.5, cell: (t, w) => middleCells(t.to ?? '', w) },
         // Exact where there is room (grown after TO, before HASH: a walk at 160 columns read `2.973863… ETH` beside blank cells), its fraction cut to fit otherwise.
-        { key: 'value', title: 'VALUE', width: 16, priority: 3, grow: 4.6, align: 'right', cell: (t, w) => fitAmount(formatWei(t.value, network), w) },
+        { key: 'value', title: 'VALUE', width: 16, priority: 3, grow: 4.6, align: 'right', cell: (t, w) => exactOrShort(formatWei(t.value, network), () => formatWeiShort(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
         // `21/3 gwei` is max fee / tip: said in the title (and in help), never read as a fraction.
-        { key: 'fee', title: 'FEE max/tip', width: 11, priority: 4, grow: 4.7, align: 'right', cell: (t, w) => fitAmount(feeText(t), w) },
+        { key: 'fee', title: 'FEE max/tip', width: 11, priority: 4, grow: 4.7, align: 'right', cell: (t, w) => exactOrShort(feeText(t, true), () => feeText(t), w) },
         { key: 'speed', title: 'SPEED', width: 7, priority: 7, cell: (t) => (typeof t.speed === 'string' ? t.speed : displayText(t.speed)) },
         ageCol(now),
       ];

@@ -14,4 +14,14 @@ describe('EVM transactions: where the spare room goes', () => {
     expect(widths(200)).toMatchObject({ to: 42, hash: 66 });
     expect(widths(80).to).toBeUndefined();
   });
+
+  it('VALUE and FEE exact where there is room (grown after TO, before HASH); short forms where not (a walk at 160 read `2.973863… ETH` beside blank cells)', () => {
+    const odd = { ...row, value: '2973863512345678901', max_fee_per_gas: '15891234567', max_priority_fee_per_gas: '3000000000', gas_price: undefined } as unknown as Transaction;
+    const cols = transactionColumns('evm', 'sepolia', () => Date.parse('2026-11-28T00:01:00Z'));
+    const cells = (w: number) => Object.fromEntries(layoutColumns(cols, w, 2, [odd]).map((l) => [l.col.key, l.col.cell(odd, l.width)]));
+    expect(cells(160)).toMatchObject({ value: '2.973863512345678901 ETH', fee: '15.891234567/3 gwei', to: odd.to });
+    expect(cells(100)).toMatchObject({ value: '2.973863… ETH', fee: expect.stringMatching(/^15[.\d]*…\/3 gwei$/) });
+    // A tiny value is never a row of zeros: in wei where the exact ETH does not fit.
+    expect(transactionColumns('evm', 'sepolia', () => 0).find((c) => c.key === 'value')!.cell({ ...odd, value: '1' }, 16)).toBe('1 wei');
+  });
 });
