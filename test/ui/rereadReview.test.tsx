@@ -111,3 +111,38 @@ describe('a policy review read again before it is sent', () => {
     expect(writes(h!)).toHaveLength(before);
   });
 });
+
+describe('a review read again whose figures moved starts unseen', () => {
+  it('at 80x24 the new withdrawal review is not sent until all of it has been on screen again (a walk sent one with its body below the fold)', async () => {
+    clock.skew = 0;
+    const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('bsc-treasury') || x.includes('BSC'), 'the relayers');
+    for (let i = 0; i < 20 && !/bsc|BSC/.test(cursorRow(h.frame())); i++) await h.press('j');
+    await h.press('W');
+    await h.waitFor((x) => /read at \d\d:\d\d:\d\d: balance/.test(x), 'the form');
+    await h.press(RX1, KEY.ctrlS);
+    const first = await h.waitFor((x) => /^Type bsc-treasury and enter/m.test(x), 'the review');
+    const unseen = (f: string) => Number(/(\d+) more rows? below, not seen yet/.exec(f)?.[1] ?? 0);
+    expect(unseen(first)).toBeGreaterThan(0);
+    // Seen to its end (and left there).
+    for (let i = 0; i < 40 && /not seen yet/.test(h.frame()); i++) await h.press(KEY.down);
+    expect(h.frame()).not.toMatch(/not seen yet/);
+    clock.skew = 20_000;
+    h.sandbox.chain!.fund('bsc-treasury', 10n ** 15n);
+    await h.press('bsc-treasury', KEY.enter);
+    const again = await h.waitFor((x) => /its figures moved/.test(x), 'the new review');
+    // Shown from its top, unseen: its request line and what moved in sight, at least as many rows below as the first had.
+    expect(again).toContain('POST /api/v1/relayers/bsc-treasury/transactions');
+    expect(again).toMatch(/^read again\s+at \d\d:\d\d:\d\d/m);
+    expect(unseen(again)).toBeGreaterThanOrEqual(unseen(first));
+    await h.press('bsc-treasury', KEY.enter);
+    await h.waitFor((x) => /Not sent: \d+ rows? of the review not seen yet/.test(x), 'not sent: unseen');
+    expect(writes(h)).toEqual([]);
+    for (let i = 0; i < 40 && /not seen yet/.test(h.frame()); i++) await h.press(KEY.down);
+    await h.press(KEY.enter);
+    await h.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    expect(writes(h)).toHaveLength(1);
+  });
+});

@@ -34,8 +34,12 @@ export interface FormScreenProps {
 
 export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
   // The review's scroll, and the furthest it has been: what has been on screen.
-  const [view, setView] = useState({ scroll: 0, seen: 0 });
-  const { scroll } = view;
+  // Kept for one review: a new one (read again, its figures moved) starts unseen at its top — a walk sent
+  // a review read again whose body was below the fold, the old one's "seen" standing for it.
+  const [view, setView] = useState<{ scroll: number; seen: number; of: unknown }>({ scroll: 0, seen: 0, of: null });
+  const current = form.state.phase.kind === 'review' ? form.state.phase.request : null;
+  const scroll = view.of === current ? view.scroll : 0;
+  const seen = view.of === current ? view.seen : 0;
   const [resultScroll, setResultScroll] = useState(0);
   // Rows for the answer: the done view takes one or two rows of header and one of hints.
   const resultHeight = height - 3;
@@ -46,7 +50,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   // A review is sent only once all of it has been on screen: it fits, or it was scrolled to its end.
   const fold = reviewLayout(form, width, height, secret, unknownNext);
   const reviewMax = Math.max(0, fold.total - fold.rows);
-  const below = phase.kind === 'review' ? Math.max(0, reviewMax - Math.max(scroll, view.seen)) : 0;
+  const below = phase.kind === 'review' ? Math.max(0, reviewMax - Math.max(scroll, seen)) : 0;
   useScreenHandle(screenKey, {
     scopes: phase.kind === 'review' ? ['review'] : phase.kind === 'confirmLeave' ? ['leave'] : phase.kind === 'offerDraft' ? ['draft'] : ['form'],
     // Typing goes to the fields; in the review and the result, keys typed at once are separate keys.
@@ -67,8 +71,9 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         // All of it seen now (the "Not sent" said before is no longer true): said so.
         if (below > 0 && next >= reviewMax) shell.dispatch({ type: 'flash', text: `All of the review has been on screen: ${phase.request.confirm !== undefined ? 'enter' : 'y'} sends it`, tone: 'info' });
         setView((v) => {
-          const n = Math.max(0, Math.min(reviewMax, v.scroll + step));
-          return { scroll: n, seen: Math.max(v.seen, n) };
+          const mine = v.of === phase.request;
+          const n = Math.max(0, Math.min(reviewMax, (mine ? v.scroll : 0) + step));
+          return { scroll: n, seen: Math.max(mine ? v.seen : 0, n), of: phase.request };
         });
         return true;
       }
@@ -85,7 +90,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         return true;
       }
       if (phase.kind !== 'done') setResultScroll(0);
-      if (phase.kind !== 'review') setView({ scroll: 0, seen: 0 });
+      if (phase.kind !== 'review') setView({ scroll: 0, seen: 0, of: null });
       return form.onKey(key);
     },
     onCommand: () => false,
