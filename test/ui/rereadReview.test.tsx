@@ -146,3 +146,41 @@ describe('a review read again whose figures moved starts unseen', () => {
     expect(writes(h)).toHaveLength(1);
   });
 });
+
+describe('a cancel (X on a transaction) read again before it is sent', () => {
+  /** X on sepolia-main's first pending transaction, reviewed: its id. */
+  async function reviewCancel(): Promise<string> {
+    clock.skew = 0;
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 140, rows: 40, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
+    const txs = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=100')).json.data as { id: string; status: string }[];
+    const tx = txs.find((t) => t.status === 'pending')!;
+    await h.press('/', tx.id.slice(0, 8), '\r');
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
+    await h.press('X');
+    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    return tx.id;
+  }
+
+  it('as reviewed: sent at once', async () => {
+    const id = await reviewCancel();
+    clock.skew = 20_000;
+    await h!.sendReview();
+    await h!.waitFor((x) => x.includes("The server's answer"), 'the answer');
+    expect(writes(h!).map((w) => `${w.method} ${w.url}`)).toEqual([`DELETE /api/v1/relayers/sepolia-main/transactions/${id}`]);
+  });
+
+  it('canceled meanwhile by someone else: the review stays, refused; y says so again; nothing sent', async () => {
+    const id = await reviewCancel();
+    clock.skew = 20_000;
+    await h!.client.cancelTransaction('sepolia-main', id);
+    const before = writes(h!).length;
+    await h!.sendReview();
+    const refused = await h!.waitFor((x) => /the request is refused/.test(x), 'the refusal');
+    expect(refused).toContain('Review: y sends exactly this');
+    await h!.press('y');
+    await h!.waitFor((x) => /the request is refused/.test(x), 'refused again');
+    expect(writes(h!)).toHaveLength(before);
+  });
+});

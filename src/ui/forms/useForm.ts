@@ -217,10 +217,17 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     const when = clock(services.now());
     const built = next.build(s.values);
     if ('errors' in built) {
+      const first = Object.entries(built.errors)[0];
+      const text = `Read again at ${when}, the request is refused: ${first ? `${first[0] === '_form' ? '' : `${first[0]}: `}${first[1]}` : ''}; nothing was sent`;
+      // Nothing to fill in (a cancel): the review stays, refused (no empty form to go back to); y says so again.
+      if (visibleFields(definition.fields, s.values).length === 0) {
+        refused.current = { request: reviewed, text: `${text}; esc goes back` };
+        shell.dispatch({ type: 'flash', text: refused.current.text, tone: 'bad' });
+        return;
+      }
       dispatch({ type: 'back' });
       dispatch({ type: 'errors', errors: built.errors });
-      const first = Object.entries(built.errors)[0];
-      shell.dispatch({ type: 'flash', text: `Read again at ${when}, the request is refused: ${first ? `${first[0] === '_form' ? '' : `${first[0]}: `}${first[1]}` : ''}; nothing was sent`, tone: 'bad' });
+      shell.dispatch({ type: 'flash', text, tone: 'bad' });
       return;
     }
     if (sameRequest(built.request, reviewed)) return go(built.request);
@@ -229,9 +236,11 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     shell.dispatch({ type: 'flash', text: `Read again at ${when}: its figures moved, so the request changed: nothing was sent; review it again`, tone: 'warn' });
   };
 
+  const refused = useRef<{ request: BuiltRequest; text: string } | null>(null);
   const send = () => {
     const s = ref.current;
     if (s.phase.kind !== 'review' || rereading.current) return;
+    if (refused.current?.request === s.phase.request) return void shell.dispatch({ type: 'flash', text: refused.current.text, tone: 'bad' });
     // The operation the request is (its registry entry): read-only refuses it here too, however the form was opened.
     const blocked = mutationBlocked(services, s.phase.request.op);
     if (blocked) {

@@ -15,7 +15,7 @@ import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import { actionRequest, type OperationRoute } from '../../actions.js';
-import { readPending } from '../../../core/lookup.js';
+import { findTransaction, readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
@@ -24,6 +24,7 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { cancelOfBlockerWords } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
+import { txBasis } from '../../../core/operations/basis.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
@@ -89,11 +90,15 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
   // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
   const jam = useContext(RelayerJamsContext)?.jam(route.relayerId);
+  // A cancel of one transaction: built on it as read (its list's read, or read again below before sending).
+  const [read, setRead] = useState<{ tx: Transaction | undefined; at: number }>(() => ({ tx: route.tx, at: route.readAt ?? services.now() }));
   const built = useMemo(() => {
-    const b = waiting ? null : actionRequest(route, services, relayer, pending.txs);
-    if (!b || 'refuse' in b || route.op !== 'cancel' || !jam || jam.blocker_id !== route.tx?.id) return b;
-    return { ...b, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
-  }, [waiting, route, services, relayer, pending.txs, jam]);
+    const b = waiting ? null : actionRequest(route.op === 'cancel' ? { ...route, ...(read.tx ? { tx: read.tx } : {}) } : route, services, relayer, pending.txs);
+    if (!b || 'refuse' in b || route.op !== 'cancel') return b;
+    const based = { ...b, basis: txBasis(read.tx) };
+    if (!jam || jam.blocker_id !== route.tx?.id) return based;
+    return { ...based, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
+  }, [waiting, route, services, relayer, pending.txs, jam, read.tx]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
     return (
@@ -115,6 +120,20 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
             return { fields: [], build: () => ({ request: b }) };
           },
         }
-      : undefined;
+      : route.op === 'cancel' && route.tx
+        ? // The transaction read again (a walk's cancel went out on a review 26 s old, never read again).
+          {
+            at: read.at,
+            read: async () => {
+              const found = await findTransaction(services.client, route.relayerId, route.tx!.id);
+              if (!found.tx) throw new Error(`transaction ${route.tx!.id}: ${found.how}`);
+              const b = actionRequest({ ...route, tx: found.tx }, services, relayer);
+              // Refused now (final meanwhile): the review stays, said refused (useForm), nothing sent.
+              if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
+              setRead({ tx: found.tx, at: services.now() });
+              return fixed({ ...b, basis: txBasis(found.tx) });
+            },
+          }
+        : undefined;
   return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
 }

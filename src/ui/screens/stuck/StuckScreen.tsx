@@ -157,7 +157,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     const jam = jams?.jam(row.relayer.id);
     const misfit = jam ? actionMisfit(jam, cmd === 'cancel' ? 'cancel' : 'bump', nonceOf(row.tx)) : null;
     if (misfit) return `${row.relayer.id}: ${misfit}`;
-    if (cmd === 'cancel') return openAction({ kind: 'operation', op: 'cancel', relayerId: row.relayer.id, tx: row.tx }, services, row.relayer, shell.push);
+    if (cmd === 'cancel') return openAction({ kind: 'operation', op: 'cancel', relayerId: row.relayer.id, tx: row.tx, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
     return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
   });
   return (

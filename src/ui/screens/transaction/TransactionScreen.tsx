@@ -68,7 +68,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   }, [tx, relayer, services, route.relayerId]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
     if (cmd === 'edit' || cmd === 'cancel')
-      return openAction(cmd === 'edit' ? { kind: 'replace', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId: route.relayerId, tx }, services, relayer, shell.push);
+      return openAction(cmd === 'edit' ? { kind: 'replace', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined }, services, relayer, shell.push);
     if (cmd === 'refresh') {
       if (!readable()) return 'This server has no single-transaction read: refresh the list (esc, then r)';
       shell.dispatch({ type: 'flash', text: `Refreshing transaction ${tx.id}…`, tone: 'info' });

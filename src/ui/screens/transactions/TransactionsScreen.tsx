@@ -89,7 +89,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       shell.push({ kind: 'transaction', relayerId, tx: selected });
       return true;
     }
-    return openAction(cmd === 'edit' ? { kind: 'replace', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId, tx: selected }, services, relayer, shell.push);
+    return openAction(cmd === 'edit' ? { kind: 'replace', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined }, services, relayer, shell.push);
   }, find);
 
   // The one rule (core/relayer.ts): disabled before paused.
