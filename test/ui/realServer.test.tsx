@@ -92,6 +92,23 @@ describe('where the server offers more (real flavour) and where it does not (con
     }
   });
 
+  it("r on a transaction detail: its ages are said against the new read's time (a walk read the first read's time after r)", async () => {
+    const clock = { skew: 0 };
+    h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor: 'real' }, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.client.detectDialect();
+    await h.waitFor((x) => /page 1\/\d/.test(statusLine(x)));
+    await h.press(KEY.enter);
+    await h.waitFor((x) => frameLines(x)[0]!.includes('› transaction ') && /before \d\d:\d\d:\d\d/.test(x));
+    clock.skew = 90_000;
+    await h.press('r');
+    const after = await h.waitFor((x) => /refreshed (\d\d:\d\d:\d\d)/.test(statusLine(x)));
+    const at = /refreshed (\d\d:\d\d:\d\d)/.exec(statusLine(after))![1]!;
+    const befores = [...after.matchAll(/before (\d\d:\d\d:\d\d)/g)].map((m) => m[1]);
+    expect(befores.length).toBeGreaterThan(0);
+    expect(new Set(befores)).toEqual(new Set([at]));
+  });
+
   it('a watched transaction detail follows the server by itself (real flavour)', async () => {
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, sandbox: { flavor: 'real' }, services: { watchMs: 150 } });
     await h.client.detectDialect();

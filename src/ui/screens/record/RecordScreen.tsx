@@ -9,7 +9,7 @@ import type { Route } from '../../state/shell.js';
 
 export function RecordScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'record' }>>) {
   const { now } = useServices();
-  const fields = useMemo(() => flatten(route.record, now()), [route.record, now]);
+  const fields = useMemo(() => flatten(route.record, route.readAt ?? now()), [route.record, route.readAt, now]);
   const { lines, scroll, cursor, scopes } = useDetailScreen(screenKey, route.record, fields, width, height, () => undefined);
   return (
     <ScreenFrame title={`relayer-tui › ${route.title}`} scopes={scopes} width={width} height={height} status={route.readAt != null ? { loadedAt: route.readAt } : {}}>

@@ -42,10 +42,11 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     return services.client.getTransaction(route.relayerId, txRef.current.id, { signal: ctrl.signal }).then(
       (fresh): RefreshOutcome => {
         if (ctrl.signal.aborted) return { kind: 'aborted' };
+        // Read: its time moves whether or not the transaction did (the bar and the ages say it).
+        setLoadedAt(services.now());
         if (deepEqual(fresh, txRef.current)) return { kind: 'unchanged' };
         txRef.current = fresh;
         setTx(fresh);
-        setLoadedAt(services.now());
         return { kind: 'changed' };
       },
       (e: unknown): RefreshOutcome => (ctrl.signal.aborted ? { kind: 'aborted' } : { kind: 'error', error: e instanceof ApiError ? e : new ApiError('network', String(e)) }),
@@ -53,7 +54,8 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   };
   const watch = useScreenWatch(screenKey, !readable(), read);
   const fields = useMemo(() => {
-    const out = flatten(tx, services.now());
+    // Ages are said against the read they come from (`6m before 01:26:04`): a read again moves them (a walk read the first read's time after r).
+    const out = flatten(tx, loadedAt ?? services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {
       const i = out.findIndex((f) => f.label === 'value');
       out.splice(i + 1, 0, { label: 'value (native)', value: formatWei(tx.value, relayer?.network) });
@@ -65,7 +67,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     const mismatch = relayerMismatch(route.relayerId, tx);
     if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
-  }, [tx, relayer, services, route.relayerId]);
+  }, [tx, relayer, services, route.relayerId, loadedAt]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
     if (cmd === 'edit' || cmd === 'cancel')
       return openAction(cmd === 'edit' ? { kind: 'replace', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined }, services, relayer, shell.push);
