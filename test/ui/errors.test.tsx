@@ -95,11 +95,11 @@ describe('status bar', () => {
     h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { now: () => clock } });
     const f = await h.waitFor((x) => statusLine(x).includes('page 1/3 (60)'));
     expect(statusLine(f)).toMatch(/^SANDBOX │ rw │ sepolia-main │ page 1\/3 \(60\) │ 12:03:04 │ \d+ ms/);
-    // Later, redrawn by a key: still when it was read (an age would have gone stale between redraws).
+    // Later, redrawn by a key: still when it was read, and past a minute its age beside it (turning once a minute).
     clock += 125_000;
     await h.press('j');
     await h.waitFor((x) => cursorRow(x).includes('1259'), 'moved');
-    expect(statusLine(h.frame())).toContain('│ 12:03:04 │');
+    expect(statusLine(h.frame())).toContain('│ read 12:03:04, 2m ago │');
     await h.press('r');
     await h.waitFor((x) => /│ 12:05:09 │ .*refreshed 12:05:09, unchanged/.test(statusLine(x)), 'read again');
   });

@@ -71,3 +71,19 @@ describe('a record opened from a server list says when it was read', () => {
     expect(statusLine(record)).toContain(readAt!);
   });
 });
+
+describe("a read's age in the bar", () => {
+  it('not watched, past a minute: "read HH:MM:SS, 1m ago" (a walk read a list 70 s old that looked live); r brings the plain time back', async () => {
+    const clock = { skew: 0 };
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 24, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    const first = await h.waitFor((x) => x.includes('Sepolia Main') && /│ \d\d:\d\d:\d\d/.test(statusLine(x)), 'the list');
+    const at = /│ (\d\d:\d\d:\d\d)/.exec(statusLine(first))![1];
+    expect(statusLine(first)).not.toMatch(/ ago/);
+    clock.skew = 70_000;
+    await h.press('j');
+    await h.waitFor((x) => statusLine(x).includes(`read ${at}, 1m ago`), 'the age said');
+    await h.press('r');
+    await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(statusLine(x)) && !/ ago/.test(statusLine(x)), 'read again');
+  });
+});

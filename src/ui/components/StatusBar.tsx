@@ -1,11 +1,15 @@
 /**
  * The status bar: server, read-only/read-write, relayer, page x of y, data age, latency, last error.
- * Segments drop from the right-hand priority list when the terminal is narrow. No timer: the age is
- * computed when something else redraws (idle writes nothing).
+ * Segments drop from the right-hand priority list when the terminal is narrow. A read's time is a clock
+ * time; past a minute (not watched) its age beside it, redrawn once a minute (idle writes that alone).
  */
 import { Text } from './Text.js';
 import type { ApiError } from '../../api/index.js';
-import { clock } from '../../core/time.js';
+import { ageChangesAt, ageMs, clock } from '../../core/time.js';
+import { useTickAt } from '../hooks/useTickAt.js';
+
+/** A read older than this (not watched) says its age in the bar. */
+const OLD_AFTER_MS = 60_000;
 import { thousands } from '../../core/text/values.js';
 import type { WatchInfo } from '../hooks/useWatch.js';
 import { cellWidth, headCells, truncateCells } from '../../core/text/cells.js';
@@ -51,8 +55,13 @@ interface Segment {
 export const MORE = ' … (:messages)';
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
-  const { serverLabel, readOnly, cleartext, context } = useServices();
+  const { serverLabel, readOnly, cleartext, context, now } = useServices();
   const { state } = useShell();
+  // Not watched, a read older than a minute says its age beside its time, turning once a minute (a walk
+  // read a list 70 s old that looked live: its time alone had to be compared with the wall's).
+  const readAt = !info.watch && info.loadedAt != null ? info.loadedAt : null;
+  useTickAt((t) => (readAt === null ? null : t - readAt < OLD_AFTER_MS ? readAt + OLD_AFTER_MS : ageChangesAt(readAt, t)), now);
+  const oldFor = readAt !== null && now() - readAt >= OLD_AFTER_MS ? ageMs(now() - readAt) : null;
   const segs: Segment[] = [
     // The context in words, in its own colour (a production context stands out).
     ...(context ? [{ text: `ctx ${context.name}`, color: accentColor(context.accent), priority: 0 }] : []),
@@ -87,7 +96,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   // in :messages): how fresh the figures are stays said at every width, short where the line is narrow.
   else if (info.loadedAt != null && !retry) {
     const t = clock(info.sameSince ?? info.loadedAt);
-    segs.push({ text: info.watch ? `last change ${t}` : clock(info.loadedAt), short: info.watch ? `changed ${t}` : clock(info.loadedAt), priority: 1 });
+    if (oldFor) segs.push({ text: `read ${clock(info.loadedAt)}, ${oldFor} ago`, short: `${clock(info.loadedAt)} (${oldFor})`, color: tone('warn'), priority: 1 });
+    else segs.push({ text: info.watch ? `last change ${t}` : clock(info.loadedAt), short: info.watch ? `changed ${t}` : clock(info.loadedAt), priority: 1 });
   }
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
