@@ -18,6 +18,12 @@ const MAX_INSTRUCTION_DATA = 1232;
 const DEFAULT_PUBKEY = '11111111111111111111111111111111';
 
 /** The instructions field's template: a shape to fill, never sent as it stands. */
+/** A key as typed, quoted whole up to 64 characters, a longer one cut with `…` (a walk read a 52-character key quoted as 48, silently). */
+const quoted = (k: string) => {
+  const t = displayText(k);
+  return t.length > 64 ? `${t.slice(0, 63)}…` : t;
+};
+
 export const INSTRUCTIONS_TEMPLATE = '[\n  {"program_id": "", "accounts": [{"pubkey": "", "is_signer": false, "is_writable": true}], "data": ""}\n]';
 
 export function solanaSendInitialValues(): Values {
@@ -151,7 +157,7 @@ function instructionsError(list: SolanaInstructionSpec[], relayerAddress: string
     const pid = ins.program_id.trim();
     if (pid === '') return `instruction ${i}: program_id is empty (v1.8: "program_id cannot be empty")`;
     const bad = pubkeyProblem(pid);
-    if (bad) return `instruction ${i}: program_id "${displayText(pid).slice(0, 48)}" is ${bad}`;
+    if (bad) return `instruction ${i}: program_id "${quoted(pid)}" is ${bad}`;
     if (pid === DEFAULT_PUBKEY) return `instruction ${i}: program_id is the default key 111…1 (v1.8: "program_id cannot be default pubkey")`;
     unique.add(pid);
     if (ins.accounts.length > MAX_ACCOUNTS_PER_INSTRUCTION) return `instruction ${i}: ${ins.accounts.length} accounts, at most ${MAX_ACCOUNTS_PER_INSTRUCTION}`;
@@ -159,7 +165,7 @@ function instructionsError(list: SolanaInstructionSpec[], relayerAddress: string
       const key = a.pubkey.trim();
       if (key === '') return `instruction ${i} account ${j}: pubkey is empty`;
       const wrong = pubkeyProblem(key);
-      if (wrong) return `instruction ${i} account ${j}: pubkey "${displayText(key).slice(0, 48)}" is ${wrong}`;
+      if (wrong) return `instruction ${i} account ${j}: pubkey "${quoted(key)}" is ${wrong}`;
       if (a.is_signer && !same(key, relayerAddress))
         return `instruction ${i} account ${j}: only the relayer (${displayText(relayerAddress)}) may be a signer: it signs only for itself (v1.8 answers 400)`;
       unique.add(key);

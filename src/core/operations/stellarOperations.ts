@@ -25,7 +25,8 @@ function key(v: unknown, kinds: readonly StrKeyKind[], v18: string): string | nu
 }
 
 function amount(v: unknown): string | null {
-  const text = typeof v === 'string' || typeof v === 'number' || v instanceof LongInteger || v instanceof ExactNumber ? String(v) : null;
+  // (An integer past 2^53 is read exactly: a bigint, or the parser's LongInteger.)
+  const text = typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || v instanceof LongInteger || v instanceof ExactNumber ? String(v) : null;
   if (text === null) return 'stroops, as a string or an integer (1 XLM = 10,000,000)';
   const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
   if (m && m[3] !== undefined && /[1-9]/.test(m[3])) {

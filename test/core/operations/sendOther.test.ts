@@ -62,6 +62,10 @@ describe('a Solana send', () => {
     const ins = (over: object) => ({ instructions: [{ program_id: PROGRAM, accounts: [], data: '', ...over }] });
     expect(errorsOf(sendRequest(ins({ program_id: '11111111111111111111111111111111' }), c)).instructions).toMatch(/default key/);
     expect(errorsOf(sendRequest(ins({ program_id: 'not-a-key' }), c)).instructions).toMatch(/instruction 0: program_id "not-a-key" is not base58/);
+    // A key too long quoted whole (a walk's 52 characters were quoted as 48, no mark); past 64, cut with …
+    const long = `${OTHER}6JL8`;
+    expect(errorsOf(sendRequest(ins({ accounts: [{ pubkey: long, is_signer: false, is_writable: true }] }), c)).instructions).toContain(`pubkey "${long}" is`);
+    expect(errorsOf(sendRequest(ins({ accounts: [{ pubkey: 'A'.repeat(70), is_signer: false, is_writable: true }] }), c)).instructions).toContain(`pubkey "${'A'.repeat(63)}…" is`);
     expect(errorsOf(sendRequest(ins({ accounts: [{ pubkey: OTHER, is_signer: true, is_writable: false }] }), c)).instructions).toMatch(/account 0: only the relayer .* may be a signer/);
     expect(errorsOf(sendRequest(ins({ data: Buffer.alloc(1233).toString('base64') }), c)).instructions).toMatch(/1233 bytes, at most 1232/);
     expect(errorsOf(sendRequest({ instructions: new Array(65).fill({ program_id: PROGRAM, accounts: [], data: '' }) }, c)).instructions).toMatch(/65 instructions: at most 64/);
@@ -144,6 +148,9 @@ describe('a Stellar send', () => {
     expect(ops({ amount: '5.0' })).toBe('operations[1].amount: whole stroops only, as digits: "5"');
     expect(ops({ amount: 5.0 })).toBeUndefined();
     expect(ops({ amount: '9223372036854775808' })).toMatch(/out of range: at most 9,223,372,036,854,775,807 stroops/);
+    // An integer past 2^53 as the JSON reader gives it (exact: a bigint) is an integer (a walk was told "as a string or an integer").
+    expect(ops({ amount: 9007199254740993n })).toBeUndefined();
+    expect(ops({ amount: 9223372036854775808n })).toMatch(/out of range/);
     expect(ops({ asset: { type: 'credit4', code: 'USDCX', issuer: G } })).toMatch(/^operations\[1\]\.asset: code: 1–4 characters for credit4/);
     expect(ops({ asset: { type: 'credit12', code: 'USDCLONG', issuer: 'GBBB' } })).toMatch(/^operations\[1\]\.asset: issuer: /);
     expect(ops({ asset: { type: 'credit_alphanum4', code: 'USDC', issuer: G } })).toMatch(/native, credit4 or credit12/);
