@@ -29,16 +29,18 @@ export function actionWords(e: AuditEntry): string {
   return `${sendWords(e, 8)}${gist(e)}${made}`;
 }
 
+// Each as wide as its rows need at most (fit): room a short ACTION or an empty ANSWER ID would hold blank
+// goes to a cut REQUEST (a walk at 160 columns: REQUEST cut beside 20 blank cells of ACTION).
 export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
   // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut; no wider than the rows' need.
   { key: 'outcome', title: 'OUTCOME', width: 23, fit: true, priority: 0, cell: auditOutcome, tone: outcomeTone },
   { key: 'status', title: 'HTTP', width: 4, priority: 1, align: 'right', cell: (e) => (e.done?.status ? String(e.done.status) : '') },
   // What was done, its own column, never cut first: a pause and a resume of one relayer never read alike.
-  { key: 'action', title: 'ACTION', width: 26, flex: true, priority: 0, keep: true, cell: actionWords },
-  { key: 'request', title: 'REQUEST', width: 24, flex: true, priority: 2, cell: (e) => `${e.method} ${e.path}` },
+  { key: 'action', title: 'ACTION', width: 26, fit: true, flex: true, priority: 0, keep: true, cell: actionWords },
+  { key: 'request', title: 'REQUEST', width: 24, fit: true, flex: true, priority: 2, cell: (e) => `${e.method} ${e.path}` },
   // Several servers' sends share one file: each row says where it went (host:port) beside the context.
-  { key: 'server', title: 'SERVER', width: 15, priority: 1, cell: (e) => serverHost(e.server) },
-  { key: 'context', title: 'CONTEXT', width: 10, priority: 3, cell: (e) => e.context },
-  { key: 'answer', title: 'ANSWER ID', width: 12, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
+  { key: 'server', title: 'SERVER', width: 15, fit: true, priority: 1, cell: (e) => serverHost(e.server) },
+  { key: 'context', title: 'CONTEXT', width: 10, fit: true, priority: 3, cell: (e) => e.context },
+  { key: 'answer', title: 'ANSWER ID', width: 12, fit: true, priority: 4, cell: (e) => e.done?.answer_id ?? '' },
 ];
