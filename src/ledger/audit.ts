@@ -78,7 +78,8 @@ export function outcomeUnknown(e: AuditEntry): boolean {
 export function settleable(e: AuditEntry): boolean {
   if (outcomeUnknown(e)) return true;
   const told = lastTold(e)?.outcome ?? e.done?.outcome;
-  return told === 'in flight';
+  // A new transaction accepted (not yet final when answered): its status is read back too.
+  return told === 'in flight' || (told === 'accepted' && Boolean(e.done?.answer_id));
 }
 
 /** The last read-back of a send that told something (applied, not applied, in flight), if any. */

@@ -12,6 +12,7 @@ import { AuditLedger, auditOutcome, outcomeUnknown, settleable } from '../../src
 import { cancelRequest } from '../../src/core/operations/cancel.js';
 import { execute } from '../../src/core/operations/pipeline.js';
 import { settleCheck } from '../../src/core/operations/settle.js';
+import { sendRequest } from '../../src/core/operations/send.js';
 import type { BuiltRequest } from '../../src/core/operations/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
@@ -41,6 +42,29 @@ describe('a send left in flight', () => {
     const r = await settleCheck(e, client);
     expect(r).toMatchObject({ outcome: 'applied', words: expect.stringContaining('is canceled') });
     ledger.settle(e, r);
+    e = ledger.read()[0]!;
+    expect(auditOutcome(e)).toBe('applied (read back)');
+    expect(settleable(e)).toBe(false);
+  });
+});
+
+describe('a new transaction accepted', () => {
+  it('is read back for its status: in flight while not final, then applied once mined (a walk: a failed withdrawal stayed "accepted", s refused to look)', async () => {
+    const ledger = new AuditLedger(join(mkdtempSync(join(tmpdir(), 'settleable-')), 'audit.jsonl'), { context: 't', server: sb.url });
+    const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'bsc-treasury')!;
+    const built = sendRequest({ to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' } as never, { relayerId: 'bsc-treasury', relayer, now: Date.now() });
+    expect('request' in built).toBe(true);
+    const out = await execute((built as { request: BuiltRequest }).request, { client, ledger });
+    expect(out.kind).toBe('answered');
+    let e = ledger.read()[0]!;
+    expect(e.done?.outcome).toBe('accepted');
+    expect(settleable(e)).toBe(true);
+    const pending = await settleCheck(e, client);
+    expect(pending).toMatchObject({ outcome: 'in flight', words: expect.stringMatching(/is (pending|sent|submitted): not final yet$/) });
+    sb.clock.step(30);
+    const mined = await settleCheck(e, client);
+    expect(mined).toMatchObject({ outcome: 'applied', words: expect.stringMatching(/is (mined|confirmed)$/) });
+    ledger.settle(e, mined);
     e = ledger.read()[0]!;
     expect(auditOutcome(e)).toBe('applied (read back)');
     expect(settleable(e)).toBe(false);

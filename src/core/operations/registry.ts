@@ -28,7 +28,8 @@ export interface OperationTarget {
  * How an unknown outcome is read back (settle.ts): the transaction (replaced, or canceled), the
  * relayer (does it carry the merge patch that was sent, field by field?), or not at all (why).
  */
-export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'relayer' } | { kind: 'none'; why: string };
+/** `created`: the new transaction the answer named (its id in the ledger), read for its status now. */
+export type ReadBack = { kind: 'transaction'; as: 'replace' | 'cancel' } | { kind: 'created' } | { kind: 'relayer' } | { kind: 'none'; why: string };
 
 /** What the server answers a send with, and so what the TUI shows as changed (the lists behind, the directory). */
 export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-result' | 'plugin' | 'notification' | 'words';
@@ -110,7 +111,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     help: 'send a new transaction (EVM, Solana, Stellar) from a relayer (OpenZeppelin Relayer), checked by its rules first',
     needs: ['relayerId'],
     words: (t) => `send a transaction from relayer ${rel(t)}`,
-    readBack: { kind: 'none', why: "a send is not read back here: look for it among the relayer's newest transactions (relayer-tui txs <relayer-id>)" },
+    readBack: { kind: 'created' },
     draft: null,
   },
   withdraw: {
@@ -125,7 +126,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     help: "withdraw a relayer's funds: a send at a fixed price and gas (--all: everything over its min_balance)",
     needs: ['relayerId'],
     words: (t) => `withdraw from relayer ${rel(t)}`,
-    readBack: { kind: 'none', why: "a withdrawal is not read back here: look for it among the relayer's newest transactions (relayer-tui txs <relayer-id>)" },
+    readBack: { kind: 'created' },
     draft: null,
   },
   replace: {

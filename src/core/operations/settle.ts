@@ -27,6 +27,8 @@ export interface SentRecord {
   body: string;
   op?: string;
   target?: OperationTarget;
+  /** The answer as the ledger has it: a send's new transaction is read back by this id. */
+  done?: { answer_id?: string };
 }
 
 const seg = (s: string) => {
@@ -38,7 +40,7 @@ const seg = (s: string) => {
 };
 
 /** What a send is read back as: its transaction, its relayer (with the merge patch sent), or nothing (why). */
-type Settled = { kind: 'replace' | 'cancel'; relayerId: string; txId: string } | { kind: 'relayer'; relayerId: string } | { kind: 'none'; why: string };
+type Settled = { kind: 'replace' | 'cancel' | 'created'; relayerId: string; txId: string } | { kind: 'relayer'; relayerId: string } | { kind: 'none'; why: string };
 
 /**
  * A send's operation and target: as recorded (registry.ts), or — on a ledger line written before they
@@ -69,6 +71,7 @@ export function settleTarget(r: SentRecord): Settled {
   if (back.kind === 'none') return { kind: 'none', why: back.why };
   if (!t.relayerId) return { kind: 'none', why: 'the ledger line names no relayer' };
   if (back.kind === 'relayer') return { kind: 'relayer', relayerId: t.relayerId };
+  if (back.kind === 'created') return r.done?.answer_id ? { kind: 'created', relayerId: t.relayerId, txId: r.done.answer_id } : { kind: 'none', why: 'the ledger has no id for the transaction it made (its answer was not read)' };
   if (!t.txId) return { kind: 'none', why: 'the ledger line names no transaction' };
   return { kind: back.as, relayerId: t.relayerId, txId: t.txId };
 }
@@ -125,6 +128,15 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
   const found = await findTransaction(client, t.relayerId, t.txId);
   if (!found.tx) return { outcome: 'unknown', words: `transaction ${short(t.txId)} ${found.how}` };
   const tx: Transaction = found.tx;
+  // A new transaction (a send, a withdrawal): accepted when answered; final, mined or not, only later
+  // (a walk's withdrawal failed on the server while the ledger still said accepted).
+  if (t.kind === 'created') {
+    const status = String(tx.status).toLowerCase();
+    const reason = tx.status_reason ? `: ${String(tx.status_reason).slice(0, 300)}` : '';
+    if (status === 'confirmed' || status === 'mined') return { outcome: 'applied', words: `transaction ${short(tx.id)} is ${status}` };
+    if (status === 'failed' || status === 'canceled' || status === 'expired') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${status}${reason}` };
+    return { outcome: 'in flight', words: `transaction ${short(tx.id)} is ${status}: not final yet` };
+  }
   if (t.kind === 'cancel') {
     if (String(tx.status).toLowerCase() === 'canceled') return { outcome: 'applied', words: `transaction ${short(tx.id)} is canceled` };
     if (tx.is_canceled === true) return { outcome: 'in flight', words: `transaction ${short(tx.id)} is ${tx.status}, marked canceling: the cancel was accepted (a NOOP with its nonce replaces it)` };
