@@ -168,7 +168,7 @@ export function sendRequest(req: SendRequest, c: SendContext): { request: BuiltR
   } catch (e) {
     return { errors: apiFieldErrors(e) };
   }
-  const errors = kind === 'solana' ? solanaSendErrors(body, c.relayer, c.now) : kind === 'stellar' ? stellarSendErrors(body, c.now, c.relayer) : sendErrors(body, c);
+  const errors = kind === 'solana' ? solanaSendErrors(body, c.relayer, c.now) : kind === 'stellar' ? stellarSendErrors(body, c.now, c.relayer, c.balanceWei !== undefined ? { stroops: c.balanceWei, ...(c.balanceAt !== undefined ? { at: c.balanceAt } : {}) } : undefined) : sendErrors(body, c);
   if (Object.keys(errors).length) return { errors };
   const from: ReviewLine = { label: 'from relayer', value: `${c.relayerId} (${displayText(c.relayer?.address)}, ${displayText(c.relayer?.network)})` };
   const review = kind === 'solana' ? [from, ...solanaSendReview(body)] : kind === 'stellar' ? [from, ...stellarSendReview(body, c.relayer)] : evmSendReview(body, c);

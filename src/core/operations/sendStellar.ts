@@ -10,6 +10,7 @@
 import type { Relayer } from '../../api/index.js';
 import { displayText, thousands } from '../text/values.js';
 import { formatUnits, toBigInt } from '../amounts.js';
+import { clock } from '../time.js';
 import type { ReviewLine } from './review.js';
 import { DEFAULT_MAX_FEE, OPERATIONS_TEMPLATE } from './stellar.js';
 import type { Values } from './types.js';
@@ -34,8 +35,13 @@ export function stellarSendInitialValues(relayer: Relayer | undefined): Values {
 }
 
 /** v1.8's checks of a Stellar send body (normalized), on the fields they are about. */
-export function stellarSendErrors(body: Record<string, unknown>, now: number, relayer?: Relayer): Record<string, string> {
+export function stellarSendErrors(body: Record<string, unknown>, now: number, relayer?: Relayer, balance?: { stroops: bigint; at?: number }): Record<string, string> {
   const errors: Record<string, string> = {};
+  // Native payments from the relayer past what it holds: the network fails them (underfunded), after v1.8
+  // took them (a walk sent 900 XLM from 853.8775 with no word).
+  const paid = nativePaid(body);
+  if (balance && paid > balance.stroops)
+    errors.operations = `pays ${formatUnits(paid, 7)} XLM in all; the relayer holds ${formatUnits(balance.stroops, 7)} XLM${balance.at !== undefined ? ` as read at ${clock(balance.at)}` : ''} (less the network's reserve): the network fails it as underfunded`;
   const ops = Array.isArray(body.operations) ? (body.operations as { type?: unknown }[]) : undefined;
   // A user-paid relayer takes operations, then fails them as it prepares (prepare/operations.rs:58-68).
   const strategy = (relayer?.policies as Record<string, unknown> | undefined)?.fee_payment_strategy;
@@ -54,6 +60,19 @@ export function stellarSendErrors(body: Record<string, unknown>, now: number, re
   // v1.8 takes it, then marks it expired at its first status check (domain/transaction/stellar/status.rs:425).
   if (typeof body.valid_until === 'string' && Date.parse(body.valid_until) <= now) errors.valid_until = 'in the past: v1.8 takes it, then marks it expired ("Transaction time_bounds expired")';
   return errors;
+}
+
+/** The native XLM the relayer's own account pays in a body's payments (stroops; an operation with its own source not counted). */
+function nativePaid(body: Record<string, unknown>): bigint {
+  if (!Array.isArray(body.operations) || body.source_account !== undefined) return 0n;
+  let sum = 0n;
+  for (const op of body.operations as unknown[]) {
+    const o = (op ?? {}) as Record<string, unknown>;
+    const asset = (o.asset ?? {}) as Record<string, unknown>;
+    const n = toBigInt(o.amount);
+    if (o.type === 'payment' && asset.type === 'native' && o.source_account === undefined && n !== undefined && n > 0n) sum += n;
+  }
+  return sum;
 }
 
 /** The review's lines: the network v1.8 uses (the relayer's, whatever `network` says), the fee at most, who pays. */

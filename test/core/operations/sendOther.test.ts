@@ -137,6 +137,15 @@ describe('a Stellar send', () => {
     expect(errorsOf(sendRequest({ network: 'testnet', operations: [pay], valid_until: '2026-11-28T11:00:00Z' }, c)).valid_until).toMatch(/marks it expired/);
   });
 
+  it("native payments past the relayer's balance are refused on operations, with the balance and its read time (a walk sent 900 XLM from 853.8775)", () => {
+    const held = { ...c, balanceWei: 8_538_775_000n, balanceAt: NOW - 5_000 };
+    const big = { ...pay, amount: '9000000000' };
+    expect(errorsOf(sendRequest({ network: 'testnet', operations: [big] }, held)).operations).toMatch(/^pays 900 XLM in all; the relayer holds 853\.8775 XLM as read at \d\d:\d\d:\d\d \(less the network's reserve\): the network fails it as underfunded$/);
+    expect('request' in sendRequest({ network: 'testnet', operations: [{ ...pay, amount: '10000000' }] }, held)).toBe(true);
+    // Not read: not judged here.
+    expect('request' in sendRequest({ network: 'testnet', operations: [big] }, c)).toBe(true);
+  });
+
   it('refuses what v1.8 takes and then fails as it converts the operations (a walk sent a negative amount and a mistyped destination: both confirmed)', () => {
     const ops = (o: Record<string, unknown>) => errorsOf(sendRequest({ network: 'testnet', operations: [pay, { ...pay, ...o }] }, c)).operations;
     expect(ops({ destination: G.slice(0, -1) + 'A' })).toMatch(/^operations\[1\]\.destination: its checksum does not match .*"the strkey is invalid"/);
