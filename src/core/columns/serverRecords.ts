@@ -1,14 +1,26 @@
 /** Network and signer table columns (GET /networks, /signers: OpenZeppelin Relayer). A network's RPC URLs are masked by the client before they reach a cell. */
 import type { Network, Notification, ServerRecordKind, Signer } from '../../api/index.js';
 import { displayText } from '../text/values.js';
+import { cellWidth } from '../text/cells.js';
 import type { Column } from './layout.js';
 
 const rpcUrl = (u: unknown): string => (typeof u === 'string' ? u : u && typeof u === 'object' && typeof (u as { url?: unknown }).url === 'string' ? (u as { url: string }).url : displayText(u, 80));
 
-/** `3: https://sepolia.example/*** (+2)`: how many, and the first as the server ranks them. */
-export function rpcWords(urls: unknown): string {
+/**
+ * `3: a, b (+1)`: how many, then as many of them as fit in `cells` (at least the first), the rest
+ * counted — a walk read `(+10)` beside 60 blank cells.
+ */
+function countedList(items: readonly string[], cells = Number.POSITIVE_INFINITY): string {
+  let shown = 1;
+  const text = (n: number) => `${items.length}: ${items.slice(0, n).join(', ')}${n < items.length ? ` (+${items.length - n})` : ''}`;
+  while (shown < items.length && cellWidth(text(shown + 1)) <= cells) shown++;
+  return text(shown);
+}
+
+/** `3: https://sepolia.example/*** (+2)`: how many, and as many as fit, as the server ranks them. */
+export function rpcWords(urls: unknown, cells?: number): string {
   if (!Array.isArray(urls) || urls.length === 0) return '—';
-  return `${urls.length}: ${rpcUrl(urls[0])}${urls.length > 1 ? ` (+${urls.length - 1})` : ''}`;
+  return countedList(urls.map(rpcUrl), cells);
 }
 
 export const NETWORK_COLUMNS: readonly Column<Network>[] = [
@@ -16,7 +28,7 @@ export const NETWORK_COLUMNS: readonly Column<Network>[] = [
   { key: 'type', title: 'TYPE', width: 7, priority: 1, cell: (n) => n.network_type ?? '' },
   { key: 'testnet', title: 'TESTNET', width: 7, priority: 3, cell: (n) => (n.is_testnet === true ? 'yes' : n.is_testnet === false ? 'no' : '—') },
   { key: 'chain', title: 'CHAIN', width: 8, priority: 4, align: 'right', cell: (n) => (n.chain_id === undefined || n.chain_id === null ? '' : displayText(n.chain_id)) },
-  { key: 'rpc', title: 'RPC URLS (masked)', width: 24, flex: true, priority: 2, cell: (n) => rpcWords(n.rpc_urls) },
+  { key: 'rpc', title: 'RPC URLS (masked)', width: 24, flex: true, priority: 2, cell: (n, w) => rpcWords(n.rpc_urls, w) },
 ];
 
 /** A signer's config in brief: what names its key (never a secret: the server sends non-secret fields only). */
@@ -42,15 +54,15 @@ export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
 ];
 
 /** `3: Sepolia Main, BSC Treasury (+1)`: the relayers that use it (core/lookup.ts relayersByNotification); `—` none. */
-export function usedByWords(names: readonly string[] | undefined): string {
+export function usedByWords(names: readonly string[] | undefined, cells?: number): string {
   if (names === undefined) return '?';
   if (!names.length) return 'none';
-  return `${names.length}: ${names.slice(0, 2).join(', ')}${names.length > 2 ? ` (+${names.length - 2})` : ''}`;
+  return countedList(names, cells);
 }
 
 /** The notifications' columns with USED BY (undefined: the relayers not read: `?`). */
 export function notificationColumns(usedBy: ReadonlyMap<string, readonly string[]> | undefined): readonly Column<Notification>[] {
-  return [...NOTIFICATION_COLUMNS, { key: 'used', title: 'USED BY', width: 16, flex: true, priority: 2, cell: (n) => usedByWords(usedBy ? (usedBy.get(n.id) ?? []) : undefined) }];
+  return [...NOTIFICATION_COLUMNS, { key: 'used', title: 'USED BY', width: 16, flex: true, priority: 2, cell: (n, w) => usedByWords(usedBy ? (usedBy.get(n.id) ?? []) : undefined, w) }];
 }
 
 export const RECORD_COLUMNS: Record<ServerRecordKind, readonly Column<never>[]> = { networks: NETWORK_COLUMNS, signers: SIGNER_COLUMNS, notifications: NOTIFICATION_COLUMNS };

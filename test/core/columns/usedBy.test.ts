@@ -1,0 +1,12 @@
+/** Counted lists in a cell (USED BY, RPC URLS): as many as the cell holds, the rest counted (a walk read `(+10)` beside blank cells). */
+import { expect, it } from 'vitest';
+import { rpcWords, usedByWords } from '../../../src/core/columns/serverRecords.js';
+
+it('names as many as fit, at least the first; all of them when there is room', () => {
+  const names = ['BSC Treasury', 'Mainnet Hot Wallet', 'Sepolia Main', 'Holesky Test'];
+  expect(usedByWords(names, 20)).toBe('4: BSC Treasury (+3)');
+  expect(usedByWords(names, 40)).toBe('4: BSC Treasury, Mainnet Hot Wallet (+2)');
+  expect(usedByWords(names)).toBe('4: BSC Treasury, Mainnet Hot Wallet, Sepolia Main, Holesky Test');
+  expect(usedByWords([], 20)).toBe('none');
+  expect(rpcWords([{ url: 'https://a.example/***' }, 'https://b.example/***'], 200)).toBe('2: https://a.example/***, https://b.example/***');
+});
