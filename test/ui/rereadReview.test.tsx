@@ -18,8 +18,8 @@ afterEach(async () => {
 
 const clock = { skew: 0 };
 
-/** e on sepolia-main's first pending transaction, the speed changed, reviewed: its id. */
-async function reviewReplace(): Promise<string> {
+/** sepolia-main's transactions, the app's clock moved by the test, its first pending transaction selected: its id. */
+async function selectPending(): Promise<string> {
   clock.skew = 0;
   h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 140, rows: 40, services: { now: () => Date.now() + clock.skew } });
   h.sandbox.clock.stop();
@@ -28,12 +28,18 @@ async function reviewReplace(): Promise<string> {
   const tx = txs.find((t) => t.status === 'pending')!;
   await h.press('/', tx.id.slice(0, 8), '\r');
   await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
-  await h.press('e');
-  await h.waitFor((x) => x.includes('replace EVM tx'), 'the form');
-  // speed: the next choice (v1.8 quotes from it).
-  await h.press(KEY.right, KEY.ctrlS);
-  await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
   return tx.id;
+}
+
+/** e on sepolia-main's first pending transaction, the speed changed, reviewed: its id. */
+async function reviewReplace(): Promise<string> {
+  const id = await selectPending();
+  await h!.press('e');
+  await h!.waitFor((x) => x.includes('replace EVM tx'), 'the form');
+  // speed: the next choice (v1.8 quotes from it).
+  await h!.press(KEY.right, KEY.ctrlS);
+  await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+  return id;
 }
 
 describe('a replace review read again before it is sent', () => {
@@ -150,17 +156,10 @@ describe('a review read again whose figures moved starts unseen', () => {
 describe('a cancel (X on a transaction) read again before it is sent', () => {
   /** X on sepolia-main's first pending transaction, reviewed: its id. */
   async function reviewCancel(): Promise<string> {
-    clock.skew = 0;
-    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 140, rows: 40, services: { now: () => Date.now() + clock.skew } });
-    h.sandbox.clock.stop();
-    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
-    const txs = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=100')).json.data as { id: string; status: string }[];
-    const tx = txs.find((t) => t.status === 'pending')!;
-    await h.press('/', tx.id.slice(0, 8), '\r');
-    await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
-    await h.press('X');
-    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
-    return tx.id;
+    const id = await selectPending();
+    await h!.press('X');
+    await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    return id;
   }
 
   it('as reviewed: sent at once', async () => {
