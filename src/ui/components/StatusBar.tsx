@@ -7,9 +7,6 @@ import { Text } from './Text.js';
 import type { ApiError } from '../../api/index.js';
 import { ageChangesAt, ageMs, clock } from '../../core/time.js';
 import { useTickAt } from '../hooks/useTickAt.js';
-
-/** A read older than this (not watched) says its age in the bar. */
-const OLD_AFTER_MS = 60_000;
 import { thousands } from '../../core/text/values.js';
 import type { WatchInfo } from '../hooks/useWatch.js';
 import { cellWidth, headCells, truncateCells } from '../../core/text/cells.js';
@@ -53,6 +50,8 @@ interface Segment {
 }
 
 export const MORE = ' … (:messages)';
+/** A read older than this (not watched) says its age in the bar. */
+const OLD_AFTER_MS = 60_000;
 
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
   const { serverLabel, readOnly, cleartext, context, now } = useServices();

@@ -51,7 +51,9 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   // only if they are as reviewed — a walk's replace, reviewed 20 s before, met "Current: Confirmed".
   const [read, setRead] = useState<{ tx: Transaction; relayer: Relayer | undefined }>({ tx: route.tx, relayer: listed });
   const readAt = useRef(route.readAt ?? now());
-  const { tx, relayer } = read;
+  const { tx } = read;
+  // (The directory's record until this screen reads the relayer itself: one that arrives later is taken.)
+  const relayer = read.relayer ?? listed;
   const kind = networkKind(relayer?.network_type, tx);
   const jam = useContext(RelayerJamsContext)?.jam(relayerId);
   const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client, jam), [kind, relayer, tx, relayerId, client, jam]);
