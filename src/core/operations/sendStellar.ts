@@ -92,7 +92,7 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
       const asset = (o.asset ?? {}) as Record<string, unknown>;
       const what = asset.type === 'native' || asset.type === undefined ? 'XLM' : `${displayText(asset.code)} (issuer ${displayText(asset.issuer).slice(0, 12)}…)`;
       const amount = stroops === undefined ? displayText(o.amount) : `${thousands(stroops)} stroops = ${formatUnits(stroops, 7)} ${what}`;
-      lines.push({ label: `  payment ${i + 1}`, value: `${amount} to ${displayText(o.destination)}` });
+      lines.push({ label: `  payment ${i + 1}`, value: `${amount} to ${displayText(o.destination).slice(0, 80)}` });
     });
   lines.push({ label: 'source', value: typeof body.source_account === 'string' ? body.source_account : `the relayer (${displayText(relayer?.address)})` });
   const max = toBigInt(body.max_fee);
