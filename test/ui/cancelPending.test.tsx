@@ -72,4 +72,21 @@ describe('X on a relayer: what is pending, read again before it is sent', () => 
     expect(flat).toContain('not as reviewed');
     expect(flat).toContain(`1 the review did not list (pending after it was read): ${added.id.slice(0, 8)}`);
   });
+
+  it('at 80x24 a headline longer than its four rows ends marked … (a walk read one cut after "Queued: …," unmarked)', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('sepolia-main') || x.includes('Sepolia Main'), 'the relayers');
+    for (let i = 0; i < 20 && !/Sepolia Main/.test(cursorRow(h.frame())); i++) await h.press('j');
+    await h.press('X');
+    await h.waitFor((x) => /^Type sepolia-main and enter/m.test(x), 'the review');
+    await h.press('sepolia-main');
+    await h.sendReview();
+    const done = await h.waitFor((x) => /The server's answer/.test(x), 'the answer');
+    const lines = done.split('\n');
+    const sent = lines.findIndex((l) => l.startsWith('DELETE /api/v1/relayers/sepolia-main/transactions/pending'));
+    // Its words took more than four rows here (six ids listed): four shown, the last marked cut.
+    expect(sent).toBe(5);
+    expect(lines[4]!.trimEnd().endsWith('…')).toBe(true);
+  });
 });

@@ -186,7 +186,9 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
     const { outcome } = phase;
     const said = outcomeWords(outcome);
     const sent = `${phase.request.prepared.method} ${phase.request.prepared.path}${outcome.status ? ` → HTTP ${outcome.status}` : ''}`;
-    const head = [...wrapCells(said.head, width).slice(0, 4), ...wrapCells(sent, width)];
+    // Four rows at most, a cut marked `…` (a walk read a cancel-all's headline end in "Queued: …," unmarked).
+    const said4 = wrapCells(said.head, width);
+    const head = [...(said4.length > 4 ? [...said4.slice(0, 3), truncateCells(said4.slice(3).join(' '), width)] : said4), ...wrapCells(sent, width)];
     return (
       <Box flexDirection="column" height={height}>
         {head.map((l, i) => (
