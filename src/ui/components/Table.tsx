@@ -7,7 +7,7 @@
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { memo, useMemo, useRef } from 'react';
-import { useTickAt } from '../hooks/useTickAt.js';
+import { earliest, useTickAt } from '../hooks/useTickAt.js';
 import { layoutColumns, type Column } from '../../core/columns/layout.js';
 import { fit } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
@@ -51,15 +51,7 @@ export interface TableProps<T> {
 
 /** The earliest moment a cell shown reads differently (an age turns a second, a minute…), or null. */
 function nextChange<T>(columns: readonly Column<T>[], rows: readonly T[], now: number): number | null {
-  let next: number | null = null;
-  for (const c of columns) {
-    if (!c.changesAt) continue;
-    for (const row of rows) {
-      const at = c.changesAt(row, now);
-      if (at !== null && (next === null || at < next)) next = at;
-    }
-  }
-  return next;
+  return earliest(columns.flatMap((c) => (c.changesAt ? rows.map((row) => c.changesAt!(row, now)) : [])));
 }
 
 export function Table<T>({ columns, rows, getId, cursor, top, height, width, empty, marked, now }: TableProps<T>) {
