@@ -117,6 +117,11 @@ export async function relayersByNotification(client: RelayerClient, signal?: Abo
   return by;
 }
 
+/** Each notification with the relayers that use it as `used_by` (null: the relayers could not be read). */
+export function withUse<N extends { id: string }>(items: readonly N[], by: ReadonlyMap<string, readonly string[]> | undefined): (N & { used_by: readonly string[] | null })[] {
+  return items.map((n) => ({ ...n, used_by: by ? (by.get(n.id) ?? []) : null }));
+}
+
 /**
  * What a withdrawal is built on, read now: the relayer's balance (its status) and the network's price
  * (eth_gasPrice through the server's JSON-RPC passthrough); either left undefined when it could not be

@@ -9,8 +9,8 @@ import type { Notification, Page, RelayerClient, ServerRecordKind } from '../api
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { Column } from '../core/columns/layout.js';
-import { notificationColumns, RECORD_COLUMNS } from '../core/columns/serverRecords.js';
-import { relayersByNotification } from '../core/lookup.js';
+import { NOTIFICATION_USE_COLUMNS, RECORD_COLUMNS } from '../core/columns/serverRecords.js';
+import { relayersByNotification, withUse } from '../core/lookup.js';
 import { thousands } from '../core/text/values.js';
 import { json, jsonLines, Out, table, type Streams } from './output.js';
 
@@ -40,11 +40,11 @@ export async function runServerRecords(kind: ServerRecordKind, client: RelayerCl
   let shown = o.limit ? items.slice(0, o.limit) : items;
   // Notifications: which relayers use each (every relayer read), as `used_by` and a column.
   const usedBy = kind === 'notifications' ? await relayersByNotification(client).catch(() => undefined) : undefined;
-  if (kind === 'notifications') shown = shown.map((n) => ({ ...(n as Notification), used_by: usedBy ? (usedBy.get((n as Notification).id) ?? []) : null }));
+  if (kind === 'notifications') shown = withUse(shown as Notification[], usedBy);
   if (ndjson) await out.write(jsonLines(shown));
   else if (asJson) await out.write(`${json(o.all ? { items: shown, total_items: p.totalItems } : { items: shown, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
   else {
-    const columns = (kind === 'notifications' ? notificationColumns(usedBy) : RECORD_COLUMNS[kind]) as readonly Column<unknown>[];
+    const columns = (kind === 'notifications' ? NOTIFICATION_USE_COLUMNS : RECORD_COLUMNS[kind]) as readonly Column<unknown>[];
     await out.write(table(columns, shown, (s.out.columns ?? 100) || 100));
     const pages = Math.max(1, Math.ceil(p.totalItems / Math.max(1, p.perPage)));
     if (!o.all && pages > 1) s.err.write(`page ${thousands(p.page)}/${thousands(pages)} (${thousands(p.totalItems)} ${kind}) — --page N for another, --all for every page\n`);

@@ -85,10 +85,29 @@ describe(':notifications', () => {
     const before = relayerReads();
     await h.press('r');
     await h.waitFor((x) => relayerReads() > before && /refreshed \d\d:\d\d:\d\d/.test(x), 'the relayers read again, r answered');
+    // Nothing changed: said unchanged only after both were read again and compared.
+    expect(h.frame()).toMatch(/refreshed \d\d:\d\d:\d\d, unchanged/);
     await h.press('D');
     await h.waitFor((x) => x.includes('Read-only (--read-only): deleting notifications is disabled'), 'refused');
     await h.press('e');
     await h.waitFor((x) => x.includes('Read-only (--read-only): changing notifications is disabled'), 'refused');
     expect(notificationWrites(h)).toEqual([]);
+  });
+
+  it('r: a relayer that stopped using one is a change of the page (USED BY read with the rows), never "unchanged"', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'notifications');
+    await h.waitFor((x) => /› ops-webhook .* 12: /.test(x), 'the list, 12 relayers using it');
+    const p = await h.client.listRelayers({ page: 1, perPage: 100 });
+    const user = p.items.find((r) => r.notification_id === 'ops-webhook')!;
+    await h.client.patchRelayer(user.id, { notification_id: null });
+    await h.press('r');
+    const f = await h.waitFor((x) => /›\*ops-webhook .* 11: /.test(x), 'the row read again, marked, 11 using it');
+    expect(f).not.toMatch(/unchanged/);
+    // The record opened is the server's alone: USED BY is not part of it.
+    await h.press(KEY.enter);
+    const rec = await h.waitFor((x) => x.includes('notification ops-webhook'), 'the record');
+    expect(rec).not.toContain('used_by');
   });
 });

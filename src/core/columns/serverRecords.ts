@@ -60,9 +60,13 @@ export function usedByWords(names: readonly string[] | undefined, cells?: number
   return countedList(names, cells);
 }
 
-/** The notifications' columns with USED BY (undefined: the relayers not read: `?`). */
-export function notificationColumns(usedBy: ReadonlyMap<string, readonly string[]> | undefined): readonly Column<Notification>[] {
-  return [...NOTIFICATION_COLUMNS, { key: 'used', title: 'USED BY', width: 16, flex: true, priority: 2, cell: (n, w) => usedByWords(usedBy ? (usedBy.get(n.id) ?? []) : undefined, w) }];
-}
+/** A notification with the relayers that use it, read with it (null: the relayers could not be read). */
+export type NotificationUse = Notification & { used_by?: readonly string[] | null };
+
+/** The notifications' columns with USED BY from each row's `used_by` (null or absent: not read: `?`). */
+export const NOTIFICATION_USE_COLUMNS: readonly Column<NotificationUse>[] = [
+  ...NOTIFICATION_COLUMNS,
+  { key: 'used', title: 'USED BY', width: 16, flex: true, priority: 2, cell: (n, w) => usedByWords(n.used_by ?? undefined, w) },
+];
 
 export const RECORD_COLUMNS: Record<ServerRecordKind, readonly Column<never>[]> = { networks: NETWORK_COLUMNS, signers: SIGNER_COLUMNS, notifications: NOTIFICATION_COLUMNS };

@@ -4,7 +4,7 @@
  * them with their API keys: api/maskUrl.ts), so no view, copy or raw JSON here can carry a key. A
  * server without the endpoints (the interface document) says so.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiError, type Network, type Notification, type Page, type Signer } from '../../../api/index.js';
 import { Text } from '../../components/Text.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
@@ -12,8 +12,8 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { usePagedList } from '../../hooks/usePagedList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
-import { notificationColumns, RECORD_COLUMNS } from '../../../core/columns/serverRecords.js';
-import { relayersByNotification } from '../../../core/lookup.js';
+import { NOTIFICATION_USE_COLUMNS, RECORD_COLUMNS, type NotificationUse } from '../../../core/columns/serverRecords.js';
+import { relayersByNotification, withUse } from '../../../core/lookup.js';
 import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { keyOperationOn } from '../../../core/operations/registry.js';
@@ -21,12 +21,19 @@ import type { Column } from '../../../core/columns/layout.js';
 import type { Route } from '../../state/shell.js';
 import { tone } from '../../theme.js';
 
-type Row = Network | Signer | Notification;
+type Row = Network | Signer | NotificationUse;
 const getId = (r: Row) => r.id;
 const text = (r: Row) => `${r.id} ${(r as { network_type?: unknown; type?: unknown }).network_type ?? (r as { type?: unknown }).type ?? ''}`;
 const SCOPES = ['list'] as const;
 const NOTIFICATION_SCOPES = ['notifications', 'list'] as const;
 const NETWORK_SCOPES = ['networks', 'list'] as const;
+
+/** The server's record alone: a notification's USED BY is ours (read from the relayers), never part of what is shown as its record or edited. */
+function serverRecord(r: Row | undefined): Row | undefined {
+  if (!r || !('used_by' in r)) return r;
+  const { used_by: _used, ...record } = r;
+  return record;
+}
 
 export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'serverRecords' }>>) {
   const services = useServices();
@@ -36,7 +43,12 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
   const list = usePagedList<Row>({
     fetch: async (q, signal) => {
       await client.detectDialect(signal);
-      return client.listServerRecords(kind as 'networks', q, { signal }) as Promise<Page<Row>>;
+      if (kind !== 'notifications') return client.listServerRecords(kind as 'networks', q, { signal }) as Promise<Page<Row>>;
+      // Notifications: which relayers use each (USED BY) read with every read of the page (r, watch, a
+      // change from here), as part of its rows: never older than the rows beside it, and a change of it
+      // is a change of the page (never "unchanged").
+      const [page, by] = await Promise.all([client.listServerRecords('notifications', q, { signal }), relayersByNotification(client, signal).catch(() => undefined)]);
+      return { ...page, items: withUse(page.items, by) };
     },
     perPage: 100,
     getId,
@@ -44,15 +56,6 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     now,
   });
   useEffect(() => void list.refresh(), [kind]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Notifications: which relayers use each (USED BY), read again with every read of the page (r, watch,
-  // a change from here): never older than the rows beside it.
-  const [usedBy, setUsedBy] = useState<Map<string, string[]> | undefined>(undefined);
-  useEffect(() => {
-    if (kind !== 'notifications') return;
-    const ctrl = new AbortController();
-    relayersByNotification(client, ctrl.signal).then((m) => !ctrl.signal.aborted && setUsedBy(m), () => !ctrl.signal.aborted && setUsedBy(undefined));
-    return () => ctrl.abort();
-  }, [kind, client, list.state.items]);
   const unsupported = list.state.error instanceof ApiError && list.state.error.kind === 'unsupported';
   // A notification changed or deleted from here: its page read again.
   useSessionEvent('notificationsChanged', () => kind === 'notifications' && void list.refresh());
@@ -74,18 +77,18 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
     if (op) {
       const blocked = mutationBlocked(services, op);
       if (blocked) return blocked;
-      const selected = list.getSelected() as Notification | undefined;
+      const selected = serverRecord(list.getSelected()) as Notification | undefined;
       if (!selected) return 'No notification selected';
       shell.push(op === 'notification-delete' ? { kind: 'notificationDelete', notification: selected } : { kind: 'notificationEdit', notification: selected });
       return true;
     }
     if (cmd !== 'open') return undefined;
-    const selected = list.getSelected();
+    const selected = serverRecord(list.getSelected());
     if (!selected) return `No ${noun} selected`;
     shell.push({ kind: 'record', title: `${noun} ${selected.id}${kind === 'networks' ? ' (RPC URLs masked)' : ''}`, key: `${kind}:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
-  const columns = (kind === 'notifications' ? notificationColumns(usedBy) : RECORD_COLUMNS[kind]) as readonly Column<Row>[];
+  const columns = (kind === 'notifications' ? NOTIFICATION_USE_COLUMNS : RECORD_COLUMNS[kind]) as readonly Column<Row>[];
   return (
     <ScreenFrame title={`relayer-tui › ${kind}`} scopes={scopes} width={width} height={height} status={{ ...listStatus(list, watch), error: unsupported ? null : list.state.error }}>
       {unsupported ? (
