@@ -47,20 +47,31 @@ export function clock(ms: number): string {
 
 /**
  * When something last happened, for a column that is drawn once and not redrawn while idle: the clock
- * time within the last day (true without ticking: an age such as `2s` stood still a minute later),
- * an age in hours or days beyond it (a day-scale age does not go stale in minutes).
+ * time today (local; true without ticking: an age such as `2s` stood still a minute later), an age
+ * (`14h`, `3d`) before today — never a bare clock time of another day (a walk read yesterday's 23:50
+ * as today's).
  */
 export function sinceCell(ms: number | null, now: number): string {
   if (ms === null || !Number.isFinite(ms)) return '';
   if (ms > now + 1000) return 'future';
-  return now - ms < 86_400_000 ? clock(ms) : ageMs(now - ms);
+  return ms >= dayStart(now) ? clock(ms) : ageMs(now - ms);
 }
 
-/** When `sinceCell` next reads differently: when a clock time becomes a day-scale age, then as that age. */
+/** When `sinceCell` next reads differently: at the next local midnight a clock time becomes an age, then as that age. */
 export function sinceChangesAt(ms: number | null, now: number): number | null {
   if (ms === null || !Number.isFinite(ms)) return null;
   if (ms > now + 1000) return ms - 1000;
-  return now - ms < 86_400_000 ? ms + 86_400_000 : ageChangesAt(ms, now);
+  if (ms < dayStart(now)) return ageChangesAt(ms, now);
+  const next = new Date(now);
+  next.setHours(24, 0, 0, 0);
+  return next.getTime();
+}
+
+/** The local midnight that began `now`'s day. */
+function dayStart(now: number): number {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
 }
 
 /** When a draft was typed, as an operator reads it: `14:02` today, `2026-11-24 14:02` before (local time). */

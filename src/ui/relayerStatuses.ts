@@ -12,8 +12,10 @@ export interface StatusEntry {
   status?: RelayerStatus;
   /** Why the last request failed (short). */
   error?: string;
-  /** When `status` (or the error) came. */
+  /** When `status` (or the error) came: the last answer. */
   at: number;
+  /** When `status` itself came (an error after it leaves it, and this, as they were). */
+  statusAt?: number;
   /** When the figures the list shows from it (PEND, BALANCE, LAST OK) were last seen to change — by any read of it (the first read included). */
   changedAt?: number;
 }
@@ -24,6 +26,8 @@ const MAX_WANTED = 100;
 
 export class RelayerStatuses extends BackgroundReads {
   private readonly entries = new Map<string, StatusEntry>();
+  /** When the last re-read of a list's statuses (reread) began: a status from before it was not read again with that list. */
+  private rereadSince = -Infinity;
 
   constructor(
     private readonly client: RelayerClient,
@@ -44,6 +48,16 @@ export class RelayerStatuses extends BackgroundReads {
 
   get(id: string): StatusEntry | undefined {
     return this.entries.get(id);
+  }
+
+  /**
+   * Whether this relayer's figures are older than the list beside them says: its last read failed
+   * (the figures shown are an earlier answer's), or it was not read again with the list's last read
+   * (no answer within the budget). The list marks them `?` until a read answers.
+   */
+  old(id: string): boolean {
+    const e = this.entries.get(id);
+    return e?.status !== undefined && (e.error !== undefined || (e.statusAt ?? e.at) < this.rereadSince);
   }
 
   /** When any of these relayers' figures was last seen to change (whatever read saw it: r, watch, a detail, their age); null: none read. */
@@ -82,6 +96,7 @@ export class RelayerStatuses extends BackgroundReads {
     const wanted = ids.slice(0, MAX_WANTED);
     const before = new Map(wanted.map((id) => [id, figures(this.entries.get(id))]));
     const started = this.now();
+    this.rereadSince = started;
     this.want(wanted, -1);
     const done = () => wanted.every((id) => !this.pending.has(id) && (this.entries.get(id)?.at ?? -Infinity) >= started);
     await new Promise<void>((resolve) => {
@@ -108,7 +123,7 @@ export class RelayerStatuses extends BackgroundReads {
       const was = this.entries.get(id);
       const at = this.now();
       const changedAt = was?.changedAt !== undefined && figures(was) === figures({ status, at }) ? was.changedAt : at;
-      this.settle(id, { status, at, changedAt });
+      this.settle(id, { status, at, statusAt: at, changedAt });
     } catch (e) {
       if (this.ctrl.signal.aborted) return;
       // Unsupported: the server has no such endpoint; the rest of this wish and every later one are dropped (available()).

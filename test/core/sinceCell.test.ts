@@ -1,12 +1,16 @@
-/** Issue 43: a "last confirmed" column is a clock time within a day (an age drawn once stood still a minute later), days beyond. */
+/** Issue 43: a "last confirmed" column is a clock time today (an age drawn once stood still a minute later), an age before today (never another day's bare clock time). */
 import { describe, expect, it } from 'vitest';
 import { ageChangesAt, ageMs, clock, sinceCell, sinceChangesAt } from '../../src/core/time.js';
 
 describe('sinceCell', () => {
-  it('a clock time within a day, days beyond it, "future" ahead of this clock, nothing for none', () => {
-    const now = Date.parse('2026-11-28T18:00:00Z');
+  it('a clock time today, an age before today, "future" ahead of this clock, nothing for none', () => {
+    const now = new Date(2026, 10, 28, 18, 0, 0).getTime();
     expect(sinceCell(now - 2_000, now)).toBe(clock(now - 2_000));
-    expect(sinceCell(now - 23 * 3_600_000, now)).toBe(clock(now - 23 * 3_600_000));
+    expect(sinceCell(new Date(2026, 10, 28, 0, 0, 1).getTime(), now)).toBe('00:00:01');
+    // Yesterday's 23:50 at 00:10 today: an age, not "23:50:00" read as today's.
+    const early = new Date(2026, 10, 29, 0, 10, 0).getTime();
+    expect(sinceCell(new Date(2026, 10, 28, 23, 50, 0).getTime(), early)).toBe('20m');
+    expect(sinceCell(now - 23 * 3_600_000, now)).toBe('23h');
     expect(sinceCell(now - 3 * 86_400_000, now)).toBe('3d');
     expect(sinceCell(now + 60_000, now)).toBe('future');
     expect(sinceCell(null, now)).toBe('');
@@ -26,8 +30,8 @@ describe('ageChangesAt / sinceChangesAt: when a drawn age or since-cell next rea
     expect(ageChangesAt(null, now)).toBeNull();
     expect(ageChangesAt(now + 5_000, now)).toBe(now + 5_000);
   });
-  it('a since-cell: its clock time stands for a day, then its age turns', () => {
-    for (const ago of [2_000, 23 * 3_600_000, 86_400_000 + 3, 5 * 86_400_000]) {
+  it('a since-cell: its clock time stands until midnight, then its age turns', () => {
+    for (const ago of [2_000, 17 * 3_600_000, 23 * 3_600_000, 86_400_000 + 3, 5 * 86_400_000]) {
       const since = now - ago;
       const at = sinceChangesAt(since, now)!;
       expect(at).toBeGreaterThan(now);

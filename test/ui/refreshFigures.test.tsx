@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from './helpers.js';
+import { rawGet } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -46,8 +47,35 @@ describe('r reads the figures again', () => {
     const messages = await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(x) && /messages/.test(x), 'the messages');
     const said = messages.replace(/\s+/g, ' ');
     // The 15 relayers' statuses: 14 read again and compared, the failed one said apart (never among the unchanged).
-    expect(said).toMatch(/unchanged \(the list and 14 statuses read again\); 1 status not read again \(no answer within \d+ s, or the read failed: kept as read before\): sepolia-main/);
+    expect(said).toMatch(/unchanged \(the list and 14 statuses read again\); 1 status not read again \(no answer within \d+ s, or the read failed: kept as read before, marked \?\): sepolia-main/);
     expect(f).toMatch(/not read again/);
+    await h.press('\x1b');
+    // Its row says it: PEND, BALANCE and LAST OK as read before, each marked `?` (and the flash names it
+    // marked); every other row as read with the list, unmarked.
+    const rows = (await h.waitFor((x) => x.includes('Sepolia Main'), 'the list again')).split('\n');
+    const sepolia = rows.find((l) => l.includes('Sepolia Main'))!;
+    expect(sepolia).toMatch(/ETH\?\s+\d+\?\s+(\d\d:\d\d:\d\d|—|\d+[hd])\?/);
+    expect(rows.filter((l) => /\d\?\s/.test(l) && !l.includes('Sepolia Main'))).toEqual([]);
+    expect(said).toMatch(/kept as read before, marked \?\): sepolia-main/);
+    // Once a read answers (the injected failures used up), the marks go.
+    while (h.sandbox.requests.filter((q) => q.url === '/api/v1/relayers/sepolia-main/status').length < 6) await h.client.relayerStatus('sepolia-main').catch(() => undefined);
+    await h.press('r');
+    await h.waitFor((x) => /unchanged \(the list and 15 statuses read again\)|refreshed \d\d:\d\d:\d\d: /.test(x), 'read again');
+    const after = (await h.waitFor((x) => !/ETH\?/.test(x), 'the marks gone')).split('\n').find((l) => l.includes('Sepolia Main'))!;
+    expect(after).not.toMatch(/\?/);
+  });
+
+  it('a status answered after the budget: marked ? while it is late, unmarked once its answer comes', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^\d+ jammed as of \d\d:\d\d:\d\d: /m.test(x) && / PEND /.test(x), 'the first screen with its figures');
+    h.sandbox.clock.stop();
+    const { text } = await rawGet(h, '/relayers/linea-idle/status');
+    h.sandbox.inject({ status: 200, body: text, delayMs: 3_000, match: { method: 'GET', pathPrefix: '/api/v1/relayers/linea-idle/status' }, times: 1 });
+    await h.press('r');
+    const late = await h.waitFor((x) => /1 status not read again/.test(x), 'the answer to r, one late');
+    expect(late.split('\n').find((l) => l.includes('Linea Idle'))).toMatch(/ETH\?\s+0\?\s+—\?/);
+    // Its answer comes: the figures are as read now, the marks go.
+    await h.waitFor((x) => !/\?/.test(x.split('\n').find((l) => l.includes('Linea Idle')) ?? '?'), 'the marks gone once it answered');
   });
 
   it("r on a relayer's detail reads the relayer and its status again, and says so (a walk found it never fresher than its opening)", async () => {

@@ -15,6 +15,8 @@ export interface StatusSource {
   /** Whether the server offers relayer status at all (no columns where it does not). */
   available(): boolean;
   get(id: string): { status?: RelayerStatus; error?: string } | undefined;
+  /** Whether this relayer's figures are older than the list's read says (not read again with it, or its last read failed): marked `?`. */
+  old?(id: string): boolean;
 }
 
 export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
@@ -32,10 +34,14 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
  */
 export function statusColumns(statuses: StatusSource, now: () => number, low?: LowSource): Column<Relayer>[] {
   const entry = (r: Relayer) => statuses.get(r.id);
-  const cell = (r: Relayer, f: (s: RelayerStatus) => string) => {
+  // A figure not read again with the list (or whose last read failed) ends with `?`: the value as read
+  // before, never passed off as read with the rows beside it (43: a walk read an old PEND as current).
+  const cell = (r: Relayer, f: (s: RelayerStatus, w?: number) => string, w?: number) => {
     const e = entry(r);
-    return e?.status ? f(e.status) : e?.error ? '?' : '…';
+    if (!e?.status) return e?.error ? '?' : '…';
+    return statuses.old?.(r.id) ? `${f(e.status, w === undefined ? undefined : w - 1)}?` : f(e.status, w);
   };
+  const oldTone = (r: Relayer) => (statuses.old?.(r.id) ? ('muted' as const) : ('plain' as const));
   const lastOkMs = (r: Relayer): number | null => {
     const ts = entry(r)?.status?.last_confirmed_transaction_timestamp;
     return ts ? Date.parse(ts) : null;
@@ -48,13 +54,13 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       priority: 2,
       align: 'right',
       // Every decimal where there is room (walks found `0.7196… ETH`, then `0.720118… ETH`, cut at 160 columns); fewer where not.
-      cell: (r, w) => cell(r, (s) => { const u = nativeUnitOf(r.network_type, r.network); return fitAmount(formatAmountShort(s.balance, u, u.decimals), w); }),
+      cell: (r, w) => cell(r, (s, cw) => { const u = nativeUnitOf(r.network_type, r.network); return fitAmount(formatAmountShort(s.balance, u, u.decimals), cw ?? w); }, w),
       // Under its minimum (the higher of its policy's and the context's): the warning tone.
-      ...(low ? { tone: (r: Relayer) => (low(r) ? ('warn' as const) : ('plain' as const)) } : {}),
+      tone: (r: Relayer) => (low?.(r) ? ('warn' as const) : oldTone(r)),
     },
-    { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)) },
+    { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)), tone: oldTone },
     // A clock time (an age drawn once stood still: a walk read `2s` a minute later).
-    { key: 'confirmed', title: 'LAST OK', width: 8, priority: 4, align: 'right', cell: (r) => cell(r, () => sinceCell(lastOkMs(r), now()) || '—'), changesAt: (r, at) => sinceChangesAt(lastOkMs(r), at) },
+    { key: 'confirmed', title: 'LAST OK', width: 9, priority: 4, align: 'right', cell: (r) => cell(r, () => sinceCell(lastOkMs(r), now()) || '—'), changesAt: (r, at) => sinceChangesAt(lastOkMs(r), at), tone: oldTone },
   ];
 }
 

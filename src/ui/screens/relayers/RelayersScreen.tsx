@@ -112,7 +112,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         const same = !rows && !r?.changed.length;
         const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
         // Named, as the changed ones are (a walk read "2 statuses not read again" of no one).
-        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before): ${r.notRead.join(', ')}` : '';
+        const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before, marked ?): ${r.notRead.join(', ')}` : '';
         shell.dispatch({ type: 'flash', text: `${said}${late}`, tone: late ? 'warn' : 'info' });
       });
       return true;
