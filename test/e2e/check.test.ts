@@ -97,7 +97,7 @@ describe('--wait: follow the relayer until its jam clears', () => {
     });
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/relayer-tui cancel: waiting: the chain at nonce 2834, clear past 2836 · never broadcast, 2 waiting\n/);
-    expect(r.err).toMatch(/relayer-tui cancel: holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)\n$/);
+    expect(r.err).toMatch(/relayer-tui cancel: holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s since \d\d:\d\d:\d\d\)\n$/);
     expect(stepped).toBeGreaterThanOrEqual(2);
   }, 30_000);
 
@@ -154,7 +154,7 @@ describe('relayer-tui policies', () => {
     });
     expect(r.code, r.err).toBe(0);
     expect(p.requests.filter((q) => q.method === 'PATCH').map((q) => q.body)).toEqual(['{"policies":{"gas_price_cap":66000000000}}']);
-    expect(r.err).toMatch(/relayer-tui policies: avalanche-bridge: cleared at \d\d:\d\d:\d\d \(chain nonce (\d+) → \d+, 3 went through in \d+ s\)\n$/);
+    expect(r.err).toMatch(/relayer-tui policies: avalanche-bridge: cleared at \d\d:\d\d:\d\d \(chain nonce (\d+) → \d+, 3 went through in \d+ s since \d\d:\d\d:\d\d\)\n$/);
     const audit = JSON.parse((await runP(['audit', '--json'])).out) as { items: { op: string; target: unknown }[] };
     expect(audit.items[0]).toMatchObject({ op: 'policy-edit', target: { relayerId: 'avalanche-bridge' } });
   }, 30_000);

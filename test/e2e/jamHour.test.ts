@@ -38,6 +38,6 @@ describe('the jam hour at 80x24', () => {
     expect(cleared.join('\n')).not.toMatch(/never broadcast, 5 waiting/);
     tui.press('\x1b');
     await runCommand(tui, 'messages');
-    await tui.waitForScreen((r) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(r.join('\n').replace(/\n\s*/g, ' ')), 5_000, ':messages keeps it whole');
+    await tui.waitForScreen((r) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s since \d\d:\d\d:\d\d\)/.test(r.join('\n').replace(/\n\s*/g, ' ')), 5_000, ':messages keeps it whole');
   });
 });

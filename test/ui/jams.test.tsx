@@ -68,7 +68,7 @@ describe('three keys, and the clearing said', () => {
     // The chain moves (the test drives it): the NOOP broadcast, then mined with the two behind it.
     // (The first block also fails the three old pending ones: prepare timeout.)
     h.sandbox.clock.step(3);
-    const f = await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x.replace(/\n/g, ' ')), 'cleared said');
+    const f = await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s since \d\d:\d\d:\d\d\)/.test(x.replace(/\n/g, ' ')), 'cleared said');
     expect(f).toMatch(/cleared at/);
     // The stuck screen was scanned again when the jam cleared (it is not watched): what waited is mined, nothing waits behind 2834.
     const stuck = await h.waitFor((x) => /^[› ][ *]holesky-test\s+mined\s+\S+\s+2835/m.test(x), 'the stuck screen scanned again');
@@ -78,7 +78,7 @@ describe('three keys, and the clearing said', () => {
     await h.press('\x1b');
     await h.waitFor((x) => new RegExp(`^[› ][ *]active\\s+Holesky Test\\s+\\S+ ETH\\s+${pend}\\s+(?:\\S+\\s+)?holesky-test`, 'm').test(x), `holesky-test's PEND ${pend} on the first screen`);
     await h.press(':', ...'messages', '\r');
-    await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s\)/.test(x), ':messages keeps it whole');
+    await h.waitFor((x) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s since \d\d:\d\d:\d\d\)/.test(x), ':messages keeps it whole');
   });
 });
 

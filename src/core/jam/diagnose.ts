@@ -43,7 +43,7 @@ export interface Jam {
   network_price_wei: bigint | null;
   /** The relayer's `gas_price_cap` (null: none). */
   cap_wei: bigint | null;
-  /** When the chain's nonce was last seen to move (ms), else the blocker's broadcast or creation (none: the oldest that waits). */
+  /** When the chain's nonce was last seen to move (ms), else the blocker's creation (a re-send or a bump moves its broadcast, never its jam's age), else its broadcast (none: the oldest that waits). */
   since: number;
   /** `underpriced`: the earliest time v1.8 re-prices it (its speed's time after its last broadcast; each earlier hash doubles it). */
   next_reprice_at: number | null;
@@ -134,7 +134,7 @@ export function diagnose(r: JamReading): Diagnosis {
     waiting,
     network_price_wei: r.networkPriceWei,
     cap_wei: r.capWei,
-    since: r.chainMovedAt ?? broadcastAt ?? createdAt ?? r.now,
+    since: r.chainMovedAt ?? createdAt ?? broadcastAt ?? r.now,
     next_reprice_at: null,
   };
   const jam = (cause: JamCause, extra: Partial<Jam> = {}): Diagnosis => ({ kind: 'jam', jam: { ...base, cause, ...extra } });

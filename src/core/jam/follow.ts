@@ -26,7 +26,7 @@ export interface FollowOptions {
    * The jam as known when the fix was sent (the first screen's diagnosis): the follow counts from its
    * chain nonce to its relayer's counter, whatever moved before the first read here.
    */
-  before?: { chain_nonce: number; relayer_nonce: number };
+  before?: { chain_nonce: number; relayer_nonce: number; since?: number };
   /** Each read, as it comes (progress lines). */
   onRead?: (r: JamRead, chainNonce: number | null, target: number | null) => void;
 }
@@ -39,7 +39,11 @@ export async function followJam(client: RelayerClient, relayer: Relayer, o: Foll
   // The last that waited: everything the relayer had given a nonce to when the fix was sent (or the follow began).
   const target = o.before ? o.before.relayer_nonce : first.diagnosis.kind === 'jam' ? first.diagnosis.jam.relayer_nonce : from;
   let last: JamRead = first;
-  let seen = { nonce: from, at: start };
+  // When the chain was last seen at the nonce it is at: the jam's own age carried (the one known when the
+  // fix was sent, else the first read's), never the follow's start (a walk read "still jammed after 11m:
+  // jammed 10m" of an hour-old jam); a move seen before the first read, at the follow's start.
+  const firstJam = first.diagnosis.kind === 'jam' ? first.diagnosis.jam : null;
+  let seen = { nonce: first.chainNonce, at: first.chainNonce !== from ? start : (o.before?.since ?? firstJam?.since ?? start) };
   o.onRead?.(first, from, target);
   for (;;) {
     if (last.kind === 'diagnosed' && last.chainNonce >= target && last.diagnosis.kind !== 'jam') {

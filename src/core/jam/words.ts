@@ -177,10 +177,12 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
 }
 
-/** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s)`. */
+/** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`. */
 export function followWords(relayerId: string, end: FollowEnd, now: number): string {
   if (end.kind === 'cleared') {
-    const went = end.went === 0 ? 'nothing was waiting' : `${end.went} went through in ${Math.max(1, Math.round(end.ms / 1000))} s`;
+    // Timed from when the follow began, said as a clock time: a second fix sent while one is followed
+    // (a bump, then the cap raised) does not restart it (a walk read "in 54 s" timed from the bump).
+    const went = end.went === 0 ? 'nothing was waiting' : `${end.went} went through in ${Math.max(1, Math.round(end.ms / 1000))} s since ${clock(end.at - end.ms)}`;
     return `${relayerId}: cleared at ${clock(end.at)} (chain nonce ${end.from} → ${end.to}, ${went})`;
   }
   if (end.kind === 'not_diagnosed') return `${relayerId}: not followed: ${end.why}`;
@@ -188,7 +190,11 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
   const after = secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`;
   if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now)}`;
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
-  return `${relayerId}: not cleared after ${after}: the chain is at nonce ${end.to}, still moving (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;
+  // "Moving" only when the chain's nonce went up during the follow (a re-send alone reads "broadcast
+  // moments ago", and moves nothing: a walk read "still moving" of a chain that stood).
+  const moved = end.from !== null && end.to !== null && end.to > end.from;
+  const chain = moved ? `the chain moved ${end.from} → ${end.to} (${end.to! - end.from!} went through), not past the last that waited` : `the chain is still at nonce ${end.to}`;
+  return `${relayerId}: not cleared after ${after}: ${chain}; no jam diagnosed at the last read (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;
 }
 
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Jam } from '../../../src/core/jam/diagnose.js';
-import { actionMisfit, cancelOfBlockerWords, jamBrief, jamDetail } from '../../../src/core/jam/words.js';
+import { actionMisfit, cancelOfBlockerWords, followWords, jamBrief, jamDetail } from '../../../src/core/jam/words.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
 const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
@@ -54,5 +54,18 @@ describe('a re-price time', () => {
     const u = jam({ cause: 'underpriced', blocker_price_wei: 10_000_000_000n, network_price_wei: 20_000_000_000n, next_reprice_at: now + 60_000 });
     expect(jamDetail(u, now)).toContain('The server re-prices it at 10:01:00 at the earliest (its speed fast;');
     expect(jamDetail(u, now + 90_000)).toContain('The server re-prices it at its next status check (due since 10:01:00: its speed fast;');
+  });
+});
+
+describe('followWords at the deadline with no jam diagnosed', () => {
+  const read = { kind: 'diagnosed' as const, chainNonce: 7, diagnosis: { kind: 'clear' as const, why: 'nonce 7 was broadcast moments ago' } };
+  it('a chain that stood is never said to be moving (a re-send alone moves nothing)', () => {
+    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read, jam: null, from: 7, to: 7 }, now);
+    expect(w).toBe('r1: not cleared after 4m: the chain is still at nonce 7; no jam diagnosed at the last read (nonce 7 was broadcast moments ago)');
+    expect(w).not.toMatch(/moving|moved/);
+  });
+  it('a chain that moved says how far', () => {
+    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read: { ...read, chainNonce: 9 }, jam: null, from: 7, to: 9 }, now);
+    expect(w).toContain('the chain moved 7 → 9 (2 went through), not past the last that waited');
   });
 });
