@@ -48,6 +48,17 @@ describe('a send left in flight', () => {
   });
 });
 
+describe('a cancel whose original was mined first', () => {
+  it('confirmed, still marked canceling: not applied (final, the cancel lost), never "in flight"', async () => {
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 10 })).items[0]!;
+    const path = `/api/v1/relayers/sepolia-main/transactions/${tx.id}`;
+    const raw = (await (await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${sb.token}` } })).json()) as { data: Record<string, unknown> };
+    sb.inject({ status: 200, body: JSON.stringify({ ...raw, data: { ...raw.data, status: 'confirmed', is_canceled: true } }), match: { method: 'GET', pathPrefix: path }, times: 1 });
+    const r = await settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
+    expect(r).toMatchObject({ outcome: 'not applied', words: expect.stringContaining('is confirmed, still marked canceling: the original was mined before its NOOP') });
+  });
+});
+
 describe('a new transaction accepted', () => {
   it('is read back for its status: in flight while not final, then applied once mined (a walk: a failed withdrawal stayed "accepted", s refused to look)', async () => {
     const ledger = new AuditLedger(join(mkdtempSync(join(tmpdir(), 'settleable-')), 'audit.jsonl'), { context: 't', server: sb.url });

@@ -138,7 +138,11 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
     return { outcome: 'in flight', words: `transaction ${short(tx.id)} is ${status}: not final yet` };
   }
   if (t.kind === 'cancel') {
-    if (String(tx.status).toLowerCase() === 'canceled') return { outcome: 'applied', words: `transaction ${short(tx.id)} is canceled` };
+    const status = String(tx.status).toLowerCase();
+    if (status === 'canceled') return { outcome: 'applied', words: `transaction ${short(tx.id)} is canceled` };
+    // Final otherwise, marked or not: the cancel lost (v1.8 leaves is_canceled on an original mined first).
+    if (status === 'confirmed' || status === 'mined') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${status}${tx.is_canceled === true ? ', still marked canceling: the original was mined before its NOOP' : ': mined, not canceled'}` };
+    if (status === 'failed' || status === 'expired') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${status}, not canceled${tx.status_reason ? `: ${String(tx.status_reason).slice(0, 300)}` : ''}` };
     if (tx.is_canceled === true) return { outcome: 'in flight', words: `transaction ${short(tx.id)} is ${tx.status}, marked canceling: the cancel was accepted (a NOOP with its nonce replaces it)` };
     return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${tx.status}, not canceled nor marked canceling` };
   }

@@ -17,7 +17,7 @@ import type { BuiltRequest, FormDefinition } from '../../../core/operations/type
 import { actionRequest, type OperationRoute } from '../../actions.js';
 import { findTransaction, readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
-import { truncateCells } from '../../../core/text/cells.js';
+import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
@@ -25,6 +25,8 @@ import type { ScreenProps } from '../../shellContext.js';
 import { cancelOfBlockerWords } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { txBasis } from '../../../core/operations/basis.js';
+import { useCancelFollow } from '../../hooks/useCancelFollow.js';
+import { tone } from '../../theme.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
@@ -52,6 +54,12 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
       if (answers === 'cancel-summary') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer), answered: false });
     },
   });
+  // A cancel left in flight (its NOOP on its way): followed while this outcome is shown, to what it came to.
+  const phase = form.state.phase;
+  const inFlight = route.op === 'cancel' && route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
+  const follow = useCancelFollow(inFlight ? { relayerId: route.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
+  const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
+  const followRows = followLines.length;
   const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
   return (
     <FormScreen
@@ -63,11 +71,16 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
       status={{ relayer: route.relayerId }}
       result={(value, scroll, rows) => (
         <>
+          {followLines.map((line, i) => (
+            <Text key={i} wrap="truncate" color={tone(follow!.outcome === 'applied' ? 'ok' : follow!.outcome === 'following' ? 'muted' : 'warn')}>
+              {line}
+            </Text>
+          ))}
           <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
-          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1} />
+          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
         </>
       )}
-      resultRows={(value) => answerLines(value).length + 1}
+      resultRows={(value) => answerLines(value).length + 1 + followRows}
     />
   );
 }

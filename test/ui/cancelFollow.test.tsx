@@ -1,0 +1,51 @@
+/**
+ * A cancel left in flight (issue 43: a walk's cancel stayed "in flight" on its outcome and in the
+ * ledger, never read back): X on a submitted transaction, its NOOP on its way; the outcome follows it
+ * — read back every 2 s — and says what it came to once the chain mines the NOOP, writes that to the
+ * ledger as a read-back line, and :audit says `applied (read back)`. Against the sandbox's real flavour
+ * over loopback, its clock stepped by the test (never slept on for the chain).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditLedger } from '../../src/ledger/audit.js';
+import { renderApp, type Harness } from './helpers.js';
+import { rawGet } from './support.js';
+import { palette } from './forms/support.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.unmount();
+  h = undefined;
+});
+
+describe('a cancel left in flight is followed on its outcome', () => {
+  it('X on a submitted transaction: "following the cancel", then "applied — … is canceled" once its NOOP is mined; the ledger has the read-back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-cancel-follow-'));
+    const audit = new AuditLedger(join(dir, 'audit.jsonl'), { context: 'test', server: 'http://sandbox' });
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 120, rows: 36, services: { audit } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
+    const txs = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=100')).json.data as { id: string; status: string }[];
+    const tx = txs.find((t) => t.status === 'submitted')!;
+    expect(tx).toBeDefined();
+    await h.press('/', tx.id.slice(0, 8), '\r');
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
+    await h.press('X');
+    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    await h.sendReview();
+    const following = await h.waitFor((x) => /following the cancel: transaction \S+ is submitted, marked canceling/.test(x.replace(/\s+/g, ' ')), 'followed');
+    expect(following).toContain("The server's answer");
+    // The chain mines the NOOP: the next read back says so.
+    h.sandbox.clock.step(10);
+    const done = (await h.waitFor((x) => /read back at \d\d:\d\d:\d\d: applied — transaction \S+ is canceled \(written to the ledger\)/.test(x.replace(/\s+/g, ' ')), 'read back: canceled')).replace(/\s+/g, ' ');
+    expect(done).not.toContain('following the cancel');
+    const lines = readFileSync(audit.path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; phase: string; outcome?: string; of?: string });
+    expect(lines.map((l) => [l.phase, l.outcome ?? null])).toEqual([['sent', null], ['done', 'in flight'], ['settled', 'applied']]);
+    expect(lines[2]!.of).toBe(lines[0]!.id);
+    await h.press('\x1b');
+    await palette(h, 'audit');
+    await h.waitFor((x) => x.includes('relayer-tui › audit') && /applied \(read back\)/.test(x), ':audit says it');
+  });
+});
