@@ -81,7 +81,8 @@ export function isRelayerOperationKey(cmd: string): boolean {
  * The operation a key opens on a relayer (the registry's: P pauses, or resumes a paused one), opened
  * or refused in words; undefined when the key opens none there.
  */
-export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult | undefined {
+/** `readAt`: when `relayer` was read (a pause or resume reviewed more than 15 s after reads it again before sending; none: read again always). */
+export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam, readAt?: number | null): CommandResult | undefined {
   if (!isRelayerOperationKey(cmd)) return undefined;
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
   const op = keyOperation(cmd, relayer);
@@ -97,5 +98,5 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     return true;
   }
   if (!isReviewOnlyKind(op)) return undefined;
-  return openAction({ kind: 'operation', op, relayerId }, services, relayer, push);
+  return openAction({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) }, services, relayer, push);
 }

@@ -118,6 +118,34 @@ describe('a policy review read again before it is sent', () => {
   });
 });
 
+describe('a policy edit whose relayer could not be read as it opened', () => {
+  it('starts from the row, says so, and reads the relayer again before any send (however young the review)', async () => {
+    clock.skew = 0;
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('Linea Idle'), 'the relayers');
+    await h.press('/', 'linea', '\r');
+    await h.waitFor((x) => /^› .*Linea Idle/m.test(x), 'its row');
+    // The editor's own read of the relayer fails (the server's 500, retries included).
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers?' }, times: 4 });
+    await h.press('p');
+    const form = await h.waitFor((x) => x.includes('› policies') && /could not be read again/.test(x), 'the editor, from the row');
+    expect(form.replace(/\s+/g, ' ')).toContain("could not be read again: the form starts from the list's row (it may be older); read again before it is sent");
+    while (h.sandbox.requests.filter((q) => q.url.startsWith('/api/v1/relayers?')).length < 5) await h.client.listRelayers({ perPage: 1 }).catch(() => undefined);
+    // gas_price_cap (focused first) set, reviewed at once: no clock moved, the review is young.
+    await h.press(KEY.ctrlU, '77gwei', KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+    const from = h.sandbox.requests.length;
+    await h.sendReview();
+    await h.waitFor((x) => x.includes('policies now, as the server answered:'), 'the answer');
+    // The relayer read again after y and before the PATCH left.
+    const after = h.sandbox.requests.slice(from);
+    const patch = after.findIndex((q) => q.method === 'PATCH');
+    expect(after.slice(0, patch).filter((q) => q.method === 'GET' && q.url.startsWith('/api/v1/relayers?')).length).toBeGreaterThan(0);
+    expect(writes(h).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":77000000000}}']);
+  });
+});
+
 describe('a review read again whose figures moved starts unseen', () => {
   it('at 80x24 the new withdrawal review is not sent until all of it has been on screen again (a walk sent one with its body below the fold)', async () => {
     clock.skew = 0;
@@ -180,6 +208,43 @@ describe('a cancel (X on a transaction) read again before it is sent', () => {
     expect(refused).toContain('Review: y sends exactly this');
     await h!.press('y');
     await h!.waitFor((x) => /the request is refused/.test(x), 'refused again');
+    expect(writes(h!)).toHaveLength(before);
+  });
+});
+
+describe('a pause (P on a relayer) read again before it is sent', () => {
+  /** P on linea-idle in the relayers list, reviewed. */
+  async function reviewPause(): Promise<void> {
+    clock.skew = 0;
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140, rows: 40, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('Linea Idle'), 'the relayers');
+    await h.press('/', 'linea', '\r');
+    await h.waitFor((x) => /^› .*Linea Idle/m.test(x), 'its row');
+    await h.press('P');
+    await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
+  }
+
+  it('as reviewed: read again, then sent', async () => {
+    await reviewPause();
+    clock.skew = 20_000;
+    const from = h!.sandbox.requests.length;
+    await h!.sendReview();
+    await h!.waitFor((x) => x.includes("The server's answer"), 'the answer');
+    expect(writes(h!).map((w) => `${w.method} ${w.url} ${w.body}`)).toEqual(['PATCH /api/v1/relayers/linea-idle {"paused":true}']);
+    // Read again after y and before the PATCH left (the relayers' pages).
+    const after = h!.sandbox.requests.slice(from);
+    expect(after.slice(0, after.findIndex((q) => q.method === 'PATCH')).filter((q) => q.method === 'GET' && q.url.startsWith('/api/v1/relayers?')).length).toBeGreaterThan(0);
+  });
+
+  it('paused meanwhile by someone else: the review shown again, "already paused" marked *, nothing sent', async () => {
+    await reviewPause();
+    clock.skew = 20_000;
+    await fetch(`${h!.sandbox.url}/api/v1/relayers/linea-idle`, { method: 'PATCH', headers: { authorization: `Bearer ${h!.sandbox.token}`, 'content-type': 'application/json' }, body: '{"paused":true}' });
+    const before = writes(h!).length;
+    await h!.sendReview();
+    const again = (await h!.waitFor((x) => /read again\s+at \d\d:\d\d:\d\d/.test(x) && x.includes('already paused'), 'the review again')).replace(/\s+/g, ' ');
+    expect(again).toMatch(/\*\s*⚠ already/);
     expect(writes(h!)).toHaveLength(before);
   });
 });

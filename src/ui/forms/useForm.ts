@@ -53,8 +53,9 @@ export interface UseFormOptions {
    * The figures the request is built from (a balance, the network's price), read at `at`: a review
    * older than REREAD_AFTER_MS reads them again on `y` and is sent only if the request built from them
    * is the one reviewed (else the new one is reviewed): a walk sent a withdrawal reviewed 73 s before.
+   * `at` null: when they were read is not known (a read as the form opened failed): read again always.
    */
-  reread?: { at: number | undefined; read: () => Promise<FormDefinition> };
+  reread?: { at: number | null | undefined; read: () => Promise<FormDefinition> };
 }
 
 /** A review whose figures are older than this is read again before it is sent. */
@@ -199,9 +200,9 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
 
   /** The review's figures read again (reread): sent if the request is still the one reviewed, else the new one reviewed. */
   const rereading = useRef(false);
-  const recheck = async (reviewed: BuiltRequest, at: number) => {
+  const recheck = async (reviewed: BuiltRequest, at: number | null) => {
     rereading.current = true;
-    shell.dispatch({ type: 'flash', text: `The review's figures were read at ${clock(at)}: reading them again before sending…`, tone: 'info' });
+    shell.dispatch({ type: 'flash', text: `The review's figures were read ${at === null ? 'at a time not known' : `at ${clock(at)}`}: reading them again before sending…`, tone: 'info' });
     let next: FormDefinition;
     try {
       next = await reread!.read();
@@ -248,7 +249,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       return;
     }
     const at = reread?.at;
-    if (at !== undefined && services.now() - at > REREAD_AFTER_MS) return void recheck(s.phase.request, at);
+    if (at === null || (at !== undefined && services.now() - at > REREAD_AFTER_MS)) return void recheck(s.phase.request, at);
     go(s.phase.request);
   };
 

@@ -19,7 +19,7 @@ export type Route =
    * ReviewOnlyKind; its request built by reviewOnly.ts): `X` on a transaction (cancel, `tx` the row),
    * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
    */
-  | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction; /** When `tx` was read (its list's read): a cancel reviewed more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */

@@ -15,7 +15,7 @@ import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import { actionRequest, type OperationRoute } from '../../actions.js';
-import { findTransaction, readPending } from '../../../core/lookup.js';
+import { findRelayer, findTransaction, readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
@@ -24,7 +24,7 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { cancelOfBlockerWords } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { txBasis } from '../../../core/operations/basis.js';
+import { relayerBasis, txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 
@@ -88,7 +88,10 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
 export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const { route, width, height } = props;
   const services = useServices();
-  const relayer = useDirectory().get(route.relayerId);
+  const directory = useDirectory();
+  // The relayer a pause or resume is built on: the list's (when it was read), or read again before sending.
+  const [relayerRead, setRelayerRead] = useState<{ relayer: Relayer | undefined; at: number } | null>(null);
+  const relayer = relayerRead?.relayer ?? directory.get(route.relayerId);
   // Cancelling every pending one: what is pending is read first, for the review to list.
   const [pending, setPending] = useState<{ txs?: Transaction[]; at?: number; error?: string }>({});
   useEffect(() => {
@@ -107,7 +110,10 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const [read, setRead] = useState<{ tx: Transaction | undefined; at: number }>(() => ({ tx: route.tx, at: route.readAt ?? services.now() }));
   const built = useMemo(() => {
     const b = waiting ? null : actionRequest(route.op === 'cancel' ? { ...route, ...(read.tx ? { tx: read.tx } : {}) } : route, services, relayer, pending.txs);
-    if (!b || 'refuse' in b || route.op !== 'cancel') return b;
+    if (!b || 'refuse' in b) return b;
+    // A pause or resume: built on the relayer as read (paused, disabled): sent only if it is still so.
+    if (route.op === 'pause' || route.op === 'resume') return { ...b, basis: relayerBasis(relayer) };
+    if (route.op !== 'cancel') return b;
     const based = { ...b, basis: txBasis(read.tx) };
     if (!jam || jam.blocker_id !== route.tx?.id) return based;
     return { ...based, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
@@ -147,6 +153,20 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
               return fixed({ ...b, basis: txBasis(found.tx) });
             },
           }
-        : undefined;
+        : route.op === 'pause' || route.op === 'resume'
+          ? // The relayer read again (a walk's P went out on a row minutes old; someone may have paused it meanwhile).
+            {
+              at: relayerRead?.at ?? route.readAt ?? null,
+              read: async () => {
+                const r = await findRelayer(services.client, route.relayerId);
+                if (!r) throw new Error(`relayer ${route.relayerId} is not among the server's relayers`);
+                directory.add([r]);
+                setRelayerRead({ relayer: r, at: services.now() });
+                const b = actionRequest(route, services, r);
+                if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
+                return fixed({ ...b, basis: relayerBasis(r) });
+              },
+            }
+          : undefined;
   return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
 }

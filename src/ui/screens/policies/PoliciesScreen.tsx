@@ -50,11 +50,12 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
   }, [client, props.route.relayerId, now]);
   if (fresh === 'reading') return <Text>  reading relayer {props.route.relayerId} as the server holds it now…</Text>;
   const relayer = fresh.relayer ?? props.route.relayer;
-  const said = fresh.relayer ? `  read at ${clock(fresh.at)}: the form starts from what the server holds` : `  could not be read again: the form starts from the list's row (it may be older)`;
-  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} readAt={fresh.relayer ? fresh.at : undefined} />;
+  const said = fresh.relayer ? `  read at ${clock(fresh.at)}: the form starts from what the server holds` : `  could not be read again: the form starts from the list's row (it may be older); read again before it is sent`;
+  // Not read again: the row's record, of a time not known here — read again before any send.
+  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} readAt={fresh.relayer ? fresh.at : null} />;
 }
 
-function PoliciesForm({ route, screenKey, width, height, said, stale, readAt }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean; readAt: number | undefined }) {
+function PoliciesForm({ route, screenKey, width, height, said, stale, readAt }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean; readAt: number | null }) {
   const { client, now } = useServices();
   const directory = useDirectory();
   const events = useSessionEvents();

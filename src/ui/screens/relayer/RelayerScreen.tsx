@@ -84,7 +84,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       return true;
     }
     // P, X, p: the operation the key opens on this relayer (the registry's).
-    return openRelayerOperation(cmd, relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId));
+    return openRelayerOperation(cmd, relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId), readAt?.loadedAt);
   }, 'relayer');
 
   return (
