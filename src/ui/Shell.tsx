@@ -163,11 +163,12 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
         setHelpScroll(0);
         return dispatch({ type: 'overlay', overlay: null });
       }
+      // Scrolled by the keymap's own scrolling keys (a detail's: j/k, PgDn/PgUp, ctrl+d/u, g/G), space a screenful too.
       const max = helpMaxScroll(bodyRows, handle?.scopes ?? [], width);
-      if (key.name === 'down' || key.name === 'j') setHelpScroll((n) => Math.min(max, n + 1));
-      if (key.name === 'up' || key.name === 'k') setHelpScroll((n) => Math.max(0, n - 1));
-      if (key.name === 'pagedown' || key.name === 'space' || key.name === ' ') setHelpScroll((n) => Math.min(max, n + bodyRows));
-      if (key.name === 'pageup') setHelpScroll((n) => Math.max(0, n - bodyRows));
+      const half = Math.max(1, Math.floor(bodyRows / 2));
+      const by: Record<string, number> = { down: 1, up: -1, pageDown: bodyRows, pageUp: -bodyRows, halfDown: half, halfUp: -half, first: -Infinity, last: Infinity };
+      const step = key.name === 'space' || key.name === ' ' ? bodyRows : by[resolve(key, ['detail'])?.command ?? ''];
+      if (step !== undefined) setHelpScroll((n) => Math.max(0, Math.min(max, n + step)));
       return;
     }
     if (s.overlay === 'palette') return paletteKey(key);
@@ -286,7 +287,7 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
         {state.overlay === 'help' ? (
           <Box flexDirection="column">
             <Text bold color={tone('accent')} wrap="truncate">
-              relayer-tui › help (esc closes, j/k scroll)
+              relayer-tui › help (esc closes; j/k, PgDn/PgUp, ctrl+d/u, g/G scroll)
             </Text>
             <HelpOverlay width={width} height={bodyRows} scroll={helpScroll} scopes={handles.current.get(state.stack[topIndex]!.key)?.scopes ?? []} />
             <StatusBar info={{}} width={width} />

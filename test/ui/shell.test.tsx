@@ -100,6 +100,18 @@ describe('help and footer from the keymap', () => {
     expect(frameLines(help)[1]).toBe('On this screen (Relayer detail, Detail views, Everywhere)');
     await h.press('j');
     await h.waitFor((f) => frameLines(f)[1] !== 'On this screen (Relayer detail, Detail views, Everywhere)', 'help scrolled');
+    // G to its end, g back to its top, ctrl+d half a screen down (the keymap's scrolling keys; a walk found G and ctrl+d did nothing).
+    const lastBody = (f: string) => frameLines(f)[frameLines(f).length - 3];
+    const end = lastBody(h.frame());
+    await h.press('G');
+    await h.waitFor((f) => lastBody(f) !== end && frameLines(f)[1] !== frameLines(help)[1], 'G: the end');
+    const atEnd = h.frame();
+    await h.press('G');
+    expect(lastBody(h.frame())).toBe(lastBody(atEnd));
+    await h.press('g');
+    await h.waitFor((f) => frameLines(f)[1] === 'On this screen (Relayer detail, Detail views, Everywhere)', 'g: the top');
+    await h.press('\x04');
+    await h.waitFor((f) => frameLines(f)[1] !== 'On this screen (Relayer detail, Detail views, Everywhere)', 'ctrl+d: down');
     await h.press(KEY.f1);
     await h.waitFor((f) => title(f).includes('relayer Arbitrum'), 'F1 closed help');
   });
