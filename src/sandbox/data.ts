@@ -13,7 +13,7 @@ import type { SeedProfile } from './types.js';
 import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
 import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
 import { applySituation, situationAge } from './chain/situations.js';
-import { stellarStepFailure, type StellarSend } from './stellarPrepare.js';
+import { stellarApply, stellarStepFailure, type StellarSend } from './stellarPrepare.js';
 
 export { BULK_RELAYER_ID } from './models.js';
 export { SANDBOX_RELAYERS } from './seeds.js';
@@ -179,8 +179,11 @@ export class SandboxData {
    */
   balanceOf(relayerId: string): bigint {
     const account = this.chain?.account(relayerId);
-    return account ? account.balance : this.seedBalance(relayerId);
+    return account ? account.balance : this.seedBalance(relayerId) - (this.spent.get(relayerId) ?? 0n);
   }
+
+  /** What a relayer off the EVM chain has spent since the start (a Stellar send's payments and fee, stellarApply). */
+  private readonly spent = new Map<string, bigint>();
 
   /** A relayer's seeded balance (see balanceOf). */
   seedBalance(relayerId: string): bigint {
@@ -295,6 +298,18 @@ export class SandboxData {
         return;
       }
       if (tx.kind === 'stellar' && next === 'mined') next = 'confirmed';
+      // The ledger applies a submitted send from the relayer's own account: its fee and native payments from its balance, or it fails there.
+      if (send && tx.kind === 'stellar' && tx.status === 'submitted' && send.source_account === this.byId.get(relayerId)?.address) {
+        const applied = stellarApply(send, BigInt(tx.fee), this.balanceOf(relayerId));
+        this.spent.set(relayerId, (this.spent.get(relayerId) ?? 0n) + applied.spent);
+        if (applied.failure) {
+          const failed = { ...tx, status: 'failed' as const, status_reason: applied.failure };
+          table.list[i] = failed;
+          table.byId.set(failed.id, failed);
+          this.stellarSends.delete(tx.id);
+          return;
+        }
+      }
       const moved = { ...tx, status: next } as Tx;
       if (tx.status === 'pending') {
         moved.sent_at = now;

@@ -127,3 +127,23 @@ export function stellarStepFailure(send: StellarSend, status: TxStatus, relayer:
   if (status === 'sent') return submitFailure(send);
   return undefined;
 }
+
+/** Stellar's base reserve (0.5 XLM): an account keeps (2 + its subentries) of them; the relayer's none modelled. */
+const BASE_RESERVE_STROOPS = 5_000_000n;
+const MIN_BALANCE_STROOPS = 2n * BASE_RESERVE_STROOPS;
+
+/**
+ * The ledger applying a submitted send (its native payments and its fee from the relayer's balance):
+ * stellar-core charges the fee whatever comes of it; a native payment the balance cannot cover (over
+ * the account's minimum balance, 2 base reserves) fails it (PAYMENT_UNDERFUNDED: the transaction
+ * txFAILED, in the ledger). v1.8's status check reads it FAILED and marks the transaction `failed`,
+ * "Transaction failed on-chain. reason=TxFailed" (domain/transaction/stellar/status.rs
+ * handle_stellar_failed, format_failure_reason: a payment's own code is not among the operations
+ * first_failing_op names). What it takes from the balance, and that reason when it fails.
+ */
+export function stellarApply(send: StellarSend, feeStroops: bigint, balance: bigint): { spent: bigint; failure?: string } {
+  const native = send.operations.reduce((n, op) => (op.type === 'payment' && (op.asset as JsonObject | undefined)?.type === 'native' ? n + amountOf(op) : n), 0n);
+  if (native > 0n && balance - feeStroops - native < MIN_BALANCE_STROOPS) return { spent: feeStroops, failure: 'Transaction failed on-chain. reason=TxFailed' };
+  return { spent: feeStroops + native };
+}
+

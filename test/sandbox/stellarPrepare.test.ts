@@ -150,3 +150,20 @@ describe('a Stellar send v1.8 carries through', () => {
     expect(other.tx.source_account).toBe(DEST);
   });
 });
+
+describe('the ledger applies a Stellar send from the relayer: its balance moves, or the payment fails on-chain', () => {
+  const balance = async (id = RELAYER) => BigInt((await call(sb, 'GET', api(`/relayers/${id}/status`))).json.data.balance as string);
+  it('a native payment it can cover takes amount and fee from the balance', async () => {
+    const before = await balance();
+    const { tx } = await sendAndWalk({ operations: [pay({ amount: '2500000' })] });
+    expect(tx).toMatchObject({ status: 'confirmed', fee: 100 });
+    expect(await balance()).toBe(before - 2_500_000n - 100n);
+  });
+  it('one larger than its balance: failed on-chain in v1.8\'s words, the fee charged all the same (a walk saw it confirmed, the balance unmoved)', async () => {
+    const before = await balance();
+    const { statuses, tx } = await sendAndWalk({ operations: [pay({ amount: (before + 1n).toString() })] });
+    expect(statuses).toEqual(['pending', 'sent', 'submitted', 'failed']);
+    expect(tx).toMatchObject({ status: 'failed', status_reason: 'Transaction failed on-chain. reason=TxFailed' });
+    expect(await balance()).toBe(before - 100n);
+  });
+});
