@@ -131,6 +131,12 @@ function evmMethod(ctx: RpcContext, relayer: RelayerSeed, id: RpcId, method: str
     const answered = chainMethod(ctx.chain, account, relayer, id, method, params);
     if (answered) return answered;
   }
+  // A relayer off the chain (bulk-1m) on a network the chain prices: the network's one price, as any
+  // node of it answers (a walk read two gas prices on sepolia, bulk-1m's and sepolia-main's).
+  if (ctx.chain && (method === 'eth_gasPrice' || method === 'eth_maxPriorityFeePerGas')) {
+    const m = ctx.chain.market(relayer.network);
+    return answer(id, { result: hex(method === 'eth_gasPrice' ? m.gasPrice() : m.head.tip) });
+  }
   const own = (address: unknown) => typeof address === 'string' && address.toLowerCase() === relayer.address.toLowerCase();
   const txs = () => data.evmHead(relayer.id);
   switch (method) {

@@ -286,7 +286,11 @@ describe('the node\'s answers', () => {
   it('fee history, blocks and prices follow the chain (a --gas-spike holds a network\'s price)', async () => {
     const sb = await sandbox({ gasSpikes: { sepolia: 80 } });
     expect(BigInt(String(await rpc(sb, 'sepolia-main', 'eth_gasPrice')))).toBe(80n * GWEI);
+    // One network, one price: bulk-1m (off the chain, on sepolia too) reads the same (a walk read two).
+    expect(BigInt(String(await rpc(sb, 'bulk-1m', 'eth_gasPrice')))).toBe(80n * GWEI);
     sb.clock.step(5);
+    expect(await rpc(sb, 'bulk-1m', 'eth_gasPrice')).toBe(await rpc(sb, 'sepolia-main', 'eth_gasPrice'));
+    expect(await rpc(sb, 'bulk-1m', 'eth_maxPriorityFeePerGas')).toBe(await rpc(sb, 'sepolia-main', 'eth_maxPriorityFeePerGas'));
     const head = Number(await rpc(sb, 'sepolia-main', 'eth_blockNumber'));
     const history = (await rpc(sb, 'sepolia-main', 'eth_feeHistory', ['0x4', 'latest', [30, 50, 85, 99]])) as { oldestBlock: string; baseFeePerGas: string[]; reward: string[][] };
     expect(Number(history.oldestBlock)).toBe(head - 3);
