@@ -57,6 +57,14 @@ describe('a cancel whose original was mined first', () => {
     const r = await settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
     expect(r).toMatchObject({ outcome: 'not applied', words: expect.stringContaining('is confirmed, still marked canceling: the original was mined before its NOOP') });
   });
+  it('mined, marked canceling: in flight (v1.8 says Canceled or Confirmed only once confirmed; a walk read "not applied" of a NOOP on its way to canceled)', async () => {
+    const tx = (await client.listTransactions('sepolia-main', { perPage: 10 })).items[0]!;
+    const path = `/api/v1/relayers/sepolia-main/transactions/${tx.id}`;
+    const raw = (await (await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${sb.token}` } })).json()) as { data: Record<string, unknown> };
+    sb.inject({ status: 200, body: JSON.stringify({ ...raw, data: { ...raw.data, status: 'mined', is_canceled: true } }), match: { method: 'GET', pathPrefix: path }, times: 1 });
+    const r = await settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
+    expect(r).toMatchObject({ outcome: 'in flight', words: expect.stringContaining('is mined, marked canceling: awaiting its confirmations') });
+  });
 });
 
 describe('a new transaction accepted', () => {

@@ -39,6 +39,12 @@ export interface Jam {
   relayer_nonce: number;
   /** Non-final transactions that cannot go before the blocker (the not-yet-signed included; the blocker not). */
   waiting: number;
+  /**
+   * Nonces between the blocker's and the relayer's counter that no listed transaction holds: a cancel
+   * on its way (v1.8's status filter hides what is marked canceling until its NOOP is mined), or a gap.
+   * 0 when the lists were longer than what was read (then not known).
+   */
+  unlisted_nonces: number;
   /** `eth_gasPrice` as read (null: not read). */
   network_price_wei: bigint | null;
   /** The relayer's `gas_price_cap` (null: none). */
@@ -115,6 +121,8 @@ export function diagnose(r: JamReading): Diagnosis {
           const n = nonceOf(t);
           return n === null || n > r.chainNonce;
         }).length;
+  const listedAhead = r.notFinal.filter((t) => (!b || t.id !== b.id) && (nonceOf(t) ?? -1) > r.chainNonce).length;
+  const unlisted = r.notFinalTotal !== undefined && r.notFinalTotal > r.notFinal.length ? 0 : Math.max(0, r.relayerNonce - r.chainNonce - 1 - listedAhead);
   const broadcastAt = b ? time(b.sent_at) : null;
   // With no blocker, the jam is at least as old as the oldest that waits (it could not go before it).
   const createdAt = b ? time(b.created_at) : r.notFinal.reduce<number | null>((m, t) => {
@@ -132,6 +140,7 @@ export function diagnose(r: JamReading): Diagnosis {
     chain_nonce: r.chainNonce,
     relayer_nonce: r.relayerNonce,
     waiting,
+    unlisted_nonces: unlisted,
     network_price_wei: r.networkPriceWei,
     cap_wei: r.capWei,
     since: r.chainMovedAt ?? createdAt ?? broadcastAt ?? r.now,
@@ -144,7 +153,9 @@ export function diagnose(r: JamReading): Diagnosis {
   if (s === 'mined' || s === 'confirmed') return { kind: 'clear', why: `nonce ${r.chainNonce} is ${s}: the chain moves` };
   if (FINAL.has(s)) return jam('blocker_final');
   if (s === 'pending') return jam('unknown_status');
-  const age = r.now - (broadcastAt ?? createdAt ?? r.now);
+  // How long the nonce has been held by it: from its creation (a re-broadcast — a bump, a cancel's
+  // NOOP — is no fresh start: a walk saw a 26-minute jam vanish as "broadcast moments ago" after one).
+  const age = r.now - Math.min(createdAt ?? Infinity, broadcastAt ?? Infinity, r.now);
   if (s === 'sent') {
     if (broadcastAt !== null) return jam('unknown_status');
     return age > NEVER_BROADCAST_AFTER_MS ? jam('never_broadcast') : { kind: 'clear', why: `nonce ${r.chainNonce} was signed moments ago` };

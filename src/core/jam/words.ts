@@ -24,6 +24,9 @@ export const CAUSE_WORDS: Record<JamCause, string> = {
 
 const gwei = (wei: bigint | null) => (wei === null ? '?' : formatGwei(wei));
 const waitingWords = (n: number) => `${n} waiting`;
+/** What waits, with the nonces ahead that no listed transaction holds (a cancel on its way is hidden from v1.8's status lists). */
+const waitingDetail = (jam: Jam) =>
+  `${waitingWords(jam.waiting)}${jam.unlisted_nonces ? ` (and ${jam.unlisted_nonces} nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by none listed: a cancel on its way, which v1.8's lists hide, or a gap)` : ''}`;
 
 /** How long it has been jammed, as an age ("18m"). */
 function open(jam: Jam, now: number): string {
@@ -90,7 +93,7 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
   const head = `jammed${now === undefined ? '' : ` ${open(jam, now)}`} at nonce ${jam.chain_nonce}`;
   const openFor = now === undefined ? '' : `; open ${open(jam, now)}`;
   const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
-  const w = waitingWords(jam.waiting);
+  const w = waitingDetail(jam);
   // A cancel already sent: no fix to offer, only what it does next (whatever the cause it met).
   if (jam.blocker_canceling && jam.blocker_id)
     return `${head} — ${tx} is being canceled (${displayText(jam.blocker_status ?? '?').slice(0, 40)}): its NOOP takes the nonce once mined; ${w}, to go through in order after it${openFor}`;
@@ -200,7 +203,8 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
 export function cancelOfBlockerWords(jam: Jam): string {
   const n = jam.waiting;
-  const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
+  const unlisted = jam.unlisted_nonces ? ` and ${jam.unlisted_nonces} nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by none listed (a cancel on its way, or a gap)` : '';
+  const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
   // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
   if (String(jam.blocker_status).toLowerCase() === 'pending')
     return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them`;

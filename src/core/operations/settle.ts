@@ -140,8 +140,12 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
   if (t.kind === 'cancel') {
     const status = String(tx.status).toLowerCase();
     if (status === 'canceled') return { outcome: 'applied', words: `transaction ${short(tx.id)} is canceled` };
-    // Final otherwise, marked or not: the cancel lost (v1.8 leaves is_canceled on an original mined first).
-    if (status === 'confirmed' || status === 'mined') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${status}${tx.is_canceled === true ? ', still marked canceling: the original was mined before its NOOP' : ': mined, not canceled'}` };
+    // Confirmed: the original went through (v1.8 confirms a canceled one as Canceled only when the
+    // receipt is its NOOP's, to itself; the original mined first is Confirmed, still marked:
+    // evm/status.rs:248-272). Mined: either, awaiting its confirmations — not final yet.
+    if (status === 'confirmed') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is confirmed${tx.is_canceled === true ? ', still marked canceling: the original was mined before its NOOP' : ', not canceled'}` };
+    if (status === 'mined' && tx.is_canceled === true) return { outcome: 'in flight', words: `transaction ${short(tx.id)} is mined, marked canceling: awaiting its confirmations (canceled if what was mined is its NOOP, confirmed if the original)` };
+    if (status === 'mined') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is mined, not marked canceling` };
     if (status === 'failed' || status === 'expired') return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${status}, not canceled${tx.status_reason ? `: ${String(tx.status_reason).slice(0, 300)}` : ''}` };
     if (tx.is_canceled === true) return { outcome: 'in flight', words: `transaction ${short(tx.id)} is ${tx.status}, marked canceling: the cancel was accepted (a NOOP with its nonce replaces it)` };
     return { outcome: 'not applied', words: `transaction ${short(tx.id)} is ${tx.status}, not canceled nor marked canceling` };

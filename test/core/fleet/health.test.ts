@@ -64,7 +64,7 @@ describe('trouble', () => {
 
 describe('a jam diagnosed (core/jam) in the fleet', () => {
   const now = Date.parse('2026-11-24T10:00:00Z');
-  const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'safeLow', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+  const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'safeLow', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
   const jammed = (id: string, j: Jam, over: Partial<Relayer> = {}) =>
     relayerRow({ context: 'a', relayer: evm({ id, ...over }), jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: j }, chainNonce: j.chain_nonce }, now }, false);
 

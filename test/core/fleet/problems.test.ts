@@ -19,7 +19,7 @@ const one: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   gap: { kind: 'gap', count: 5, first: [101, 102, 104] },
   jam: {
     kind: 'jam',
-    jam: { cause: 'price_cap', blocker_id: 'tx-cap', blocker_nonce: 1204, blocker_status: 'submitted', blocker_price_wei: 30_000_000_000n, blocker_reason: null, blocker_speed: 'fast', blocker_canceling: false, chain_nonce: 1204, relayer_nonce: 1207, waiting: 2, network_price_wei: 55_000_000_000n, cap_wei: 30_000_000_000n, since: now - 18 * 60_000, next_reprice_at: null },
+    jam: { cause: 'price_cap', blocker_id: 'tx-cap', blocker_nonce: 1204, blocker_status: 'submitted', blocker_price_wei: 30_000_000_000n, blocker_reason: null, blocker_speed: 'fast', blocker_canceling: false, chain_nonce: 1204, relayer_nonce: 1207, waiting: 2, unlisted_nonces: 0, network_price_wei: 55_000_000_000n, cap_wei: 30_000_000_000n, since: now - 18 * 60_000, next_reprice_at: null },
   },
   chain: { kind: 'chain', words: 'waits on nonce 103: tx 1a2b…, sent, never broadcast', tx: 'tx-9' },
   'status-not-read': { kind: 'status-not-read', why: '500 boom' },

@@ -103,10 +103,13 @@ describe('a fix, seen to clear', () => {
     w.sb.clock.step(1);
     const jam = jamOf(await diag(w, 'holesky-test'))!;
     expect((await w.client.cancelTransaction('holesky-test', jam.blocker_id!)).is_canceled).toBe(true);
-    // The block after the cancel its NOOP is broadcast (no jam: broadcast moments ago), but nothing
-    // has gone through yet: cleared is when the chain passes the last that waited.
+    // The block after the cancel its NOOP is broadcast, but nothing has gone through yet: still the
+    // jam, its blocker being canceled (a re-broadcast is no fresh start: the nonce has been held for
+    // minutes); cleared is when the chain passes the last that waited.
     w.sb.clock.step(1);
-    expect(await diag(w, 'holesky-test')).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear', why: 'nonce 2834 was broadcast moments ago' }, chainNonce: 2834 });
+    const canceling = await diag(w, 'holesky-test');
+    expect(canceling).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'jam', jam: { blocker_canceling: true, blocker_status: 'submitted' } }, chainNonce: 2834 });
+    expect(jamWords('holesky-test', jamOf(canceling)!, w.sb.clock.now())).toMatch(/is being canceled \(submitted\): its NOOP takes the nonce once mined/);
     let blocks = 1;
     const chainOf = (r: JamRead) => (r.kind === 'diagnosed' ? r.chainNonce : -1);
     while (chainOf(await diag(w, 'holesky-test')) < 2837 && blocks < 10) (w.sb.clock.step(1), blocks++);
@@ -121,5 +124,19 @@ describe('a fix, seen to clear', () => {
     w.sb.clock.step(5);
     const next = jamOf(await diag(w, 'avalanche-bridge'))!;
     expect(next).toMatchObject({ cause: 'price_cap', blocker_nonce: first.blocker_nonce + 1, waiting: 1 });
+  });
+});
+
+describe('a waiting transaction being canceled (v1.8\'s status lists hide it until its NOOP is mined)', () => {
+  it('holesky-test: a cancel of nonce 2835 behind the blocker leaves a nonce held by none listed, counted and said', async () => {
+    const w = await world();
+    const before = jamOf(await diag(w, 'holesky-test'))!;
+    expect(before).toMatchObject({ waiting: 5, unlisted_nonces: 0 });
+    const behind = (await w.client.listTransactions('holesky-test', { perPage: 100 })).items.find((t) => Number(t.nonce) === 2835)!;
+    expect(['sent', 'submitted']).toContain(behind.status);
+    await w.client.cancelTransaction('holesky-test', behind.id);
+    const after = jamOf(await diag(w, 'holesky-test'))!;
+    expect(after).toMatchObject({ waiting: 4, unlisted_nonces: 1 });
+    expect(jamWords('holesky-test', after, w.sb.clock.now())).toContain('4 waiting (and 1 nonce after it held by none listed: a cancel on its way, which v1.8\'s lists hide, or a gap)');
   });
 });

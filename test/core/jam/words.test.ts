@@ -8,7 +8,7 @@ import type { Jam } from '../../../src/core/jam/diagnose.js';
 import { actionMisfit, cancelOfBlockerWords, followWords, jamBrief, jamDetail } from '../../../src/core/jam/words.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
-const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
 
 describe('the actions that fit a cause', () => {
   it('a bump of a blocker at its cap does not fit (a cancel does); nothing on a transaction fits an empty or final nonce; the rest fit', () => {
