@@ -49,3 +49,22 @@ describe('a cancel left in flight is followed on its outcome', () => {
     await h.waitFor((x) => x.includes('relayer-tui › audit') && /applied \(read back\)/.test(x), ':audit says it');
   });
 });
+
+describe('a replacement of a transaction being canceled', () => {
+  it('is warned in its review: the replacement takes its NOOP\'s place, the cancel undone (v1.8 keeps is_canceled and confirms what is sent)', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 140, rows: 50 });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'transactions loaded');
+    const txs = (await rawGet(h, '/relayers/sepolia-main/transactions?page=1&per_page=100')).json.data as { id: string; status: string }[];
+    const tx = txs.find((t) => t.status === 'submitted')!;
+    await h.client.cancelTransaction('sepolia-main', tx.id);
+    await h.press('r');
+    await h.press('/', tx.id.slice(0, 8), '\r');
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('replace EVM tx'), 'the form');
+    await h.press('\x13');
+    const review = (await h.waitFor((x) => x.includes('Review:'), 'the review')).replace(/\s+/g, ' ');
+    expect(review).toContain("⚠ canceling a cancel of it is on its way (its NOOP): this replacement takes the NOOP's place — the cancel is undone, and what is sent here goes through instead");
+  });
+});

@@ -39,6 +39,11 @@ export function reviewWarnings(relayerId: string, tx: Transaction | undefined, r
   if (!tx) return out;
   const mismatch = relayerMismatch(relayerId, tx);
   if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
+  // v1.8's replace_transaction puts the new body in the NOOP's place and leaves is_canceled as it is
+  // (evm_transaction.rs:1308-1412): once mined, its receipt is not a send to itself, so it is
+  // confirmed as sent (status.rs:248-272) — the cancel undone (a walk bumped a canceling blocker unwarned).
+  if (tx.is_canceled === true && REPLACEABLE.includes(tx.status.toLowerCase()))
+    out.push({ label: '⚠ canceling', value: 'a cancel of it is on its way (its NOOP): this replacement takes the NOOP\'s place — the cancel is undone, and what is sent here goes through instead', tone: 'warn' });
   if (!REPLACEABLE.includes(tx.status.toLowerCase()))
     out.push({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
   return out;
