@@ -88,4 +88,31 @@ describe("a read's age in the bar", () => {
     await h.press('r');
     await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(statusLine(x)) && !/ ago/.test(statusLine(x)), 'read again');
   });
+
+  it("a transaction's and a relayer's detail carry their list's read: the bar says it, and its age past a minute (a walk read a 70 s old status as current)", async () => {
+    const clock = { skew: 0 };
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, route: { kind: 'transactions', relayerId: 'sepolia-main' }, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    const list = await h.waitFor((x) => /^› \S/m.test(x) && /│ \d\d:\d\d:\d\d/.test(statusLine(x)), 'the list');
+    const at = /│ (\d\d:\d\d:\d\d)/.exec(statusLine(list))![1]!;
+    await h.press('\r');
+    const detail = await h.waitFor((x) => /› transaction /.test(x) || /relayer-tui › .*tx/.test(x.split('\n')[0]!), 'the detail');
+    expect(statusLine(detail)).toContain(at);
+    clock.skew = 70_000;
+    await h.press('j');
+    await h.waitFor((x) => statusLine(x).includes(`read ${at}, 1m ago`), 'its age said');
+    // A relayer's detail (i on the first screen) too.
+    await h.unmount();
+    clock.skew = 0;
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { now: () => Date.now() + clock.skew } });
+    h.sandbox.clock.stop();
+    const relayers = await h.waitFor((x) => x.includes('Sepolia Main') && /│ \d\d:\d\d:\d\d/.test(statusLine(x)), 'the relayers');
+    const at2 = /│ (\d\d:\d\d:\d\d)/.exec(statusLine(relayers))![1]!;
+    await h.press('i');
+    const rel = await h.waitFor((x) => /relayer-tui › relayer /.test(x.split('\n')[0]!), 'the relayer detail');
+    expect(statusLine(rel)).toContain(at2);
+    clock.skew = 70_000;
+    await h.press('j');
+    await h.waitFor((x) => statusLine(x).includes(`read ${at2}, 1m ago`), 'its age said');
+  });
 });

@@ -8,10 +8,10 @@ import type { ReviewOnlyKind } from '../../core/operations/registry.js';
  */
 export type Route =
   | { kind: 'relayers' }
-  | { kind: 'relayer'; relayerId: string; relayer?: Relayer }
+  | { kind: 'relayer'; relayerId: string; relayer?: Relayer; /** When `relayer` was read (its list's read): the bar says it, and its age past a minute. */ readAt?: number | null }
   /** `nonce`: the transaction at it selected once read (the fleet's enter on a jam: its blocker, not the newest). */
   | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string; nonce?: string }
-  | { kind: 'transaction'; relayerId: string; tx: Transaction }
+  | { kind: 'transaction'; relayerId: string; tx: Transaction; /** When `tx` was read (its list's read, a lookup's answer): the bar says it, and its age past a minute. */ readAt?: number | null }
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**

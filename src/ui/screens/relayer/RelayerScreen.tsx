@@ -53,8 +53,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   }, [relayer, now, live, services.context, jam, jamAt]);
   // Read again: the relayer and its live status (r, and watch: w refreshes this view too).
   // When it was read (r) and when what it shows last changed (watch says that: a read that changes nothing redraws nothing).
-  // Not known at first: the record may come from the list, read before this opened (no time is better than a wrong one).
-  const [readAt, setReadAt] = useState<{ loadedAt: number; sameSince: number } | null>(null);
+  // At first its list's read, when the list said it (else not known: no time is better than a wrong one).
+  const [readAt, setReadAt] = useState<{ loadedAt: number; sameSince: number } | null>(route.readAt != null ? { loadedAt: route.readAt, sameSince: route.readAt } : null);
   const reread = async (asked: boolean): Promise<{ ok: boolean; changed: boolean; late: string; status: boolean; statusChanged: boolean }> => {
     setChanged(undefined);
     // Its jam: read again now when asked (r); watching, as the first screen keeps it (20 s).

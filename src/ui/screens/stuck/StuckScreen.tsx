@@ -150,7 +150,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     if (!row) return 'No transaction selected';
     if (cmd === 'policies') return openPolicies(row.relayer, row.relayer.id, services, shell.push, jams?.jam(row.relayer.id));
     if (cmd === 'open') {
-      shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx });
+      shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx, readAt: list.meta.current.loadedAt });
       return true;
     }
     // An action that does not fit the jam's cause is not opened: the words say why and what does fit.

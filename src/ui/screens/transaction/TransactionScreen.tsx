@@ -34,7 +34,8 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   const readable = () => services.client.offers('transactionById');
   const txRef = useRef(tx);
   txRef.current = tx;
-  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  // When it was read: its list's read (or a lookup's), then each read here (the bar says it, and its age past a minute).
+  const [loadedAt, setLoadedAt] = useState<number | null>(route.readAt ?? null);
   const read = (): Promise<RefreshOutcome> => {
     refresh.current?.abort();
     const ctrl = new AbortController();

@@ -66,7 +66,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
         if (f.page !== undefined) return void list.load(f.page, 'page', undefined, f.tx.id, true);
         const shown = list.getVisible().some((t) => t.id === f.tx.id);
         if (shown) list.dispatch({ type: 'select', id: f.tx.id, getId, visible: list.getVisible(), height: fitRows });
-        else shell.push({ kind: 'transaction', relayerId, tx: f.tx });
+        else shell.push({ kind: 'transaction', relayerId, tx: f.tx, readAt: services.now() });
       },
       (e: unknown) => shell.dispatch({ type: 'flash', text: `${by === 'nonce' ? ':nonce' : ':find'}: ${e instanceof Error ? e.message : String(e)}`, tone: 'bad' }),
     );
@@ -86,7 +86,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
     if (cmd === 'open') {
-      shell.push({ kind: 'transaction', relayerId, tx: selected });
+      shell.push({ kind: 'transaction', relayerId, tx: selected, readAt: list.meta.current.loadedAt });
       return true;
     }
     return openAction(cmd === 'edit' ? { kind: 'replace', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined }, services, relayer, shell.push);
