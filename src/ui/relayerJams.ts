@@ -56,12 +56,18 @@ export class RelayerJams extends BackgroundReads {
 
   /** When the oldest diagnosis of these relayers was read (undefined: none read yet). */
   oldestReadAt(ids: readonly string[]): number | undefined {
-    let at: number | undefined;
+    return this.readSpan(ids)?.oldest;
+  }
+
+  /** When the diagnoses of these relayers were read: the oldest and the newest (undefined: none read). */
+  readSpan(ids: readonly string[]): { oldest: number; newest: number } | undefined {
+    let span: { oldest: number; newest: number } | undefined;
     for (const id of ids) {
       const t = this.entries.get(id)?.at;
-      if (t !== undefined && (at === undefined || t < at)) at = t;
+      if (t === undefined) continue;
+      span = span ? { oldest: Math.min(span.oldest, t), newest: Math.max(span.newest, t) } : { oldest: t, newest: t };
     }
-    return at;
+    return span;
   }
 
   /** Every jam known of these relayers, worst first (most waiting, then oldest). */

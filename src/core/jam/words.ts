@@ -163,11 +163,16 @@ export function jamJson(jam: Jam): Record<string, unknown> {
  * The first screen's line: `2 jammed: payouts-1 (never broadcast, 4 waiting), minter-2 (at its cap, 2
  * waiting) — t: the worst first`, worst first; as many as fit `width` whole, the rest counted (`+2
  * more`) — never a relayer cut mid-word (`t` lists them all). `asOf`: when the oldest diagnosis it
- * rests on was read (`2 jammed as of 12:03:04: …`).
+ * rests on was read (`2 jammed as of 12:03:04: …`; read at different times, `2 jammed (read 12:03:04–12:05:10): …`).
  */
-export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity, asOf?: number): string {
-  // When the oldest diagnosis behind the line was read: a clock time, true without ticking (43: every figure fresh or said old).
-  const head = `${jams.length} jammed${asOf === undefined ? '' : ` as of ${clock(asOf)}`}: `;
+export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity, asOf?: number | { oldest: number; newest: number }): string {
+  // When the diagnoses behind the line were read: clock times, true without ticking (43: every figure
+  // fresh or said old). Read at different times (one relayer's again after a fix), the span: "as of"
+  // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
+  // before the cancel).
+  const span = asOf === undefined ? undefined : typeof asOf === 'number' ? { oldest: asOf, newest: asOf } : asOf;
+  const when = !span ? '' : clock(span.oldest) === clock(span.newest) ? ` as of ${clock(span.oldest)}` : ` (read ${clock(span.oldest)}–${clock(span.newest)})`;
+  const head = `${jams.length} jammed${when}: `;
   const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
   for (const tail of [' — t: the worst first', ' — t lists them', '']) {
     for (let n = briefs.length; n >= 1; n--) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Jam } from '../../../src/core/jam/diagnose.js';
-import { actionMisfit, cancelOfBlockerWords, followWords, jamBrief, jamDetail } from '../../../src/core/jam/words.js';
+import { actionMisfit, cancelOfBlockerWords, followWords, jamBrief, jamDetail, jamsLine } from '../../../src/core/jam/words.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
 const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
@@ -67,5 +67,13 @@ describe('followWords at the deadline with no jam diagnosed', () => {
   it('a chain that moved says how far', () => {
     const w = followWords('r1', { kind: 'deadline', ms: 240_000, read: { ...read, chainNonce: 9 }, jam: null, from: 7, to: 9 }, now);
     expect(w).toContain('the chain moved 7 → 9 (2 went through), not past the last that waited');
+  });
+});
+
+describe('jamsLine: when what it lists was read', () => {
+  const j = { relayerId: 'r1', jam: { cause: 'price_cap', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'submitted', blocker_price_wei: 1n, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 9, waiting: 1, unlisted_nonces: 0, network_price_wei: 2n, cap_wei: 1n, since: now - 60_000, next_reprice_at: null } as Jam };
+  it('one time: "as of"; read at different times: the span, never the oldest alone (a walk read a cancel "as of" a time before it was sent)', () => {
+    expect(jamsLine([j], Infinity, now)).toMatch(/^1 jammed as of \d\d:\d\d:\d\d: r1 \(at its cap, 1 waiting\)/);
+    expect(jamsLine([j], Infinity, { oldest: now - 300_000, newest: now })).toMatch(/^1 jammed \(read (\d\d:\d\d:\d\d)–(\d\d:\d\d:\d\d)\): r1/);
   });
 });

@@ -93,7 +93,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   // Under its minimum balance (the higher of its policy's and the context's): STATE and BALANCE say it, and this line when nothing is jammed.
   const low = useMemo(() => (available ? lowFromStatuses(statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : undefined), [available, statuses, services.context]);
   const lows = low ? state.items.filter((r) => relayerState(r) !== 'disabled' && low(r)).map(getId) : [];
-  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width, jams?.oldestReadAt(state.items.map(getId))) : lows.length ? lowLine(lows, width) : null;
+  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width, jams?.readSpan(state.items.map(getId))) : lows.length ? lowLine(lows, width) : null;
   const bodyHeight = line ? height - 1 : height;
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null, low), [available, statuses, now, triaged, jams, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
 
