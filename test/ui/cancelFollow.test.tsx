@@ -68,3 +68,22 @@ describe('a replacement of a transaction being canceled', () => {
     expect(review).toContain("⚠ canceling a cancel of it is on its way (its NOOP): this replacement takes the NOOP's place — the cancel is undone, and what is sent here goes through instead");
   });
 });
+
+describe('a cancel of one that waits behind a jam', () => {
+  it('says in its review that its NOOP cannot be mined before the jammed nonce is', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140, rows: 50 });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => /jammed .*holesky-test/.test(x), 'the jam line');
+    await h.press('/', 'holesky', '\r');
+    await h.waitFor((x) => /^› .*Holesky Test/m.test(x), 'its row');
+    await h.press('\r');
+    await h.waitFor((f) => /^› \S/m.test(f) && f.includes('page 1/'), 'its transactions');
+    const txs = (await rawGet(h, '/relayers/holesky-test/transactions?page=1&per_page=100')).json.data as { id: string; nonce: number | null }[];
+    const behind = txs.find((t) => t.nonce === 2835)!;
+    await h.press('/', behind.id.slice(0, 8), '\r');
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(behind.id.slice(0, 8)), 'its row');
+    await h.press('X');
+    const review = (await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review')).replace(/\s+/g, ' ');
+    expect(review).toContain('⚠ behind a jam it waits behind nonce 2834 (never broadcast): its NOOP cannot be mined before that nonce is — the blocker is fixed from t');
+  });
+});
