@@ -117,7 +117,8 @@ EVM fields (the form's; the others start from the transaction's current values, 
   --gas-limit N  --to 0xADDR  --data 0xHEX  --valid-until RFC3339
 Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.
   Its outcome says the price the server set, before -> after in gwei. A server that is not the
-  OpenZeppelin Relayer is sent the prices asked.
+  OpenZeppelin Relayer is sent the prices asked. So is --valid-until: v1.8 keeps the transaction's
+  own in a replacement (it takes to, value, data, gas_limit and speed).
 The transaction is read first (by id where the server can, else among the newest 1,000) for the
 before -> after review; a body built from fields needs it, --body does not.
 ${MUTATION}

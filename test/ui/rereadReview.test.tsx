@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { cursorRow, rawGet } from './support.js';
-import { writes } from './forms/support.js';
+import { focusedField, writes } from './forms/support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -248,3 +248,17 @@ describe('a pause (P on a relayer) read again before it is sent', () => {
     expect(writes(h!)).toHaveLength(before);
   });
 });
+
+describe('a replacement with a valid_until, on the OpenZeppelin Relayer', () => {
+  it('is refused on its field before anything is sent: v1.8 keeps the transaction\'s own (for_replacement)', async () => {
+    await selectPending();
+    await h!.press('e');
+    await h!.waitFor((x) => x.includes('replace EVM tx'), 'the form');
+    for (let i = 0; i < 12 && focusedField(h!.frame()) !== 'valid_until'; i++) await h!.press(KEY.tab);
+    expect(focusedField(h!.frame())).toBe('valid_until');
+    await h!.press('2036-01-01T00:00:00Z', KEY.ctrlS);
+    await h!.waitFor((x) => /not sent: the OpenZeppelin Relayer v1.8 keeps the transaction's own valid_until/.test(x.replace(/\s+/g, ' ')), 'refused on its field');
+    expect(writes(h!)).toEqual([]);
+  });
+});
+

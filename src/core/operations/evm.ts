@@ -7,7 +7,7 @@ import type { FieldSpec, FormDefinition, Values } from './types.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { replaceStatusRefusal } from './replaceStatus.js';
 import { replaceEffect } from './effects.js';
-import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, rfc3339 } from './validators.js';
+import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, required, futureRfc3339 } from './validators.js';
 
 export const NO_SPEED = '(none)';
 
@@ -135,7 +135,7 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
       note: priceNote(network, tx?.max_priority_fee_per_gas),
     },
     { name: 'speed', label: 'speed', kind: 'choice', options: [NO_SPEED, ...SPEEDS_SLOWEST_FIRST], hint: '→ faster, ← slower; the server re-quotes the price from it' },
-    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: rfc3339 },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: futureRfc3339 },
   ];
 }
 
@@ -181,6 +181,10 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       const asked = PRICE_FIELDS.filter((f) => sent[f] !== undefined);
       if (dialect?.().dialect === 'openzeppelin' && asked.length)
         return { errors: Object.fromEntries(asked.map((f) => [f, ASKED_PRICES_REFUSED])) };
+      // Nor does it take a valid_until: for_replacement builds the new network data from to, value,
+      // data, gas_limit and speed, and the transaction keeps its own (a walk's went out, unseen after).
+      if (dialect?.().dialect === 'openzeppelin' && sent.valid_until !== undefined)
+        return { errors: { valid_until: 'not sent: the OpenZeppelin Relayer v1.8 keeps the transaction\'s own valid_until in a replacement (it takes to, value, data, gas_limit and speed): leave it empty' } };
       const prices = priceCheck(tx, sent);
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
       const requoted: ReviewLine[] = [];

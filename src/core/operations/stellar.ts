@@ -7,7 +7,7 @@ import { thousands } from '../text/values.js';
 import { replaceEffect } from './effects.js';
 import { stellarBodyErrors, stellarOperationsError, stellarSourceError } from './stellarOperations.js';
 import { reviewWarnings, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
-import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, rfc3339 } from './validators.js';
+import { apiFieldErrors, base64, integerCheck, jsonCheck, optionalInteger, required, futureRfc3339 } from './validators.js';
 
 export const DEFAULT_MAX_FEE = '1000000';
 
@@ -118,7 +118,7 @@ export function stellarFields(): FieldSpec[] {
       hidden: (all) => all.memo_type === 'none',
     },
     { name: 'max_fee', label: 'max_fee', kind: 'text', hint: 'stroops, int64; default 1,000,000', validate: optionalInteger(INT64) },
-    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: rfc3339 },
+    { name: 'valid_until', label: 'valid_until', kind: 'text', hint: 'RFC 3339, later than now, e.g. 2030-01-01T00:00:00Z', validate: futureRfc3339 },
     {
       name: 'fee_bump',
       label: 'fee_bump',

@@ -34,6 +34,15 @@ export const optionalInteger = (range: IntegerRange) => optional(integerCheck(ra
 export const address = optional((v) => (isHexAddress(v) ? null : 'not an address: 0x and 40 hex digits'));
 export const hexData = optional((v) => (isHexData(v) ? null : 'not hex: 0x followed by whole bytes (pairs of hex digits)'));
 export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g. 2030-01-01T15:04:05Z'));
+/**
+ * A `valid_until`: RFC 3339 and later than now (this machine's clock): one already passed is expired
+ * when the server first looks at it (v1.8 replaces an expired EVM transaction with a NOOP, evm/utils.rs
+ * is_transaction_valid) — a walk's replacement went out with 2020-01-01 under a hint saying "later than now".
+ */
+export const futureRfc3339 = optional((v) => {
+  if (!isRfc3339(v)) return 'not RFC 3339: e.g. 2030-01-01T15:04:05Z';
+  return Date.parse(v.trim()) <= Date.now() ? `already passed (this machine's clock: ${new Date().toISOString().slice(0, 19)}Z): the server would take it as expired at once` : null;
+});
 export const base64 = (v: string) => (isBase64(v.trim()) ? null : 'not base64: standard alphabet with = padding');
 export const absoluteUrl = (v: string) => (isAbsoluteHttpUrl(v.trim()) ? null : 'not an absolute URL: e.g. https://ops.example.com/hook');
 export const notificationId = optional((v) => (NOTIFICATION_ID.test(v) ? null : 'letters, digits, - and _ only, at most 36'));

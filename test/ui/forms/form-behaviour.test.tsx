@@ -102,7 +102,10 @@ describe('form behaviour', () => {
     const f = await h.waitFor((x) => fieldHint(x, 'valid_until')!.startsWith('✗ not RFC 3339'), 'rfc3339');
     // Errors stay beside their fields while others are edited.
     expect(fieldHint(f, 'to')).toMatch(/^✗ not an address/);
-    await retype(h, '2026-11-22T18:00:00Z');
+    // One already passed is pointed at (its hint says "later than now"; a walk's 2020 date went out).
+    await retype(h, '2020-01-01T00:00:00Z');
+    await h.waitFor((x) => fieldHint(x, 'valid_until')!.startsWith('✗ already passed'), 'a past time');
+    await retype(h, '2036-11-22T18:00:00Z');
     await h.waitFor((x) => !fieldHint(x, 'valid_until')!.startsWith('✗'), 'valid timestamp');
   });
 
