@@ -111,7 +111,7 @@ describe('--wait: follow the relayer until its jam clears', () => {
       if (chunk.includes('waiting:')) w.clock.step(3);
     });
     expect(r.code, r.err).toBe(16);
-    expect(r.err).toMatch(new RegExp(`still jammed after \\d+s: avalanche-bridge: jammed \\S+ at nonce ${chain + 1} — at its cap 30 gwei, the network asks 55 gwei; 1 waiting`));
+    expect(r.err).toMatch(new RegExp(`still jammed after \\d+s \\(followed since \\d\\d:\\d\\d:\\d\\d\\): avalanche-bridge: jammed \\S+ at nonce ${chain + 1} — at its cap 30 gwei, the network asks 55 gwei; 1 waiting`));
   }, 30_000);
 
   it('--wait is checked before anything is sent', async () => {

@@ -195,7 +195,9 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
   }
   if (end.kind === 'not_diagnosed') return `${relayerId}: not followed: ${end.why}`;
   const secs = Math.round(end.ms / 1000);
-  const after = secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`;
+  // Followed since when, as a clock time: a second fix sent meanwhile does not restart the follow (a walk
+  // read "after 11m" of a cancel sent 10m30s before, a bump between).
+  const after = `${secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`} (followed since ${clock(now - end.ms)})`;
   if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now)}`;
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
   // "Moving" only when the chain's nonce went up during the follow (a re-send alone reads "broadcast

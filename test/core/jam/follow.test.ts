@@ -47,7 +47,7 @@ describe('followJam', () => {
     expect(start - end.jam!.since).toBeGreaterThan(20 * 60_000);
     const words = followWords('avalanche-bridge', end, sb.clock.now());
     // Followed 5 minutes; jammed 25 minutes and more (its age beside the follow's, the older).
-    const m = /^still jammed after (\d+)m: avalanche-bridge: jammed (\d+)m at nonce/.exec(words)!;
+    const m = /^still jammed after (\d+)m \(followed since \d\d:\d\d:\d\d\): avalanche-bridge: jammed (\d+)m at nonce/.exec(words)!;
     expect(Number(m[1])).toBe(5);
     expect(Number(m[2])).toBeGreaterThanOrEqual(25);
   });
