@@ -60,7 +60,9 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
   const follow = useCancelFollow(inFlight ? { relayerId: route.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
-  const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
+  // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
+  const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
   return (
     <FormScreen
       form={form}

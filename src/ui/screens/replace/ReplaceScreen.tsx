@@ -80,7 +80,9 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
     persist: definition.fields.length ? { form: 'replace', relayer: relayerId, target: tx.id, stale: isNotFinal(tx) ? undefined : `the transaction is now ${statusWords(tx)} (final)` } : undefined,
     onSent: (result) => events.emit('replaced', { relayerId, transactionId: tx.id, transaction: result as Transaction }),
   });
-  const answerLines = (value: unknown) => layoutDetail(flatten(value, now()), width);
+  // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
+  const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
   return (
     <FormScreen
       form={form}
