@@ -15,10 +15,15 @@ import type { Refusal } from './cancel.js';
 import { documentKeys, documentSets, mergePatchBetween, policyDocument, readDocument } from './policyDocument.js';
 import { policiesRequest } from './policyEdit.js';
 import { EVM_POLICIES, U64_MAX, policyValue } from './evmPolicies.js';
+
 import { NONE, readRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { BuiltRequest, FieldSpec, FormDefinition } from './types.js';
 
 export { EVM_POLICIES, policyValue };
+
+/** v1.8 reads a cap and a minimum balance as u128: a larger one is refused, here on its field (as the send form's amounts are). */
+const U128_MAX = (1n << 128n) - 1n;
+const U128_WORDS = 'out of range: above the u128 maximum (the server answers 400, "number too large to fit in target type")';
 
 /** `--set key=value` and `--unset key` into one merge patch, or what is wrong with them (nothing sent). */
 function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {
@@ -44,6 +49,7 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
       // Above u64 as a decimal string: v1.8 reads the patch into a serde_json Value first, where a
       // bigger integer becomes a float its u128 reader refuses; it takes the string (NOTES.md).
       const wei = BigInt(w.wei);
+      if (wei > U128_MAX) return { error: `--set ${key}=${raw}: ${U128_WORDS}` };
       patch[key] = wei > U64_MAX ? wei.toString() : wei;
     }
   }
@@ -155,7 +161,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
   const coin = nativeUnit(relayer?.network).toLowerCase();
   const amount = (v: string) => (v.trim() === '' ? null : (() => {
     const w = parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer?.network);
-    return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : null;
+    return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : BigInt(w.wei) > U128_MAX ? U128_WORDS : null;
   })());
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
   const addresses = (v: string) => {

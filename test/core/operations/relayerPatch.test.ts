@@ -47,6 +47,16 @@ describe('the EVM patch from flags', () => {
     expect(built.prepared.body).toBe('{"policies":{"min_balance":"100000000000000000000","gas_price_cap":18446744073709551615}}');
     expect(relayerPatchEffect(r.patch)({ policies: { min_balance: 100000000000000000000n, gas_price_cap: 18446744073709551615n } }).kind).toBe('as asked');
   });
+  it('a value above u128 is refused before anything is built, --set and the form alike (a walk got the server\'s 400)', () => {
+    const max = ((1n << 128n) - 1n).toString();
+    expect('error' in relayerPatch(evm(), { sets: [`gas_price_cap=${max}`], unsets: [] })).toBe(false);
+    const over = relayerPatch(evm(), { sets: [`gas_price_cap=${'9'.repeat(78)}`], unsets: [] });
+    expect('error' in over && over.error).toMatch(/above the u128 maximum/);
+    const form = policiesForm('r1', evm(), true);
+    const cap = form.fields.find((f) => f.name === 'gas_price_cap')!;
+    expect(cap.validate!('9'.repeat(78), {})).toMatch(/^out of range: above the u128 maximum/);
+    expect(cap.validate!(max, {})).toBeNull();
+  });
   it('refuses a mistyped checksum in the whitelist before anything is built', () => {
     const r = relayerPatch(evm(), { sets: ['whitelist_receivers=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'], unsets: [] });
     expect(r).toEqual({ error: expect.stringMatching(/--set whitelist_receivers: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD": its EIP-55 checksum does not match/) });
