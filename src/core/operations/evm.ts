@@ -1,7 +1,7 @@
 /** Group A: replace an EVM transaction. Fields in the contract's order, focus on value. */
 import { INT64, U128, normalizeReplacement, prepareReplaceTransaction, type DialectState, type EvmReplacementRequest, type Relayer, type Transaction } from '../../api/index.js';
 import { ASKED_PRICES_REFUSED, PRICE_FIELDS, SPEEDS_SLOWEST_FIRST, priceCheck, replacementChanges, type ReviewLine } from './review.js';
-import { formatGwei, formatWei, toBigInt, parseWei } from '../amounts.js';
+import { formatGwei, formatWei, nativeUnit, toBigInt, parseWei } from '../amounts.js';
 import { displayText } from '../text/values.js';
 import type { FieldSpec, FormDefinition, Values } from './types.js';
 import { reviewWarnings } from './reviewWarnings.js';
@@ -86,7 +86,8 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
       name: 'value',
       label: 'value',
       kind: 'text',
-      hint: 'wei, integer 0 … 2^128-1 (u128), required; or 1.5 ETH, 20 gwei, 1e18',
+      // The chain's own coin (BNB on BSC: a walk read 'ETH' there).
+      hint: `wei, integer 0 … 2^128-1 (u128), required; or 1.5 ${nativeUnit(network)}, 20 gwei, 1e18`,
       validate: required((v) => {
         const p = parseWei(v, network);
         if (p === null) return integerCheck(U128)(v);

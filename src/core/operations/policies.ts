@@ -185,7 +185,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
           label: name,
           kind: kind === 'addresses' ? 'json' : 'text',
           ...(kind === 'addresses' ? { rows: 3 } : {}),
-          hint: kind === 'gas' ? 'gwei (66gwei), ETH or wei; empty: no cap' : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver)',
+          hint: kind === 'gas' ? `gwei (66gwei), ${coin} or wei; empty: no cap` : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver)',
           validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
         }))),
     {
