@@ -206,6 +206,10 @@ describe('a cancel (X on a transaction) read again before it is sent', () => {
     await h!.sendReview();
     const refused = await h!.waitFor((x) => /the request is refused/.test(x), 'the refusal');
     expect(refused).toContain('Review: y sends exactly this');
+    // Its footer no longer offers y (a walk read `y send` under a refused review).
+    const footer = (f: string) => f.split('\n').filter((l) => l.trim()).pop() ?? '';
+    await h!.waitFor((x) => footer(x).startsWith('refused when read again: nothing can be sent from this review'), 'the footer says so');
+    expect(footer(h!.frame())).not.toMatch(/y send/);
     await h!.press('y');
     await h!.waitFor((x) => /the request is refused/.test(x), 'refused again');
     expect(writes(h!)).toHaveLength(before);

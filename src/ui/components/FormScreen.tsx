@@ -107,6 +107,8 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
       footer={
         phase.kind === 'sending'
           ? 'esc stops waiting (the outcome then is unknown)  F1 help'
+          : form.refused
+            ? 'refused when read again: nothing can be sent from this review  esc back  F1 help'
           : phase.kind === 'review' && below > 0
             ? `${below} more row${below === 1 ? '' : 's'} below, not seen yet: ${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'} — sent once all seen  esc back`
           : phase.kind === 'review' && phase.request.confirm !== undefined

@@ -2,7 +2,7 @@
  * A form's keys and lifecycle: editing, tab between fields, ctrl+s to review, y to send exactly the
  * reviewed request (once; one in flight), esc to go back or leave (asking when there are changes).
  */
-import { useContext, useEffect, useReducer, useRef } from 'react';
+import { useContext, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../api/index.js';
 import type { KeyEvent } from '../input/keys.js';
 import { resolve, type Scope } from '../keymap.js';
@@ -223,6 +223,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       // Nothing to fill in (a cancel): the review stays, refused (no empty form to go back to); y says so again.
       if (visibleFields(definition.fields, s.values).length === 0) {
         refused.current = { request: reviewed, text: `${text}; esc goes back` };
+        setRefusedReview(reviewed);
         shell.dispatch({ type: 'flash', text: refused.current.text, tone: 'bad' });
         return;
       }
@@ -238,6 +239,8 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
   };
 
   const refused = useRef<{ request: BuiltRequest; text: string } | null>(null);
+  // The same, drawn: the review refused on its reread says so in place of "y send" (a walk read `y send` under it).
+  const [refusedReview, setRefusedReview] = useState<BuiltRequest | null>(null);
   const send = () => {
     const s = ref.current;
     if (s.phase.kind !== 'review' || rereading.current) return;
@@ -438,7 +441,8 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
   };
 
   // persists: a draft kept survives a quit (on disk); else it lasts this session only (said when leaving).
-  return { state, fields, focused, onKey, dirty: isDirty(state), persists: store !== undefined };
+  const refusedNow = state.phase.kind === 'review' && refusedReview === state.phase.request;
+  return { state, fields, focused, onKey, dirty: isDirty(state), persists: store !== undefined, refused: refusedNow };
 }
 
 export type FormHandle = ReturnType<typeof useForm>;
