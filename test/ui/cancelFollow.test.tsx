@@ -74,7 +74,7 @@ describe('a replacement of a transaction being canceled', () => {
 });
 
 describe('a cancel of one that waits behind a jam', () => {
-  it('says in its review that its NOOP cannot be mined before the jammed nonce is', async () => {
+  it('says in its review (and a replacement of it in its) that nothing sent for it can be mined before the jammed nonce is', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140, rows: 50 });
     h.sandbox.clock.stop();
     await h.waitFor((x) => /jammed .*holesky-test/.test(x), 'the jam line');
@@ -88,6 +88,14 @@ describe('a cancel of one that waits behind a jam', () => {
     await h.waitFor((x) => /^› /m.test(x) && x.includes(behind.id.slice(0, 8)), 'its row');
     await h.press('X');
     const review = (await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review')).replace(/\s+/g, ' ');
-    expect(review).toContain('⚠ behind a jam it waits behind nonce 2834 (never broadcast): its NOOP cannot be mined before that nonce is — the blocker is fixed from t');
+    expect(review).toContain('⚠ behind a jam it waits behind nonce 2834 (never broadcast): nothing sent for it can be mined before that nonce is — the blocker is fixed from t');
+    // A replacement of it says the same (a walk's bump of a waiter was unwarned).
+    await h.press('\x1b');
+    await h.waitFor((x) => /^› /m.test(x) && x.includes(behind.id.slice(0, 8)) && !x.includes('Review:'), 'back on its row');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('replace EVM tx'), 'the replace form');
+    await h.press('\x13');
+    const replace = (await h.waitFor((x) => x.includes('Review:'), 'the replace review')).replace(/\s+/g, ' ');
+    expect(replace).toContain('⚠ behind a jam it waits behind nonce 2834 (never broadcast): nothing sent for it can be mined before that nonce is');
   });
 });

@@ -26,7 +26,7 @@ const gwei = (wei: bigint | null) => (wei === null ? '?' : formatGwei(wei));
 const waitingWords = (n: number) => `${n} waiting`;
 /** What waits, with the nonces ahead that no listed transaction holds (a cancel on its way is hidden from v1.8's status lists). */
 const waitingDetail = (jam: Jam) =>
-  `${waitingWords(jam.waiting)}${jam.unlisted_nonces ? ` (and ${jam.unlisted_nonces} nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by none listed: a cancel on its way, which v1.8's lists hide, or a gap)` : ''}`;
+  `${waitingWords(jam.waiting)}${jam.unlisted_nonces ? `, and ${jam.unlisted_nonces} more nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by one being canceled (v1.8's status lists leave those out) or by none` : ''}`;
 
 /** How long it has been jammed, as an age ("18m"). */
 function open(jam: Jam, now: number): string {
@@ -210,7 +210,7 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
 export function cancelOfBlockerWords(jam: Jam): string {
   const n = jam.waiting;
-  const unlisted = jam.unlisted_nonces ? ` and ${jam.unlisted_nonces} nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by none listed (a cancel on its way, or a gap)` : '';
+  const unlisted = jam.unlisted_nonces ? `, and ${jam.unlisted_nonces} more nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by one being canceled or by none,` : '';
   const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
   // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
   if (String(jam.blocker_status).toLowerCase() === 'pending')
@@ -227,6 +227,12 @@ export function cancelOfBlockerWords(jam: Jam): string {
  * asks before opening a form): a bump of a blocker held at its cap stays at the cap; with no transaction
  * at the chain's nonce, or a final one there, no action on a transaction fills it.
  */
+/** A replacement's or a cancel's review line for one that waits behind a jam (not its blocker): it cannot be mined before the jammed nonce is. Null: it does not wait behind it. */
+export function behindJamWords(jam: Jam, txId: string, txNonce: number | null): string | null {
+  if (txId === jam.blocker_id || txNonce === null || !Number.isInteger(txNonce) || txNonce <= jam.chain_nonce) return null;
+  return `it waits behind nonce ${jam.chain_nonce} (${CAUSE_WORDS[jam.cause]}): nothing sent for it can be mined before that nonce is — the blocker is fixed from t`;
+}
+
 export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {
   if (jam.cause === 'no_tx_at_nonce' || jam.cause === 'blocker_final')
     return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it`;

@@ -22,7 +22,7 @@ import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { CAUSE_WORDS, cancelOfBlockerWords } from '../../../core/jam/words.js';
+import { behindJamWords, cancelOfBlockerWords } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { relayerBasis, txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
@@ -118,9 +118,9 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
     if (route.op !== 'cancel') return b;
     const based = { ...b, basis: txBasis(read.tx) };
     // One that waits behind a jam: its NOOP takes a nonce the chain has not reached (a walk's cancel of a waiter was followed, unsaid that it could not land).
-    const nonce = Number(read.tx?.nonce ?? route.tx?.nonce);
-    if (jam && jam.blocker_id !== route.tx?.id && Number.isInteger(nonce) && nonce > jam.chain_nonce)
-      return { ...based, review: [...(b.review ?? []), { label: '⚠ behind a jam', value: `it waits behind nonce ${jam.chain_nonce} (${CAUSE_WORDS[jam.cause]}): its NOOP cannot be mined before that nonce is — the blocker is fixed from t`, tone: 'warn' as const }] };
+    const nonce = read.tx?.nonce ?? route.tx?.nonce;
+    const behind = jam && route.tx ? behindJamWords(jam, route.tx.id, nonce === null || nonce === undefined || nonce === '' ? null : Number(nonce)) : null;
+    if (behind) return { ...based, review: [...(b.review ?? []), { label: '⚠ behind a jam', value: behind, tone: 'warn' as const }] };
     if (!jam || jam.blocker_id !== route.tx?.id) return based;
     return { ...based, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
   }, [waiting, route, services, relayer, pending.txs, jam, read.tx]);

@@ -2,7 +2,7 @@
 import { Text } from '../../components/Text.js';
 import { useContext, useMemo, useRef, useState } from 'react';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { actionMisfit } from '../../../core/jam/words.js';
+import { actionMisfit, behindJamWords } from '../../../core/jam/words.js';
 import type { Jam } from '../../../core/jam/diagnose.js';
 import { nonceOf } from '../../../core/triage/rules.js';
 import type { Transaction } from '../../../api/index.js';
@@ -35,8 +35,11 @@ function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | u
   if (kind === 'unknown') return { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) };
   const form = kind === 'solana' ? solanaForm(relayerId, relayer, tx) : kind === 'stellar' ? stellarForm(relayerId, relayer, tx, () => client.dialect()) : evmForm(relayerId, relayer, tx, () => client.dialect());
   const misfit = jam ? actionMisfit(jam, 'bump', nonceOf(tx)) : null;
-  const warned: FormDefinition = misfit
-    ? { ...form, build: (v) => { const b = form.build(v); return 'request' in b ? { request: { ...b.request, review: [{ label: '⚠ stays jammed', value: misfit, tone: 'warn' }, ...(b.request.review ?? [])] } } : b; } }
+  // One that waits behind the jam: a replacement of it cannot be mined before the blocker (a walk's bump of a waiter was unwarned).
+  const behind = jam ? behindJamWords(jam, tx.id, nonceOf(tx)) : null;
+  const line = misfit ? { label: '⚠ stays jammed', value: misfit, tone: 'warn' as const } : behind ? { label: '⚠ behind a jam', value: behind, tone: 'warn' as const } : null;
+  const warned: FormDefinition = line
+    ? { ...form, build: (v) => { const b = form.build(v); return 'request' in b ? { request: { ...b.request, review: [line, ...(b.request.review ?? [])] } } : b; } }
     : form;
   return withBasis(warned, basis);
 }
