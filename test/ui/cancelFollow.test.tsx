@@ -67,8 +67,15 @@ describe('a replacement of a transaction being canceled', () => {
     await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
     await h.press('e');
     await h.waitFor((x) => x.includes('replace EVM tx'), 'the form');
+    // The form starts from the transaction as it is now: its NOOP (0 to itself). Sent so, the cancel stands.
     await h.press('\x13');
-    const review = (await h.waitFor((x) => x.includes('Review:'), 'the review')).replace(/\s+/g, ' ');
+    const same = (await h.waitFor((x) => x.includes('Review:'), 'the review')).replace(/\s+/g, ' ');
+    expect(same).toContain("⚠ canceling a cancel of it is on its way (its NOOP): this replacement takes the NOOP's place and is itself one (0 to the relayer itself, no data): the cancel stands, re-priced");
+    // A value of 1 wei: no NOOP any more — the cancel undone, said so.
+    await h.press('\x1b');
+    await h.waitFor((x) => !x.includes('Review:') && x.includes('replace EVM tx'), 'back on the form');
+    await h.press('\x15', '1', '\x13');
+    const review = (await h.waitFor((x) => x.includes('Review:'), 'the review again')).replace(/\s+/g, ' ');
     expect(review).toContain("⚠ canceling a cancel of it is on its way (its NOOP): this replacement takes the NOOP's place — the cancel is undone, and what is sent here goes through instead");
   });
 });

@@ -190,7 +190,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
       const requoted: ReviewLine[] = [];
       const review: ReviewLine[] = [
-        ...reviewWarnings(relayerId, tx, relayer),
+        ...reviewWarnings(relayerId, tx, relayer, sent),
         ...prices.warnings,
         ...requoted,
         // A pending one has none yet (a walk read 'replacing nonce ?'): it gets one when it is signed.

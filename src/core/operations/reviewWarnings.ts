@@ -32,7 +32,16 @@ export function relayerBlocked(relayer: Relayer | undefined, what = 'replacement
 }
 
 /** `tx` undefined: the transaction could not be read (a headless `--body` replacement): the relayer's warning only. */
-export function reviewWarnings(relayerId: string, tx: Transaction | undefined, relayer?: Relayer): Warning[] {
+/** A body that is itself a NOOP (v1.8 make_noop: 0 to the sender, no data): the cancel stands. */
+function isNoopBody(tx: Transaction, sent: Record<string, unknown>): boolean {
+  const to = typeof sent.to === 'string' ? sent.to.toLowerCase() : undefined;
+  const from = typeof tx.from === 'string' ? tx.from.toLowerCase() : undefined;
+  const data = sent.data === undefined || sent.data === null || sent.data === '' || sent.data === '0x';
+  return to !== undefined && to === from && String(sent.value ?? '') === '0' && data;
+}
+
+/** `sent`: the body as it goes (a replacement's), when known: a canceling one's warning says whether the cancel stands. */
+export function reviewWarnings(relayerId: string, tx: Transaction | undefined, relayer?: Relayer, sent?: Record<string, unknown>): Warning[] {
   const out: Warning[] = [];
   const blocked = relayerBlocked(relayer);
   if (blocked) out.push({ label: '⚠ relayer', value: blocked, tone: 'warn' });
@@ -43,7 +52,11 @@ export function reviewWarnings(relayerId: string, tx: Transaction | undefined, r
   // (evm_transaction.rs:1308-1412): once mined, its receipt is not a send to itself, so it is
   // confirmed as sent (status.rs:248-272) — the cancel undone (a walk bumped a canceling blocker unwarned).
   if (tx.is_canceled === true && REPLACEABLE.includes(tx.status.toLowerCase()))
-    out.push({ label: '⚠ canceling', value: 'a cancel of it is on its way (its NOOP): this replacement takes the NOOP\'s place — the cancel is undone, and what is sent here goes through instead', tone: 'warn' });
+    out.push(
+      sent && isNoopBody(tx, sent)
+        ? { label: '⚠ canceling', value: 'a cancel of it is on its way (its NOOP): this replacement takes the NOOP\'s place and is itself one (0 to the relayer itself, no data): the cancel stands, re-priced', tone: 'warn' }
+        : { label: '⚠ canceling', value: 'a cancel of it is on its way (its NOOP): this replacement takes the NOOP\'s place — the cancel is undone, and what is sent here goes through instead', tone: 'warn' },
+    );
   if (!REPLACEABLE.includes(tx.status.toLowerCase()))
     out.push({ label: '⚠ status', value: `${tx.status}: only pending, sent or submitted can be replaced — the server will likely refuse`, tone: 'warn' });
   return out;
