@@ -78,6 +78,21 @@ describe('r reads the figures again', () => {
     await h.waitFor((x) => !/\?/.test(x.split('\n').find((l) => l.includes('Linea Idle')) ?? '?'), 'the marks gone once it answered');
   });
 
+  it('watched (not r): a status not read again is marked ? and named in :messages all the same (a walk found rows marked ? and nothing said)', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { watchMs: 1_000 } });
+    await h.waitFor((x) => /^\d+ jammed /m.test(x) && / PEND /.test(x), 'the first screen with its figures');
+    h.sandbox.clock.stop();
+    // linea-idle's status fails for a while (the server's 500; the jam diagnosis reads it too).
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers/linea-idle/status' }, times: 40 });
+    const said = await h.waitFor((x) => /1 status not read again with the list/.test(x), 'said');
+    expect(said.split('\n').find((l) => l.includes('Linea Idle'))).toMatch(/ETH\?\s+0\?/);
+    // Said once for this set (watch reads it again every second), and whole in :messages.
+    await h.press(':', ...'messages', '\r');
+    const messages = (await h.waitFor((x) => /messages/.test(x) && /not read again with the list/.test(x), ':messages')).replace(/\s+/g, ' ');
+    expect(messages).toContain('1 status not read again with the list (no answer within 2 s, or the read failed: kept as read before, marked ?): linea-idle');
+    expect(messages.split('not read again with the list').length - 1).toBe(1);
+  });
+
   it("r on a relayer's detail reads the relayer and its status again, and says so (a walk found it never fresher than its opening)", async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, route: { kind: 'relayer', relayerId: 'sepolia-main' } });
     await h.waitFor((x) => /live status\s+from the server/.test(x) && /pending transactions/.test(x), 'the detail with its status');

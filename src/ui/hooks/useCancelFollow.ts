@@ -50,7 +50,8 @@ export function useCancelFollow(target: { relayerId: string; txId: string; path:
           // Told: a line of its own in the ledger (the send's own line says "in flight"), the lists told.
           const entry = audit?.read().find((e) => e.op === 'cancel' && e.target?.txId === target.txId && e.target?.relayerId === target.relayerId && e.done?.outcome === 'in flight');
           const warning = entry && r.outcome !== 'unknown' ? audit!.settle(entry, r) : null;
-          setState({ outcome: r.outcome, words: `read back at ${at}: ${r.outcome} — ${r.words}${warning ? ` (${warning})` : entry ? ' (written to the ledger)' : ''}` });
+          // Said as what came after the answer (the headline above is the answer's own: "not finished yet").
+          setState({ outcome: r.outcome, words: `after the answer, read back at ${at}: ${r.outcome} — ${r.words}${warning ? ` (${warning})` : entry ? ' (written to the ledger)' : ''}` });
           void client.getTransaction(target.relayerId, target.txId).then(
             (tx: Transaction) => !stopped && events.emit('replaced', { relayerId: target.relayerId, transactionId: target.txId, transaction: tx }),
             () => undefined,

@@ -36,6 +36,9 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const reread = useRef<{ changed: string[]; notRead: string[]; read: number } | null>(null);
   const shown = useRef(0);
   const forceJams = useRef(false);
+  // The read is r's (r says what it found itself), and the late ones last said (said again only when they change).
+  const byR = useRef(false);
+  const lastLate = useRef('');
   const list = usePagedList<Relayer>({
     fetch: (q, signal) => {
       // The start-up request, if still running, is this screen's first page: take it over.
@@ -57,7 +60,14 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         forceJams.current = false;
         const store = statusStore.current;
         if (store && shown.current > 0) {
+          const said = byR.current;
+          byR.current = false;
           reread.current = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
+          // Not r (watch, coming back to the list): the rows marked ? are named all the same, once per set
+          // (a walk found every row marked ? after a slow read, and nothing in :messages).
+          const late = reread.current.notRead.join(', ');
+          if (!said && late && late !== lastLate.current && !signal.aborted) shell.dispatch({ type: 'flash', text: `${reread.current.notRead.length} status${reread.current.notRead.length === 1 ? '' : 'es'} not read again with the list (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before, marked ?): ${late}`, tone: 'warn' });
+          lastLate.current = late;
         }
         return page;
       });
@@ -102,6 +112,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     if (cmd === 'refresh' && statuses?.available()) {
       reread.current = null;
       forceJams.current = true;
+      byR.current = true;
       void list.refresh().then((out) => {
         if (out.kind !== 'changed' && out.kind !== 'unchanged') return;
         const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
