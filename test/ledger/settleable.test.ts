@@ -48,22 +48,20 @@ describe('a send left in flight', () => {
   });
 });
 
-describe('a cancel whose original was mined first', () => {
-  it('confirmed, still marked canceling: not applied (final, the cancel lost), never "in flight"', async () => {
+describe('a cancel read back as v1.8 answers it later', () => {
+  /** A cancel of sepolia-main's newest transaction read back while the server answers it with `over` (injected once). */
+  async function readBackAs(over: Record<string, unknown>) {
     const tx = (await client.listTransactions('sepolia-main', { perPage: 10 })).items[0]!;
     const path = `/api/v1/relayers/sepolia-main/transactions/${tx.id}`;
     const raw = (await (await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${sb.token}` } })).json()) as { data: Record<string, unknown> };
-    sb.inject({ status: 200, body: JSON.stringify({ ...raw, data: { ...raw.data, status: 'confirmed', is_canceled: true } }), match: { method: 'GET', pathPrefix: path }, times: 1 });
-    const r = await settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
-    expect(r).toMatchObject({ outcome: 'not applied', words: expect.stringContaining('is confirmed, still marked canceling: the original was mined before its NOOP') });
+    sb.inject({ status: 200, body: JSON.stringify({ ...raw, data: { ...raw.data, ...over } }), match: { method: 'GET', pathPrefix: path }, times: 1 });
+    return settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
+  }
+  it('confirmed, still marked canceling: not applied (the original mined first, the cancel lost), never "in flight"', async () => {
+    expect(await readBackAs({ status: 'confirmed', is_canceled: true })).toMatchObject({ outcome: 'not applied', words: expect.stringContaining('is confirmed, still marked canceling: the original was mined before its NOOP') });
   });
   it('mined, marked canceling: in flight (v1.8 says Canceled or Confirmed only once confirmed; a walk read "not applied" of a NOOP on its way to canceled)', async () => {
-    const tx = (await client.listTransactions('sepolia-main', { perPage: 10 })).items[0]!;
-    const path = `/api/v1/relayers/sepolia-main/transactions/${tx.id}`;
-    const raw = (await (await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${sb.token}` } })).json()) as { data: Record<string, unknown> };
-    sb.inject({ status: 200, body: JSON.stringify({ ...raw, data: { ...raw.data, status: 'mined', is_canceled: true } }), match: { method: 'GET', pathPrefix: path }, times: 1 });
-    const r = await settleCheck({ method: 'DELETE', path, body: '', op: 'cancel', target: { relayerId: 'sepolia-main', txId: tx.id } }, client);
-    expect(r).toMatchObject({ outcome: 'in flight', words: expect.stringContaining('is mined, marked canceling: awaiting its confirmations') });
+    expect(await readBackAs({ status: 'mined', is_canceled: true })).toMatchObject({ outcome: 'in flight', words: expect.stringContaining('is mined, marked canceling: awaiting its confirmations') });
   });
 });
 
