@@ -171,7 +171,7 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
   // before the cancel).
   const span = asOf === undefined ? undefined : typeof asOf === 'number' ? { oldest: asOf, newest: asOf } : asOf;
-  const when = !span ? '' : clock(span.oldest) === clock(span.newest) ? ` as of ${clock(span.oldest)}` : ` (read ${clock(span.oldest)}–${clock(span.newest)})`;
+  const when = !span ? '' : clock(span.oldest) === clock(span.newest) ? ` as of ${clock(span.oldest)}` : ` (read ${clockSpan(span.oldest, span.newest)})`;
   const head = `${jams.length} jammed${when}: `;
   const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
   for (const tail of [' — t: the worst first', ' — t lists them', '']) {
@@ -183,6 +183,12 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   }
   // Narrower than one relayer's words: the count and the first id (t lists them all).
   return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
+}
+
+/** Two clock times as a span, the second without what it shares with the first: `05:27:47–48`, `05:27:47–31:02`, `05:27:47–06:01:00` (a span fits a narrow line as "as of" did). */
+export function clockSpan(from: number, to: number): string {
+  const [a, b] = [clock(from), clock(to)];
+  return `${a}–${a.slice(0, 5) === b.slice(0, 5) ? b.slice(6) : a.slice(0, 2) === b.slice(0, 2) ? b.slice(3) : b}`;
 }
 
 /** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Jam } from '../../../src/core/jam/diagnose.js';
-import { actionMisfit, cancelOfBlockerWords, followWords, jamBrief, jamDetail, jamsLine } from '../../../src/core/jam/words.js';
+import { actionMisfit, cancelOfBlockerWords, clockSpan, followWords, jamBrief, jamDetail, jamsLine } from '../../../src/core/jam/words.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
 const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
@@ -74,6 +74,16 @@ describe('jamsLine: when what it lists was read', () => {
   const j = { relayerId: 'r1', jam: { cause: 'price_cap', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'submitted', blocker_price_wei: 1n, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 9, waiting: 1, unlisted_nonces: 0, network_price_wei: 2n, cap_wei: 1n, since: now - 60_000, next_reprice_at: null } as Jam };
   it('one time: "as of"; read at different times: the span, never the oldest alone (a walk read a cancel "as of" a time before it was sent)', () => {
     expect(jamsLine([j], Infinity, now)).toMatch(/^1 jammed as of \d\d:\d\d:\d\d: r1 \(at its cap, 1 waiting\)/);
-    expect(jamsLine([j], Infinity, { oldest: now - 300_000, newest: now })).toMatch(/^1 jammed \(read (\d\d:\d\d:\d\d)–(\d\d:\d\d:\d\d)\): r1/);
+    const at = (h: number, m: number, s: number) => new Date(2026, 10, 29, h, m, s).getTime();
+    expect(jamsLine([j], Infinity, { oldest: at(5, 27, 47), newest: at(6, 1, 0) })).toMatch(/^1 jammed \(read 05:27:47–06:01:00\): r1/);
+    // The second time without what it shares with the first: a span fits a narrow line as "as of" did
+    // (a CI run at 80 columns saw the reads straddle a second and the line lose its words).
+    expect(clockSpan(at(5, 27, 47), at(5, 27, 48))).toBe('05:27:47–48');
+    expect(clockSpan(at(5, 27, 47), at(5, 31, 2))).toBe('05:27:47–31:02');
+    const four = [j, { ...j, relayerId: 'r2' }, { ...j, relayerId: 'r3' }, { ...j, relayerId: 'r4' }];
+    const one = jamsLine(four, 80, at(5, 27, 47));
+    const span = jamsLine(four, 80, { oldest: at(5, 27, 47), newest: at(5, 27, 48) });
+    expect(span.replace('(read 05:27:47–48)', 'as of 05:27:47').length).toBeLessThanOrEqual(one.length + 4);
+    expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap, 1 waiting\)/);
   });
 });
