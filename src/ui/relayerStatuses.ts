@@ -26,8 +26,12 @@ const MAX_WANTED = 100;
 
 export class RelayerStatuses extends BackgroundReads {
   private readonly entries = new Map<string, StatusEntry>();
-  /** When the last re-read of a list's statuses (reread) began: a status from before it was not read again with that list. */
-  private rereadSince = -Infinity;
+  /**
+   * For each relayer, when the last re-read that asked for it (reread) began: a status from before it
+   * was not read again with that read. Per relayer: a detail's `r` re-reads its one relayer, and must
+   * not make every other row of the list behind look late.
+   */
+  private readonly rereadSince = new Map<string, number>();
 
   constructor(
     private readonly client: RelayerClient,
@@ -57,7 +61,7 @@ export class RelayerStatuses extends BackgroundReads {
    */
   old(id: string): boolean {
     const e = this.entries.get(id);
-    return e?.status !== undefined && (e.error !== undefined || (e.statusAt ?? e.at) < this.rereadSince);
+    return e?.status !== undefined && (e.error !== undefined || (e.statusAt ?? e.at) < (this.rereadSince.get(id) ?? -Infinity));
   }
 
   /** When any of these relayers' figures was last seen to change (whatever read saw it: r, watch, a detail, their age); null: none read. */
@@ -96,7 +100,7 @@ export class RelayerStatuses extends BackgroundReads {
     const wanted = ids.slice(0, MAX_WANTED);
     const before = new Map(wanted.map((id) => [id, figures(this.entries.get(id))]));
     const started = this.now();
-    this.rereadSince = started;
+    for (const id of wanted) this.rereadSince.set(id, started);
     this.want(wanted, -1);
     const done = () => wanted.every((id) => !this.pending.has(id) && (this.entries.get(id)?.at ?? -Infinity) >= started);
     await new Promise<void>((resolve) => {

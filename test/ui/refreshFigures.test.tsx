@@ -93,6 +93,18 @@ describe('r reads the figures again', () => {
     expect(messages.split('not read again with the list').length - 1).toBe(1);
   });
 
+  it("r on one relayer's detail marks no other row of the list behind it ? (a walk found every row but one marked)", async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^\d+ jammed /m.test(x) && / PEND /.test(x) && !/ …\s/.test(x), 'the first screen with its figures');
+    await h.press('i');
+    await h.waitFor((x) => /live status\s+from the server/.test(x), 'the detail');
+    await h.press('r');
+    await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d: the relayer/.test(x), 'read again');
+    await h.press('\x1b');
+    const list = await h.waitFor((x) => x.includes('Linea Idle') && / PEND /.test(x), 'the list again');
+    expect(list.split('\n').filter((l) => /(ETH|AVAX|BNB|POL|SOL|XLM)\?/.test(l))).toEqual([]);
+  });
+
   it("r on a relayer's detail reads the relayer and its status again, and says so (a walk found it never fresher than its opening)", async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, route: { kind: 'relayer', relayerId: 'sepolia-main' } });
     await h.waitFor((x) => /live status\s+from the server/.test(x) && /pending transactions/.test(x), 'the detail with its status');

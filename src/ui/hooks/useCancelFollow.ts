@@ -45,6 +45,7 @@ export function useCancelFollow(target: { relayerId: string; txId: string; path:
             if (now() - start >= DEADLINE_MS) return setState({ outcome: 'in flight', words: `still canceling after 5m (read ${at}): ${r.words}; s in :audit reads it back later` });
             setState({ outcome: 'following', words: `following the cancel: ${r.words} (read ${at}; again in ${EVERY_MS / 1000} s)` });
             timer = setTimeout(read, EVERY_MS);
+            timer.unref?.();
             return;
           }
           // Told: a line of its own in the ledger (the send's own line says "in flight"), the lists told.
@@ -65,6 +66,7 @@ export function useCancelFollow(target: { relayerId: string; txId: string; path:
       );
     };
     timer = setTimeout(read, EVERY_MS);
+    timer.unref?.();
     return () => {
       stopped = true;
       clearTimeout(timer);
