@@ -57,7 +57,7 @@ export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>
 };
 
 /** Every word that names a command (the first word that is not an option or an option's value). */
-export const COMMANDS: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion'];
+export const COMMANDS: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion', 'help'];
 
 /** Every option, common or a command's own, that takes a value (the word after it is that value). */
 const TAKES_VALUE = new Set(
@@ -83,7 +83,7 @@ export function commandAt(argv: readonly string[]): number {
 }
 
 /** The words that make a command line something other than the TUI when they come first. */
-const ONE_SHOT_FIRST: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'completion', '__complete', 'sandbox'];
+const ONE_SHOT_FIRST: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'completion', '__complete', 'sandbox', 'help'];
 
 /**
  * Whether a command line is a one-shot (a subcommand, help or version) rather than the TUI, read

@@ -60,6 +60,18 @@ export function commandFirst(argv: readonly string[]): { argv: string[]; unknown
   return i === 0 ? { argv: [...argv] } : { argv: [w, ...argv.slice(0, i), ...argv.slice(i + 1)] };
 }
 
+/**
+ * `relayer-tui help <command>` is `<command> --help` (git's and gh's way), and `help` alone the usage:
+ * one page for each command, whichever way it is asked.
+ */
+export function helpAsFlag(argv: readonly string[]): string[] {
+  const i = commandAt(argv);
+  if (i < 0 || argv[i] !== 'help') return [...argv];
+  const rest = [...argv.slice(0, i), ...argv.slice(i + 1)];
+  const j = commandAt(rest);
+  return j < 0 || rest[j] === 'help' ? [...rest.filter((w, k) => k !== j), '--help'] : [rest[j]!, ...rest.slice(0, j), ...rest.slice(j + 1), '--help'];
+}
+
 /** The command `word` was probably meant to be (a typo: at most two edits, or a prefix), if any. */
 export function didYouMean(word: string): string | undefined {
   return nearestWord(word, COMMANDS, 2);
@@ -120,7 +132,7 @@ export type Parsed =
 export async function parseArgv(given: string[]): Promise<Parsed> {
   // The completion script's own call: its words are the operator's, half typed, never parsed here.
   if (given[0] === '__complete') return { kind: 'complete', words: given.slice(1) };
-  const { argv, unknown } = commandFirst(given);
+  const { argv, unknown } = commandFirst(helpAsFlag(given));
   if (unknown !== undefined) {
     const guess = didYouMean(unknown);
     return { kind: 'error', exit: 2, message: `unknown command '${unknown.slice(0, 60)}'${guess ? ` — did you mean ${guess}?` : ''}\nRun relayer-tui --help for the commands.` };

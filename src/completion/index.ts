@@ -68,6 +68,7 @@ export async function complete(words: readonly string[], env: NodeJS.ProcessEnv)
     positionals.push(w);
   }
   if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
+  if (sub === 'help') return positionals.length === 0 ? starts(SUBCOMMANDS.filter((c) => c !== 'help')) : [];
   // A relayer id first: for a relayer's transactions, and every operation whose target names a relayer (the registry's).
   const takesRelayer = sub === 'txs' || OPERATION_KINDS.some((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].needs.includes('relayerId'));
   if (takesRelayer && positionals.length === 0) return starts(await relayerIds(before, env));

@@ -40,6 +40,20 @@ describe('global options anywhere', () => {
     expect((await parseCli(['relayerz'], env)).kind).toBe('error');
   });
 
+  it('help <command> is <command> --help, the same page; help alone is the usage; help of no command is refused as one', async () => {
+    for (const cmd of ['check', 'policies', 'relayers', 'fleet']) {
+      const page = await parseArgv([cmd, '--help']);
+      expect(page).toMatchObject({ kind: 'help' });
+      expect(await parseArgv(['help', cmd])).toEqual(page);
+      expect(await parseArgv(['--config', 'F', 'help', cmd])).toEqual(page);
+    }
+    expect(await parseArgv(['help'])).toEqual(await parseArgv(['--help']));
+    expect(await parseArgv(['help', 'completion'])).toEqual(await parseArgv(['completion', '--help']));
+    expect(await parseArgv(['help', 'sandbox'])).toEqual({ kind: 'sandbox', argv: ['--help'] });
+    expect(await parseArgv(['help', 'chek'])).toMatchObject({ kind: 'error', exit: 2, message: expect.stringMatching(/^unknown command 'chek' — did you mean check\?/) });
+    expect(await complete(['help', 'che'], env)).toEqual(['check']);
+  });
+
   it('a mistyped option: "unknown option … did you mean …?", exit 2, never node\'s advice about "--"', async () => {
     expect(await parseArgv(['fleet', '--chek'])).toEqual({ kind: 'error', exit: 2, message: 'unknown option --chek for fleet — did you mean --check?\nRun relayer-tui fleet --help for the options.' });
     expect(await parseArgv(['relayers', '--contxt', 'x'])).toMatchObject({ exit: 2, message: expect.stringMatching(/^unknown option --contxt for relayers — did you mean --context\?/) });
