@@ -57,6 +57,7 @@ Usage:
                                    --settle reads unknown outcomes back (exit 8 while any is unknown)
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
   relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
+  relayer-tui help <command>       that command's page (the same as relayer-tui <command> --help)
 
 ${OPERATIONS_TEXT}
 
