@@ -54,8 +54,9 @@ export interface UseFormOptions {
    * older than REREAD_AFTER_MS reads them again on `y` and is sent only if the request built from them
    * is the one reviewed (else the new one is reviewed): a walk sent a withdrawal reviewed 73 s before.
    * `at` null: when they were read is not known (a read as the form opened failed): read again always.
+   * `always`: read again before every send, however young (a policy edit: someone else's change meanwhile is never overwritten).
    */
-  reread?: { at: number | null | undefined; read: () => Promise<FormDefinition> };
+  reread?: { at: number | null | undefined; read: () => Promise<FormDefinition>; always?: boolean };
 }
 
 /** A review whose figures are older than this is read again before it is sent. */
@@ -252,7 +253,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       return;
     }
     const at = reread?.at;
-    if (at === null || (at !== undefined && services.now() - at > REREAD_AFTER_MS)) return void recheck(s.phase.request, at);
+    if (reread?.always || at === null || (at !== undefined && services.now() - at > REREAD_AFTER_MS)) return void recheck(s.phase.request, at ?? null);
     go(s.phase.request);
   };
 
