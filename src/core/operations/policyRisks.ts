@@ -106,7 +106,7 @@ export function riskLine(r: PolicyRisk, network: string | null | undefined): Rev
     case 'cap under price':
       return { label: '⚠ will jam', value: `gas_price_cap ${formatGwei(r.cap)} is under the network's price now, ${formatGwei(r.price)} (eth_gasPrice at ${clock(r.at)}): the relayer's transactions will wait at the cap until the price falls`, tone: 'warn' };
     case 'min above balance':
-      return { label: '⚠ will disable', value: `min_balance ${formatWei(r.min, network)} is above the relayer's balance, ${formatWei(r.balance, network)} (read at ${clock(r.at)}): the server refuses its sends until it is funded`, tone: 'warn' };
+      return { label: '⚠ will disable', value: `min_balance ${formatWei(r.min, network)} is above the relayer's balance, ${formatWei(r.balance, network)} (read at ${clock(r.at)}): every send then fails (v1.8: "Insufficient balance … with an enforced minimum balance") until it is funded over it`, tone: 'warn' };
     case 'not weighed':
       return { label: '⚠ not known', value: `whether ${r.key} ${r.against === 'price' ? 'jams the relayer' : 'disables the relayer'} is not known: ${r.against === 'price' ? "the network's price" : 'its balance'} ${r.why}`, tone: 'warn' };
     case 'empty whitelist':
