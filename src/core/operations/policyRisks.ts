@@ -108,7 +108,7 @@ export function riskLine(r: PolicyRisk, network: string | null | undefined): Rev
     case 'min above balance':
       return { label: '⚠ will disable', value: `min_balance ${formatWei(r.min, network)} is above the relayer's balance, ${formatWei(r.balance, network)} (read at ${clock(r.at)}): every send then fails (v1.8: "Insufficient balance … with an enforced minimum balance") until it is funded over it`, tone: 'warn' };
     case 'not weighed':
-      return { label: '⚠ not known', value: `whether ${r.key} ${r.against === 'price' ? 'jams the relayer' : 'disables the relayer'} is not known: ${r.against === 'price' ? "the network's price" : 'its balance'} ${r.why}`, tone: 'warn' };
+      return { label: '⚠ not weighed', value: `whether ${r.key} ${r.against === 'price' ? 'jams the relayer' : 'disables the relayer'} is not known: ${r.against === 'price' ? "the network's price" : 'its balance'} ${r.why}`, tone: 'warn' };
     case 'empty whitelist':
       return { label: '⚠ whitelist', value: `whitelist_receivers empty: ${EMPTY_WHITELIST_WORDS}`, tone: 'warn' };
   }
