@@ -107,7 +107,7 @@ describe('relayer-tui policies: read again after the prompt', () => {
     t.press('y\r');
     expect((await t.waitForExit()).exitCode).toBe(0);
     expect(patches().slice(first + 1)).toEqual(['{"policies":{"include_revert_data":true}}']);
-    const now = await (await fetch(`${sb.url}/api/v1/relayers/linea-idle`, { headers: { authorization: `Bearer ${sb.token}` } })).json();
+    const now = (await (await fetch(`${sb.url}/api/v1/relayers/linea-idle`, { headers: { authorization: `Bearer ${sb.token}` } })).json()) as { data: { policies: Record<string, unknown> } };
     expect(String(now.data.policies.gas_price_cap)).toBe('50000000000');
   });
 });
