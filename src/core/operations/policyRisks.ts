@@ -46,7 +46,10 @@ const errorWords = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * reads it) and the relayer's balance (GET …/balance in wei, else its status's): each, or why not known.
  */
 export async function readPolicyFigures(client: RelayerClient, relayerId: string, networkType: string | null | undefined, now: () => number, signal?: AbortSignal): Promise<PolicyFigures> {
-  if (networkKind(networkType) !== 'evm') return { price: { unknown: 'is not read for a relayer that is not EVM' }, balance: { unknown: 'is not read for a relayer that is not EVM' } };
+  if (networkKind(networkType) !== 'evm') {
+    const why = `is not read: the relayer's network type (${String(networkType ?? 'not known')}) is not EVM as far as is known`;
+    return { price: { unknown: why }, balance: { unknown: why } };
+  }
   const price = async (): Promise<Figure> => {
     if (!client.offers('rpc')) return { unknown: 'cannot be read here: this server has no JSON-RPC passthrough' };
     try {

@@ -9,6 +9,7 @@ import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
 import { markMoved } from '../../core/operations/review.js';
+import { sameBuilt } from '../../core/operations/basis.js';
 import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
 import { FleetSessionsContext } from '../fleetSessions.js';
@@ -62,10 +63,6 @@ export interface UseFormOptions {
 /** A review whose figures are older than this is read again before it is sent. */
 export const REREAD_AFTER_MS = 15_000;
 
-/** The same request: the same method, path and exact body, and what the review listed (the review's words may differ by their times). */
-function sameRequest(a: BuiltRequest, b: BuiltRequest): boolean {
-  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body && a.basis === b.basis;
-}
 
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist, reread }: UseFormOptions) {
   const services = useServices();
@@ -233,7 +230,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       shell.dispatch({ type: 'flash', text, tone: 'bad' });
       return;
     }
-    if (sameRequest(built.request, reviewed)) return go(built.request);
+    if (sameBuilt(built.request, reviewed)) return go(built.request);
     dispatch({ type: 'back' });
     dispatch({ type: 'review', request: markMoved(reviewed, built.request, when) });
     shell.dispatch({ type: 'flash', text: `Read again at ${when}: its figures moved, so the request changed: nothing was sent; review it again`, tone: 'warn' });

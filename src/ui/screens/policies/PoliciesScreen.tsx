@@ -38,8 +38,11 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
     // A read that fails, or takes more than 5 s, leaves the row's record (said so), never "reading…" for good.
     const timer = setTimeout(() => ctrl.abort(), 5000);
     const type = props.route.relayer?.network_type;
-    // The network's price and the balance, read beside it: what a cap or a min_balance would do is weighed in the review.
-    Promise.all([findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).catch(() => undefined), readPolicyFigures(client, props.route.relayerId, type, now, ctrl.signal)])
+    const read = findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).catch(() => undefined);
+    // The network's price and the balance, read beside it (after it when the row does not say its network type):
+    // what a cap or a min_balance would do is weighed in the review.
+    const figures = type !== undefined ? readPolicyFigures(client, props.route.relayerId, type, now, ctrl.signal) : read.then((r) => readPolicyFigures(client, props.route.relayerId, r?.network_type, now, ctrl.signal));
+    Promise.all([read, figures])
       .then(([r, figures]) => live && setFresh({ relayer: r, at: now(), figures }))
       .finally(() => clearTimeout(timer));
     return () => {
