@@ -63,7 +63,6 @@ export interface UseFormOptions {
 /** A review whose figures are older than this is read again before it is sent. */
 export const REREAD_AFTER_MS = 15_000;
 
-
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist, reread }: UseFormOptions) {
   const services = useServices();
   const jams = useContext(RelayerJamsContext);
