@@ -117,7 +117,8 @@ export function riskLine(r: PolicyRisk, network: string | null | undefined): Rev
   }
 }
 
-const RELAYER_FIELDS = ['name', 'notification_id', 'custom_rpc_urls'] as const;
+// (paused is not edited here, but a review built on a relayer since paused or resumed says so rather than 'its lines read alike'.)
+const RELAYER_FIELDS = ['name', 'notification_id', 'custom_rpc_urls', 'paused'] as const;
 
 /** Where the server now differs from the first read: each policy key, then the relayer's own fields. */
 export function serverMoved(opened: Relayer, server: Relayer, same: (a: unknown, b: unknown) => boolean): ServerMoved[] {
