@@ -271,7 +271,10 @@ ${usageLines('policies')}
   min_balance), its name, notification and RPC URLs (masked; JSON: as the server sent them). With
   one: one JSON merge patch of exactly what changed — {"policies":{"gas_price_cap":…}} for one key,
   nothing else (RFC 7396: --unset sends null, which removes it; whitelist_receivers is replaced whole:
-  --set whitelist_receivers=0xA…,0xB…, each address checked, EIP-55 where mixed case).
+  --set whitelist_receivers=0xA…,0xB…, each address checked, EIP-55 where mixed case;
+  --set whitelist_receivers= removes it (any receiver), as the editor's emptied field does;
+  --set whitelist_receivers=[] is an empty list, which v1.8 reads as only the zero address and the
+  relayer's own: its review says so and asks).
   Keys (EVM): gas_price_cap, min_balance (100gwei, 0.1eth, or wei; above u64 sent as a string, as
   v1.8 reads it), eip1559_pricing, private_transactions, gas_limit_estimation, include_revert_data
   (true|false), whitelist_receivers. Solana and Stellar: their own keys, each value JSON
@@ -285,6 +288,10 @@ ${usageLines('policies')}
   Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer
   disabled by the system is refused before sending (the server answers 400 "Relayer is disabled").
   Policies already as asked: nothing is sent ("already as asked: nothing sent"), exit 0.
+  The review weighs the change: a cap under the network's price now (eth_gasPrice) will jam the
+  relayer, a min_balance above its balance makes every send fail; each said with its figures (or
+  that it could not be weighed). After the prompt's yes the relayer is read again: a field changed
+  on the server since is said and the review asked again; nothing else than the flags' fields is sent.
   --wait S: then follow the relayer until its jam clears (exit 0) or S seconds pass (16): raising a
   cap clears a jam at the blocker's next re-price (its speed's time, doubled per earlier hash).
 ${MUTATION}

@@ -131,8 +131,17 @@ function scale(int: string, frac: string, shift: number): string | { error: stri
   return digits;
 }
 
+/**
+ * The whole part's digits as formatUnits writes them (`2,500`): groups of three after the first, exactly;
+ * any other comma (`1,5`) is left for the caller to refuse — never read as a decimal point.
+ */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?=[.\se]|[A-Za-z]|$)/i;
+
 export function parseWei(input: string, network: string | null | undefined): { wei: string } | { error: string } | null {
-  const s = input.trim();
+  // What formatUnits shows (`2,500 gwei`, `1,000.5 ETH`) reads back to the same wei.
+  const t = input.trim();
+  const g = GROUPED.exec(t);
+  const s = g ? `${g[0].replace(/,/g, '')}${t.slice(g[0].length)}` : t;
   if (/^\d+$/.test(s)) return { wei: s.replace(/^0+(?=\d)/, '') };
   const exp = /^(\d+)(?:\.(\d+))?e(\d{1,3})$/i.exec(s);
   if (exp) {

@@ -18,6 +18,9 @@ import type { BuiltRequest, Values } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
+import { sameBuilt } from '../core/operations/basis.js';
+import { markMoved } from '../core/operations/review.js';
+import { clock } from '../core/time.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
@@ -215,8 +218,9 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
     if (!OPERATIONS[kind].follows) return fail(EXIT.usage, `--wait follows one relayer's jam after a fix (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows === 'jam').join(', ')}) or a new transaction to mined (${OPERATION_KINDS.filter((k) => OPERATIONS[k].follows === 'transaction').join(', ')}): not after ${OPERATIONS[kind].words({ relayerId: args[0] ?? '<relayer>' }, 16)}`);
     waitMs = Math.round(secs * 1000);
   }
-  const p = await PREPARE[kind](client, o, args, s, env);
-  if ('code' in p) return fail(p.code, p.message);
+  const prepared0 = await PREPARE[kind](client, o, args, s, env);
+  if ('code' in prepared0) return fail(prepared0.code, prepared0.message);
+  let p: Prepared = prepared0;
   if (waitMs !== undefined && OPERATIONS[kind].follows === 'jam' && !(client.offers('rpc') && client.offers('relayerStatus')))
     return fail(EXIT.usage, '--wait follows the chain through the OpenZeppelin Relayer\'s status and JSON-RPC passthrough: this server has neither (nothing sent)');
   // Already as asked: nothing is sent, nothing is written to the ledger; exit 0 (a runbook that pauses twice goes on).
@@ -252,12 +256,28 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   }
 
   if (!o.yes) {
-    const prompt = openPrompt(s, p.stdinUsed);
-    if (!prompt) return fail(EXIT.usage, `not sent: no terminal to review it on. Check it with --dry-run, then send with --yes`);
+    let prompt = openPrompt(s, p.stdinUsed);
+    if (!prompt) {
+      // What --yes would send over is said first (an empty whitelist's effect, a cap that jams).
+      for (const w of warnings) warn(w);
+      return fail(EXIT.usage, `not sent: no terminal to review it on. Check it with --dry-run, then send with --yes`);
+    }
     s.err.write(review);
-    if (!(await ask(prompt, s.err, 'Send it? [y/N] '))) {
-      s.err.write('Not sent.\n');
-      return EXIT.declined;
+    for (;;) {
+      if (!(await ask(prompt!, s.err, 'Send it? [y/N] '))) {
+        s.err.write('Not sent.\n');
+        return EXIT.declined;
+      }
+      // Read again after the answer (a policy edit: the relayer as it is now): sent only if the request is the one reviewed.
+      if (!p.reread) break;
+      const next = await p.reread();
+      if ('code' in next) return fail(next.code, next.message);
+      if (sameBuilt(next.request, p.request)) break;
+      const when = clock(Date.now());
+      p = { ...next, request: markMoved(p.request, next.request, when) };
+      s.err.write(`Read again at ${when}: what it was built on changed since the review: nothing was sent; review it again.\n${reviewText(p, server, config.context?.name)}`);
+      prompt = openPrompt(s, p.stdinUsed);
+      if (!prompt) return fail(EXIT.usage, 'not sent: no terminal to review it again on');
     }
   } else for (const w of warnings) warn(w);
 

@@ -14,6 +14,8 @@ export interface Prepared {
   stdinUsed: boolean;
   /** Lines said before the review (e.g. the signing key's own warnings). */
   warnings?: string[];
+  /** Prepared again from a fresh read, after the prompt's yes and before the send (a policy edit): sent only if it is the same request. */
+  reread?: () => Promise<Prepared | { code: number; message: string }>;
 }
 
 /** An operation's usage line: its registry synopsis. */

@@ -2,7 +2,7 @@
  * `relayer-tui policies | plugins update | networks update`: a relayer's, a plugin's and a network's
  * settings, read and prepared for the one send path (mutations.ts); `policies` without a change shows them.
  */
-import { ApiError, maskUrl, stringifyJson, type Network, type PluginInfo, type RelayerClient } from '../api/index.js';
+import { ApiError, maskUrl, stringifyJson, type Network, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
@@ -11,6 +11,8 @@ import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/p
 import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
 import { readRpcUrls } from '../core/operations/relayerFields.js';
 import { findRelayer } from '../core/lookup.js';
+import { relayerBasis } from '../core/operations/basis.js';
+import { readPolicyFigures } from '../core/operations/policyRisks.js';
 import { networkKind } from '../core/relayer.js';
 import { safeLines, sanitize } from '../core/text/sanitize.js';
 import { readInput } from './input.js';
@@ -20,14 +22,27 @@ import { type Fail, type Prepared, usage, usageOf } from './prepared.js';
 export async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
   if (args.length !== 1) return usage(usageOf('policy-edit'));
   await client.detectDialect();
-  const relayer = await findRelayer(client, args[0]!);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${args[0]} not found` };
+  const id = args[0]!;
+  const opened = await findRelayer(client, id);
+  if (!opened) return { code: EXIT.notFound, message: `Relayer ${id} not found` };
   const rpc = o.lists['rpc-url'];
-  const patch = relayerPatch(relayer, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
+  // Only what the flags name is sent (a merge patch): the rest of the relayer is never written back.
+  const patch = relayerPatch(opened, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
   if ('error' in patch) return usage(`not sent: ${patch.error}`);
-  const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
+  const offered = client.offers('policies') || client.supports('policies');
+  // The review against the server as read (`server`), weighed against the network's price and the balance; what moved since the first read is said.
+  const prepare = async (server: Relayer): Promise<Prepared | { code: number; message: string }> => {
+    const figures = await readPolicyFigures(client, id, server.network_type, Date.now);
+    const built = policiesRequest(id, server, patch.patch, offered, { opened, figures, since: 'read' });
+    if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+    return { request: { ...built, basis: relayerBasis(server) }, stdinUsed: false, reread };
+  };
+  // After the prompt's yes: the relayer read again; the request goes only if it is the one reviewed.
+  const reread = async () => {
+    const server = await findRelayer(client, id);
+    return server ? prepare(server) : { code: EXIT.notFound, message: `Relayer ${id} not found when read again: nothing sent` };
+  };
+  return prepare(opened);
 }
 
 export /** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */

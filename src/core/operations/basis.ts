@@ -6,7 +6,7 @@
  * that is no longer so: it is shown again, nothing sent.
  */
 import type { Relayer, Transaction } from '../../api/index.js';
-import type { FormDefinition } from './types.js';
+import type { BuiltRequest, FormDefinition } from './types.js';
 
 const TX_KEYS = ['status', 'hash', 'nonce', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'speed', 'gas_limit', 'value', 'to', 'data'] as const;
 const RELAYER_KEYS = ['name', 'paused', 'system_disabled', 'policies', 'notification_id', 'custom_rpc_urls'] as const;
@@ -31,4 +31,9 @@ export function withBasis(definition: FormDefinition, basis: string): FormDefini
       return { ...built, request: { ...built.request, basis: built.request.basis === undefined ? basis : `${built.request.basis}|${basis}` } };
     },
   };
+}
+
+/** The same request: the same method, path and exact body, and what the review listed (its basis; the review's words may differ by their times). */
+export function sameBuilt(a: BuiltRequest, b: BuiltRequest): boolean {
+  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body && a.basis === b.basis;
 }

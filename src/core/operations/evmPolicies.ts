@@ -23,7 +23,7 @@ export function policyValue(key: string, v: unknown, network: string | null | un
   const kind = EVM_POLICIES[key];
   if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v);
   if (kind === 'amount' && toBigInt(v) !== undefined) return formatWei(v, network);
-  if (Array.isArray(v)) return v.length ? v.map((x) => displayText(x)).join(', ') : '(empty: only the zero address and the relayer itself)';
+  if (Array.isArray(v)) return v.length ? v.map((x) => displayText(x)).join(', ') : "(empty: allows only the zero address and the relayer's own)";
   return displayText(v);
 }
 

@@ -14,6 +14,7 @@ import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';
 import { documentKeys, documentSets, mergePatchBetween, policyDocument, readDocument } from './policyDocument.js';
 import { policiesRequest } from './policyEdit.js';
+import type { PolicyFigures } from './policyRisks.js';
 import { EVM_POLICIES, U64_MAX, policyValue } from './evmPolicies.js';
 
 import { NONE, readRpcUrls, rpcUrlsNow } from './relayerFields.js';
@@ -40,7 +41,8 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
       if (raw !== 'true' && raw !== 'false') return { error: `--set ${key}=${raw}: true or false` };
       patch[key] = raw === 'true';
     } else if (kind === 'addresses') {
-      const list = addressList(raw);
+      // Empty: the whitelist removed (any receiver), as an emptied field in the editor; `[]`: an empty list, asked by name.
+      const list = whitelistTyped(raw);
       if ('error' in list) return { error: `--set ${key}: ${list.error}; the list is replaced whole` };
       patch[key] = list.addresses;
     } else {
@@ -59,6 +61,22 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
     patch[key] = null;
   }
   return { patch };
+}
+
+/** How an empty whitelist is asked for, in both faces (an empty field or `--set whitelist_receivers=` removes it). */
+export const EMPTY_LIST = '[]';
+
+/**
+ * A whitelist as typed: empty removes it (null: any receiver), `[]` is an empty list (v1.8: only the
+ * zero address and the relayer's own), else the addresses (addressList).
+ */
+export function whitelistTyped(raw: string): { addresses: string[] | null } | { error: string } {
+  const t = raw.trim();
+  if (t === '') return { addresses: null };
+  if (t.replace(/\s+/g, '') === EMPTY_LIST) return { addresses: [] };
+  const list = addressList(t);
+  if ('error' in list) return list;
+  return list.addresses.length ? list : { error: `no address in it: leave it empty to remove the whitelist, or write ${EMPTY_LIST} for an empty one` };
 }
 
 /** Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. A wrong one is named by its line. */
@@ -119,7 +137,7 @@ function formValue(key: string, v: unknown, network?: string | null): string {
   if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v).replace(' gwei', 'gwei');
   // A balance in the chain's own coin, exact (0.005avax reads back to the same wei).
   if (kind === 'amount' && toBigInt(v) !== undefined) return `${formatUnits(toBigInt(v)!, 18)}${nativeUnit(network).toLowerCase()}`;
-  if (Array.isArray(v)) return v.map((x) => String(x)).join(',');
+  if (Array.isArray(v)) return v.length ? v.map((x) => String(x)).join(',') : EMPTY_LIST;
   return String(v);
 }
 
@@ -128,8 +146,23 @@ export function policyFormValues(relayer: Relayer, preset: Record<string, string
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
   const out: Record<string, string> = { name: relayer.name ?? '', notification_id: relayer.notification_id ?? NONE, custom_rpc_urls: '' };
   if (documentKeys(relayer.network_type)) out.policies = policyDocument(relayer.policies);
-  else for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? (k === 'whitelist_receivers' && Array.isArray(p[k]) ? (p[k] as unknown[]).map(String).join('\n') : formValue(k, p[k], relayer.network));
+  else for (const k of Object.keys(EVM_POLICIES)) out[k] = preset[k] ?? (k === 'whitelist_receivers' && Array.isArray(p[k]) && p[k].length ? (p[k] as unknown[]).map(String).join('\n') : formValue(k, p[k], relayer.network));
   return out;
+}
+
+/**
+ * A proposal (`p` on a jam at its cap: the cap raised) against the relayer as read now: a proposed cap
+ * that is not above the cap the server holds now is dropped and said (someone raised it meanwhile: the
+ * proposal would lower it). Only the cap is proposed; every other field starts as the server holds it.
+ */
+export function presetAgainst(relayer: Relayer, preset: Record<string, string> = {}): { preset: Record<string, string>; dropped?: string } {
+  const proposed = preset.gas_price_cap;
+  if (proposed === undefined) return { preset };
+  const w = parseWei(proposed.replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer.network);
+  const held = toBigInt(((relayer.policies ?? {}) as Record<string, unknown>).gas_price_cap);
+  if (!w || 'error' in w || held === undefined || BigInt(w.wei) > held) return { preset };
+  const { gas_price_cap: _, ...rest } = preset;
+  return { preset: rest, dropped: `gas_price_cap is ${formatGwei(held)} on the server now: the proposal (${formatGwei(w.wei)}) is not above it, so it is not proposed` };
 }
 
 /**
@@ -139,7 +172,7 @@ export function policyFormValues(relayer: Relayer, preset: Record<string, string
 export function policyLines(relayer: Relayer): string[] {
   const p = (relayer.policies ?? {}) as Record<string, unknown>;
   const keys = Object.keys(p).filter((k) => p[k] !== undefined && p[k] !== null);
-  const lines = keys.length ? keys.map((k) => `${k.padEnd(26)}${k in EVM_POLICIES && networkKind(relayer.network_type) === 'evm' ? formValue(k, p[k], relayer.network) : displayText(typeof p[k] === 'object' ? stringifyJson(p[k]) : p[k])}`) : ['(no policies)'];
+  const lines = keys.length ? keys.map((k) => `${k.padEnd(26)}${k in EVM_POLICIES && networkKind(relayer.network_type) === 'evm' ? (Array.isArray(p[k]) && p[k].length === 0 ? policyValue(k, p[k], relayer.network) : formValue(k, p[k], relayer.network)) : displayText(typeof p[k] === 'object' ? stringifyJson(p[k]) : p[k])}`) : ['(no policies)'];
   return [...lines, `${'name'.padEnd(26)}${displayText(relayer.name ?? '')}`, `${'notification_id'.padEnd(26)}${displayText(relayer.notification_id ?? '(none)')}`, `${'custom_rpc_urls'.padEnd(26)}${rpcUrlsNow(relayer.custom_rpc_urls)}`];
 }
 
@@ -149,12 +182,46 @@ export function notificationChoices(current: string | null | undefined, listed: 
 }
 
 /**
+ * A typed EVM policy the same as the one it was prefilled with, by value: `2,600 gwei`, `2600gwei` and
+ * `2600000000000` are one cap; addresses in any case and either separator are one list.
+ */
+function sameTyped(key: string, typed: string, was: string, network: string | null | undefined): boolean {
+  if (typed === was) return true;
+  const kind = EVM_POLICIES[key];
+  if (kind === 'gas' || kind === 'amount') {
+    const wei = (v: string) => {
+      const w = v.trim() === '' ? null : parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), network);
+      return w && !('error' in w) ? w.wei : undefined;
+    };
+    const a = wei(typed);
+    return a !== undefined && a === wei(was);
+  }
+  if (kind === 'addresses') {
+    const a = whitelistTyped(typed);
+    const b = whitelistTyped(was);
+    return !('error' in a) && !('error' in b) && (a.addresses === null ? b.addresses === null : b.addresses !== null && a.addresses.length === b.addresses.length && a.addresses.every((x, i) => x.toLowerCase() === b.addresses![i]!.toLowerCase()));
+  }
+  return false;
+}
+
+/** Beyond the relayer as the editor opened on it: the server's record read since (the review's before) and the figures the change is weighed against. */
+export interface PolicyContext {
+  /** The relayer as read again (before the send): the review's before, and what moved since the editor opened is said. */
+  server?: Relayer;
+  figures?: PolicyFigures;
+  /** How the first read is named: `opened` (the TUI's editor) or `read` (a subcommand's first read). */
+  since?: 'opened' | 'read';
+}
+
+/**
  * The editor (`p` on a relayer): the name, the notification, every EVM policy (or a Solana or Stellar
- * relayer's policies as JSON) and the relayer's own RPC URLs, prefilled as they are now; only what
- * differs goes into the patch (an emptied policy removes its key), reviewed as before → after.
+ * relayer's policies as JSON) and the relayer's own RPC URLs, prefilled as they were when it opened
+ * (`relayer`); only what the operator changed from those goes into the patch (an emptied policy
+ * removes its key; a value retyped alike is no change), reviewed as before → after against the server
+ * as last read (`context.server`): a field changed there meanwhile is never sent back unasked.
  * `notifications`: the server's notification ids (undefined while unread or unreadable).
  */
-export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, notifications?: readonly string[]): FormDefinition {
+export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, notifications?: readonly string[], context: PolicyContext = {}): FormDefinition {
   const now = relayer ? policyFormValues(relayer) : {};
   const doc = documentKeys(relayer?.network_type) !== undefined;
   // The chain's own coin (AVAX on Avalanche: a walk found '0.1eth' offered there).
@@ -165,7 +232,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
   })());
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
   const addresses = (v: string) => {
-    const list = addressList(v);
+    const list = whitelistTyped(v);
     return 'error' in list ? list.error : null;
   };
   const urlsNow = rpcUrlsNow(relayer?.custom_rpc_urls);
@@ -185,7 +252,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
           label: name,
           kind: kind === 'addresses' ? 'json' : 'text',
           ...(kind === 'addresses' ? { rows: 3 } : {}),
-          hint: kind === 'gas' ? `gwei (66gwei), ${coin} or wei; empty: no cap` : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : 'one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver)',
+          hint: kind === 'gas' ? `gwei (66gwei), ${coin} or wei; empty: no cap` : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : `one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver); ${EMPTY_LIST}: an empty list (only the zero address and the relayer's own)`,
           validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
         }))),
     {
@@ -214,10 +281,10 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
         const unsets: string[] = [];
         for (const k of Object.keys(EVM_POLICIES)) {
           const typed = (v[k] ?? '').trim();
-          if (typed === (now[k] ?? '')) continue;
+          if (sameTyped(k, typed, now[k] ?? '', relayer.network)) continue;
           if (typed === '') {
             if (now[k] !== '') unsets.push(k);
-          } else sets.push(`${k}=${k === 'whitelist_receivers' ? typed.split(/[\n,]/).map((a) => a.trim()).filter(Boolean).join(',') : typed}`);
+          } else sets.push(`${k}=${k === 'whitelist_receivers' && typed !== EMPTY_LIST ? typed.split(/[\n,]/).map((a) => a.trim()).filter(Boolean).join(',') : typed}`);
         }
         const p = evmPolicyPatch(relayer, sets, unsets);
         if ('error' in p) return { errors: { _form: p.error } };
@@ -237,7 +304,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
         patch.custom_rpc_urls = r.urls;
       }
       if (Object.keys(patch).length === 0) return { errors: { _form: 'nothing changed: everything is as it is now' } };
-      const built = policiesRequest(relayerId, relayer, patch, offered);
+      const built = policiesRequest(relayerId, context.server ?? relayer, patch, offered, { opened: relayer, ...(context.figures ? { figures: context.figures } : {}), since: context.since ?? 'opened' });
       return 'refuse' in built ? { errors: { _form: built.refuse } } : { request: built };
     },
   };

@@ -14,6 +14,7 @@ import type { Refusal } from './cancel.js';
 import { policyValue } from './evmPolicies.js';
 import { maskedRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { ReviewLine } from './review.js';
+import { movedLine, policyRisks, riskLine, serverMoved, UNREAD_FIGURES, type PolicyFigures } from './policyRisks.js';
 import type { BuiltRequest, Effect } from './types.js';
 
 /** Two values alike as the server would hold them: numbers exactly, addresses in any case, the rest as JSON. */
@@ -73,16 +74,32 @@ export function relayerPatchEffect(patch: RelayerPatch): (answer: unknown) => Ef
 const policyWords = (k: string, v: unknown, relayer: Relayer | undefined): string =>
   gone(v) ? '(not set)' : networkKind(relayer?.network_type) !== 'evm' || (typeof v === 'object' && !Array.isArray(v) && typeof v !== 'bigint') ? displayText(stringifyJson(v)) : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network);
 
-/** The change, reviewed as before → after; refused where the server would refuse it. */
-export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: RelayerPatch, offered: boolean | undefined): BuiltRequest | Refusal {
+/** What a review weighs beyond the patch: the relayer as first read (what moved since is said) and the figures (what the change would do). */
+export interface PolicyReviewInput {
+  opened?: Relayer | undefined;
+  figures?: PolicyFigures;
+  since?: 'opened' | 'read';
+}
+
+/**
+ * The change, reviewed as before → after against `relayer` (the server as last read); refused where the
+ * server would refuse it. Each field the server holds otherwise than at the first read (`opened`) is
+ * said (a lost update otherwise: a review said 3,000 gwei → 3,000 gwei over a server holding 50 gwei);
+ * what the change would do to the relayer (jam, disable, an empty whitelist) is warned with its figures.
+ */
+export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: RelayerPatch, offered: boolean | undefined, input: PolicyReviewInput = {}): BuiltRequest | Refusal {
   if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}: its policies cannot be changed here' };
   if (relayer && relayerState(relayer) === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")` };
   const before = (relayer?.policies ?? {}) as Record<string, unknown>;
   const review: ReviewLine[] = [];
+  const evm = networkKind(relayer?.network_type) === 'evm';
   if (!relayer) review.push({ label: '⚠ before', value: `relayer ${relayerId} could not be read first: what it holds now is not known`, tone: 'warn' });
   if (patch.name !== undefined) review.push({ label: 'name', value: `${displayText(relayer?.name ?? '?')} → ${displayText(patch.name)}` });
   if (patch.notification_id !== undefined) review.push({ label: 'notification_id', value: `${displayText(relayer?.notification_id ?? '(none)')} → ${patch.notification_id === null ? '(none: removed)' : displayText(patch.notification_id)}` });
-  for (const [k, v] of Object.entries(patch.policies ?? {})) review.push({ label: k, value: `${policyWords(k, before[k], relayer)} → ${v === null ? '(removed)' : policyWords(k, v, relayer)}` });
+  // (Data first: what moved and what the change would do are typed in policyRisks.ts, worded there once.)
+  if (relayer && input.opened && input.opened !== relayer) for (const m of serverMoved(input.opened, relayer, sameValue)) review.push(movedLine(m, relayer, input.since ?? 'opened'));
+  for (const [k, v] of Object.entries(patch.policies ?? {})) review.push({ label: k, value: `${policyWords(k, before[k], relayer)} → ${v === null ? (k === 'whitelist_receivers' && evm ? '(removed: any receiver)' : '(removed)') : policyWords(k, v, relayer)}` });
+  if (evm) for (const r of policyRisks(patch.policies as Record<string, unknown> | undefined, input.figures ?? UNREAD_FIGURES)) review.push(riskLine(r, relayer?.network));
   if (patch.custom_rpc_urls !== undefined) {
     review.push({ label: 'custom_rpc_urls', value: `${rpcUrlsNow(relayer?.custom_rpc_urls)} → ${patch.custom_rpc_urls === null ? "(none: the network's own)" : rpcUrlsNow(patch.custom_rpc_urls)}` });
     review.push({ label: 'masked', value: 'the URLs are shown and recorded masked (scheme and host): the request carries them whole, as typed' });

@@ -9,6 +9,7 @@ import { resolve, type Scope } from '../keymap.js';
 import { mutationBlocked } from '../mutations.js';
 import { execute } from '../../core/operations/pipeline.js';
 import { markMoved } from '../../core/operations/review.js';
+import { sameBuilt } from '../../core/operations/basis.js';
 import { OPERATIONS } from '../../core/operations/registry.js';
 import { RelayerJamsContext } from '../relayerJams.js';
 import { FleetSessionsContext } from '../fleetSessions.js';
@@ -54,17 +55,13 @@ export interface UseFormOptions {
    * older than REREAD_AFTER_MS reads them again on `y` and is sent only if the request built from them
    * is the one reviewed (else the new one is reviewed): a walk sent a withdrawal reviewed 73 s before.
    * `at` null: when they were read is not known (a read as the form opened failed): read again always.
+   * `always`: read again before every send, however young (a policy edit: someone else's change meanwhile is never overwritten).
    */
-  reread?: { at: number | null | undefined; read: () => Promise<FormDefinition> };
+  reread?: { at: number | null | undefined; read: () => Promise<FormDefinition>; always?: boolean };
 }
 
 /** A review whose figures are older than this is read again before it is sent. */
 export const REREAD_AFTER_MS = 15_000;
-
-/** The same request: the same method, path and exact body, and what the review listed (the review's words may differ by their times). */
-function sameRequest(a: BuiltRequest, b: BuiltRequest): boolean {
-  return a.op === b.op && a.prepared.method === b.prepared.method && a.prepared.path === b.prepared.path && a.prepared.body === b.prepared.body && a.basis === b.basis;
-}
 
 export function useForm({ draftKey, definition, initialValues, keepAfterSend, reviewAtOnce, onSent, persist, reread }: UseFormOptions) {
   const services = useServices();
@@ -232,7 +229,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       shell.dispatch({ type: 'flash', text, tone: 'bad' });
       return;
     }
-    if (sameRequest(built.request, reviewed)) return go(built.request);
+    if (sameBuilt(built.request, reviewed)) return go(built.request);
     dispatch({ type: 'back' });
     dispatch({ type: 'review', request: markMoved(reviewed, built.request, when) });
     shell.dispatch({ type: 'flash', text: `Read again at ${when}: its figures moved, so the request changed: nothing was sent; review it again`, tone: 'warn' });
@@ -252,7 +249,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       return;
     }
     const at = reread?.at;
-    if (at === null || (at !== undefined && services.now() - at > REREAD_AFTER_MS)) return void recheck(s.phase.request, at);
+    if (reread?.always || at === null || (at !== undefined && services.now() - at > REREAD_AFTER_MS)) return void recheck(s.phase.request, at ?? null);
     go(s.phase.request);
   };
 

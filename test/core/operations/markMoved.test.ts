@@ -19,6 +19,12 @@ describe('markMoved', () => {
     // Read again a second time: compared without the first one's marks.
     expect(markMoved(marked, after, '10:00:30').review.map((l) => l.label)).toEqual(['read again', 'balance', '  pending', '  pending', '  pending']);
   });
+
+  it('a line whose only change is when its figure was read is not marked (the figure moved is)', () => {
+    const before = req([{ label: '⚠ will jam', value: 'price 20 gwei (eth_gasPrice at 10:00:00)' }, { label: 'balance', value: '1 ETH (read at 10:00:00)' }]);
+    const after = req([{ label: '⚠ will jam', value: 'price 20 gwei (eth_gasPrice at 10:00:20)' }, { label: 'balance', value: '2 ETH (read at 10:00:20)' }]);
+    expect(markMoved(before, after, '10:00:20').review.map((l) => l.label)).toEqual(['read again', '⚠ will jam', '* balance']);
+  });
 });
 
 describe('a review line says when a transaction was created', () => {

@@ -7,7 +7,8 @@ import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { useServices } from '../../services.js';
 import type { Route } from '../../state/shell.js';
-import { policiesForm, policyFormValues, policyLines } from '../../../core/operations/policies.js';
+import { policiesForm, policyFormValues, policyLines, presetAgainst } from '../../../core/operations/policies.js';
+import { readPolicyFigures, type PolicyFigures } from '../../../core/operations/policyRisks.js';
 import { wrapCells } from '../../../core/text/cells.js';
 import type { Relayer } from '../../../api/index.js';
 import { findRelayer } from '../../../core/lookup.js';
@@ -30,17 +31,19 @@ function answerLines(value: unknown, width: number): string[] {
  */
 export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
   const { client, now } = useServices();
-  const [fresh, setFresh] = useState<{ relayer: Relayer | undefined; at: number } | 'reading'>('reading');
+  const [fresh, setFresh] = useState<{ relayer: Relayer | undefined; at: number; figures: PolicyFigures } | 'reading'>('reading');
   useEffect(() => {
     let live = true;
     const ctrl = new AbortController();
     // A read that fails, or takes more than 5 s, leaves the row's record (said so), never "reading…" for good.
     const timer = setTimeout(() => ctrl.abort(), 5000);
-    findRelayer(client, props.route.relayerId, { signal: ctrl.signal })
-      .then(
-        (r) => live && setFresh({ relayer: r, at: now() }),
-        () => live && setFresh({ relayer: undefined, at: now() }),
-      )
+    const type = props.route.relayer?.network_type;
+    const read = findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).catch(() => undefined);
+    // The network's price and the balance, read beside it (after it when the row does not say its network type):
+    // what a cap or a min_balance would do is weighed in the review.
+    const figures = type !== undefined ? readPolicyFigures(client, props.route.relayerId, type, now, ctrl.signal) : read.then((r) => readPolicyFigures(client, props.route.relayerId, r?.network_type, now, ctrl.signal));
+    Promise.all([read, figures])
+      .then(([r, figures]) => live && setFresh({ relayer: r, at: now(), figures }))
       .finally(() => clearTimeout(timer));
     return () => {
       live = false;
@@ -51,11 +54,14 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
   if (fresh === 'reading') return <Text>  reading relayer {props.route.relayerId} as the server holds it now…</Text>;
   const relayer = fresh.relayer ?? props.route.relayer;
   const said = fresh.relayer ? `  read at ${clock(fresh.at)}: the form starts from what the server holds` : `  could not be read again: the form starts from the list's row (it may be older); read again before it is sent`;
+  // A proposal (the cap raised for a jam) weighed against the relayer as read now: one not above its cap now is dropped, said.
+  const proposal = relayer ? presetAgainst(relayer, props.route.preset) : { preset: props.route.preset ?? {} };
+  const why = proposal.dropped ? [proposal.dropped] : props.route.why;
   // Not read again: the row's record, of a time not known here — read again before any send.
-  return <PoliciesForm {...props} route={{ ...props.route, relayer }} said={said} stale={!fresh.relayer} readAt={fresh.relayer ? fresh.at : null} />;
+  return <PoliciesForm {...props} route={{ ...props.route, relayer, preset: proposal.preset, ...(why ? { why } : {}) }} said={said} stale={!fresh.relayer} readAt={fresh.relayer ? fresh.at : null} figures={fresh.figures} />;
 }
 
-function PoliciesForm({ route, screenKey, width, height, said, stale, readAt }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean; readAt: number | null }) {
+function PoliciesForm({ route, screenKey, width, height, said, stale, readAt, figures }: ScreenProps<Extract<Route, { kind: 'policies' }>> & { said: string; stale: boolean; readAt: number | null; figures: PolicyFigures }) {
   const { client, now } = useServices();
   const directory = useDirectory();
   const events = useSessionEvents();
@@ -66,18 +72,23 @@ function PoliciesForm({ route, screenKey, width, height, said, stale, readAt }: 
     if (client.offers('notifications')) void client.listServerRecords('notifications', { perPage: 100 }).then((p) => live && setNotifications(p.items.map((n) => String(n.id))), () => undefined);
     return () => void (live = false);
   }, [client]);
-  // The relayer the patch is against, and when it was read: a review older than 15 s reads it again on
-  // y and is sent only if the relayer is as reviewed (a walk sent a cap edit reviewed 26 s before).
-  const [relayer, setRelayer] = useState({ record: route.relayer, at: readAt });
-  const definition = useMemo(() => withBasis(policiesForm(route.relayerId, relayer.record, client.supports('policies'), notifications), relayerBasis(relayer.record)), [route.relayerId, relayer, client, notifications]);
+  // The relayer as the form opened on it (what the operator changed is told against it: only that is
+  // sent), the server as last read (the review's before), and the figures. Every y reads the relayer
+  // again first and sends only if it is as reviewed — else says what moved and shows the review again
+  // (a walk's review said 3,000 gwei → 3,000 gwei while the server held 50 gwei, and the send overwrote it).
+  const [relayer, setRelayer] = useState<{ server: Relayer | undefined; at: number | null; figures: PolicyFigures }>({ server: route.relayer, at: readAt, figures });
+  const formFor = (server: Relayer | undefined, f: PolicyFigures) =>
+    withBasis(policiesForm(route.relayerId, route.relayer, client.supports('policies'), notifications, { ...(server ? { server } : {}), figures: f, since: 'opened' }), relayerBasis(server));
+  const definition = useMemo(() => formFor(relayer.server, relayer.figures), [route.relayerId, relayer, client, notifications]);
   const initialValues = useMemo(() => (route.relayer ? policyFormValues(route.relayer, route.preset) : {}), [route]);
   const reread = {
     at: relayer.at,
+    always: true,
     read: async () => {
-      const r = await findRelayer(client, route.relayerId);
+      const [r, f] = await Promise.all([findRelayer(client, route.relayerId), readPolicyFigures(client, route.relayerId, route.relayer?.network_type, now)]);
       if (!r) throw new Error(`relayer ${route.relayerId} is not among the server's relayers`);
-      setRelayer({ record: r, at: now() });
-      return withBasis(policiesForm(route.relayerId, r, client.supports('policies'), notifications), relayerBasis(r));
+      setRelayer({ server: r, at: now(), figures: f });
+      return formFor(r, f);
     },
   };
   const form = useForm({
