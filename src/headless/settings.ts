@@ -9,6 +9,7 @@ import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/op
 import { policiesRequest } from '../core/operations/policyEdit.js';
 import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
+import { notificationRefRefusal, readNotificationRef } from '../core/operations/notificationRef.js';
 import { readRpcUrls } from '../core/operations/relayerFields.js';
 import { findRelayer } from '../core/lookup.js';
 import { networkKind } from '../core/relayer.js';
@@ -27,7 +28,11 @@ export async function preparePolicies(client: RelayerClient, o: HeadlessOptions,
   if ('error' in patch) return usage(`not sent: ${patch.error}`);
   const built = policiesRequest(args[0]!, relayer, patch.patch, client.offers('policies') || client.supports('policies'));
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
+  // A notification it is set to name: read first (core/operations/notificationRef.ts), refused when it does not exist.
+  const named = patch.patch.notification_id;
+  const ref = typeof named === 'string' ? notificationRefRefusal(named, await readNotificationRef(client, named)) : null;
+  if (ref && 'refuse' in ref) return usage(`not sent: ${ref.refuse}`);
+  return { request: built, stdinUsed: false, ...(ref ? { warnings: [ref.warning] } : {}) };
 }
 
 export /** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */
