@@ -73,6 +73,7 @@ import type { Envelope, Response } from './outcome.js';
 import { Transport } from './transport.js';
 import type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
 import { maskNetwork, maskRelayer } from './maskUrl.js';
+import { maskSigner } from './maskSigner.js';
 
 export const VERSION: string = pkg.version;
 
@@ -259,12 +260,14 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     listServerRecords: ((kind: ServerRecordKind, q?: PageQuery, o?: CallOptions) =>
       optional(kind, async () => {
         const p = await run(() => prepareServerRecords(kind, q), { ...o, lines: false }, (env, pr, res) => readPage(env, RECORD_SCHEMAS[kind], q, pr, res));
-        return kind === 'networks' && !opts.revealSecrets ? { ...p, items: p.items.map(maskNetwork) } : p;
+        if (opts.revealSecrets) return p;
+        // A network's RPC URLs and a signer's config secrets masked (maskUrl.ts, maskSigner.ts).
+        return kind === 'networks' ? { ...p, items: p.items.map(maskNetwork) } : kind === 'signers' ? { ...p, items: p.items.map(maskSigner) } : p;
       })) as RelayerClient['listServerRecords'],
     getServerRecord: ((kind: ServerRecordKind, id: string, o?: CallOptions) =>
       optional(kind, async () => {
         const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, RECORD_SCHEMAS[kind]));
-        return kind === 'networks' && !opts.revealSecrets ? maskNetwork(r) : r;
+        return opts.revealSecrets ? r : kind === 'networks' ? maskNetwork(r) : kind === 'signers' ? maskSigner(r) : r;
       })) as RelayerClient['getServerRecord'],
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
