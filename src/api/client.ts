@@ -127,7 +127,12 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * missing for the rest of the session: a generic "Not found" says the lookup does not exist, not
    * that the record does not.
    */
-  const optional = async <T>(f: Feature, call: () => Promise<T>): Promise<T> => {
+  /**
+   * `write`: a write under a feature named by its read (PATCH /networks/{id} under `networks`): its 404
+   * is said as that write not being offered, and the read stays offered (a walk's PATCH answered 404 was
+   * said "does not offer networks (GET /networks)" while GET /networks worked).
+   */
+  const optional = async <T>(f: Feature, call: () => Promise<T>, write?: string): Promise<T> => {
     if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);
     try {
       const r = await call();
@@ -135,8 +140,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       return r;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'not_found' && !/ with (ID|nonce) .* not found/i.test(e.message)) {
-        features.set(f, false);
-        throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
+        if (!write) features.set(f, false);
+        throw new ApiError('unsupported', `This server does not offer ${write ?? FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
       }
       throw e;
     }
@@ -230,8 +235,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('networks', async () => {
         const r = await run(() => prepareNetworkUpdate(networkId, urls), o, (env) => readOne(env.data, RECORD_SCHEMAS.networks));
         return opts.revealSecrets ? r : maskNetwork(r);
-      }),
-    updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema))),
+      }, "changing a network's RPC URLs (PATCH /networks/{id})"),
+    updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema)), "changing a plugin's settings (PATCH /plugins/{id})"),
     patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
@@ -281,8 +286,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       ),
     createNotification: (body, o) =>
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
-    updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema))),
-    deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data)),
+    updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema)), 'changing a notification (PATCH /notifications/{id})'),
+    deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data), 'deleting a notification (DELETE /notifications/{id})'),
     close: () => transport.close(),
   };
 }
