@@ -23,7 +23,7 @@ import { addressProblem } from '../core/address.js';
 import { fillForm } from './formFlags.js';
 import { ASKED_PRICES_REFUSED, priceCheck, replacementChanges } from '../core/operations/review.js';
 import { evmForm, evmInitialValues } from '../core/operations/evm.js';
-import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
+import { replaceRelayerRefusal, reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
@@ -127,6 +127,9 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   const dialect = (await client.detectDialect()).dialect;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { notFound: `Relayer ${relayerId} not found` };
+  // A paused or disabled relayer as read: v1.8 answers 403: refused here, nothing sent.
+  const blocked = replaceRelayerRefusal(relayer, dialect);
+  if (blocked) return { usage: `not sent: ${blocked}` };
   const found = await findTransaction(client, relayerId, txId);
   const tx = found.tx;
   if (body !== undefined) return fromBody(relayerId, txId, relayer, found, body, dialect);

@@ -90,7 +90,7 @@ describe("a send's price and what it costs", () => {
 });
 
 describe('what the client has read that makes the server refuse: refused before sending, nothing sent', () => {
-  it('cancel --all-pending and cancel on a paused relayer (exit 2, the warning\'s words)', async () => {
+  it('cancel --all-pending, cancel and replace on a paused relayer (exit 2, the warning\'s words)', async () => {
     const tx = (await fetch(`${r.url}/api/v1/relayers/mainnet-hot/transactions?per_page=1`, { headers: { authorization: `Bearer ${r.token}` } }).then((x) => x.json()) as { data: { id: string }[] }).data[0]!;
     const before = writes().length;
     const all = await run(['cancel', 'mainnet-hot', '--all-pending', '--yes']);
@@ -99,6 +99,9 @@ describe('what the client has read that makes the server refuse: refused before 
     const one = await run(['cancel', 'mainnet-hot', tx.id, '--yes']);
     expect(one.code, one.err).toBe(2);
     expect(one.err).toContain('not sent: the relayer is paused: the server refuses cancels');
+    const replace = await run(['replace', 'mainnet-hot', tx.id, '--speed', 'fastest', '--yes']);
+    expect(replace.code, replace.err).toBe(2);
+    expect(replace.err).toContain('not sent: the relayer is paused: the server refuses replacements');
     expect(writes().length).toBe(before);
   });
 
