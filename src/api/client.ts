@@ -73,6 +73,7 @@ import type { Envelope, Response } from './outcome.js';
 import { Transport } from './transport.js';
 import type { CallOptions, ClientOptions, ReadinessAnswer, RelayerClient } from './clientTypes.js';
 import { maskNetwork, maskRelayer } from './maskUrl.js';
+import { maskSigner } from './maskSigner.js';
 
 export const VERSION: string = pkg.version;
 
@@ -126,7 +127,12 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * missing for the rest of the session: a generic "Not found" says the lookup does not exist, not
    * that the record does not.
    */
-  const optional = async <T>(f: Feature, call: () => Promise<T>): Promise<T> => {
+  /**
+   * `write`: a write under a feature named by its read (PATCH /networks/{id} under `networks`): its 404
+   * is said as that write not being offered, and the read stays offered (a walk's PATCH answered 404 was
+   * said "does not offer networks (GET /networks)" while GET /networks worked).
+   */
+  const optional = async <T>(f: Feature, call: () => Promise<T>, write?: string): Promise<T> => {
     if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);
     try {
       const r = await call();
@@ -134,8 +140,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       return r;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'not_found' && !/ with (ID|nonce) .* not found/i.test(e.message)) {
-        features.set(f, false);
-        throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
+        if (!write) features.set(f, false);
+        throw new ApiError('unsupported', `This server does not offer ${write ?? FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
       }
       throw e;
     }
@@ -229,8 +235,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       optional('networks', async () => {
         const r = await run(() => prepareNetworkUpdate(networkId, urls), o, (env) => readOne(env.data, RECORD_SCHEMAS.networks));
         return opts.revealSecrets ? r : maskNetwork(r);
-      }),
-    updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema))),
+      }, "changing a network's RPC URLs (PATCH /networks/{id})"),
+    updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema)), "changing a plugin's settings (PATCH /plugins/{id})"),
     patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
       if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
@@ -259,12 +265,14 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     listServerRecords: ((kind: ServerRecordKind, q?: PageQuery, o?: CallOptions) =>
       optional(kind, async () => {
         const p = await run(() => prepareServerRecords(kind, q), { ...o, lines: false }, (env, pr, res) => readPage(env, RECORD_SCHEMAS[kind], q, pr, res));
-        return kind === 'networks' && !opts.revealSecrets ? { ...p, items: p.items.map(maskNetwork) } : p;
+        if (opts.revealSecrets) return p;
+        // A network's RPC URLs and a signer's config secrets masked (maskUrl.ts, maskSigner.ts).
+        return kind === 'networks' ? { ...p, items: p.items.map(maskNetwork) } : kind === 'signers' ? { ...p, items: p.items.map(maskSigner) } : p;
       })) as RelayerClient['listServerRecords'],
     getServerRecord: ((kind: ServerRecordKind, id: string, o?: CallOptions) =>
       optional(kind, async () => {
         const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, RECORD_SCHEMAS[kind]));
-        return kind === 'networks' && !opts.revealSecrets ? maskNetwork(r) : r;
+        return opts.revealSecrets ? r : kind === 'networks' ? maskNetwork(r) : kind === 'signers' ? maskSigner(r) : r;
       })) as RelayerClient['getServerRecord'],
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
@@ -278,8 +286,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       ),
     createNotification: (body, o) =>
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
-    updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema))),
-    deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data)),
+    updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema)), 'changing a notification (PATCH /notifications/{id})'),
+    deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data), 'deleting a notification (DELETE /notifications/{id})'),
     close: () => transport.close(),
   };
 }

@@ -17,7 +17,7 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Told of every request once it is over (the activity log). */
   onExchange?: (e: Exchange) => void;
-  /** Networks' RPC URLs unmasked (`--reveal-secrets` on the command line only; maskUrl.ts). */
+  /** Networks' RPC URLs and signers' config secrets unmasked (`--reveal-secrets` on the command line only; maskUrl.ts, maskSigner.ts). */
   revealSecrets?: boolean;
 }
 

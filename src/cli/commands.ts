@@ -53,7 +53,8 @@ export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
   networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' }, ...OPERATION_OPTIONS.networks },
-  signers: LIST_OPTIONS,
+  // A signer's config may carry secrets on a server that is not v1.8: masked unless --reveal-secrets (maskSigner.ts).
+  signers: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },
 };
 
 /** Every word that names a command (the first word that is not an option or an option's value). */

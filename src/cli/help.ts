@@ -280,9 +280,9 @@ ${usageLines('policies')}
   (true|false), whitelist_receivers. Solana and Stellar: their own keys, each value JSON
   (--set max_fee=250, --set allowed_programs='["1111…"]'), checked by v1.8's types; a Stellar relayer
   keeps fee_payment_strategy (the server refuses policies without it).
-  --name N; --notification ID (the server checks it exists) or none; --rpc-url "URL [WEIGHT]",
-  repeated, replaces the relayer's own RPC URLs whole (weight 0–100, 100 when left out), or
-  --rpc-url none removes them. The server answers them masked (scheme://host/***): a masked URL
+  --name N; --notification ID (read first: one that does not exist is refused, nothing sent) or
+  none; --rpc-url "URL [WEIGHT]", repeated, replaces the relayer's own RPC URLs whole (weight 0–100,
+  100 when left out), or --rpc-url none removes them. The server answers them masked (scheme://host/***): a masked URL
   is refused here, since sent back it would replace the real one; the review, the dry run and the
   ledger show them masked, only the request carries them whole.
   Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer

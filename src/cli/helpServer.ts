@@ -56,10 +56,13 @@ ${EXIT_CODES}
   signers: `relayer-tui signers: the server's signers (OpenZeppelin Relayer)
 
 Usage: relayer-tui signers [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
-                           [--json | --output table|json|ndjson]
+                           [--json | --output table|json|ndjson] [--reveal-secrets]
 
   GET /signers (a page) or /signers/ID: each signer's type (local, aws_kms, google_cloud_kms,
-  vault, vault_transit, turnkey, cdp) and its non-secret config (the server sends no key material).
+  vault, vault_transit, turnkey, cdp) and its non-secret config (v1.8 sends no key material). A
+  field v1.8 does not name as non-secret, or one holding key material, is shown as *** in the
+  table, JSON and NDJSON alike (a server that is not v1.8 may send a config whole);
+  --reveal-secrets, on the command line only, shows them whole.
   Signers are configured in the server's own file: v1.8 refuses a PATCH of one (400).
 ${OUTPUT}
 ${COMMON}

@@ -48,7 +48,7 @@ Usage:
   relayer-tui txs <relayer-id> …   a relayer's transactions (--status S, --all streams NDJSON)
   relayer-tui plugins [update ID]  the plugins of the server (OpenZeppelin Relayer); update changes one's settings
   relayer-tui networks [get|update ID]   the server's networks, their RPC URLs masked (--reveal-secrets: whole)
-  relayer-tui signers [get ID]     the server's signers: type and non-secret config
+  relayer-tui signers [get ID]     the server's signers: type and config, secrets masked (--reveal-secrets: whole)
   relayer-tui policies <relayer-id>   a relayer's policies in units, name, notification, RPC URLs (OpenZeppelin Relayer)
   relayer-tui ready                is the server ready? (exit 0 ready or degraded, 15 not ready)
   relayer-tui check [--json]       the server's triage: readiness, and each relayer's jam — its cause, the

@@ -5,11 +5,12 @@
  * with the next page asked while one is written (two requests in flight at most), memory one page
  * per request whatever the total, and a progress line on stderr when stderr is a terminal.
  */
-import type { Page, PluginInfo, Relayer, RelayerClient, Transaction } from '../api/index.js';
+import type { Page, PluginInfo, Relayer, RelayerClient, RelayerStatus, Transaction } from '../api/index.js';
 import { PLUGIN_COLUMNS } from '../core/columns/plugins.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../core/columns/layout.js';
-import { RELAYER_COLUMNS } from '../core/columns/relayers.js';
+import type { StatusSource } from '../core/columns/relayers.js';
+import { JAM_NOT_READ, relayersTableColumns } from '../core/columns/relayersTable.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
@@ -25,9 +26,9 @@ const IN_FLIGHT = 2;
 const PROGRESS_EVERY_MS = 100;
 
 /** The headless table's columns: the TUI's, with the id each row is acted on by kept first. */
-function columnsFor(command: ListCommand, sample: Row | undefined): readonly Column<Row>[] {
+function columnsFor(command: Exclude<ListCommand, 'relayers'>, sample: Row | undefined): readonly Column<Row>[] {
   if (command === 'plugins') return PLUGIN_COLUMNS as Column<Row>[];
-  if (command === 'relayers') return [...RELAYER_COLUMNS.map((c) => (c.key === 'id' ? { ...c, priority: -1, width: 20 } : c))] as Column<Row>[];
+
   const id: Column<Transaction> = { key: 'id', title: 'ID', width: 36, priority: 0.5, cell: (t) => t.id };
   const [status, ...rest] = transactionColumns(networkKind(undefined, sample as Transaction | undefined), undefined, Date.now);
   return [status!, id, ...rest] as Column<Row>[];
@@ -67,7 +68,8 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     if (ndjson) await out.write(lines(p, items));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
-      await out.write(table(columnsFor(command, items[0]), items, width));
+      await out.write(table(command === 'relayers' ? await relayersTable(client, items as Relayer[]) : columnsFor(command, items[0]), items, width));
+      if (command === 'relayers') s.err.write(`${JAM_NOT_READ}\n`);
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
@@ -103,6 +105,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
       if (ndjson) await out.write(lines(p, items));
       else if (asJson) await out.write(jsonLines(items));
+      else if (command === 'relayers') await out.write(table(await relayersTable(client, items as Relayer[]), items, width, page === 1));
       else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
       written += items.length;
       progress?.update(written, o.limit ?? p.totalItems, page, lastPage);
@@ -112,7 +115,33 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     ctrl.abort();
     progress?.done(written);
   }
+  if (command === 'relayers' && !ndjson && !asJson) s.err.write(`${JAM_NOT_READ}\n`);
   return EXIT.ok;
+}
+
+/** Status reads at once for a table, and how long the table waits for each. */
+const STATUS_AT_ONCE = 4;
+const STATUS_TIMEOUT_MS = 5_000;
+
+/**
+ * The relayers table's columns for these rows: each one's status read (GET /relayers/{id}/status, a
+ * few at once, each held to 5 s) where the server offers it, for STATE (low) and BALANCE; a read that
+ * failed is `?` in its cells. Only for a table: JSON stays the list as read, no request added.
+ */
+async function relayersTable(client: RelayerClient, rows: readonly Relayer[]): Promise<readonly Column<Row>[]> {
+  await client.detectDialect();
+  if (!client.offers('relayerStatus')) return relayersTableColumns(null, Date.now) as readonly Column<Row>[];
+  const read = new Map<string, { status?: RelayerStatus; error?: string }>();
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const r = rows[next++]!;
+      read.set(r.id, await client.relayerStatus(r.id, { signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) }).then((status) => ({ status }), (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) })));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STATUS_AT_ONCE, rows.length) }, worker));
+  const source: StatusSource = { available: () => true, get: (id) => read.get(id) };
+  return relayersTableColumns(source, Date.now) as readonly Column<Row>[];
 }
 
 /** `12,300 / 1,000,000 transactions · page 123 / 10,000 · 41,000/s`, redrawn in place at most 10 times a second. */

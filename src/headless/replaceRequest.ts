@@ -19,10 +19,11 @@ import {
 } from '../api/index.js';
 import type { BuiltRequest, FormDefinition, Values } from '../core/operations/types.js';
 import { jsonCheck } from '../core/operations/validators.js';
+import { addressProblem } from '../core/address.js';
 import { fillForm } from './formFlags.js';
 import { ASKED_PRICES_REFUSED, priceCheck, replacementChanges } from '../core/operations/review.js';
 import { evmForm, evmInitialValues } from '../core/operations/evm.js';
-import { reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
+import { replaceRelayerRefusal, reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
@@ -89,6 +90,9 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     if (e instanceof ApiError) return { usage: `--body: ${e.message}` };
     throw e;
   }
+  // The one address rule (core/address.ts), as the form's `to` field has it: a wrong EIP-55 checksum is a typo.
+  const toProblem = replacementGroup(body) === 'evm' && typeof normal.to === 'string' && normal.to !== '' ? addressProblem(normal.to) : null;
+  if (toProblem) return { usage: `--body: to: ${toProblem}` };
   // v1.8 discards a replacement's asked prices (for_replacement): refused before sending, as the form refuses them.
   const askedPrices = PRICE_FIELDS.filter((f) => normal[f] !== undefined && normal[f] !== null);
   if (dialect === 'openzeppelin' && replacementGroup(body) === 'evm' && askedPrices.length)
@@ -123,6 +127,9 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   const dialect = (await client.detectDialect()).dialect;
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { notFound: `Relayer ${relayerId} not found` };
+  // A paused or disabled relayer as read: v1.8 answers 403: refused here, nothing sent.
+  const blocked = replaceRelayerRefusal(relayer, dialect);
+  if (blocked) return { usage: `not sent: ${blocked}` };
   const found = await findTransaction(client, relayerId, txId);
   const tx = found.tx;
   if (body !== undefined) return fromBody(relayerId, txId, relayer, found, body, dialect);

@@ -53,7 +53,9 @@ export async function prepareSend(client: RelayerClient, o: HeadlessOptions, arg
   // Its balance (what it can pay over its minimum): from its status, where the server has one (EVM's check).
   const status = kind === 'evm' && client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const balanceWei = toBigInt(status?.balance);
-  const c: SendContext = { relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei, balanceAt: Date.now() } : {}), now: Date.now() };
+  // The network's price (eth_gasPrice through the passthrough): a speed's gas is estimated from it for that check.
+  const gasPriceWei = kind === 'evm' && client.offers('rpc') ? toBigInt(await client.rpcRead(relayerId, 'eth_gasPrice', []).catch(() => undefined)) : undefined;
+  const c: SendContext = { relayerId, relayer, ...(balanceWei !== undefined ? { balanceWei, balanceAt: Date.now() } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}), now: Date.now() };
   if (f.body !== undefined) {
     const r = await readInput('--body', f.body, s.in);
     if ('error' in r) return usage(r.error);

@@ -2,7 +2,7 @@
  * `relayer-tui networks|signers|notifications [list | get ID]`: the server's networks, signers and
  * notifications (OpenZeppelin Relayer; a notification's update and delete are operations: mutations.ts). A network's RPC URLs carry API keys and v1.8 sends them
  * unmasked: the client masks them (api/maskUrl.ts) in the table, JSON and NDJSON alike, unless
- * `--reveal-secrets` is on the command line. NDJSON is each row re-written from what was masked,
+ * `--reveal-secrets` is on the command line; a signer's config secrets the same (api/maskSigner.ts). NDJSON is each row re-written from what was masked,
  * never the server's own text.
  */
 import type { Notification, Page, RelayerClient, ServerRecordKind } from '../api/index.js';
@@ -17,7 +17,7 @@ import { json, jsonLines, Out, table, type Streams } from './output.js';
 export async function runServerRecords(kind: ServerRecordKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
   const [verb = 'list', id, ...more] = args;
   const verbs = kind === 'notifications' ? 'list | get ID | update ID … | delete ID' : 'list | get ID';
-  const usage = `usage: relayer-tui ${kind} [${verbs}] [--page N] [--per-page N] [--all] [--json | --output table|json|ndjson]${kind === 'networks' ? ' [--reveal-secrets]' : ''}`;
+  const usage = `usage: relayer-tui ${kind} [${verbs}] [--page N] [--per-page N] [--all] [--json | --output table|json|ndjson]${kind === 'networks' || kind === 'signers' ? ' [--reveal-secrets]' : ''}`;
   if (!['list', 'get'].includes(verb) || (verb === 'get' ? id === undefined || more.length > 0 : id !== undefined)) return fail(EXIT.usage, `${usage} (see --help)`);
   await client.detectDialect();
   const out = new Out(s.out);

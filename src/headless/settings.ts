@@ -9,6 +9,7 @@ import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/op
 import { policiesRequest } from '../core/operations/policyEdit.js';
 import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
+import { notificationRefRefusal, readNotificationRef } from '../core/operations/notificationRef.js';
 import { readRpcUrls } from '../core/operations/relayerFields.js';
 import { findRelayer } from '../core/lookup.js';
 import { relayerBasis } from '../core/operations/basis.js';
@@ -30,12 +31,16 @@ export async function preparePolicies(client: RelayerClient, o: HeadlessOptions,
   const patch = relayerPatch(opened, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
   if ('error' in patch) return usage(`not sent: ${patch.error}`);
   const offered = client.offers('policies') || client.supports('policies');
+  // A notification it is set to name: read first (core/operations/notificationRef.ts), refused when it does not exist.
+  const named = patch.patch.notification_id;
+  const ref = typeof named === 'string' ? notificationRefRefusal(named, await readNotificationRef(client, named)) : null;
+  if (ref && 'refuse' in ref) return usage(`not sent: ${ref.refuse}`);
   // The review against the server as read (`server`), weighed against the network's price and the balance; what moved since the first read is said.
   const prepare = async (server: Relayer): Promise<Prepared | { code: number; message: string }> => {
     const figures = await readPolicyFigures(client, id, server.network_type, Date.now);
     const built = policiesRequest(id, server, patch.patch, offered, { opened, figures, since: 'read' });
     if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-    return { request: { ...built, basis: relayerBasis(server) }, stdinUsed: false, reread };
+    return { request: { ...built, basis: relayerBasis(server) }, stdinUsed: false, reread, ...(ref ? { warnings: [ref.warning] } : {}) };
   };
   // After the prompt's yes: the relayer read again; the request goes only if it is the one reviewed.
   const reread = async () => {

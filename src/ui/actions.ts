@@ -10,6 +10,7 @@ import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js'
 import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
+import { replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
 import { sendRefusal } from '../core/operations/send.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
@@ -38,6 +39,8 @@ export function openAction(route: OperationRoute | Extract<Route, { kind: 'repla
     if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
     const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
     if (solana) return `No replacement: ${solana}`;
+    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect);
+    if (blocked) return `No replacement: ${blocked}`;
     const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
     // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
     const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;

@@ -109,11 +109,15 @@ describe('relayer-tui cancel', () => {
   });
 
   it('--all-pending: the review lists what is pending; the answer\'s ids printed; never called canceled', async () => {
-    const dry = await run(['cancel', 'mainnet-hot', '--all-pending', '--dry-run']);
-    expect(dry).toMatchObject({ code: 0, out: `DELETE ${real.url}/api/v1/relayers/mainnet-hot/transactions/pending\n` });
-    // mainnet-hot is paused: the server answers 403, refused (4), nothing applied.
+    const dry = await run(['cancel', 'avalanche-bridge', '--all-pending', '--dry-run']);
+    expect(dry).toMatchObject({ code: 0, out: `DELETE ${real.url}/api/v1/relayers/avalanche-bridge/transactions/pending\n` });
+    // mainnet-hot is paused, as read: the server would answer 403, so it is refused before sending (2), nothing sent.
+    const deletes = () => real.requests.filter((q) => q.method === 'DELETE').length;
+    const before = deletes();
     const paused = await run(['cancel', 'mainnet-hot', '--all-pending', '--yes']);
-    expect(paused.code).toBe(4);
+    expect(paused.code).toBe(2);
+    expect(paused.err).toContain('not sent: the relayer is paused: the server refuses cancels until it is resumed');
+    expect(deletes()).toBe(before);
     const r = await run(['cancel', 'avalanche-bridge', '--all-pending', '--yes', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).queued_for_cancellation_transaction_ids.length).toBeGreaterThan(0);
@@ -254,7 +258,17 @@ describe('in the TUI (pty, 100x30)', () => {
       await tui.waitForText(/canceling/);
       tui.press(KEY.esc);
       await tui.waitForText('Sepolia Main');
-      // P on the first relayer (sorted by name: Arbitrum Payouts).
+      // X on the first relayer (sorted by name: Arbitrum Payouts): typed to send.
+      tui.press('X');
+      await tui.waitForText('Type arbitrum-payouts and enter to send what is below');
+      const sent = real.requests.filter((q) => q.method === 'DELETE').length;
+      tui.press('y');
+      tui.press(KEY.enter);
+      await tui.waitForText('Type arbitrum-payouts exactly, then enter: nothing was sent');
+      expect(real.requests.filter((q) => q.method === 'DELETE').length).toBe(sent);
+      tui.press(KEY.esc);
+      await tui.waitForText('Sepolia Main');
+      // P pauses it; X on it then is refused before any review (v1.8 answers a paused relayer's cancels 403).
       tui.press('P');
       await tui.waitForText('Pause relayer arbitrum-payouts');
       tui.press('y');
@@ -263,11 +277,8 @@ describe('in the TUI (pty, 100x30)', () => {
       tui.press(KEY.esc);
       await tui.waitForText(/paused\s+Arbitrum Payouts/);
       tui.press('X');
-      await tui.waitForText('Type arbitrum-payouts and enter to send what is below');
-      const sent = real.requests.filter((q) => q.method === 'DELETE').length;
-      tui.press('y');
-      tui.press(KEY.enter);
-      await tui.waitForText('Type arbitrum-payouts exactly, then enter: nothing was sent');
+      // Said in the status bar (the whole in :messages), no review opened.
+      await tui.waitForText(/Not offered: the relayer is paused: the server refus/);
       expect(real.requests.filter((q) => q.method === 'DELETE').length).toBe(sent);
     }
   });

@@ -174,16 +174,16 @@ describe('relayer-tui replace', () => {
     expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--yes'], { env: { RELAYER_TUI_READ_ONLY: '1' } })).code).toBe(10);
     expect((await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast', '--dry-run', '--read-only'])).code).toBe(0);
     expect(puts()).toBe(before);
-    // The OpenZeppelin Relayer refuses a paused relayer's replacements with 403: the review warned.
+    // The OpenZeppelin Relayer refuses a paused relayer's replacements with 403: refused here, as read, nothing sent (exit 2).
     const real = await startSandbox({ flavor: 'real' });
     try {
       const client = createRelayerClient({ baseUrl: real.url, token: real.token });
       const tx = (await client.listTransactions('mainnet-hot', { perPage: 5 })).items[0]!;
       await client.close();
       const paused = await run(['replace', 'mainnet-hot', tx.id, '--body', '-', '--yes'], { stdin: '{"value":1}', server: real });
-      expect(paused.code).toBe(4);
-      expect(paused.err).toMatch(/warning: relayer: the relayer is paused/);
-      expect(paused.err).toMatch(/HTTP 403: refused by the server: nothing was applied: Relayer paused/);
+      expect(paused.code).toBe(2);
+      expect(paused.err).toContain('not sent: the relayer is paused: the server refuses replacements until it is resumed');
+      expect(real.requests.filter((q) => q.method === 'PUT')).toEqual([]);
     } finally {
       await real.close();
     }
@@ -194,7 +194,8 @@ describe('relayer-tui replace', () => {
     const put = lines.filter((l) => l.method === 'PUT');
     expect(put.length).toBeGreaterThanOrEqual(2);
     const sent = put.at(-1)!;
-    expect(lines.find((l) => l.id === sent.id && l.phase === 'done')).toMatchObject({ outcome: 'refused', status: 403 });
+    // (The paused relayer's replacement is refused before sending now: the last PUT is one that went through.)
+    expect(lines.find((l) => l.id === sent.id && l.phase === 'done')).toMatchObject({ outcome: 'applied', status: 200 });
   });
 });
 

@@ -59,11 +59,12 @@ describe('relayer-tui notifications', () => {
     expect(writes(sb)).toHaveLength(before);
   });
 
-  it('delete: the relayers using it named before; the server refuses and says so; an unused one goes', async () => {
+  it('delete: one relayers use refused before sending, naming them (exit 2, nothing sent); an unused one goes', async () => {
+    const before = writes(sb).length;
     const refused = await run(['notifications', 'delete', 'ops-webhook', '--yes']);
-    expect(refused.code).not.toBe(0);
-    expect(refused.err).toMatch(/used by: \d+ relayer\(s\): .*Sepolia Main/);
-    expect(refused.err).toContain("Cannot delete notification 'ops-webhook' because it is being used by");
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/not sent: notification ops-webhook is used by \d+ relayer\(s\): .*Sepolia Main.* the OpenZeppelin Relayer refuses to delete it \(400\)/);
+    expect(writes(sb).length).toBe(before);
     expect(await run(['notify', '--url', 'https://hooks.example.com/spare', '--id', 'spare', '--yes'])).toMatchObject({ code: 0 });
     const gone = await run(['notifications', 'delete', 'spare', '--yes']);
     expect(gone.code, gone.err).toBe(0);

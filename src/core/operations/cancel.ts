@@ -60,9 +60,10 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
   } catch (e) {
     return { refuse: e instanceof Error ? e.message : String(e) };
   }
-  const review: ReviewLine[] = [];
+  // A paused or disabled relayer as read: v1.8 answers 403 (validate_active_state): refused here, nothing sent.
   const blocked = relayerBlocked(relayer, 'cancels');
-  if (blocked) review.push(warn('relayer', blocked));
+  if (blocked) return { refuse: blocked };
+  const review: ReviewLine[] = [];
   if (tx) {
     const mismatch = relayerMismatch(relayerId, tx);
     if (mismatch) review.push(warn('relayer_id', `${mismatch}: the request goes to ${relayerId}, the relayer on screen`));
@@ -93,9 +94,9 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
   const kind = networkKind(relayer?.network_type, pending[0]);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
-  const review: ReviewLine[] = [];
   const blocked = relayerBlocked(relayer, 'cancels');
-  if (blocked) review.push(warn('relayer', blocked));
+  if (blocked) return { refuse: blocked };
+  const review: ReviewLine[] = [];
   if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists (reported as no effect)'));
   else
     review.push(

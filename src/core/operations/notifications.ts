@@ -70,15 +70,20 @@ function updateEffect(asked: NotificationUpdateRequest): (answer: unknown) => Ef
   };
 }
 
-/** `usedBy`: the relayers that name it (read just before); v1.8 refuses the delete while there are any. */
+/** Why a notification relayers use cannot be deleted: v1.8 refuses while any names it (said once, for every face). */
+export function notificationInUseWords(id: string, usedBy: readonly string[]): string {
+  return `notification ${id} is used by ${usedBy.length} relayer(s): ${usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (p on a relayer: notification_id)`;
+}
+
+/** `usedBy`: the relayers that name it (read just before); v1.8 refuses the delete while there are any: refused here, before sending. */
 export function notificationDeleteRequest(id: string, current: Notification | undefined, usedBy: readonly string[] | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
   const no = notOffered(offered);
   if (no) return no;
   const review: ReviewLine[] = [];
   if (current) review.push({ label: 'notification', value: `${current.url ?? ''}${current.has_signing_key ? ' (a signing key is set)' : ''}` });
+  // Used by a relayer as read: v1.8 answers 400 (notification.rs delete_notification): refused here, nothing sent.
+  if (usedBy?.length) return { refuse: notificationInUseWords(id, usedBy) };
   if (usedBy === undefined) review.push({ label: '⚠ used by', value: 'the relayers could not be read: whether one uses it is not known', tone: 'warn' });
-  else if (usedBy.length)
-    review.push({ label: '⚠ used by', value: `${usedBy.length} relayer(s): ${usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (p on a relayer: notification_id)`, tone: 'warn' });
   else review.push({ label: 'used by', value: 'no relayer (read just now)' });
   return {
     op: 'notification-delete',

@@ -8,6 +8,7 @@
  * the sandbox's real flavour answers with (src/sandbox/send.ts). The outcome names the new transaction.
  */
 import { normalizeSend, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type SendRequest, type Transaction } from '../../api/index.js';
+import { addressProblem } from '../address.js';
 import { formatGwei, formatWei, toBigInt } from '../amounts.js';
 import { clock } from '../time.js';
 import { networkKind, relayerState, type NetworkKind } from '../relayer.js';
@@ -31,7 +32,26 @@ export interface SendContext {
   balanceWei?: bigint;
   /** When that balance was read (the review says it: a figure on a review carries its time). */
   balanceAt?: number;
+  /** The network's price (eth_gasPrice through the server's JSON-RPC passthrough), wei: a speed's quote is estimated from it (undefined: not read). */
+  gasPriceWei?: bigint;
   now: number;
+}
+
+/** v1.8's legacy quote of a speed, in percent of the network's price (services/gas/evm_gas_price.rs:81 Speed::multiplier). */
+export const SPEED_PERCENT: Record<string, bigint> = { safeLow: 100n, average: 125n, fast: 150n, fastest: 200n };
+
+/**
+ * What v1.8 will ask per gas for a speed, estimated from the network's price: its legacy quote
+ * (eth_gasPrice × the speed's multiplier, evm_gas_price.rs:179 build_legacy_prices_from_base), held to
+ * gas_price_cap as it holds every quote (price_calculator.rs:558 apply_gas_price_cap_and_constraints).
+ * An EIP-1559 quote is the base fee × a block-time multiplier + the speed's tip (price_calculator.rs:668),
+ * usually more: this is a floor, said as an estimate. Undefined when the price or the speed is not known.
+ */
+export function speedPerGas(speed: unknown, gasPriceWei: bigint | undefined, cap: bigint | undefined): bigint | undefined {
+  const pct = typeof speed === 'string' ? SPEED_PERCENT[speed] : undefined;
+  if (pct === undefined || gasPriceWei === undefined) return undefined;
+  const quote = (gasPriceWei * pct) / 100n;
+  return cap !== undefined && quote > cap ? cap : quote;
 }
 
 /** Why no send (`withdraw`: no withdrawal, an EVM send) is offered on this relayer at all (the key, the subcommand), or null. */
@@ -73,10 +93,13 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const to = typeof body.to === 'string' ? body.to : undefined;
   const data = typeof body.data === 'string' ? body.data : undefined;
   const errors: Record<string, string> = {};
+  // The one address rule (core/address.ts): a mixed-case address whose EIP-55 checksum does not match is a typo (a --body's `to` too).
+  const toProblem = to !== undefined && to !== '' ? addressProblem(to) : null;
+  if (toProblem) errors.to = toProblem;
   const list = p.whitelist_receivers;
   if (Array.isArray(list)) {
     const allowed = [...list.map((a) => String(a).toLowerCase()), ZERO_ADDRESS, String(c.relayer?.address ?? '').toLowerCase()];
-    if (!allowed.includes((to ?? '').toLowerCase()))
+    if (!toProblem && !allowed.includes((to ?? '').toLowerCase()))
       errors.to = `not in the relayer's whitelist_receivers: ${list.slice(0, 3).map((a) => displayText(a).slice(0, 66)).join(', ')}${list.length > 3 ? `, and ${list.length - 3} more (p lists them)` : ''} (the zero address and its own go through too): v1.8 answers 400 "Transaction target address is not whitelisted"`;
   }
   if (!to && !data) errors.to ??= 'give a to, or data (a contract to create): v1.8 refuses a body with neither';
@@ -103,7 +126,9 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const value = toBigInt(body.value) ?? 0n;
   // An EIP-1559 max fee held to the cap, as v1.8 computes the cost (apply_gas_price_cap_and_constraints).
   const maxFee = toBigInt(body.max_fee_per_gas);
-  const perGas = price ?? (maxFee !== undefined && cap !== undefined && maxFee > cap ? cap : maxFee);
+  // A speed: what v1.8 will quote for it, estimated from the network's price (speedPerGas) — a walk's
+  // `--value 4.99eth --speed fast` was checked without gas, said done, and v1.8 failed it on min_balance.
+  const perGas = price ?? (maxFee !== undefined && cap !== undefined && maxFee > cap ? cap : maxFee) ?? speedPerGas(body.speed, c.gasPriceWei, cap);
   const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
   // v1.8's default where none is set: 1 wei (constants/relayer.rs:5).
   const min = toBigInt(p.min_balance) ?? 1n;
@@ -112,7 +137,7 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   if (c.balanceWei !== undefined && c.balanceWei - min <= 0n)
     errors.value = `the relayer's balance ${formatWei(c.balanceWei, net)} is ${c.balanceWei < min ? 'under' : 'at'} its min_balance ${formatWei(min, net)}: no send can be paid (v1.8 takes it, then fails it); fund it first`;
   else if (c.balanceWei !== undefined && most > c.balanceWei - min)
-    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)} (v1.8 takes it, then fails it)`;
+    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)}${perGas !== undefined && price === undefined && maxFee === undefined ? `, and its gas at speed ${String(body.speed)} costs about ${formatWei(perGas * (gas ?? intrinsic), net)} (an estimate: ${gas ?? intrinsic} gas × ${formatGwei(perGas)})` : ''} (v1.8 takes it, then fails it)`;
   return errors;
 }
 
@@ -187,7 +212,30 @@ export function sendRequest(req: SendRequest, c: SendContext): { request: BuiltR
 
 function evmSendReview(body: Record<string, unknown>, c: SendContext): ReviewLine[] {
   const network = c.relayer?.network;
-  const min = toBigInt(policy(c.relayer).min_balance);
+  const p = policy(c.relayer);
+  const min = toBigInt(p.min_balance);
+  const cap = toBigInt(p.gas_price_cap);
+  const maxFee = toBigInt(body.max_fee_per_gas);
+  const tip = toBigInt(body.max_priority_fee_per_gas);
+  const gas = toBigInt(body.gas_limit) ?? intrinsicGas(typeof body.to === 'string' ? body.to : undefined, typeof body.data === 'string' ? body.data : undefined);
+  const gasWords = toBigInt(body.gas_limit) !== undefined ? `${gas} gas` : `at least ${gas} gas (none given: the server estimates it)`;
+  const lines: ReviewLine[] = [];
+  // v1.8 takes an EIP-1559 send whose max fee is over the cap (request/evm.rs:174 checks only a legacy
+  // gas_price) and lowers it to the cap when it prices it (price_calculator.rs:574), the tip to that (:578).
+  if (maxFee !== undefined && cap !== undefined && maxFee > cap)
+    lines.push({
+      label: '⚠ max fee',
+      value: `${formatGwei(maxFee)} is above the relayer's gas_price_cap ${formatGwei(cap)}: v1.8 takes it and lowers it to the cap when it prices it${tip !== undefined && tip > cap ? `, the tip ${formatGwei(tip)} to it too` : ''} — it is sent at ${formatGwei(cap)} at most, not at what is asked`,
+      tone: 'warn',
+    });
+  if (body.speed !== undefined) {
+    const perGas = speedPerGas(body.speed, c.gasPriceWei, cap);
+    lines.push(
+      perGas !== undefined
+        ? { label: 'gas (estimate)', value: `about ${formatWei(perGas * gas, network)}: ${gasWords} × ${formatGwei(perGas)} (the network's ${formatGwei(c.gasPriceWei!)} × ${SPEED_PERCENT[String(body.speed)]} % for ${displayText(body.speed)}, v1.8's legacy quote${cap !== undefined && perGas === cap ? ', held to gas_price_cap' : ''}; an EIP-1559 quote is often more); the balance check includes it` }
+        : { label: '⚠ gas', value: "the network's price was not read (eth_gasPrice): the balance check leaves the gas out", tone: 'warn' },
+    );
+  }
   return [
     { label: 'from relayer', value: `${c.relayerId} (${displayText(c.relayer?.address)}, ${displayText(network)})` },
     { label: 'to', value: typeof body.to === 'string' ? body.to : '(none: a contract creation)' },
@@ -196,6 +244,7 @@ function evmSendReview(body: Record<string, unknown>, c: SendContext): ReviewLin
     ...(c.balanceWei !== undefined
       ? [{ label: 'balance', value: `${formatWei(c.balanceWei, network)} as read${c.balanceAt !== undefined ? ` at ${clock(c.balanceAt)}` : ''}${min !== undefined ? `; its min_balance ${formatWei(min, network)}` : ''}` }]
       : [{ label: '⚠ balance', value: "not read (no status): whether it can pay is not checked", tone: 'warn' as const }]),
+    ...lines,
   ];
 }
 

@@ -5,12 +5,13 @@ import {
   NOTIFICATION_ID,
   isAbsoluteHttpUrl,
   isBase64,
-  isHexAddress,
   isHexData,
   isRfc3339,
   parseJson,
   type IntegerRange,
 } from '../../api/index.js';
+
+import { addressProblem } from '../address.js';
 
 type Check = (value: string) => string | null;
 
@@ -31,7 +32,8 @@ export function integerCheck(range: IntegerRange): Check {
 }
 
 export const optionalInteger = (range: IntegerRange) => optional(integerCheck(range));
-export const address = optional((v) => (isHexAddress(v) ? null : 'not an address: 0x and 40 hex digits'));
+/** An EVM address field: 0x and 40 hex digits, its EIP-55 checksum matching where it is mixed case (core/address.ts, the one rule). */
+export const address = optional((v) => addressProblem(v));
 export const hexData = optional((v) => (isHexData(v) ? null : 'not hex: 0x followed by whole bytes (pairs of hex digits)'));
 export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g. 2030-01-01T15:04:05Z'));
 /**

@@ -82,7 +82,7 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
 /** The TUI's form (W): where to, and how much (`all`, or an amount); the balance and price as read when it opened. */
 export function withdrawForm(i: WithdrawInput): FormDefinition {
   const fields: FieldSpec[] = [
-    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits): where the funds go', validate: (v) => (v.trim() ? address(v) : 'required') },
+    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits; mixed case: EIP-55 checked): where the funds go', validate: (v) => (v.trim() ? address(v) : 'required') },
     { name: 'amount', label: 'amount', kind: 'text', hint: `all (everything over its min_balance), or wei, or 0.5${nativeUnit(i.relayer?.network).toLowerCase()}`, validate: (v) => (v.trim() ? null : 'required: all, or an amount') },
   ];
   return {

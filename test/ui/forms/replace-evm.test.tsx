@@ -61,7 +61,7 @@ describe('replace an EVM transaction', () => {
     expect(fieldValue(f, 'valid_until')).toBe('');
     // Every field shows its constraint.
     expect(f).toContain('wei, integer 0 … 2^128-1 (u128), required');
-    expect(fieldHint(f, 'to')).toContain('0x address (40 hex digits)');
+    expect(fieldHint(f, 'to')).toContain('0x address (40 hex digits; mixed case: EIP-55 checked)');
     expect(fieldHint(f, 'gas_limit')).toContain('integer ≥ 0 (int64)');
     expect(fieldHint(f, 'valid_until')).toContain('RFC 3339');
     // The prices start empty (not sent): the transaction's own are said beside them (walk finding: never shown).

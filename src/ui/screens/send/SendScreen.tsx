@@ -1,5 +1,5 @@
 /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) — the form (checked by v1.8's rules: core/operations/send.ts), its review, the new transaction named. */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormScreen } from '../../components/FormScreen.js';
 import { NewTransaction } from './NewTransaction.js';
 import { useForm } from '../../forms/useForm.js';
@@ -17,15 +17,24 @@ const INTRO = {
 } as const;
 
 export function SendScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'send' }>>) {
-  const { now } = useServices();
+  const { client, now } = useServices();
+  // The network's price (eth_gasPrice through the passthrough), read once when it opens: a speed's gas is estimated from it.
+  const [gasPriceWei, setGasPriceWei] = useState<bigint | undefined>(undefined);
+  const evm = sendKind(route.relayer) === 'evm';
+  useEffect(() => {
+    if (!evm || !client.offers('rpc')) return;
+    let live = true;
+    void client.rpcRead(route.relayerId, 'eth_gasPrice', []).then((v) => live && setGasPriceWei(toBigInt(v)), () => undefined);
+    return () => void (live = false);
+  }, [client, route.relayerId, evm]);
   // Its balance from its status (what it can pay over its minimum is checked before sending).
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
   const entry = statuses?.get(route.relayerId);
   const balanceWei = toBigInt(entry?.status?.balance);
   const balanceAt = entry?.status ? entry.at : undefined;
   const formOf = (balance: bigint | undefined, at: number | undefined) =>
-    sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balance !== undefined ? { balanceWei: balance, ...(at !== undefined ? { balanceAt: at } : {}) } : {}), now: now() });
-  const definition = useMemo(() => formOf(balanceWei, balanceAt), [route, balanceWei, balanceAt, now]); // eslint-disable-line react-hooks/exhaustive-deps
+    sendForm({ relayerId: route.relayerId, relayer: route.relayer, ...(balance !== undefined ? { balanceWei: balance, ...(at !== undefined ? { balanceAt: at } : {}) } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}), now: now() });
+  const definition = useMemo(() => formOf(balanceWei, balanceAt), [route, balanceWei, balanceAt, gasPriceWei, now]); // eslint-disable-line react-hooks/exhaustive-deps
   // A review whose balance is older than 15 s reads it again on y (the min_balance check) and is sent only if unchanged.
   const reread = statuses && balanceAt !== undefined
     ? {
