@@ -89,7 +89,9 @@ describe('relayer-tui replace', () => {
     const before = puts();
     const r = await run(['replace', 'sepolia-main', pending[0]!.id, '--speed', 'fast']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('relayer-tui replace: not sent: no terminal to review it on. Check it with --dry-run, then send with --yes\n');
+    // The review's warnings come first (said even when refused for want of a terminal), the refusal last.
+    expect(r.err.endsWith('\nrelayer-tui replace: not sent: no terminal to review it on. Check it with --dry-run, then send with --yes\n')).toBe(true);
+    expect(r.err.split('\n').slice(0, -2).every((l) => l.startsWith('relayer-tui replace: warning: '))).toBe(true);
     expect(r.out).toBe('');
     expect(puts()).toBe(before);
   });
