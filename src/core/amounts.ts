@@ -21,13 +21,13 @@ export function toBigInt(v: unknown): bigint | undefined {
 }
 
 /** Formats base units with `decimals` places, trimming trailing zeros: 1500000000000000000 -> 1.5. */
-export function formatUnits(v: bigint, decimals: number): string {
+export function formatUnits(v: bigint, decimals: number, grouped = true): string {
   const neg = v < 0n;
   const abs = neg ? -v : v;
   const base = 10n ** BigInt(decimals);
   const whole = abs / base;
   const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${thousands(whole)}${frac ? `.${frac}` : ''}`;
+  return `${neg ? '-' : ''}${grouped ? thousands(whole) : whole.toString()}${frac ? `.${frac}` : ''}`;
 }
 
 const NATIVE: Record<string, string> = {
@@ -131,17 +131,10 @@ function scale(int: string, frac: string, shift: number): string | { error: stri
   return digits;
 }
 
-/**
- * The whole part's digits as formatUnits writes them (`2,500`): groups of three after the first, exactly;
- * any other comma (`1,5`) is left for the caller to refuse — never read as a decimal point.
- */
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?=[.\se]|[A-Za-z]|$)/i;
-
 export function parseWei(input: string, network: string | null | undefined): { wei: string } | { error: string } | null {
-  // What formatUnits shows (`2,500 gwei`, `1,000.5 ETH`) reads back to the same wei.
-  const t = input.trim();
-  const g = GROUPED.exec(t);
-  const s = g ? `${g[0].replace(/,/g, '')}${t.slice(g[0].length)}` : t;
+  const s = input.trim();
+  // A comma is never guessed at: `1,500 ETH` is 1.5 to some typists and 1,500 to others (forms prefill plain digits).
+  if (/\d,\d/.test(s)) return { error: 'a comma: write the digits without thousands separators (2500 gwei), and a decimal point as . (1.5 ETH)' };
   if (/^\d+$/.test(s)) return { wei: s.replace(/^0+(?=\d)/, '') };
   const exp = /^(\d+)(?:\.(\d+))?e(\d{1,3})$/i.exec(s);
   if (exp) {

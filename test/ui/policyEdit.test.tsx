@@ -38,9 +38,10 @@ async function focus(label: string): Promise<void> {
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('the policy editor sends only what the operator changed', () => {
-  it('a cap of 2,500 gwei is prefilled as it reads, accepted as shown, and not sent untouched (only the field edited is)', async () => {
+  it('a cap of 2,500 gwei is prefilled in plain digits, accepted as shown, and not sent untouched (only the field edited is)', async () => {
     await openEditor({ gas_price_cap: 2_500_000_000_000 });
-    expect(fieldValue(h!.frame(), 'gas_price_cap')).toBe('2,500gwei');
+    expect(fieldValue(h!.frame(), 'gas_price_cap')).toBe('2500gwei');
+    expect(fieldHint(h!.frame(), 'gas_price_cap')).not.toMatch(/✗/);
     await focus('include_revert_data');
     await h!.press(KEY.ctrlU, 'true', KEY.ctrlS);
     const review = await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
@@ -51,16 +52,18 @@ describe('the policy editor sends only what the operator changed', () => {
     expect(writes(h!).slice(base).map((w) => w.body)).toEqual(['{"policies":{"include_revert_data":true}}']);
   });
 
-  it('the cap retyped alike (2500gwei, 2,500 gwei) is no change; its own prefill passes its check', async () => {
+  it('the cap retyped alike (2500 gwei, in wei) is no change; a comma is pointed at on its field, never guessed', async () => {
     await openEditor({ gas_price_cap: 2_500_000_000_000 });
-    await h!.press(KEY.ctrlU, '2500gwei', KEY.ctrlS);
+    await h!.press(KEY.ctrlU, '2500 gwei', KEY.ctrlS);
     await h!.waitFor((x) => x.includes('nothing changed: everything is as it is now'), 'nothing changed');
     expect(fieldHint(h!.frame(), 'gas_price_cap')).not.toMatch(/✗/);
     // (The flash goes with the edit: the second one is waited for after it.)
-    await h!.press(KEY.ctrlU, '2,500 gwei');
-    await h!.waitFor((x) => fieldValue(x, 'gas_price_cap') === '2,500 gwei' && !x.includes('nothing changed'), 'the cap retyped');
+    await h!.press(KEY.ctrlU, '2500000000000');
+    await h!.waitFor((x) => fieldValue(x, 'gas_price_cap') === '2500000000000' && !x.includes('nothing changed'), 'the cap retyped');
     await h!.press(KEY.ctrlS);
     await h!.waitFor((x) => x.includes('nothing changed: everything is as it is now'), 'nothing changed again');
+    await h!.press(KEY.ctrlU, '2,500 gwei');
+    await h!.waitFor((x) => /✗ a comma/.test(fieldHint(x, 'gas_price_cap') ?? ''), 'the comma pointed at');
     expect(writes(h!).filter((w) => w.method === 'PATCH' && w.url.includes('sepolia-main'))).toHaveLength(1);
   });
 });

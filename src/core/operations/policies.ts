@@ -134,9 +134,10 @@ export function relayerPatch(relayer: Relayer, c: RelayerChanges): { patch: Rela
 function formValue(key: string, v: unknown, network?: string | null): string {
   if (v === undefined || v === null) return '';
   const kind = EVM_POLICIES[key];
-  if (kind === 'gas' && toBigInt(v) !== undefined) return formatGwei(v).replace(' gwei', 'gwei');
+  // Plain digits, never grouped: what the form shows is what it reads back (2500gwei; parseWei takes no comma).
+  if (kind === 'gas' && toBigInt(v) !== undefined) return `${formatUnits(toBigInt(v)!, 9, false)}gwei`;
   // A balance in the chain's own coin, exact (0.005avax reads back to the same wei).
-  if (kind === 'amount' && toBigInt(v) !== undefined) return `${formatUnits(toBigInt(v)!, 18)}${nativeUnit(network).toLowerCase()}`;
+  if (kind === 'amount' && toBigInt(v) !== undefined) return `${formatUnits(toBigInt(v)!, 18, false)}${nativeUnit(network).toLowerCase()}`;
   if (Array.isArray(v)) return v.length ? v.map((x) => String(x)).join(',') : EMPTY_LIST;
   return String(v);
 }

@@ -151,8 +151,10 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
 export function markMoved<R extends { review?: readonly ReviewLine[]; prepared: { body?: string | undefined } }>(before: R, after: R, when: string): R {
   // (A label may repeat — the transactions a cancel of every pending one lists — so a line is matched with its value.)
   // (A review read again twice: compared without the first one's marks.)
-  const was = new Set((before.review ?? []).filter((l) => l.label !== 'read again').map((l) => `${l.label.replace(/^\* /, '')}\u0000${l.value}`));
-  const lines: ReviewLine[] = (after.review ?? []).map((l) => (was.has(`${l.label}\u0000${l.value}`) ? l : { ...l, label: `* ${l.label}`, tone: l.tone ?? 'warn' }));
+  // (A line whose only change is when its figure was read — a clock time — has not moved: its figure has not.)
+  const key = (label: string, value: string) => `${label}\u0000${value.replace(/\b\d\d:\d\d:\d\d\b/g, 'HH:MM:SS')}`;
+  const was = new Set((before.review ?? []).filter((l) => l.label !== 'read again').map((l) => key(l.label.replace(/^\* /, ''), l.value)));
+  const lines: ReviewLine[] = (after.review ?? []).map((l) => (was.has(key(l.label, l.value)) ? l : { ...l, label: `* ${l.label}`, tone: l.tone ?? 'warn' }));
   const moved = lines.filter((l, i) => l !== (after.review ?? [])[i]).length;
   const body = before.prepared.body !== after.prepared.body;
   const head: ReviewLine = {

@@ -99,7 +99,9 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const list = p.whitelist_receivers;
   if (Array.isArray(list)) {
     const allowed = [...list.map((a) => String(a).toLowerCase()), ZERO_ADDRESS, String(c.relayer?.address ?? '').toLowerCase()];
-    if (!toProblem && !allowed.includes((to ?? '').toLowerCase()))
+    if (!toProblem && !allowed.includes((to ?? '').toLowerCase()) && list.length === 0)
+      errors.to = `not allowed: the relayer's whitelist_receivers is empty: it allows only the zero address and the relayer's own: v1.8 answers 400 "Transaction target address is not whitelisted"`;
+    else if (!toProblem && !allowed.includes((to ?? '').toLowerCase()))
       errors.to = `not in the relayer's whitelist_receivers: ${list.slice(0, 3).map((a) => displayText(a).slice(0, 66)).join(', ')}${list.length > 3 ? `, and ${list.length - 3} more (p lists them)` : ''} (the zero address and its own go through too): v1.8 answers 400 "Transaction target address is not whitelisted"`;
   }
   if (!to && !data) errors.to ??= 'give a to, or data (a contract to create): v1.8 refuses a body with neither';

@@ -143,6 +143,6 @@ describe('EVM amounts as typed (parseWei): exact wei, never through a JS number'
     expect(parseWei('0.123456789012345678 ETH', 'sepolia')).toEqual({ wei: '123456789012345678' });
     expect(parseWei('3 bananas', 'sepolia')).toEqual({ error: 'unknown unit bananas: wei, gwei, ETH' });
     expect(parseWei('3 bananas', 'polygon')).toEqual({ error: 'unknown unit bananas: wei, gwei, ETH (or POL)' });
-    expect(parseWei('1,5', 'sepolia')).toBeNull();
+    expect(parseWei('1,5', 'sepolia')).toEqual({ error: expect.stringMatching(/^a comma: /) });
   });
 });
