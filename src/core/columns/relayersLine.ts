@@ -29,21 +29,38 @@ export function lowWords(l: LowOne): string {
 
 /**
  * `2 jammed as of 12:03:04: …; 1 low: holesky-test 0.01 ETH < 0.05 ETH min; 1 not diagnosed: …`, fitted
- * to `width`: the jams as many as fit whole in what the rest leaves them (the rest keeps at least its
- * start), then cut with `…` (t lists the jams, i on a row says its minimum or why it is not diagnosed).
+ * to `width`: the rest whole where it fits beside the jams (as many as fit whole, jamsLine); else cut
+ * with `…` where every relayer it names is still named, or each of its parts by its ids alone — every
+ * kind of trouble and of not knowing named before the jams lose their time (t lists the jams, i on a row
+ * says its balance and minimum, or why it is not diagnosed).
  * Null: nothing to say.
  */
 export function relayersLine(f: RelayersLineFacts, width = Infinity): string | null {
-  const rest: string[] = [];
-  if (f.low.length) rest.push(`${f.low.length} low: ${f.low.map(lowWords).join(', ')}`);
   const nd = f.notDiagnosed;
-  if (nd.length) rest.push(`${nd.length} not diagnosed: ${nd.length === 1 ? `${nd[0]!.relayerId} (${nd[0]!.why})` : `${nd.map((d) => d.relayerId).join(', ')} (i on one says why)`}`);
-  if (f.reading) rest.push(`${f.reading} being diagnosed…`);
-  const cut = (s: string) => (width === Infinity ? s : truncateCells(s, width));
-  if (!f.jams.length) return rest.length ? cut(rest.join('; ')) : null;
-  const tail = rest.length ? `; ${rest.join('; ')}` : '';
-  const whole = `${jamsLine(f.jams, Infinity, f.jamsAsOf)}${tail}`;
-  if (cellWidth(whole) <= width) return whole;
-  const room = tail ? width - Math.min(cellWidth(tail), Math.max(24, Math.floor(width / 2))) : width;
-  return cut(`${jamsLine(f.jams, room, f.jamsAsOf)}${tail}`);
+  const ids = (xs: readonly { relayerId: string }[]) => xs.map((x) => x.relayerId).join(', ');
+  const parts = (whole: boolean): string[] => [
+    ...(f.low.length ? [`${f.low.length} low: ${whole ? f.low.map(lowWords).join(', ') : ids(f.low)}`] : []),
+    ...(nd.length ? [`${nd.length} not diagnosed: ${ids(nd)}${!whole ? '' : nd.length === 1 ? ` (${nd[0]!.why})` : ' (i on one says why)'}`] : []),
+    ...(f.reading ? [`${f.reading} being diagnosed…`] : []),
+  ];
+  const fits = (s: string) => cellWidth(s) <= width;
+  const cut = (s: string) => (fits(s) ? s : truncateCells(s, width));
+  const [whole, short] = [parts(true), parts(false)];
+  if (!f.jams.length) {
+    if (!whole.length) return null;
+    const w = whole.join('; ');
+    return fits(w) ? w : cut(short.join('; '));
+  }
+  const [wholeTail, shortTail] = [whole, short].map((p) => (p.length ? `; ${p.join('; ')}` : '')) as [string, string];
+  const named = [...f.low, ...nd].map((x) => x.relayerId);
+  for (const asOf of [f.jamsAsOf, undefined]) {
+    const jams = jamsLine(f.jams, width - cellWidth(wholeTail), asOf);
+    if (fits(`${jams}${wholeTail}`)) return `${jams}${wholeTail}`;
+    const beside = jamsLine(f.jams, width - cellWidth(shortTail), asOf);
+    if (!fits(`${beside}${shortTail}`)) continue;
+    // The whole words cut with `…` where every relayer they name is still named; else the ids alone.
+    const cutWhole = cut(`${beside}${wholeTail}`);
+    return named.every((id) => cutWhole.slice(beside.length).includes(id)) ? cutWhole : `${beside}${shortTail}`;
+  }
+  return cut(`${jamsLine(f.jams, Math.floor(width / 2))}${shortTail}`);
 }
