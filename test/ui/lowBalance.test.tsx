@@ -57,7 +57,10 @@ describe('a balance under its minimum', () => {
     ];
     const none = { jams: [], notDiagnosed: [], reading: 0 };
     expect(relayersLine({ ...none, low })).toBe('2 low: holesky-test 0.01 ETH < 0.05 ETH min, sepolia-main 0.018666 ETH < 1 ETH min');
-    expect(relayersLine({ ...none, low }, 40)).toBe('2 low: holesky-test 0.01 ETH < 0.05 ETH…');
+    // Cut with … where every one is still named; narrower, by their ids alone.
+    expect(relayersLine({ ...none, low }, 75)).toBe('2 low: holesky-test 0.01 ETH < 0.05 ETH min, sepolia-main 0.018666 ETH < 1…');
+    expect(relayersLine({ ...none, low }, 40)).toBe('2 low: holesky-test, sepolia-main');
+    expect(relayersLine({ ...none, low }, 25)).toBe('2 low: holesky-test, sep…');
     expect(relayersLine({ ...none, low: [] })).toBeNull();
   });
 });

@@ -46,13 +46,15 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
   const fits = (s: string) => cellWidth(s) <= width;
   const cut = (s: string) => (fits(s) ? s : truncateCells(s, width));
   const [whole, short] = [parts(true), parts(false)];
+  const named = [...f.low, ...nd].map((x) => x.relayerId);
   if (!f.jams.length) {
     if (!whole.length) return null;
     const w = whole.join('; ');
-    return fits(w) ? w : cut(short.join('; '));
+    if (fits(w)) return w;
+    const cutWhole = cut(w);
+    return named.every((id) => cutWhole.includes(id)) ? cutWhole : cut(short.join('; '));
   }
   const [wholeTail, shortTail] = [whole, short].map((p) => (p.length ? `; ${p.join('; ')}` : '')) as [string, string];
-  const named = [...f.low, ...nd].map((x) => x.relayerId);
   for (const asOf of [f.jamsAsOf, undefined]) {
     const jams = jamsLine(f.jams, width - cellWidth(wholeTail), asOf);
     if (fits(`${jams}${wholeTail}`)) return `${jams}${wholeTail}`;
