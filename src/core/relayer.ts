@@ -2,7 +2,6 @@
 import type { DisabledReason, Relayer, Transaction } from '../api/index.js';
 import type { Tone } from './tone.js';
 import { isCanceling } from './status.js';
-import type { JamRead } from './jam/read.js';
 
 export type RelayerState = 'active' | 'paused' | 'disabled';
 
@@ -61,11 +60,12 @@ export type JamUnknown = 'reading' | 'not_diagnosed';
 const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low', 'not diagnosed', 'reading…'];
 
 /**
- * Whether a relayer's jam is not known: `reading` while its diagnosis has not come (`read` undefined),
+ * Whether a relayer's jam is not known: `reading` while its diagnosis has not come (`read`, a
+ * core/jam/read.ts JamRead — typed by its kind alone: read.ts imports this file — undefined),
  * `not_diagnosed` when it came without one; null when it was diagnosed, or when no jam diagnosis applies
  * to it (a Solana or Stellar relayer: core/jam reads an EVM chain's nonces — its state is the server's).
  */
-export function jamUnknown(r: Relayer, read: JamRead | undefined): JamUnknown | null {
+export function jamUnknown(r: Relayer, read: { readonly kind: 'diagnosed' | 'not_diagnosed' } | undefined): JamUnknown | null {
   const kind = networkKind(r.network_type);
   if (kind === 'solana' || kind === 'stellar') return null;
   if (read === undefined) return 'reading';
