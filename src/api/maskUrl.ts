@@ -69,3 +69,28 @@ function maskTypedUrl(word: string): string {
   // The separator shown (`/`, `?`), what follows it not.
   return `${word.slice(0, hostStart)}${host}${rest.slice(0, 1)}${'•'.repeat(Math.max(0, rest.length - 1))}`;
 }
+
+/**
+ * What of the URLs typed is secret, to mask where a server's words carry them back (an error that
+ * quotes the URL): each URL whole, what maskTypedUrls hides of it (user info, path and query), and
+ * each piece of that between `/`, `?`, `&`, `=` (4 characters or more: a key quoted alone).
+ */
+export function typedUrlSecrets(text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.match(/\S+/g) ?? []) {
+    const shown = maskTypedUrl(word);
+    if (shown === word) continue;
+    out.push(word);
+    // The hidden runs of it, as typed.
+    let run = '';
+    for (let i = 0; i <= word.length; i++) {
+      if (i < word.length && shown[i] === '•' && word[i] !== '•') run += word[i];
+      else if (run) {
+        // And each piece of it (a key quoted alone: `…/v2/KEY` → `KEY`).
+        out.push(run, ...run.split(/[/?&=#:;@]/).filter((p) => p.length >= 4));
+        run = '';
+      }
+    }
+  }
+  return out;
+}

@@ -81,6 +81,25 @@ describe('settings edited in the TUI', () => {
     }
   });
 
+  it(':networks, e: a refusal that quotes the URL typed is shown with its key masked', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'networks');
+    await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls'), 'the form');
+    const url = `https://rpc.example.net/v2/${RPC_KEY}`;
+    await h.press(`${url} 40`);
+    h.sandbox.inject({ status: 400, body: JSON.stringify({ success: false, data: null, message: `Invalid rpc url ${url}: key ${RPC_KEY} not accepted` }), match: { method: 'PATCH', pathPrefix: '/api/v1/networks/' } });
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'), 'the review');
+    await h.sendReview();
+    const f = (await h.waitFor((x) => /Invalid rpc url/.test(x), 'the refusal')).replace(/\s+/g, ' ');
+    expect(f).toContain('Invalid rpc url ••••: key •••• not accepted');
+    expect(h.stdout.frames.join('\n')).not.toContain(RPC_KEY);
+  });
+
   it('p at 80x24: a whitelist line with a wrong checksum is pointed at; nothing is sent', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
     await h.waitFor((x) => x.includes('Sepolia Main'));
