@@ -23,5 +23,5 @@ export type {
   Network,
   Signer,
 } from './schemas.js';
-export { maskUrl, maskNetwork } from './maskUrl.js';
+export { maskUrl, maskNetwork, maskTypedUrls, typedUrlSecrets } from './maskUrl.js';
 export { RelayerSchema, TransactionSchema, NotificationSchema, parseInterpreted } from './schemas.js';

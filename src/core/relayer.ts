@@ -46,23 +46,53 @@ export function disabledReasons(reason: DisabledReason | null | undefined): stri
 
 export const RELAYER_STATE_TONE: Record<RelayerState, Tone> = { active: 'ok', paused: 'warn', disabled: 'bad' };
 
-/** A relayer's state with what the client found of it: jammed (core/jam), low (its balance under its minimum). */
-export type RelayerMark = RelayerState | 'jammed' | 'low';
+/**
+ * A relayer's state with what the client found of it: jammed (core/jam), low (its balance under its
+ * minimum) — and, where its jam is not known, why: `reading…` (its diagnosis not read yet) or `not
+ * diagnosed` (its reads failed, or the server answered what cannot be diagnosed). Never `active` then.
+ */
+export type RelayerMark = RelayerState | 'jammed' | 'low' | 'not diagnosed' | 'reading…';
 
-const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low'];
+/** Its jam not known: being read, or not diagnosed (core/jam/read.ts says why). */
+export type JamUnknown = 'reading' | 'not_diagnosed';
+
+// What is known to be wrong first; what is not known after it, and in place of `active`.
+const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low', 'not diagnosed', 'reading…'];
 
 /**
- * Every state that holds of a relayer, worst first — disabled, jammed, paused, low; `active` when none
- * does. The relayers list's STATE and check's `state` show the first; the detail lists them all.
+ * Whether a relayer's jam is not known: `reading` while its diagnosis has not come (`read`, a
+ * core/jam/read.ts JamRead — typed by its kind alone: read.ts imports this file — undefined),
+ * `not_diagnosed` when it came without one; null when it was diagnosed, or when no jam diagnosis applies
+ * to it (a Solana or Stellar relayer: core/jam reads an EVM chain's nonces — its state is the server's).
  */
-export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolean }): RelayerMark[] {
+export function jamUnknown(r: Relayer, read: { readonly kind: 'diagnosed' | 'not_diagnosed' } | undefined): JamUnknown | null {
+  const kind = networkKind(r.network_type);
+  if (kind === 'solana' || kind === 'stellar') return null;
+  if (read === undefined) return 'reading';
+  return read.kind === 'not_diagnosed' ? 'not_diagnosed' : null;
+}
+
+/**
+ * Every state that holds of a relayer, worst first — disabled, jammed, paused, low, then its jam not
+ * known (not diagnosed, reading…); `active` only when none holds. The relayers list's STATE and check's
+ * `state` show the first; the detail lists them all.
+ */
+export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolean; unknown?: JamUnknown | null }): RelayerMark[] {
   const st = relayerState(r);
-  const holds: Record<RelayerMark, boolean> = { disabled: st === 'disabled', jammed: found.jammed === true, paused: st === 'paused', low: found.low === true, active: false };
+  const holds: Record<RelayerMark, boolean> = {
+    disabled: st === 'disabled',
+    jammed: found.jammed === true,
+    paused: st === 'paused',
+    low: found.low === true,
+    'not diagnosed': found.jammed !== true && found.unknown === 'not_diagnosed',
+    'reading…': found.jammed !== true && found.unknown === 'reading',
+    active: false,
+  };
   const out = MARK_ORDER.filter((m) => holds[m]);
   return out.length ? out : ['active'];
 }
 
-export const RELAYER_MARK_TONE: Record<RelayerMark, Tone> = { ...RELAYER_STATE_TONE, jammed: 'warn', low: 'warn' };
+export const RELAYER_MARK_TONE: Record<RelayerMark, Tone> = { ...RELAYER_STATE_TONE, jammed: 'warn', low: 'warn', 'not diagnosed': 'warn', 'reading…': 'muted' };
 
 const STATUS_TONE: Record<string, Tone> = {
   pending: 'info',

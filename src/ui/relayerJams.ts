@@ -7,7 +7,7 @@
  * diagnosed (a contract server: no marks, and nothing said to be clear).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
-import { ApiError, type Relayer, type RelayerClient } from '../api/index.js';
+import { ApiError, errorWords, type Relayer, type RelayerClient } from '../api/index.js';
 import { BackgroundReads } from './backgroundReads.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
 import { REPRICE_MS, worseJam, type Jam } from '../core/jam/diagnose.js';
@@ -47,6 +47,22 @@ export class RelayerJams extends BackgroundReads {
 
   async ready(): Promise<void> {
     await this.client.detectDialect();
+    this.detected = true;
+  }
+
+  private detected = false;
+
+  /**
+   * Whether it is known if the server can be diagnosed (its dialect settled, or detection asked once):
+   * until then its relayers are not said `active`, only `reading…`.
+   */
+  settled(): boolean {
+    return this.detected || this.client.dialect().source !== 'assumed';
+  }
+
+  /** The last read of this relayer's jam, diagnosed or why not; undefined: none came yet. */
+  read(id: string): JamRead | undefined {
+    return this.entries.get(id)?.read;
   }
 
   jam(id: string): Jam | undefined {
@@ -162,8 +178,10 @@ export class RelayerJams extends BackgroundReads {
       if (was && before && read.kind === 'diagnosed' && read.diagnosis.kind === 'clear' && read.chainNonce > was.chain_nonce && !this.following.has(r.id))
         this.onCleared?.(`${r.id}: cleared by ${clock(this.now())} (chain nonce ${was.chain_nonce} → ${read.chainNonce} since the read at ${clock(before.at)})`, r.id);
       this.settle(r.id, { read, at: this.now() });
-    } catch {
+    } catch (e) {
       this.pending.delete(r.id);
+      // Not closed: what failed is said (the row would otherwise read `reading…` with nothing on its way).
+      if (!this.ctrl.signal.aborted) this.settle(r.id, { read: { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true }, at: this.now() });
     }
   }
 
@@ -197,7 +215,10 @@ export function useRelayerJams(relayers: readonly Relayer[]): RelayerJams | null
     if (!store) return;
     let live = true;
     void store.ready().then(() => {
-      if (live) store.want(relayers);
+      if (!live) return;
+      store.want(relayers);
+      // Settled: drawn again (a server that cannot be diagnosed asks nothing, and tells nothing).
+      setVersion((v) => v + 1);
     });
     return () => {
       live = false;

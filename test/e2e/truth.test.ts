@@ -212,7 +212,7 @@ describe('columns take what their content needs (issue 18.8)', () => {
     const rows = await at(80, 24, undefined, /BALANCE[\s\S]*\d(?:…)? (?:ETH|AVAX|BNB|POL|SOL|XLM)\b/);
     const header = rows.findIndex((r) => /^\s+STATE\s+NAME\s+BALANCE/.test(r));
     const at0 = rows[header]!.indexOf('BALANCE') + 'BALANCE'.length;
-    const data = rows.slice(header + 1).filter((r) => /^[› ][ *](active|jammed|low|paused|disabled)\b/.test(r));
+    const data = rows.slice(header + 1).filter((r) => /^[› ][ *](?:(?:active|jammed|low|paused|disabled|not diagnosed)\b|reading…)/.test(r));
     expect(data.length).toBeGreaterThan(10);
     for (const r of data) {
       // The cell as it ends at BALANCE's right edge (a NAME as wide as its longest leaves one space before it:

@@ -35,7 +35,8 @@ describe('relayers list (real flavor)', () => {
   it('shows name, the live status (balance, pending, last confirmation), id, network, type, the address shortened in the middle, and the state in words', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 140 });
     // The status columns come once the dialect is known and the statuses have arrived (no "…" left).
-    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)') && x.includes('BALANCE') && !/ … /.test(x));
+    // And the jams diagnosed: until its diagnosis comes a relayer reads `reading…`, never `active` (issue 51).
+    const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)') && x.includes('BALANCE') && !/ … /.test(x) && !/reading…/.test(x));
     // The header (below the jam line, once the diagnosis has found the seeded jams).
     expect(frameLines(f).find((l) => /^\s+STATE\s/.test(l))!.trim().split(/\s+/)).toEqual(['STATE', 'NAME', 'BALANCE', 'PEND', 'LAST', 'OK', 'ID', 'NETWORK', 'TYPE', 'ADDRESS']);
     expect(f).toMatch(/Polygon Ops\s+0\.\d{6,18}…? POL\s+\d+\s+\S+ polygon-ops/);

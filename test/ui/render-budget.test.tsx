@@ -16,7 +16,8 @@ const cursorRow = (screen: string[]) => screen.findIndex((l) => l.startsWith('�
 describe('rendering budget (100x30, incremental)', () => {
   it('keeps the frame below the terminal height and the screen correct after cursor moves', async () => {
     h = await renderApp({ terminal: true, columns: 100, rows: 30 });
-    await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms'), 'relayers loaded');
+    // Loaded, and the server's dialect known (till then the rows read `reading…`, and the line says so).
+    await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     const before = h.screen();
     expect(before[0]).toContain('relayer-tui › relayers');
     expect(before[1]).toMatch(/^\s+STATE\s+NAME/);
@@ -36,7 +37,8 @@ describe('rendering budget (100x30, incremental)', () => {
 
   it('writes at most 600 bytes per cursor move and nothing while idle', async () => {
     h = await renderApp({ terminal: true, columns: 100, rows: 30 });
-    await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms'), 'relayers loaded');
+    // Loaded, and the server's dialect known (till then the rows read `reading…`, and the line says so).
+    await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     await h.press('j');
     await h.waitFor(() => cursorRow(h!.screen()) === 3);
     const samples: number[] = [];

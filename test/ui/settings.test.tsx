@@ -52,9 +52,52 @@ describe('settings edited in the TUI', () => {
     await h.sendReview();
     await h.waitFor((x) => x.includes('✓ Done'), 'sent');
     expect(writes(h).map((r) => [r.method, r.url, r.body])).toEqual([['PATCH', `/api/v1/networks/${encodeURIComponent(id)}`, `{"rpc_urls":[{"url":"https://rpc.example.net/v2/${RPC_KEY}","weight":40}]}`]]);
-    // The field shows what is typed (a URL is checked by eye); from the review on, no frame carries the key.
-    const after = h.stdout.frames.slice(h.stdout.frames.findIndex((f) => f.includes('Review:')));
-    expect(after.join('\n')).not.toContain(RPC_KEY);
+    // No frame carries the key: the field drew the scheme and host, the rest as bullets (issue 51).
+    expect(h.stdout.frames.join('\n')).not.toContain(RPC_KEY);
+  });
+
+  it(':networks, e: the key typed is never drawn — in the field while typed, nor in the draft opened again', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'networks');
+    await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls'), 'the form');
+    await h.press(`https://user:pw@rpc.example.net/v2/${RPC_KEY}?k=${RPC_KEY} 40`);
+    const typed = await h.waitFor((x) => / 40/.test(x) && x.includes('rpc.example.net/'), 'the URL typed');
+    // The host checked by eye; the user info and all after the host (path, query) as bullets, as many as typed.
+    expect(typed).toContain(`https://•••••••@rpc.example.net/${'•'.repeat(`v2/${RPC_KEY}?k=${RPC_KEY}`.length)} 40`);
+    // Left, then opened again: the draft kept for the session comes back, drawn the same.
+    await h.press(KEY.esc);
+    await h.waitFor((x) => x.includes('k keep it this session'), 'asked');
+    await h.press('k');
+    await h.waitFor((x) => !x.includes('› rpc urls') && /evm:sepolia/.test(x), 'left');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls') && x.includes('rpc.example.net/'), 'the draft again');
+    for (const f of h.stdout.frames) {
+      expect(f).not.toContain(RPC_KEY);
+      expect(f).not.toContain('user:pw');
+    }
+  });
+
+  it(':networks, e: a refusal that quotes the URL typed is shown with its key masked', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => x.includes('Sepolia Main'));
+    await palette(h, 'networks');
+    await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
+    await h.press('e');
+    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls'), 'the form');
+    const url = `https://rpc.example.net/v2/${RPC_KEY}`;
+    await h.press(`${url} 40`);
+    h.sandbox.inject({ status: 400, body: JSON.stringify({ success: false, data: null, message: `Invalid rpc url ${url}: key ${RPC_KEY} not accepted` }), match: { method: 'PATCH', pathPrefix: '/api/v1/networks/' } });
+    await h.press(KEY.ctrlS);
+    await h.waitFor((x) => x.includes('Review:'), 'the review');
+    await h.sendReview();
+    const f = (await h.waitFor((x) => /Invalid rpc url/.test(x), 'the refusal')).replace(/\s+/g, ' ');
+    expect(f).toContain('Invalid rpc url ••••: key •••• not accepted');
+    expect(h.stdout.frames.join('\n')).not.toContain(RPC_KEY);
   });
 
   it('p at 80x24: a whitelist line with a wrong checksum is pointed at; nothing is sent', async () => {

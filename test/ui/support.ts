@@ -92,7 +92,7 @@ export function columnCells(frame: string, title: string): string[] {
 }
 
 export function relayerName(row: string): string {
-  return row.replace(/^(active|jammed|low|paused|disabled)\s+/, '').split(/\s{2,}/)[0] ?? '';
+  return row.replace(/^(active|jammed|low|paused|disabled|reading…|not diagnosed)\s+/, '').split(/\s{2,}/)[0] ?? '';
 }
 
 /** Rows a refresh marked as changed (`*` beside the cursor mark), without the marks. */

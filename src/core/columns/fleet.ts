@@ -34,9 +34,12 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
 /**
  * The state in one word: ok, paused, disabled, jammed, unreachable, loading (the reasons are the next
  * column's) — and for an active relayer what needs attention, never `ok` beside it: `stuck` (where its
- * jam cannot be diagnosed: a walk read `ok … 6 stuck`), `low`, `unchecked`.
+ * jam cannot be diagnosed: a walk read `ok … 6 stuck`), `low`, `unchecked` (a read failed, its jam's
+ * included); `reading…` while its checks have not come.
  */
 export function stateWord(r: FleetRow): string {
+  // Still being read, nothing found yet: not `ok` (issue 51: a verdict rests on reads that answered).
+  if (r.loading && r.relayerId !== null && r.state.kind === 'ok' && r.trouble === 'ok') return 'reading…';
   if (r.state.kind === 'ok' && r.trouble !== 'ok') return r.trouble === 'low-balance' ? 'low' : r.trouble;
   return oneWord(r.state);
 }

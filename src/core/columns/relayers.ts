@@ -3,8 +3,9 @@ import type { Relayer, RelayerStatus } from '../../api/index.js';
 import type { Column } from './layout.js';
 import { fitAmount } from './layout.js';
 import { ageChangesAt, ageMs, clock, sinceCell, sinceChangesAt } from '../time.js';
-import { formatAmountShort, nativeUnitOf } from '../amounts.js';
-import { RELAYER_MARK_TONE, RELAYER_STATE_TONE, relayerMarks, relayerState } from '../relayer.js';
+import { formatAmountShort, nativeUnitOf, type NativeUnit } from '../amounts.js';
+import { jamUnknown, RELAYER_MARK_TONE, RELAYER_STATE_TONE, relayerMarks, relayerState } from '../relayer.js';
+import type { JamRead } from '../jam/read.js';
 import { middleCells } from '../text/cells.js';
 import { displayText } from '../text/values.js';
 import type { TriageResult } from '../triage/scan.js';
@@ -91,18 +92,22 @@ export function stuckColumn(t: TriageResult, now: () => number): Column<Relayer>
 /** Where each relayer's jam comes from (the TUI's RelayerJams: core/jam's diagnosis). */
 export interface JamSource {
   jam(id: string): unknown;
+  /** The last read of its jam, diagnosed or why not; undefined: none came yet (it is being read). */
+  read(id: string): JamRead | undefined;
 }
 
 /** Whether a relayer's balance, as its status says, is under its minimum (core/fleet/health.ts minimumFor). */
 export type LowSource = (r: Relayer) => boolean;
 
 /**
- * STATE: the worst of disabled, jammed, paused, low, active (core/relayer.ts relayerMarks) — `jammed`
- * where a diagnosis found a jam, `low` where the balance is under its minimum.
+ * STATE: the worst of disabled, jammed, paused, low, then its jam not known — `not diagnosed` (its
+ * reads failed: the detail says why), `reading…` (not read yet) — and `active` only when none holds
+ * (core/relayer.ts relayerMarks). `jammed` where a diagnosis found a jam, `low` where the balance is
+ * under its minimum. As wide as its words need (13 at most: `not diagnosed` whole).
  */
 export function stateColumn(jams: JamSource | null, low?: LowSource): Column<Relayer> {
-  const word = (r: Relayer) => relayerMarks(r, { jammed: !!jams?.jam(r.id), low: low?.(r) === true })[0]!;
-  return { ...RELAYER_COLUMNS[0]!, cell: word, tone: (r) => RELAYER_MARK_TONE[word(r)] };
+  const word = (r: Relayer) => relayerMarks(r, { jammed: !!jams?.jam(r.id), low: low?.(r) === true, unknown: jams ? jamUnknown(r, jams.read(r.id)) : null })[0]!;
+  return { ...RELAYER_COLUMNS[0]!, width: 13, fit: true, cell: word, tone: (r) => RELAYER_MARK_TONE[word(r)] };
 }
 
 /**
@@ -126,6 +131,26 @@ export function lowFromStatuses(statuses: StatusSource, minBalances: MinBalances
   };
 }
 
+/** A relayer under its minimum balance, as its status says: the balance and the minimum in base units. */
+export interface LowOne {
+  relayerId: string;
+  balance: string;
+  min: string;
+  unit: NativeUnit;
+}
+
+/** The relayers (not disabled) whose balance is under their minimum, from the statuses read: the same rule as STATE's `low`. */
+export function lowOnes(relayers: readonly Relayer[], statuses: StatusSource, minBalances: MinBalances | undefined, context: string): LowOne[] {
+  const out: LowOne[] = [];
+  for (const r of relayers) {
+    const s = statuses.get(r.id)?.status;
+    if (s === undefined || relayerState(r) === 'disabled') continue;
+    const b = fleetBalance(r, s.balance, minBalances, context).balance;
+    if (b?.low && b.min !== null) out.push({ relayerId: r.id, balance: b.base, min: b.min, unit: b.unit });
+  }
+  return out;
+}
+
 /** What `/` searches: the visible columns and the ids. */
 export function relayerSearchText(r: Relayer): string {
   return [r.name, r.id, r.network, r.network_type, r.address, relayerState(r)].filter(Boolean).join(' ');
@@ -144,16 +169,4 @@ export function sortRelayers(items: readonly Relayer[]): Relayer[] {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The first screen's line for relayers under their minimum balance: `2 under their minimum balance: mainnet-hot, polygon-ops — i on one …`. */
-export function lowLine(ids: readonly string[], width = Infinity): string {
-  const head = `${ids.length} under their minimum balance: `;
-  for (const tail of [' — i on one says the minimum and whose it is', '']) {
-    for (let n = ids.length; n >= 1; n--) {
-      const line = `${head}${ids.slice(0, n).join(', ')}${n < ids.length ? `, +${ids.length - n} more` : ''}${tail}`;
-      if ([...line].length <= width) return line;
-    }
-  }
-  return `${head}${ids[0] ?? ''}${ids.length > 1 ? ` +${ids.length - 1}` : ''}`;
 }

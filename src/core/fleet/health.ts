@@ -144,7 +144,7 @@ export interface RelayerReading {
 }
 
 /** A row's problems in the order of its STATE's (TROUBLES): the worst said first, where a cut column shows it. */
-const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
+const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'not-diagnosed', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
 /** A walk read NEEDS ATTENTION `low balance: 0.…` on a jammed row, its jam cut off behind it. */
 function worstFirst(problems: Problem[]): Problem[] {
   return problems.map((p, i) => ({ p, i })).sort((a, b) => PROBLEM_ORDER.indexOf(a.p.kind) - PROBLEM_ORDER.indexOf(b.p.kind) || a.i - b.i).map((x) => x.p);
@@ -196,7 +196,10 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   // where the diagnosis saw the chain's nonce held and the transactions were too young to flag).
   if (jam) stuck = Math.max(stuck ?? 0, jam.waiting + 1);
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
-  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
+  // Its jam not diagnosed because a read failed: not checked (a relayer that cannot be diagnosed at all — another network, a server without the reads — is not).
+  const jamUnread = r.jam?.kind === 'not_diagnosed' && r.jam.unreadable === true ? r.jam.why : null;
+  if (jamUnread !== null) problems.push({ kind: 'not-diagnosed', why: jamUnread });
+  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable || jamUnread !== null);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : jam ? 'jammed' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
   // STATE: the worst of disabled, jammed, paused, active (the problems list them all).
   const state: RowState = jam && state0.kind !== 'problem' ? { kind: 'jammed' } : state0;
@@ -326,9 +329,17 @@ export function unreadRow(context: string, problem: Extract<Problem, { kind: 'no
 let collator: Intl.Collator | undefined;
 const NATURAL = { compare: (a: string, b: string) => (collator ??= new Intl.Collator('en', { numeric: true })).compare(a, b) };
 
+/**
+ * Where a row sorts: its trouble's place — a relayer still being read (nothing found wrong yet, nothing
+ * known right) after every known trouble and before paused and ok: never among the healthy, never above what is known wrong.
+ */
+function rank(r: FleetRow): number {
+  return r.loading && r.relayerId !== null && r.trouble === 'ok' ? TROUBLES.indexOf('paused') - 0.5 : TROUBLES.indexOf(r.trouble);
+}
+
 /** Worst first (two jams by what waits, then age); then by context and relayer name, so that rows hold still between refreshes. */
 export function byTrouble(a: FleetRow, b: FleetRow): number {
-  return TROUBLES.indexOf(a.trouble) - TROUBLES.indexOf(b.trouble) || (a.jam && b.jam ? worseJam(a.jam, b.jam) : 0) || NATURAL.compare(a.context, b.context) || NATURAL.compare(a.name ?? a.relayerId ?? '', b.name ?? b.relayerId ?? '') || NATURAL.compare(a.key, b.key);
+  return rank(a) - rank(b) || (a.jam && b.jam ? worseJam(a.jam, b.jam) : 0) || NATURAL.compare(a.context, b.context) || NATURAL.compare(a.name ?? a.relayerId ?? '', b.name ?? b.relayerId ?? '') || NATURAL.compare(a.key, b.key);
 }
 
 /** Needs attention: anything but paused and ok (a paused relayer is an operator's decision). */

@@ -31,6 +31,8 @@ export type Problem =
   | { kind: 'chain'; words: string; tx: string | null }
   | { kind: 'status-not-read'; why: string }
   | { kind: 'transactions-not-read'; why: string }
+  /** Its jam diagnosis could not be made because a read failed (core/jam/read.ts `unreadable`): never "no jam". */
+  | { kind: 'not-diagnosed'; why: string }
   /** A context that could not be read (it was asked). */
   | { kind: 'unreachable'; why: string }
   /** A context not opened (no request made): no token, or an entry of the file that cannot be used. */
@@ -91,6 +93,8 @@ function detail(p: Problem, now: number | undefined, face?: FixFace): string {
       return `status not read: ${p.why}`;
     case 'transactions-not-read':
       return `transactions not read: ${p.why}`;
+    case 'not-diagnosed':
+      return `not diagnosed: ${p.why}`;
     case 'unreachable':
     case 'not-opened':
       return p.why;

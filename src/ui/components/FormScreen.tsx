@@ -4,7 +4,7 @@ import type { FormHandle } from '../forms/useForm.js';
 import type { KeyEvent } from '../input/keys.js';
 import { useScreenHandle, useShell } from '../shellContext.js';
 import { resolve } from '../keymap.js';
-import { MutationFrame, reviewLayout, type IntroLine, type UnknownNext } from './MutationFrame.js';
+import { MutationFrame, reviewLayout, type IntroLine, type Secret, type UnknownNext } from './MutationFrame.js';
 import { useCopy } from '../hooks/useCopy.js';
 import { useServices } from '../services.js';
 import { curlCommand } from '../curl.js';
@@ -22,7 +22,7 @@ export interface FormScreenProps {
   result: (value: unknown, scroll: number, height: number) => ReactNode;
   /** How many rows the answer takes (makes j/k scroll it). */
   resultRows?: (value: unknown) => number;
-  secret?: string;
+  secret?: Secret;
   intro?: readonly IntroLine[];
   /** The next step after an unknown outcome (default: refresh the transaction list). */
   unknownNext?: UnknownNext;
@@ -59,7 +59,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
       if ((phase.kind === 'review' || phase.kind === 'done') && phase.request.confirm === undefined && resolve(key, ['review'])?.command === 'copyCurl')
-        return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, (secret !== undefined && secret !== '') || phase.request.secret === true), 'curl command');
+        return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, (secret !== undefined && secret.length > 0) || phase.request.secret === true), 'curl command');
       // j/k/↑/↓ a row, space/PgDn/PgUp a screenful (keymap.ts); a review that asks for a word typed
       // takes letters and space as the word's: only the arrows and page keys scroll it.
       const scrollCmd = phase.kind === 'review' ? resolve(key, ['review'])?.command : undefined;

@@ -10,6 +10,7 @@ import { cellWidth, truncateCells, wrapCells } from '../../core/text/cells.js';
 import { sanitize } from '../../core/text/sanitize.js';
 import { tone } from '../theme.js';
 import { type Tone } from '../../core/tone.js';
+import { maskTypedUrls } from '../../api/index.js';
 
 export interface FormViewProps {
   fields: readonly FieldSpec[];
@@ -23,9 +24,13 @@ export interface FormViewProps {
 
 const LABEL = 28;
 
-/** What is shown for a value: secrets as bullets, never the text. */
+/**
+ * What is shown for a value: secrets as bullets, never the text; a field that may hold a key in a URL
+ * (RPC URLs) with each URL's path, query and user info as bullets, focused or not, and the same in a
+ * draft opened again — never drawn in clear (api/maskUrl.ts maskTypedUrls: the cursor keeps its place).
+ */
 export function displayValue(f: FieldSpec, value: string): string {
-  return f.kind === 'secret' ? '•'.repeat([...value].length) : value;
+  return f.kind === 'secret' ? '•'.repeat([...value].length) : f.secret ? maskTypedUrls(value) : value;
 }
 
 /** A window of `width` characters around the cursor, with the cursor in reverse video. */
@@ -146,7 +151,7 @@ export function FormView({ fields, values, cursors, focus, errors, width, height
               </Text>
               {Array.from({ length: rows }, (_, r) => {
                 const n = top + r;
-                const text = lines[n];
+                const text = lines[n] === undefined ? undefined : displayValue(f, lines[n]!);
                 return (
                   <Text key={r} wrap="truncate">
                     <Text color={tone('muted')}>{text === undefined ? ' '.repeat(LABEL) : `${String(n + 1).padStart(LABEL - 2)}  `}</Text>

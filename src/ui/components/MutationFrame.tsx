@@ -82,12 +82,17 @@ function refusalNext(e: ApiError): string {
   return 'Every field is kept: fix it and review again (ctrl+s).';
 }
 
+/** What a form holds that is never drawn: one secret, or several (the keys of the RPC URLs typed). */
+export type Secret = string | readonly string[];
+
 /**
  * A failed send in words: the heading is the pipeline's (core/operations/pipeline.ts, the same as
  * headless and the ledger); the next step, in this face's keys, is the TUI's.
  */
-export function failureText(e: ApiError, secret?: string, unknownNext: UnknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string; tone: Tone } {
-  const scrub = (s: string) => (secret && secret.length >= 4 ? s.split(secret).join('••••') : s);
+export function failureText(e: ApiError, secret?: Secret, unknownNext: UnknownNext = UNKNOWN_NEXT): { head: string; body: string; next: string; tone: Tone } {
+  // Each secret typed (a signing key; each RPC URL's key) masked where the server's words carry it back, the longest first.
+  const secrets = (typeof secret === 'string' ? [secret] : [...(secret ?? [])]).filter((x) => x.length >= 4).sort((a, b) => b.length - a.length);
+  const scrub = (s: string) => secrets.reduce((t, x) => t.split(x).join('••••'), s);
   const known = failureKnown(e);
   const w = outcomeWords({ kind: 'failed', error: e, known });
   const next =
@@ -112,7 +117,7 @@ export interface MutationFrameProps {
   /** What the server answered, rendered by the screen. */
   result: (value: unknown) => ReactNode;
   /** Masked out of any error text (a signing key). */
-  secret?: string;
+  secret?: Secret;
   /** Lines above the form (e.g. "type: webhook", why a value is proposed): wrapped, never cut. */
   intro?: readonly IntroLine[];
   /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
@@ -123,7 +128,7 @@ export interface MutationFrameProps {
  * The review's layout at this size: the unknown-outcome warning above it, the rows it has and how many
  * fit (one row is its heading). FormScreen sends only once all rows have been on screen.
  */
-export function reviewLayout(form: FormHandle, width: number, height: number, secret?: string, unknownNext?: UnknownNext): { again: string[]; rows: number; total: number } {
+export function reviewLayout(form: FormHandle, width: number, height: number, secret?: Secret, unknownNext?: UnknownNext): { again: string[]; rows: number; total: number } {
   const { state } = form;
   const phase = state.phase;
   if (phase.kind !== 'review') return { again: [], rows: 0, total: 0 };

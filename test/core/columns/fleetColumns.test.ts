@@ -8,7 +8,8 @@ import type { Relayer } from '../../../src/api/index.js';
 import { nativeUnitOf } from '../../../src/core/amounts.js';
 import { balanceText, FLEET_COLUMNS, stateWord } from '../../../src/core/columns/fleet.js';
 import { layoutColumns } from '../../../src/core/columns/layout.js';
-import { relayerRow, type FleetRow } from '../../../src/core/fleet/health.js';
+import { byTrouble, relayerRow, type FleetRow } from '../../../src/core/fleet/health.js';
+import { problemsSaid } from '../../../src/core/fleet/health.js';
 
 const now = Date.parse('2026-11-24T10:00:00Z');
 const relayer = { id: 'mainnet-hot', name: 'Mainnet Hot', network: 'mainnet', network_type: 'evm', paused: false, system_disabled: false } as Relayer;
@@ -52,5 +53,20 @@ describe('the fleet columns, by importance', () => {
     expect(stateWord(plain)).toBe('ok');
     expect(stateWord({ ...plain, trouble: 'stuck', stuck: 6 })).toBe('stuck');
     expect(stateWord({ ...plain, state: { kind: 'paused' }, trouble: 'stuck' })).toBe('paused');
+  });
+
+  it('never ok before its reads answered (issue 51): reading… while being read, unchecked where its jam read failed, said why', () => {
+    const plain = relayerRow({ context: 'prod', relayer, status: { balance: '355631000000000000' }, now }, false);
+    const reading = relayerRow({ context: 'prod', relayer: { ...relayer, id: 'r2', name: 'Reading' } as Relayer, now }, true);
+    expect(stateWord(reading)).toBe('reading…');
+    const failed = relayerRow({ context: 'prod', relayer: { ...relayer, id: 'r3', name: 'Failed' } as Relayer, status: { balance: '355631000000000000' }, jam: { kind: 'not_diagnosed', why: 'its status could not be read (HTTP 500)', unreadable: true }, now }, false);
+    expect(stateWord(failed)).toBe('unchecked');
+    expect(problemsSaid(failed, now)).toEqual(['not diagnosed: its status could not be read (HTTP 500)']);
+    // A relayer that cannot be diagnosed at all (no read failed: another network, a server without the reads) keeps its state.
+    const never = relayerRow({ context: 'prod', relayer, status: { balance: '355631000000000000' }, jam: { kind: 'not_diagnosed', why: 'a solana relayer' }, now }, false);
+    expect(stateWord(never)).toBe('ok');
+    // Sorted after what is known wrong, before paused and ok: never among the healthy.
+    const paused = relayerRow({ context: 'prod', relayer: { ...relayer, id: 'p', name: 'Paused', paused: true } as Relayer, now }, false);
+    expect([plain, paused, reading, base, failed].sort(byTrouble).map((r) => stateWord(r))).toEqual(['unchecked', 'low', 'reading…', 'paused', 'ok']);
   });
 });

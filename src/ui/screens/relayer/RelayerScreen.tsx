@@ -9,7 +9,7 @@ import { Text } from '../../components/Text.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
 import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { RELAYER_MARK_TONE, relayerMarks } from '../../../core/relayer.js';
+import { jamUnknown, RELAYER_MARK_TONE, relayerMarks } from '../../../core/relayer.js';
 import { fleetBalance } from '../../../core/fleet/health.js';
 import { jamDetail } from '../../../core/jam/words.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
@@ -37,20 +37,27 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const jams = useRelayerJams(useMemo(() => (relayer ? [relayer] : []), [relayer]));
   const jam = jams?.jam(route.relayerId);
   const jamAt = jams?.oldestReadAt([route.relayerId]);
+  const jamRead = jams?.read(route.relayerId);
+  const jamsSettled = jams?.settled() ?? true;
   const fields = useMemo(() => {
     if (!relayer) return [];
     const t = now();
     const low = live?.status ? fleetBalance(relayer, live.status.balance, services.context?.minBalances, services.context?.name ?? 'in use').balance?.low === true : false;
     // Every state that holds, worst first (the list's STATE shows the first).
-    const marks = relayerMarks(relayer, { jammed: jam !== undefined, low });
+    // Its jam not known (being read, or its reads failed): said, never `active` (a server that cannot be diagnosed at all: nothing).
+    const unknown = !jams ? null : jams.available() || !jams.settled() ? jamUnknown(relayer, jamRead) : null;
+    const marks = relayerMarks(relayer, { jammed: jam !== undefined, low, unknown });
+    const notDiagnosed = jamRead?.kind === 'not_diagnosed' && (jams?.available() ?? false) ? [{ label: 'jam', value: `not diagnosed: ${jamRead.why} (read at ${clock(jamAt ?? t)})`, tone: unknown ? ('warn' as const) : ('muted' as const) }] : [];
     return [
       { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
       ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t, { kind: 'keys', via: 't, then ' })} (diagnosed at ${clock(jamAt ?? t)})`, tone: 'warn' as const }] : []),
+      ...notDiagnosed,
+      ...(unknown === 'reading' ? [{ label: 'jam', value: 'reading… (its diagnosis has not come yet)', tone: 'muted' as const }] : []),
       ...disabledReasonLines(relayer.disabled_reason),
       ...(live ? statusLines(live, relayer, services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),
     ];
-  }, [relayer, now, live, services.context, jam, jamAt]);
+  }, [relayer, now, live, services.context, jam, jamAt, jamRead, jamsSettled]); // eslint-disable-line react-hooks/exhaustive-deps
   // Read again: the relayer and its live status (r, and watch: w refreshes this view too).
   // When it was read (r) and when what it shows last changed (watch says that: a read that changes nothing redraws nothing).
   // At first its list's read, when the list said it (else not known: no time is better than a wrong one).

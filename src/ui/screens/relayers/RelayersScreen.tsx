@@ -9,13 +9,13 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { RelayerStatusesContext, useRelayerStatuses } from '../../relayerStatuses.js';
 import { RelayerJamsContext, useRelayerJams } from '../../relayerJams.js';
-import { jamsLine } from '../../../core/jam/words.js';
 import { Text } from '../../components/Text.js';
 import { tone } from '../../theme.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
-import { lowFromStatuses, lowLine, relayerColumns, relayerSearchText, sortRelayers } from '../../../core/columns/relayers.js';
-import { relayerState } from '../../../core/relayer.js';
+import { lowFromStatuses, lowOnes, relayerColumns, relayerSearchText, sortRelayers, type JamSource } from '../../../core/columns/relayers.js';
+import { relayersLine } from '../../../core/columns/relayersLine.js';
+import { jamUnknown, relayerState } from '../../../core/relayer.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
 import { clock } from '../../../core/time.js';
@@ -100,12 +100,25 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const jams = useRelayerJams(state.items);
   const jammed = jams ? jams.jams(state.items.map(getId)) : [];
   const notReady = jams?.readiness && jams.readiness.state !== 'ready' ? jams.readiness : null;
-  // Under its minimum balance (the higher of its policy's and the context's): STATE and BALANCE say it, and this line when nothing is jammed.
+  // Under its minimum balance (the higher of its policy's and the context's): STATE and BALANCE say it, and this line after the jams.
   const low = useMemo(() => (available ? lowFromStatuses(statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : undefined), [available, statuses, services.context]);
-  const lows = low ? state.items.filter((r) => relayerState(r) !== 'disabled' && low(r)).map(getId) : [];
-  const line = notReady ? `server ${notReady.summary}` : jammed.length ? jamsLine(jammed, width, jams?.readSpan(state.items.map(getId))) : lows.length ? lowLine(lows, width) : null;
+  const lows = available ? lowOnes(state.items, statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : [];
+  // Whether the jams can be diagnosed is not known before the server's dialect is: every row reads `reading…` till then (never `active`).
+  const jamSource = jams?.available() ? jams : jams && !jams.settled() ? READING : null;
+  // Active relayers whose jam is not known: not diagnosed (their reads failed: why), or not read yet. Never left out of the line (its absence is the all-clear).
+  const notDiagnosed: { relayerId: string; why: string }[] = [];
+  let reading = 0;
+  if (jamSource)
+    for (const r of state.items) {
+      if (relayerState(r) !== 'active') continue;
+      const read = jamSource.read(r.id);
+      const unknown = jamUnknown(r, read);
+      if (unknown === 'reading') reading++;
+      else if (unknown === 'not_diagnosed' && read?.kind === 'not_diagnosed') notDiagnosed.push({ relayerId: r.id, why: read.why });
+    }
+  const line = notReady ? `server ${notReady.summary}` : relayersLine({ jams: jammed, jamsAsOf: jams?.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, width);
   const bodyHeight = line ? height - 1 : height;
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jams?.available() ? jams : null, low), [available, statuses, now, triaged, jams, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
     // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
@@ -164,6 +177,9 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     </ScreenFrame>
   );
 }
+
+/** Before the server's dialect is known: no diagnosis yet, every relayer's jam being read. */
+const READING: JamSource = { jam: () => undefined, read: () => undefined };
 
 /** How long `r` and watch wait for the statuses of the page to be read again. */
 const REREAD_BUDGET_MS = 2_000;

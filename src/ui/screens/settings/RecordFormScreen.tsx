@@ -5,6 +5,7 @@
 import { FormScreen } from '../../components/FormScreen.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import type { useForm } from '../../forms/useForm.js';
+import type { Secret } from '../../components/MutationFrame.js';
 import { useServices } from '../../services.js';
 
 interface RecordFormScreenProps {
@@ -16,7 +17,7 @@ interface RecordFormScreenProps {
   /** What to do when the outcome is unknown (nothing is resent). */
   unknownNext?: string;
   /** A secret typed in the form (masked wherever a failure's words would carry it). */
-  secret?: string;
+  secret?: Secret;
 }
 
 export function RecordFormScreen({ form, screenKey, width, height, title, unknownNext, secret }: RecordFormScreenProps) {

@@ -1,0 +1,68 @@
+/**
+ * The first screen's line above the relayers table: what is wrong, then what is not known — the jams
+ * (core/jam/words.ts jamsLine), the balances under their minimum, the relayers not diagnosed (their
+ * reads failed) and how many are still being diagnosed. No line only when every relayer shown was
+ * diagnosed and nothing is wrong: its absence is the all-clear, so nothing not known leaves it out.
+ */
+import { formatAmountShort } from '../amounts.js';
+import { jamsLine } from '../jam/words.js';
+import type { Jam } from '../jam/diagnose.js';
+import { cellWidth, truncateCells } from '../text/cells.js';
+import type { LowOne } from './relayers.js';
+
+export interface RelayersLineFacts {
+  /** Worst first (RelayerJams.jams). */
+  jams: readonly { relayerId: string; jam: Jam }[];
+  /** When the diagnoses behind the jams were read (jamsLine's `asOf`). */
+  jamsAsOf?: number | { oldest: number; newest: number } | undefined;
+  low: readonly LowOne[];
+  /** Active relayers whose jam reads came back without a diagnosis, and why (the first's said when it is the only one). */
+  notDiagnosed: readonly { relayerId: string; why: string }[];
+  /** Active relayers whose diagnosis has not come yet. */
+  reading: number;
+}
+
+/** One low balance: `holesky-test 0.01 ETH < 0.05 ETH min`. */
+export function lowWords(l: LowOne): string {
+  return `${l.relayerId} ${formatAmountShort(l.balance, l.unit)} < ${formatAmountShort(l.min, l.unit)} min`;
+}
+
+/**
+ * `2 jammed as of 12:03:04: …; 1 low: holesky-test 0.01 ETH < 0.05 ETH min; 1 not diagnosed: …`, fitted
+ * to `width`: the rest whole where it fits beside the jams (as many as fit whole, jamsLine); else cut
+ * with `…` where every relayer it names is still named, or each of its parts by its ids alone — every
+ * kind of trouble and of not knowing named before the jams lose their time (t lists the jams, i on a row
+ * says its balance and minimum, or why it is not diagnosed).
+ * Null: nothing to say.
+ */
+export function relayersLine(f: RelayersLineFacts, width = Infinity): string | null {
+  const nd = f.notDiagnosed;
+  const ids = (xs: readonly { relayerId: string }[]) => xs.map((x) => x.relayerId).join(', ');
+  const parts = (whole: boolean): string[] => [
+    ...(f.low.length ? [`${f.low.length} low: ${whole ? f.low.map(lowWords).join(', ') : ids(f.low)}`] : []),
+    ...(nd.length ? [`${nd.length} not diagnosed: ${ids(nd)}${!whole ? '' : nd.length === 1 ? ` (${nd[0]!.why})` : ' (i on one says why)'}`] : []),
+    ...(f.reading ? [`${f.reading} being diagnosed…`] : []),
+  ];
+  const fits = (s: string) => cellWidth(s) <= width;
+  const cut = (s: string) => (fits(s) ? s : truncateCells(s, width));
+  const [whole, short] = [parts(true), parts(false)];
+  const named = [...f.low, ...nd].map((x) => x.relayerId);
+  if (!f.jams.length) {
+    if (!whole.length) return null;
+    const w = whole.join('; ');
+    if (fits(w)) return w;
+    const cutWhole = cut(w);
+    return named.every((id) => cutWhole.includes(id)) ? cutWhole : cut(short.join('; '));
+  }
+  const [wholeTail, shortTail] = [whole, short].map((p) => (p.length ? `; ${p.join('; ')}` : '')) as [string, string];
+  for (const asOf of [f.jamsAsOf, undefined]) {
+    const jams = jamsLine(f.jams, width - cellWidth(wholeTail), asOf);
+    if (fits(`${jams}${wholeTail}`)) return `${jams}${wholeTail}`;
+    const beside = jamsLine(f.jams, width - cellWidth(shortTail), asOf);
+    if (!fits(`${beside}${shortTail}`)) continue;
+    // The whole words cut with `…` where every relayer they name is still named; else the ids alone.
+    const cutWhole = cut(`${beside}${wholeTail}`);
+    return named.every((id) => cutWhole.slice(beside.length).includes(id)) ? cutWhole : `${beside}${shortTail}`;
+  }
+  return cut(`${jamsLine(f.jams, Math.floor(width / 2))}${shortTail}`);
+}
