@@ -91,7 +91,8 @@ function fromBody(relayerId: string, txId: string, relayer: Relayer, found: { tx
     throw e;
   }
   // The one address rule (core/address.ts), as the form's `to` field has it: a wrong EIP-55 checksum is a typo.
-  const toProblem = replacementGroup(body) === 'evm' && typeof normal.to === 'string' && normal.to !== '' ? addressProblem(normal.to) : null;
+  // (The transaction's own `to`, kept, is what the server already holds: never refused here.)
+  const toProblem = replacementGroup(body) === 'evm' && typeof normal.to === 'string' && normal.to !== '' && normal.to !== tx?.to ? addressProblem(normal.to) : null;
   if (toProblem) return { usage: `--body: to: ${toProblem}` };
   // v1.8 discards a replacement's asked prices (for_replacement): refused before sending, as the form refuses them.
   const askedPrices = PRICE_FIELDS.filter((f) => normal[f] !== undefined && normal[f] !== null);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { RX1, wrongChecksum } from '../fixtures/addresses.js';
 import { checksumAddress } from '../../src/core/address.js';
 import { assertBuilt, cliPath } from './pty.js';
 
@@ -33,15 +34,7 @@ const run = (args: string[]) =>
 const writes = () => r.requests.filter((q) => q.method !== 'GET' && !q.url.endsWith('/rpc'));
 const get = async (path: string) => ((await (await fetch(`${r.url}/api/v1${path}`, { headers: { authorization: `Bearer ${r.token}` } })).json()) as { data: Record<string, unknown> }).data;
 
-/** sepolia-main's whitelist's first address, all lowercase (seeds.ts evmAddress('rx1')). */
-const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
-/** The same address mixed case, one letter's case flipped from its EIP-55 form: a wrong checksum. */
-const WRONG = (() => {
-  const sum = checksumAddress(RX1);
-  const i = [...sum].findIndex((c, k) => k > 1 && /[a-f]/i.test(c));
-  const c = sum[i]!;
-  return sum.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + sum.slice(i + 1);
-})();
+const WRONG = wrongChecksum(RX1);
 
 describe('an EVM address with a wrong EIP-55 checksum', () => {
   it('refused on send --to, withdraw --to and a replace --body to (exit 2, nothing sent); its checksummed form and all-lowercase pass', async () => {

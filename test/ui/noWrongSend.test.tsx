@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
 import { cursorRow, rawGet } from './support.js';
 import { fieldHint, writes } from './forms/support.js';
-import { checksumAddress } from '../../src/core/address.js';
+import { RX1, wrongChecksum } from '../fixtures/addresses.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -17,14 +17,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
-/** RX1 mixed case, one letter's case flipped from its EIP-55 form. */
-const WRONG = (() => {
-  const sum = checksumAddress(RX1);
-  const i = [...sum].findIndex((c, k) => k > 1 && /[a-f]/i.test(c));
-  const c = sum[i]!;
-  return sum.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + sum.slice(i + 1);
-})();
+const WRONG = wrongChecksum(RX1);
 
 async function onRelayer(relayerId: string, key: string): Promise<void> {
   h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40 });

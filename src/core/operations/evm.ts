@@ -100,7 +100,8 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
         return /^\d+$/.test(v.trim()) ? `= ${formatWei(p.wei, network)}` : `= ${p.wei} wei (${formatWei(p.wei, network)})`;
       },
     },
-    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits; mixed case: EIP-55 checked)', validate: address },
+    // The transaction's own `to`, kept, is what the server already holds (v1.8 stores it unchecked): never refused here.
+    { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits; mixed case: EIP-55 checked)', validate: (v) => (typeof tx?.to === 'string' && v.trim() === tx.to ? null : address(v)) },
     { name: 'data', label: 'data', kind: 'text', hint: '0x hex calldata', validate: hexData },
     { name: 'gas_limit', label: 'gas_limit', kind: 'text', hint: 'integer ≥ 0 (int64); empty = not sent', validate: optionalInteger(INT64) },
     {

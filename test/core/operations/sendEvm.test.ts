@@ -21,3 +21,15 @@ describe('a send the relayer cannot pay over its min_balance', () => {
     expect(valueError(10n ** 18n, '1')).toBeUndefined();
   });
 });
+
+describe("a replacement's own to, kept, is never refused by the form", () => {
+  it('the transaction holds a wrong checksum (v1.8 stores it unchecked): kept, it passes; typed anew, it is pointed at', async () => {
+    const { evmFields } = await import('../../../src/core/operations/evm.js');
+    const { RX1, wrongChecksum } = await import('../../fixtures/addresses.js');
+    const held = wrongChecksum(RX1);
+    const to = evmFields('sepolia', { id: 't', status: 'pending', to: held } as never).find((f) => f.name === 'to')!;
+    expect(to.validate!(held, {})).toBeNull();
+    expect(to.validate!(wrongChecksum('0x11de54b4cdd449746a7262da6f5a85f2e3444e59'), {})).toMatch(/EIP-55 checksum does not match/);
+    expect(evmFields('sepolia').find((f) => f.name === 'to')!.validate!(held, {})).toMatch(/EIP-55 checksum does not match/);
+  });
+});
