@@ -262,6 +262,8 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
       for (const w of warnings) warn(w);
       return fail(EXIT.usage, `not sent: no terminal to review it on. Check it with --dry-run, then send with --yes`);
     }
+    // The prepared warnings (the review's own lines carry the rest): said before the review is asked about.
+    for (const w of p.warnings ?? []) warn(w);
     s.err.write(review);
     for (;;) {
       if (!(await ask(prompt!, s.err, 'Send it? [y/N] '))) {
