@@ -13,7 +13,7 @@
  */
 import { errorWords, stringifyJson, type Relayer } from '../../api/index.js';
 import { nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
-import { disabledReasons, relayerState } from '../relayer.js';
+import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../relayer.js';
 import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
 import type { StuckRow } from '../triage/rules.js';
@@ -226,6 +226,15 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   };
 }
 
+/**
+ * Every state that holds of a relayer's row — disabled, jammed, paused, low (its balance under its
+ * minimum) — worst first, `active` when none does (core/relayer.ts relayerMarks): one rule for `check`
+ * and `fleet` (a disabled relayer under its minimum is both). Empty for a context's own row.
+ */
+export function rowMarks(row: FleetRow): RelayerMark[] {
+  return row.relayer ? relayerMarks(row.relayer, { jammed: row.jam !== null, low: row.balance?.low === true }) : [];
+}
+
 /** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
 export function problemsSaid(row: FleetRow, now: number, face?: FixFace): string[] {
   return row.problems.map((p) => problemWords(p, now, face ? { face } : {}));
@@ -245,6 +254,8 @@ export function fleetRowRecord(r: FleetRow, now: number, face?: FixFace): Record
     network: r.network,
     network_type: r.networkType,
     state: stateWords(r.state, now),
+    // Every state that holds (disabled, jammed, paused, low), as `check --json` lists them.
+    ...(r.relayerId !== null ? { states: rowMarks(r) } : {}),
     trouble: r.trouble,
     needs_attention: needsAttention(r),
     // A paused relayer says so last (the record has always listed it; the table and --check leave it out).
