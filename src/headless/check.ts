@@ -44,6 +44,8 @@ const MAX_RELAYERS = 1_000;
 async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
   let status: RelayerStatus | undefined;
+  // The server's type not known yet (its probe failed): asked again before its status is (or is not) read.
+  if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
   let read: JamRead;
   try {
