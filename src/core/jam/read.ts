@@ -115,8 +115,16 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   const broadcast = blocker && String(blocker.status).toLowerCase() === 'submitted' && typeof blocker.sent_at === 'string' && o.now - Date.parse(blocker.sent_at) > NOT_MINED_AFTER_MS;
   if (broadcast) {
     try {
-      networkPriceWei = toBigInt(await ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal }))) ?? null;
-      if (typeof blocker!.hash === 'string') blockerKnown = (await ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [blocker!.hash as string], { signal }))) !== null;
+      // Both at once (behind a slow RPC, a relayer's diagnosis takes its longest chain of reads, not their sum).
+      const hash = typeof blocker!.hash === 'string' ? blocker!.hash : null;
+      // Each kept where it answered: one failing does not lose the other.
+      const [price, known] = await Promise.allSettled([
+        ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal })),
+        hash === null ? Promise.resolve(undefined) : ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [hash], { signal })),
+      ]);
+      if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true });
+      if (price.status === 'fulfilled') networkPriceWei = toBigInt(price.value) ?? null;
+      if (hash !== null && known.status === 'fulfilled') blockerKnown = known.value !== null;
     } catch (e) {
       if (signal?.aborted) throw e;
       // The cause is then told from what was read (the price against the cap, else not mined).
