@@ -333,7 +333,7 @@ export class Fleet {
         if (!deadline.aborted && !reading.triageError) {
           try {
             const status = reading.status ?? undefined;
-            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status && 'nonce' in status ? { status } : {}) });
+            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status ? { status } : {}) });
           } catch (e) {
             if (this.closed.signal.aborted) return;
             reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };
