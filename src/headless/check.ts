@@ -60,10 +60,9 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   for (const p of row.problems) {
     // The fix named as a command (a key means nothing in a shell), in the context this check read.
     if (p.kind === 'disabled') problems.push(`${r.id}: disabled by the system: ${disabledReasons(r.disabled_reason).join('; ') || 'no reason given'}`);
-    else if (p.kind === 'jam' || p.kind === 'low-balance' || p.kind === 'minimum-unreadable' || p.kind === 'balance-unreadable') problems.push(`${r.id}: ${problemWords(p, now, { face })}`);
+    else if (p.kind === 'jam' || p.kind === 'low-balance' || p.kind === 'minimum-unreadable' || p.kind === 'balance-unreadable' || p.kind === 'not-diagnosed') problems.push(`${r.id}: ${problemWords(p, now, { face })}`);
   }
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
-  if (read.kind === 'not_diagnosed' && unreadable) problems.push(`${r.id}: not diagnosed: ${read.why}`);
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   const states = rowMarks(row);
   return {

@@ -144,7 +144,7 @@ export interface RelayerReading {
 }
 
 /** A row's problems in the order of its STATE's (TROUBLES): the worst said first, where a cut column shows it. */
-const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
+const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'not-diagnosed', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
 /** A walk read NEEDS ATTENTION `low balance: 0.…` on a jammed row, its jam cut off behind it. */
 function worstFirst(problems: Problem[]): Problem[] {
   return problems.map((p, i) => ({ p, i })).sort((a, b) => PROBLEM_ORDER.indexOf(a.p.kind) - PROBLEM_ORDER.indexOf(b.p.kind) || a.i - b.i).map((x) => x.p);
@@ -161,6 +161,9 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   if (problem) problems.push(problem);
   if (r.statusError) problems.push({ kind: 'status-not-read', why: r.statusError });
   if (r.triageError) problems.push({ kind: 'transactions-not-read', why: r.triageError });
+  // A diagnosis that failed on a read is not "no jam": said, and the row is not checked (issue 51).
+  const jamUnread = r.jam?.kind === 'not_diagnosed' && r.jam.unreadable === true ? r.jam.why : null;
+  if (jamUnread !== null) problems.push({ kind: 'not-diagnosed', why: jamUnread });
   const t = r.triage;
   const jam = r.jam?.kind === 'diagnosed' && r.jam.diagnosis.kind === 'jam' ? r.jam.diagnosis.jam : null;
   let pending: number | null = null;
@@ -196,7 +199,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   // where the diagnosis saw the chain's nonce held and the transactions were too young to flag).
   if (jam) stuck = Math.max(stuck ?? 0, jam.waiting + 1);
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
-  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable);
+  const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable || jamUnread !== null);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : jam ? 'jammed' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
   // STATE: the worst of disabled, jammed, paused, active (the problems list them all).
   const state: RowState = jam && state0.kind !== 'problem' ? { kind: 'jammed' } : state0;
