@@ -67,6 +67,8 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   const fail = (what: string, e: unknown): JamRead => {
     if (signal?.aborted) throw e;
     if (e instanceof ApiError && e.status === 403) return not(`the server refuses its ${what} (403: v1.8 answers so while a relayer is paused or disabled)`);
+    // An endpoint the server does not have (a 404 of its own): what the server is, not a read that failed.
+    if (e instanceof ApiError && e.kind === 'unsupported') return not(`the server has no ${what} to read (${errorWords(e)})`);
     return { kind: 'not_diagnosed', why: `its ${what} could not be read (${errorWords(e)})`, unreadable: true };
   };
   let status: { nonce?: unknown; pending_transactions_count?: unknown };
