@@ -12,6 +12,7 @@
 import { RESULTS, assertBuilt, closeAll } from './cli.ts';
 import { Report, type Section } from './report.ts';
 import { bytes } from './sections/bytes.ts';
+import { check } from './sections/check.ts';
 import { contexts } from './sections/contexts.ts';
 import { deepPage } from './sections/deepPage.ts';
 import { fleet } from './sections/fleet.ts';
@@ -25,7 +26,7 @@ import { startup } from './sections/startup.ts';
 import { stream } from './sections/stream.ts';
 import { watchTriage } from './sections/watchTriage.ts';
 
-const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, jams, fleet, stream];
+const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, jams, check, fleet, stream];
 
 function chosen(argv: string[]): Section[] {
   if (argv.includes('--startup')) return [startup];

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
 import { ApiError } from './errors.js';
 import { parseJson, stringifyJson } from './json.js';
-import { DIALECT_NAMES, type Dialect, type DialectSetting, type DialectState, type Feature } from './dialect.js';
+import { DIALECT_NAMES, dialectUnsettled, type Dialect, type DialectSetting, type DialectState, type Feature } from './dialect.js';
 import {
   isMutation,
   prepareCancelPending,
@@ -119,7 +119,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       : { dialect: 'contract', source: 'assumed', why: `${DIALECT_NAMES.contract} (assumed until the server is asked)` };
   let detecting: Promise<DialectState> | undefined;
   const features = new Map<Feature, boolean>();
-  const feature = (f: Feature) => features.get(f) ?? (dialect.source !== 'assumed' && dialect.dialect === 'contract' ? false : undefined);
+  const feature = (f: Feature) => features.get(f) ?? (!dialectUnsettled(dialect) && dialect.dialect === 'contract' ? false : undefined);
 
   /**
    * An endpoint only the real server has: refused at once where it is known to be missing; a 404 that
@@ -196,22 +196,30 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     supports: feature,
     offers: (f) => dialect.dialect === 'openzeppelin' && feature(f) !== false,
     detectDialect: (signal) => {
-      if (dialect.source !== 'assumed') return Promise.resolve(dialect);
-      detecting ??= transport.probe('/api/v1/health', signal).then(
-        ({ status, text }) => {
+      if (!dialectUnsettled(dialect)) return Promise.resolve(dialect);
+      // One ask at a time; an answer that says nothing of the dialect (an HTML page) is not asked again, a failed ask is.
+      if (detecting) return detecting;
+      const unknown = (what: string): DialectState => ({ dialect: 'contract', source: 'unknown', why: `not known: GET /api/v1/health ${what}; asked again on the next read` });
+      detecting = transport.probe('/api/v1/health', signal).then(
+        ({ status, text, tries }) => {
+          const after = tries > 1 ? ` (${tries} tries)` : '';
           // The real server's public health check answers 200 `OK`; a contract server has none (401 or 404).
           // An HTML page (a web server, a proxy) says nothing of the dialect: it stays assumed, and said.
           if (/^\s*<(!doctype|html)/i.test(text))
-            dialect = { ...dialect, why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered an HTML page, HTTP ${status}: is this a relayer server?)` };
+            dialect = { dialect: 'contract', source: 'assumed', why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered an HTML page, HTTP ${status}: is this a relayer server?)` };
           else if (status === 200 && text.trim() === 'OK')
             dialect = { dialect: 'openzeppelin', source: 'detected', why: `${DIALECT_NAMES.openzeppelin} (detected: GET /api/v1/health answered OK)` };
           else if (status === 401 || status === 403 || status === 404)
             dialect = { dialect: 'contract', source: 'detected', why: `${DIALECT_NAMES.contract} (detected: no public GET /api/v1/health, HTTP ${status})` };
-          else dialect = { ...dialect, why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered HTTP ${status})` };
+          // A rate limit past the timeout, a server error: a failed read, not an answer about the dialect.
+          else if (status === 429 || status >= 500) dialect = unknown(`answered HTTP ${status}${after}`);
+          else dialect = { dialect: 'contract', source: 'assumed', why: `${DIALECT_NAMES.contract} (assumed: GET /api/v1/health answered HTTP ${status})` };
+          if (dialect.source === 'unknown') detecting = undefined;
           return dialect;
         },
-        () => {
-          detecting = undefined; // try again next time
+        (e: unknown) => {
+          if (!signal?.aborted) dialect = unknown(`could not be read (${e instanceof Error ? e.message.slice(0, 160) : 'no answer'})`);
+          detecting = undefined; // asked again next time
           return dialect;
         },
       );

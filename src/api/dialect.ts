@@ -8,8 +8,18 @@ export type Dialect = 'contract' | 'openzeppelin';
 export type DialectSetting = Dialect | 'auto';
 export const DIALECT_SETTINGS: readonly DialectSetting[] = ['contract', 'openzeppelin', 'auto'];
 
-/** How the client came to its dialect. */
-export type DialectSource = 'set' | 'detected' | 'assumed';
+/**
+ * How the client came to its dialect: `set` (--dialect), `detected` (GET /api/v1/health answered),
+ * `assumed` (not asked yet, or an answer that says nothing: an HTML page), `unknown` (the probe failed:
+ * a 429 past the timeout, a 5xx, no connection — the server's type is not known, and it is asked again
+ * on the next read; never taken for "not the OpenZeppelin Relayer").
+ */
+export type DialectSource = 'set' | 'detected' | 'assumed' | 'unknown';
+
+/** Whether the dialect is still to be asked (not asked yet, or the last ask failed). */
+export function dialectUnsettled(d: DialectState): boolean {
+  return d.source === 'assumed' || d.source === 'unknown';
+}
 
 export interface DialectState {
   dialect: Dialect;

@@ -44,7 +44,7 @@ export interface PreparedRequest {
   lines?: z.ZodMiniType;
   /** Sent without the Authorization header (GET /api/v1/ready is public). */
   public?: boolean;
-  /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again"). */
+  /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again") — but a public one is asked again after a 429's Retry-After (transport.ts). */
   once?: boolean;
 }
 

@@ -11,7 +11,7 @@ import { BodyTooLarge, describeNetworkError, errorCode, formatSeconds, MAX_BODY_
 import { interpret, type Response } from './outcome.js';
 import { scrub } from './redact.js';
 import { isMutation, type PreparedRequest } from './requests.js';
-import { backoff, MAX_RETRY_WAIT_MS, sleep } from './retry.js';
+import { backoff, MAX_RETRY_WAIT_MS, retryAfter, sleep } from './retry.js';
 import { monotonicMs } from './monotonic.js';
 
 /** The most a response's headers may take: 16 KiB, Node's own default (--max-http-header-size). */
@@ -74,7 +74,8 @@ export class Transport {
     this.host = host;
     // The header limit is given here: undici would ask node:http for its default, which loads that module
     // (~3 ms) on the way to the first frame (scripts/patches.mjs).
-    this.pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, maxHeaderSize: MAX_HEADER_BYTES });
+    // Connections: as many as `check` keeps requests in flight (core/limiter.ts CHECK_IN_FLIGHT, 8).
+    this.pool = new Pool(origin, { connections: 8, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, maxHeaderSize: MAX_HEADER_BYTES });
     this.headers = { 'user-agent': opts.userAgent, accept: 'application/json' };
   }
 
@@ -84,11 +85,38 @@ export class Transport {
 
   /**
    * A public GET (no Authorization header: e.g. /api/v1/health): its status and at most 1 KB of its
-   * body, never interpreted. Rejects only when nothing came back.
+   * body, never interpreted. A 429 is asked again after its Retry-After (or x-ratelimit-after, or the
+   * body's `after`), a 5xx or a failed connection after a backoff, as a GET sent with `send` is: within
+   * the timeout, retries included. Resolves with the last answer (a 429 that outlasted the timeout
+   * included: `tries` says how many were made); rejects only when nothing came back.
    */
-  async probe(path: string, signal?: AbortSignal): Promise<{ status: number; text: string }> {
+  async probe(path: string, signal?: AbortSignal): Promise<{ status: number; text: string; tries: number }> {
+    const deadline = monotonicMs() + this.opts.timeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      let answer: { status: number; text: string; wait: number | undefined } | undefined;
+      let failure: unknown;
+      try {
+        answer = await this.probeOnce(path, signal, Math.max(1, deadline - monotonicMs()));
+      } catch (e) {
+        failure = e;
+      }
+      const again = answer ? answer.status === 429 || answer.status >= 500 : true;
+      const wait = answer?.wait ?? backoff(attempt);
+      const fits = attempt < Math.max(0, this.opts.maxRetries) && !signal?.aborted && wait <= MAX_RETRY_WAIT_MS && monotonicMs() + wait + minTryMs(this.opts.timeoutMs) <= deadline;
+      if (!again || !fits) {
+        if (answer) return { status: answer.status, text: answer.text, tries: attempt + 1 };
+        if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true });
+        const code = errorCode(failure);
+        throw new ApiError('network', `Cannot reach ${this.host}: ${code ? describeNetworkError(code) : 'no answer'}${attempt > 0 ? ` (${attempt + 1} tries)` : ''}`);
+      }
+      await sleep(wait, signal);
+    }
+  }
+
+  /** One try of `probe`, given `timeoutMs` (what is left of its timeout). */
+  private async probeOnce(path: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<{ status: number; text: string; wait: number | undefined }> {
     const ctrl = new AbortController();
-    const timer = setTimeout(() => ctrl.abort(), this.opts.timeoutMs);
+    const timer = setTimeout(() => ctrl.abort(), timeoutMs);
     const onAbort = () => ctrl.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -97,7 +125,16 @@ export class Transport {
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         if (text.length < 1024) text += chunk.toString('utf8');
       }
-      return { status: res.statusCode, text: text.slice(0, 1024) };
+      let env: Record<string, unknown> | undefined;
+      if (res.statusCode === 429) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) env = parsed as Record<string, unknown>;
+        } catch {
+          // not JSON: the headers alone say when
+        }
+      }
+      return { status: res.statusCode, text: text.slice(0, 1024), wait: res.statusCode === 429 ? retryAfter(res.headers, env) : undefined };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -111,7 +148,9 @@ export class Transport {
    */
   async send(req: PreparedRequest, signal?: AbortSignal): Promise<Response> {
     const idempotent = !isMutation(req);
-    const retries = idempotent && !req.once ? Math.max(0, this.opts.maxRetries) : 0;
+    // A public read asked once (/ready: a 503 there is the answer) is still asked again after a 429's
+    // Retry-After: the server said when, and did nothing. (A plugin called by GET is not: a 429 may be the plugin's own.)
+    const retries = idempotent ? Math.max(0, this.opts.maxRetries) : 0;
     const at = Date.now();
     const t0 = monotonicMs();
     const deadline = t0 + this.opts.timeoutMs;
@@ -128,7 +167,7 @@ export class Transport {
         const retryable =
           attempt < retries &&
           !err.aborted &&
-          (err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout') &&
+          (req.once ? req.public === true && err.kind === 'rate_limited' : err.kind === 'network' || err.kind === 'server' || err.kind === 'rate_limited' || err.kind === 'timeout') &&
           wait <= MAX_RETRY_WAIT_MS &&
           // A retry is made only where it fits in what is left of the timeout, with time to be answered.
           monotonicMs() + wait + minTryMs(this.opts.timeoutMs) <= deadline;

@@ -311,18 +311,26 @@ Usage: relayer-tui check [--json | --output table|json]
   its readiness first (GET /api/v1/ready: a server not ready moves nothing), then every relayer. An
   EVM relayer of the OpenZeppelin Relayer is diagnosed from the chain: the chain's nonce
   (eth_getTransactionCount through the server's JSON-RPC passthrough), the relayer's counter (its
-  status), the transaction at the chain's nonce (the blocker) and what waits behind it. The cause is
+  status), the transaction at the chain's nonce (the blocker) and what waits behind it. A counter that
+  is no evidence — "0" (v1.8's answer when its counter read fails), missing, behind the chain, or at
+  it while the status counts pending transactions — is not trusted: the blocker and the pending, sent
+  and submitted lists are read anyway, and the line says so. Relayers are diagnosed side by side, at
+  most 8 requests in flight to the server. The cause is
   the real server's: never broadcast (every re-send refused), at its gas_price_cap (re-pricing stops
   there), underpriced (re-priced at its speed's time), dropped (unknown to the node), not mined (why
   not known), no transaction at its nonce (its counter ran ahead: v1.8's nonce-health job fills it),
   its blocker final. A relayer that cannot be diagnosed (not EVM, a server that is not the
-  OpenZeppelin Relayer, /rpc refused while paused or disabled) says why.
+  OpenZeppelin Relayer, /rpc refused while paused or disabled, a read that failed) says why, and is
+  counted apart ("N not diagnosed"), never among the clear. A relayer's states are fleet's: disabled,
+  jammed, paused and low (under its minimum balance), every one that holds.
   One line per problem on stdout, the summary on stderr. Exit 0: nothing needs attention; 12: a
-  relayer jammed or disabled, or the server not ready; 13: something could not be read.
+  relayer jammed, disabled or low, or the server not ready (said first; what could not be read under
+  it is said after, and the exit stays 12); 13: something could not be read.
 ${OUTPUT}
-  JSON: {"summary", "ready", "relayers": [{"relayer", "state", "needs_attention", "diagnosed",
-  "not_diagnosed_because", "jam": null | {cause, blocker_id, blocker_nonce, blocker_status,
-  blocker_price_wei, chain_nonce, relayer_nonce, waiting, network_price_wei, cap_wei, since, …},
+  JSON: {"summary", "ready", "relayers_not_read", "relayers": [{"relayer", "state", "states",
+  "needs_attention", "diagnosed", "not_diagnosed_because", "jam": null | {cause, blocker_id,
+  blocker_nonce, blocker_status, blocker_price_wei, chain_nonce, relayer_nonce, waiting,
+  network_price_wei, cap_wei, since, distrusted, …}, "distrusted": null | {kind, …, words},
   "problems": [...]}]} — u128 values as decimal strings.
 ${COMMON}
 

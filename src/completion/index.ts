@@ -26,6 +26,9 @@ const VALUES: Record<string, readonly string[]> = {
   flavor: ['contract', 'real'],
   ready: ['healthy', 'degraded', 'unhealthy'],
   'gap-filler': ['on', 'off'],
+  // The sandbox's faults: Redis down for good, or for a window of seconds after the start (any A-B is taken).
+  'redis-down': ['on', 'off', '10-70'],
+  'rate-limit': ['first', '25%', '100'],
   // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
   'gas-spike': ['avalanche:55', 'holesky:2', 'mainnet:100', 'sepolia:80'],
 };

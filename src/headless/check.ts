@@ -8,95 +8,140 @@
  * never "no jam".
  */
 import { ApiError, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
-import { fleetBalance, type MinBalances } from '../core/fleet/health.js';
+import { relayerRow, rowMarks, type MinBalances } from '../core/fleet/health.js';
 import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { readJam } from '../core/jam/read.js';
-import { commandPrefix, jamJson, jamWords, jamBrief } from '../core/jam/words.js';
-import { worseJam, type Jam } from '../core/jam/diagnose.js';
+import { readJam, type JamRead } from '../core/jam/read.js';
+import { commandPrefix, distrustWords, jamJson, jamBrief } from '../core/jam/words.js';
+import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
+import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { readinessWords } from '../core/readiness.js';
-import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../core/relayer.js';
+import { disabledReasons, type RelayerMark } from '../core/relayer.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
 interface RelayerCheck {
   relayer: string;
+  /** The worst of `states`. */
   state: RelayerMark;
+  /** Every state that holds (disabled, jammed, paused, low), worst first: the same rule as fleet's (core/fleet/health.ts rowMarks). */
+  states: RelayerMark[];
   needs_attention: boolean;
   diagnosed: boolean;
   not_diagnosed_because: string | null;
   jam: Jam | null;
+  /** A status reading not trusted (its nonce "0", missing, behind the chain…): the diagnosis rests on the transactions read instead. */
+  distrusted: NonceDistrust | null;
   problems: string[];
-  /** A read failed (not a refusal the rules expect): exit 13. */
+  /** A read failed (not a refusal the rules expect): exit 13 — unless the server said it is not ready. */
   unreadable: boolean;
 }
 
 const MAX_RELAYERS = 1_000;
 
+/** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
+async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined): Promise<RelayerCheck> {
+  // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
+  let status: RelayerStatus | undefined;
+  // The server's type not known yet (its probe failed): asked again before its status is (or is not) read.
+  if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
+  if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
+  let read: JamRead;
+  try {
+    read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
+  } catch (e) {
+    read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
+  }
+  // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
+  const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
+  const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name) };
+  const problems: string[] = [];
+  for (const p of row.problems) {
+    // The fix named as a command (a key means nothing in a shell), in the context this check read.
+    if (p.kind === 'disabled') problems.push(`${r.id}: disabled by the system: ${disabledReasons(r.disabled_reason).join('; ') || 'no reason given'}`);
+    else if (p.kind === 'jam' || p.kind === 'low-balance' || p.kind === 'minimum-unreadable' || p.kind === 'balance-unreadable' || p.kind === 'not-diagnosed') problems.push(`${r.id}: ${problemWords(p, now, { face })}`);
+  }
+  const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
+  const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
+  const states = rowMarks(row);
+  return {
+    relayer: r.id,
+    state: states[0]!,
+    states,
+    needs_attention: problems.length > 0,
+    diagnosed: read.kind === 'diagnosed',
+    not_diagnosed_because: read.kind === 'not_diagnosed' ? read.why : null,
+    jam: row.jam,
+    distrusted,
+    problems,
+    unreadable,
+  };
+}
+
 export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
   if (args.length) return fail(EXIT.usage, `unexpected argument ${args[0]}. usage: relayer-tui check [--json]`);
   await client.detectDialect();
-  // Readiness first: a server that is not ready moves nothing, whatever its relayers say.
+  // Readiness first: a server that is not ready moves nothing, whatever its relayers say — and it is
+  // the verdict when the rest cannot be read (v1.8 answers 500 everywhere while Redis is down).
   let ready: { state: string; summary: string; problems: string[] } | null = null;
   try {
     ready = readinessWords(await client.readiness());
   } catch (e) {
     if (!(e instanceof ApiError && e.kind === 'unsupported')) return fail(e instanceof ApiError ? exitCodeFor(e) : EXIT.network, `readiness: ${errorWords(e)}`, e instanceof ApiError ? e : undefined);
   }
+  const notReady = ready?.state === 'not ready';
+  const asJson = o.output === 'json' || o.output === 'ndjson';
   const relayers: Relayer[] = [];
-  for (let page = 1; relayers.length < MAX_RELAYERS; page++) {
-    const p = await client.listRelayers({ page, perPage: 100 });
-    relayers.push(...p.items);
-    if (p.items.length === 0 || relayers.length >= p.totalItems) break;
+  let relayersUnread: string | null = null;
+  try {
+    for (let page = 1; relayers.length < MAX_RELAYERS; page++) {
+      const p = await client.listRelayers({ page, perPage: 100 });
+      relayers.push(...p.items);
+      if (p.items.length === 0 || relayers.length >= p.totalItems) break;
+    }
+  } catch (e) {
+    // Not ready: that is the verdict, and what failed is said after it. Else the failure is the answer.
+    if (!notReady) throw e;
+    relayersUnread = errorWords(e);
   }
   relayers.sort((a, b) => a.id.localeCompare(b.id));
-  const checks: RelayerCheck[] = [];
-  for (const r of relayers) {
-    const st = relayerState(r);
-    const problems: string[] = [];
-    if (st === 'disabled') problems.push(`${r.id}: disabled by the system: ${disabledReasons(r.disabled_reason).join('; ') || 'no reason given'}`);
-    // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
-    let status: RelayerStatus | undefined;
-    if (client.offers('relayerStatus')) status = await client.relayerStatus(r.id).catch(() => undefined);
-    const read = await readJam(client, r, { now, ...(status ? { status } : {}) });
-    let jam: Jam | null = null;
-    let why: string | null = null;
-    let unreadable = false;
-    if (read.kind === 'not_diagnosed') {
-      why = read.why;
-      unreadable = read.unreadable === true;
-    } else if (read.diagnosis.kind === 'jam') {
-      jam = read.diagnosis.jam;
-      // The fix named as a command (a key means nothing in a shell), in the context this check read.
-      problems.push(jamWords(r.id, jam, now, { kind: 'commands', relayerId: r.id, prefix: commandPrefix(context?.name) }));
-    }
-    if (unreadable) problems.push(`${r.id}: not diagnosed: ${why}`);
-    // Under its minimum (the higher of its policy's, where it counts, and the context's min_balance).
-    const money = status && st !== 'disabled' ? fleetBalance(r, status.balance, context?.minBalances, context?.name ?? 'in use') : null;
-    if (money?.problem && (money.problem.kind === 'low-balance' || money.problem.kind === 'minimum-unreadable')) problems.push(`${r.id}: ${problemWords(money.problem)}`);
-    const low = money?.balance?.low === true;
-    const state = relayerMarks(r, { jammed: jam !== null, low })[0]!;
-    checks.push({ relayer: r.id, state, needs_attention: problems.length > 0, diagnosed: read.kind === 'diagnosed', not_diagnosed_because: why, jam, problems, unreadable });
-  }
-  const notReady = ready?.state === 'not ready';
+  // Diagnoses side by side, at most CHECK_IN_FLIGHT requests in flight to the server: a check takes
+  // about its slowest relayer, not the sum (issue 51.5: 8 relayers behind a 4 s RPC took 32.6 s in turn).
+  const limiter = new Limiter(CHECK_IN_FLIGHT);
+  const ask = <T>(p: () => Promise<T>): Promise<T> => limiter.run(p);
+  const checks = await Promise.all(relayers.map((r) => checkRelayer(client, r, now, ask, context)));
   const jammed = checks.filter((c) => c.jam);
   const attention = checks.filter((c) => c.needs_attention);
+  const notDiagnosed = checks.filter((c) => !c.diagnosed);
   const summary = [
     ready ? `server ${ready.summary}` : 'server readiness: no endpoint',
-    `${attention.length} of ${checks.length} relayer${checks.length === 1 ? '' : 's'} need${attention.length === 1 ? 's' : ''} attention`,
-    jammed.length ? `${jammed.length} jammed: ${jammed.sort((a, b) => worseJam(a.jam!, b.jam!)).map((c) => jamBrief(c.relayer, c.jam!)).join(', ')}` : 'none jammed',
+    relayersUnread !== null
+      ? `relayers not read: ${relayersUnread}`
+      : `${attention.length} of ${checks.length} relayer${checks.length === 1 ? '' : 's'} need${attention.length === 1 ? 's' : ''} attention`,
+    ...(relayersUnread !== null
+      ? []
+      : [
+          // "None jammed" only of what was diagnosed: a relayer not diagnosed is counted apart, never among the clear.
+          jammed.length
+            ? `${jammed.length} jammed: ${jammed.sort((a, b) => worseJam(a.jam!, b.jam!)).map((c) => jamBrief(c.relayer, c.jam!)).join(', ')}`
+            : notDiagnosed.length
+              ? `none jammed of the ${checks.length - notDiagnosed.length} diagnosed`
+              : 'none jammed',
+          ...(notDiagnosed.length ? [`${notDiagnosed.length} not diagnosed`] : []),
+        ]),
   ].join('; ');
-  const code = checks.some((c) => c.unreadable) ? EXIT.unreadable : notReady || attention.length ? EXIT.attention : EXIT.ok;
+  // Not ready is the verdict (exit 12) whatever else failed under it; else a failed read is exit 13.
+  const code = notReady ? EXIT.attention : checks.some((c) => c.unreadable) ? EXIT.unreadable : attention.length ? EXIT.attention : EXIT.ok;
   // Lines unless JSON is asked for (like fleet --check: a cron job's mail reads them).
-  const asJson = o.output === 'json' || o.output === 'ndjson';
   if (asJson) {
     s.out.write(
       `${json(
         {
           summary,
           ready: ready ? { state: ready.state, summary: ready.summary, problems: ready.problems } : null,
-          relayers: checks.map(({ unreadable: _, jam, ...c }) => ({ ...c, jam: jam ? jamJson(jam) : null })),
+          relayers_not_read: relayersUnread,
+          relayers: checks.map(({ unreadable: _, jam, distrusted, ...c }) => ({ ...c, jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
         },
         2,
       )}\n`,
@@ -104,6 +149,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   } else {
     const lines: string[] = [];
     if (notReady) lines.push(`server not ready: ${ready!.summary}`, ...ready!.problems.map((p) => `  ${p}`));
+    if (relayersUnread !== null) lines.push(`relayers not read: ${relayersUnread}`);
     for (const c of checks) lines.push(...c.problems);
     for (const l of lines) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
     s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);

@@ -7,6 +7,7 @@ import { startSandbox } from './server.js';
 import type { SandboxOptions } from './types.js';
 import { SANDBOX_OPTIONS } from './options.js';
 import { READY_STATES, type ReadyState } from './ready.js';
+import { parseRedisDown, parseRelayerIds, parseThrottle } from './faults.js';
 
 
 export const SANDBOX_CLI_DEFAULT_PORT = 8080;
@@ -22,7 +23,9 @@ Options:
   --latency <ms>        Delay every API response by this many milliseconds (default 0)
   --answer-delay <ms>   Apply each mutation (PUT, POST, PATCH, DELETE) at once but hold its answer this many
                         milliseconds more (default 0): a dropped line mid-send, an answer that comes late
-  --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited)
+  --rate-limit <n>      Allow n requests per second per API key, then answer 429 (default 0 = unlimited);
+                        or a fault: first (the first request only answers 429, Retry-After 1 s) or NN%
+                        (that share of requests, counted: 25% is every 4th), /health and /ready included
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
                         (default contract)
   --advance <seconds>   Contract flavour only: every so many seconds, in each relayer whose transactions
@@ -57,7 +60,18 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         sepolia:80 (repeatable; avalanche:55 is seeded)
   --gap-filler <on|off> Real flavour: whether v1.8's nonce-health job fills nonce gaps (default on)
   --ready <state>       What the real flavour's public GET /api/v1/ready reports: healthy, degraded
-                        (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy)
+                        (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy);
+                        /ready only — --redis-down fails the other endpoints too
+
+Faults of an unwell server (real flavour), one at a time:
+  --status-nonce-zero <ids|all>  These relayers' GET …/status answer "nonce": "0" (comma-separated ids,
+                        or all), as v1.8 does when its counter read fails, whatever waits on the chain
+  --redis-down <on|A-B> Redis down, from the start (on) or from A to B seconds after it (A- for good):
+                        /ready answers 503 unhealthy ("Redis primary pool: … Connection refused"), every
+                        other authenticated endpoint 500, /health still OK
+  --rpc-delay <ms>      The JSON-RPC passthrough (POST /relayers/{id}/rpc) answers this much later (a
+                        slow RPC; default 0)
+
   --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
                         their situations with them; bulk-1m not among them
   --jams-first          With --relayers: the seeds with a jam of their own come first (--relayers 7
@@ -141,9 +155,30 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   const answerDelay = parseNonNegativeInt('answer-delay', str('answer-delay'));
   if (answerDelay instanceof Error) return answerDelay;
   if (answerDelay !== undefined) opts.answerDelayMs = answerDelay;
-  const rate = parseNonNegativeInt('rate-limit', str('rate-limit'));
-  if (rate instanceof Error) return rate;
-  if (rate !== undefined) opts.rateLimit = rate;
+  const rateRaw = str('rate-limit');
+  const throttle = rateRaw === undefined ? undefined : parseThrottle(rateRaw);
+  if (throttle instanceof Error) return throttle;
+  if (throttle) opts.throttle = throttle;
+  else {
+    const rate = parseNonNegativeInt('rate-limit', rateRaw);
+    if (rate instanceof Error) return new Error(`--rate-limit must be a number of requests per second, first, or a share like 25%, got "${rateRaw}"`);
+    if (rate !== undefined) opts.rateLimit = rate;
+  }
+  const zero = str('status-nonce-zero');
+  if (zero !== undefined) {
+    const ids = parseRelayerIds('status-nonce-zero', zero);
+    if (ids instanceof Error) return ids;
+    opts.statusNonceZero = ids;
+  }
+  const redis = str('redis-down');
+  if (redis !== undefined) {
+    const down = parseRedisDown(redis);
+    if (down instanceof Error) return down;
+    opts.redisDown = down;
+  }
+  const rpcDelay = parseNonNegativeInt('rpc-delay', str('rpc-delay'), 600_000);
+  if (rpcDelay instanceof Error) return rpcDelay;
+  if (rpcDelay !== undefined) opts.rpcDelayMs = rpcDelay;
   const advance = parseNonNegativeInt('advance', str('advance'));
   if (advance instanceof Error) return advance;
   if (advance) opts.advanceMs = advance * 1000;

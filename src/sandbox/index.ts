@@ -6,3 +6,4 @@ export type { Flavor as SandboxFlavor } from './flavor.js';
 export type { SandboxOptions, RecordedRequest, Injection, Sandbox, RpcCall } from './types.js';
 export { READY_STATES, type ReadyState } from './ready.js';
 export { PLUGIN_IDS } from './plugins.js';
+export type { Throttle, RedisDown } from './faults.js';

@@ -16,5 +16,8 @@ export const SANDBOX_OPTIONS = {
   relayers: { type: 'string' },
   'jams-first': { type: 'boolean' },
   ready: { type: 'string' },
+  'status-nonce-zero': { type: 'string' },
+  'redis-down': { type: 'string' },
+  'rpc-delay': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

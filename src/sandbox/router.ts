@@ -53,6 +53,9 @@ export interface RouterContext {
   chain?: Chain;
   /** The readiness /api/v1/ready reports (real flavour), read at each request. */
   ready?: () => ReadyState;
+  /** Faults (faults.ts): Redis down (authenticated endpoints 500, /ready unhealthy); relayers whose status nonce is "0". */
+  redisDown?: () => boolean;
+  statusNonceZero?: () => readonly string[] | 'all';
 }
 
 interface Paging {
@@ -172,6 +175,9 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (seg.length === 3 && c === 'balance') return handleBalance(flavor, data, b);
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);
+        // v1.8's answer when its counter read fails: `unwrap_or(0)` (evm_relayer.rs ~355), not an error.
+        const zero = ctx.statusNonceZero?.();
+        if (st && 'nonce' in st && (zero === 'all' || zero?.includes(b))) st.nonce = '0';
         return st ? ok(st) : relayerNotFound(flavor, b);
       }
       if (seg.length === 5 && c === 'transactions' && d === 'by-nonce') {
@@ -245,10 +251,12 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     // for a token, then 404s).
     if (flavor === 'real' && (req.method === 'GET' || req.method === 'HEAD')) {
       if (req.path === `${API_PREFIX}/health`) return textResponse(200, 'OK');
-      if (isReadyPath(req.path)) return readyResponse(ctx.ready?.() ?? 'healthy', ctx.now(), data.startMs);
+      if (isReadyPath(req.path)) return readyResponse(ctx.redisDown?.() ? 'unhealthy' : (ctx.ready?.() ?? 'healthy'), ctx.now(), data.startMs);
     }
     if (req.authorization === undefined) return unauthorized(flavor, false);
     if (req.authorization !== `Bearer ${ctx.token}`) return unauthorized(flavor, true);
+    // Redis down: every repository read fails; the key is checked before (it is not in Redis).
+    if (flavor === 'real' && ctx.redisDown?.()) return fail(flavor, 500, 'Internal Server Error');
     if (req.bodySize > MAX_BODY_BYTES) {
       return flavor === 'real'
         ? textResponse(413, `Json deserialize error: JSON payload (${req.bodySize} bytes) is larger than allowed (limit: ${MAX_BODY_BYTES} bytes).`)

@@ -10,6 +10,7 @@ import { SandboxData, renderTransaction } from './data.js';
 import { FLAVORS, type Flavor, type SandboxResponse, fail, tooManyRequests } from './flavor.js';
 import { NotificationStore } from './notifications.js';
 import { rateLimiter } from './rateLimit.js';
+import { throttler } from './faults.js';
 import { READY_STATES, type ReadyState } from './ready.js';
 import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
 import { rpcRequestOf } from './rpc.js';
@@ -92,6 +93,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return state;
   };
   let ready = checkReady(opts.ready ?? 'healthy');
+  // Faults (faults.ts).
+  let statusNonceZero: readonly string[] | 'all' = opts.statusNonceZero ?? [];
+  let throttled = throttler(opts.throttle);
+  let redisDown = opts.redisDown === true;
+  let rpcDelayMs = Math.max(0, opts.rpcDelayMs ?? 0);
+  const rpcInFlight = { now: 0, max: 0, reset: () => void (rpcInFlight.max = rpcInFlight.now) };
+  const redisWindow: NodeJS.Timeout[] = [];
+  if (typeof opts.redisDown === 'object') {
+    const w = opts.redisDown;
+    redisWindow.push(setTimeout(() => void (redisDown = true), w.fromMs));
+    if (w.toMs !== undefined) redisWindow.push(setTimeout(() => void (redisDown = false), w.toMs));
+    for (const t of redisWindow) t.unref();
+  }
 
   // One clock: the contract flavour keeps wall time; the real flavour's blocks come from it.
   const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true });
@@ -143,6 +157,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     now: () => clock.now(),
     chain,
     ready: () => ready,
+    redisDown: () => redisDown,
+    statusNonceZero: () => statusNonceZero,
   });
 
   const takeInjection = (method: string, url: string): Injection | undefined => {
@@ -196,10 +212,24 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const authorization = headerValue(req.headers.authorization);
     const health = flavor === 'real' && (path === `${API_PREFIX}/health` || isReadyPath(path));
     let response: SandboxResponse;
+    // A slow RPC: the passthrough answers later; what is in flight there is counted (the most at once).
+    const slow = rpc !== null && flavor === 'real';
+    if (slow) rpcInFlight.max = Math.max(rpcInFlight.max, ++rpcInFlight.now);
     try {
-      response = !health && rateLimited(authorization ?? '') ? tooManyRequests(flavor, 1) : await router({ method, path, query, body: body.text, bodySize: body.size, authorization });
+      // The throttle fault lands on any request, /health and /ready included (NOTES.md: "it can land on any request").
+      if (throttled()) {
+        const after = throttled.afterSeconds;
+        const r = tooManyRequests(flavor, after);
+        response = { ...r, headers: { ...r.headers, 'retry-after': String(after) } };
+      } else if (!health && rateLimited(authorization ?? '')) response = tooManyRequests(flavor, 1);
+      else {
+        if (slow) await sleep(rpcDelayMs);
+        response = await router({ method, path, query, body: body.text, bodySize: body.size, authorization });
+      }
     } catch {
       response = fail(flavor, 500, 'Internal Server Error');
+    } finally {
+      if (slow) rpcInFlight.now--;
     }
     // The health and readiness checks answer at once (they are not the API: no latency, no rate limit).
     // A mutation's answer (applied already) may be held longer: --answer-delay.
@@ -255,10 +285,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     setReady(state: ReadyState) {
       ready = checkReady(state);
     },
+    setStatusNonceZero(ids) {
+      statusNonceZero = ids;
+    },
+    setThrottle(t) {
+      throttled = throttler(t);
+    },
+    setRedisDown(down) {
+      for (const t of redisWindow.splice(0)) clearTimeout(t);
+      redisDown = down;
+    },
+    setRpcDelay(ms) {
+      rpcDelayMs = Math.max(0, ms);
+    },
+    rpcInFlight,
     close() {
       if (!closing) {
         closed = true;
         clearInterval(advancing);
+        for (const t of redisWindow.splice(0)) clearTimeout(t);
         clock.stop();
         for (const s of sleepers) {
           clearTimeout(s.timer);

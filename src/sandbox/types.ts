@@ -2,6 +2,7 @@
 import type { Flavor } from './flavor.js';
 import type { ReadyState } from './ready.js';
 import type { SandboxClock } from './chain/clock.js';
+import type { RedisDown, Throttle } from './faults.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -46,6 +47,14 @@ export interface SandboxOptions {
   profile?: SeedProfile;
   /** What the real flavour's GET /api/v1/ready reports (default healthy); see ready.ts. */
   ready?: ReadyState;
+  /** Faults (faults.ts), real flavour: these relayers' /status answer `"nonce": "0"` (v1.8's answer when its counter read fails); `all`: every one. */
+  statusNonceZero?: readonly string[] | 'all';
+  /** Faults: 429s with Retry-After on the first request, or on a share of requests (either flavour). */
+  throttle?: Throttle;
+  /** Faults, real flavour: Redis down (now, or for a window after the start): /ready 503, every other authenticated endpoint 500. */
+  redisDown?: RedisDown;
+  /** Faults: the JSON-RPC passthrough (POST /relayers/{id}/rpc) answers this many ms later (a slow RPC). */
+  rpcDelayMs?: number;
 }
 
 /**
@@ -128,6 +137,13 @@ export interface Sandbox {
   chain: SandboxChain | undefined;
   /** What GET /api/v1/ready reports from now on (real flavour). */
   setReady(state: ReadyState): void;
+  /** Faults from now on (faults.ts): as the options of the same names. */
+  setStatusNonceZero(ids: readonly string[] | 'all'): void;
+  setThrottle(t: Throttle | undefined): void;
+  setRedisDown(down: boolean): void;
+  setRpcDelay(ms: number): void;
+  /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */
+  rpcInFlight: { now: number; max: number; reset(): void };
   /** Closes the server and all keep-alive sockets promptly. */
   close(): Promise<void>;
 }

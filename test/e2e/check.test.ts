@@ -35,7 +35,7 @@ describe('relayer-tui check', () => {
     // Under its own minimum (its policy's 100 ETH: v1.8 fails a send that would go lower): said (issue 42.3).
     expect(lines.find((l) => l.startsWith('mainnet-hot:'))).toMatch(/^mainnet-hot: low balance: 0\.\d+… ETH < 100 ETH \(its policies\.min_balance\)$/);
     // bulk-1m is not on the sandbox's chain (its million are never walked): its newest stand still, and say so.
-    expect(r.err).toBe('relayer-tui check: server ready (healthy); 7 of 15 relayers need attention; 4 jammed: bulk-1m (not mined, 4 waiting), holesky-test (never broadcast, 2 waiting), avalanche-bridge (at its cap, 2 waiting), optimism-relay (no transaction at its nonce, 2 waiting)\n');
+    expect(r.err).toBe('relayer-tui check: server ready (healthy); 7 of 15 relayers need attention; 4 jammed: bulk-1m (not mined, 4 waiting), holesky-test (never broadcast, 2 waiting), avalanche-bridge (at its cap, 2 waiting), optimism-relay (no transaction at its nonce, 2 waiting); 7 not diagnosed\n');
 
     const j = JSON.parse((await run(['check', '--json'])).out) as { relayers: { relayer: string; state: string; diagnosed: boolean; not_diagnosed_because: string | null; jam: Record<string, unknown> | null }[] };
     const by = new Map(j.relayers.map((x) => [x.relayer, x]));

@@ -8,7 +8,7 @@
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
  */
 import { readJam } from '../jam/read.js';
-import { ApiError, DEFAULT_TIMEOUT_MS, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, dialectUnsettled, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
 import { DEFAULT_TRIAGE, type TriageOptions } from '../triage/rules.js';
@@ -242,7 +242,7 @@ export class Fleet {
     let unread: Extract<Problem, { kind: 'not-all-read' }> | null = null;
     try {
       // The dialect once (the health check is a request, counted); after that the client knows it.
-      const dialect = client.dialect().source === 'assumed' ? ask(() => client.detectDialect(deadline)) : undefined;
+      const dialect = dialectUnsettled(client.dialect()) ? ask(() => client.detectDialect(deadline)) : undefined;
       const [first] = await Promise.all([ask(() => client.listRelayers({ page: 1, perPage: 100 }, { signal: deadline })), dialect]);
       latencyMs = this.opts.now() - started;
       relayers = [...first.items];
@@ -333,7 +333,7 @@ export class Fleet {
         if (!deadline.aborted && !reading.triageError) {
           try {
             const status = reading.status ?? undefined;
-            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status && 'nonce' in status ? { status } : {}) });
+            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status ? { status } : {}) });
           } catch (e) {
             if (this.closed.signal.aborted) return;
             reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };

@@ -13,7 +13,7 @@
  */
 import { errorWords, stringifyJson, type Relayer } from '../../api/index.js';
 import { nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../amounts.js';
-import { disabledReasons, relayerState } from '../relayer.js';
+import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../relayer.js';
 import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
 import type { StuckRow } from '../triage/rules.js';
@@ -161,6 +161,9 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   if (problem) problems.push(problem);
   if (r.statusError) problems.push({ kind: 'status-not-read', why: r.statusError });
   if (r.triageError) problems.push({ kind: 'transactions-not-read', why: r.triageError });
+  // A diagnosis that failed on a read is not "no jam": said, and the row is not checked (issue 51).
+  const jamUnread = r.jam?.kind === 'not_diagnosed' && r.jam.unreadable === true ? r.jam.why : null;
+  if (jamUnread !== null) problems.push({ kind: 'not-diagnosed', why: jamUnread });
   const t = r.triage;
   const jam = r.jam?.kind === 'diagnosed' && r.jam.diagnosis.kind === 'jam' ? r.jam.diagnosis.jam : null;
   let pending: number | null = null;
@@ -196,9 +199,6 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   // where the diagnosis saw the chain's nonce held and the transactions were too young to flag).
   if (jam) stuck = Math.max(stuck ?? 0, jam.waiting + 1);
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
-  // Its jam not diagnosed because a read failed: not checked (a relayer that cannot be diagnosed at all — another network, a server without the reads — is not).
-  const jamUnread = r.jam?.kind === 'not_diagnosed' && r.jam.unreadable === true ? r.jam.why : null;
-  if (jamUnread !== null) problems.push({ kind: 'not-diagnosed', why: jamUnread });
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable || jamUnread !== null);
   const trouble: Trouble = checkFailed ? 'unchecked' : st === 'disabled' ? 'disabled' : jam ? 'jammed' : (stuck ?? 0) > 0 || (gap?.count ?? 0) > 0 ? 'stuck' : balance?.low ? 'low-balance' : st === 'paused' ? 'paused' : 'ok';
   // STATE: the worst of disabled, jammed, paused, active (the problems list them all).
@@ -229,6 +229,15 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
   };
 }
 
+/**
+ * Every state that holds of a relayer's row — disabled, jammed, paused, low (its balance under its
+ * minimum) — worst first, `active` when none does (core/relayer.ts relayerMarks): one rule for `check`
+ * and `fleet` (a disabled relayer under its minimum is both). Empty for a context's own row.
+ */
+export function rowMarks(row: FleetRow): RelayerMark[] {
+  return row.relayer ? relayerMarks(row.relayer, { jammed: row.jam !== null, low: row.balance?.low === true }) : [];
+}
+
 /** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
 export function problemsSaid(row: FleetRow, now: number, face?: FixFace): string[] {
   return row.problems.map((p) => problemWords(p, now, face ? { face } : {}));
@@ -248,6 +257,8 @@ export function fleetRowRecord(r: FleetRow, now: number, face?: FixFace): Record
     network: r.network,
     network_type: r.networkType,
     state: stateWords(r.state, now),
+    // Every state that holds (disabled, jammed, paused, low), as `check --json` lists them.
+    ...(r.relayerId !== null ? { states: rowMarks(r) } : {}),
     trouble: r.trouble,
     needs_attention: needsAttention(r),
     // A paused relayer says so last (the record has always listed it; the table and --check leave it out).

@@ -30,9 +30,9 @@ export type Problem =
   /** What the chain waits on (words of core/triage/chain.ts), and the transaction holding it. */
   | { kind: 'chain'; words: string; tx: string | null }
   | { kind: 'status-not-read'; why: string }
-  | { kind: 'transactions-not-read'; why: string }
-  /** Its jam diagnosis could not be made because a read failed (core/jam/read.ts `unreadable`): never "no jam". */
+  /** The jam diagnosis failed on a read (down, 5xx, 429, the server's type not known): never "no jam" (a refusal the rules expect — 403 while paused, not EVM — is not this). */
   | { kind: 'not-diagnosed'; why: string }
+  | { kind: 'transactions-not-read'; why: string }
   /** A context that could not be read (it was asked). */
   | { kind: 'unreachable'; why: string }
   /** A context not opened (no request made): no token, or an entry of the file that cannot be used. */
@@ -91,10 +91,10 @@ function detail(p: Problem, now: number | undefined, face?: FixFace): string {
       return p.words;
     case 'status-not-read':
       return `status not read: ${p.why}`;
-    case 'transactions-not-read':
-      return `transactions not read: ${p.why}`;
     case 'not-diagnosed':
       return `not diagnosed: ${p.why}`;
+    case 'transactions-not-read':
+      return `transactions not read: ${p.why}`;
     case 'unreachable':
     case 'not-opened':
       return p.why;

@@ -19,6 +19,19 @@ import type { Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { isCanceling } from '../status.js';
 
+/**
+ * A reading of the relayer's status not taken as evidence (NOTES.md "When the server is unwell"): v1.8
+ * answers `"nonce": "0"` when its counter read fails (`unwrap_or(0)`, domain/relayer/evm/evm_relayer.rs
+ * ~355); a counter missing, or below the chain's nonce, says nothing either; and a counter at the chain's
+ * nonce while the status counts pending transactions leaves them unaccounted for. The diagnosis then
+ * rests on the transaction at the chain's nonce and the non-final lists, read anyway.
+ */
+export type NonceDistrust =
+  | { kind: 'status_nonce_zero' }
+  | { kind: 'status_nonce_missing' }
+  | { kind: 'status_nonce_below_chain'; status_nonce: number }
+  | { kind: 'pending_unaccounted'; status_nonce: number; pending_count: number };
+
 export type JamCause = 'never_broadcast' | 'price_cap' | 'underpriced' | 'dropped' | 'not_mined' | 'no_tx_at_nonce' | 'blocker_final' | 'unknown_status';
 
 export interface Jam {
@@ -35,8 +48,10 @@ export interface Jam {
   /** A cancel of the blocker is in flight (`is_canceled` on a status not final): its NOOP takes the nonce once mined. */
   blocker_canceling: boolean;
   chain_nonce: number;
-  /** The relayer's counter (`/status` nonce): the next nonce it would give. */
+  /** The relayer's counter (`/status` nonce): the next nonce it would give — or, where the status was not trusted (`distrusted`), one above the highest nonce read in its transactions. */
   relayer_nonce: number;
+  /** The status reading not trusted, and so not used (null: the status's nonce was used). */
+  distrusted?: NonceDistrust | null;
   /** Non-final transactions that cannot go before the blocker (the not-yet-signed included; the blocker not). */
   waiting: number;
   /**
@@ -72,9 +87,11 @@ export interface JamReading {
   blockerKnown?: boolean;
   /** When this client last saw the chain's nonce move (a watch keeps it), if it did. */
   chainMovedAt?: number;
+  /** The status reading not trusted (`relayerNonce` is then made from what was read of the transactions). */
+  distrusted?: NonceDistrust;
 }
 
-export type Diagnosis = { kind: 'jam'; jam: Jam } | { kind: 'clear'; why: string };
+export type Diagnosis = { kind: 'jam'; jam: Jam } | { kind: 'clear'; why: string; distrusted?: NonceDistrust };
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -105,7 +122,28 @@ export function offeredWei(t: Transaction): bigint | null {
 }
 
 export function diagnose(r: JamReading): Diagnosis {
-  if (r.relayerNonce <= r.chainNonce) return { kind: 'clear', why: `nothing waits: the chain is at nonce ${r.chainNonce}, the relayer's next is ${r.relayerNonce}` };
+  const d = diagnoseRead(r);
+  return d.kind === 'clear' && r.distrusted ? { ...d, distrusted: r.distrusted } : d;
+}
+
+/**
+ * The relayer's next nonce from what was read of its transactions, where its status was not trusted:
+ * one above the highest nonce among the non-final ones and the one at the chain's nonce (if that one
+ * is not final), never below the chain's nonce.
+ */
+export function nonceFromTransactions(chainNonce: number, blocker: Transaction | null, notFinal: readonly Transaction[]): number {
+  let next = chainNonce;
+  if (blocker && !FINAL.has(status(blocker))) next = Math.max(next, (nonceOf(blocker) ?? chainNonce) + 1);
+  for (const t of notFinal) {
+    const n = nonceOf(t);
+    if (n !== null && n >= chainNonce) next = Math.max(next, n + 1);
+  }
+  return next;
+}
+
+function diagnoseRead(r: JamReading): Diagnosis {
+  if (r.relayerNonce <= r.chainNonce)
+    return { kind: 'clear', why: r.distrusted ? `nothing waits: the chain is at nonce ${r.chainNonce}, and no transaction read holds it or a nonce above` : `nothing waits: the chain is at nonce ${r.chainNonce}, the relayer's next is ${r.relayerNonce}` };
   const b = r.blocker;
   // Every non-final one but the blocker waits behind it (below the chain's nonce, one is mined, not
   // non-final). The blocker is among the totals when it was read in the lists, or when the lists were
@@ -139,6 +177,7 @@ export function diagnose(r: JamReading): Diagnosis {
     blocker_canceling: b ? isCanceling(b) : false,
     chain_nonce: r.chainNonce,
     relayer_nonce: r.relayerNonce,
+    distrusted: r.distrusted ?? null,
     waiting,
     unlisted_nonces: unlisted,
     network_price_wei: r.networkPriceWei,

@@ -5,12 +5,13 @@
  * RPC_READ_METHODS), the transaction at the chain's nonce (`…/transactions/by-nonce/{n}`), the
  * non-final ones (`?status=` pending, sent, submitted: their totals, checked to be filtered), and
  * whether the node knows the blocker's hash. A relayer that cannot be diagnosed says why — that is
- * never "no jam".
+ * never "no jam". A status nonce that is no evidence (nonceDistrust) is not used: what waits is read
+ * anyway, and the diagnosis says which reading was not trusted.
  */
 import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
-import { diagnose, NOT_MINED_AFTER_MS, type Diagnosis, type JamReading } from './diagnose.js';
+import { diagnose, nonceFromTransactions, NOT_MINED_AFTER_MS, type Diagnosis, type JamReading, type NonceDistrust } from './diagnose.js';
 
 /** Diagnosed (with the chain's nonce as read: a follow watches it pass the last that waited), or why not. */
 export type JamRead =
@@ -34,7 +35,21 @@ export interface ReadJamOptions {
   /** When this client last saw the relayer's chain nonce move, and at which nonce (a watch keeps it). */
   chainSeen?: { nonce: number; at: number };
   /** The relayer's status as just read by the caller (the fleet reads it for the balance): not read again. */
-  status?: { nonce?: unknown };
+  status?: { nonce?: unknown; pending_transactions_count?: unknown };
+}
+
+/**
+ * Whether the status's nonce is evidence (null) or not, and why (diagnose.ts NonceDistrust): "0" (v1.8's
+ * answer when its counter read fails), missing, below the chain's nonce, or at it while the status
+ * counts pending transactions the chain's nonce does not account for.
+ */
+export function nonceDistrust(statusNonce: number | null, chainNonce: number, pendingCount: unknown): NonceDistrust | null {
+  if (statusNonce === null) return { kind: 'status_nonce_missing' };
+  if (statusNonce === 0) return { kind: 'status_nonce_zero' };
+  if (statusNonce < chainNonce) return { kind: 'status_nonce_below_chain', status_nonce: statusNonce };
+  const pending = typeof pendingCount === 'number' && Number.isSafeInteger(pendingCount) ? pendingCount : 0;
+  if (statusNonce === chainNonce && pending > 0) return { kind: 'pending_unaccounted', status_nonce: statusNonce, pending_count: pending };
+  return null;
 }
 
 export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJamOptions): Promise<JamRead> {
@@ -42,21 +57,27 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   const not = (why: string): JamRead => ({ kind: 'not_diagnosed', why });
   const kind = networkKind(relayer.network_type);
   if (kind !== 'evm') return not(kind === 'unknown' ? `network type "${String(relayer.network_type)}" is not one this client knows` : `a ${kind} relayer: the diagnosis reads an EVM chain's nonces`);
+  // The server's type not known (its health check failed: a 429, a 5xx, no answer): asked again here, and
+  // while it stays unknown the relayer is not diagnosed because of a failed read — never "not the OpenZeppelin Relayer".
+  if (client.dialect().source === 'unknown') await ask(() => client.detectDialect(o.signal));
+  if (client.dialect().source === 'unknown') return { kind: 'not_diagnosed', why: `the server's type is ${client.dialect().why}`, unreadable: true };
   if (!client.offers('rpc') || !client.offers('relayerStatus')) return not('a server that is not the OpenZeppelin Relayer has no relayer status or JSON-RPC passthrough to read the chain through');
   if (!relayer.address) return not('the relayer has no address');
   const signal = o.signal;
   const fail = (what: string, e: unknown): JamRead => {
     if (signal?.aborted) throw e;
     if (e instanceof ApiError && e.status === 403) return not(`the server refuses its ${what} (403: v1.8 answers so while a relayer is paused or disabled)`);
+    // An endpoint the server does not have (a 404 of its own): what the server is, not a read that failed.
+    if (e instanceof ApiError && e.kind === 'unsupported') return not(`the server has no ${what} to read (${errorWords(e)})`);
     return { kind: 'not_diagnosed', why: `its ${what} could not be read (${errorWords(e)})`, unreadable: true };
   };
-  let relayerNonce: number | null;
+  let status: { nonce?: unknown; pending_transactions_count?: unknown };
   try {
-    relayerNonce = quantity((o.status ?? (await ask(() => client.relayerStatus(relayer.id, { signal })))).nonce);
+    status = o.status ?? (await ask(() => client.relayerStatus(relayer.id, { signal })));
   } catch (e) {
     return fail('status', e);
   }
-  if (relayerNonce === null) return not("its status carries no nonce");
+  const statusNonce = quantity(status.nonce);
   let chainNonce: number | null;
   try {
     chainNonce = quantity(await ask(() => client.rpcRead(relayer.id, 'eth_getTransactionCount', [relayer.address!, 'latest'], { signal })));
@@ -65,8 +86,11 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   }
   if (chainNonce === null) return not('eth_getTransactionCount answered something that is not a nonce');
   const chainMovedAt = o.chainSeen && o.chainSeen.nonce !== chainNonce ? o.now : o.chainSeen?.at;
-  const base: Omit<JamReading, 'blocker' | 'notFinal'> = { now: o.now, chainNonce, relayerNonce, networkPriceWei: null, capWei: toBigInt(relayer.policies?.gas_price_cap) ?? null, ...(chainMovedAt !== undefined ? { chainMovedAt } : {}) };
-  if (relayerNonce <= chainNonce) return { kind: 'diagnosed', diagnosis: diagnose({ ...base, blocker: null, notFinal: [] }), chainNonce };
+  // A verdict rests only on what was read: a status nonce that is no evidence is not used, and what
+  // waits is read anyway (the transaction at the chain's nonce, the non-final lists).
+  const distrusted = nonceDistrust(statusNonce, chainNonce, status.pending_transactions_count);
+  const base: Omit<JamReading, 'blocker' | 'notFinal' | 'relayerNonce'> = { now: o.now, chainNonce, networkPriceWei: null, capWei: toBigInt(relayer.policies?.gas_price_cap) ?? null, ...(chainMovedAt !== undefined ? { chainMovedAt } : {}), ...(distrusted ? { distrusted } : {}) };
+  if (!distrusted && statusNonce! <= chainNonce) return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce: statusNonce!, blocker: null, notFinal: [] }), chainNonce };
   let blocker: Transaction | null = null;
   try {
     blocker = await ask(() => client.getTransactionByNonce(relayer.id, String(chainNonce), { signal }));
@@ -86,18 +110,27 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
       return fail(`${s} transactions`, e);
     }
   }
+  const relayerNonce = distrusted ? nonceFromTransactions(chainNonce, blocker, notFinal) : statusNonce!;
   // The network's price and whether the node knows the blocker, only where the cause depends on them.
   let networkPriceWei: bigint | null = null;
   let blockerKnown: boolean | undefined;
   const broadcast = blocker && String(blocker.status).toLowerCase() === 'submitted' && typeof blocker.sent_at === 'string' && o.now - Date.parse(blocker.sent_at) > NOT_MINED_AFTER_MS;
   if (broadcast) {
     try {
-      networkPriceWei = toBigInt(await ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal }))) ?? null;
-      if (typeof blocker!.hash === 'string') blockerKnown = (await ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [blocker!.hash as string], { signal }))) !== null;
+      // Both at once (behind a slow RPC, a relayer's diagnosis takes its longest chain of reads, not their sum).
+      const hash = typeof blocker!.hash === 'string' ? blocker!.hash : null;
+      // Each kept where it answered: one failing does not lose the other.
+      const [price, known] = await Promise.allSettled([
+        ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal })),
+        hash === null ? Promise.resolve(undefined) : ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [hash], { signal })),
+      ]);
+      if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true });
+      if (price.status === 'fulfilled') networkPriceWei = toBigInt(price.value) ?? null;
+      if (hash !== null && known.status === 'fulfilled') blockerKnown = known.value !== null;
     } catch (e) {
       if (signal?.aborted) throw e;
       // The cause is then told from what was read (the price against the cap, else not mined).
     }
   }
-  return { kind: 'diagnosed', diagnosis: diagnose({ ...base, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce };
+  return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce };
 }

@@ -7,7 +7,7 @@ import { formatGwei } from '../amounts.js';
 import { age, clock } from '../time.js';
 import { shortId } from '../text/ids.js';
 import { displayText } from '../text/values.js';
-import type { Jam, JamCause } from './diagnose.js';
+import type { Jam, JamCause, NonceDistrust } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
@@ -86,7 +86,27 @@ function reprice(jam: Jam, now: number | undefined): string {
   return ` at ${clock(at)} at the earliest (${why})`;
 }
 
+/** A status reading not trusted, in words: which, and why (diagnose.ts NonceDistrust). */
+export function distrustWords(d: NonceDistrust, chainNonce?: number): string {
+  const read = "what waits was read from the transaction at the chain's nonce and the pending, sent and submitted lists";
+  switch (d.kind) {
+    case 'status_nonce_zero':
+      return `the status's nonce 0 was not trusted (v1.8 answers 0 when its counter read fails): ${read}`;
+    case 'status_nonce_missing':
+      return `the status carries no nonce: ${read}`;
+    case 'status_nonce_below_chain':
+      return `the status's nonce ${d.status_nonce} was not trusted (below the chain's${chainNonce === undefined ? '' : ` ${chainNonce}`}: a counter behind the chain is no evidence that nothing waits): ${read}`;
+    case 'pending_unaccounted':
+      return `the status's nonce ${d.status_nonce} was not trusted (at the chain's, while the status counts ${d.pending_count} pending): ${read}`;
+  }
+}
+
 export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string {
+  const words = jamDetailRead(jam, now, face);
+  return jam.distrusted ? `${words} (${distrustWords(jam.distrusted, jam.chain_nonce)})` : words;
+}
+
+function jamDetailRead(jam: Jam, now: number | undefined, face: FixFace): string {
   const e = fix(face, 'bump', jam);
   const x = fix(face, 'cancel', jam);
   const p = fix(face, 'cap', jam);
@@ -109,7 +129,7 @@ export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string 
     case 'not_mined':
       return `${head} — ${tx} is priced ${gwei(jam.blocker_price_wei)}${jam.network_price_wei !== null ? ` (the network asks ${gwei(jam.network_price_wei)})` : ' (the network\'s price not read)'} and known to the node, not mined: why is not known; ${w}`;
     case 'no_tx_at_nonce':
-      return `${head} — no transaction of the relayer holds it (its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it${openFor}. No action on a transaction fixes it here`;
+      return `${head} — no transaction of the relayer holds it (${jam.distrusted ? `its transactions read go up to nonce ${jam.relayer_nonce - 1}` : `its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}`}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it${openFor}. No action on a transaction fixes it here`;
     case 'blocker_final':
       return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}${openFor}`;
     case 'unknown_status':

@@ -231,3 +231,20 @@ describe('the fleet reader', () => {
     }
   });
 });
+
+describe('a diagnosis that failed on a read (issue 51)', () => {
+  it('is not "no jam": the row says not diagnosed and is not checked, as check says it', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'real' });
+    try {
+      // Every JSON-RPC read of linea-idle (a relayer with nothing stuck: only the diagnosis asks) fails.
+      sb.inject({ status: 500, body: '{"success":false,"data":null,"error":"Internal Server Error"}', match: { pathPrefix: '/api/v1/relayers/linea-idle/rpc' }, times: 50 });
+      const f = fleet([source('unwell', sb.url, sb.token)]);
+      await f.refresh();
+      const row = f.rows().find((r) => r.relayerId === 'linea-idle')!;
+      expect(row).toMatchObject({ trouble: 'unchecked', diagnosed: false, jam: null });
+      expect(problemsSaid(row, Date.now())).toEqual([expect.stringMatching(/^not diagnosed: its JSON-RPC \(eth_getTransactionCount\) could not be read \(500 /)]);
+    } finally {
+      await sb.close();
+    }
+  });
+});

@@ -140,3 +140,28 @@ describe('a waiting transaction being canceled (v1.8\'s status lists hide it unt
     expect(jamWords('holesky-test', after, w.sb.clock.now())).toContain("4 waiting, and 1 more nonce after it held by one being canceled (v1.8's status lists leave those out) or by none");
   });
 });
+
+describe('a status reading that is no evidence is not trusted (issue 51.1): what waits is read anyway', () => {
+  it('holesky-test (never broadcast at 2834) stays jammed whatever its status says: a nonce of 0, missing, behind the chain, or at it with 7 pending', async () => {
+    const w = await world();
+    const r = await relayer(w.client, 'holesky-test');
+    const trusted = jamOf(await diag(w, 'holesky-test'))!;
+    const cases: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ nonce: '0', pending_transactions_count: 7 }, { kind: 'status_nonce_zero' }],
+      [{ pending_transactions_count: 7 }, { kind: 'status_nonce_missing' }],
+      [{ nonce: '2800', pending_transactions_count: 7 }, { kind: 'status_nonce_below_chain', status_nonce: 2800 }],
+      [{ nonce: '2834', pending_transactions_count: 7 }, { kind: 'pending_unaccounted', status_nonce: 2834, pending_count: 7 }],
+    ];
+    for (const [status, distrusted] of cases) {
+      const jam = jamOf(await readJam(w.client, r, { now: w.sb.clock.now(), status }));
+      expect(jam, JSON.stringify(status)).toMatchObject({ cause: 'never_broadcast', blocker_id: trusted.blocker_id, chain_nonce: 2834, relayer_nonce: trusted.relayer_nonce, waiting: trusted.waiting, distrusted });
+    }
+    expect(trusted.distrusted).toBeNull();
+  });
+
+  it('a relayer with nothing waiting is still clear under a nonce of 0, and says its status was not trusted', async () => {
+    const w = await world({ traffic: false });
+    const read = await readJam(w.client, await relayer(w.client, 'arbitrum-payouts'), { now: w.sb.clock.now(), status: { nonce: '0', pending_transactions_count: 0 } });
+    expect(read).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear', distrusted: { kind: 'status_nonce_zero' } } });
+  });
+});
