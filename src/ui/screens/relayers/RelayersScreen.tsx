@@ -118,7 +118,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     }
   const line = notReady ? `server ${notReady.summary}` : relayersLine({ jams: jammed, jamsAsOf: jams?.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, width);
   const bodyHeight = line ? height - 1 : height;
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Built again when a STATE word may change its width (the table's layout is kept while its columns are: `not diagnosed` was cut to `not dia…`).
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
     // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
