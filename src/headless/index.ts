@@ -64,7 +64,7 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
   if (command === 'fleet') return (await import('./fleet.js')).runFleet(config, o, args, s, env, fail);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect, revealSecrets: o.revealSecrets });
   try {
-    if (command === 'relayers' || command === 'txs' || (command === 'plugins' && args[0] !== 'update')) return await (await import('./lists.js')).runList(command, client, o, args, s, fail);
+    if (command === 'relayers' || command === 'txs' || (command === 'plugins' && args[0] !== 'update')) return await (await import('./lists.js')).runList(command, client, o, args, s, fail, config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
     if (command === 'ready') return await (await import('./ready.js')).runReady(client, o, args, s, fail);
     if (command === 'check') return await (await import('./check.js')).runCheck(client, o, args, s, fail, Date.now(), config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
     if ((command === 'networks' && args[0] !== 'update') || command === 'signers') return await (await import('./serverRecords.js')).runServerRecords(command, client, o, args, s, fail);

@@ -10,12 +10,14 @@ import { PLUGIN_COLUMNS } from '../core/columns/plugins.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../core/columns/layout.js';
 import type { StatusSource } from '../core/columns/relayers.js';
-import { JAM_NOT_READ, relayersTableColumns } from '../core/columns/relayersTable.js';
+import type { MinBalances } from '../core/fleet/health.js';
+import { JAM_NOT_READ, STATUS_NOT_READ, relayersTableColumns } from '../core/columns/relayersTable.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { json, jsonLines, jsonTextLines, Out, table, type Streams } from './output.js';
 import { thousands } from '../core/text/values.js';
+import { sanitize } from '../core/text/sanitize.js';
 
 type Row = Relayer | Transaction | PluginInfo;
 type ListCommand = 'relayers' | 'txs' | 'plugins';
@@ -34,11 +36,13 @@ function columnsFor(command: Exclude<ListCommand, 'relayers'>, sample: Row | und
   return [status!, id, ...rest] as Column<Row>[];
 }
 
-export async function runList(command: ListCommand, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number): Promise<number> {
+export async function runList(command: ListCommand, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string) => number, context?: { minBalances?: MinBalances; name: string }): Promise<number> {
   if (command === 'txs' && args.length !== 1) return fail(EXIT.usage, 'usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N] [--json|--output table|json|ndjson] (see --help)');
   if (command !== 'txs' && args.length > 0) return fail(EXIT.usage, `unexpected argument ${args[0]}`);
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.all);
   const ndjson = o.output === 'ndjson' || (o.all && o.output !== 'table' && o.output !== 'json');
+  // Relayers whose status read failed, for the table's footnote (their STATE `?`).
+  const unread = new Set<string>();
   const width = (s.out.columns ?? 100) || 100;
   const out = new Out(s.out);
   // NDJSON passes each row on as the server wrote it (its digits and escapes untouched), on one line.
@@ -68,8 +72,8 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     if (ndjson) await out.write(lines(p, items));
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
-      await out.write(table(command === 'relayers' ? await relayersTable(client, items as Relayer[]) : columnsFor(command, items[0]), items, width));
-      if (command === 'relayers') s.err.write(`${JAM_NOT_READ}\n`);
+      await out.write(table(command === 'relayers' ? await relayersTable(client, items as Relayer[], context, unread) : columnsFor(command, items[0]), items, width));
+      if (command === 'relayers') s.err.write(footnotes(unread));
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
@@ -105,7 +109,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
       const items = room < p.items.length ? p.items.slice(0, room) : p.items;
       if (ndjson) await out.write(lines(p, items));
       else if (asJson) await out.write(jsonLines(items));
-      else if (command === 'relayers') await out.write(table(await relayersTable(client, items as Relayer[]), items, width, page === 1));
+      else if (command === 'relayers') await out.write(table(await relayersTable(client, items as Relayer[], context, unread), items, width, page === 1));
       else await out.write(table((columns ??= columnsFor(command, items[0])), items, width, page === 1));
       written += items.length;
       progress?.update(written, o.limit ?? p.totalItems, page, lastPage);
@@ -115,8 +119,13 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     ctrl.abort();
     progress?.done(written);
   }
-  if (command === 'relayers' && !ndjson && !asJson) s.err.write(`${JAM_NOT_READ}\n`);
+  if (command === 'relayers' && !ndjson && !asJson) s.err.write(footnotes(unread));
   return EXIT.ok;
+}
+
+/** What the table's STATE words mean, under it: `?` only where a status read failed. */
+function footnotes(unread: ReadonlySet<string>): string {
+  return `${JAM_NOT_READ}\n${unread.size ? `${STATUS_NOT_READ} (${unread.size}: ${[...unread].slice(0, 5).map((id) => sanitize(id)).join(', ')}${unread.size > 5 ? ', …' : ''})\n` : ''}`;
 }
 
 /** Status reads at once for a table, and how long the table waits for each. */
@@ -128,7 +137,7 @@ const STATUS_TIMEOUT_MS = 5_000;
  * few at once, each held to 5 s) where the server offers it, for STATE (low) and BALANCE; a read that
  * failed is `?` in its cells. Only for a table: JSON stays the list as read, no request added.
  */
-async function relayersTable(client: RelayerClient, rows: readonly Relayer[]): Promise<readonly Column<Row>[]> {
+async function relayersTable(client: RelayerClient, rows: readonly Relayer[], context: { minBalances?: MinBalances; name: string } | undefined, unread: Set<string>): Promise<readonly Column<Row>[]> {
   await client.detectDialect();
   if (!client.offers('relayerStatus')) return relayersTableColumns(null, Date.now) as readonly Column<Row>[];
   const read = new Map<string, { status?: RelayerStatus; error?: string }>();
@@ -140,8 +149,9 @@ async function relayersTable(client: RelayerClient, rows: readonly Relayer[]): P
     }
   };
   await Promise.all(Array.from({ length: Math.min(STATUS_AT_ONCE, rows.length) }, worker));
+  for (const [id, r] of read) if (r.error !== undefined) unread.add(id);
   const source: StatusSource = { available: () => true, get: (id) => read.get(id) };
-  return relayersTableColumns(source, Date.now) as readonly Column<Row>[];
+  return relayersTableColumns(source, Date.now, context) as readonly Column<Row>[];
 }
 
 /** `12,300 / 1,000,000 transactions · page 123 / 10,000 · 41,000/s`, redrawn in place at most 10 times a second. */

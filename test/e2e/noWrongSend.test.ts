@@ -131,6 +131,24 @@ describe('relayer-tui relayers', () => {
     expect(t.err).toContain('STATE active?: not disabled, paused or low as read; whether it is jammed is not diagnosed here (relayer-tui check diagnoses jams)');
   });
 
+  it("the context's min_balance makes a relayer low (the higher minimum, as the TUI and check); a status not read is `?`, never `active?`, and said under the table", async () => {
+    const dir = mkdtempSync(join(HOME, 'cfg-'));
+    writeFileSync(join(dir, 'config.yaml'), `current_context: ops\ncontexts:\n  ops:\n    url: ${r.url}\n    token_env: OPS_KEY\n    min_balance: { linea: 5 ETH }\n`);
+    r.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers/arbitrum-payouts/status' }, times: 3 });
+    const t = await new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      const child = execFile(process.execPath, [cliPath(), 'relayers', '--output', 'table', '--per-page', '50'], { env: { PATH: process.env.PATH ?? '', HOME, XDG_STATE_HOME: join(HOME, 's'), RELAYER_TUI_CONFIG_DIR: dir, OPS_KEY: r.token } }, (e, out, err) =>
+        resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+      );
+      child.stdin?.end('');
+    });
+    expect(t.code, t.err).toBe(0);
+    const rows = t.out.trimEnd().split('\n');
+    // linea-idle holds about 0.62 ETH: under the context's 5 ETH for linea (its own policy asks less).
+    expect(rows.find((l) => l.includes('linea-idle'))).toMatch(/^low\s+Linea Idle\s/);
+    expect(rows.find((l) => l.includes('arbitrum-payouts'))).toMatch(/^\?\s+Arbitrum Payouts\s+\?/);
+    expect(t.err).toContain('STATE ?: its status (balance) could not be read, so whether it is low is not known: BALANCE says why it is ? (1: arbitrum-payouts)');
+  });
+
   it('--json reads the list alone: no status read added', async () => {
     const from = r.requests.length;
     const j = await run(['relayers', '--json']);
