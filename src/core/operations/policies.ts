@@ -42,7 +42,7 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
       patch[key] = raw === 'true';
     } else if (kind === 'addresses') {
       // Empty: the whitelist removed (any receiver), as an emptied field in the editor; `[]`: an empty list, asked by name.
-      const list = whitelistTyped(raw);
+      const list = whitelistTyped(raw, heldWhitelist(relayer));
       if ('error' in list) return { error: `--set ${key}: ${list.error}; the list is replaced whole` };
       patch[key] = list.addresses;
     } else {
@@ -63,6 +63,12 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
   return { patch };
 }
 
+/** The whitelist the server holds for this relayer (its addresses as stored), or null. */
+function heldWhitelist(relayer: Relayer): readonly string[] | null {
+  const w = (relayer.policies as Record<string, unknown> | null | undefined)?.whitelist_receivers;
+  return Array.isArray(w) ? w.filter((a): a is string => typeof a === 'string') : null;
+}
+
 /** How an empty whitelist is asked for, in both faces (an empty field or `--set whitelist_receivers=` removes it). */
 export const EMPTY_LIST = '[]';
 
@@ -70,22 +76,27 @@ export const EMPTY_LIST = '[]';
  * A whitelist as typed: empty removes it (null: any receiver), `[]` is an empty list (v1.8: only the
  * zero address and the relayer's own), else the addresses (addressList).
  */
-export function whitelistTyped(raw: string): { addresses: string[] | null } | { error: string } {
+export function whitelistTyped(raw: string, held?: readonly string[] | null): { addresses: string[] | null } | { error: string } {
   const t = raw.trim();
   if (t === '') return { addresses: null };
   if (t.replace(/\s+/g, '') === EMPTY_LIST) return { addresses: [] };
-  const list = addressList(t);
+  const list = addressList(t, held);
   if ('error' in list) return list;
   return list.addresses.length ? list : { error: `no address in it: leave it empty to remove the whitelist, or write ${EMPTY_LIST} for an empty one` };
 }
 
-/** Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. A wrong one is named by its line. */
-export function addressList(raw: string): { addresses: string[] } | { error: string } {
+/**
+ * Addresses, one a line or comma-separated, each checked (EIP-55 where mixed case); empty: none. A wrong
+ * one is named by its line. `held`: the list the server holds now (v1.8 stores what it was sent,
+ * unchecked): an address of it kept as it reads there is taken, so a form round-trips its own prefill
+ * (only an address typed new is held to the rule).
+ */
+export function addressList(raw: string, held?: readonly string[] | null): { addresses: string[] } | { error: string } {
   const lines = raw.split('\n');
   const addresses: string[] = [];
   for (const [i, line] of lines.entries()) {
     for (const a of line.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
-      const problem = addressProblem(a);
+      const problem = held?.includes(a) ? null : addressProblem(a);
       if (problem) return { error: `${lines.length > 1 ? `line ${i + 1}, ` : ''}"${a}": ${problem}` };
       addresses.push(a);
     }
@@ -186,7 +197,7 @@ export function notificationChoices(current: string | null | undefined, listed: 
  * A typed EVM policy the same as the one it was prefilled with, by value: `2,600 gwei`, `2600gwei` and
  * `2600000000000` are one cap; addresses in any case and either separator are one list.
  */
-function sameTyped(key: string, typed: string, was: string, network: string | null | undefined): boolean {
+function sameTyped(key: string, typed: string, was: string, network: string | null | undefined, held?: readonly string[] | null): boolean {
   if (typed === was) return true;
   const kind = EVM_POLICIES[key];
   if (kind === 'gas' || kind === 'amount') {
@@ -198,8 +209,8 @@ function sameTyped(key: string, typed: string, was: string, network: string | nu
     return a !== undefined && a === wei(was);
   }
   if (kind === 'addresses') {
-    const a = whitelistTyped(typed);
-    const b = whitelistTyped(was);
+    const a = whitelistTyped(typed, held);
+    const b = whitelistTyped(was, held);
     return !('error' in a) && !('error' in b) && (a.addresses === null ? b.addresses === null : b.addresses !== null && a.addresses.length === b.addresses.length && a.addresses.every((x, i) => x.toLowerCase() === b.addresses![i]!.toLowerCase()));
   }
   return false;
@@ -232,8 +243,9 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
     return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : BigInt(w.wei) > U128_MAX ? U128_WORDS : null;
   })());
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
+  const held = relayer ? heldWhitelist(relayer) : null;
   const addresses = (v: string) => {
-    const list = whitelistTyped(v);
+    const list = whitelistTyped(v, held);
     return 'error' in list ? list.error : null;
   };
   const urlsNow = rpcUrlsNow(relayer?.custom_rpc_urls);
@@ -282,7 +294,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
         const unsets: string[] = [];
         for (const k of Object.keys(EVM_POLICIES)) {
           const typed = (v[k] ?? '').trim();
-          if (sameTyped(k, typed, now[k] ?? '', relayer.network)) continue;
+          if (sameTyped(k, typed, now[k] ?? '', relayer.network, held)) continue;
           if (typed === '') {
             if (now[k] !== '') unsets.push(k);
           } else sets.push(`${k}=${k === 'whitelist_receivers' && typed !== EMPTY_LIST ? typed.split(/[\n,]/).map((a) => a.trim()).filter(Boolean).join(',') : typed}`);

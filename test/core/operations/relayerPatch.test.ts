@@ -78,6 +78,24 @@ describe('the EVM patch from flags', () => {
     if (!('request' in built)) throw new Error(JSON.stringify(built.errors));
     expect(built.request.prepared.body).toBe('{"policies":{"whitelist_receivers":null}}');
   });
+  it('a whitelist the server holds with a wrong checksum (v1.8 stores it unchecked) round-trips: prefilled, kept, not refused and not sent; a new address beside it is held to the rule', () => {
+    const held = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'; // its checksum wrong
+    const withList = evm({ policies: { gas_price_cap: 30_000_000_000, whitelist_receivers: [held] } } as Partial<Relayer>);
+    const form = policiesForm('r1', withList, true, []);
+    const wl = form.fields.find((f) => f.name === 'whitelist_receivers')!;
+    expect(wl.validate!(held, {})).toBeNull();
+    const values = { name: 'Two', notification_id: 'none', gas_price_cap: '30gwei', min_balance: '', eip1559_pricing: '', private_transactions: '', gas_limit_estimation: '', include_revert_data: '', whitelist_receivers: held, custom_rpc_urls: '' };
+    const built = form.build(values);
+    if (!('request' in built)) throw new Error(JSON.stringify(built.errors));
+    expect(built.request.prepared.body).toBe('{"name":"Two"}');
+    // One more address, typed new with a wrong checksum: refused on its line; the held one beside it still taken.
+    expect(wl.validate!(`${held}\n0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB`, {})).toMatch(/^line 2, "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB": its EIP-55 checksum/);
+    const added = form.build({ ...values, whitelist_receivers: `${held}\n0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb` });
+    if (!('request' in added)) throw new Error(JSON.stringify(added.errors));
+    expect(added.request.prepared.body).toBe(`{"policies":{"whitelist_receivers":["${held}","0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb"]},"name":"Two"}`);
+    // Flags alike: the held address kept by --set is taken.
+    expect('error' in relayerPatch(withList, { sets: [`whitelist_receivers=${held},0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb`], unsets: [] })).toBe(false);
+  });
 });
 
 describe('Solana and Stellar policies as a merge patch', () => {
