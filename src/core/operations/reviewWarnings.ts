@@ -27,7 +27,7 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
 export function relayerBlocked(relayer: Relayer | undefined, what = 'replacements'): string | null {
   const state = relayer ? relayerState(relayer) : 'active';
   if (state === 'disabled') return `the relayer is disabled by the system: the server refuses ${what} until it is re-enabled`;
-  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed (P)`;
+  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed (P in the TUI, relayer-tui resume ${relayer?.id ?? '<id>'})`;
   return null;
 }
 
