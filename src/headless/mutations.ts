@@ -14,7 +14,7 @@ import { ApiError, requestUrl, type Notification, type Relayer, type RelayerClie
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import type { BuiltRequest, Values } from '../core/operations/types.js';
+import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
@@ -251,7 +251,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
           ? `${prepared.method} ${jsonForTerminal(url)}\n`
           : `${prepared.method} ${jsonForTerminal(url)}\nContent-Type: application/json\n\n${s.out.isTTY ? jsonForTerminal(body) : body}\n`,
       );
-    if (p.request.secret) s.err.write(`relayer-tui: ${p.request.prepared.path.includes('/notifications') ? 'the signing key is shown masked; the request would carry it' : 'the RPC URLs are shown masked; the request would carry them whole'}\n`);
+    if (p.request.secret) s.err.write(`relayer-tui: ${SECRET_WORDS[p.request.secret].what} ${SECRET_WORDS[p.request.secret].is} shown masked; the request would carry ${SECRET_WORDS[p.request.secret].whole}\n`);
     return EXIT.ok;
   }
 

@@ -18,10 +18,12 @@ it('a label as long as the column keeps a space before its value; a short one is
 
 it('the body heading says "exactly as sent" only where nothing in it is masked', () => {
   const prepared = { method: 'POST', path: '/api/v1/notifications', displayBody: '{\n  "signing_key": "•••• (45 chars)"\n}' };
-  const heading = (secret: boolean) => reviewLines({ prepared, secret } as unknown as BuiltRequest).find((l) => l.text.startsWith('Body'))?.text;
-  expect(heading(true)).toBe('Body (as sent, the signing key masked: the request carries it whole):');
-  expect(heading(false)).toBe('Body (exactly as sent):');
+  const heading = (secret?: string) => reviewLines({ prepared, secret } as unknown as BuiltRequest).find((l) => l.text.startsWith('Body'))?.text;
+  expect(heading('signing-key')).toBe('Body (as sent, the signing key masked: the request carries it whole):');
+  expect(heading()).toBe('Body (exactly as sent):');
+  // Named by the request's own secret, never guessed from its path.
+  expect(heading('rpc-urls')).toBe('Body (as sent, the RPC URLs masked: the request carries them whole):');
   // A walk read "the signing key masked" above a network's masked RPC URLs.
   const urls = { method: 'PATCH', path: '/api/v1/networks/evm%3Asepolia', displayBody: '{}' };
-  expect(reviewLines({ prepared: urls, secret: true } as unknown as BuiltRequest).find((l) => l.text.startsWith('Body'))?.text).toBe('Body (as sent, the RPC URLs masked: the request carries them whole):');
+  expect(reviewLines({ prepared: urls, secret: 'rpc-urls' } as unknown as BuiltRequest).find((l) => l.text.startsWith('Body'))?.text).toBe('Body (as sent, the RPC URLs masked: the request carries them whole):');
 });

@@ -45,7 +45,7 @@ export function networkUpdateRequest(networkId: string, before: Network | undefi
     what: `Replace the RPC URLs of network ${networkId}`,
     prepared,
     review,
-    secret: true,
+    secret: 'rpc-urls',
     send: (client, options) => client.updateNetwork(networkId, urls, options),
     effect: networkUpdateEffect(urls),
   };

@@ -48,7 +48,7 @@ export function notificationUpdateRequest(id: string, current: Notification | un
     what: `Change notification ${id}`,
     prepared,
     review,
-    secret: key !== undefined,
+    ...(key !== undefined ? { secret: 'signing-key' as const } : {}),
     effect: updateEffect(body),
     send: (client, options) =>
       client.updateNotification(id, body, options).catch((e: unknown) => {

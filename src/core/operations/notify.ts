@@ -65,7 +65,7 @@ export function notifyForm(dialect?: () => DialectState): FormDefinition {
             what: `Create a webhook notification for ${req.url}`,
             prepared,
             review,
-            secret: n > 0,
+            ...(n > 0 ? { secret: 'signing-key' as const } : {}),
             effect: notifyEffect({ url: req.url, id: typeof req.id === 'string' && req.id ? req.id : undefined, signingKey: n > 0 }),
             send: (client, options) =>
               client.createNotification(req, options).catch((e: unknown) => {

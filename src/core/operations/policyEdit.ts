@@ -123,7 +123,7 @@ export function policiesRequest(relayerId: string, relayer: Relayer | undefined,
     what: `Change relayer ${relayerId}: ${patchParts(patch)}`,
     prepared,
     review,
-    ...(secret ? { secret: true } : {}),
+    ...(secret ? { secret: 'rpc-urls' as const } : {}),
     send: (client, options) => client.patchRelayer(relayerId, patch, options),
     effect: relayerPatchEffect(patch),
   };

@@ -32,6 +32,15 @@ export const holdsSecret = (f: FieldSpec): boolean => f.kind === 'secret' || f.s
 export type Values = Record<string, string>;
 
 /** The request an action would send, ready for review: what the one pipeline (pipeline.ts) sends and checks. */
+/** What a request's body may carry that is never written, printed or copied whole: set by the operation that builds it, never guessed from a path. */
+export type RequestSecret = 'signing-key' | 'rpc-urls';
+
+/** A secret's words: `the signing key is masked: put it back`. */
+export const SECRET_WORDS: Record<RequestSecret, { what: string; is: string; it: string; whole: string }> = {
+  'signing-key': { what: 'the signing key', is: 'is', it: 'it', whole: 'it' },
+  'rpc-urls': { what: 'the RPC URLs', is: 'are', it: 'them', whole: 'them whole' },
+};
+
 export interface BuiltRequest {
   /** Which operation this is (registry.ts: its read-only class, its ledger words, its read-back). */
   op: OperationKind;
@@ -46,8 +55,8 @@ export interface BuiltRequest {
   review?: { label: string; value: string; tone?: 'warn' | 'bad' }[];
   /** After a 2xx: did what came back change as asked? (none: not checked) */
   effect?: (answer: unknown) => Effect;
-  /** The body carries a secret (a signing key): shown and printed masked. */
-  secret?: boolean;
+  /** The secret the body carries (a signing key, RPC URLs with their API keys): shown, printed and copied masked; said by name (SECRET_WORDS). */
+  secret?: RequestSecret;
   /** What must be typed on the review before it is sent (cancelling every pending one: the relayer's id). */
   confirm?: string;
   /**

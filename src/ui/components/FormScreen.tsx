@@ -59,7 +59,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
     onKey: (key) => {
       // c: the request as a curl command (review and result), the key read from $RELAYER_API_KEY.
       if ((phase.kind === 'review' || phase.kind === 'done') && phase.request.confirm === undefined && resolve(key, ['review'])?.command === 'copyCurl')
-        return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, (secret !== undefined && secret.length > 0) || phase.request.secret === true), 'curl command');
+        return copy(curlCommand(serverUrl ?? 'http://127.0.0.1:8080', phase.request.prepared, phase.request.secret ?? (secret !== undefined && secret.length > 0 ? 'signing-key' : undefined)), 'curl command');
       // j/k/↑/↓ a row, space/PgDn/PgUp a screenful (keymap.ts); a review that asks for a word typed
       // takes letters and space as the word's: only the arrows and page keys scroll it.
       const scrollCmd = phase.kind === 'review' ? resolve(key, ['review'])?.command : undefined;

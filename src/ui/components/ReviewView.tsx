@@ -1,7 +1,7 @@
 /** The review: method, full path, extra lines (before → after), and the exact JSON body. */
 import { Box } from 'ink';
 import { Text } from './Text.js';
-import type { BuiltRequest } from '../../core/operations/types.js';
+import { SECRET_WORDS, type BuiltRequest } from '../../core/operations/types.js';
 import { wrapCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
 
@@ -16,7 +16,8 @@ export function reviewLines(request: BuiltRequest): { text: string; tone?: Revie
   if (prepared.displayBody === undefined) lines.push({ text: `No body (${prepared.method} sends none)`, tone: 'muted' });
   else {
     // A body with a secret is shown masked: then it is not exactly what is sent, and says so.
-    lines.push({ text: request.secret ? `Body (as sent, ${prepared.path.includes('/notifications') ? 'the signing key' : 'the RPC URLs'} masked: the request carries ${prepared.path.includes('/notifications') ? 'it' : 'them'} whole):` : 'Body (exactly as sent):', tone: 'muted' });
+    const w = request.secret ? SECRET_WORDS[request.secret] : null;
+    lines.push({ text: w ? `Body (as sent, ${w.what} masked: the request carries ${w.it} whole):` : 'Body (exactly as sent):', tone: 'muted' });
     for (const l of prepared.displayBody.split('\n')) lines.push({ text: l });
   }
   return lines;

@@ -132,7 +132,7 @@ describe('RPC URLs', () => {
     const built = policiesRequest('r1', evm(), r.patch, true);
     if ('refuse' in built) throw new Error(built.refuse);
     expect(built.prepared.body).toBe('{"custom_rpc_urls":[{"url":"https://rpc.example/v2/SECRETKEY","weight":40},{"url":"https://b.example/?apikey=SECRETKEY","weight":100}]}');
-    expect(built.secret).toBe(true);
+    expect(built.secret).toBe('rpc-urls');
     expect(built.prepared.displayBody).not.toContain('SECRETKEY');
     expect(parseJson(built.prepared.displayBody!)).toEqual({ custom_rpc_urls: [{ url: 'https://rpc.example/***', weight: 40 }, { url: 'https://b.example/***', weight: 100 }] });
     expect(JSON.stringify(built.review)).not.toContain('SECRETKEY');
