@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, errorWords, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -36,7 +36,9 @@ import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
-import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
+import { CAUSE_WORDS, cancelJamNotes, followWords } from '../core/jam/words.js';
+import { readJam, type JamRead } from '../core/jam/read.js';
+import { networkKind } from '../core/relayer.js';
 
 export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
@@ -180,7 +182,17 @@ async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o
   const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered });
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
+  // A cancel: its relayer's jam diagnosed first, for the notes the TUI's review shows (cancelJamNotes), the fixes as commands.
+  if (kind === 'cancel' && tx) return { request: { ...built, review: [...(built.review ?? []), ...(await cancelNotes(client, relayer, tx))] }, stdinUsed: false };
   return { request: built, stdinUsed: false };
+}
+
+/** The jam notes of a cancel's review, read now (the diagnosis the TUI's list holds, made here); a jam not known is said, never taken for none. */
+async function cancelNotes(client: RelayerClient, relayer: Relayer, tx: Transaction): Promise<{ label: string; value: string; tone?: 'warn' }[]> {
+  if (networkKind(relayer.network_type) !== 'evm') return [];
+  const read: JamRead = await readJam(client, relayer, { now: Date.now() }).catch((e: unknown) => ({ kind: 'not_diagnosed' as const, why: errorWords(e), unreadable: true }));
+  if (read.kind === 'not_diagnosed') return [{ label: '⚠ jam', value: `not known: ${read.why}`, tone: 'warn' }];
+  return cancelJamNotes(read.diagnosis.kind === 'jam' ? read.diagnosis.jam : undefined, tx, { kind: 'commands', relayerId: relayer.id });
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

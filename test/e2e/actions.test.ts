@@ -77,7 +77,10 @@ describe('relayer-tui cancel', () => {
     const r = await run(['cancel', 'holesky-test', t.id, '--yes', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ id: t.id, status: 'sent', is_canceled: true });
-    expect(JSON.parse(r.err)).toMatchObject({ outcome: 'in flight', message: expect.stringContaining('marked canceling') });
+    // stderr a JSON object a line: the review's warnings first (this one waits behind holesky-test's jam), then the outcome.
+    const errs = r.err.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(errs.at(-1)).toMatchObject({ outcome: 'in flight', message: expect.stringContaining('marked canceling') });
+    expect(errs.slice(0, -1)).toEqual([{ warning: expect.stringMatching(/^behind a jam: it waits behind nonce 2834 \(never broadcast\)/) }]);
     expect(ledger().at(-1)).toMatchObject({ outcome: 'in flight' });
   });
 

@@ -234,7 +234,7 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
 }
 
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
-export function cancelOfBlockerWords(jam: Jam): string {
+export function cancelOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
   const n = jam.waiting;
   const unlisted = jam.unlisted_nonces ? `, and ${jam.unlisted_nonces} more nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by one being canceled or by none,` : '';
   const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
@@ -243,7 +243,7 @@ export function cancelOfBlockerWords(jam: Jam): string {
     return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them`;
   const then =
     jam.cause === 'price_cap'
-      ? 'its NOOP is not held to the cap and takes the nonce; a next one priced at the cap stays jammed until the cap is raised (p)'
+      ? `its NOOP is not held to the cap and takes the nonce; a next one priced at the cap stays jammed until the cap is raised (${fix(face, 'cap', jam)})`
       : 'once its NOOP is mined they go through in order';
   return `${waits}: ${then}; the relayer is followed until the chain passes them`;
 }
@@ -254,9 +254,23 @@ export function cancelOfBlockerWords(jam: Jam): string {
  * at the chain's nonce, or a final one there, no action on a transaction fills it.
  */
 /** A replacement's or a cancel's review line for one that waits behind a jam (not its blocker): it cannot be mined before the jammed nonce is. Null: it does not wait behind it. */
-export function behindJamWords(jam: Jam, txId: string, txNonce: number | null): string | null {
+export function behindJamWords(jam: Jam, txId: string, txNonce: number | null, face: FixFace = KEYS): string | null {
   if (txId === jam.blocker_id || txNonce === null || !Number.isInteger(txNonce) || txNonce <= jam.chain_nonce) return null;
-  return `it waits behind nonce ${jam.chain_nonce} (${CAUSE_WORDS[jam.cause]}): nothing sent for it can be mined before that nonce is — the blocker is fixed from t`;
+  const first = face.kind === 'keys' ? 'the blocker is fixed from t' : `the blocker${jam.blocker_id ? ` ${jam.blocker_id}` : ''} is fixed first: ${fix(face, 'bump', jam)}, or ${fix(face, 'cancel', jam)}`;
+  return `it waits behind nonce ${jam.chain_nonce} (${CAUSE_WORDS[jam.cause]}): nothing sent for it can be mined before that nonce is — ${first}`;
+}
+
+/**
+ * A cancel's review notes on its relayer's jam, the same in both faces (words for the face: FixFace):
+ * one that waits behind the jam cannot land before its blocker does; a cancel of the blocker says what
+ * waits behind it and what the cancel will do. None: no jam, or this one is neither.
+ */
+export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: unknown } | undefined, face: FixFace = KEYS): { label: string; value: string; tone?: 'warn' }[] {
+  if (!jam || !tx) return [];
+  const nonce = tx.nonce === null || tx.nonce === undefined || tx.nonce === '' ? null : Number(tx.nonce);
+  const behind = behindJamWords(jam, tx.id, nonce, face);
+  if (behind) return [{ label: '⚠ behind a jam', value: behind, tone: 'warn' }];
+  return jam.blocker_id === tx.id ? [{ label: 'what waits', value: cancelOfBlockerWords(jam, face) }] : [];
 }
 
 export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {

@@ -22,7 +22,7 @@ import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { behindJamWords, cancelOfBlockerWords } from '../../../core/jam/words.js';
+import { cancelJamNotes } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { relayerBasis, txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
@@ -117,12 +117,9 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
     if (route.op === 'pause' || route.op === 'resume') return { ...b, basis: relayerBasis(relayer) };
     if (route.op !== 'cancel') return b;
     const based = { ...b, basis: txBasis(read.tx) };
-    // One that waits behind a jam: its NOOP takes a nonce the chain has not reached (a walk's cancel of a waiter was followed, unsaid that it could not land).
-    const nonce = read.tx?.nonce ?? route.tx?.nonce;
-    const behind = jam && route.tx ? behindJamWords(jam, route.tx.id, nonce === null || nonce === undefined || nonce === '' ? null : Number(nonce)) : null;
-    if (behind) return { ...based, review: [...(b.review ?? []), { label: '⚠ behind a jam', value: behind, tone: 'warn' as const }] };
-    if (!jam || jam.blocker_id !== route.tx?.id) return based;
-    return { ...based, review: [...(b.review ?? []), { label: 'what waits', value: cancelOfBlockerWords(jam) }] };
+    // Its jam's notes (core/jam/words.ts cancelJamNotes, as `relayer-tui cancel` says them): one behind the jam cannot land before it; the blocker's cancel says what waits.
+    const notes = route.tx ? cancelJamNotes(jam, { id: route.tx.id, nonce: read.tx?.nonce ?? route.tx.nonce }) : [];
+    return notes.length ? { ...based, review: [...(b.review ?? []), ...notes] } : based;
   }, [waiting, route, services, relayer, pending.txs, jam, read.tx]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;

@@ -1,0 +1,63 @@
+/**
+ * `relayer-tui cancel` shows the review notes the TUI's cancel review shows (core/jam/words.ts
+ * cancelJamNotes, issue 52): a cancel of a jam's blocker says what waits behind it and what the cancel
+ * will do; a cancel of one that waits behind the jam says it cannot land before the blocker does, with
+ * the blocker's fixes as commands (no TUI key). The built CLI in a pty against the sandbox's real
+ * flavour, its clock stopped (the seeded jam of holesky-test: nonce 2834, never broadcast, 5 waiting).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { assertBuilt, disposeAll, releaseCli, Tui } from './pty.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let sb: Sandbox;
+const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-cancel-notes-'));
+beforeAll(async () => {
+  assertBuilt();
+  sb = await startSandbox({ flavor: 'real' });
+  sb.clock.stop();
+});
+afterAll(async () => {
+  await disposeAll();
+  await sb.close();
+  await releaseCli();
+});
+
+async function txs(): Promise<{ id: string; nonce: number | null }[]> {
+  const r = await fetch(`${sb.url}/api/v1/relayers/holesky-test/transactions?page=1&per_page=100`, { headers: { authorization: `Bearer ${sb.token}` } });
+  return ((await r.json()) as { data: { id: string; nonce: number | null }[] }).data;
+}
+
+/** The interactive review of `cancel holesky-test <id>`, answered no: its text, one line. */
+async function review(id: string): Promise<string> {
+  const t = new Tui({ args: ['cancel', 'holesky-test', id], env: { HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token }, rows: 60, cols: 250 });
+  await t.waitForText('Send it? [y/N]', 10_000);
+  const text = t.text().replace(/\s+/g, ' ');
+  t.press('n\r');
+  expect((await t.waitForExit()).exitCode).toBe(1);
+  return text;
+}
+
+describe('relayer-tui cancel: the jam notes of the TUI review', () => {
+  it("a cancel of the blocker says what waits and what the cancel will do, in the TUI's words", async () => {
+    const blocker = (await txs()).find((t) => t.nonce === 2834)!;
+    const before = sb.requests.filter((q) => q.method === 'DELETE').length;
+    expect(await review(blocker.id)).toMatch(/what waits +5 transactions wait behind it \(nonce 2834: never broadcast\): once its NOOP is mined they go through in order; the relayer is followed until the chain passes them/);
+    expect(sb.requests.filter((q) => q.method === 'DELETE').length).toBe(before);
+  }, 30_000);
+
+  it('a cancel of one behind the jam: it cannot land before the blocker, whose fixes are named as commands, no key', async () => {
+    const all = await txs();
+    const blocker = all.find((t) => t.nonce === 2834)!;
+    const behind = all.find((t) => t.nonce === 2835)!;
+    const text = await review(behind.id);
+    // Wrapped at the terminal's width: compared without the spaces a wrap puts in.
+    const flat = (x: string) => x.replace(/\s+/g, '');
+    expect(flat(text)).toContain(
+      flat(`⚠ behind a jam it waits behind nonce 2834 (never broadcast): nothing sent for it can be mined before that nonce is — the blocker ${blocker.id} is fixed first: relayer-tui replace holesky-test ${blocker.id} --speed fastest, or relayer-tui cancel holesky-test ${blocker.id}`),
+    );
+    expect(text).not.toContain('fixed from t');
+  }, 30_000);
+});
