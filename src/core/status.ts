@@ -9,8 +9,12 @@ import { TRANSACTION_STATUSES, type Transaction } from '../api/index.js';
 
 /** Final: the transaction will not change any more. */
 export const FINAL_STATUSES = ['canceled', 'confirmed', 'failed', 'expired'] as const;
-/** What the server means by pending (`pending_transactions_count`): not yet mined. */
+/** What the server means by pending (`pending_transactions_count`): not yet mined. The EVM statuses a cancel or a replacement takes (v1.8 answers 400 to the rest). */
 export const PENDING_STATUSES = ['pending', 'sent', 'submitted'] as const;
+/** On the chain: mined, or mined and confirmed (final). */
+export const MINED_STATUSES = ['mined', 'confirmed'] as const;
+/** Not final yet, as the server's lists are read for them (triage): pending, or mined and not yet confirmed. */
+export const UNCONFIRMED_STATUSES = [...PENDING_STATUSES, 'mined'] as const;
 
 const lower = (s: unknown) => String(s ?? '').toLowerCase();
 

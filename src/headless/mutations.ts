@@ -39,6 +39,7 @@ import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, cancelJamNotes, followWords } from '../core/jam/words.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
 import { networkKind } from '../core/relayer.js';
+import { MINED_STATUSES } from '../core/status.js';
 
 export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
@@ -313,7 +314,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
 }
 
 /** The statuses a new transaction is waited to (mined: on the chain; the final ones end the wait too). */
-const MINED = ['mined', 'confirmed'];
+const MINED: readonly string[] = MINED_STATUSES;
 const ENDED = ['failed', 'canceled', 'expired'];
 
 /** --wait after a send: its new transaction read by id until mined (exit 0), or the deadline or an end other than mined (16, its status said). */

@@ -17,7 +17,7 @@
  */
 import type { Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
-import { isCanceling } from '../status.js';
+import { FINAL_STATUSES, isCanceling } from '../status.js';
 
 /**
  * A reading of the relayer's status not taken as evidence (NOTES.md "When the server is unwell"): v1.8
@@ -105,7 +105,7 @@ export const NOT_MINED_AFTER_MS = 90 * SECOND;
 /** The re-price times by speed (src/utils/transaction.rs:16-25). */
 export const REPRICE_MS: Record<string, number> = { safeLow: 10 * MINUTE, average: 5 * MINUTE, fast: 3 * MINUTE, fastest: 2 * MINUTE };
 
-const FINAL = new Set(['confirmed', 'failed', 'canceled', 'expired']);
+const FINAL = new Set<string>(FINAL_STATUSES);
 const status = (t: Transaction) => String(t.status).toLowerCase();
 const time = (v: unknown): number | null => {
   const ms = typeof v === 'string' ? Date.parse(v) : NaN;

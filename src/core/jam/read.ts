@@ -11,6 +11,7 @@
 import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
+import { PENDING_STATUSES } from '../status.js';
 import { diagnose, nonceFromTransactions, NOT_MINED_AFTER_MS, type Diagnosis, type JamReading, type NonceDistrust } from './diagnose.js';
 
 /** Diagnosed (with the chain's nonce as read: a follow watches it pass the last that waited), or why not. */
@@ -19,7 +20,6 @@ export type JamRead =
   /** `unreadable`: a read failed (down, timed out, 401, 429…); else the server or relayer cannot be diagnosed at all. */
   | { kind: 'not_diagnosed'; why: string; unreadable?: boolean };
 
-const NOT_FINAL = ['pending', 'sent', 'submitted'] as const;
 const PER_STATUS = 100;
 
 function quantity(v: unknown): number | null {
@@ -99,7 +99,7 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   }
   const notFinal: Transaction[] = [];
   let total = 0;
-  for (const s of NOT_FINAL) {
+  for (const s of PENDING_STATUSES) {
     try {
       const page = await ask(() => client.listTransactions(relayer.id, { status: s, perPage: PER_STATUS }, { signal }));
       // The client drops the rows of other statuses and says so (filterIgnored): the totals are then not this status's.

@@ -6,10 +6,10 @@
  * final. A server that is not the OpenZeppelin Relayer decides for itself: nothing refused here.
  */
 import type { Transaction } from '../../api/index.js';
-import { isNotFinal } from '../status.js';
+import { isNotFinal, PENDING_STATUSES } from '../status.js';
 import { displayText } from '../text/values.js';
 
-const EVM_REPLACEABLE = ['pending', 'sent', 'submitted'];
+const EVM_REPLACEABLE: readonly string[] = PENDING_STATUSES;
 
 export function replaceStatusRefusal(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): string | null {
   if (dialect !== 'openzeppelin' || !tx) return null;

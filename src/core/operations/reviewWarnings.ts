@@ -1,8 +1,10 @@
 /** The review's warnings for a replacement: a paused or disabled relayer, a relayer mismatch, a status the server will not replace. */
 import type { Relayer, Transaction } from '../../api/index.js';
 import { relayerState } from '../relayer.js';
+import { PENDING_STATUSES } from '../status.js';
 
-export const REPLACEABLE = ['pending', 'sent', 'submitted'];
+/** The statuses a cancel or a replacement takes (core/status.ts). */
+export const REPLACEABLE: readonly string[] = PENDING_STATUSES;
 
 /** The OpenZeppelin Relayer v1.8 answers a Stellar replace or cancel with 200 and the transaction unchanged (stellar_transaction.rs). */
 export const STELLAR_NOOP_WARNING = (action: 'replace' | 'cancel'): Warning => ({

@@ -3,11 +3,11 @@
  * gaps of a relayer, and when scanning a relayer's newest-first pages may stop.
  */
 import type { Relayer, Transaction } from '../../api/index.js';
-import { isCanceling, isKnownStatus, isNotFinal } from '../status.js';
+import { isCanceling, isKnownStatus, isNotFinal, UNCONFIRMED_STATUSES } from '../status.js';
 import { thousands } from '../text/values.js';
 
 /** The known statuses a transaction can still leave: the ones a server filter is asked for. */
-export const NON_FINAL = ['pending', 'sent', 'submitted', 'mined'] as const;
+export const NON_FINAL = UNCONFIRMED_STATUSES;
 
 /**
  * The real server's signatures of a jam (OpenZeppelin Relayer v1.8: a hash is set when a transaction
