@@ -35,7 +35,8 @@ interface Scenario {
 const relayers: Scenario = {
   name: 'the relayers table',
   open: async () => undefined,
-  ready: (rows) => rows[0] === 'relayer-tui › relayers' && rows.some((r) => r.includes('Stellar Testnet')) && statusRow(rows) > 0,
+  // Settled: the server's dialect known (till then every EVM row reads `reading…`), so both frames compared show the same moment.
+  ready: (rows) => rows[0] === 'relayer-tui › relayers' && rows.some((r) => r.includes('Stellar Testnet')) && statusRow(rows) > 0 && !rows.some((r) => r.includes('reading…') || r.includes('being diagnosed')),
 };
 
 const bulk: Scenario = {

@@ -15,6 +15,7 @@ import { rowMarks } from '../../src/core/fleet/health.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { assertBuilt } from './pty.js';
 import { runAgainst } from './run.js';
+import { CHECK_IN_FLIGHT } from '../../src/core/limiter.js';
 
 const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-unwell-'));
 const open: Sandbox[] = [];
@@ -91,7 +92,7 @@ describe('check against an unwell server', () => {
     const r = await check(s);
     expect(r.code, r.err).toBe(12);
     expect(s.rpcInFlight.max).toBeGreaterThanOrEqual(4);
-    expect(s.rpcInFlight.max).toBeLessThanOrEqual(8);
+    expect(s.rpcInFlight.max).toBeLessThanOrEqual(CHECK_IN_FLIGHT);
   });
 
   it('check and the fleet list the same states for one relayer: disabled and low, paused and low', async () => {
