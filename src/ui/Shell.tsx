@@ -23,7 +23,7 @@ import { initialShell, shellReducer, type Route, type SessionMessage, type Shell
 import { parsePalette, tabStep } from './state/palette.js';
 import { useDirectory } from './directory.js';
 import { mutationBlocked, routeOperation } from './mutations.js';
-import { useServices } from './services.js';
+import { realAfter, useServices } from './services.js';
 import { tone } from './theme.js';
 import { screenFor } from './screens/registry.js';
 
@@ -78,12 +78,11 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
 
   // A message has a lifetime: gone from the status bar after FLASH_MS (a warning or an error after
   // three times that), never from :messages; a key clears it sooner. The freshness it covered shows
-  // again. (A real timer: the services' `after` is the watch's, which tests count.)
+  // again. On the services' clock (ui/scheduler.ts), as every UI timer.
   useEffect(() => {
-    if (!state.flash || state.flash.text.startsWith('⚠')) return;
+    if (!state.flash || state.flash.stays) return;
     const ms = services.flashMs ?? FLASH_MS;
-    const t = setTimeout(() => dispatch({ type: 'clearFlash' }), state.flash.tone === 'info' ? ms : 3 * ms);
-    return () => clearTimeout(t);
+    return (services.after ?? realAfter)(state.flash.tone === 'info' ? ms : 3 * ms, () => dispatch({ type: 'clearFlash' }), 'flash');
   }, [state.flash]);
 
   // A jam seen to clear between two reads of it (watch, r, the stuck screen's scan): said, kept in :messages.

@@ -16,6 +16,7 @@ import { followWords } from '../core/jam/words.js';
 import { findRelayer } from '../core/lookup.js';
 import { readinessWords, type ReadinessWords } from '../core/readiness.js';
 import { clock } from '../core/time.js';
+import { delay, realAfter, type After } from './scheduler.js';
 
 export interface JamEntry {
   read: JamRead;
@@ -36,6 +37,8 @@ export class RelayerJams extends BackgroundReads {
   constructor(
     private readonly client: RelayerClient,
     private readonly now: () => number,
+    /** Its timers (ui/scheduler.ts): the services' clock. */
+    private readonly after: After = realAfter,
   ) {
     super();
   }
@@ -131,11 +134,7 @@ export class RelayerJams extends BackgroundReads {
     const signal = this.ctrl.signal;
     const jam = this.jam(relayerId);
     const deadlineMs = Math.max(4 * 60_000, (REPRICE_MS[jam?.blocker_speed ?? 'fast'] ?? REPRICE_MS.fast!) + 30_000);
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, ms);
-        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-      });
+    const sleep = (ms: number) => delay(this.after, ms, signal);
     void findRelayer(this.client, relayerId)
       .then((r) =>
         r

@@ -7,6 +7,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type RelayerClient, type RelayerStatus } from '../api/index.js';
 import { BackgroundReads } from './backgroundReads.js';
+import { realAfter, type After } from './scheduler.js';
 
 export interface StatusEntry {
   status?: RelayerStatus;
@@ -36,6 +37,8 @@ export class RelayerStatuses extends BackgroundReads {
   constructor(
     private readonly client: RelayerClient,
     private readonly now: () => number,
+    /** Its timers (ui/scheduler.ts): the services' clock. */
+    private readonly after: After = realAfter,
   ) {
     super();
   }
@@ -105,10 +108,10 @@ export class RelayerStatuses extends BackgroundReads {
     const done = () => wanted.every((id) => !this.pending.has(id) && (this.entries.get(id)?.at ?? -Infinity) >= started);
     await new Promise<void>((resolve) => {
       if (done()) return resolve();
-      const timer = setTimeout(finish, budgetMs);
+      const cancel = this.after(budgetMs, finish);
       const off = this.subscribe(() => done() && finish());
       function finish() {
-        clearTimeout(timer);
+        cancel();
         off();
         resolve();
       }

@@ -6,6 +6,7 @@ import { frameStdout } from './frameStdout.js';
 import type { Services } from './services.js';
 import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
 import { crashReport, deafen, guardTerminal, SIGINT_EXIT, SIGTERM_EXIT } from './terminal.js';
+import { delay, realAfter } from './scheduler.js';
 
 export interface RunOptions {
   services: Services;
@@ -75,7 +76,8 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
     process.off('SIGHUP', onHangUp);
     if (report) process.stderr.write(`${report}\n`);
     if (warnings.length && !hungUp) process.stderr.write(`relayer-tui: Node warned while the screen was up:\n  ${warnings.join('\n  ')}\n`);
-    await Promise.race([cleanup?.(), new Promise((r) => setTimeout(r, 500))]).catch(() => undefined);
+    // At most half a second for the cleanup (the sandbox stopping): a real timer, the process is ending.
+    await Promise.race([cleanup?.(), delay(realAfter, 500)]).catch(() => undefined);
     process.exit(code);
   };
   instance = render(

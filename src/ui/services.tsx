@@ -7,6 +7,7 @@ import type { CopyResult } from './clipboard.js';
 import type { ActivityLog } from './activityLog.js';
 import type { OpenFleet } from './fleetSessions.js';
 import type { Route } from './state/shell.js';
+import { realAfter, type Scheduler, type After } from './scheduler.js';
 
 export interface Services {
   client: RelayerClient;
@@ -21,8 +22,8 @@ export interface Services {
   perPage?: number;
   /** Clock, replaceable in tests. */
   now: () => number;
-  /** Schedules `fn` after `ms` (watch refreshes and their backoff); returns its cancel. Tests drive it by hand (test/ui/clock.ts). Default: setTimeout. */
-  after?: (ms: number, fn: () => void) => () => void;
+  /** Schedules `fn` after `ms` on the clock of `now` (every UI timer: ui/scheduler.ts); returns its cancel. Tests drive it by hand (test/ui/clock.ts). Default: realAfter. */
+  after?: After;
   /** How long an information message stays in the status bar (ms; warnings and errors three times it). Default 10 s; tests shorten it. */
   flashMs?: number;
   /** The relayers' first page, fetched while the UI code loads (startup). */
@@ -63,11 +64,7 @@ export interface Services {
   copy?: (text: string) => Promise<CopyResult>;
 }
 
-/** The real `after`: a timer of the event loop. */
-export function realAfter(ms: number, fn: () => void): () => void {
-  const t = setTimeout(fn, ms);
-  return () => clearTimeout(t);
-}
+export { realAfter };
 
 export const ServicesContext = createContext<Services | null>(null);
 
@@ -75,4 +72,15 @@ export function useServices(): Services {
   const s = useContext(ServicesContext);
   if (!s) throw new Error('ServicesContext missing');
   return s;
+}
+
+/** The services' `after` (ui/scheduler.ts), the event loop's where there are no services (a component drawn alone). */
+export function useAfter(): After {
+  return useContext(ServicesContext)?.after ?? realAfter;
+}
+
+/** The services' clock and timers (ui/scheduler.ts): `after` defaults to the event loop's. */
+export function useScheduler(): Scheduler {
+  const { now, after } = useServices();
+  return { now, after: after ?? realAfter };
 }

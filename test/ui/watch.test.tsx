@@ -220,6 +220,8 @@ describe('a message has a lifetime (issue 43)', () => {
     const on = await h.waitFor((f) => /watch on: every 5s/.test(f), 'the message');
     // At 80 columns the message shares the line with the watch and the freshness (the message is cut first).
     expect(on).toMatch(/ watch 5s │ changed \d\d:\d\d:\d\d │ watch on: every 5s/);
+    // Its time passes on the services' clock (moved here: no wait on the wall clock).
+    expect(await clock.next(5000, 'flash')).toBe(300);
     const after = await h.waitFor((f) => !/watch on: every 5s/.test(f), 'the message gone');
     expect(after.split('\n').find((l) => l.includes('│'))).toMatch(/last change \d\d:\d\d:\d\d/);
     await h.press(':', ...'messages', '\r');

@@ -100,7 +100,7 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   }
   if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
-  if (state.unreadWarnings && !state.flash?.text.startsWith('⚠'))
+  if (state.unreadWarnings && !state.flash?.stays)
     segs.push({ text: `⚠ ${state.unreadWarnings === 1 ? 'a start-up warning' : `${state.unreadWarnings} start-up warnings`}: :messages`, color: tone('warn'), priority: 1 });
   const flash = state.flash;
   // A message is one line here: the first line, and where the rest is when it does not fit.

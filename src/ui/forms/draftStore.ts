@@ -22,6 +22,7 @@ const MAX_DRAFT_BYTES = 1024 * 1024;
 
 /** The forms kept as drafts: each operation's draft rule (core/operations/registry.ts). */
 import type { DraftForm } from '../../core/operations/registry.js';
+import { realAfter, type After } from '../scheduler.js';
 export type { DraftForm };
 
 /** Which form, for what: with the store's context and server, the draft's key. */
@@ -70,7 +71,7 @@ function isValues(x: unknown): x is Values {
 
 export class DraftStore {
   private readonly pending = new Map<string, string>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancel: (() => void) | undefined;
   private pruned = false;
   /** The last write that failed, in words (said once by the form: takeWarning). */
   warning: string | null = null;
@@ -88,6 +89,8 @@ export class DraftStore {
     /** The context (`-` without one, `SANDBOX` for the built-in sandbox) and server forms send to; `:ctx` changes it. */
     public where: { context: string; server: string },
     private readonly now: () => number = Date.now,
+    /** The debounce's timer (ui/scheduler.ts); every exit path flushes what waits on it. */
+    private readonly after: After = realAfter,
   ) {}
 
   /** The draft's file. */
@@ -149,8 +152,8 @@ export class DraftStore {
 
   /** Writes every pending draft now, synchronously (every exit path calls it: a dropped line is when it matters). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancel?.();
+    this.cancel = undefined;
     const all = [...this.pending];
     this.pending.clear();
     for (const [file, text] of all) {
@@ -165,13 +168,11 @@ export class DraftStore {
   }
 
   private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    if (this.cancel) return;
+    this.cancel = this.after(DRAFT_DEBOUNCE_MS, () => {
+      this.cancel = undefined;
       this.flush();
-    }, DRAFT_DEBOUNCE_MS);
-    // A draft waiting to be written does not keep the process alive: every exit path flushes it.
-    this.timer.unref?.();
+    });
   }
 
   /** Temp file (600) + fsync + rename: a reader (or the next session) never sees half a draft. */

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Transaction } from '../../api/index.js';
 import { settleCheck, settleFailure, type SettleOutcome } from '../../core/operations/settle.js';
 import { clock } from '../../core/time.js';
-import { useServices } from '../services.js';
+import { useScheduler, useServices } from '../services.js';
 import { useSessionEvents } from '../sessionEvents.js';
 
 /** Between reads, and the longest a cancel is followed. */
@@ -25,14 +25,15 @@ export interface CancelFollow {
 
 /** `target`: the cancel's relayer and transaction once its answer says it is in flight; null: nothing to follow. */
 export function useCancelFollow(target: { relayerId: string; txId: string; path: string } | null): CancelFollow | null {
-  const { client, audit, now } = useServices();
+  const { client, audit } = useServices();
+  const { now, after } = useScheduler();
   const events = useSessionEvents();
   const [state, setState] = useState<CancelFollow | null>(null);
   const key = target ? `${target.relayerId}\u0000${target.txId}\u0000${target.path}` : null;
   useEffect(() => {
     if (!target) return;
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     const start = now();
     const record = { method: 'DELETE', path: target.path, body: '', op: 'cancel', target: { relayerId: target.relayerId, txId: target.txId } };
     setState({ outcome: 'following', words: `following the cancel: reading transaction ${target.txId} back every ${EVERY_MS / 1000} s until it is final (5 minutes at most; esc stops)` });
@@ -44,8 +45,7 @@ export function useCancelFollow(target: { relayerId: string; txId: string; path:
           if (r.outcome === 'in flight') {
             if (now() - start >= DEADLINE_MS) return setState({ outcome: 'in flight', words: `still canceling after 5m (read ${at}): ${r.words}; s in :audit reads it back later` });
             setState({ outcome: 'following', words: `following the cancel: ${r.words} (read ${at}; again in ${EVERY_MS / 1000} s)` });
-            timer = setTimeout(read, EVERY_MS);
-            timer.unref?.();
+            cancel = after(EVERY_MS, read);
             return;
           }
           // Told: a line of its own in the ledger (the send's own line says "in flight"), the lists told.
@@ -65,11 +65,10 @@ export function useCancelFollow(target: { relayerId: string; txId: string; path:
         },
       );
     };
-    timer = setTimeout(read, EVERY_MS);
-    timer.unref?.();
+    cancel = after(EVERY_MS, read);
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      cancel?.();
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   return target ? state : null;

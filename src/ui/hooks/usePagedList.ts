@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { ApiError, type Page } from '../../api/index.js';
 import { deepEqual, filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
+import { useAfter } from '../services.js';
 
 export interface PagedListOptions<T> {
   /** Fetches one page; the signal aborts it. */
@@ -82,18 +83,19 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
   const getSelected = useCallback((): T | undefined => getVisible()[stateRef.current.cursor], [getVisible]);
 
   /** Loads a page; resolves with what came of it (a refresh that changed nothing changed no state). */
+  const after = useAfter();
   const load = useCallback((page: number, kind: 'first' | 'page' | 'refresh', perPage?: number, select?: string, follow = false): Promise<RefreshOutcome> => {
     const o = optsRef.current;
     inflight.current?.abort();
     const ctrl = new AbortController();
     inflight.current = ctrl;
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    if (kind === 'refresh') quiet = setTimeout(() => dispatch({ type: 'loadStart', page, kind: 'page' }), QUIET_MS);
+    let quiet: (() => void) | undefined;
+    if (kind === 'refresh') quiet = after(QUIET_MS, () => dispatch({ type: 'loadStart', page, kind: 'page' }));
     else dispatch({ type: 'loadStart', page, kind });
     const started = o.now();
     return o.fetch({ page, perPage: perPage ?? stateRef.current.perPage }, ctrl.signal).then(
       (result): RefreshOutcome => {
-        clearTimeout(quiet);
+        quiet?.();
         if (ctrl.signal.aborted) return { kind: 'aborted' };
         const read = { loadedAt: o.now(), latencyMs: o.now() - started };
         const items = o.order ? o.order(result.items) : result.items;
@@ -111,7 +113,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         return { kind: changed ? 'changed' : 'unchanged' };
       },
       (e: unknown): RefreshOutcome => {
-        clearTimeout(quiet);
+        quiet?.();
         if (ctrl.signal.aborted) return { kind: 'aborted' };
         meta.current = { ...meta.current, latencyMs: o.now() - started };
         const error = e instanceof ApiError ? e : new ApiError('network', String(e));
@@ -119,7 +121,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         return { kind: 'error', error };
       },
     );
-  }, [dispatch, getSelected]);
+  }, [dispatch, getSelected, after]);
 
   useEffect(() => () => inflight.current?.abort(), []);
 

@@ -8,6 +8,7 @@ import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExter
 import { deepEqual, filterRows, initialPaged, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
 import type { ListHandle, RequestMeta } from './usePagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
+import { useAfter } from '../services.js';
 
 export interface StoreListOptions<T> {
   /** Told whenever the store changes. */
@@ -48,19 +49,20 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     shown.current = next;
     return true;
   }, []);
+  const after = useAfter();
   const subscribe = useCallback((onChange: () => void) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     const off = optsRef.current.subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
+      cancel ??= after(optsRef.current.everyMs, () => {
+        cancel = undefined;
         if (advance()) onChange();
-      }, optsRef.current.everyMs);
+      });
     });
     return () => {
       off();
-      clearTimeout(timer);
+      cancel?.();
     };
-  }, [advance]);
+  }, [advance, after]);
   const rows = useSyncExternalStore(subscribe, useCallback(() => shown.current!, []));
 
   const [state, rawDispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, null, () =>

@@ -4,17 +4,17 @@
  * apart; a little after the boundary so the text has turned when it is drawn.
  */
 import { useEffect, useReducer } from 'react';
+import { useAfter } from '../services.js';
 
 export function useTickAt(next: (t: number) => number | null, now: (() => number) | undefined): void {
   const [, tick] = useReducer((n: number) => n + 1, 0);
+  const after = useAfter();
   useEffect(() => {
     if (!now) return;
     const t = now();
     const at = next(t);
     if (at === null) return;
-    const timer = setTimeout(tick, Math.max(1000, at - t + 20));
-    timer.unref?.();
-    return () => clearTimeout(timer);
+    return after(Math.max(1000, at - t + 20), tick);
   });
 }
 

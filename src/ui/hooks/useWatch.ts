@@ -50,7 +50,7 @@ export function useWatch(setting: WatchSetting, paused: boolean, refresh: () => 
     let cancelled = false;
     let cancel: (() => void) | undefined;
     const schedule = (ms: number) => {
-      cancel = after(Math.max(0, ms), () => void tick());
+      cancel = after(Math.max(0, ms), () => void tick(), 'watch');
     };
     const tick = async () => {
       if (running.current) return schedule(setting.intervalMs);

@@ -68,7 +68,8 @@ export interface ShellState {
   /** Tab cycling through the palette's candidates (null once any other key is typed). */
   paletteCycle: PaletteCycle | null;
   /** One-line message in the status bar (why a key does not apply, a palette error…). */
-  flash: { text: string; tone: 'warn' | 'bad' | 'info'; more?: boolean } | null;
+  /** `stays`: kept till a key (the start-up warnings), never ended by its time. */
+  flash: { text: string; tone: 'warn' | 'bad' | 'info'; more?: boolean; stays?: boolean } | null;
   /** Every message of the session, oldest first (at most MAX_MESSAGES): `:messages` shows them whole. */
   messages: SessionMessage[];
   /** Start-up warnings not yet read in `:messages`: the status bar keeps saying so (they must not vanish at the first key). */
@@ -258,7 +259,7 @@ function step(s: ShellState, a: ShellAction): ShellState {
       const text = a.texts.length > 1 ? `${first.split('\n')[0]} (+${a.texts.length - 1} more)` : first;
       return {
         ...s,
-        flash: { text: `⚠ ${text}`, tone: 'warn', more: a.texts.length > 1 },
+        flash: { text: `⚠ ${text}`, tone: 'warn', more: a.texts.length > 1, stays: true },
         messages: remember(s.messages, a.texts.map((t) => ({ at: a.at, text: `⚠ ${t}`, tone: 'warn' as const }))),
         unreadWarnings: s.unreadWarnings + a.texts.length,
       };

@@ -5,7 +5,7 @@ import { Text } from '../../components/Text.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { useForm } from '../../forms/useForm.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { useServices } from '../../services.js';
+import { useScheduler, useServices } from '../../services.js';
 import type { Route } from '../../state/shell.js';
 import { policiesForm, policyFormValues, policyLines, presetAgainst } from '../../../core/operations/policies.js';
 import { readPolicyFigures, type PolicyFigures } from '../../../core/operations/policyRisks.js';
@@ -30,13 +30,14 @@ function answerLines(value: unknown, width: number): string[] {
  * when it fails) the row's record stands, said so.
  */
 export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'policies' }>>) {
-  const { client, now } = useServices();
+  const { client } = useServices();
+  const { now, after } = useScheduler();
   const [fresh, setFresh] = useState<{ relayer: Relayer | undefined; at: number; figures: PolicyFigures } | 'reading'>('reading');
   useEffect(() => {
     let live = true;
     const ctrl = new AbortController();
     // A read that fails, or takes more than 5 s, leaves the row's record (said so), never "reading…" for good.
-    const timer = setTimeout(() => ctrl.abort(), 5000);
+    const cancel = after(5000, () => ctrl.abort());
     const type = props.route.relayer?.network_type;
     const read = findRelayer(client, props.route.relayerId, { signal: ctrl.signal }).catch(() => undefined);
     // The network's price and the balance, read beside it (after it when the row does not say its network type):
@@ -44,10 +45,10 @@ export function PoliciesScreen(props: ScreenProps<Extract<Route, { kind: 'polici
     const figures = type !== undefined ? readPolicyFigures(client, props.route.relayerId, type, now, ctrl.signal) : read.then((r) => readPolicyFigures(client, props.route.relayerId, r?.network_type, now, ctrl.signal));
     Promise.all([read, figures])
       .then(([r, figures]) => live && setFresh({ relayer: r, at: now(), figures }))
-      .finally(() => clearTimeout(timer));
+      .finally(cancel);
     return () => {
       live = false;
-      clearTimeout(timer);
+      cancel();
       ctrl.abort();
     };
   }, [client, props.route.relayerId, now]);
