@@ -323,7 +323,8 @@ Usage: relayer-tui check [--json | --output table|json]
   OpenZeppelin Relayer, /rpc refused while paused or disabled, a read that failed) says why, and is
   counted apart ("N not diagnosed"), never among the clear. A relayer's states are fleet's: disabled,
   jammed, paused and low (under its minimum balance), every one that holds.
-  One line per problem on stdout, the summary on stderr. Exit 0: nothing needs attention; 12: a
+  One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
+  counted as needing attention), the summary on stderr. Exit 0: nothing needs attention; 12: a
   relayer jammed, disabled or low, or the server not ready (said first; what could not be read under
   it is said after, and the exit stays 12); 13: something could not be read.
 ${OUTPUT}

@@ -34,6 +34,8 @@ interface RelayerCheck {
   /** A status reading not trusted (its nonce "0", missing, behind the chain…): the diagnosis rests on the transactions read instead. */
   distrusted: NonceDistrust | null;
   problems: string[];
+  /** States said beside the problems but not needing attention (paused: the operator's own), the text output's lines. */
+  notes: string[];
   /** A read failed (not a refusal the rules expect): exit 13 — unless the server said it is not ready. */
   unreadable: boolean;
 }
@@ -62,9 +64,11 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     if (p.kind === 'disabled') problems.push(`${r.id}: disabled by the system: ${disabledReasons(r.disabled_reason).join('; ') || 'no reason given'}`);
     else if (p.kind === 'jam' || p.kind === 'low-balance' || p.kind === 'minimum-unreadable' || p.kind === 'balance-unreadable' || p.kind === 'not-diagnosed') problems.push(`${r.id}: ${problemWords(p, now, { face })}`);
   }
+  // Paused: a state the operator set, not counted as needing attention, but listed as the detail lists it (every state of the relayer said).
+  const states = rowMarks(row);
+  const notes = states.includes('paused') ? [`${r.id}: paused: the server refuses its sends, cancels and replacements until it is resumed (${face.prefix} resume ${r.id})`] : [];
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
-  const states = rowMarks(row);
   return {
     relayer: r.id,
     state: states[0]!,
@@ -75,6 +79,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     jam: row.jam,
     distrusted,
     problems,
+    notes,
     unreadable,
   };
 }
@@ -141,7 +146,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
           summary,
           ready: ready ? { state: ready.state, summary: ready.summary, problems: ready.problems } : null,
           relayers_not_read: relayersUnread,
-          relayers: checks.map(({ unreadable: _, jam, distrusted, ...c }) => ({ ...c, jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
+          relayers: checks.map(({ unreadable: _, notes: _n, jam, distrusted, ...c }) => ({ ...c, jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
         },
         2,
       )}\n`,
@@ -150,7 +155,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     const lines: string[] = [];
     if (notReady) lines.push(`server not ready: ${ready!.summary}`, ...ready!.problems.map((p) => `  ${p}`));
     if (relayersUnread !== null) lines.push(`relayers not read: ${relayersUnread}`);
-    for (const c of checks) lines.push(...c.problems);
+    for (const c of checks) lines.push(...c.problems, ...c.notes);
     for (const l of lines) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
     s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);
   }
