@@ -27,7 +27,9 @@ Options:
                         or a fault: first (the first request only answers 429, Retry-After 1 s) or NN%
                         (that share of requests, counted: 25% is every 4th), /health and /ready included
   --flavor <flavor>     contract (the interface document) or real (imitates OpenZeppelin Relayer v1.8)
-                        (default contract)
+                        (default contract: this server stands still unless --advance moves it, for
+                        scripts and tests; the TUI's built-in sandbox, npm start with no server
+                        configured, is the real flavour, --sandbox-flavor contract for the other)
   --advance <seconds>   Contract flavour only: every so many seconds, in each relayer whose transactions
                         have been listed (bulk-1m and holesky-test aside), the oldest unfinished
                         transaction moves one status on (pending → sent → submitted → mined → confirmed)
