@@ -10,10 +10,10 @@ import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js'
 import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
-import { replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
+import { disabledChangeRefusal, replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
 import { sendRefusal } from '../core/operations/send.js';
 import type { BuiltRequest } from '../core/operations/types.js';
-import { networkKind, relayerState, unknownNetworkWords } from '../core/relayer.js';
+import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { proposedCapGwei } from '../core/jam/words.js';
 import type { Jam } from '../core/jam/diagnose.js';
 import { mutationBlocked, routeOperation } from './mutations.js';
@@ -63,7 +63,8 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   if (blocked) return blocked;
   if (services.client.supports('policies') === false || services.client.dialect().dialect === 'contract') return 'Not offered: this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}';
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
-  if (relayerState(relayer) === 'disabled') return `Not offered: relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")`;
+  const disabled = disabledChangeRefusal(relayerId, relayer);
+  if (disabled) return `Not offered: ${disabled}`;
   const preset: Record<string, string> = {};
   let why: string[] | undefined;
   const proposed = jam?.cause === 'price_cap' ? proposedCapGwei(jam) : null;

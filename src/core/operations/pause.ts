@@ -6,19 +6,19 @@
  * work already queued goes on (its workers do not read `paused`).
  */
 import { prepareSetPaused, type Relayer } from '../../api/index.js';
-import { relayerState } from '../relayer.js';
 import type { Refusal } from './cancel.js';
 import type { Effect } from './pipeline.js';
 import { shortId } from '../text/ids.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, ReviewInput } from './types.js';
+import { disabledChangeRefusal } from './reviewWarnings.js';
 
 /** `offered`: `client.supports('pause')` (false: a server of the interface document, refused before sending). */
 export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, offered: boolean | undefined): BuiltRequest | Refusal {
   const verb = paused ? 'pause' : 'resume';
   if (offered === false) return { refuse: `${paused ? 'pausing' : 'resuming'} is the OpenZeppelin Relayer’s (PATCH /relayers/{id}); this server is not it` };
-  if (relayer && relayerState(relayer) === 'disabled')
-    return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` };
+  const disabled = disabledChangeRefusal(relayerId, relayer);
+  if (disabled) return { refuse: disabled };
   const review: ReviewLine[] = [];
   if (relayer && relayer.paused === paused) review.push({ label: '⚠ already', value: `relayer ${relayerId} is already ${paused ? 'paused' : 'active'}: nothing will change`, tone: 'warn' });
   if (!relayer) review.push({ label: '⚠ before', value: `relayer ${relayerId} could not be read first: its state now is not known`, tone: 'warn' });

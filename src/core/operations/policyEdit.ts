@@ -8,7 +8,7 @@
  */
 import { maskUrl, parseJson, preparePatchRelayer, stringifyJson, type RelayerPatch, type Relayer } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
-import { networkKind, relayerState } from '../relayer.js';
+import { networkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';
 import { policyValue } from './evmPolicies.js';
@@ -16,6 +16,7 @@ import { maskedRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { ReviewLine } from './review.js';
 import { movedLine, policyRisks, riskLine, serverMoved, UNREAD_FIGURES, type PolicyFigures } from './policyRisks.js';
 import type { BuiltRequest, Effect } from './types.js';
+import { disabledChangeRefusal } from './reviewWarnings.js';
 
 /** Two values alike as the server would hold them: numbers exactly, addresses in any case, the rest as JSON. */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -89,7 +90,8 @@ export interface PolicyReviewInput {
  */
 export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: RelayerPatch, offered: boolean | undefined, input: PolicyReviewInput = {}): BuiltRequest | Refusal {
   if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}: its policies cannot be changed here' };
-  if (relayer && relayerState(relayer) === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled")` };
+  const disabled = disabledChangeRefusal(relayerId, relayer);
+  if (disabled) return { refuse: disabled };
   const before = (relayer?.policies ?? {}) as Record<string, unknown>;
   const review: ReviewLine[] = [];
   const evm = networkKind(relayer?.network_type) === 'evm';

@@ -25,6 +25,14 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
   return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
 }
 
+/**
+ * A change to a relayer disabled by the system (a policy edit, a pause or resume), refused in these
+ * words by both faces (v1.8's update_relayer answers 400 "Relayer is disabled"), or null.
+ */
+export function disabledChangeRefusal(relayerId: string, relayer: Relayer | undefined): string | null {
+  return relayer && relayerState(relayer) === 'disabled' ? `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` : null;
+}
+
 /** Why the relayer will refuse the action now (the real server answers 403), or null. */
 export function relayerBlocked(relayer: Relayer | undefined, what = 'replacements'): string | null {
   const state = relayer ? relayerState(relayer) : 'active';
