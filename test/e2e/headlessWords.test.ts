@@ -5,28 +5,15 @@
  * against the sandbox's real flavour, its clock stopped, its seeded jams and a paused relayer in
  * place; every byte they print is searched for a key named as the TUI names keys.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { assertBuilt, cliPath } from './pty.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliWithSandbox } from './run.js';
 
-const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-headless-words-'));
-let r: Sandbox;
-beforeAll(async () => {
-  assertBuilt();
-  r = await startSandbox({ flavor: 'real' });
-  r.clock.stop();
-});
-afterAll(() => r.close());
-
-const run = (args: string[]) =>
-  new Promise<string>((resolve) => {
-    const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: r.url, RELAYER_API_KEY: r.token } }, (_e, out, err) => resolve(`${out}\n${err}`));
-    child.stdin?.end('');
-  });
+const cli = cliWithSandbox('relayer-tui-headless-words-');
+beforeAll(() => cli.sandbox().clock.stop());
+const run = async (args: string[]) => {
+  const r = await cli.run(args);
+  return `${r.out}\n${r.err}`;
+};
 
 /**
  * A key as the TUI's words name one: a letter or a key's name in parentheses (`(p)`, `(P)`, `(enter)`),
@@ -35,7 +22,7 @@ const run = (args: string[]) =>
 const KEY_WORDS = /\((?:[a-zA-Z]|enter|esc|tab|ctrl\+\w)\)|\bfrom t\b|\bt: the worst|\bpress(?:es)? [a-zA-Z]\b|\benter, then\b|\besc (?:stops|goes|back)\b|(?:^|\s):(?:messages|audit|stuck|fleet|log)\b|\b[a-zA-Z] (?:on one )?(?:lists|says|opens|fixes) (?:them|it|why)\b/m;
 
 async function txOf(relayer: string, status: string): Promise<{ id: string; nonce: number | null }> {
-  const res = await fetch(`${r.url}/api/v1/relayers/${relayer}/transactions?status=${status}&per_page=1`, { headers: { authorization: `Bearer ${r.token}` } });
+  const res = await fetch(`${cli.sandbox().url}/api/v1/relayers/${relayer}/transactions?status=${status}&per_page=1`, { headers: { authorization: `Bearer ${cli.sandbox().token}` } });
   return ((await res.json()) as { data: { id: string; nonce: number | null }[] }).data[0]!;
 }
 

@@ -6,30 +6,22 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { cliWithSandbox } from './run.js';
 import { RX1, wrongChecksum } from '../fixtures/addresses.js';
 import { checksumAddress } from '../../src/core/address.js';
-import { assertBuilt, cliPath } from './pty.js';
+import { cliPath } from './pty.js';
 
-const HOME = mkdtempSync(join(tmpdir(), 'relayer-tui-no-wrong-send-'));
+const cli = cliWithSandbox('relayer-tui-no-wrong-send-');
+const HOME = cli.home;
 let r: Sandbox;
-beforeAll(async () => {
-  assertBuilt();
-  r = await startSandbox({ flavor: 'real' });
+beforeAll(() => {
+  r = cli.sandbox();
   r.clock.stop();
 });
-afterAll(() => r.close());
-
-const run = (args: string[]) =>
-  new Promise<{ code: number; out: string; err: string }>((resolve) => {
-    const child = execFile(process.execPath, [cliPath(), ...args], { env: { PATH: process.env.PATH ?? '', HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: r.url, RELAYER_API_KEY: r.token } }, (e, out, err) =>
-      resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
-    );
-    child.stdin?.end('');
-  });
+const run = (args: string[]) => cli.run(args);
 /** Every request that could change something (a JSON-RPC read through the passthrough is not one). */
 const writes = () => r.requests.filter((q) => q.method !== 'GET' && !q.url.endsWith('/rpc'));
 const get = async (path: string) => ((await (await fetch(`${r.url}/api/v1${path}`, { headers: { authorization: `Bearer ${r.token}` } })).json()) as { data: Record<string, unknown> }).data;

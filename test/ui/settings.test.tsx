@@ -17,6 +17,19 @@ afterEach(async () => {
 
 const RPC_KEY = 'tui-net-KEY-5b2c9d0e';
 
+
+/** The real flavour at 160x30, `:networks`, evm:sepolia selected, `e`: its RPC URLs form open. */
+async function sepoliaNetworkForm(): Promise<Harness> {
+  const x = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+  await x.waitFor((f) => f.includes('Sepolia Main'));
+  await palette(x, 'networks');
+  await x.waitFor((f) => /evm:sepolia/.test(f), 'the networks');
+  for (let i = 0; i < 20 && !cursorRow(x.frame()).includes('evm:sepolia'); i++) await x.press('j');
+  await x.press('e');
+  await x.waitFor((f) => f.includes('network evm:sepolia › rpc urls'), 'the form');
+  return x;
+}
+
 describe('settings edited in the TUI', () => {
   it(':plugins, e: GET allowed, only that sent', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 100, rows: 30 });
@@ -57,13 +70,7 @@ describe('settings edited in the TUI', () => {
   });
 
   it(':networks, e: the key typed is never drawn — in the field while typed, nor in the draft opened again', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
-    await h.waitFor((x) => x.includes('Sepolia Main'));
-    await palette(h, 'networks');
-    await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
-    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
-    await h.press('e');
-    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls'), 'the form');
+    h = await sepoliaNetworkForm();
     await h.press(`https://user:pw@rpc.example.net/v2/${RPC_KEY}?k=${RPC_KEY} 40`);
     const typed = await h.waitFor((x) => / 40/.test(x) && x.includes('rpc.example.net/'), 'the URL typed');
     // The host checked by eye; the user info and all after the host (path, query) as bullets, as many as typed.
@@ -82,13 +89,7 @@ describe('settings edited in the TUI', () => {
   });
 
   it(':networks, e: a refusal that quotes the URL typed is shown with its key masked', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
-    await h.waitFor((x) => x.includes('Sepolia Main'));
-    await palette(h, 'networks');
-    await h.waitFor((x) => /evm:sepolia/.test(x), 'the networks');
-    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('evm:sepolia'); i++) await h.press('j');
-    await h.press('e');
-    await h.waitFor((x) => x.includes('network evm:sepolia › rpc urls'), 'the form');
+    h = await sepoliaNetworkForm();
     const url = `https://rpc.example.net/v2/${RPC_KEY}`;
     await h.press(`${url} 40`);
     h.sandbox.inject({ status: 400, body: JSON.stringify({ success: false, data: null, message: `Invalid rpc url ${url}: key ${RPC_KEY} not accepted` }), match: { method: 'PATCH', pathPrefix: '/api/v1/networks/' } });
