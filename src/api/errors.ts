@@ -17,6 +17,13 @@ export type ApiErrorKind =
   | 'network'
   | 'invalid_response';
 
+/**
+ * What a server's refusal says, decided here once from its status and its own words (v1.8's: 403
+ * "Relayer is paused" / "Relayer disabled", 400 "… not supported …", "Invalid transaction state …"):
+ * the faces choose their words from it, none reads the message again.
+ */
+export type ServerRefusal = 'relayer_paused' | 'relayer_disabled' | 'forbidden' | 'not_supported' | 'invalid_state';
+
 export interface ApiErrorInit {
   status?: number;
   retryAfterMs?: number;
@@ -64,6 +71,14 @@ export class ApiError extends Error {
     if (init.aborted) this.aborted = true;
     if (init.data !== undefined) this.data = init.data;
     if (init.bare) this.bare = true;
+  }
+
+  /** The refusal's class (ServerRefusal), or null: not a refusal this client knows by its words. */
+  get refusal(): ServerRefusal | null {
+    if (this.kind === 'forbidden') return /paused/i.test(this.message) ? 'relayer_paused' : /disabled/i.test(this.message) ? 'relayer_disabled' : 'forbidden';
+    if (/not supported/i.test(this.message)) return 'not_supported';
+    if (/invalid transaction state/i.test(this.message)) return 'invalid_state';
+    return null;
   }
 
   /** The same error with another message (and `data`, when given): e.g. a secret masked out. */

@@ -65,13 +65,14 @@ export type UnknownNext = string | ((e: ApiError) => string);
 /** What to do after a refusal: only a refusal an edit can fix says "fix it". */
 function refusalNext(e: ApiError): string {
   const kept = 'Every field is kept.';
-  if (e.kind === 'forbidden' && /paused/i.test(e.message))
+  const refusal = e.refusal;
+  if (refusal === 'relayer_paused')
     return 'The relayer is paused: no edit fixes it. Resume it (P on the relayers list or its detail), then send again (ctrl+s, y). Every field is kept.';
-  if (e.kind === 'forbidden' && /disabled/i.test(e.message))
+  if (refusal === 'relayer_disabled')
     return "The relayer is disabled by the server's health checks (its detail, i, says why): no edit fixes it until the cause is fixed and it is re-enabled. Every field is kept.";
-  if (e.kind === 'forbidden') return 'The server refuses this for the relayer (paused or disabled?): no edit fixes it. esc goes back.';
-  if (/not supported/i.test(e.message)) return 'The server does not support this here: no edit fixes it. esc goes back.';
-  if (/invalid transaction state/i.test(e.message)) return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
+  if (refusal === 'forbidden') return 'The server refuses this for the relayer (paused or disabled?): no edit fixes it. esc goes back.';
+  if (refusal === 'not_supported') return 'The server does not support this here: no edit fixes it. esc goes back.';
+  if (refusal === 'invalid_state') return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
   if (e.kind === 'unauthorized') return `The API key was refused: set RELAYER_API_KEY (or --token-file <path>) and restart. ${kept}`;
   if (e.kind === 'unsupported') return 'This server does not offer it (a server that is not the OpenZeppelin Relayer has no such endpoint): no edit fixes it. esc goes back.';
   if (e.kind === 'not_api') return `Nothing was applied: this URL does not answer as a relayer API. Point --url (RELAYER_URL, the context's url) at the relayer server. ${kept}`;
