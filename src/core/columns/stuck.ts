@@ -5,7 +5,7 @@ import { middleCells } from '../text/cells.js';
 import { statusTone } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import { statusCell } from '../status.js';
-import { nonceOf, type StuckRow } from '../triage/rules.js';
+import { flagWords, nonceOf, ownFlag, type StuckRow } from '../triage/rules.js';
 import type { Jam } from '../jam/diagnose.js';
 import { CAUSE_WORDS } from '../jam/words.js';
 
@@ -15,11 +15,11 @@ import { CAUSE_WORDS } from '../jam/words.js';
  * what is above it waits behind it. `old` and `canceling` stay: they are true of the row itself.
  */
 export function stuckFlags(r: StuckRow, jam: Jam | undefined): string[] {
-  if (!jam) return r.flags;
-  const own = r.flags.filter((f) => f === 'old' || f === 'canceling');
-  if (jam.blocker_id === r.tx.id) return [`the chain waits on it: ${CAUSE_WORDS[jam.cause]}`, ...own];
+  if (!jam) return r.flags.map(flagWords);
+  const own = r.flags.filter(ownFlag);
+  if (jam.blocker_id === r.tx.id) return [{ kind: 'blocker' as const, cause: CAUSE_WORDS[jam.cause] }, ...own].map(flagWords);
   const n = nonceOf(r.tx);
-  return n !== null && n > jam.chain_nonce ? [`waits behind nonce ${jam.chain_nonce}`, ...own] : r.flags;
+  return (n !== null && n > jam.chain_nonce ? [{ kind: 'behind' as const, nonce: jam.chain_nonce }, ...own] : r.flags).map(flagWords);
 }
 
 export const STUCK_COLUMNS = (now: () => number, jamOf: (relayerId: string) => Jam | undefined = () => undefined): readonly Column<StuckRow>[] => [
@@ -33,5 +33,5 @@ export const STUCK_COLUMNS = (now: () => number, jamOf: (relayerId: string) => J
 ];
 
 export function stuckSearchText(r: StuckRow): string {
-  return [r.relayer.id, r.relayer.name, r.tx.id, r.tx.status, r.tx.hash, displayText(r.tx.nonce), ...r.flags].filter(Boolean).join(' ');
+  return [r.relayer.id, r.relayer.name, r.tx.id, r.tx.status, r.tx.hash, displayText(r.tx.nonce), ...r.flags.map(flagWords)].filter(Boolean).join(' ');
 }

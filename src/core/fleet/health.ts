@@ -16,7 +16,7 @@ import { nativeUnitOf, parseNativeAmount, toBigInt, type NativeUnit } from '../a
 import { disabledReasons, relayerMarks, relayerState, type RelayerMark } from '../relayer.js';
 import type { RelayerTriage } from '../triage/scan.js';
 import type { ReadinessWords } from '../readiness.js';
-import type { StuckRow } from '../triage/rules.js';
+import { flagWords, type StuckRow } from '../triage/rules.js';
 import { thousands } from '../text/values.js';
 import { worseJam, type Jam } from '../jam/diagnose.js';
 import type { JamRead } from '../jam/read.js';
@@ -188,7 +188,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     // their turn: they are not stuck each for a cause of its own), so it stands in their place.
     if (jam) problems.push({ kind: 'jam', jam });
     else {
-      if (stuck > 0) problems.push({ kind: 'stuck', count: stuck, flags: [...new Set(flagged.flatMap((x) => x.flags))], oldestMs: oldestStuckMs, tx: oldest?.tx.id ?? null });
+      if (stuck > 0) problems.push({ kind: 'stuck', count: stuck, flags: [...new Set(flagged.flatMap((x) => x.flags.map(flagWords)))], oldestMs: oldestStuckMs, tx: oldest?.tx.id ?? null });
       if (gap.count > 0) problems.push({ kind: 'gap', count: gap.count, first: gap.first });
       // What the chain waits on and the transaction holding it: the cause, a problem of its own. (That the
       // chain nonce is not known is kept with the row, `chain`, not a problem: nothing more is wrong.)

@@ -10,7 +10,7 @@ import { ApiError, errorWords, type Relayer, type RelayerClient, type Transactio
 import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { isNotFinal, statusWords } from '../status.js';
-import { flagsFor, nonceOf, type TriageOptions } from './rules.js';
+import { flagsFor, flagWords, nonceOf, ownFlag, type TriageOptions } from './rules.js';
 import { shortId } from '../text/ids.js';
 
 export interface ChainWait {
@@ -38,8 +38,8 @@ function quantity(v: unknown): number | null {
  * must not change by itself between reads; the flags say how long in their thresholds).
  */
 export function blockerWords(tx: Transaction, now: number, rules: TriageOptions): string {
-  const flags = flagsFor(tx, now, rules, false).filter((f) => f !== 'old' && f !== 'canceling');
-  return `tx ${short(tx.id)}, ${statusWords(tx)}${flags.length ? `, ${flags.join(', ')}` : ''}`;
+  const flags = flagsFor(tx, now, rules, false).filter((f) => !ownFlag(f));
+  return `tx ${short(tx.id)}, ${statusWords(tx)}${flags.length ? `, ${flags.map(flagWords).join(', ')}` : ''}`;
 }
 
 /**
@@ -94,7 +94,7 @@ export async function chainWait(
   const words = `waits on nonce ${chain}${gap}: ${blocker ? blockerWords(blocker, now, o.rules) : lookup}`;
   // Everything above waits on it either way; it is a problem when that transaction is itself in
   // trouble (flagged), final (it will never fill the nonce), or not there at all.
-  const flags = blocker ? flagsFor(blocker, now, o.rules, false).filter((f) => f !== 'canceling') : [];
+  const flags = blocker ? flagsFor(blocker, now, o.rules, false).filter((f) => f.kind !== 'canceling') : [];
   const behind = !blocker || flags.length > 0 || !isNotFinal(blocker);
   return { chainNonce: chain, waitsOn: chain, blocker, words, behind };
 }

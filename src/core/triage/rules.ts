@@ -31,8 +31,51 @@ export interface StuckRow {
   tx: Transaction;
   /** Creation time (ms), or null when the server's timestamp cannot be read. */
   createdMs: number | null;
-  flags: string[];
+  flags: TriageFlag[];
 }
+
+/**
+ * What the triage found of one transaction, as data (the words: flagWords): the real server's
+ * signatures of a jam, a canceling one, a nonce gap, an old one, and — once the chain was asked — the
+ * one the chain waits on (`blocker`, its cause in words where a jam was diagnosed) and those behind it.
+ */
+export type TriageFlag =
+  | { kind: 'unknown_status' }
+  | { kind: 'never_broadcast' }
+  | { kind: 'not_mined'; afterMs: number }
+  | { kind: 'not_signed'; afterMs: number }
+  | { kind: 'canceling' }
+  | { kind: 'nonce_gap' }
+  | { kind: 'old' }
+  | { kind: 'blocker'; cause?: string }
+  | { kind: 'behind'; nonce: number };
+
+/** A flag in words (the stuck screen's FLAGS, the fleet's problem, the search text). */
+export function flagWords(f: TriageFlag): string {
+  switch (f.kind) {
+    case 'unknown_status':
+      return 'unknown status';
+    case 'never_broadcast':
+      return NEVER_BROADCAST;
+    case 'not_mined':
+      return `not mined ${minutes(f.afterMs)} after broadcast`;
+    case 'not_signed':
+      return `not signed after ${minutes(f.afterMs)}`;
+    case 'canceling':
+      return 'canceling';
+    case 'nonce_gap':
+      return 'nonce gap';
+    case 'old':
+      return 'old';
+    case 'blocker':
+      return f.cause ? `the chain waits on it: ${f.cause}` : 'the chain waits on it';
+    case 'behind':
+      return `waits behind nonce ${f.nonce}`;
+  }
+}
+
+/** True of the row itself whatever the chain says (kept beside a jam's words): old, canceling. */
+export const ownFlag = (f: TriageFlag): boolean => f.kind === 'old' || f.kind === 'canceling';
 
 /** Not final: a known non-final status, or a status the client does not know (never counted as fine). */
 export function isNonFinal(tx: Transaction): boolean {
@@ -50,23 +93,23 @@ const minutes = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000}m` : `${Math
 export const NEVER_BROADCAST = 'never broadcast';
 
 /** The flags of one non-final transaction, in words: the real server's signatures first. */
-export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: boolean): string[] {
-  const out: string[] = [];
+export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: boolean): TriageFlag[] {
+  const out: TriageFlag[] = [];
   const status = String(tx.status).toLowerCase();
   const created = createdMs(tx);
   const sent = typeof tx.sent_at === 'string' ? Date.parse(tx.sent_at) : NaN;
-  if (!isKnownStatus(tx.status)) out.push('unknown status');
-  else if (status === 'sent' && Number.isNaN(sent) && created !== null && now - created >= o.sentMs) out.push(NEVER_BROADCAST);
+  if (!isKnownStatus(tx.status)) out.push({ kind: 'unknown_status' });
+  else if (status === 'sent' && Number.isNaN(sent) && created !== null && now - created >= o.sentMs) out.push({ kind: 'never_broadcast' });
   else if (status === 'submitted') {
     const since = Number.isNaN(sent) ? created : sent;
-    if (since !== null && now - since >= o.submittedMs) out.push(`not mined ${minutes(o.submittedMs)} after broadcast`);
-  } else if (status === 'pending' && created !== null && now - created >= o.pendingMs) out.push(`not signed after ${minutes(o.pendingMs)}`);
-  if (isCanceling(tx)) out.push('canceling');
-  if (gap) out.push('nonce gap');
+    if (since !== null && now - since >= o.submittedMs) out.push({ kind: 'not_mined', afterMs: o.submittedMs });
+  } else if (status === 'pending' && created !== null && now - created >= o.pendingMs) out.push({ kind: 'not_signed', afterMs: o.pendingMs });
+  if (isCanceling(tx)) out.push({ kind: 'canceling' });
+  if (gap) out.push({ kind: 'nonce_gap' });
   // Mined is on the chain, waiting for its confirmations (v1.8 confirms it after the network's
   // required_confirmations): old alone does not make it stuck (a walk saw healthy relayers with traffic
   // said `8 stuck`, STUCK above PEND). Anything else flagged about it still is.
-  if (created !== null && now - created >= o.oldMs && status !== 'mined') out.push('old');
+  if (created !== null && now - created >= o.oldMs && status !== 'mined') out.push({ kind: 'old' });
   return out;
 }
 

@@ -10,7 +10,7 @@ import { pool } from '../limiter.js';
 import { networkKind } from '../relayer.js';
 import { isPending } from '../status.js';
 import { chainWait, type ChainWait } from './chain.js';
-import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageOptions } from './rules.js';
+import { byAge, createdMs, DEFAULT_TRIAGE, isNonFinal, NON_FINAL, nonceGaps, nonceOf, ownFlag, scanDone, stuckRows, type Gaps, type NonceKnowledge, type StuckRow, type TriageFlag, type TriageOptions } from './rules.js';
 import { thousands } from '../text/values.js';
 
 export interface ScanLimits {
@@ -219,8 +219,8 @@ function isWhole(p: Page<Transaction>): boolean {
 }
 
 /** Whether a row's flags are worth asking the chain about: a real signature or a gap, not merely old. */
-export function worthAsking(flags: readonly string[]): boolean {
-  return flags.some((f) => f !== 'old' && f !== 'canceling');
+export function worthAsking(flags: readonly TriageFlag[]): boolean {
+  return flags.some((f) => !ownFlag(f));
 }
 
 /** One relayer as read → its flagged rows (the triage rules) and its summary. */
@@ -281,7 +281,7 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
       // The transaction everything waits on says so on its own row too.
       const blocker = s.chain?.blocker;
       const row = blocker ? rows.find((x) => x.relayer === s.relayer && x.tx.id === blocker.id) : undefined;
-      if (row) row.flags.unshift('the chain waits on it');
+      if (row) row.flags.unshift({ kind: 'blocker' });
       // What waits behind it has no cause of its own: it simply waits its turn (its age stays said).
       const at = s.chain?.waitsOn;
       if (at !== null && at !== undefined && s.chain?.behind)
@@ -289,7 +289,7 @@ export async function triage(client: RelayerClient, o: { now: () => number; sign
           if (x.relayer !== s.relayer || x === row) continue;
           const n = nonceOf(x.tx);
           if (n !== null && n <= at) continue;
-          x.flags = [`waits behind nonce ${at}`, ...x.flags.filter((f) => f === 'old' || f === 'canceling')];
+          x.flags = [{ kind: 'behind', nonce: at }, ...x.flags.filter(ownFlag)];
         }
     }),
   );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Relayer, Transaction } from '../../../src/api/index.js';
-import { DEFAULT_TRIAGE, flagsFor, nonceGaps, scanDone, stuckRows } from '../../../src/core/triage/rules.js';
+import { DEFAULT_TRIAGE, flagsFor as flagData, flagWords, nonceGaps, scanDone, stuckRows, type TriageOptions } from '../../../src/core/triage/rules.js';
+
+/** The flags in words (flagWords of the data): what the stuck screen says. */
+const flagsFor = (t: Transaction, now: number, o: TriageOptions, gap: boolean) => flagData(t, now, o, gap).map(flagWords);
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -48,7 +51,7 @@ describe('triage rules', () => {
 
   it('only transactions above the missing nonce wait behind it', () => {
     const { rows } = stuckRows(relayer, [tx({ nonce: 5 }), tx({ nonce: 7 }), tx({ nonce: 8 })], NOW, DEFAULT_TRIAGE);
-    expect(rows.map((r) => [r.tx.nonce, r.flags.includes('nonce gap')])).toEqual([
+    expect(rows.map((r) => [r.tx.nonce, r.flags.some((f) => f.kind === 'nonce_gap')])).toEqual([
       [5, false],
       [7, true],
       [8, true],

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRelayerClient, RPC_READ_METHODS } from '../../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { triage } from '../../../src/core/triage/scan.js';
+import { flagWords } from '../../../src/core/triage/rules.js';
 import { startHostile } from '../../hostile/server.js';
 
 const open: Sandbox[] = [];
@@ -38,7 +39,7 @@ describe('triage across the sandbox', () => {
       const { r, sb, maxInFlight } = await run(flavor);
       const stuck = r.relayers.find((x) => x.relayer.id === 'holesky-test')!;
       expect(stuck).toMatchObject({ count: 6, gaps: { count: flavor === 'real' ? 0 : 1 }, skipped: null, error: null, how: flavor === 'real' ? 'server filter' : 'newest first' });
-      const flags = r.rows.filter((x) => x.relayer.id === 'holesky-test').map((x) => x.flags.join(','));
+      const flags = r.rows.filter((x) => x.relayer.id === 'holesky-test').map((x) => x.flags.map(flagWords).join(','));
       if (flavor === 'real') {
         // The blocker's own signature (signed, never broadcast); what waits behind it has no cause of its
         // own (issue 41: never "not mined 5m after broadcast"): it waits its turn.
@@ -76,7 +77,7 @@ describe('triage across the sandbox', () => {
     const r = await triage(client, { now: Date.now });
     await client.close();
     const row = r.rows.find((x) => x.tx.id === '1b89699f-e832-4322-a4d9-1284f878c1cc');
-    expect(row?.flags).toContain('canceling');
+    expect(row?.flags.map(flagWords)).toContain('canceling');
     expect(r.relayers.find((x) => x.relayer.id === 'holesky-test')!.count).toBe(6);
   });
 
@@ -98,7 +99,7 @@ describe('nonce gaps where the server filters by status (issue 18.4)', () => {
       const rel = r.relayers[0]!;
       expect(rel).toMatchObject({ count: 28, how: 'server filter', filterIgnored: false, gaps: { count: 1, first: [150], unchecked: 0 } });
       // Only the transactions above 150 wait behind the gap: 152, 154, 156.
-      const behind = r.rows.filter((x) => x.flags.includes('nonce gap')).map((x) => x.tx.nonce).sort();
+      const behind = r.rows.filter((x) => x.flags.some((f) => f.kind === 'nonce_gap')).map((x) => x.tx.nonce).sort();
       expect(behind).toEqual([152, 154, 156]);
       // The neighbours were read unfiltered (no ?status=), once.
       expect(h.requests.filter((q) => /\/transactions\/?\?page=1&per_page=100$/.test(q.url))).toHaveLength(1);
