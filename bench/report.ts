@@ -3,8 +3,11 @@
  * how it measures them; at the end the table goes to the console and, with the method of every
  * section that ran, to bench/RESULTS.md.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+
+/** The heading under which bench/RESULTS.md keeps earlier runs' figures across a rewrite. */
+const EARLIER_RUNS = '\n## Earlier runs\n';
 
 export interface Figure {
   name: string;
@@ -116,8 +119,11 @@ Sections: ${sections.map((s) => `\`${s.name}\``).join(', ')}. Run it on an other
 `;
   }
 
+  /** The report, with the file's "Earlier runs" kept below it (dated figures of past runs, written by hand: docs/performance.md points there). */
   write(file: string, sections: readonly Section[]): void {
-    writeFileSync(file, this.markdown(sections));
+    const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const at = old.indexOf(EARLIER_RUNS);
+    writeFileSync(file, this.markdown(sections) + (at < 0 ? '' : `\n${old.slice(at + 1)}`));
     console.log(`wrote ${file}`);
   }
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Bundles src/start/main.ts into dist/app.cjs and the launcher src/start/launcher.ts into dist/cli.cjs (esbuild), then
-// makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
+// Bundles src/start/main.ts into dist/app.cjs and the launcher src/start/launcher.ts into dist/cli.cjs (esbuild), writes
+// the man page (dist/relayer-tui.1), then makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
 import { primeOneShot, primeTui } from './prime.mjs';
+import { writeManPage } from './man.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -26,7 +27,7 @@ function newest(dir) {
 if (process.argv.includes('--if-stale')) {
   try {
     const built = statSync(out).mtimeMs;
-    const src = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, 'scripts', 'patches.mjs')).mtimeMs);
+    const src = Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, 'scripts', 'patches.mjs')).mtimeMs, statSync(join(root, 'scripts', 'man.mjs')).mtimeMs);
     if (built > src) process.exit(0);
   } catch {
     // no build yet
@@ -226,6 +227,8 @@ for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'in
 await build({ ...common, entryPoints: { cli: join(root, 'src', 'start', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
 await build({ ...common, entryPoints: { sea: join(root, 'src', 'start', 'seaMain.ts') } });
+// The man page (dist/relayer-tui.1, package.json's `man`), made from the texts --help prints (scripts/man.mjs).
+await writeManPage(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
 
 // Make the code caches now (scripts/prime.mjs): the first start after an install or a build is as fast as the ones after it.
 const cliArgs = [join(root, 'dist', 'cli.cjs')];

@@ -1,6 +1,6 @@
 /**
  * The exit codes of the subcommands, one per class of outcome, with what each means in words: the
- * one table --help, each subcommand's --help and the headless face read (the README copies it).
+ * one table --help, each subcommand's --help and the headless face read (README.md copies it; the man page reads it).
  */
 export const EXIT = {
   ok: 0,

@@ -6,9 +6,12 @@ import { OPERATION_KINDS, OPERATIONS } from '../core/operations/registry.js';
  * The operations, one synopsis and help line each, from the registry (core/operations/registry.ts):
  * an operation added there is in --help without an edit here.
  */
-const OPERATIONS_TEXT = [
-  'Operations (each reviewed: asked on a terminal, sent without one only with --yes; --dry-run shows the',
-  'exact request; each subcommand has its --help, with options and examples):',
+/** What every operation shares, said once before them. */
+export const OPERATIONS_INTRO = `Operations (each reviewed: asked on a terminal, sent without one only with --yes; --dry-run shows the
+exact request; each subcommand has its --help, with options and examples):`;
+
+export const OPERATIONS_TEXT = [
+  OPERATIONS_INTRO,
   ...OPERATION_KINDS.map((k) => `${wrap(`  relayer-tui ${OPERATIONS[k].usage}`, 8)}\n${wrap(`      ${OPERATIONS[k].help}`, 6)}`),
 ].join('\n');
 
@@ -36,10 +39,11 @@ context names from the config file, and relayer ids of the current context (aske
   fish:  relayer-tui completion fish > ~/.config/fish/completions/relayer-tui.fish
 `;
 
-export const USAGE = `relayer-tui: a keyboard-driven terminal client for the relayer HTTP API
+/** What relayer-tui is, in one line: the first line of --help and the man page's NAME. */
+export const SUMMARY = 'a keyboard-driven terminal client for the relayer HTTP API';
 
-Usage:
-  relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
+/** The commands, one line each (and the operations' in OPERATIONS_TEXT): the Usage block of --help. */
+export const COMMAND_LINES = `  relayer-tui [options]            open the TUI (the built-in sandbox when no server is configured)
   relayer-tui info [options]       paths, the resolved context and where each value came from, terminal facts
   relayer-tui contexts             the contexts of the config file
   relayer-tui fleet [NAME…] [--check]   every relayer of every context (or of a fleet), worst first;
@@ -57,12 +61,10 @@ Usage:
                                    --settle reads unknown outcomes back (exit 8 while any is unknown)
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)
   relayer-tui completion bash|zsh|fish   a shell completion script (see: relayer-tui completion --help)
-  relayer-tui help <command>       that command's page (the same as relayer-tui <command> --help)
+  relayer-tui help <command>       that command's page (the same as relayer-tui <command> --help)`;
 
-${OPERATIONS_TEXT}
-
-Options:
-  --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
+/** The options every command takes: the Options block of --help. */
+export const OPTIONS_TEXT = `  --url <url>           server base URL (env RELAYER_URL), e.g. http://localhost:8080 (also --server)
   --token-file <path>   read the API key from a file (first line)
   --token <key>         API key on the command line (visible to other users in ps; prefer RELAYER_API_KEY)
 ${wrap(`  --read-only           disable every operation above: ${[...new Set(OPERATION_KINDS.map((k) => OPERATIONS[k].refused))].join(', ')} (env RELAYER_TUI_READ_ONLY=1)`, 24)}
@@ -81,19 +83,61 @@ ${wrap(`  --read-only           disable every operation above: ${[...new Set(OPE
                         $XDG_CONFIG_HOME/relayer-tui/config.yaml, else ~/.config/relayer-tui/config.yaml)
   --clipboard <how>     osc52|off: how y copies (env RELAYER_TUI_CLIPBOARD; default osc52)
   -h, --help            this help
-  -v, --version         print the version
+  -v, --version         print the version`;
+
+/** The environment variables read, each with what it does: --help's Environment block and the man page's ENVIRONMENT. */
+export const ENVIRONMENT: readonly { name: string; does: string }[] = [
+  { name: 'RELAYER_URL', does: 'the server\'s base URL, as --url (/api/v1 is added)' },
+  { name: 'RELAYER_API_KEY', does: 'the API key for RELAYER_URL (never sent to a context\'s own URL)' },
+  { name: 'RELAYER_TUI_READ_ONLY', does: '1: as --read-only' },
+  { name: 'RELAYER_TUI_DIALECT', does: 'as --dialect' },
+  { name: 'RELAYER_TUI_CONTEXT', does: 'as --context' },
+  { name: 'RELAYER_TUI_CONFIG_DIR', does: 'the directory of config.yaml (before $XDG_CONFIG_HOME/relayer-tui)' },
+  { name: 'RELAYER_TUI_CLIPBOARD', does: 'as --clipboard' },
+  { name: 'XDG_CONFIG_HOME', does: 'where the config file is (default ~/.config; see Files)' },
+  { name: 'XDG_STATE_HOME', does: 'where the audit ledger and the drafts are (default ~/.local/state)' },
+  { name: 'XDG_CACHE_HOME', does: 'code caches, where the package\'s directory is read-only (default ~/.cache)' },
+  { name: 'NO_COLOR, TERM=dumb', does: 'a monochrome screen' },
+];
+
+/** The files written and read: --help's Files block and the man page's FILES. */
+export const FILES: readonly { name: string; does: string }[] = [
+  { name: '$XDG_CONFIG_HOME/relayer-tui/config.yaml', does: 'contexts and fleets (relayer-tui info prints its path)' },
+  { name: '$XDG_STATE_HOME/relayer-tui/audit.jsonl', does: 'the audit ledger (every send and its outcome; mode 600)' },
+  { name: '$XDG_STATE_HOME/relayer-tui/drafts/', does: 'unsent forms, kept across a dropped line (never a secret)' },
+  { name: '$XDG_CACHE_HOME/relayer-tui/', does: 'code caches, where the package\'s own directory cannot be written' },
+];
+
+/** What --help says of keys on the wire: its Security block and the man page's SECURITY. */
+export const SECURITY_TEXT = `  An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
+  then shows "http! cleartext". Use https://, or an SSH tunnel to a server that only listens on
+  loopback (ssh -L 8080:127.0.0.1:8080 relayer-host, then --url http://127.0.0.1:8080).
+  Redirects are never followed: the error says where one pointed.`;
+
+/** A table of names and what each does, as --help prints it: the name, then its words from column 24 (or two spaces after). */
+export function rowsText(rows: readonly { name: string; does: string }[]): string {
+  return rows.map((r) => wrap(`  ${r.name.length <= 20 ? r.name.padEnd(22) : `${r.name}  `}${r.does}`, 24)).join('\n');
+}
+
+export const USAGE = `relayer-tui: ${SUMMARY}
+
+Usage:
+${COMMAND_LINES}
+
+${OPERATIONS_TEXT}
+
+Options:
+${OPTIONS_TEXT}
 
 Environment:
-  RELAYER_URL, RELAYER_API_KEY, RELAYER_TUI_READ_ONLY=1, RELAYER_TUI_DIALECT, RELAYER_TUI_CONTEXT,
-  RELAYER_TUI_CONFIG_DIR, RELAYER_TUI_CLIPBOARD, NO_COLOR
+${rowsText(ENVIRONMENT)}
+
+Files:
+${rowsText(FILES)}
 
 Exit codes (subcommands):
 ${exitCodesText('  ', 'short')}
 
 Security:
-  An http:// URL to a host other than this machine sends the API key in cleartext: the status bar
-  then shows "http! cleartext". Use https://, or an SSH tunnel to a server that only listens on
-  loopback (ssh -L 8080:127.0.0.1:8080 relayer-host, then --url http://127.0.0.1:8080).
-  Redirects are never followed: the error says where one pointed.
+${SECURITY_TEXT}
 `;
-

@@ -60,7 +60,7 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         health checks) divided by n, their ratios kept (default 1)
   --gas-spike <net:gwei>  Real flavour: hold a network's price (base fee + tip) at so many gwei, e.g.
                         sepolia:80 (repeatable; avalanche:55 is seeded)
-  --gap-filler <on|off> Real flavour: whether v1.8's nonce-health job fills nonce gaps (default on)
+  --gap-filler <on|off>  Real flavour: whether v1.8's nonce-health job fills nonce gaps (default on)
   --ready <state>       What the real flavour's public GET /api/v1/ready reports: healthy, degraded
                         (200, Redis's reader pool down) or unhealthy (503, Redis down) (default healthy);
                         /ready only — --redis-down fails the other endpoints too
@@ -68,7 +68,7 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
 Faults of an unwell server (real flavour), one at a time:
   --status-nonce-zero <ids|all>  These relayers' GET …/status answer "nonce": "0" (comma-separated ids,
                         or all), as v1.8 does when its counter read fails, whatever waits on the chain
-  --redis-down <on|A-B> Redis down, from the start (on) or from A to B seconds after it (A- for good):
+  --redis-down <on|A-B>  Redis down, from the start (on) or from A to B seconds after it (A- for good):
                         /ready answers 503 unhealthy ("Redis primary pool: … Connection refused"), every
                         other authenticated endpoint 500, /health still OK
   --rpc-delay <ms>      The JSON-RPC passthrough (POST /relayers/{id}/rpc) answers this much later (a

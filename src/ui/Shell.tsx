@@ -41,7 +41,7 @@ function Committed({ screenKey, on }: { screenKey: number; on: (key: number, on:
 
 /**
  * `kept`: the session's messages across a `:ctx` switch (the app starts again on the other context's
- * services; `:messages` keeps every message of the session, as the README promises).
+ * services; `:messages` keeps every message of the session, as docs/tui.md promises).
  */
 export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Route; initialStack?: readonly Route[]; kept?: { current: SessionMessage[] } }) {
   const services = useServices();

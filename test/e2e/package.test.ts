@@ -3,7 +3,7 @@
  * installed globally into a temporary prefix with no network, and run from there: --version, --help,
  * the sandbox in its own process and `relayers --json` against it (byte for byte what the tree's
  * build prints), the TUI's first frame in a pty with a read-only install (the code cache goes to
- * $XDG_CACHE_HOME), and once through npx. `npm test` has just built dist/; nothing is rebuilt here
+ * $XDG_CACHE_HOME), once through npx, and `man relayer-tui` (package.json's man: the page the build made). `npm test` has just built dist/; nothing is rebuilt here
  * (--ignore-scripts), so the other e2e files' copies of dist/ are never disturbed.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, Tui, assertBuilt, cliPath, releaseCli } from './pty.js';
+import { COMMANDS } from '../../src/cli/commands.js';
+import { EXIT_MEANINGS } from '../../src/cli/exitCodes.js';
+import { ENVIRONMENT } from '../../src/cli/usage.js';
 
 interface Run {
   code: number;
@@ -57,7 +60,7 @@ afterAll(async () => {
 describe('the package as installed (npm i -g of the packed tarball)', () => {
   it('holds exactly what runs, no dependencies, and is small', async () => {
     const list = await run('tar', ['-tzf', tarball]);
-    expect(list.out.trim().split('\n').sort()).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/relayer-tui.cjs', 'package/dist/app.cjs', 'package/dist/cli.cjs', 'package/dist/llhttp.wasm', 'package/dist/llhttp_simd.wasm', 'package/dist/oneshot.cjs', 'package/dist/yoga.wasm', 'package/package.json', 'package/schema/config.schema.json']);
+    expect(list.out.trim().split('\n').sort()).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/relayer-tui.cjs', 'package/dist/app.cjs', 'package/dist/cli.cjs', 'package/dist/llhttp.wasm', 'package/dist/llhttp_simd.wasm', 'package/dist/oneshot.cjs', 'package/dist/relayer-tui.1', 'package/dist/yoga.wasm', 'package/package.json', 'package/schema/config.schema.json']);
     expect(statSync(tarball).size).toBeLessThanOrEqual(1.5 * 1024 * 1024);
     // The size the README's install line states is this tarball's, within 5 % (issue 28.9: it went stale).
     const kB = statSync(tarball).size / 1000;
@@ -146,6 +149,22 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
     } finally {
       chmodSync(join(installed, 'dist'), 0o755);
     }
+  });
+
+  it('man relayer-tui: the page installed with it names every command, the environment and the exit codes (issue 55.2)', async () => {
+    expect(existsSync(join(prefix, 'share', 'man', 'man1', 'relayer-tui.1'))).toBe(true);
+    const r = await run('man', ['-P', 'cat', 'relayer-tui'], { ...CLEAN_ENV, MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '80', MANOPT: undefined, MAN_KEEP_FORMATTING: undefined, LANG: 'C.UTF-8' });
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    const page = r.out;
+    expect(page).toMatch(/^RELAYER-TUI\(1\) +User Commands +RELAYER-TUI\(1\)$/m);
+    const sections = Object.fromEntries(page.split(/\n(?=[A-Z][A-Z ]+\n)/).map((s) => [s.slice(0, s.indexOf('\n')), s]));
+    expect(Object.keys(sections)).toEqual(expect.arrayContaining(['NAME', 'SYNOPSIS', 'DESCRIPTION', 'COMMANDS', 'OPTIONS', 'ENVIRONMENT', 'FILES', 'EXIT STATUS', 'SECURITY', 'SEE ALSO']));
+    for (const c of COMMANDS) expect(sections.COMMANDS, c).toMatch(new RegExp(`^ {3}relayer-tui ${c}$`, 'm'));
+    for (const e of ENVIRONMENT) expect(sections.ENVIRONMENT, e.name).toMatch(new RegExp(`^ {7}${e.name.replace(/[$]/g, '\\$&')}$`, 'm'));
+    for (const m of EXIT_MEANINGS) expect(sections['EXIT STATUS'], String(m.code)).toMatch(new RegExp(`^ {7}${m.code} +${m.long.split(' ')[0]!.replace(/[-]/g, '\\-')}`, 'm'));
+    // Filled at the reader's width: only an example or a command kept as written (indented under its block) is wider.
+    expect(page.split('\n').filter((l) => [...l].length > 80 && !/^ {11}/.test(l))).toEqual([]);
   });
 
   it('npx runs the tarball', async () => {

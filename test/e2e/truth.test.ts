@@ -107,7 +107,7 @@ describe('a status filter the server ignored (issue 18.4)', () => {
     expect(data.every((r) => /^[› ][ *]pending\b/.test(r))).toBe(true);
   });
 
-  it('headless txs --status says it on stderr and prints only that status (README recipe 1)', async () => {
+  it('headless txs --status says it on stderr and prints only that status (docs/scripting.md, recipe 1)', async () => {
     hostile = await startHostile(['oz-ignores-status']);
     const r = await run(['txs', 'ok-relayer', '--status', 'pending', '--all'], { RELAYER_URL: hostile.url, RELAYER_API_KEY: hostile.token });
     expect(r.code).toBe(0);
@@ -257,9 +257,9 @@ describe('subcommands warn as the TUI does (issue 18.10)', () => {
   });
 });
 
-describe("the README's replacement recipe (issue 18.10)", () => {
+describe("the manual's replacement recipe (issue 18.10; docs/scripting.md since issue 55)", () => {
   it('writes the body literally (jq rounds a u128) and sends every digit', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs', 'scripting.md'), 'utf8');
     expect(readme).not.toMatch(/jq -n '\{value:/);
     const m = /^echo '(\{"value": \d+\})' \| relayer-tui replace sepolia-main \S+ --body - --yes$/m.exec(readme);
     expect(m).not.toBeNull();

@@ -105,7 +105,7 @@ export const MIN_BUMP_PERCENT = 10n;
 
 /**
  * How the OpenZeppelin Relayer v1.8 prices a replacement, said once for every place that says it (the
- * review, the form's refusal, the subcommand's; README says the same): replacement.rs
+ * review, the form's refusal, the subcommand's; docs/jam-hour.md says the same): replacement.rs
  * determine_replacement_pricing, models/transaction/repository.rs:350 for_replacement.
  */
 export const V18_REPLACEMENT_PRICING = "v1.8 discards a replacement's asked prices, takes the speed from the request, else the old transaction's, else fast, quotes it capped only where a cap is set, then raises it to at least the old price × 1.1 (and 1 wei more than it), which may pass the cap";

@@ -1,6 +1,6 @@
 /**
- * The real flavour's seeded jams, each with the cause the real server has for it (README "The
- * sandbox's situations"; `relayer-tui sandbox --help`):
+ * The real flavour's seeded jams, each with the cause the real server has for it (docs/sandbox.md,
+ * "Its seeded situations"; `relayer-tui sandbox --help`):
  *
  * - `never_broadcast` (holesky-test): its lowest nonce is a safeLow transaction signed 95 minutes ago
  *   whose tip (0.5 gwei) is under the Holesky node's floor (1 gwei): every re-send is re-priced from
