@@ -48,7 +48,7 @@ export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>
   // A list, and `plugins update ID` (an operation's verb): both sets of options.
   plugins: { ...LIST_OPTIONS, ...OPERATION_OPTIONS.plugins },
   ready: OUTPUT_OPTIONS,
-  check: OUTPUT_OPTIONS,
+  check: { ...OUTPUT_OPTIONS, forecast: { type: 'string' } },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).

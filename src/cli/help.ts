@@ -305,7 +305,7 @@ ${EXIT_CODES}
 `,
   check: `relayer-tui check: is anything jammed on this server, and why?
 
-Usage: relayer-tui check [--json | --output table|json]
+Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output table|json]
 
   The server of the current context (or RELAYER_URL and RELAYER_API_KEY, no config file needed):
   its readiness first (GET /api/v1/ready: a server not ready moves nothing), then every relayer. An
@@ -323,8 +323,13 @@ Usage: relayer-tui check [--json | --output table|json]
   OpenZeppelin Relayer, /rpc refused while paused or disabled, a read that failed) says why, and is
   counted apart ("N not diagnosed"), never among the clear. A relayer's states are fleet's: disabled,
   jammed, paused and low (under its minimum balance), every one that holds.
+  Relayer ids named: those only (one not found: exit 5). Forecasts (--forecast off leaves them out):
+  an EVM relayer whose network asks 80 % of its gas_price_cap or more (eth_gasPrice read beside the
+  diagnosis, one reading, no trend) is heading for a jam at its cap (v1.8 prices no higher), said with
+  the figures and the policies command that raises it.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
-  counted as needing attention), the summary on stderr. Exit 0: nothing needs attention; 12: a
+  counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
+  attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a
   relayer jammed, disabled or low, or the server not ready (said first; what could not be read under
   it is said after, and the exit stays 12); 13: something could not be read.
 ${OUTPUT}
@@ -332,7 +337,8 @@ ${OUTPUT}
   "needs_attention", "diagnosed", "not_diagnosed_because", "jam": null | {cause, blocker_id,
   blocker_nonce, blocker_status, blocker_price_wei, chain_nonce, relayer_nonce, waiting,
   network_price_wei, cap_wei, since, distrusted, …}, "distrusted": null | {kind, …, words},
-  "problems": [...]}]} — u128 values as decimal strings.
+  "problems": [...], "forecasts": [{kind: "cap_headroom", network_price_wei, cap_wei, percent,
+  threshold_percent, read_at, method}]}]} — u128 values as decimal strings.
 ${COMMON}
 
 Examples:

@@ -26,6 +26,7 @@ const VALUES: Record<string, readonly string[]> = {
   flavor: ['contract', 'real'],
   ready: ['healthy', 'degraded', 'unhealthy'],
   'gap-filler': ['on', 'off'],
+  forecast: ['on', 'off'],
   // The sandbox's faults: Redis down for good, or for a window of seconds after the start (any A-B is taken).
   'redis-down': ['on', 'off', '10-70'],
   'rate-limit': ['first', '25%', '100'],

@@ -17,7 +17,9 @@ import { commandPrefix, distrustWords, jamJson, jamBrief } from '../core/jam/wor
 import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { readinessWords } from '../core/readiness.js';
-import { disabledReasons, type RelayerMark } from '../core/relayer.js';
+import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
+import { toBigInt } from '../core/amounts.js';
+import { capHeadroom, forecastJson, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
@@ -36,6 +38,9 @@ interface RelayerCheck {
   problems: string[];
   /** States said beside the problems but not needing attention (paused: the operator's own), the text output's lines. */
   notes: string[];
+  /** The stops it is heading for (core/forecast), and their lines in words (the fix as a command). */
+  forecasts: Forecast[];
+  forecastLines: string[];
   /** A read failed (not a refusal the rules expect): exit 13 — unless the server said it is not ready. */
   unreadable: boolean;
 }
@@ -43,12 +48,18 @@ interface RelayerCheck {
 const MAX_RELAYERS = 1_000;
 
 /** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
-async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined): Promise<RelayerCheck> {
+async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined, forecast: boolean): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
   let status: RelayerStatus | undefined;
   // The server's type not known yet (its probe failed): asked again before its status is (or is not) read.
   if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
+  // The network's price for the cap's headroom (core/forecast), read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads).
+  const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
+  const price =
+    forecast && cap !== null && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc')
+      ? ask(() => client.rpcRead(r.id, 'eth_gasPrice', [])).then((v) => toBigInt(v) ?? null, () => null)
+      : Promise.resolve(null);
   let read: JamRead;
   try {
     read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
@@ -68,6 +79,10 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const states = rowMarks(row);
   const notes = states.includes('paused') ? [`${r.id}: paused: the server refuses its sends, cancels and replacements until it is resumed (${face.prefix} resume ${r.id})`] : [];
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
+  // A jam at the cap already stands: no forecast of it.
+  const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
+  const headroom = atCap ? null : capHeadroom(r.id, await price, cap, Date.now());
+  const forecasts = headroom ? [headroom] : [];
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,
@@ -80,12 +95,16 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     distrusted,
     problems,
     notes,
+    forecasts,
+    forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
     unreadable,
   };
 }
 
 export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
-  if (args.length) return fail(EXIT.usage, `unexpected argument ${args[0]}. usage: relayer-tui check [--json]`);
+  const forecastFlag = o.flags.forecast;
+  if (forecastFlag !== undefined && forecastFlag !== 'on' && forecastFlag !== 'off') return fail(EXIT.usage, `--forecast on|off, got "${forecastFlag}"`);
+  const forecast = forecastFlag !== 'off';
   await client.detectDialect();
   // Readiness first: a server that is not ready moves nothing, whatever its relayers say — and it is
   // the verdict when the rest cannot be read (v1.8 answers 500 everywhere while Redis is down).
@@ -110,12 +129,19 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     if (!notReady) throw e;
     relayersUnread = errorWords(e);
   }
+  // Relayers named: those only (each must be there: a name not found is said, exit 5).
+  if (args.length && relayersUnread === null) {
+    const missing = args.filter((id) => !relayers.some((r) => r.id === id));
+    if (missing.length) return fail(EXIT.notFound, `relayer${missing.length === 1 ? '' : 's'} not found: ${missing.join(', ')}`);
+    relayers.splice(0, relayers.length, ...relayers.filter((r) => args.includes(r.id)));
+  }
   relayers.sort((a, b) => a.id.localeCompare(b.id));
   // Diagnoses side by side, at most CHECK_IN_FLIGHT requests in flight to the server: a check takes
   // about its slowest relayer, not the sum (issue 51.5: 8 relayers behind a 4 s RPC took 32.6 s in turn).
   const limiter = new Limiter(CHECK_IN_FLIGHT);
   const ask = <T>(p: () => Promise<T>): Promise<T> => limiter.run(p);
-  const checks = await Promise.all(relayers.map((r) => checkRelayer(client, r, now, ask, context)));
+  const checks = await Promise.all(relayers.map((r) => checkRelayer(client, r, now, ask, context, forecast)));
+  const heading = checks.filter((c) => c.forecasts.length);
   const jammed = checks.filter((c) => c.jam);
   const attention = checks.filter((c) => c.needs_attention);
   const notDiagnosed = checks.filter((c) => !c.diagnosed);
@@ -134,10 +160,12 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
               ? `none jammed of the ${checks.length - notDiagnosed.length} diagnosed`
               : 'none jammed',
           ...(notDiagnosed.length ? [`${notDiagnosed.length} not diagnosed`] : []),
+          ...(heading.length ? [`${heading.length} heading for trouble: ${heading.map((c) => `${c.relayer} (cap ${c.forecasts[0]!.percent} %)`).join(', ')}`] : []),
         ]),
   ].join('; ');
   // Not ready is the verdict (exit 12) whatever else failed under it; else a failed read is exit 13.
-  const code = notReady ? EXIT.attention : checks.some((c) => c.unreadable) ? EXIT.unreadable : attention.length ? EXIT.attention : EXIT.ok;
+  // Heading for trouble (17) only where nothing needs attention now and everything was read.
+  const code = notReady ? EXIT.attention : checks.some((c) => c.unreadable) ? EXIT.unreadable : attention.length ? EXIT.attention : heading.length ? EXIT.heading : EXIT.ok;
   // Lines unless JSON is asked for (like fleet --check: a cron job's mail reads them).
   if (asJson) {
     s.out.write(
@@ -146,7 +174,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
           summary,
           ready: ready ? { state: ready.state, summary: ready.summary, problems: ready.problems } : null,
           relayers_not_read: relayersUnread,
-          relayers: checks.map(({ unreadable: _, notes: _n, jam, distrusted, ...c }) => ({ ...c, jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
+          relayers: checks.map(({ unreadable: _, notes: _n, forecastLines: _f, forecasts, jam, distrusted, ...c }) => ({ ...c, forecasts: forecasts.map(forecastJson), jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
         },
         2,
       )}\n`,
@@ -155,7 +183,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     const lines: string[] = [];
     if (notReady) lines.push(`server not ready: ${ready!.summary}`, ...ready!.problems.map((p) => `  ${p}`));
     if (relayersUnread !== null) lines.push(`relayers not read: ${relayersUnread}`);
-    for (const c of checks) lines.push(...c.problems, ...c.notes);
+    for (const c of checks) lines.push(...c.problems, ...c.notes, ...c.forecastLines);
     for (const l of lines) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
     s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);
   }

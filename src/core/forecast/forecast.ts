@@ -1,0 +1,59 @@
+/**
+ * Forecasts: the stops a relayer is heading for, before they happen — data first (each with the
+ * figures it rests on, when they were read and how it was computed), words at the edge (forecastWords).
+ * A forecast is never a verdict on what was not read: no figure, no forecast (and the caller says the
+ * relayer was not read, as for jams).
+ *
+ * `cap_headroom`: the network's price (`eth_gasPrice` through the relayer's JSON-RPC passthrough, the
+ * read the jam diagnosis makes) against the relayer's `gas_price_cap`. v1.8 holds every quote and every
+ * re-price at the cap (price_calculator.rs:558-579; openzeppelin-relayer#808): once the network asks
+ * more than the cap, what it sends is priced under the market and waits — the jam `price_cap`. Said
+ * when the price is within CAP_HEADROOM_PERCENT of the cap (80 %: the price is 80 % of it or more).
+ * One reading: no trend (a watch's reads over time are what a trend needs), and said so.
+ */
+import type { FixFace } from '../jam/words.js';
+import { formatGwei } from '../amounts.js';
+
+/** The share of the cap at which the network's price is said to be heading for it. */
+export const CAP_HEADROOM_PERCENT = 80;
+
+export type Forecast = {
+  kind: 'cap_headroom';
+  relayer_id: string;
+  network_price_wei: bigint;
+  cap_wei: bigint;
+  /** The price as a share of the cap, in whole percent (rounded down). */
+  percent: number;
+  threshold_percent: number;
+  /** When the price was read (ms). */
+  read_at: number;
+  /** How it was computed, in words (`--json` carries it). */
+  method: string;
+};
+
+/** The cap's headroom from one reading of the network's price, or null (no cap, no price, room enough). */
+export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: bigint | null, readAt: number, threshold = CAP_HEADROOM_PERCENT): Forecast | null {
+  if (priceWei === null || capWei === null || capWei <= 0n) return null;
+  const percent = Number((priceWei * 100n) / capWei);
+  if (percent < threshold) return null;
+  return { kind: 'cap_headroom', relayer_id: relayerId, network_price_wei: priceWei, cap_wei: capWei, percent, threshold_percent: threshold, read_at: readAt, method: `eth_gasPrice read once through the relayer's /rpc against policies.gas_price_cap; said at ${threshold} % of the cap or more; no trend from one reading` };
+}
+
+/** The cap proposed against a forecast: the network's price + 20 %, rounded up to a whole gwei (as for a jam at its cap). */
+export function proposedCap(f: Forecast): bigint {
+  const g = 1_000_000_000n;
+  return ((f.network_price_wei * 12n) / 10n + g - 1n) / g;
+}
+
+/** A forecast in words, its fix as this face names it (a key in the TUI, a command headless). */
+export function forecastWords(f: Forecast, face: FixFace): string {
+  const cap = proposedCap(f);
+  const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --set gas_price_cap=${cap}gwei`;
+  const where = f.network_price_wei >= f.cap_wei ? `the network asks ${formatGwei(f.network_price_wei)}, at or over its cap ${formatGwei(f.cap_wei)}: what it sends next is priced at the cap and may wait (v1.8 re-prices no higher)` : `the network asks ${formatGwei(f.network_price_wei)}, ${f.percent} % of its cap ${formatGwei(f.cap_wei)}: a rise of ${100 - f.percent} % jams what it sends at the cap`;
+  return `heading for a jam at its cap: ${where}; raise the cap before it does (${fix}, ${cap} gwei: the price + 20 %); one reading, no trend`;
+}
+
+/** A forecast as JSON: flat fields, wei as decimal strings, the time as ISO. */
+export function forecastJson(f: Forecast): Record<string, unknown> {
+  return { kind: f.kind, network_price_wei: f.network_price_wei.toString(), cap_wei: f.cap_wei.toString(), percent: f.percent, threshold_percent: f.threshold_percent, read_at: new Date(f.read_at).toISOString(), method: f.method };
+}

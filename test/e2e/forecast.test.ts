@@ -1,0 +1,66 @@
+/**
+ * Forecasts in `relayer-tui check` (issue 54, a first slice): a relayer whose network asks 80 % of its
+ * gas_price_cap or more is heading for a jam at its cap — said with both figures and the command that
+ * raises the cap, carried in --json, exit 17 while nothing else needs attention; --forecast off leaves
+ * it out (exit 0); a relayer with room, or whose price could not be read, has none. The built CLI
+ * against the sandbox's real flavour, its clock stopped.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliWithSandbox } from './run.js';
+
+const cli = cliWithSandbox('relayer-tui-forecast-');
+beforeAll(() => cli.sandbox().clock.stop());
+
+async function rpc(relayer: string, method: string): Promise<string> {
+  const r = await fetch(`${cli.sandbox().url}/api/v1/relayers/${relayer}/rpc`, { method: 'POST', headers: { authorization: `Bearer ${cli.sandbox().token}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) });
+  return ((await r.json()) as { result: string }).result;
+}
+async function setCap(relayer: string, wei: bigint): Promise<void> {
+  const r = await fetch(`${cli.sandbox().url}/api/v1/relayers/${relayer}`, { method: 'PATCH', headers: { authorization: `Bearer ${cli.sandbox().token}`, 'content-type': 'application/json' }, body: `{"policies":{"gas_price_cap":${wei}}}` });
+  expect(r.status).toBe(200);
+}
+
+describe('relayer-tui check: heading for a jam at its cap', () => {
+  it('the network at 90 % of the cap: the figures and the fix, --json, exit 17; --forecast off: exit 0; room enough: none', async () => {
+    const price = BigInt(await rpc('linea-idle', 'eth_gasPrice'));
+    expect(price).toBeGreaterThan(0n);
+    // A cap the price is 90 % of (rounded so that it is at least 90 %).
+    const cap = (price * 10n) / 9n;
+    await setCap('linea-idle', cap);
+    const r = await cli.run(['check', 'linea-idle']);
+    expect(r.code, r.err).toBe(17);
+    const percent = Number((price * 100n) / cap);
+    expect(percent).toBeGreaterThanOrEqual(90);
+    expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 20 %\\); one reading, no trend$`, 'm'));
+    expect(r.err).toMatch(/; 1 heading for trouble: linea-idle \(cap \d+ %\)\n$/);
+
+    const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { relayer: string; forecasts: Record<string, unknown>[] }[] };
+    expect(j.relayers[0]!.forecasts).toEqual([{ kind: 'cap_headroom', network_price_wei: price.toString(), cap_wei: cap.toString(), percent, threshold_percent: 80, read_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), method: expect.stringContaining('eth_gasPrice') }]);
+
+    const off = await cli.run(['check', 'linea-idle', '--forecast', 'off']);
+    expect(off.code, off.err).toBe(0);
+    expect(off.out).toBe('');
+
+    // Room enough (the price 50 % of the cap): nothing said, exit 0.
+    await setCap('linea-idle', price * 2n);
+    const room = await cli.run(['check', 'linea-idle']);
+    expect(room.code, room.err).toBe(0);
+    expect(room.out).not.toMatch(/heading/);
+  }, 30_000);
+
+  it("the price not read (the relayer's /rpc failing): no forecast, never a guess", async () => {
+    const price = BigInt(await rpc('linea-idle', 'eth_gasPrice'));
+    await setCap('linea-idle', (price * 10n) / 9n);
+    cli.sandbox().inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'POST', pathPrefix: '/api/v1/relayers/linea-idle/rpc' }, times: 10 });
+    const r = await cli.run(['check', 'linea-idle']);
+    // Its diagnosis read failed too: not all read (13), and no forecast from a price never read.
+    expect(r.code, r.err).toBe(13);
+    expect(r.out).not.toMatch(/heading/);
+  }, 30_000);
+
+  it('a relayer id not on the server: exit 5, said', async () => {
+    const r = await cli.run(['check', 'no-such-relayer']);
+    expect(r.code).toBe(5);
+    expect(r.err).toContain('relayer not found: no-such-relayer');
+  });
+});
