@@ -74,8 +74,8 @@ export class Transport {
     this.host = host;
     // The header limit is given here: undici would ask node:http for its default, which loads that module
     // (~3 ms) on the way to the first frame (scripts/patches.mjs).
-    // Connections: as many as `check` keeps requests in flight (core/limiter.ts CHECK_IN_FLIGHT, 16).
-    this.pool = new Pool(origin, { connections: 16, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, maxHeaderSize: MAX_HEADER_BYTES });
+    // Connections: as many as `check` keeps requests in flight (core/limiter.ts CHECK_IN_FLIGHT, 24).
+    this.pool = new Pool(origin, { connections: 24, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, maxHeaderSize: MAX_HEADER_BYTES });
     this.headers = { 'user-agent': opts.userAgent, accept: 'application/json' };
   }
 

@@ -315,7 +315,7 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   is no evidence — "0" (v1.8's answer when its counter read fails), missing, behind the chain, or at
   it while the status counts pending transactions — is not trusted: the blocker and the pending, sent
   and submitted lists are read anyway, and the line says so. Relayers are diagnosed side by side, at
-  most 16 requests in flight to the server. The cause is
+  most 24 requests in flight to the server. The cause is
   the real server's: never broadcast (every re-send refused), at its gas_price_cap (re-pricing stops
   there), underpriced (re-priced at its speed's time), dropped (unknown to the node), not mined (why
   not known), no transaction at its nonce (its counter ran ahead: v1.8's nonce-health job fills it),

@@ -9,7 +9,7 @@ import { ApiError } from '../api/index.js';
  * The most requests `check` keeps in flight to one server (its diagnoses run side by side within it; the
  * transport keeps as many connections). v1.8 allows 100 requests a second per key, bursts of 300.
  */
-export const CHECK_IN_FLIGHT = 16;
+export const CHECK_IN_FLIGHT = 24;
 
 interface Waiter {
   go: () => void;
