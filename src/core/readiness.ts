@@ -74,7 +74,7 @@ export function notReadyWarning(r: ReadinessWords | null | undefined): string | 
 /** The first screen's and the stuck screen's row, and check's line: once, in plain words (`not ready` is not said twice). */
 export function notReadyLine(r: ReadinessWords): string {
   if (r.state !== 'not ready') return `server ${r.summary}`;
-  return `server not ready: it answers ${r.httpStatus ?? '?'}: ${r.why ?? 'no reason given'} — what is sent to it may not be processed until it recovers`;
+  return `server not ready: it answers ${r.httpStatus ?? '?'}, and what is sent to it may not be processed until it recovers: ${r.why ?? 'no reason given'}`;
 }
 
 /** Said where the server has no /ready (a server of the interface document). */

@@ -182,6 +182,18 @@ export function gapEvidenceWords(jam: Jam, now: number): string[] {
   return out;
 }
 
+/**
+ * The runbook in a few lines for a screen with little room (the stuck screen): what fills nothing, the
+ * storage steps by their commands' gist, and where it is whole (`where`: words of the face).
+ */
+export function runbookBrief(rb: Runbook, where: string): string[] {
+  const cancel = rb.steps.find((s) => s.kind === 'cancel_waiting')?.command;
+  return [
+    `runbook (no API call fills nonce ${rb.chain_nonce}): a restart fills nothing (sync_nonce only raises the counter, ${rb.counter} stays); cancelling what waits fills nothing${cancel ? ` (${cancel}: their calls do not run late)` : ''}`,
+    `by hand in Redis, its senders stopped: the counter ${rb.counter_key} set to ${rb.chain_nonce}, 0 sent to the relayer itself, then set back to ${rb.counter} — each step, its command and its risk: ${where}`,
+  ];
+}
+
 /** The words of a runbook step (runbook.ts): what it does, what it does not, what it risks. */
 export function runbookStepWords(step: RunbookStep, rb: Runbook): string {
   const n = rb.chain_nonce;
