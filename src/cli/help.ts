@@ -319,7 +319,9 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   the real server's: never broadcast (every re-send refused), at its gas_price_cap (re-pricing stops
   there), underpriced (re-priced at its speed's time), dropped (unknown to the node), not mined (why
   not known), no transaction at its nonce (its counter ran ahead: v1.8's nonce-health job fills it),
-  its blocker final. A relayer that cannot be diagnosed (not EVM, a server that is not the
+  its blocker final. A gap (the last two) past the window in which the job should have filled it is
+  overdue: its evidence and a runbook follow its line (a restart, a cancel, the counter set by hand in
+  Redis: each step with its command; docs/jam-runbook.md cites v1.8 for each). A relayer that cannot be diagnosed (not EVM, a server that is not the
   OpenZeppelin Relayer, /rpc refused while paused or disabled, a read that failed) says why, and is
   counted apart ("N not diagnosed"), never among the clear. A relayer's states are fleet's: disabled,
   jammed, paused and low (under its minimum balance), every one that holds.
@@ -336,9 +338,11 @@ ${OUTPUT}
   JSON: {"summary", "ready", "relayers_not_read", "relayers": [{"relayer", "state", "states",
   "needs_attention", "diagnosed", "not_diagnosed_because", "jam": null | {cause, blocker_id,
   blocker_nonce, blocker_status, blocker_price_wei, chain_nonce, relayer_nonce, waiting,
-  network_price_wei, cap_wei, since, distrusted, …}, "distrusted": null | {kind, …, words},
-  "problems": [...], "forecasts": [{kind: "cap_headroom", network_price_wei, cap_wei, percent,
-  threshold_percent, read_at, method}]}]} — u128 values as decimal strings.
+  network_price_wei, cap_wei, since, distrusted, gap: null | {due_at, fill_by, overdue, stale, above},
+  …}, "distrusted": null | {kind, …, words}, "problems": [...], "runbook": null | {why, evidence,
+  counter_key, placeholders, steps: [{kind, option, clears, words, command, cites}]}, "forecasts":
+  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method}]}]}
+  — u128 values as decimal strings.
 ${COMMON}
 
 Examples:

@@ -15,6 +15,10 @@ export interface ReadinessWords {
   summary: string;
   /** Every component (and pool) not healthy, in words. */
   problems: string[];
+  /** The HTTP status /ready answered (200, 503…). */
+  httpStatus?: number;
+  /** Not ready: why, in the server's words (its reason, else its components'). Raw server text. */
+  why?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,11 +54,27 @@ export function readinessWords(a: ReadinessAnswer): ReadinessWords {
   const reason = text(r.reason);
   if (a.httpStatus !== 200 || r.ready === false) {
     const why = reason || problems.join('; ') || (status ? `status ${status}` : 'no reason given');
-    return { state: 'not ready', summary: `not ready (HTTP ${a.httpStatus}${status ? `, ${status}` : ''}): ${why}`, problems };
+    return { state: 'not ready', summary: `not ready (HTTP ${a.httpStatus}${status ? `, ${status}` : ''}): ${why}`, problems, httpStatus: a.httpStatus, why };
   }
   if (status === 'degraded') return { state: 'degraded', summary: `ready but degraded${problems.length ? `: ${problems.join('; ')}` : reason ? `: ${reason}` : ''}`, problems };
   if (status && status !== 'healthy') return { state: 'degraded', summary: `ready, status "${status}"${problems.length ? `: ${problems.join('; ')}` : ''}`, problems };
   return { state: 'ready', summary: `ready (${status || 'no status said'})`, problems };
+}
+
+/**
+ * Said before `y` in every mutation review, in both faces, while the server answers not ready: what is
+ * sent may be taken and not processed (v1.8 answers 500 to most requests while Redis is down, and its
+ * queues cannot be read: NOTES.md "When the server is unwell"). Null: ready, degraded, or not known.
+ */
+export function notReadyWarning(r: ReadinessWords | null | undefined): string | null {
+  if (!r || r.state !== 'not ready') return null;
+  return `the server answers not ready (${r.httpStatus ?? '?'}): this may not be processed until it recovers`;
+}
+
+/** The first screen's and the stuck screen's row, and check's line: once, in plain words (`not ready` is not said twice). */
+export function notReadyLine(r: ReadinessWords): string {
+  if (r.state !== 'not ready') return `server ${r.summary}`;
+  return `server not ready: it answers ${r.httpStatus ?? '?'}, and what is sent to it may not be processed until it recovers: ${r.why ?? 'no reason given'}`;
 }
 
 /** Said where the server has no /ready (a server of the interface document). */

@@ -13,10 +13,11 @@ import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
-import { commandPrefix, distrustWords, jamJson, jamBrief } from '../core/jam/words.js';
+import { commandPrefix, distrustWords, gapEvidenceWords, jamJson, jamBrief, runbookStepWords } from '../core/jam/words.js';
+import { gapRunbook, type Runbook } from '../core/jam/runbook.js';
 import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
-import { readinessWords } from '../core/readiness.js';
+import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
 import { toBigInt } from '../core/amounts.js';
 import { capHeadroom, forecastJson, forecastWords, type Forecast } from '../core/forecast/forecast.js';
@@ -41,6 +42,8 @@ interface RelayerCheck {
   /** The stops it is heading for (core/forecast), and their lines in words (the fix as a command). */
   forecasts: Forecast[];
   forecastLines: string[];
+  /** An overdue gap's runbook (core/jam/runbook.ts): what the operator can do where no API call fills the nonce. */
+  runbook: Runbook | null;
   /** A read failed (not a refusal the rules expect): exit 13 — unless the server said it is not ready. */
   unreadable: boolean;
 }
@@ -68,7 +71,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   }
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
   const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
-  const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name) };
+  const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name), runbook: 'the lines below' };
   const problems: string[] = [];
   for (const p of row.problems) {
     // The fix named as a command (a key means nothing in a shell), in the context this check read.
@@ -97,8 +100,35 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     notes,
     forecasts,
     forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
+    runbook: row.jam ? gapRunbook(r, row.jam, commandPrefix(context?.name)) : null,
     unreadable,
   };
+}
+
+/** The runbook as data for `check --json`: the evidence in words, each step with its option, words, command (or null) and v1.8 citations. */
+function runbookJson(rb: Runbook, jam: Jam, now: number): Record<string, unknown> {
+  return {
+    why: `no API call fills nonce ${rb.chain_nonce}: v1.8's nonce-health job should have filled it and has not`,
+    evidence: gapEvidenceWords(jam, now),
+    counter_key: rb.counter_key,
+    placeholders: rb.placeholders,
+    cites_from: 'OpenZeppelin/openzeppelin-relayer v1.8.0, src/ (docs/jam-runbook.md)',
+    steps: rb.steps.map((s) => ({ kind: s.kind, option: s.option, clears: s.clears, words: runbookStepWords(s, rb), command: s.command, cites: s.cites })),
+  };
+}
+
+/** The runbook as lines under the relayer's problem: the evidence, then each step, its command after `$`. */
+function runbookText(rb: Runbook, jam: Jam, now: number): string[] {
+  const out = [`${rb.relayer_id}: runbook — no API call fills nonce ${rb.chain_nonce} (docs/jam-runbook.md cites v1.8 for each step):`];
+  for (const e of gapEvidenceWords(jam, now)) out.push(`  ${e}`);
+  for (const p of rb.placeholders) out.push(`  placeholder ${p}`);
+  let n = 0;
+  for (const s of rb.steps) {
+    const head = s.option === 'storage' ? `${++n}.` : `${s.option}:`;
+    out.push(`  ${head} ${runbookStepWords(s, rb)}`);
+    if (s.command) out.push(`     $ ${s.command}`);
+  }
+  return out;
 }
 
 export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
@@ -108,7 +138,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   await client.detectDialect();
   // Readiness first: a server that is not ready moves nothing, whatever its relayers say — and it is
   // the verdict when the rest cannot be read (v1.8 answers 500 everywhere while Redis is down).
-  let ready: { state: string; summary: string; problems: string[] } | null = null;
+  let ready: ReturnType<typeof readinessWords> | null = null;
   try {
     ready = readinessWords(await client.readiness());
   } catch (e) {
@@ -146,7 +176,8 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   const attention = checks.filter((c) => c.needs_attention);
   const notDiagnosed = checks.filter((c) => !c.diagnosed);
   const summary = [
-    ready ? `server ${ready.summary}` : 'server readiness: no endpoint',
+    // Not ready: said whole on its own line (once); here only that it is not.
+    ready ? (notReady && !asJson ? `server not ready (${ready.httpStatus ?? '?'})` : `server ${ready.summary}`) : 'server readiness: no endpoint',
     relayersUnread !== null
       ? `relayers not read: ${relayersUnread}`
       : `${attention.length} of ${checks.length} relayer${checks.length === 1 ? '' : 's'} need${attention.length === 1 ? 's' : ''} attention`,
@@ -174,16 +205,27 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
           summary,
           ready: ready ? { state: ready.state, summary: ready.summary, problems: ready.problems } : null,
           relayers_not_read: relayersUnread,
-          relayers: checks.map(({ unreadable: _, notes: _n, forecastLines: _f, forecasts, jam, distrusted, ...c }) => ({ ...c, forecasts: forecasts.map(forecastJson), jam: jam ? jamJson(jam) : null, distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null })),
+          relayers: checks.map(({ unreadable: _, notes: _n, forecastLines: _f, forecasts, jam, distrusted, runbook, ...c }) => ({
+            ...c,
+            forecasts: forecasts.map(forecastJson),
+            jam: jam ? jamJson(jam) : null,
+            distrusted: distrusted ? { ...distrusted, words: distrustWords(distrusted, jam?.chain_nonce) } : null,
+            runbook: runbook && jam ? runbookJson(runbook, jam, now) : null,
+          })),
         },
         2,
       )}\n`,
     );
   } else {
     const lines: string[] = [];
-    if (notReady) lines.push(`server not ready: ${ready!.summary}`, ...ready!.problems.map((p) => `  ${p}`));
+    // Once, in plain words (its reason is the server's: the components' words would say it again).
+    if (notReady) lines.push(notReadyLine(ready!));
     if (relayersUnread !== null) lines.push(`relayers not read: ${relayersUnread}`);
-    for (const c of checks) lines.push(...c.problems, ...c.notes, ...c.forecastLines);
+    for (const c of checks) {
+      lines.push(...c.problems);
+      if (c.runbook && c.jam) lines.push(...runbookText(c.runbook, c.jam, now));
+      lines.push(...c.notes, ...c.forecastLines);
+    }
     for (const l of lines) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
     s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);
   }

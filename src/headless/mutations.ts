@@ -40,6 +40,7 @@ import { CAUSE_WORDS, cancelJamNotes, followWords } from '../core/jam/words.js';
 import { readJam, type JamRead } from '../core/jam/read.js';
 import { networkKind } from '../core/relayer.js';
 import { MINED_STATUSES } from '../core/status.js';
+import { notReadyWarning, readinessWords } from '../core/readiness.js';
 
 export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
@@ -250,7 +251,9 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   // Warnings on stderr: a line each, or a JSON object each when errors are JSON (--json).
   const jsonErr = o.output === 'json' || o.output === 'ndjson';
   const warn = (w: string) => s.err.write(jsonErr ? `${json({ warning: w })}\n` : `relayer-tui ${command}: warning: ${sanitize(w)}\n`);
-  const warnings = [...(p.warnings ?? []), ...(p.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`)];
+  // The server not ready (GET /api/v1/ready 503): said before anything is asked or sent (issue 53.2), as the TUI's review says it.
+  const notReady = o.dryRun ? null : await notReadyNow(client);
+  const warnings = [...(notReady ? [notReady] : []), ...(p.warnings ?? []), ...(p.request.review ?? []).filter((r) => r.tone).map((r) => `${r.label.replace(/^⚠ /, '')}: ${r.value}`)];
 
   if (o.dryRun) {
     // The request as text unless JSON is asked for by name: a dry run is read by people and by diff.
@@ -276,7 +279,7 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
       return fail(EXIT.usage, `not sent: no terminal to review it on. Check it with --dry-run, then send with --yes`);
     }
     // The prepared warnings (the review's own lines carry the rest): said before the review is asked about.
-    for (const w of p.warnings ?? []) warn(w);
+    for (const w of [...(notReady ? [notReady] : []), ...(p.warnings ?? [])]) warn(w);
     s.err.write(review);
     for (;;) {
       if (!(await ask(prompt!, s.err, 'Send it? [y/N] '))) {
@@ -311,6 +314,20 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
   if (waitMs !== undefined && OPERATIONS[kind].follows === 'transaction') return waitForMined(command, client, args[0]!, (outcome.answer as Transaction | null)?.id, waitMs, s, jsonErr, fail);
   if (waitMs !== undefined) return waitForClear(command, client, args[0]!, waitMs, s, jsonErr, fail);
   return code;
+}
+
+/**
+ * The review's readiness warning (core/readiness.ts notReadyWarning), read now from the OpenZeppelin
+ * Relayer's public /ready; null when ready, degraded, not offered (a server of the interface
+ * document), or not read (the warning rests only on an answer).
+ */
+async function notReadyNow(client: RelayerClient): Promise<string | null> {
+  if (!client.offers('rpc')) return null;
+  try {
+    return notReadyWarning(readinessWords(await client.readiness({ signal: AbortSignal.timeout(5_000) })));
+  } catch {
+    return null;
+  }
 }
 
 /** The statuses a new transaction is waited to (mined: on the chain; the final ones end the wait too). */

@@ -108,7 +108,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   // One clock: the contract flavour keeps wall time; the real flavour's blocks come from it.
-  const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true });
+  const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true, ...(opts.startMs !== undefined ? { startMs: opts.startMs } : {}) });
   const data = new SandboxData(clock.now(), opts.profile, flavor);
   const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic }) : undefined;
   data.chain = chain;

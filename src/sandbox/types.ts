@@ -33,6 +33,12 @@ export interface SandboxOptions {
    */
   blockTimeMs?: number;
   running?: boolean;
+  /**
+   * Where the real flavour's clock starts (default now). A time in the past lets a test step the
+   * clock up to this machine's: the server's machinery runs its course while what the client reads
+   * stays in step with its own clock (a window of v1.8's jobs passed, as an operator would meet it).
+   */
+  startMs?: number;
   /** The real server's own timeouts (re-send, re-price, prepare, gap filling) divided by this (default 1). */
   timeScale?: number;
   /** Network prices held from the start, in gwei (base fee + tip), by network name: `{avalanche: 55}` is seeded. */

@@ -14,7 +14,7 @@ import { REPRICE_MS, worseJam, type Jam } from '../core/jam/diagnose.js';
 import { followJam } from '../core/jam/follow.js';
 import { followWords } from '../core/jam/words.js';
 import { findRelayer } from '../core/lookup.js';
-import { readinessWords, type ReadinessWords } from '../core/readiness.js';
+import { notReadyWarning, readinessWords, type ReadinessWords } from '../core/readiness.js';
 import { clock } from '../core/time.js';
 import { delay, realAfter, type After } from './scheduler.js';
 
@@ -104,13 +104,7 @@ export class RelayerJams extends BackgroundReads {
     // A server that is not the OpenZeppelin Relayer has neither /ready nor anything to diagnose: nothing is asked of it.
     if (this.ctrl.signal.aborted || !this.available()) return;
     const now = this.now();
-    if (now - this.readinessAt > MAX_AGE_MS) {
-      this.readinessAt = now;
-      this.client.readiness({ signal: this.ctrl.signal }).then(
-        (a) => this.changed(() => (this.readiness = readinessWords(a))),
-        (e) => this.changed(() => (this.readiness = e instanceof ApiError && e.kind === 'unsupported' ? null : this.readiness)),
-      );
-    }
+    this.wantReadiness();
     this.wantEach(
       relayers.slice(0, MAX_WANTED),
       (r) => r.id,
@@ -119,6 +113,18 @@ export class RelayerJams extends BackgroundReads {
         return e !== undefined && now - e.at <= maxAgeMs;
       },
       (r) => this.ask(r),
+    );
+  }
+
+  /** Readiness read again when older than `maxAgeMs` (a review asks for a fresh one: its warning rests on it). */
+  wantReadiness(maxAgeMs = MAX_AGE_MS): void {
+    if (this.ctrl.signal.aborted || !this.available()) return;
+    const now = this.now();
+    if (now - this.readinessAt <= maxAgeMs) return;
+    this.readinessAt = now;
+    this.client.readiness({ signal: this.ctrl.signal }).then(
+      (a) => this.changed(() => (this.readiness = readinessWords(a))),
+      (e) => this.changed(() => (this.readiness = e instanceof ApiError && e.kind === 'unsupported' ? null : this.readiness)),
     );
   }
 
@@ -224,4 +230,24 @@ export function useRelayerJams(relayers: readonly Relayer[]): RelayerJams | null
     };
   }, [store, relayers]);
   return store;
+}
+
+/**
+ * The review's warning while the server answers not ready (core/readiness.ts notReadyWarning), null
+ * otherwise; a review (`active`) reads readiness again when the last read is over 5 s old. Re-renders
+ * only when the warning changes.
+ */
+export function useNotReadyWarning(active: boolean): string | null {
+  const store = useContext(RelayerJamsContext);
+  const [warning, setWarning] = useState<string | null>(() => notReadyWarning(store?.readiness));
+  useEffect(() => {
+    if (!store) return;
+    const said = () => setWarning(notReadyWarning(store.readiness));
+    said();
+    return store.subscribe(said);
+  }, [store]);
+  useEffect(() => {
+    if (active) store?.wantReadiness(5_000);
+  }, [active, store]);
+  return warning;
 }

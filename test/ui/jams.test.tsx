@@ -33,11 +33,19 @@ describe('the first screen marks the jams', () => {
     expect(stuck).toMatch(/^› holesky-test\s+sent\s+\S+\s+2834/m);
   });
 
-  it('a server that is not ready is said first, in place of the jams', async () => {
+  it('a server that is not ready is said first, above the jams (both stay): the stuck screen says it, and a cancel review warns before y', async () => {
     h = await renderApp({ sandbox: { flavor: 'real', ready: 'unhealthy' }, columns: 140, rows: 30 });
-    const f = await h.waitFor((x) => x.includes('server not ready'), 'the readiness line');
-    expect(f).not.toMatch(/^\d+ jammed\b/m);
-    expect(f.split('\n')[1]).toMatch(/^server not ready \(HTTP 503, unhealthy\): Redis primary pool: /);
+    const f = await h.waitFor((x) => x.includes('server not ready') && /^4 jammed\b/m.test(x), 'the readiness line and the jams');
+    const lines = f.split('\n');
+    expect(lines[1]).toMatch(/^server not ready: it answers 503, and what is sent to it may not be processed until it recovers: Redis primary pool: /);
+    expect(lines[2]).toMatch(/^4 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): holesky-test/);
+    await h.press('t');
+    const stuck = await h.waitFor((x) => x.includes('relayer-tui › stuck') && /^› holesky-test\s+sent/m.test(x), 'the stuck screen');
+    expect(stuck.split('\n')[1]).toMatch(/^server not ready: it answers 503, and what is sent/);
+    await h.press('X');
+    const review = await h.waitFor((x) => x.includes('Review: y sends exactly this') && x.includes('DELETE /api/v1/relayers/holesky-test/'), 'the cancel review');
+    const at = review.split('\n').findIndex((l) => l.includes('Review: y sends exactly this'));
+    expect(review.split('\n')[at + 1]).toBe('⚠ the server answers not ready (503): this may not be processed until it recovers');
   });
 
   it('a server that is not the OpenZeppelin Relayer: no marks, no line (nothing said clear either)', async () => {

@@ -13,7 +13,8 @@
  *   held by `gas_price_cap` (price_calculator.rs:215-280): at the cap, re-pricing stops for good
  *   (openzeppelin-relayer#808) — a bump is held to the cap too; a cancel's NOOP is not;
  * - a gap (no transaction at the chain's nonce, or a final one there) is filled by v1.8's
- *   nonce-health job once a stale transaction above triggers it (nonce.rs:244; #818), not otherwise (#843).
+ *   nonce-health job once a stale transaction above triggers it (nonce.rs:244; #818), not otherwise (#843):
+ *   when it should have come is `gapFill` below, and past that the jam is overdue (docs/jam-runbook.md).
  */
 import type { Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
@@ -68,6 +69,59 @@ export interface Jam {
   since: number;
   /** `underpriced`: the earliest time v1.8 re-prices it (its speed's time after its last broadcast; each earlier hash doubles it). */
   next_reprice_at: number | null;
+  /**
+   * A gap (`no_tx_at_nonce`, `blocker_final`): when v1.8's nonce-health job should have filled it, and
+   * the evidence (gapFill). Absent on every other cause.
+   */
+  gap?: GapFill | null;
+}
+
+/** A transaction above a gap whose status check finds the gap (the job's trigger): its nonce, status, times. */
+export interface StaleAbove {
+  id: string;
+  nonce: number;
+  status: 'sent' | 'submitted';
+  created_at: number;
+  /** Its last broadcast (null: never broadcast). */
+  sent_at: number | null;
+  /** When v1.8's status check finds it stale (and so the gap below it): see gapFill. */
+  due_at: number;
+}
+
+/**
+ * When v1.8 should have filled a gap at the chain's nonce, read from the transactions above it
+ * (docs/jam-runbook.md has the chain of calls with file:line in v1.8.0):
+ *
+ * - only a status check of a stale transaction above looks for the gap: `handle_sent_state` once a
+ *   `sent` one is 25 s old (status.rs:1401-1404; its age from `sent_at`, else `created_at`:
+ *   evm/utils.rs:183-198; EVM_RESEND_TIMEOUT_SECONDS, constants/evm_transaction.rs:59), and
+ *   `handle_submitted_state` once a `submitted` one is due its re-price (status.rs:515-533, 300-343:
+ *   its speed's time after `sent_at`, doubled per earlier hash, utils/transaction.rs:16-41 — v1.8 does
+ *   not re-price one with a gap below it, so one broadcast after the gap opened stays at one hash);
+ * - `detect_nonce_gap_ahead` (status.rs:552-648) sees a slot with no record, or a final one
+ *   (`is_active_nonce_status`, transaction/common.rs:32-40), and schedules the relayer's nonce-health
+ *   job at once (evm_transaction.rs:277-301; debounced 30 s a relayer, status.rs:165-168);
+ * - the job (`handle_health_action`, nonce.rs:576-683) waits 2 s (nonce.rs:39, 271), finds the gap
+ *   (`detect_nonce_gaps`, nonce.rs:154-204) and stores a NOOP for it, pending, through the prepare and
+ *   submit jobs (`create_gap_filling_noop`, nonce.rs:435-568); EVM status checks run every 8–12 s
+ *   (queues/retry_config.rs:36-40).
+ *
+ * So the earliest `due_at` among the transactions above, plus GAP_FILL_WINDOW_MS (a status check, the
+ * job's pause, the NOOP prepared, broadcast and mined), is when the nonce should have been taken. Past
+ * it the jam is `overdue`: the job did not come, or came and filled nothing (openzeppelin-relayer#818,
+ * #843) — no API call fills the nonce (docs/jam-runbook.md: what an operator can do).
+ */
+export interface GapFill {
+  /** The earliest a transaction above is found stale (null: none above holds a nonce: nothing triggers the job). */
+  due_at: number | null;
+  /** By when the NOOP should have taken the nonce (null: nothing triggers the job). */
+  fill_by: number | null;
+  /** Past `fill_by` when read. */
+  overdue: boolean;
+  /** The stale transactions above the gap, earliest due first (at most STALE_SHOWN). */
+  stale: StaleAbove[];
+  /** How many transactions read hold a nonce above the gap (signed or broadcast). */
+  above: number;
 }
 
 /** What was read of a relayer (read.ts). */
@@ -104,6 +158,16 @@ export const NEVER_BROADCAST_AFTER_MS = 25 * SECOND + 12 * SECOND;
 export const NOT_MINED_AFTER_MS = 90 * SECOND;
 /** The re-price times by speed (src/utils/transaction.rs:16-25). */
 export const REPRICE_MS: Record<string, number> = { safeLow: 10 * MINUTE, average: 5 * MINUTE, fast: 3 * MINUTE, fastest: 2 * MINUTE };
+/** A `sent` one is re-sent (and a gap below it looked for) once this old (EVM_RESEND_TIMEOUT_SECONDS, constants/evm_transaction.rs:59). */
+export const RESEND_AFTER_MS = 25 * SECOND;
+/**
+ * From a stale transaction's due time to the gap's NOOP mined: a status check (every 8–12 s,
+ * queues/retry_config.rs:36-40), the job's 2 s pause (nonce.rs:39), the NOOP's prepare and submit jobs,
+ * and a few blocks. A minute is generous on every network v1.8 knows.
+ */
+export const GAP_FILL_WINDOW_MS = 60 * SECOND;
+/** The stale transactions kept as evidence (the count says the rest). */
+export const STALE_SHOWN = 5;
 
 const FINAL = new Set<string>(FINAL_STATUSES);
 const status = (t: Transaction) => String(t.status).toLowerCase();
@@ -139,6 +203,27 @@ export function nonceFromTransactions(chainNonce: number, blocker: Transaction |
     if (n !== null && n >= chainNonce) next = Math.max(next, n + 1);
   }
   return next;
+}
+
+/** When v1.8 should have filled the gap at the chain's nonce, from the transactions read above it (GapFill). */
+export function gapFill(r: Pick<JamReading, 'now' | 'chainNonce' | 'notFinal'>): GapFill {
+  const stale: StaleAbove[] = [];
+  for (const t of r.notFinal) {
+    const n = nonceOf(t);
+    const s = status(t);
+    if (n === null || n <= r.chainNonce || (s !== 'sent' && s !== 'submitted')) continue;
+    const created = time(t.created_at);
+    const sent = time(t.sent_at);
+    const from = sent ?? created;
+    if (from === null) continue;
+    // Sent (signed, its broadcast refused): 25 s from its last change; submitted: its speed's re-price time after its broadcast.
+    const due = s === 'sent' ? from + RESEND_AFTER_MS : from + (REPRICE_MS[typeof t.speed === 'string' ? t.speed : 'fast'] ?? REPRICE_MS.fast!);
+    stale.push({ id: t.id, nonce: n, status: s, created_at: created ?? from, sent_at: sent, due_at: due });
+  }
+  stale.sort((a, b) => a.due_at - b.due_at || a.nonce - b.nonce);
+  const due = stale[0]?.due_at ?? null;
+  const fillBy = due === null ? null : due + GAP_FILL_WINDOW_MS;
+  return { due_at: due, fill_by: fillBy, overdue: fillBy !== null && r.now > fillBy, stale: stale.slice(0, STALE_SHOWN), above: stale.length };
 }
 
 function diagnoseRead(r: JamReading): Diagnosis {
@@ -186,11 +271,11 @@ function diagnoseRead(r: JamReading): Diagnosis {
     next_reprice_at: null,
   };
   const jam = (cause: JamCause, extra: Partial<Jam> = {}): Diagnosis => ({ kind: 'jam', jam: { ...base, cause, ...extra } });
-  if (!b) return jam('no_tx_at_nonce');
+  if (!b) return jam('no_tx_at_nonce', { gap: gapFill(r) });
   const s = status(b);
   // Taken by the chain already (the server has not caught up, or it is on its way): nothing to fix.
   if (s === 'mined' || s === 'confirmed') return { kind: 'clear', why: `nonce ${r.chainNonce} is ${s}: the chain moves` };
-  if (FINAL.has(s)) return jam('blocker_final');
+  if (FINAL.has(s)) return jam('blocker_final', { gap: gapFill(r) });
   if (s === 'pending') return jam('unknown_status');
   // How long the nonce has been held by it: from its creation (a re-broadcast — a bump, a cancel's
   // NOOP — is no fresh start: a walk saw a 26-minute jam vanish as "broadcast moments ago" after one).

@@ -7,8 +7,9 @@ import { formatGwei } from '../amounts.js';
 import { age, clock } from '../time.js';
 import { shortId } from '../text/ids.js';
 import { displayText } from '../text/values.js';
-import type { Jam, JamCause, NonceDistrust } from './diagnose.js';
+import type { GapFill, Jam, JamCause, NonceDistrust } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
+import { REDIS_KEY_PREFIX, type Runbook, type RunbookStep } from './runbook.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
 export const CAUSE_WORDS: Record<JamCause, string> = {
@@ -40,7 +41,8 @@ function open(jam: Jam, now: number): string {
  * the command's start (`relayer-tui`, or with the `--context` the line is about).
  */
 /** `via` / `capVia`: the keys that lead to where e and X / p act (from the fleet: enter, then e). */
-export type FixFace = { kind: 'keys'; via?: string; capVia?: string } | { kind: 'commands'; relayerId: string; prefix?: string };
+/** `runbook`: where this face shows an overdue gap's runbook (words: "below", "its detail (i on the first screen)"); else the face's default. */
+export type FixFace = { kind: 'keys'; via?: string; capVia?: string; runbook?: string } | { kind: 'commands'; relayerId: string; prefix?: string; runbook?: string };
 
 /** `relayer-tui`, with `--context NAME` where a context is named (a name a shell takes as it is; else left out). */
 export function commandPrefix(context?: string): string {
@@ -129,11 +131,88 @@ function jamDetailRead(jam: Jam, now: number | undefined, face: FixFace): string
     case 'not_mined':
       return `${head} — ${tx} is priced ${gwei(jam.blocker_price_wei)}${jam.network_price_wei !== null ? ` (the network asks ${gwei(jam.network_price_wei)})` : ' (the network\'s price not read)'} and known to the node, not mined: why is not known; ${w}`;
     case 'no_tx_at_nonce':
-      return `${head} — no transaction of the relayer holds it (${jam.distrusted ? `its transactions read go up to nonce ${jam.relayer_nonce - 1}` : `its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}`}); ${w}. The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it${openFor}. No action on a transaction fixes it here`;
+      return `${head} — no transaction of the relayer holds it (${jam.distrusted ? `its transactions read go up to nonce ${jam.relayer_nonce - 1}` : `its counter ran ahead of the chain: the relayer is at ${jam.relayer_nonce}`}); ${w}. ${gapJobWords(jam, face)}${openFor}`;
     case 'blocker_final':
-      return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}${openFor}`;
+      return `${head} — ${tx} there is ${jam.blocker_status}: the nonce stays empty until the server's nonce-health job fills it with a NOOP; ${w}. ${gapJobWords(jam, face)}${openFor}`;
     case 'unknown_status':
       return `${head} — ${tx} there is ${jam.blocker_status ?? '?'}, a status these rules do not place; ${w}`;
+  }
+}
+
+/** Where a face shows the runbook of an overdue gap. */
+function runbookWhere(face: FixFace): string {
+  if (face.runbook) return face.runbook;
+  return face.kind === 'keys' ? "the relayer's detail (i on the first screen)" : `${face.prefix ?? 'relayer-tui'} check`;
+}
+
+/** A transaction above a gap in a few words: `tx 3f2a…9c1d (nonce 1205, submitted 14m before 10:00:00)`. */
+function staleWords(t: GapFill['stale'][number], now: number | undefined): string {
+  const since = t.sent_at ?? t.created_at;
+  const a = now === undefined ? '' : age(new Date(since).toISOString(), now);
+  return `tx ${shortId(t.id, 8, 4)} (nonce ${t.nonce}, ${t.status}${a && a !== 'future' ? ` ${a} ago` : ''})`;
+}
+
+/**
+ * What v1.8's nonce-health job does about a gap, as the reading places it (diagnose.ts gapFill): due
+ * once a stale transaction above is found, at a time; past its window, overdue — the job did not come
+ * or filled nothing (#818, #843), and no API call fills the nonce: the runbook says what can.
+ */
+function gapJobWords(jam: Jam, face: FixFace): string {
+  const g = jam.gap;
+  const base = "The server's nonce-health job fills it with a NOOP once a stale transaction above triggers it";
+  if (!g) return `${base}. No action on a transaction fixes it here`;
+  if (g.due_at === null || g.fill_by === null) return `${base}: none above holds a nonce yet (nothing triggers it). No action on a transaction fixes it here`;
+  const first = g.stale[0]!;
+  if (!g.overdue) return `${base}: ${staleWords(first, undefined)} is found stale at ${clock(g.due_at)}, the NOOP due by ${clock(g.fill_by)}. No action on a transaction fixes it here`;
+  return `Overdue: v1.8's nonce-health job should have filled it by ${clock(g.fill_by)} (${staleWords(first, undefined)} was found stale at ${clock(g.due_at)}${g.above > 1 ? `, ${g.above - 1} more above` : ''}) and has not (openzeppelin-relayer#818, #843). No API call fills it: the runbook is in ${runbookWhere(face)}`;
+}
+
+/**
+ * An overdue gap's evidence, line by line (the detail's and check's, above the runbook): since when,
+ * the counter and the chain, the stale transactions above with their ages, when the job was due.
+ */
+export function gapEvidenceWords(jam: Jam, now: number): string[] {
+  const g = jam.gap;
+  if (!g) return [];
+  const out = [
+    `the gap at nonce ${jam.chain_nonce}: ${jam.blocker_id ? `its transaction is ${jam.blocker_status}` : 'no transaction holds it'}, seen since ${clock(jam.since)} (open ${open(jam, now)}); the relayer's counter ${jam.relayer_nonce}${jam.distrusted ? ' (from its transactions: its status was not trusted)' : ''}, the chain's nonce ${jam.chain_nonce}`,
+  ];
+  if (g.due_at !== null && g.fill_by !== null) out.push(`v1.8's nonce-health job was due at ${clock(g.due_at)} (a status check finds a stale transaction above the gap) and its NOOP mined by ${clock(g.fill_by)}${g.overdue ? ': overdue' : ''}`);
+  if (g.above) out.push(`stale above it (${g.above}): ${g.stale.map((t) => `${staleWords(t, now)} due ${clock(t.due_at)}`).join('; ')}${g.above > g.stale.length ? `; +${g.above - g.stale.length} more` : ''}`);
+  return out;
+}
+
+/**
+ * The runbook in a few lines for a screen with little room (the stuck screen): what fills nothing, the
+ * storage steps by their commands' gist, and where it is whole (`where`: words of the face).
+ */
+export function runbookBrief(rb: Runbook, where: string): string[] {
+  const cancel = rb.steps.find((s) => s.kind === 'cancel_waiting')?.command;
+  return [
+    `runbook (no API call fills nonce ${rb.chain_nonce}): a restart fills nothing (sync_nonce only raises the counter, ${rb.counter} stays); cancelling what waits fills nothing${cancel ? ` (${cancel}: their calls do not run late)` : ''}`,
+    `by hand in Redis, its senders stopped: the counter ${rb.counter_key} set to ${rb.chain_nonce}, 0 sent to the relayer itself, then set back to ${rb.counter} — each step, its command and its risk: ${where}`,
+  ];
+}
+
+/** The words of a runbook step (runbook.ts): what it does, what it does not, what it risks. */
+export function runbookStepWords(step: RunbookStep, rb: Runbook): string {
+  const n = rb.chain_nonce;
+  const m = rb.counter;
+  switch (step.kind) {
+    case 'restart':
+      return `A restart does not fill it: each relayer's start runs sync_nonce, which only raises the counter to the chain's nonce, never lowers it (it stays at ${m}), and no nonce-health job runs at start. It forgets the job's in-process debounce and lock, so a stale transaction's next status check schedules the job again: worth one try only if the job was lost. With in-memory storage (v1.8's default) a restart forgets the counter and every transaction (the waiting ones unknown to the server after it); RESET_STORAGE_ON_START=true drops them from Redis, for every relayer.`;
+    case 'cancel_waiting':
+      return `Cancelling what waits does not fill it: a pending one is canceled at once and takes no nonce; a signed or broadcast one becomes a NOOP at its own nonce, above ${n}, and waits too until the gap is filled (its re-broadcast restarts its wait before a status check looks for the gap again). It only keeps their calls from running late.`;
+    case 'stop_senders':
+      return `By hand in the server's storage (Redis: REPOSITORY_STORAGE_TYPE=redis; in memory there is no key): first stop whatever sends to this relayer (your application) — while the counter is lowered, each transaction prepared takes a nonce from it.`;
+    case 'read_counter':
+      return `Read the counter: it should answer ${m}. Another value: stop here and read the relayer again. (The key is <prefix>:transaction_counter:<relayer id>:<address>, the prefix ${REDIS_KEY_PREFIX} unless the server sets REDIS_KEY_PREFIX.)`;
+    case 'set_counter':
+      return `Set it to the chain's nonce ${n}: the next transaction prepared takes nonce ${n}.`;
+    case 'send_filler':
+      return `Send 0 to the relayer itself: it takes nonce ${n} when prepared, and what waits goes through after it.`;
+    case 'restore_counter':
+      return `Once it holds nonce ${n}, set the counter back to ${m}, only if exactly one nonce was taken since (it answers 1; 0: another took one — read the counter and set ${m} by hand). The risk: a transaction prepared while the counter was under ${m} gets a nonce one that waits already holds; of the two signed for it one is mined and v1.8 marks the other failed (nonce consumed).`;
   }
 }
 
@@ -169,13 +248,22 @@ function bumpWords(jam: Jam, e = 'e'): string {
 
 /** One jam in a few words for a list: `payouts-1 (never broadcast, 4 waiting)`. */
 export function jamBrief(relayerId: string, jam: Jam): string {
-  return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}, ${waitingWords(jam.waiting)})`;
+  return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}${jam.gap?.overdue ? ', overdue' : ''}, ${waitingWords(jam.waiting)})`;
 }
 
 /** A Jam as JSON: u128 values as decimal strings. */
 export function jamJson(jam: Jam): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(jam)) out[k] = typeof v === 'bigint' ? v.toString() : k === 'since' || k === 'next_reprice_at' ? (v === null ? null : new Date(v as number).toISOString()) : v;
+  const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+  for (const [k, v] of Object.entries(jam))
+    out[k] =
+      typeof v === 'bigint'
+        ? v.toString()
+        : k === 'since' || k === 'next_reprice_at'
+          ? iso(v as number | null)
+          : k === 'gap' && v
+            ? { ...(v as GapFill), due_at: iso((v as GapFill).due_at), fill_by: iso((v as GapFill).fill_by), stale: (v as GapFill).stale.map((t) => ({ ...t, created_at: iso(t.created_at), sent_at: iso(t.sent_at), due_at: iso(t.due_at) })) }
+            : v;
   return out;
 }
 
@@ -275,7 +363,7 @@ export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: u
 
 export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {
   if (jam.cause === 'no_tx_at_nonce' || jam.cause === 'blocker_final')
-    return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it`;
+    return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; ${jam.gap?.overdue && jam.gap.fill_by !== null ? `the server's nonce-health job should have filled it by ${clock(jam.gap.fill_by)} and has not: the runbook is in the relayer's detail (i on the first screen)` : "the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it"}`;
   if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce && bumpFalls(jam))
     return `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
   return null;

@@ -9,6 +9,7 @@ import { useCopy } from '../hooks/useCopy.js';
 import { useServices } from '../services.js';
 import { curlCommand } from '../curl.js';
 import { ScreenFrame } from './ScreenFrame.js';
+import { useNotReadyWarning } from '../relayerJams.js';
 import type { StatusInfo } from './StatusBar.js';
 
 export interface FormScreenProps {
@@ -48,7 +49,9 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
   const { serverUrl, context } = useServices();
   const shell = useShell();
   // A review is sent only once all of it has been on screen: it fits, or it was scrolled to its end.
-  const fold = reviewLayout(form, width, height, secret, unknownNext);
+  // The server not ready: said above the review, before y (read again as the review opens).
+  const notReady = useNotReadyWarning(phase.kind === 'review');
+  const fold = reviewLayout(form, width, height, secret, unknownNext, notReady);
   const reviewMax = Math.max(0, fold.total - fold.rows);
   const below = phase.kind === 'review' ? Math.max(0, reviewMax - Math.max(scroll, seen)) : 0;
   useScreenHandle(screenKey, {
@@ -121,7 +124,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
               : undefined
       }
     >
-      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} />
+      <MutationFrame form={form} width={width} height={height} scroll={scroll} result={(value) => result(value, resultScroll, resultHeight)} secret={secret} intro={intro} unknownNext={unknownNext} notReady={notReady} />
     </ScreenFrame>
   );
 }

@@ -123,20 +123,24 @@ export interface MutationFrameProps {
   intro?: readonly IntroLine[];
   /** The next step after an unknown outcome, when there is no list to refresh (plugin calls, notifications). */
   unknownNext?: UnknownNext;
+  /** The server answers not ready: said above the review (relayerJams.ts useNotReadyWarning). */
+  notReady?: string | null;
 }
 
 /**
  * The review's layout at this size: the unknown-outcome warning above it, the rows it has and how many
  * fit (one row is its heading). FormScreen sends only once all rows have been on screen.
  */
-export function reviewLayout(form: FormHandle, width: number, height: number, secret?: Secret, unknownNext?: UnknownNext): { again: string[]; rows: number; total: number } {
+export function reviewLayout(form: FormHandle, width: number, height: number, secret?: Secret, unknownNext?: UnknownNext, notReady?: string | null): { again: string[]; rows: number; total: number } {
   const { state } = form;
   const phase = state.phase;
   if (phase.kind !== 'review') return { again: [], rows: 0, total: 0 };
   // After an unknown outcome, sending again may apply the change twice: say so where y is pressed.
-  const again = state.failure?.outcomeUnknown
-    ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3)
-    : [];
+  // The server not ready: said before y too (issue 53.2), in both faces.
+  const again = [
+    ...(notReady ? wrapCells(`⚠ ${notReady}`, width).slice(0, 2) : []),
+    ...(state.failure?.outcomeUnknown ? wrapCells(`⚠ The last send of this form had an unknown outcome: it may have been applied. ${failureText(state.failure, secret, unknownNext).next}`, width).slice(0, 3) : []),
+  ];
   return { again, rows: height - 1 - again.length, total: reviewRows(phase.request, width).length };
 }
 
@@ -146,12 +150,12 @@ export interface IntroLine {
   tone?: Tone;
 }
 
-export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext }: MutationFrameProps) {
+export function MutationFrame({ form, width, height, scroll, result, secret, intro, unknownNext, notReady }: MutationFrameProps) {
   const { state, fields } = form;
   const phase = state.phase;
   const { now } = useServices();
   if (phase.kind === 'review') {
-    const { again, rows, total } = reviewLayout(form, width, height, secret, unknownNext);
+    const { again, rows, total } = reviewLayout(form, width, height, secret, unknownNext, notReady);
     const more = total > rows;
     return (
       <Box flexDirection="column" height={height}>

@@ -60,6 +60,22 @@ describe('each seeded situation, its cause and what waits', () => {
     expect(await diag(w, 'optimism-relay')).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear' } });
   });
 
+  it("optimism-relay with the filler off (#843): the gap's job due a status check after the first one above is stale, its NOOP by a minute later; past that, overdue with its evidence", async () => {
+    const w = await world({ gapFiller: false });
+    const first = jamOf(await diag(w, 'optimism-relay'))!;
+    // Its two above were broadcast 123 s and 118 s before the start at the fast speed: v1.8 re-prices (and looks below) after 3 min.
+    expect(first.gap).toMatchObject({ overdue: false, above: 2, due_at: w.sb.clock.startMs + 57_000, fill_by: w.sb.clock.startMs + 117_000 });
+    expect(first.gap!.stale.map((t) => [t.status, t.nonce, t.due_at - t.sent_at!])).toEqual([
+      ['submitted', first.chain_nonce + 1, 180_000],
+      ['submitted', first.chain_nonce + 2, 180_000],
+    ]);
+    expect(jamWords('optimism-relay', first, w.sb.clock.now())).toMatch(/is found stale at \d\d:\d\d:\d\d, the NOOP due by \d\d:\d\d:\d\d\. No action on a transaction fixes it here/);
+    w.sb.clock.step(60);
+    const late = jamOf(await diag(w, 'optimism-relay'))!;
+    expect(late).toMatchObject({ cause: 'no_tx_at_nonce', chain_nonce: first.chain_nonce, relayer_nonce: first.relayer_nonce, gap: { overdue: true, due_at: first.gap!.due_at, fill_by: first.gap!.fill_by, above: 2 } });
+    expect(jamWords('optimism-relay', late, w.sb.clock.now())).toMatch(/Overdue: v1\.8's nonce-health job should have filled it by \d\d:\d\d:\d\d \(tx \S+ \(nonce \d+, submitted\) was found stale at \d\d:\d\d:\d\d, 1 more above\) and has not \(openzeppelin-relayer#818, #843\)\. No API call fills it: the runbook is in the relayer's detail/);
+  });
+
   it('what cannot be diagnosed says why: paused (/rpc 403), disabled, Solana, Stellar, a contract server — never "no jam"', async () => {
     const w = await world();
     expect(await diag(w, 'mainnet-hot')).toEqual({ kind: 'not_diagnosed', why: 'the server refuses its JSON-RPC (eth_getTransactionCount) (403: v1.8 answers so while a relayer is paused or disabled)' });

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Jam } from '../../../src/core/jam/diagnose.js';
-import { actionMisfit, cancelOfBlockerWords, clockSpan, followWords, jamBrief, jamDetail, jamsLine } from '../../../src/core/jam/words.js';
+import { actionMisfit, cancelOfBlockerWords, clockSpan, followWords, gapEvidenceWords, jamBrief, jamDetail, jamsLine, runbookStepWords } from '../../../src/core/jam/words.js';
+import { gapRunbook } from '../../../src/core/jam/runbook.js';
+import { clock } from '../../../src/core/time.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
 const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
@@ -85,5 +87,43 @@ describe('jamsLine: when what it lists was read', () => {
     const span = jamsLine(four, 80, { oldest: at(5, 27, 47), newest: at(5, 27, 48) });
     expect(span.replace('(read 05:27:47–48)', 'as of 05:27:47').length).toBeLessThanOrEqual(one.length + 4);
     expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap, 1 waiting\)/);
+  });
+});
+
+describe("an overdue gap's runbook (runbook.ts)", () => {
+  const gap = (overdue: boolean) =>
+    jam({ cause: 'no_tx_at_nonce', blocker_id: null, blocker_status: null, chain_nonce: 7, relayer_nonce: 10, gap: { due_at: now - 120_000, fill_by: now - 60_000, overdue, stale: [{ id: 'tx-8', nonce: 8, status: 'submitted', created_at: now - 300_000, sent_at: now - 300_000, due_at: now - 120_000 }], above: 2 } });
+  const address = '0x' + 'ab'.repeat(20);
+
+  it('none while the job may still come; overdue: restart and cancel said to fill nothing, then the storage steps, each command with its values', () => {
+    expect(gapRunbook({ id: 'r-1', address }, gap(false))).toBeNull();
+    expect(gapRunbook({ id: 'r-1', address }, jam({}))).toBeNull();
+    const rb = gapRunbook({ id: 'r-1', address }, gap(true), 'relayer-tui --context prod')!;
+    expect(rb.steps.map((s) => [s.kind, s.clears, s.command])).toEqual([
+      ['restart', 'if_the_job_was_lost', null],
+      ['cancel_waiting', 'no', 'relayer-tui --context prod cancel r-1 --all-pending'],
+      ['stop_senders', 'yes', null],
+      ['read_counter', 'yes', `redis-cli -u "$REDIS_URL" GET 'oz-relayer:transaction_counter:r-1:${address}'`],
+      ['set_counter', 'yes', `redis-cli -u "$REDIS_URL" SET 'oz-relayer:transaction_counter:r-1:${address}' 7`],
+      ['send_filler', 'yes', `relayer-tui --context prod send r-1 --to ${address} --value 0 --speed fast`],
+      ['restore_counter', 'yes', `redis-cli -u "$REDIS_URL" EVAL "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end return 0" 1 'oz-relayer:transaction_counter:r-1:${address}' 8 10`],
+    ]);
+    for (const s of rb.steps) expect(s.cites.length, s.kind).toBeGreaterThan(0);
+    expect(runbookStepWords(rb.steps[0]!, rb)).toMatch(/^A restart does not fill it: .*never lowers it \(it stays at 10\)/);
+    expect(runbookStepWords(rb.steps[1]!, rb)).toMatch(/^Cancelling what waits does not fill it: /);
+    expect(runbookStepWords(rb.steps[6]!, rb)).toMatch(/set the counter back to 10, only if exactly one nonce was taken since/);
+    expect(jamBrief('r-1', gap(true))).toBe('r-1 (no transaction at its nonce, overdue, 2 waiting)');
+    expect(gapEvidenceWords(gap(true), now)).toEqual([
+      `the gap at nonce 7: no transaction holds it, seen since ${clock(now - 60_000)} (open 1m); the relayer's counter 10, the chain's nonce 7`,
+      `v1.8's nonce-health job was due at ${clock(now - 120_000)} (a status check finds a stale transaction above the gap) and its NOOP mined by ${clock(now - 60_000)}: overdue`,
+      `stale above it (2): tx tx-8 (nonce 8, submitted 5m ago) due ${clock(now - 120_000)}; +1 more`,
+    ]);
+  });
+
+  it("a server's id or address that is not a plain word never goes into a command (a placeholder, said)", () => {
+    const rb = gapRunbook({ id: "x'; rm -rf ~; '", address: '0xnot-an-address' }, gap(true))!;
+    expect(rb.placeholders).toHaveLength(2);
+    for (const s of rb.steps) if (s.command) expect(s.command, s.kind).not.toMatch(/rm -rf|not-an-address/);
+    expect(rb.steps.find((s) => s.kind === 'set_counter')!.command).toBe(`redis-cli -u "$REDIS_URL" SET 'oz-relayer:transaction_counter:RELAYER:ADDRESS' 7`);
   });
 });

@@ -11,7 +11,9 @@ import { ErrorPanel } from '../../components/ErrorPanel.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { jamUnknown, RELAYER_MARK_TONE, relayerMarks } from '../../../core/relayer.js';
 import { fleetBalance } from '../../../core/fleet/health.js';
-import { jamDetail } from '../../../core/jam/words.js';
+import { gapEvidenceWords, jamDetail, runbookStepWords } from '../../../core/jam/words.js';
+import { gapRunbook } from '../../../core/jam/runbook.js';
+import type { Jam } from '../../../core/jam/diagnose.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { disabledReasonLines, statusLines } from './relayerLines.js';
 import { truncateCells } from '../../../core/text/cells.js';
@@ -21,6 +23,23 @@ import { useDetailScreen } from '../../hooks/useDetailScreen.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import type { Route } from '../../state/shell.js';
+
+/**
+ * An overdue gap's evidence and runbook (core/jam/runbook.ts): no key here fixes it — each step is said
+ * with its command for a shell (`$ …`), or without one where none exists.
+ */
+function runbookLines(relayer: Relayer, jam: Jam, now: number): { label: string; value: string; tone?: 'warn' | 'muted' }[] {
+  const rb = gapRunbook(relayer, jam);
+  if (!rb) return [];
+  const out: { label: string; value: string; tone?: 'warn' | 'muted' }[] = gapEvidenceWords(jam, now).map((value, i) => ({ label: i === 0 ? 'gap' : '', value, tone: 'warn' as const }));
+  for (const p of rb.placeholders) out.push({ label: '', value: `placeholder ${p}`, tone: 'muted' });
+  let n = 0;
+  for (const s of rb.steps) {
+    out.push({ label: s.option === 'restart' ? 'runbook' : '', value: `${s.option === 'storage' ? `${++n}.` : `${s.option}:`} ${runbookStepWords(s, rb)}` });
+    if (s.command) out.push({ label: '', value: `$ ${s.command}`, tone: 'muted' });
+  }
+  return out;
+}
 
 export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'relayer' }>>) {
   const services = useServices();
@@ -50,7 +69,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     const notDiagnosed = jamRead?.kind === 'not_diagnosed' && (jams?.available() ?? false) ? [{ label: 'jam', value: `not diagnosed: ${jamRead.why} (read at ${clock(jamAt ?? t)})`, tone: unknown ? ('warn' as const) : ('muted' as const) }] : [];
     return [
       { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
-      ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t, { kind: 'keys', via: 't, then ' })} (diagnosed at ${clock(jamAt ?? t)})`, tone: 'warn' as const }] : []),
+      ...(jam ? [{ label: 'jam', value: `${jamDetail(jam, t, { kind: 'keys', via: 't, then ', runbook: 'the runbook lines below' })} (diagnosed at ${clock(jamAt ?? t)})`, tone: 'warn' as const }] : []),
+      ...(jam ? runbookLines(relayer, jam, t) : []),
       ...notDiagnosed,
       ...(unknown === 'reading' ? [{ label: 'jam', value: 'reading… (its diagnosis has not come yet)', tone: 'muted' as const }] : []),
       ...disabledReasonLines(relayer.disabled_reason),

@@ -19,6 +19,8 @@ import { jamUnknown, relayerState } from '../../../core/relayer.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
 import { clock } from '../../../core/time.js';
+import { notReadyLine } from '../../../core/readiness.js';
+import { sanitize } from '../../../core/text/sanitize.js';
 import type { StatusInfo } from '../../components/StatusBar.js';
 
 const getId = (r: Relayer) => r.id;
@@ -116,8 +118,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       if (unknown === 'reading') reading++;
       else if (unknown === 'not_diagnosed' && read?.kind === 'not_diagnosed') notDiagnosed.push({ relayerId: r.id, why: read.why });
     }
-  const line = notReady ? `server ${notReady.summary}` : relayersLine({ jams: jammed, jamsAsOf: jams?.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, width);
-  const bodyHeight = line ? height - 1 : height;
+  // Readiness stands above the jams, never in their place (issue 53.2: a 503 had hidden the jam count).
+  const readyRow = notReady ? sanitize(notReadyLine(notReady)) : null;
+  const line = relayersLine({ jams: jammed, jamsAsOf: jams?.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, width);
+  const bodyHeight = height - (line ? 1 : 0) - (readyRow ? 1 : 0);
   // Built again when a STATE word may change its width (the table's layout is kept while its columns are: `not diagnosed` was cut to `not dia…`).
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -169,8 +173,13 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       height={height}
       status={withFigures(listStatus(list, watch), available ? statuses!.figuresChangedAt(list.visible.map(getId)) : null)}
     >
-      {line ? (
+      {readyRow ? (
         <Text wrap="truncate" color={tone(notReady?.state === 'not ready' ? 'bad' : 'warn')}>
+          {readyRow}
+        </Text>
+      ) : null}
+      {line ? (
+        <Text wrap="truncate" color={tone('warn')}>
           {line}
         </Text>
       ) : null}

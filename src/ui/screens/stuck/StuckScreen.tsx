@@ -5,7 +5,9 @@
  */
 import { openAction, openPolicies } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { actionMisfit, jamWords } from '../../../core/jam/words.js';
+import { actionMisfit, jamWords, runbookBrief } from '../../../core/jam/words.js';
+import { gapRunbook } from '../../../core/jam/runbook.js';
+import { notReadyLine, type ReadinessWords } from '../../../core/readiness.js';
 import { worseJam, type Jam } from '../../../core/jam/diagnose.js';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
@@ -42,8 +44,11 @@ function summaryLines(
   filter = '',
   jamOf: (id: string) => Jam | undefined = () => undefined,
   focusId?: string,
-): { text: string; tone: 'warn' | 'muted' | 'plain' }[] {
-  if (!t) return [];
+  readiness?: ReadinessWords | null,
+): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] {
+  // The server not ready, first: whatever is fixed from here may not be processed until it recovers.
+  const ready = readiness && readiness.state !== 'ready' ? wrapCells(notReadyLine(readiness), width, 2).slice(0, 2).map((text) => ({ text, tone: readiness.state === 'not ready' ? ('bad' as const) : ('warn' as const) })) : [];
+  if (!t) return ready;
   // A third of the body.
   const max = Math.max(1, Math.floor(height / 3));
   // The jammed first, worst first (most waiting, then oldest: the first screen's order and t's cursor), then the rest as scanned.
@@ -64,7 +69,7 @@ function summaryLines(
   const skipped = t.relayers.filter((r) => r.skipped);
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   // Wrapped (two rows at most), never cut mid-word at the edge of an 80-column terminal.
-  const lines: { text: string; tone: 'warn' | 'muted' | 'plain' }[] = wrapCells(head, width, 2, 2).map((text) => ({ text, tone: 'muted' }));
+  const lines: { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] = [...ready, ...wrapCells(head, width, 2, 2).map((text) => ({ text, tone: 'muted' as const }))];
   let shown = 0;
   for (const r of lineFor) {
     const parts = r.error
@@ -90,6 +95,9 @@ function summaryLines(
     if (fit < all.length) rows[fit - 1] = truncateCells(`${rows[fit - 1]!} ${all[fit]!.trim()}`, width);
     lines.push(...rows.map((text) => ({ text, tone })));
     shown++;
+    // The jam no API call fixes, under the cursor: its runbook in brief (whole in the detail and check), in rows of its own.
+    const rb = whole && jam && !r.error ? gapRunbook(r.relayer, jam) : null;
+    if (rb) lines.push(...runbookBrief(rb, "the relayer's detail (i on the first screen), or relayer-tui check").flatMap((l) => wrapCells(l, width, 2)).slice(0, 5).map((text) => ({ text, tone: 'warn' as const })));
   }
   if (shown < lineFor.length && lines.length < max) lines.push({ text: `… and ${lineFor.length - shown} more relayers (/ and a relayer's id shows its line)`, tone: 'muted' });
   return lines;
@@ -138,7 +146,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   useSessionEvent('jamEnded', () => void list.refresh(list.getSelected() ? getId(list.getSelected()!) : undefined));
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id);
+  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id, jams?.readiness);
   const bodyRows = Math.max(3, height - summary.length);
   // The summary's ages (oldest 15s, jammed 3m) turn as the table's do (a walk read `oldest 15s` beside rows that ticked).
   useTickAt((t) => summaryChangesAt(result.current, t, (id) => jams?.jam(id)), now);
