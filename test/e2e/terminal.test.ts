@@ -37,7 +37,9 @@ interface Scenario {
 const relayers: Scenario = {
   name: 'the relayers table',
   open: async () => undefined,
-  ready: (rows) => rows[0] === 'relayer-tui › relayers' && rows.some((r) => r.includes('Stellar Testnet')) && statusRow(rows) > 0,
+  // The dialect known (a contract server: the line above the table says the jams cannot be diagnosed); at
+  // 60x20 the window holds 14 of the 15 relayers.
+  ready: (rows) => rows[0] === 'relayer-tui › relayers' && (rows[1] ?? '').startsWith('jams not diagnosed') && rows.some((r) => r.includes('Sepolia Main')) && statusRow(rows) > 0,
 };
 
 const bulk: Scenario = {
