@@ -56,23 +56,35 @@ export async function closeAll(): Promise<void> {
 }
 
 export const selected = (rows: string[]): string | undefined => selectedRow(rows);
-export const statusBar = (rows: string[]): string => rows.find((r) => /^(ctx \S+ │ )?\S+ │ (rw|READ-ONLY)\b/.test(r)) ?? '';
+/** The status bar: `SANDBOX v1.8 │ rw │ …`, `127.0.0.1:4000 │ READ-ONLY │ …`, `ctx lab │ host │ rw │ …`. */
+export const statusBar = (rows: string[]): string => rows.find((r) => /^(ctx \S+ │ )?[^│]+ │ (rw|READ-ONLY)\b/.test(r)) ?? '';
 export const pageIs = (n: number) => (rows: string[]): boolean => statusBar(rows).includes(`page ${n.toLocaleString('en-US')}/`);
 
 /**
- * The CLI started and ready for keys: its relayers on screen, the pty in raw mode (a key sent before
+ * The relayers screen settled: the line above the table no longer says the relayers are being read or
+ * diagnosed, and no row reads `reading…` (on the OpenZeppelin Relayer: every relayer of the page diagnosed).
+ */
+export const diagnosed = (rows: string[]): boolean => {
+  const text = rows.join('\n');
+  return text.includes('Sepolia Main') && !/^reading the relayers…|being diagnosed…/m.test(text) && !/^[› ][ *]reading… /m.test(text);
+};
+
+/**
+ * The CLI started and ready for keys: its relayers on screen and diagnosed (the marks, the line above
+ * the table and the status columns come after the first frame), the pty in raw mode (a key sent before
  * is echoed into the frame), and its output quiet.
  */
 export async function startCli(opts: SpawnOptions = {}): Promise<Tui> {
   const t = spawnTui(opts);
-  await t.waitForScreen((r) => r.join('\n').includes('Sepolia Main'), 15_000, 'the relayers table');
+  await t.waitForScreen(diagnosed, 15_000, 'the relayers table, diagnosed');
   for (let i = 0; ; i++) {
     const mode = readTermios(t.pts);
     if (!mode || (!mode.icanon && !mode.echo)) break; // no stty: the quiet wait below
     if (i > 500) throw new Error('the CLI did not enter raw mode');
     await sleep(10);
   }
-  await t.quiet(150);
+  // The statuses' figures (BALANCE, PEND, LAST OK) land in the same second: quiet means all in.
+  await t.quiet(400);
   return t;
 }
 

@@ -46,7 +46,16 @@ function spawnServer(argv: string[], token: string | undefined, what: string, re
   });
 }
 
-export function externalSandbox(args: string[] = []): Promise<Server> {
+/**
+ * `relayer-tui sandbox` in its own process: by default its real flavour (OpenZeppelin Relayer v1.8, what
+ * `npm start` opens) with its clock stopped (`--block-time 0`: the same data at every read, for figures
+ * that need a still world); `STILL` and `RUNNING` name the two, a section passes its own.
+ */
+export const STILL = ['--flavor', 'real', '--block-time', '0'] as const;
+/** Its chain making a block every 2 s, as npm start's: for figures of the jam hour. */
+export const RUNNING = ['--flavor', 'real'] as const;
+
+export function externalSandbox(args: readonly string[] = STILL): Promise<Server> {
   const token = randomBytes(16).toString('hex');
   return spawnServer([CLI, 'sandbox', '--port', '0', '--token', token, ...args], token, 'the sandbox', /listening on (http:\/\/\S+)/);
 }

@@ -28,3 +28,6 @@ export const fmtMs = (x: number): string => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 export const fmtB = (x: number): string => `${Math.round(x).toLocaleString('en-US')} B`;
 export const runs = (xs: readonly number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** How many times to repeat a measurement: `n`, or `smoke` (default 3) in CI's smoke run (`--smoke`). */
+export const repeats = (n: number, smoke = 3): number => (process.env.BENCH_SMOKE === '1' ? Math.min(n, smoke) : n);

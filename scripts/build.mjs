@@ -2,7 +2,7 @@
 // Bundles src/start/main.ts into dist/app.cjs and the launcher src/start/launcher.ts into dist/cli.cjs (esbuild), writes
 // the man page (dist/relayer-tui.1), then makes the launcher's code cache (dist/app.cjs.cache) by starting the CLI once.
 // --if-stale: skip when dist/cli.cjs is newer than every file under src/, package.json and the build scripts.
-import { build } from 'esbuild';
+import { analyzeMetafile, build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
@@ -180,7 +180,14 @@ const program = {
   banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
   footer: { js: '})' },
 };
-await build({ ...program, entryPoints: { app: join(root, 'src', 'start', 'main.ts'), oneshot: join(root, 'src', 'start', 'oneShot.ts') } });
+// RELAYER_TUI_ANALYZE=FILE: esbuild's metafile of the two programs written there, and its per-module
+// summary printed (what each bundle holds, by module; see docs of esbuild's analyzeMetafile).
+const analyze = process.env.RELAYER_TUI_ANALYZE;
+const built = await build({ ...program, metafile: Boolean(analyze), entryPoints: { app: join(root, 'src', 'start', 'main.ts'), oneshot: join(root, 'src', 'start', 'oneShot.ts') } });
+if (analyze) {
+  writeFileSync(analyze, JSON.stringify(built.metafile));
+  console.log(await analyzeMetafile(built.metafile, { verbose: false }));
+}
 
 // src/start/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
 // strings but not regular expression literals or kept comments: escape what is left (a \u escape

@@ -1,19 +1,22 @@
 /**
  * The first screen's jam marks: the TUI (the package's bin) against the sandbox's real flavour in its
- * own process, its clock still; time from the spawn to the first frame, and to the first line that
+ * own process, its clock running as npm start's (a block every 2 s: the jam hour as an operator meets
+ * it; each case's seeded jams hold for its few seconds); time from the spawn to the first frame, and to the first line that
  * names a jam (`N jammed: …`: the relayers are diagnosed two at a time in the page's order, the line
  * grows as they come) — with 7 relayers three of which are jammed (`--relayers 7 --jams-first`: to the
  * line naming all three), the 15 seeds, and 50 relayers cycled from them (`sandbox --relayers 50`).
  */
 import { close, firstSeen, spawnTui } from '../cli.ts';
 import type { Report, Section } from '../report.ts';
-import { externalSandbox } from '../servers.ts';
+import { externalSandbox, RUNNING } from '../servers.ts';
 import { fmtMs, median } from '../stats.ts';
 
 const RUNS = 5;
+/** `N jammed as of 12:03:04: ` or, the diagnoses read at different times, `N jammed (read 12:03:04–05): `. */
+const JAMMED = (n: string) => new RegExp(`^${n} jammed (as of \\d\\d:\\d\\d:\\d\\d|\\(read \\d\\d:\\d\\d:\\d\\d–[\\d:]+\\)): `);
 
 async function marks(args: readonly string[], want: RegExp): Promise<{ frame: number[]; marks: number[]; line: string }> {
-  const sb = await externalSandbox(['--flavor', 'real', '--block-time', '0', ...args]);
+  const sb = await externalSandbox([...RUNNING, ...args]);
   const frame: number[] = [];
   const marks: number[] = [];
   let line = '';
@@ -37,9 +40,9 @@ async function marks(args: readonly string[], want: RegExp): Promise<{ frame: nu
 async function run(r: Report): Promise<void> {
   const cases: [string, string, readonly string[], RegExp][] = [
     // Seven relayers, three of them jammed: to the line that names all three (each diagnosed).
-    ['7 relayers (3 jammed)', 'all three named', ['--relayers', '7', '--jams-first'], /^3 jammed as of \d\d:\d\d:\d\d: /],
-    ['the 15 seeds (4 jammed)', 'the first jam named', [], /^\d+ jammed as of \d\d:\d\d:\d\d: /],
-    ['50 relayers cycled from them', 'the first jam named', ['--relayers', '50'], /^\d+ jammed as of \d\d:\d\d:\d\d: /],
+    ['7 relayers (3 jammed)', 'all three named', ['--relayers', '7', '--jams-first'], JAMMED('3')],
+    ['the 15 seeds (4 jammed)', 'the first jam named', [], JAMMED('\\d+')],
+    ['50 relayers cycled from them', 'the first jam named', ['--relayers', '50'], JAMMED('\\d+')],
   ];
   for (const [label, what, args, want] of cases) {
     const m = await marks(args, want);
@@ -53,8 +56,8 @@ export const jams: Section = {
   title: 'jam marks on the first screen…',
   run,
   method: `
-- **Jam marks**: the package's bin against \`sandbox --flavor real --block-time 0\` in its own process
-  (its clock still: the same jams each start), 120x60; from \`pty.spawn\` to the first frame (\`Sepolia
+- **Jam marks**: the package's bin against \`sandbox --flavor real\` in its own process (its clock
+  running, a block every 2 s, as \`npm start\`'s; the seeded jams hold for the section's seconds), 120x60; from \`pty.spawn\` to the first frame (\`Sepolia
   Main\`) and to the first line that names a jam (\`N jammed: …\`; the relayers are diagnosed two at a
   time in the page's order, and the line grows as they come), ${RUNS} starts each: with \`--relayers 7
   --jams-first\` (three jammed: to the line naming all three), with the 15 seeds and with \`--relayers

@@ -42,8 +42,8 @@ export const memory: Section = {
   method: `
 - **Memory**: \`VmRSS\` from \`/proc/<pid>/status\` of the CLI after \`]\` ×100 with \`--per-page 100\`,
   waiting for each page to be on screen, sampled every 25 pages. Run twice: against a sandbox in its own
-  process (\`dist/cli.cjs sandbox --port 0\`, \`RELAYER_URL\`/\`RELAYER_API_KEY\`), so the figure is the
-  TUI's alone (this is the one held to the budget), and with the built-in sandbox, whose server and data
-  then share the process.
+  process (\`dist/cli.cjs sandbox --port 0 --flavor real --block-time 0\`, \`RELAYER_URL\`/\`RELAYER_API_KEY\`),
+  so the figure is the TUI's alone (this is the one held to the budget), and with the built-in sandbox
+  (\`npm start\`'s: its real flavour, its chain running), whose server and data then share the process.
 `,
 };

@@ -103,7 +103,6 @@ export class RelayerStatuses extends BackgroundReads {
     const wanted = ids.slice(0, MAX_WANTED);
     const before = new Map(wanted.map((id) => [id, figures(this.entries.get(id))]));
     const started = this.now();
-    for (const id of wanted) this.rereadSince.set(id, started);
     this.want(wanted, -1);
     const done = () => wanted.every((id) => !this.pending.has(id) && (this.entries.get(id)?.at ?? -Infinity) >= started);
     await new Promise<void>((resolve) => {
@@ -116,10 +115,16 @@ export class RelayerStatuses extends BackgroundReads {
         resolve();
       }
     });
+    // From now on (the budget spent, or every answer in), a status older than this read is marked late:
+    // not while the read is on its way (every row of a watched list flashed ? at each refresh, and
+    // redrew all its figures twice, on a server that answered within the budget).
+    for (const id of wanted) this.rereadSince.set(id, started);
     // Not read again: not answered in time, or answered with an error (the entry then keeps the old
     // status beside the error: never compared as "unchanged").
     const notRead = wanted.filter((id) => (this.entries.get(id)?.at ?? -Infinity) < started || this.entries.get(id)?.error !== undefined);
     const changed = wanted.filter((id) => !notRead.includes(id) && before.get(id) !== undefined && before.get(id) !== figures(this.entries.get(id)));
+    // The late ones' marks drawn now (nothing else may redraw the list: its page came back the same).
+    if (wanted.some((id) => this.old(id))) this.notify();
     return { changed, notRead, read: wanted.length - notRead.length };
   }
 

@@ -465,3 +465,27 @@ export function selectedRow(rows: string[]): string | undefined {
 export function statusRow(rows: string[], label = 'SANDBOX'): number {
   return rows.findIndex((r) => r.startsWith(label));
 }
+
+/**
+ * Every whole frame in `raw` (the CLI's bytes from its start), as the screen stood after it: the bytes
+ * replayed into a fresh terminal of that size, read at the end of each synchronized-output block. A
+ * frame drawn and replaced before a poll could see it is here too.
+ */
+export async function replayFrames(raw: string, cols: number, rows: number): Promise<string[][]> {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  term.loadAddon(new Unicode11Addon());
+  term.unicode.activeVersion = '11';
+  const write = (s: string) => new Promise<void>((r) => term.write(s, r));
+  const screens: string[][] = [];
+  let from = 0;
+  for (let end = raw.indexOf(END_SYNC); end >= 0; end = raw.indexOf(END_SYNC, from)) {
+    await write(raw.slice(from, end + END_SYNC.length));
+    from = end + END_SYNC.length;
+    const buf = term.buffer.active;
+    const screen: string[] = [];
+    for (let i = 0; i < rows; i++) screen.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    screens.push(screen);
+  }
+  term.dispose();
+  return screens;
+}

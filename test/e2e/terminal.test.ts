@@ -1,12 +1,14 @@
 /**
  * E2E: the terminal itself, with the built CLI in a real pseudo-terminal: resizing redraws a clean
- * frame, and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and shows the cursor.
+ * frame, the first screen holds still after its first frame (no row moves under the cursor when the
+ * diagnosis comes), and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and
+ * shows the cursor.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, startContractCli, statusRow, type Tui } from './pty.js';
+import { ENTER_ALT, HIDE_CURSOR, KEY, LEAVE_ALT, SHOW_CURSOR, assertBuilt, disposeAll, releaseCli, replayFrames, selectedRow, startCli, startContractCli, statusRow, tableRows, type Tui } from './pty.js';
 
 beforeAll(assertBuilt);
 afterEach(disposeAll);
@@ -35,8 +37,9 @@ interface Scenario {
 const relayers: Scenario = {
   name: 'the relayers table',
   open: async () => undefined,
-  // Settled: the server's dialect known (till then every EVM row reads `reading…`), so both frames compared show the same moment.
-  ready: (rows) => rows[0] === 'relayer-tui › relayers' && rows.some((r) => r.includes('Stellar Testnet')) && statusRow(rows) > 0 && !rows.some((r) => r.includes('reading…') || r.includes('being diagnosed')),
+  // The dialect known (a contract server: the line above the table says the jams cannot be diagnosed); at
+  // 60x20 the window holds 14 of the 15 relayers.
+  ready: (rows) => rows[0] === 'relayer-tui › relayers' && (rows[1] ?? '').startsWith('jams not diagnosed') && rows.some((r) => r.includes('Sepolia Main')) && statusRow(rows) > 0,
 };
 
 const bulk: Scenario = {
@@ -120,6 +123,54 @@ function expectRestored(tui: Tui): void {
   const tail = raw.slice(leave + LEAVE_ALT.length).replaceAll(SHOW_CURSOR, '');
   expect(JSON.stringify(tail), 'bytes after leaving the alternate screen').toBe('""');
 }
+
+describe('the first screen holds still after its first frame (e2e, issue 55)', () => {
+  /** The relayers table's column header, with or without the status columns (BALANCE, PEND, LAST OK come after the first frame). */
+  const HEADER = /^\s+STATE\s+NAME\s/;
+  /** Its row, -1 where the table is not on screen. */
+  const headerAt = (rows: string[]) => rows.findIndex((r) => HEADER.test(r));
+
+  it("j right after the first frame (npm start's real flavour) selects the second relayer, and no later frame moves the table", async () => {
+    // The default sandbox: its chain running, the server's dialect detected beside the first page, the jams diagnosed after the first frame.
+    const tui = await startCli({ cols: 100, rows: 30 });
+    const first = tui.screen();
+    const h = headerAt(first);
+    expect(h, first.join('\n')).toBeGreaterThan(0);
+    const [one, two] = tableRows(first, HEADER).map((r) => r.slice(2).trim().split(/\s{2,}/)[1]!);
+    expect(selectedRow(first)).toContain(one!);
+    tui.press('j');
+    await tui.waitForScreen((r) => (selectedRow(r) ?? '').includes(two!), 5000, `${two} selected`);
+    // Until the diagnosis has come (every relayer shown diagnosed, their figures read) and the screen is still.
+    await tui.waitForScreen((r) => r.some((l) => /^\d+ jammed /.test(l)) && !/being diagnosed|reading/.test(r.join('\n')) && r.some((l) => HEADER.test(l) && / PEND /.test(l)), 15_000, 'every relayer diagnosed');
+    await tui.quiet(300);
+    const last = tui.screen();
+    expect(headerAt(last)).toBe(h);
+    expect(last[h + 2]!.startsWith('›'), last.join('\n')).toBe(true);
+    expect(selectedRow(last)).toContain(two!);
+    // Every frame drawn, from the first with the table on: its header and first row where the first frame had them.
+    const frames = (await replayFrames(tui.raw, 100, 30)).filter((r) => headerAt(r) >= 0);
+    expect(frames.length).toBeGreaterThan(3);
+    const moved = frames.map((r, i) => ({ i, at: headerAt(r), row: r[h + 1] ?? '' })).filter((f) => f.at !== h || !f.row.includes(one!));
+    expect(moved, `frames where the table moved (header at row ${h}):\n${moved.map((f) => `#${f.i}: header at ${f.at}`).join('\n')}`).toEqual([]);
+  }, 30_000);
+
+  it('a server that cannot diagnose jams (the contract flavour): the line kept, saying so, and the table never moves', async () => {
+    const tui = await startContractCli({ cols: 100, rows: 30 });
+    const h = headerAt(tui.screen());
+    // The dialect known: no row reads reading… any more.
+    await tui.waitForScreen((r) => !r.join('\n').includes('reading…') && r.some((l) => /^[› ] active /.test(l)), 5000, 'the dialect known');
+    await tui.quiet(200);
+    const last = tui.screen();
+    expect(headerAt(last), last.join('\n')).toBe(h);
+    expect(last[h - 1]).toBe('jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
+    const frames = (await replayFrames(tui.raw, 100, 30)).filter((r) => headerAt(r) >= 0);
+    // Before the dialect was known the line said the relayers were being read; never an all-clear, never nothing.
+    const said = new Set(frames.map((r) => r[h - 1]));
+    said.delete('reading the relayers… (jams, balances and readiness not known yet)');
+    expect([...said]).toEqual([last[h - 1]]);
+    expect(frames.filter((r) => headerAt(r) !== h)).toEqual([]);
+  });
+});
 
 describe('exit paths restore the terminal (e2e)', () => {
   it('q quits with exit code 0', async () => {

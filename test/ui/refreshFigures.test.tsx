@@ -36,6 +36,18 @@ describe('r reads the figures again', () => {
     expect(said).not.toMatch(/LAST OK changed[^;]* \+\d/);
   });
 
+  it('statuses read again within the budget are never marked ? on their way (a watched list flashed ? on every row at each refresh)', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
+    await h.waitFor((x) => /^\d+ jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): /m.test(x) && / PEND /.test(x) && !/being diagnosed/.test(x), 'the first screen with its figures');
+    // Each status answers a little late (within the 2 s budget): the read again is on its way a while.
+    h.sandbox.setLatency(100);
+    const from = h.stdout.frames.length;
+    await h.press('r');
+    await h.waitFor((x) => /refreshed \d\d:\d\d:\d\d/.test(x), 'the answer to r');
+    const marked = h.stdout.frames.slice(from).filter((f) => /(ETH|SOL|XLM|AVAX|POL|BNB)\?/.test(f));
+    expect(marked.length, marked[0]).toBe(0);
+  });
+
   it('a status whose read again failed is said not read again, never counted as unchanged', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
     await h.waitFor((x) => /^\d+ jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): /m.test(x) && / PEND /.test(x), 'the first screen with its figures');

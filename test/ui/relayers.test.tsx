@@ -10,7 +10,8 @@ afterEach(async () => {
 describe('relayers screen', () => {
   it('lists relayers sorted by name with their state in words', async () => {
     h = await renderApp();
-    const f = await h.waitFor((f) => f.includes('Sepolia Main'), 'relayers');
+    // The server's dialect known (till then an active relayer's jam is not known: it reads reading…).
+    const f = await h.waitFor((f) => f.includes('Sepolia Main') && !f.includes('reading…'), 'relayers');
     expect(f).toContain('SANDBOX');
     expect(f).toMatch(/paused\s+Mainnet Hot Wallet/);
     expect(f).toMatch(/disabled\s+Polygon Ops/);

@@ -20,7 +20,9 @@ describe('rendering budget (100x30, incremental)', () => {
     await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     const before = h.screen();
     expect(before[0]).toContain('relayer-tui › relayers');
-    expect(before[1]).toMatch(/^\s+STATE\s+NAME/);
+    // The line above the table (a contract server: it says the jams cannot be diagnosed), then the header.
+    expect(before[1]).toMatch(/^jams not diagnosed: /);
+    expect(before[2]).toMatch(/^\s+STATE\s+NAME/);
     const row = cursorRow(before);
     await h.press('j');
     await h.waitFor(() => cursorRow(h!.screen()) === row + 1, 'cursor moved');
@@ -28,6 +30,7 @@ describe('rendering budget (100x30, incremental)', () => {
     // Only the two rows changed; the title and header stayed where they were (no off-by-one redraw).
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
     expect(after.filter((l, i) => l !== before[i]).length).toBeLessThanOrEqual(3);
     // Status bar on the second-to-last row, footer on the row above the last (frame = rows - 1).
     expect(after[27]).toContain('SANDBOX');
@@ -40,7 +43,7 @@ describe('rendering budget (100x30, incremental)', () => {
     // Loaded, and the server's dialect known (till then the rows read `reading…`, and the line says so).
     await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     await h.press('j');
-    await h.waitFor(() => cursorRow(h!.screen()) === 3);
+    await h.waitFor(() => cursorRow(h!.screen()) === 4);
     const samples: number[] = [];
     for (let i = 0; i < 6; i++) {
       const start = h.stdout.bytes;

@@ -131,9 +131,12 @@ describe('moving the cursor', () => {
     const { json } = await rawGet(h, '/relayers?page=1&per_page=100');
     const names = (json.data as { name: string }[]).map((r) => r.name).sort((a, b) => a.localeCompare(b));
     expect(names).toHaveLength(15);
+    // 12 rows: title, the line above the table, header; status bar, footer, the blank last row — a window of 6.
+    const W = 6;
     const at = async (i: number, what: string) => {
-      const f = await h!.waitFor((x) => relayerName(cursorRow(x)) === names[i], `${what} → ${names[i]}`);
-      expect(tableRows(f)).toHaveLength(7);
+      // (A name as wide as its column is followed by the id after one space: `Bulk 1M (load test) bulk-1m`.)
+      const f = await h!.waitFor((x) => `${relayerName(cursorRow(x))} `.startsWith(`${names[i]} `), `${what} → ${names[i]}`);
+      expect(tableRows(f)).toHaveLength(W);
       return f;
     };
     await at(0, 'start');
@@ -143,17 +146,17 @@ describe('moving the cursor', () => {
     await h.press('g');
     await at(0, 'g');
     await h.press(KEY.pageDown);
-    await at(7, 'PgDn');
+    await at(W, 'PgDn');
     await h.press('k');
-    await at(6, 'k');
+    await at(W - 1, 'k');
     await h.press(KEY.up);
-    await at(5, 'up');
+    await at(W - 2, 'up');
     await h.press(KEY.down, 'j');
-    await at(7, 'down, j');
+    await at(W, 'down, j');
     await h.press(KEY.ctrlD);
-    await at(10, 'ctrl+d');
+    await at(W + Math.floor(W / 2), 'ctrl+d');
     await h.press(KEY.ctrlU);
-    await at(7, 'ctrl+u');
+    await at(W, 'ctrl+u');
     await h.press(KEY.pageUp);
     await at(0, 'PgUp');
     await h.press('k');

@@ -1,11 +1,14 @@
 /**
  * The first screen's line above the relayers table: what is wrong, then what is not known — the jams
  * (core/jam/words.ts jamsLine), the balances under their minimum, the relayers not diagnosed (their
- * reads failed) and how many are still being diagnosed. No line only when every relayer shown was
- * diagnosed and nothing is wrong: its absence is the all-clear, so nothing not known leaves it out.
+ * reads failed) and how many are still being diagnosed. The line has its row from the first frame on
+ * (relayersHead), whatever it says, so no row of the table moves under the cursor when the diagnosis
+ * comes: before the server's kind is known it says the relayers are being read, on a server that cannot
+ * be diagnosed (not the OpenZeppelin Relayer) that it cannot, and once every relayer shown was
+ * diagnosed with nothing wrong, the all-clear in words (when it was read, and how many it rests on).
  */
 import { formatAmountShort } from '../amounts.js';
-import { jamsLine } from '../jam/words.js';
+import { asOfWords, jamsLine } from '../jam/words.js';
 import type { Jam } from '../jam/diagnose.js';
 import { cellWidth, truncateCells } from '../text/cells.js';
 import type { LowOne } from './relayers.js';
@@ -65,4 +68,50 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
     return named.every((id) => cutWhole.slice(beside.length).includes(id)) ? cutWhole : `${beside}${shortTail}`;
   }
   return cut(`${jamsLine(f.jams, Math.floor(width / 2))}${shortTail}`);
+}
+
+/** What the line above the relayers table rests on, from the first frame on. */
+export type RelayersHead =
+  /** The server's kind not known yet (can it be diagnosed?), or no page of relayers read yet. */
+  | { kind: 'reading' }
+  /** The first page of relayers could not be read: nothing to diagnose (the table says why). */
+  | { kind: 'unread' }
+  /** A server that is not the OpenZeppelin Relayer: no relayer status or JSON-RPC to diagnose from. */
+  | { kind: 'undiagnosable' }
+  /** The server said it is not ready (/ready): its own words. */
+  | { kind: 'notReady'; summary: string }
+  /**
+   * The relayers shown, diagnosed or on their way: `diagnosed` active ones read without a failure,
+   * `lowsRead` when every relayer shown has its balance read (the all-clear then says none is low).
+   */
+  | { kind: 'facts'; facts: RelayersLineFacts; diagnosed: number; lowsRead: boolean };
+
+export const READING_LINE = 'reading the relayers… (jams, balances and readiness not known yet)';
+export const UNREAD_LINE = 'nothing diagnosed: the relayers could not be read';
+export const UNDIAGNOSABLE_LINE = 'jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)';
+
+/**
+ * The line above the relayers table, always one: what is wrong or not known (relayersLine), else the
+ * all-clear — `none jammed or low as of 12:03:04 (6 diagnosed)`, said only of what was read — fitted to
+ * `width` (cut with …).
+ */
+export function relayersHead(h: RelayersHead, width = Infinity): string {
+  const cut = (s: string) => (cellWidth(s) <= width ? s : truncateCells(s, width));
+  switch (h.kind) {
+    case 'reading':
+      return cut(READING_LINE);
+    case 'unread':
+      return cut(UNREAD_LINE);
+    case 'undiagnosable':
+      return cut(UNDIAGNOSABLE_LINE);
+    case 'notReady':
+      return cut(`server ${h.summary}`);
+    case 'facts': {
+      const said = relayersLine(h.facts, width);
+      if (said !== null) return said;
+      // Nothing wrong and nothing unknown: said of the relayers diagnosed, never of none.
+      if (h.diagnosed === 0) return cut('nothing diagnosed: no active EVM relayer on this page');
+      return cut(`${h.lowsRead ? 'none jammed or low' : 'none jammed'}${asOfWords(h.facts.jamsAsOf)} (${h.diagnosed} diagnosed)`);
+    }
+  }
 }

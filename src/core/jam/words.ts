@@ -278,9 +278,7 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   // fresh or said old). Read at different times (one relayer's again after a fix), the span: "as of"
   // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
   // before the cancel).
-  const span = asOf === undefined ? undefined : typeof asOf === 'number' ? { oldest: asOf, newest: asOf } : asOf;
-  const when = !span ? '' : clock(span.oldest) === clock(span.newest) ? ` as of ${clock(span.oldest)}` : ` (read ${clockSpan(span.oldest, span.newest)})`;
-  const head = `${jams.length} jammed${when}: `;
+  const head = `${jams.length} jammed${asOfWords(asOf)}: `;
   const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
   for (const tail of [' — t: the worst first', ' — t lists them', '']) {
     for (let n = briefs.length; n >= 1; n--) {
@@ -291,6 +289,12 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   }
   // Narrower than one relayer's words: the count and the first id (t lists them all).
   return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
+}
+
+/** When what a line says was read: ` as of 12:03:04`, read at different times ` (read 12:03:04–05:10)`, unknown ''. */
+export function asOfWords(asOf?: number | { oldest: number; newest: number }): string {
+  const span = asOf === undefined ? undefined : typeof asOf === 'number' ? { oldest: asOf, newest: asOf } : asOf;
+  return !span ? '' : clock(span.oldest) === clock(span.newest) ? ` as of ${clock(span.oldest)}` : ` (read ${clockSpan(span.oldest, span.newest)})`;
 }
 
 /** Two clock times as a span, the second without what it shares with the first: `05:27:47–48`, `05:27:47–31:02`, `05:27:47–06:01:00` (a span fits a narrow line as "as of" did). */

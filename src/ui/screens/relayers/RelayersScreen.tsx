@@ -14,7 +14,7 @@ import { tone } from '../../theme.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import type { TriageResult } from '../../../core/triage/scan.js';
 import { lowFromStatuses, lowOnes, relayerColumns, relayerSearchText, sortRelayers, type JamSource } from '../../../core/columns/relayers.js';
-import { relayersLine } from '../../../core/columns/relayersLine.js';
+import { relayersHead, type RelayersHead } from '../../../core/columns/relayersLine.js';
 import { jamUnknown, relayerState } from '../../../core/relayer.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
 import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
@@ -106,10 +106,12 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const low = useMemo(() => (available ? lowFromStatuses(statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : undefined), [available, statuses, services.context]);
   const lows = available ? lowOnes(state.items, statuses!, services.context?.minBalances, services.context?.name ?? 'in use') : [];
   // Whether the jams can be diagnosed is not known before the server's dialect is: every row reads `reading…` till then (never `active`).
-  const jamSource = jams?.available() ? jams : jams && !jams.settled() ? READING : null;
-  // Active relayers whose jam is not known: not diagnosed (their reads failed: why), or not read yet. Never left out of the line (its absence is the all-clear).
+  const settled = jams?.settled() ?? true;
+  const jamSource = jams?.available() ? jams : jams && !settled ? READING : null;
+  // Active relayers whose jam is not known: not diagnosed (their reads failed: why), or not read yet. Never left out of the line (its all-clear rests on the rest).
   const notDiagnosed: { relayerId: string; why: string }[] = [];
   let reading = 0;
+  let diagnosed = 0;
   if (jamSource)
     for (const r of state.items) {
       if (relayerState(r) !== 'active') continue;
@@ -117,11 +119,20 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       const unknown = jamUnknown(r, read);
       if (unknown === 'reading') reading++;
       else if (unknown === 'not_diagnosed' && read?.kind === 'not_diagnosed') notDiagnosed.push({ relayerId: r.id, why: read.why });
+      else if (read?.kind === 'diagnosed') diagnosed++;
     }
   // Readiness stands above the jams, never in their place (issue 53.2: a 503 had hidden the jam count).
   const readyRow = notReady ? sanitize(notReadyLine(notReady)) : null;
-  const line = relayersLine({ jams: jammed, jamsAsOf: jams?.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, width);
-  const bodyHeight = height - (line ? 1 : 0) - (readyRow ? 1 : 0);
+  // The line has its row from the first frame on, whatever it says: no row of the table moves under the cursor when the diagnosis comes.
+  const head: RelayersHead = !state.items.length && state.error
+    ? { kind: 'unread' }
+    : !jamSource
+      ? { kind: 'undiagnosable' }
+      : !settled || (!state.items.length && state.loading === 'first')
+        ? { kind: 'reading' }
+        : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
+  const line = relayersHead(head, width);
+  const bodyHeight = height - 1 - (readyRow ? 1 : 0);
   // Built again when a STATE word may change its width (the table's layout is kept while its columns are: `not diagnosed` was cut to `not dia…`).
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -178,11 +189,9 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
           {readyRow}
         </Text>
       ) : null}
-      {line ? (
-        <Text wrap="truncate" color={tone('warn')}>
-          {line}
-        </Text>
-      ) : null}
+      <Text wrap="truncate" color={tone(head.kind === 'facts' && (jammed.length || lows.length || notDiagnosed.length || reading) ? 'warn' : 'muted')}>
+        {line}
+      </Text>
       <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyHeight} noun="relayers" />
     </ScreenFrame>
   );
