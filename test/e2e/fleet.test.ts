@@ -238,7 +238,13 @@ describe(':fleet in the TUI (e2e)', () => {
     await runCommand(tui, 'fleet healthy');
     await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers') && !/still loading|checking…/.test(rows.join('\n')), 5000, 'the fleet read');
     tui.press('G');
-    const last = (await tui.waitForScreen((rows) => /^› staging-beta\s/.test(selectedRow(rows) ?? ''), 3000, 'the last row'))!;
+    // The selected row is the table's last (the row under it blank): not row 0 before G was read, which is a
+    // staging-beta row too whenever its jam is the worst (CI failed on Node 24 on exactly that, once).
+    const isLast = (rows: string[]) => {
+      const i = rows.findIndex((r) => r.startsWith('› '));
+      return i >= 0 && (rows[i + 1] ?? '').trim() === '' && /^› staging-beta\s/.test(rows[i]!);
+    };
+    const last = (await tui.waitForScreen(isLast, 3000, 'the last row'))!;
     const row = selectedRow(last)!;
     tui.press(KEY.enter);
     await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'the drilled context');
