@@ -11,7 +11,8 @@ import { appendFileSync, chmodSync, closeSync, fstatSync, mkdirSync, openSync, r
 import { dirname } from 'node:path';
 
 import type { Ledger, LedgerOutcome } from '../core/operations/pipeline.js';
-import { recordedOperation, type SettleOutcome } from '../core/operations/settle.js';
+import { recordedOperation } from '../core/operations/recorded.js';
+import type { SettleOutcome } from '../core/operations/settle.js';
 import { OPERATIONS, type OperationKind, type OperationTarget } from '../core/operations/registry.js';
 
 /** What came of a send (core/operations/pipeline.ts words it): applied, in flight, no effect, not as asked, refused, unknown, not sent, answered with a failure. */

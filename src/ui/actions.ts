@@ -7,7 +7,7 @@
 import type { Relayer, Transaction } from '../api/index.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
-import { OPERATIONS, keyOperation } from '../core/operations/registry.js';
+import { OPERATIONS, keyOperation, opensOnRelayer } from '../core/operations/registry.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
 import { disabledChangeRefusal, replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
@@ -77,9 +77,7 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
 }
 
 /** Whether a keymap command opens an operation on a relayer (P, X on a relayer, p). */
-export function isRelayerOperationKey(cmd: string): boolean {
-  return keyOperation(cmd, {}) !== null || keyOperation(cmd, { paused: true }) !== null;
-}
+export const isRelayerOperationKey = opensOnRelayer;
 
 /**
  * The operation a key opens on a relayer (the registry's: P pauses, or resumes a paused one), opened

@@ -1,75 +1,40 @@
 /**
  * The fleets of the session, kept above the contexts: a drill-down switches context (the app starts
  * again on the other server), and esc must come back to the fleet as it was — its rows (not read
- * again), its selection, its filter. One Fleet per set of names, read when first shown.
+ * again), its selection, its filter. One view (screens/fleet/fleetView.ts) per set of names, made by
+ * the fleet screen when first shown and read then: the fleet's reading (core/fleet) is loaded with that
+ * screen, never by a start (issue 55).
  */
 import { createContext, useContext } from 'react';
-import { Fleet, type FleetSource } from '../core/fleet/fleet.js';
+import type { FleetSource } from '../core/fleet/fleet.js';
 
 /** How the face opens a fleet: the config file's fleets or contexts by name (none: every context). */
 export type OpenFleet = (names: string[]) => { sources: FleetSource[]; title: string } | { error: string };
 
-export class FleetView {
-  /** The selected row's key and the filter, saved as the screen changes them. */
-  cursor: string | null = null;
-  filter = '';
-  /** The contexts table (c) rather than the relayers. */
-  showContexts = false;
-  /** Whether a whole read has ended (after it, rows that change are marked). */
-  readOnce = false;
-  started = false;
-  /** Relayers the operator changed (a send answered) since the fleet last read their context: context NUL relayer → when. */
-  readonly changedSince = new Map<string, number>();
-  private readonly listeners = new Set<() => void>();
-  readonly fleet: Fleet;
-
-  constructor(
-    readonly title: string,
-    sources: FleetSource[],
-    now: () => number,
-  ) {
-    this.fleet = new Fleet(sources, { now, onChange: () => this.emit() });
-  }
-
-  subscribe(fn: () => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-
-  private emit(): void {
-    for (const fn of this.listeners) fn();
-  }
-
-  /** Reads every context again (joined when a read is under way); the first read starts it. */
-  async read(): Promise<void> {
-    this.started = true;
-    await this.fleet.refresh();
-    // A change read since is in the rows now (a context skipped by its backoff keeps its mark).
-    for (const [key, at] of this.changedSince) {
-      const c = this.fleet.contexts().find((x) => x.name === key.slice(0, key.indexOf('\u0000')));
-      if (c?.at != null && c.at > at) this.changedSince.delete(key);
-    }
-    this.readOnce = true;
-    this.emit();
-  }
+/** What the session keeps of a fleet's view (screens/fleet/fleetView.ts's FleetView). */
+export interface KeptFleetView {
+  readonly fleet: { contexts(): readonly { name: string }[]; close(): Promise<void> };
+  /** Relayers the operator changed since the fleet last read their context: context NUL relayer → when. */
+  readonly changedSince: Map<string, number>;
 }
 
 export class FleetSessions {
-  private readonly views = new Map<string, FleetView>();
+  private readonly views = new Map<string, KeptFleetView>();
 
   constructor(
     private readonly open: OpenFleet | undefined,
     private readonly now: () => number,
   ) {}
 
-  get(names: readonly string[]): FleetView | { error: string } {
+  /** The view of these contexts: the one kept, else one `make` makes of the opened sources (kept from then on). */
+  get<V extends KeptFleetView>(names: readonly string[], make: (title: string, sources: FleetSource[], now: () => number) => V): V | { error: string } {
     const key = names.join(' ');
     const had = this.views.get(key);
-    if (had) return had;
+    if (had) return had as V;
     if (!this.open) return { error: 'No fleet here: the fleet reads the contexts of a config file (relayer-tui sandbox --fleet 5 prints one to try)' };
     const r = this.open([...names]);
     if ('error' in r) return r;
-    const view = new FleetView(r.title, r.sources, this.now);
+    const view = make(r.title, r.sources, this.now);
     this.views.set(key, view);
     return view;
   }

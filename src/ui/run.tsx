@@ -3,6 +3,7 @@ import { type Instance, render } from 'ink';
 import { SwitchableApp } from './App.js';
 import { CrashBoundary } from './components/CrashBoundary.js';
 import { frameStdout } from './frameStdout.js';
+import { loadScreens } from './screens/registry.js';
 import type { Services } from './services.js';
 import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
 import { crashReport, deafen, guardTerminal, SIGINT_EXIT, SIGTERM_EXIT } from './terminal.js';
@@ -89,8 +90,13 @@ export async function runTui({ services, stdout = process.stdout, stdin = proces
   // After Ink's own exit handler (signal-exit), so that ours decides the exit code of a signal.
   guard.install((code, report) => void finish(code, report));
   process.prependListener('SIGHUP', onHangUp);
-  // Ink draws the first frame as it mounts; anything it deferred is out by the next turn.
-  if (onFirstFrame) setImmediate(onFirstFrame);
+  // Ink draws the first frame as it mounts; anything it deferred is out by the next turn. Then the
+  // screens it did not draw are loaded (after the launcher's code cache is made: a start's cache holds
+  // only what the start ran).
+  setImmediate(() => {
+    onFirstFrame?.();
+    void loadScreens();
+  });
   try {
     await instance.waitUntilExit();
     await finish(0);

@@ -9,7 +9,7 @@ import type { JamRead } from '../jam/read.js';
 import { middleCells } from '../text/cells.js';
 import { displayText } from '../text/values.js';
 import type { TriageResult } from '../triage/scan.js';
-import { fleetBalance, type MinBalances } from '../fleet/health.js';
+import { fleetBalance, type MinBalances } from '../fleet/balance.js';
 
 /** Where the live status of each relayer comes from (the TUI's RelayerStatuses; anything alike). */
 export interface StatusSource {

@@ -347,6 +347,11 @@ export function keyOperation(key: string, relayer: { paused?: boolean | null }):
   );
 }
 
+/** Whether a keymap command opens an operation on a relayer (P, X on a relayer, p), paused or not. */
+export function opensOnRelayer(key: string): boolean {
+  return keyOperation(key, {}) !== null || keyOperation(key, { paused: true }) !== null;
+}
+
 /** The operation a key opens on a record that is not a relayer (e, D on a notification), or null. */
 export function keyOperationOn(key: string, needs: keyof OperationTarget): OperationKind | null {
   return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;

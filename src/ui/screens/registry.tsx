@@ -1,80 +1,30 @@
-/** Route -> screen component. */
+/**
+ * Route -> screen component. The first screen (the relayers list) is here; every other is in
+ * ./otherScreens.tsx, loaded once the first frame is out (./later.ts): a screen asked for before that
+ * (a test's first route) is drawn once it is there.
+ */
+import { useEffect, useState } from 'react';
 import type { ScreenProps } from '../shellContext.js';
-import type { Route } from '../state/shell.js';
-import { RelayerScreen } from './relayer/RelayerScreen.js';
 import { RelayersScreen } from './relayers/RelayersScreen.js';
-import { TransactionScreen } from './transaction/TransactionScreen.js';
-import { TransactionsScreen } from './transactions/TransactionsScreen.js';
-import { ReplaceScreen } from './replace/ReplaceScreen.js';
-import { OperationScreen } from './operation/OperationScreen.js';
-import { PluginScreen } from './plugin/PluginScreen.js';
-import { PluginEditScreen } from './settings/PluginEditScreen.js';
-import { NetworkEditScreen } from './settings/NetworkEditScreen.js';
-import { PluginsScreen } from './plugins/PluginsScreen.js';
-import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
-import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
-import { NotificationDeleteScreen } from './notifications/NotificationDeleteScreen.js';
-import { NotifyScreen } from './notify/NotifyScreen.js';
-import { PoliciesScreen } from './policies/PoliciesScreen.js';
-import { SendScreen } from './send/SendScreen.js';
-import { WithdrawScreen } from './send/WithdrawScreen.js';
-import { ServerScreen } from './server/ServerScreen.js';
-import { LogScreen } from './log/LogScreen.js';
-import { AuditScreen } from './audit/AuditScreen.js';
-import { StuckScreen } from './stuck/StuckScreen.js';
-import { FleetScreen } from './fleet/FleetScreen.js';
-import { MessagesScreen } from './messages/MessagesScreen.js';
-import { RecordScreen } from './record/RecordScreen.js';
+import { loadScreens, loadedScreens } from './later.js';
+
+export { loadScreens } from './later.js';
 
 export function screenFor(props: ScreenProps) {
-  switch (props.route.kind) {
-    case 'relayers':
-      return <RelayersScreen {...props} />;
-    case 'relayer':
-      return <RelayerScreen {...(props as ScreenProps<Extract<Route, { kind: 'relayer' }>>)} />;
-    case 'transactions':
-      return <TransactionsScreen {...(props as ScreenProps<Extract<Route, { kind: 'transactions' }>>)} />;
-    case 'transaction':
-      return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
-    case 'replace':
-      return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
-    case 'operation':
-      return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
-    case 'plugin':
-      return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
-    case 'plugins':
-      return <PluginsScreen {...props} />;
-    case 'serverRecords':
-      return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
-    case 'notificationEdit':
-      return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
-    case 'networkEdit':
-      return <NetworkEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'networkEdit' }>>)} />;
-    case 'pluginEdit':
-      return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
-    case 'notificationDelete':
-      return <NotificationDeleteScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>)} />;
-    case 'notify':
-      return <NotifyScreen {...props} />;
-    case 'policies':
-      return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
-    case 'send':
-      return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
-    case 'withdraw':
-      return <WithdrawScreen {...(props as ScreenProps<Extract<Route, { kind: 'withdraw' }>>)} />;
-    case 'server':
-      return <ServerScreen {...props} />;
-    case 'log':
-      return <LogScreen {...props} />;
-    case 'audit':
-      return <AuditScreen {...props} />;
-    case 'stuck':
-      return <StuckScreen {...props} />;
-    case 'fleet':
-      return <FleetScreen {...(props as ScreenProps<Extract<Route, { kind: 'fleet' }>>)} />;
-    case 'messages':
-      return <MessagesScreen {...props} />;
-    case 'record':
-      return <RecordScreen {...(props as ScreenProps<Extract<Route, { kind: 'record' }>>)} />;
-  }
+  return props.route.kind === 'relayers' ? <RelayersScreen {...props} /> : <OtherScreen {...props} />;
+}
+
+/** Every other screen, always under this one component (drawn as it was whether it had to wait or not). */
+function OtherScreen(props: ScreenProps) {
+  const [loaded, setLoaded] = useState(loadedScreens);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    void loadScreens().then((m) => live && setLoaded(() => m));
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  // Nothing drawn until they are there (a turn of microtasks).
+  return (loaded ?? loadedScreens())?.otherScreen(props) ?? null;
 }

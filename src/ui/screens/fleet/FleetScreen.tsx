@@ -20,7 +20,8 @@ import { thousands } from '../../../core/text/values.js';
 import { ListBody, listStatus, tableRows, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { Text } from '../../components/Text.js';
-import { useFleetSessions, type FleetView } from '../../fleetSessions.js';
+import { useFleetSessions } from '../../fleetSessions.js';
+import { FleetView } from './fleetView.js';
 import { useStoreList } from '../../hooks/useStoreList.js';
 import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
@@ -41,7 +42,7 @@ const markable = (before: FleetRow) => !before.loading;
 
 export function FleetScreen(props: ScreenProps<FleetRoute>) {
   const sessions = useFleetSessions();
-  const view = useMemo(() => sessions.get(props.route.names), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const view = useMemo(() => sessions.get(props.route.names, (title, sources, now) => new FleetView(title, sources, now)), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
   if ('error' in view)
     return (
       <ScreenFrame title="relayer-tui › fleet" scopes={[]} width={props.width} height={props.height} status={{}}>

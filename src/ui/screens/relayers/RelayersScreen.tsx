@@ -17,7 +17,8 @@ import { lowFromStatuses, lowOnes, relayerColumns, relayerSearchText, sortRelaye
 import { relayersHead, type RelayersHead } from '../../../core/columns/relayersLine.js';
 import { jamUnknown, relayerState } from '../../../core/relayer.js';
 import { RELAYERS_PER_PAGE } from './pageSize.js';
-import { isRelayerOperationKey, openRelayerOperation } from '../../actions.js';
+import { opensOnRelayer } from '../../../core/operations/registry.js';
+import { loadScreens, loadedScreens } from '../later.js';
 import { clock } from '../../../core/time.js';
 import { notReadyLine } from '../../../core/readiness.js';
 import { sanitize } from '../../../core/text/sanitize.js';
@@ -167,11 +168,24 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       shell.push({ kind: 'fleet', names: [] });
       return true;
     }
-    if (cmd !== 'open' && cmd !== 'info' && !isRelayerOperationKey(cmd)) return undefined;
+    if (cmd !== 'open' && cmd !== 'info' && !opensOnRelayer(cmd)) return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
-    // P, X, p: the operation the key opens on the selected relayer (the registry's).
-    if (cmd !== 'open' && cmd !== 'info') return openRelayerOperation(cmd, selected, selected.id, services, shell.push, jams?.jam(selected.id), list.meta.current.loadedAt);
+    // P, X, p: the operation the key opens on the selected relayer (the registry's), with the screens
+    // it opens (loaded in the microtasks after the first frame: before any key is read).
+    if (cmd !== 'open' && cmd !== 'info') {
+      const jam = jams?.jam(selected.id);
+      const readAt = list.meta.current.loadedAt;
+      const open = (later: NonNullable<ReturnType<typeof loadedScreens>>) => later.openRelayerOperation(cmd, selected, selected.id, services, shell.push, jam, readAt);
+      const later = loadedScreens();
+      if (later) return open(later);
+      // A key typed ahead of the load (it is asked for with the first frame): opened once they are there, never dropped.
+      void loadScreens().then((m) => {
+        const out = open(m);
+        if (typeof out === 'string') shell.dispatch({ type: 'flash', text: out });
+      });
+      return true;
+    }
     shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id, relayer: selected } : { kind: 'relayer', relayerId: selected.id, relayer: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
