@@ -171,7 +171,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     const selected = list.getSelected();
     if (!selected) return 'No relayer selected';
     // P, X, p: the operation the key opens on the selected relayer (the registry's).
-    if (cmd !== 'open' && cmd !== 'info') return openRelayerOperation(cmd, selected, selected.id, services, shell.push, jams?.jam(selected.id), list.meta.current.loadedAt);
+    if (cmd !== 'open' && cmd !== 'info') return openRelayerOperation(cmd, selected, selected.id, services, shell, jams?.jam(selected.id), list.meta.current.loadedAt);
     shell.push(cmd === 'open' ? { kind: 'transactions', relayerId: selected.id, relayer: selected } : { kind: 'relayer', relayerId: selected.id, relayer: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
