@@ -6,17 +6,14 @@
  * told). The TUI's one generic review (ui/screens/operation/OperationScreen.tsx) and headless's one
  * path (headless/mutations.ts prepareSpec) drive every spec alike.
  *
- * The specs load lazily (specs.ts `SPECS`, a Record over `SpecKind` of dynamic imports): the launcher
- * and the registry's command words (registry.ts) never load them. A kind in `SpecKind` without a
- * loader does not build, nor does a loader whose module's spec is of another kind.
+ * The specs load lazily (specs.ts `SPECS`, dynamic imports keyed by kind; `SpecKind` is its keys): the
+ * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
+ * spec is of another kind does not build.
  */
 import type { Relayer, RelayerClient } from '../../api/index.js';
 import type { OperationEntry, OperationKind, OperationTarget } from './registry.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Values } from './types.js';
-
-/** The kinds driven by a spec; the other kinds still by their own lists (reviewOnly.ts, headless PREPARE). */
-export type SpecKind = Extract<OperationKind, 'pause' | 'resume'>;
 
 /** What every spec's input holds: the target as navigated to, and the relayer as read (undefined: not read). */
 export interface SpecInput {
@@ -48,7 +45,7 @@ export interface NotesContext {
   now: number;
 }
 
-export interface OperationSpec<K extends SpecKind = SpecKind, I extends SpecInput = SpecInput> {
+export interface OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> {
   kind: K;
   /** Its registry entry (registry.ts OPERATIONS[kind]): key, subcommand, help, ledger words. */
   entry: OperationEntry;
@@ -70,7 +67,7 @@ export interface OperationSpec<K extends SpecKind = SpecKind, I extends SpecInpu
 
 /** A spec of any kind, as the drivers hold it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySpec = OperationSpec<SpecKind, any>;
+export type AnySpec = OperationSpec<OperationKind, any>;
 
 /** A refusal in words (the one place they are made). */
 export function refusalWords(r: Refusal): string {
@@ -92,7 +89,7 @@ export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound'
  * The request both faces review: refused (typed), or built with its notes after its own lines and
  * its basis. The one function the TUI's review and headless's path call.
  */
-export function reviewed<I extends SpecInput>(spec: OperationSpec<SpecKind, I>, input: I, context: NotesContext, values?: Values): { refusal: Refusal } | { request: BuiltRequest } {
+export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values?: Values): { refusal: Refusal } | { request: BuiltRequest } {
   const refusal = spec.refusal(input);
   if (refusal) return { refusal };
   const built = spec.build(input, values);

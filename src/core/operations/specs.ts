@@ -3,14 +3,18 @@
  * and the registry (registry.ts, read for the command words) load none of them. The compiler holds the
  * set: a kind in `SpecKind` without a loader here does not build, nor a loader of another kind's spec.
  */
-import type { AnySpec, OperationSpec, SpecKind } from './spec.js';
+import type { OperationKind } from './registry.js';
+import type { AnySpec, OperationSpec } from './spec.js';
 
-/** Each spec'd kind's module, loaded on first use. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SPECS: { [K in SpecKind]: () => Promise<OperationSpec<K, any>> } = {
+/** Each spec'd kind's module, loaded on first use (its key the kind: `satisfies` refuses a loader of another kind's spec). */
+export const SPECS = {
   pause: () => import('./pause.js').then((m) => m.pauseSpec),
   resume: () => import('./pause.js').then((m) => m.resumeSpec),
-};
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+} satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
+
+/** The kinds driven by a spec (the others still by their own lists: reviewOnly.ts, headless PREPARE). */
+export type SpecKind = keyof typeof SPECS;
 
 export const SPEC_KINDS = Object.keys(SPECS) as SpecKind[];
 
@@ -24,7 +28,7 @@ const loaded = new Map<SpecKind, AnySpec>();
 export async function loadSpec(kind: SpecKind): Promise<AnySpec> {
   const have = loaded.get(kind);
   if (have) return have;
-  const spec = await SPECS[kind]();
+  const spec: AnySpec = await SPECS[kind]();
   loaded.set(kind, spec);
   return spec;
 }

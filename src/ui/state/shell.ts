@@ -1,7 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { ReviewOnlyKind } from '../../core/operations/registry.js';
-import type { SpecKind } from '../../core/operations/spec.js';
+import type { SpecKind } from '../../core/operations/specs.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
