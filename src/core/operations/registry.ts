@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete' | 'relayer-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -41,7 +41,7 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 export type ReviewOnlyKind = 'cancel' | 'cancel-pending';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
+export type OperationSubcommand = 'relayers' | 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -313,6 +313,22 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     needs: ['notificationId'],
     words: (t) => `delete notification ${t.notificationId ?? '?'}`,
     readBack: { kind: 'none', why: 'look for it in the notifications (relayer-tui notifications): gone, or still there' },
+    draft: null,
+  },
+  'relayer-delete': {
+    kind: 'relayer-delete',
+    feature: null, answers: 'words', follows: false,
+    options: {},
+    refused: 'deleting relayers',
+    opens: { key: 'delete' },
+    screen: 'review',
+    subcommand: 'relayers',
+    verb: 'delete',
+    usage: 'relayers delete <relayer-id> [--dry-run] [--yes]',
+    help: "delete a relayer (OpenZeppelin Relayer): refused while it has transactions pending, sent or submitted (their count said); one from the server's config file comes back when the server loads the file again",
+    needs: ['relayerId'],
+    words: (t) => `delete relayer ${rel(t)}`,
+    readBack: { kind: 'none', why: 'look for it in the relayers (relayer-tui relayers): gone, or still there' },
     draft: null,
   },
 };

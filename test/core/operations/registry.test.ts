@@ -29,7 +29,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'resume', 'send', 'withdraw']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'policy-edit', 'relayer-delete', 'replace', 'resume', 'send', 'withdraw']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -80,8 +80,8 @@ describe('the registry drives the keys, the options and the server screen', () =
     expect(keyOperation('edit', {})).toBeNull();
     expect(keyOperation('cancel', {})).toBeNull();
     expect(keyOperation('open', {})).toBeNull();
-    // A notification's keys are not a relayer's.
-    expect(keyOperation('delete', {})).toBeNull();
+    // D on a relayer deletes it (relayer-delete); on a notification, the notification (keyOperationOn).
+    expect(keyOperation('delete', {})).toBe('relayer-delete');
   });
 
   it("a subcommand's options are its kinds' and --wait only where one follows a jam", () => {
