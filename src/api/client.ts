@@ -296,6 +296,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       run(() => prepareCreateNotification(body), o, (env) => readOne(env.data, NotificationSchema)),
     updateNotification: (id, body, o) => optional('notifications', () => run(() => prepareUpdateNotification(id, body), o, (env) => readOne(env.data, NotificationSchema)), 'changing a notification (PATCH /notifications/{id})'),
     deleteNotification: (id, o) => optional('notifications', () => run(() => prepareDeleteNotification(id), o, (env) => env.data), 'deleting a notification (DELETE /notifications/{id})'),
+    sendPrepared: (prepared, o) => run(() => prepared, o, (env) => env.data),
     close: () => transport.close(),
   };
 }

@@ -1,7 +1,7 @@
 /** The API module's client as its callers see it: its options and every call (client.ts makes it). */
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
-import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
+import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, PreparedRequest, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
 import type { ReplacementGroup } from './replacementBody.js';
 import type { SendRequest } from './sendBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerBalance, RelayerStatus, Signer, Transaction } from './schemas.js';
@@ -96,6 +96,12 @@ export interface RelayerClient {
   getServerRecord(kind: 'notifications', id: string, o?: CallOptions): Promise<Notification>;
   /** PATCH /notifications/{id} (OpenZeppelin Relayer): the notification as answered (its key never: `has_signing_key`). */
   updateNotification(id: string, body: NotificationUpdateRequest, o?: CallOptions): Promise<Notification>;
+  /**
+   * Sends a request an operation prepared (requests.ts, by its spec: core/operations/spec.ts) under
+   * the same response rules as every call; answers the envelope's `data` as sent (the operation's
+   * effect check reads it). A 2xx whose envelope cannot be read is an unknown outcome.
+   */
+  sendPrepared(prepared: PreparedRequest, o?: CallOptions): Promise<unknown>;
   /** DELETE /notifications/{id} (OpenZeppelin Relayer): the server's words; a 400 while relayers use it (its text names them). */
   deleteNotification(id: string, o?: CallOptions): Promise<unknown>;
   /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */

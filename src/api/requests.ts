@@ -310,6 +310,11 @@ export function prepareUpdateNotification(id: string, body: NotificationUpdateRe
   return { method: 'PATCH', path: `/api/v1/notifications/${seg(requireId('notification_id', id))}`, body: stringifyJson(out), displayBody: stringifyJson(display, 2) };
 }
 
+/** DELETE /relayers/{id} (OpenZeppelin Relayer: refused with 400 while it has transactions pending, sent or submitted). */
+export function prepareDeleteRelayer(relayerId: string): PreparedRequest {
+  return { method: 'DELETE', path: relayerPath(relayerId) };
+}
+
 /** DELETE /notifications/{id} (OpenZeppelin Relayer: refused with 400 while a relayer uses it). */
 export function prepareDeleteNotification(id: string): PreparedRequest {
   return { method: 'DELETE', path: `/api/v1/notifications/${seg(requireId('notification_id', id))}` };

@@ -40,22 +40,25 @@ export const GLOBAL_OPTIONS = {
 /** The operations' subcommands' options: the registry's, beside what every mutation takes (--dry-run, --yes, --json, --output). */
 const OPERATION_OPTIONS = Object.fromEntries(OPERATION_SUBCOMMANDS.map((sub) => [sub, { ...MUTATION_OPTIONS, ...subcommandOptions(sub) }])) as unknown as Record<OperationSubcommand, Record<string, OptionSpec>>;
 
-/** Each subcommand's own options (beside the common ones: --url, --context, …). */
-export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>> = {
+/** The reads' own options (a subcommand that is a read and has operations, `plugins update ID`, takes both sets). */
+const READ_OPTIONS: Partial<Record<HeadlessCommand, Record<string, OptionSpec>>> = {
   relayers: LIST_OPTIONS,
   txs: { ...LIST_OPTIONS, status: str0 },
-  ...OPERATION_OPTIONS,
-  // A list, and `plugins update ID` (an operation's verb): both sets of options.
-  plugins: { ...LIST_OPTIONS, ...OPERATION_OPTIONS.plugins },
+  plugins: LIST_OPTIONS,
   ready: OUTPUT_OPTIONS,
   check: { ...OUTPUT_OPTIONS, forecast: { type: 'string' } },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
-  networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' }, ...OPERATION_OPTIONS.networks },
+  networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },
   // A signer's config may carry secrets on a server that is not v1.8: masked unless --reveal-secrets (maskSigner.ts).
   signers: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },
 };
+
+/** Each subcommand's own options (beside the common ones: --url, --context, …): its read's and its operations'. */
+export const COMMAND_OPTIONS: Record<HeadlessCommand, Record<string, OptionSpec>> = Object.fromEntries(
+  HEADLESS_COMMANDS.map((c) => [c, { ...READ_OPTIONS[c], ...(OPERATION_OPTIONS as Partial<Record<HeadlessCommand, Record<string, OptionSpec>>>)[c] }]),
+) as Record<HeadlessCommand, Record<string, OptionSpec>>;
 
 /** Every word that names a command (the first word that is not an option or an option's value). */
 export const COMMANDS: readonly string[] = [...HEADLESS_COMMANDS, 'info', 'contexts', 'sandbox', 'completion', 'help'];

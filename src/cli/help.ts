@@ -2,7 +2,7 @@
 import type { HeadlessCommand } from './commands.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
 import { SERVER_HELP } from './helpServer.js';
-import { COMMON, EXIT_CODES, MUTATION, OUTPUT, usageLines } from './helpParts.js';
+import { COMMON, EXIT_CODES, MUTATION, OUTPUT, operationsOf, usageLines } from './helpParts.js';
 
 export const HELP: Record<HeadlessCommand, string> = {
   ...SERVER_HELP,
@@ -69,7 +69,7 @@ ${EXIT_CODES}
   relayers: `relayer-tui relayers: the relayers of the server
 
 Usage: relayer-tui relayers [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
-
+${operationsOf('relayers')}
   --page N       the page (default 1); --per-page N its size (default 50; 100 with --all)
   --all          every page, streamed as NDJSON (one relayer a line; a table with --output table)
   --limit N      at most N relayers

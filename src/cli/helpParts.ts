@@ -7,6 +7,15 @@ export function usageLines(sub: OperationSubcommand): string {
   return `Usage: ${OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
 }
 
+/**
+ * A read's operations (`relayers delete ID`): each synopsis and help line (the registry's), under
+ * the read's own Usage; empty where it has none.
+ */
+export function operationsOf(sub: string): string {
+  const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
+  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n      ${OPERATIONS[k].help}`).join('\n')}\n` : '';
+}
+
 export const COMMON = `
 Server (as for the TUI): --url URL (notify: --server URL), --context NAME, --token-file PATH,
   --timeout S, --dialect D; or RELAYER_URL + RELAYER_API_KEY; or the config file's current context.`;

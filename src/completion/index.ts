@@ -8,7 +8,7 @@
 import { parseCli } from '../cli/index.js';
 import { SANDBOX_OPTIONS } from '../sandbox/options.js';
 import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
-import { OPERATION_KINDS, OPERATIONS } from '../core/operations/registry.js';
+import { OPERATION_KINDS, OPERATIONS, operationVerbs } from '../core/operations/registry.js';
 import { COMMAND_OPTIONS, COMMANDS, FLEET_INAPPLICABLE, GLOBAL_OPTIONS } from '../cli/grammar.js';
 
 const SUBCOMMANDS = COMMANDS;
@@ -73,9 +73,14 @@ export async function complete(words: readonly string[], env: NodeJS.ProcessEnv)
   }
   if (sub === 'completion') return positionals.length === 0 ? starts(['bash', 'zsh', 'fish']) : [];
   if (sub === 'help') return positionals.length === 0 ? starts(SUBCOMMANDS.filter((c) => c !== 'help')) : [];
+  // A verb's operation (`relayers delete ID`, the registry's): its ids follow the verb; the verbs are offered first beside the ids.
+  const verbs = operationVerbs(sub);
+  const verbKind = OPERATION_KINDS.find((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].verb !== undefined && OPERATIONS[k].verb === positionals[0]);
+  if (verbKind) return OPERATIONS[verbKind].needs.includes('relayerId') && positionals.length === 1 ? starts(await relayerIds(before, env)) : [];
   // A relayer id first: for a relayer's transactions, and every operation whose target names a relayer (the registry's).
-  const takesRelayer = sub === 'txs' || OPERATION_KINDS.some((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].needs.includes('relayerId'));
+  const takesRelayer = sub === 'txs' || OPERATION_KINDS.some((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].verb === undefined && OPERATIONS[k].needs.includes('relayerId'));
   if (takesRelayer && positionals.length === 0) return starts(await relayerIds(before, env));
+  if (verbs.length && positionals.length === 0) return starts(verbs);
   // fleet NAME…: the file's fleets, then its contexts (each named once).
   if (sub === 'fleet') return starts((await contextNames(before, env, true)).filter((n) => !positionals.includes(n)));
   return [];

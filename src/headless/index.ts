@@ -4,6 +4,7 @@
  */
 import { ApiError, createRelayerClient, DEFAULT_TIMEOUT_MS } from '../api/index.js';
 import { sendsInFlight, seeInFlightThrough } from '../core/operations/pipeline.js';
+import { isOperationSubcommand, isOperationVerb } from '../core/operations/registry.js';
 import type { HeadlessCommand, HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { exitCodeFor, failer, json, type Streams } from './output.js';
@@ -64,11 +65,14 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
   if (command === 'fleet') return (await import('./fleet.js')).runFleet(config, o, args, s, env, fail);
   const client = createRelayerClient({ baseUrl: config.baseUrl!, token: config.token!, timeoutMs: config.timeoutMs, dialect: config.dialect, revealSecrets: o.revealSecrets });
   try {
-    if (command === 'relayers' || command === 'txs' || (command === 'plugins' && args[0] !== 'update')) return await (await import('./lists.js')).runList(command, client, o, args, s, fail, config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
+    // A read, unless its first word is the verb of one of the subcommand's operations (`plugins update ID`; the registry's).
+    const verb = isOperationVerb(command, args[0]);
+    if (!verb && (command === 'relayers' || command === 'txs' || command === 'plugins')) return await (await import('./lists.js')).runList(command, client, o, args, s, fail, config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
     if (command === 'ready') return await (await import('./ready.js')).runReady(client, o, args, s, fail);
     if (command === 'check') return await (await import('./check.js')).runCheck(client, o, args, s, fail, Date.now(), config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
-    if ((command === 'networks' && args[0] !== 'update') || command === 'signers') return await (await import('./serverRecords.js')).runServerRecords(command, client, o, args, s, fail);
+    if (!verb && (command === 'networks' || command === 'signers')) return await (await import('./serverRecords.js')).runServerRecords(command, client, o, args, s, fail);
     if (command === 'audit') return await (await import('./audit.js')).runAudit(config, client, o, args, s, fail);
+    if (!isOperationSubcommand(command)) throw new Error(`relayer-tui ${command}: no operation and no read`);
     return await (await import('./mutations.js')).runMutation(command, config, client, o, args, s, fail, env);
   } catch (e) {
     if (e instanceof ApiError) return fail(exitCodeFor(e), e.message, e);

@@ -15,8 +15,10 @@ import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
-import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget, type ReviewOnlyKind } from '../core/operations/registry.js';
 import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
+import { isNotFound, notFoundWords, refusalWords, reviewed } from '../core/operations/spec.js';
+import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
@@ -47,6 +49,8 @@ export type MutationCommand = OperationSubcommand;
 const PREPARE: Record<OperationKind, Prepare> = {
   // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
   ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
+  // The spec'd kinds: one path (spec.ts SPECS holds their set).
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, _o, a) => prepareSpec(k, c, a)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
   withdraw: prepareWithdraw,
   replace: prepareReplace,
@@ -159,6 +163,23 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
   const built = fillForm(notifyForm(() => dialect), values, new Set(), flag);
   if ('usage' in built) return usage(built.usage);
   return { request: built.request, warnings: key.warnings, stdinUsed: false };
+}
+
+/**
+ * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
+ * its entry `needs`), its spec's read, then the review both faces show (refused before sending, in
+ * its refusal's words); the rest is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
+ */
+async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const needs = OPERATIONS[kind].needs;
+  if (args.length !== needs.length) return usage(usageOf(kind));
+  const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
+  const spec = await loadSpec(kind);
+  const input = await spec.read(client, target);
+  if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
+  const r = reviewed(spec, input, { now: Date.now() });
+  if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal)}`);
+  return { request: r.request, stdinUsed: false };
 }
 
 /** A review-only operation (registry.ts ReviewOnlyKind): the relayer (and the transaction, or what is pending) read first, then its registry builder. */

@@ -72,6 +72,8 @@ export class SandboxData {
     return this.byId.get(id);
   }
 
+  /** DELETE /relayers/{id} (relayerDelete.ts): the relayer removed; its transactions stay stored, as v1.8's delete_by_id leaves them. */
+  deleteRelayer(id: string, r = this.byId.get(id)): void { if (r && this.byId.delete(id)) for (const list of [this.relayers, this.realOrder]) list.splice(list.indexOf(r), 1); }
   /** Relayers in list order: seed order (contract) or a fixed shuffle (real server has no defined order). */
   orderedRelayers(flavor: Flavor): RelayerSeed[] {
     return flavor === 'real' ? this.realOrder : this.relayers;

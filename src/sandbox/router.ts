@@ -19,6 +19,7 @@ import { handleReplace } from './replace.js';
 import { handleSend } from './send.js';
 import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
+import { handleDeleteRelayer } from './relayerDelete.js';
 import { type ReadyState, readyResponse } from './ready.js';
 import { handleRpc } from './rpc.js';
 import type { Chain } from './chain/chain.js';
@@ -166,6 +167,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (seg.length === 3 && c === 'rpc' && method === 'POST') return handleRpc(actions, b, body);
       if (seg.length === 3 && c === 'transactions' && method === 'POST') return handleSend(actions, b, body);
       if (seg.length === 2 && method === 'PATCH') return handlePatchRelayer({ flavor, data, notifications }, b, body);
+      if (seg.length === 2 && method === 'DELETE') return handleDeleteRelayer(flavor, data, b);
     }
     if (flavor === 'real' && method === 'GET' && b) {
       if (seg.length === 2) {

@@ -7,7 +7,9 @@
 import type { Relayer, Transaction } from '../api/index.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
-import { OPERATIONS, keyOperation, opensOnRelayer } from '../core/operations/registry.js';
+import { OPERATIONS, keyOperation, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { refusalWords } from '../core/operations/spec.js';
+import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
 import { disabledChangeRefusal, replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
@@ -18,19 +20,22 @@ import { proposedCapGwei } from '../core/jam/words.js';
 import type { Jam } from '../core/jam/diagnose.js';
 import { mutationBlocked, routeOperation } from './mutations.js';
 import type { Services } from './services.js';
-import type { CommandResult } from './shellContext.js';
+import type { CommandResult, ShellApi } from './shellContext.js';
 import type { Route } from './state/shell.js';
 
 export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 
-/** The request an operation route means, or why it cannot be made (core's words). */
-export function actionRequest(route: OperationRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
+/** A route of a review-only kind (reviewOnly.ts); a spec'd kind's route is driven by its spec (spec.ts). */
+export type ReviewOnlyRoute = OperationRoute & { op: ReviewOnlyKind };
+
+/** The request a review-only operation route means, or why it cannot be made (core's words). */
+export function actionRequest(route: ReviewOnlyRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
   const feature = OPERATIONS[route.op].feature;
   return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true });
 }
 
 /** Opens the route's screen, or says why not (a flash). */
-export function openAction(route: OperationRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
+export function openAction(route: ReviewOnlyRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
   const m = routeOperation(route);
   const blocked = m && mutationBlocked(services, m);
   if (blocked) return blocked;
@@ -84,7 +89,8 @@ export const isRelayerOperationKey = opensOnRelayer;
  * or refused in words; undefined when the key opens none there.
  */
 /** `readAt`: when `relayer` was read (a pause or resume reviewed more than 15 s after reads it again before sending; none: read again always). */
-export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam, readAt?: number | null): CommandResult | undefined {
+export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, jam?: Jam, readAt?: number | null): CommandResult | undefined {
+  const push = shell.push;
   if (!isRelayerOperationKey(cmd)) return undefined;
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
   const op = keyOperation(cmd, relayer);
@@ -99,6 +105,24 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     push({ kind: screen, relayerId, relayer });
     return true;
   }
+  if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt);
   if (!isReviewOnlyKind(op)) return undefined;
   return openAction({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) }, services, relayer, push);
+}
+
+/**
+ * A spec'd operation on a relayer (core/operations/spec.ts): refused at the key in read-only mode;
+ * else its spec loaded, refused in its words (a flash) where what the list read already refuses it,
+ * else its review opened (the one generic route and screen).
+ */
+export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null): CommandResult {
+  const blocked = mutationBlocked(services, op);
+  if (blocked) return blocked;
+  void loadSpec(op).then((spec) => {
+    const input = spec.known(services.client, { relayerId }, relayer);
+    const refused = input && spec.refusal(input);
+    if (refused) shell.dispatch({ type: 'flash', text: `Not offered: ${refusalWords(refused)}` });
+    else shell.push({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) });
+  });
+  return true;
 }

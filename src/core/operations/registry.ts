@@ -13,7 +13,7 @@
 import type { Feature } from '../../api/dialect.js';
 import { shortId } from '../text/ids.js';
 
-export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete';
+export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete' | 'relayer-delete';
 
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
@@ -37,11 +37,11 @@ export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-resu
 /** A subcommand's option, as node:util parseArgs takes it. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
 
-/** The operations reviewed as built, with nothing to fill in: the TUI's one generic operation screen (reviewOnly.ts builds them). */
-export type ReviewOnlyKind = 'cancel' | 'cancel-pending' | 'pause' | 'resume';
+/** The operations reviewed as built, with nothing to fill in, not yet specs (spec.ts): the TUI's one generic operation screen (reviewOnly.ts builds them). */
+export type ReviewOnlyKind = 'cancel' | 'cancel-pending';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
-export type OperationSubcommand = 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
+export type OperationSubcommand = 'relayers' | 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
 
 export interface OperationEntry {
   kind: OperationKind;
@@ -62,7 +62,7 @@ export interface OperationEntry {
    * false nothing.
    */
   follows: 'jam' | 'transaction' | false;
-  /** Its screen: the generic review of what reviewOnly.ts builds (`review`), or its own form. */
+  /** Its screen: the generic review (of what reviewOnly.ts or its spec, spec.ts, builds: `review`), or its own form. */
   screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
@@ -315,6 +315,22 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     readBack: { kind: 'none', why: 'look for it in the notifications (relayer-tui notifications): gone, or still there' },
     draft: null,
   },
+  'relayer-delete': {
+    kind: 'relayer-delete',
+    feature: null, answers: 'words', follows: false,
+    options: {},
+    refused: 'deleting relayers',
+    opens: { key: 'delete' },
+    screen: 'review',
+    subcommand: 'relayers',
+    verb: 'delete',
+    usage: 'relayers delete <relayer-id> [--dry-run] [--yes]',
+    help: "delete a relayer (OpenZeppelin Relayer): refused while it has transactions pending, sent or submitted (their count said); one from the server's config file comes back when the server loads the file again",
+    needs: ['relayerId'],
+    words: (t) => `delete relayer ${rel(t)}`,
+    readBack: { kind: 'none', why: 'look for it in the relayers (relayer-tui relayers): gone, or still there' },
+    draft: null,
+  },
 };
 
 export const OPERATION_KINDS = Object.keys(OPERATIONS) as OperationKind[];
@@ -355,6 +371,21 @@ export function opensOnRelayer(key: string): boolean {
 /** The operation a key opens on a record that is not a relayer (e, D on a notification), or null. */
 export function keyOperationOn(key: string, needs: keyof OperationTarget): OperationKind | null {
   return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;
+}
+
+/** Whether a command word is a subcommand of an operation. */
+export function isOperationSubcommand(word: string): word is OperationSubcommand {
+  return (OPERATION_SUBCOMMANDS as readonly string[]).includes(word);
+}
+
+/** Whether `first` is the verb of an operation of the subcommand (`plugins update`, `notifications delete`): then the words are that operation's, not the subcommand's read. */
+export function isOperationVerb(sub: string, first: string | undefined): boolean {
+  return first !== undefined && OPERATION_KINDS.some((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].verb === first);
+}
+
+/** The verbs of a subcommand's operations (completion offers them after it), in the registry's order. */
+export function operationVerbs(sub: string): string[] {
+  return OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub && OPERATIONS[k].verb !== undefined).map((k) => OPERATIONS[k].verb!);
 }
 
 /** A subcommand's own options: its kinds' (the flags that select one among them included), and --wait where one follows a jam or its new transaction. */

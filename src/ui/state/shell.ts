@@ -1,6 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { ReviewOnlyKind } from '../../core/operations/registry.js';
+import type { SpecKind } from '../../core/operations/specs.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -16,10 +17,10 @@ export type Route =
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
    * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
-   * ReviewOnlyKind; its request built by reviewOnly.ts): `X` on a transaction (cancel, `tx` the row),
+   * ReviewOnlyKind, its request built by reviewOnly.ts; or a spec'd kind, core/operations/spec.ts): `X` on a transaction (cancel, `tx` the row),
    * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
    */
-  | { kind: 'operation'; op: ReviewOnlyKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: ReviewOnlyKind | SpecKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */

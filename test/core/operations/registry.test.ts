@@ -16,6 +16,7 @@ import { pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute } from '../../../src/core/operations/pipeline.js';
 import { OPERATIONS, OPERATION_KINDS, OPERATION_SUBCOMMANDS, keyOperation, operationFeatures, subcommandOperation, subcommandOptions, type OperationKind } from '../../../src/core/operations/registry.js';
 import { REVIEW_ONLY } from '../../../src/core/operations/reviewOnly.js';
+import { SPEC_KINDS } from '../../../src/core/operations/specs.js';
 import { HELP } from '../../../src/cli/help.js';
 import { isMutationCommand, routeOperation } from '../../../src/ui/mutations.js';
 import type { Route } from '../../../src/ui/state/shell.js';
@@ -28,7 +29,7 @@ import { PALETTE_COMMANDS } from '../../../src/ui/state/palette.js';
 
 describe('the registry holds every operation', () => {
   it('each kind: its entry, its key or palette command, its subcommand and flag, a help line, ledger words naming its target', () => {
-    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'resume', 'send', 'withdraw']);
+    expect([...OPERATION_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'policy-edit', 'relayer-delete', 'replace', 'resume', 'send', 'withdraw']);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
       expect(e.kind, kind).toBe(kind);
@@ -42,8 +43,8 @@ describe('the registry holds every operation', () => {
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
     }
-    // The screen: the review-only kinds are reviewOnly.ts's builders (one generic route and review), the rest their own form.
-    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual(Object.keys(REVIEW_ONLY).sort());
+    // The screen: the review-only kinds are reviewOnly.ts's builders or specs (one generic route and review), the rest their own form.
+    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual([...Object.keys(REVIEW_ONLY), ...SPEC_KINDS].sort());
     // Headless --wait is offered exactly where the TUI follows after a send.
     for (const kind of OPERATION_KINDS) expect('wait' in COMMAND_OPTIONS[OPERATIONS[kind].subcommand] || !OPERATIONS[kind].follows, kind).toBe(true);
     for (const kind of OPERATION_KINDS) {
@@ -79,8 +80,8 @@ describe('the registry drives the keys, the options and the server screen', () =
     expect(keyOperation('edit', {})).toBeNull();
     expect(keyOperation('cancel', {})).toBeNull();
     expect(keyOperation('open', {})).toBeNull();
-    // A notification's keys are not a relayer's.
-    expect(keyOperation('delete', {})).toBeNull();
+    // D on a relayer deletes it (relayer-delete); on a notification, the notification (keyOperationOn).
+    expect(keyOperation('delete', {})).toBe('relayer-delete');
   });
 
   it("a subcommand's options are its kinds' and --wait only where one follows a jam", () => {

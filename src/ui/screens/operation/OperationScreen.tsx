@@ -14,8 +14,10 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
-import { actionRequest, type OperationRoute } from '../../actions.js';
-import { findRelayer, findTransaction, readPending } from '../../../core/lookup.js';
+import { actionRequest, type OperationRoute, type ReviewOnlyRoute } from '../../actions.js';
+import { isNotFound, notFoundWords, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
+import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
+import { findTransaction, readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
@@ -24,13 +26,13 @@ import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { cancelJamNotes } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { relayerBasis, txBasis } from '../../../core/operations/basis.js';
+import { txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-function OperationForm({ route, screenKey, width, height, request, reread }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread'] }) {
+function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** A spec's: what its answer changed, told (else the registry's `answers` says it). */ onAnswer?: (answer: unknown) => void }) {
   const { now } = useServices();
   const events = useSessionEvents();
   const directory = useDirectory();
@@ -44,6 +46,7 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
     reviewAtOnce: true,
     ...(reread ? { reread } : {}),
     onSent: (answer) => {
+      if (onAnswer) return onAnswer(answer);
       // What changed is shown everywhere (what the answer is: the registry's `answers`): the lists behind
       // refresh, the directory has the relayer as answered.
       if (answers === 'transaction' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
@@ -87,13 +90,84 @@ function OperationForm({ route, screenKey, width, height, request, reread }: Scr
   );
 }
 
+/** The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer as answered; a relayer gone is read again (its list drops it). */
+function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>) {
+  for (const e of events) {
+    if (e.relayer) directory.add([e.relayer]);
+    session.emit('relayerChanged', { relayer: e.relayer ?? directory.get(e.relayerId) ?? ({ id: e.relayerId } as Relayer), answered: e.relayer !== undefined && !e.gone });
+  }
+}
+
+/**
+ * A spec'd operation (core/operations/spec.ts), driven by its spec alone: its input from what the
+ * list read (spec.known) or read now (spec.read), refused in its words, else reviewed as both faces
+ * review it (spec.ts reviewed), read again before sending when the review is older than 15 s (or its
+ * input was never read), and its answer's events told to the lists behind.
+ */
+function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
+  const { route, width, height, op } = props;
+  const services = useServices();
+  const directory = useDirectory();
+  const session = useSessionEvents();
+  const target = useMemo(() => ({ relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }), [route]);
+  const [spec, setSpec] = useState<AnySpec | undefined>(() => loadedSpec(op));
+  // The input and when it was read (null: from a list's row of unknown age: read again before sending).
+  const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
+    const known = spec?.known(services.client, target, directory.get(route.relayerId));
+    return known ? { value: known, at: route.readAt ?? null } : null;
+  });
+  useEffect(() => {
+    if (!spec) {
+      void loadSpec(op).then(setSpec);
+      return;
+    }
+    if (input) return;
+    const known = spec.known(services.client, target, directory.get(route.relayerId));
+    if (known) return setInput({ value: known, at: route.readAt ?? null });
+    const ctrl = new AbortController();
+    spec.read(services.client, target, ctrl.signal).then(
+      (r) => setInput(isNotFound(r) ? { error: notFoundWords(r) } : { value: r, at: services.now() }),
+      (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
+    );
+    return () => ctrl.abort();
+  }, [spec, input, op, target, services, directory, route]);
+  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now() }) : null), [spec, input, services]);
+  if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? `Not offered: ${refusalWords(built.refusal)}` : `Reading relayer ${route.relayerId}…`;
+    return (
+      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
+        <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
+      </ScreenFrame>
+    );
+  }
+  const value = input.value;
+  const reread: UseFormOptions['reread'] = {
+    at: input.at,
+    read: async () => {
+      const r = await spec.read(services.client, target);
+      if (isNotFound(r)) throw new Error(notFoundWords(r));
+      if (r.relayer) directory.add([r.relayer]);
+      setInput({ value: r, at: services.now() });
+      const b = reviewed(spec, r, { now: services.now() });
+      // Refused now (disabled meanwhile, transactions queued meanwhile): the review stays, said refused, nothing sent.
+      if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal) } }) };
+      return fixed(b.request);
+    },
+  };
+  return <OperationForm {...props} request={built.request} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
+}
+
 export function OperationScreen(props: ScreenProps<OperationRoute>) {
+  const op = props.route.op;
+  if (isSpecKind(op)) return <SpecOperation {...props} op={op} />;
+  return <ReviewOnlyOperation {...props} route={{ ...props.route, op }} />;
+}
+
+function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
   const { route, width, height } = props;
   const services = useServices();
   const directory = useDirectory();
-  // The relayer a pause or resume is built on: the list's (when it was read), or read again before sending.
-  const [relayerRead, setRelayerRead] = useState<{ relayer: Relayer | undefined; at: number } | null>(null);
-  const relayer = relayerRead?.relayer ?? directory.get(route.relayerId);
+  const relayer = directory.get(route.relayerId);
   // Cancelling every pending one: what is pending is read first, for the review to list.
   const [pending, setPending] = useState<{ txs?: Transaction[]; at?: number; error?: string }>({});
   useEffect(() => {
@@ -113,8 +187,6 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
   const built = useMemo(() => {
     const b = waiting ? null : actionRequest(route.op === 'cancel' ? { ...route, ...(read.tx ? { tx: read.tx } : {}) } : route, services, relayer, pending.txs);
     if (!b || 'refuse' in b) return b;
-    // A pause or resume: built on the relayer as read (paused, disabled): sent only if it is still so.
-    if (route.op === 'pause' || route.op === 'resume') return { ...b, basis: relayerBasis(relayer) };
     if (route.op !== 'cancel') return b;
     const based = { ...b, basis: txBasis(read.tx) };
     // Its jam's notes (core/jam/words.ts cancelJamNotes, as `relayer-tui cancel` says them): one behind the jam cannot land before it; the blocker's cancel says what waits.
@@ -156,20 +228,6 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
               return fixed({ ...b, basis: txBasis(found.tx) });
             },
           }
-        : route.op === 'pause' || route.op === 'resume'
-          ? // The relayer read again (a walk's P went out on a row minutes old; someone may have paused it meanwhile).
-            {
-              at: relayerRead?.at ?? route.readAt ?? null,
-              read: async () => {
-                const r = await findRelayer(services.client, route.relayerId);
-                if (!r) throw new Error(`relayer ${route.relayerId} is not among the server's relayers`);
-                directory.add([r]);
-                setRelayerRead({ relayer: r, at: services.now() });
-                const b = actionRequest(route, services, r);
-                if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
-                return fixed({ ...b, basis: relayerBasis(r) });
-              },
-            }
-          : undefined;
+        : undefined;
   return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
 }

@@ -111,7 +111,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       return true;
     }
     // P, X, p: the operation the key opens on this relayer (the registry's).
-    return openRelayerOperation(cmd, relayer, route.relayerId, services, shell.push, jams?.jam(route.relayerId), readAt?.loadedAt);
+    return openRelayerOperation(cmd, relayer, route.relayerId, services, shell, jams?.jam(route.relayerId), readAt?.loadedAt);
   }, 'relayer');
 
   return (

@@ -176,7 +176,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
     if (cmd !== 'open' && cmd !== 'info') {
       const jam = jams?.jam(selected.id);
       const readAt = list.meta.current.loadedAt;
-      const open = (later: NonNullable<ReturnType<typeof loadedScreens>>) => later.openRelayerOperation(cmd, selected, selected.id, services, shell.push, jam, readAt);
+      const open = (later: NonNullable<ReturnType<typeof loadedScreens>>) => later.openRelayerOperation(cmd, selected, selected.id, services, shell, jam, readAt);
       const later = loadedScreens();
       if (later) return open(later);
       // A key typed ahead of the load (it is asked for with the first frame): opened once they are there, never dropped.

@@ -1,0 +1,98 @@
+/**
+ * An operation as an executable spec (issue 52): one module per operation says what its request rests
+ * on (`read`, once, for both faces), builds it (`build`), says why it is not sent (`refusal`, typed:
+ * its words are made here once, by `refusalWords`, and drawn at the edge), the notes both faces show
+ * before y / --yes (`reviewNotes`), and what its answer changed (`events`, so the lists behind are
+ * told). The TUI's one generic review (ui/screens/operation/OperationScreen.tsx) and headless's one
+ * path (headless/mutations.ts prepareSpec) drive every spec alike.
+ *
+ * The specs load lazily (specs.ts `SPECS`, dynamic imports keyed by kind; `SpecKind` is its keys): the
+ * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
+ * spec is of another kind does not build.
+ */
+import type { Relayer, RelayerClient } from '../../api/index.js';
+import type { OperationEntry, OperationKind, OperationTarget } from './registry.js';
+import type { ReviewLine } from './review.js';
+import type { BuiltRequest, Values } from './types.js';
+
+/** What every spec's input holds: the target as navigated to, and the relayer as read (undefined: not read). */
+export interface SpecInput {
+  target: OperationTarget;
+  relayer?: Relayer | undefined;
+}
+
+/** What a read found missing, as data (`notFoundWords` says it). */
+export interface NotFound {
+  notFound: { what: 'relayer'; id: string };
+}
+
+/**
+ * Why an operation is not sent, as data; `refusalWords` makes its words once:
+ * - `not-offered`: the server is not one that has the endpoint (`doing` by `endpoint`);
+ * - `disabled`: v1.8 refuses any change to a system-disabled relayer (400 "Relayer is disabled");
+ * - `busy`: v1.8 refuses a relayer delete while it has transactions pending, sent or submitted (400).
+ */
+export type Refusal =
+  | { kind: 'not-offered'; doing: string; endpoint: string }
+  | { kind: 'disabled'; relayerId: string }
+  | { kind: 'busy'; relayerId: string; count: number; capped: boolean };
+
+/** What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer gone. */
+export type SpecEvent = { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean };
+
+/** What the review notes may depend on beside the input: when they are made. */
+export interface NotesContext {
+  now: number;
+}
+
+export interface OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> {
+  kind: K;
+  /** Its registry entry (registry.ts OPERATIONS[kind]): key, subcommand, help, ledger words. */
+  entry: OperationEntry;
+  /** Everything the request rests on, read now (the relayer, what it has pending…). */
+  read(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<I | NotFound>;
+  /** The input from what the TUI already read (a list's row), or null when it must be read. */
+  known(client: RelayerClient, target: OperationTarget, relayer: Relayer | undefined): I | null;
+  /** Why it is not sent, or null. */
+  refusal(input: I): Refusal | null;
+  /** The request (review-only operations take no values). */
+  build(input: I, values?: Values): BuiltRequest;
+  /** The lines both faces show before y / --yes (after the request's own). */
+  reviewNotes(input: I, context: NotesContext): ReviewLine[];
+  /** What a read again must find the same for the reviewed request to be sent (basis.ts). */
+  basis(input: I): string;
+  /** What the answer changed. */
+  events(answer: unknown, input: I): SpecEvent[];
+}
+
+/** A spec of any kind, as the drivers hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySpec = OperationSpec<OperationKind, any>;
+
+/** A refusal in words (the one place they are made). */
+export function refusalWords(r: Refusal): string {
+  switch (r.kind) {
+    case 'not-offered':
+      return `${r.doing} is the OpenZeppelin Relayer’s (${r.endpoint}); this server is not it`;
+    case 'disabled':
+      return `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
+    case 'busy':
+      return `relayer ${r.relayerId} has ${r.capped ? 'at least ' : ''}${r.count} transaction${r.count === 1 ? '' : 's'} pending, sent or submitted: the OpenZeppelin Relayer refuses to delete it (400) until they are mined, failed or canceled (cancel them first: X on the relayer, relayer-tui cancel ${r.relayerId} --all-pending)`;
+  }
+}
+
+export const notFoundWords = (n: NotFound): string => `Relayer ${n.notFound.id} not found`;
+
+export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound' in v;
+
+/**
+ * The request both faces review: refused (typed), or built with its notes after its own lines and
+ * its basis. The one function the TUI's review and headless's path call.
+ */
+export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values?: Values): { refusal: Refusal } | { request: BuiltRequest } {
+  const refusal = spec.refusal(input);
+  if (refusal) return { refusal };
+  const built = spec.build(input, values);
+  const notes = spec.reviewNotes(input, context);
+  return { request: { ...built, review: [...(built.review ?? []), ...notes], basis: spec.basis(input) } };
+}

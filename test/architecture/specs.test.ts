@@ -1,0 +1,64 @@
+/**
+ * Every spec'd operation (core/operations/specs.ts SPEC_KINDS) is whole and reached by both faces:
+ * its spec loads as its kind with every member; the TUI opens it (a keymap binding of its entry's key,
+ * the key's operation on a relayer, the one generic route read as its operation); headless takes it
+ * (its subcommand in the command table with --dry-run and --yes, its verb or flags selecting it); and
+ * help and completion list it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_OPTIONS, HEADLESS_COMMANDS } from '../../src/cli/commands.js';
+import { HELP } from '../../src/cli/help.js';
+import { OPERATIONS_TEXT } from '../../src/cli/usage.js';
+import { complete } from '../../src/completion/index.js';
+import { OPERATIONS, keyOperation, subcommandOperation } from '../../src/core/operations/registry.js';
+import { SPEC_KINDS, SPECS, isSpecKind, loadSpec } from '../../src/core/operations/specs.js';
+import { BINDINGS } from '../../src/ui/keymap.js';
+import { routeOperation } from '../../src/ui/mutations.js';
+import type { Route } from '../../src/ui/state/shell.js';
+
+const MEMBERS = ['read', 'known', 'refusal', 'build', 'reviewNotes', 'basis', 'events'] as const;
+
+describe("the spec'd operations", () => {
+  it('are the ones moved so far (pause, resume) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['pause', 'relayer-delete', 'resume']);
+    for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
+  });
+
+  it.each(SPEC_KINDS)('%s: its spec has every member, and its registry entry', async (kind) => {
+    const spec = await loadSpec(kind);
+    expect(spec.kind).toBe(kind);
+    expect(spec.entry).toBe(OPERATIONS[kind]);
+    for (const m of MEMBERS) expect(typeof spec[m], `${kind}.${m}`).toBe('function');
+  });
+
+  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound, the key opens it on a relayer, the generic route is it)', (kind) => {
+    const e = OPERATIONS[kind];
+    expect('key' in e.opens, kind).toBe(true);
+    const key = (e.opens as { key: string }).key;
+    expect(BINDINGS.some((b) => b.command === key && (b.scope === 'relayers' || b.scope === 'relayer')), `${kind}: ${key} bound on a relayer`).toBe(true);
+    expect([keyOperation(key, { paused: false }), keyOperation(key, { paused: true })], kind).toContain(kind);
+    expect(routeOperation({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route)).toBe(kind);
+    expect(isSpecKind(kind)).toBe(true);
+  });
+
+  it.each(SPEC_KINDS)('%s: headless reaches it (its subcommand, --dry-run and --yes, its verb or flags select it)', (kind) => {
+    const e = OPERATIONS[kind];
+    expect(HEADLESS_COMMANDS).toContain(e.subcommand);
+    expect(Object.keys(COMMAND_OPTIONS[e.subcommand])).toEqual(expect.arrayContaining(['dry-run', 'yes']));
+    expect(subcommandOperation(e.subcommand, (f) => (e.flags ?? []).includes(f), e.verb)).toBe(kind);
+  });
+
+  it.each(SPEC_KINDS)('%s: help and completion list it', async (kind) => {
+    const e = OPERATIONS[kind];
+    expect(HELP[e.subcommand]).toContain(`relayer-tui ${e.usage}`);
+    expect(OPERATIONS_TEXT).toContain(`relayer-tui ${e.usage.split(' ').slice(0, 2).join(' ')}`);
+    const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-specs-'));
+    const env = { HOME: dir, RELAYER_TUI_CONFIG_DIR: dir };
+    expect(await complete([''], env)).toContain(e.subcommand);
+    if (e.verb) expect(await complete([e.subcommand, ''], env)).toContain(e.verb);
+    expect(await complete([e.subcommand, '--'], env)).toEqual(expect.arrayContaining(['--dry-run', '--yes']));
+  });
+});
