@@ -350,6 +350,37 @@ Examples:
   relayer-tui check --json | jq '.relayers[] | select(.jam) | {relayer, cause: .jam.cause, waiting: .jam.waiting}'
 ${EXIT_CODES}
 `,
+  metrics: `relayer-tui metrics: the server's own figures, per relayer and for the server
+
+Usage: relayer-tui metrics [--over <seconds>] [--json | --output table|json]
+
+  GET /api/v1/debug/metrics/scrape (OpenZeppelin Relayer v1.8, behind the API key): its Prometheus
+  text, read by a parser with caps (4 MiB, 50 000 samples; a line not of the format is skipped and
+  counted). Per relayer: transactions created, submitted, confirmed, failed by failure_reason (and the
+  status before), api_rpc_failures_total, the transaction_processing_seconds stages
+  (p50, p95), transactions_by_status; for the server: rpc_call_latency_seconds (v1.8 labels it
+  relayer_id "unknown" and observes successes only), queue_pickup_latency_seconds (v1.8.0: the Pub/Sub
+  worker only), file descriptors and memory. One read: totals since the server's process started,
+  said as such (a rate needs two reads); --over S (1-600): two reads S seconds apart, and what changed
+  between them per minute, with the percentiles of what was observed in between (a counter that went
+  down says the server restarted). Limits, said with every read: per process, reset on restart;
+  transactions_by_status and the creation/submission/confirmation stages only with the Redis
+  repository; api_rpc_failures_total counts only Stellar relayers' balance and status reads in v1.8.
+  A server without metrics (the interface document's, or metrics disabled: 404) is said on stdout,
+  exit 0: it answered, it has none.
+${OUTPUT}
+  JSON: {"metrics": null, "why"} or {"metrics": {"read_at", "since", "window", "reset", "relayers":
+  [{"relayer_id", "network_type", "rpc_failures": [{labels, total, delta, per_minute}],
+  "rpc_failures_total", "rpc_failures_delta", "created", "submitted", "success", "failed", "by_status",
+  "stages": [{stage, count, mean, p50, p95}]}], "server": {"queue_pickup", "rpc_latency",
+  "file_descriptors", "memory_bytes"}, "families", "skipped_lines", "truncated", "limits"}}.
+${COMMON}
+
+Examples:
+  relayer-tui metrics
+  relayer-tui metrics --over 60 --json | jq '.metrics.relayers[] | {relayer_id, rpc_failures_delta}'
+${EXIT_CODES}
+`,
   ready: `relayer-tui ready: is the server ready to do work?
 
 Usage: relayer-tui ready [--json | --output table|json]

@@ -167,12 +167,6 @@ export class SandboxData {
     return { items: all.slice(offset, offset + limit), total: all.length };
   }
 
-  /** A relayer's transactions made at or after `ms` (bulk-1m's seeded million never are: none), newest first. */
-  transactionsSince(relayerId: string, ms: number): Tx[] {
-    if (relayerId === BULK_RELAYER_ID) return [];
-    return (this.table(relayerId)?.list ?? []).filter((t) => t.created_at >= ms);
-  }
-
   /** A relayer's EVM transactions that can still matter to its nonces (all of them; bulk-1m's newest). */
   evmHead(relayerId: string): EvmTx[] {
     const txs = relayerId === BULK_RELAYER_ID ? this.listTransactions(relayerId, 0, BULK_HEAD_SCAN).items : (this.table(relayerId)?.list ?? []);

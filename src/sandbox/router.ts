@@ -178,7 +178,14 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
         return r ? ok(renderRelayer(flavor, r)) : relayerNotFound(flavor, b);
       }
       // Its RPC failing: v1.8's balance and status read the node (evm_relayer.rs:322-337, 365) and answer its error as a 500 (models/error/api.rs:34).
-      if (seg.length === 3 && (c === 'balance' || c === 'status') && ctx.rpcFailing?.(b)) return fail(flavor, 500, RPC_FAILING_PROVIDER_ERROR);
+      if (seg.length === 3 && (c === 'balance' || c === 'status') && ctx.rpcFailing?.(b)) {
+        // A Stellar relayer's are the only RPC failures v1.8 counts (api_rpc_failures_total, stellar_relayer.rs:560-611).
+        if (data.relayer(b)?.network_type === 'stellar') {
+          ctx.metrics?.countApiRpcFailure(b, c === 'balance' ? 'get_balance' : 'get_status');
+          return fail(flavor, 500, `${c === 'balance' ? 'Failed to fetch account for balance' : 'Failed to get account details'}: ${RPC_FAILING_PROVIDER_ERROR}`);
+        }
+        return fail(flavor, 500, RPC_FAILING_PROVIDER_ERROR);
+      }
       if (seg.length === 3 && c === 'balance') return handleBalance(flavor, data, b);
       if (seg.length === 3 && c === 'status') {
         const st = data.relayerStatus(flavor, b);

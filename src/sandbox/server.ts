@@ -121,7 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const notifications = new NotificationStore();
   const metrics = flavor === 'real' ? new SandboxMetrics(data, () => clock.now()) : undefined;
   // The failing-RPC scenario: the relayer's node fails once its time (scaled) has come.
-  const failingNow = (relayerId: string) => rpcFailing !== false && rpcFailing.relayerId === relayerId && clock.now() - data.startMs >= clock.scaled(rpcFailing.afterMs);
+  const failingNow = (relayerId: string) => rpcFailing !== false && rpcFailing.relayerId === relayerId && clock.now() - data.startMs >= rpcFailing.afterMs / clock.timeScale;
   const requests: RecordedRequest[] = [];
   const rpcCalls: RpcCall[] = [];
   const injections: PendingInjection[] = [];

@@ -1,4 +1,3 @@
-import type { SandboxMetrics } from './metrics.js';
 /** Public types of the sandbox relayer (re-exported from index.ts). */
 import type { Flavor } from './flavor.js';
 import type { ReadyState } from './ready.js';
@@ -166,8 +165,8 @@ export interface Sandbox {
   setRpcDelay(ms: number): void;
   /** The failing-RPC scenario from now on (false: none); `afterMs` counts from the sandbox's start, time-scaled. */
   setRpcFailing(f: RpcFailing | false): void;
-  /** The real flavour's metrics (metrics.ts), undefined in the contract flavour. */
-  readonly metrics: SandboxMetrics | undefined;
+  /** The real flavour's metrics (metrics.ts: the text and the names it serves), undefined in the contract flavour. */
+  readonly metrics: { text(only?: string): string | null; names(): string[] } | undefined;
   /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */
   rpcInFlight: { now: number; max: number; reset(): void };
   /** Closes the server and all keep-alive sockets promptly. */
