@@ -328,7 +328,11 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   Relayer ids named: those only (one not found: exit 5). Forecasts (--forecast off leaves them out):
   an EVM relayer whose network asks 80 % of its gas_price_cap or more (eth_gasPrice read beside the
   diagnosis, one reading, no trend) is heading for a jam at its cap (v1.8 prices no higher), said with
-  the figures and the policies command that raises it.
+  the figures and the policies command that raises it. The same read (made for every active EVM
+  relayer) answered with the node's failure (the server answered: {code, message, description}) is a
+  relayer whose RPC is failing (rpc_failing): said with the error's text and that v1.8 disables a
+  relayer whose health check fails at its next start (evm_relayer.rs:642-705), and the fix (its RPC
+  URLs); what could not be read because of it is said as not diagnosed, not counted as exit 13.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
   counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
   attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a
@@ -341,7 +345,9 @@ ${OUTPUT}
   network_price_wei, cap_wei, since, distrusted, gap: null | {due_at, fill_by, overdue, stale, above},
   …}, "distrusted": null | {kind, …, words}, "problems": [...], "runbook": null | {why, evidence,
   counter_key, placeholders, steps: [{kind, option, clears, words, command, cites}]}, "forecasts":
-  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method}]}]}
+  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method} |
+  {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
+  method, disables}]}]}
   — u128 values as decimal strings.
 ${COMMON}
 

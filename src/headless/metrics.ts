@@ -12,6 +12,8 @@ import { metricsFigures, type MetricsRead } from '../core/metrics/figures.js';
 import { parseMetricsText } from '../core/metrics/parse.js';
 import { metricsJson, metricsLines, noMetricsWords } from '../core/metrics/words.js';
 import { safeLines } from '../core/text/sanitize.js';
+import { forecastJson, forecastWords } from '../core/forecast/forecast.js';
+import { rpcFailingFromMetrics } from '../core/forecast/rpcFailing.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
 /** The longest `--over` (seconds). */
@@ -50,7 +52,12 @@ export async function runMetrics(client: RelayerClient, o: HeadlessOptions, args
     await wait(overMs);
     figures = metricsFigures(await read(), first);
   }
-  if (asJson) s.out.write(`${json({ metrics: metricsJson(figures) }, o.output === 'ndjson' ? undefined : 2)}\n`);
-  else for (const l of metricsLines(figures)) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
+  // Two reads: a relayer whose api_rpc_failures_total rose between them is heading for its disable (rpc_failing).
+  const forecasts = figures.since === null ? [] : figures.relayers.flatMap((r) => rpcFailingFromMetrics(r.relayer_id, r.rpc_failures_delta, figures.read_at - figures.since!, figures.read_at) ?? []);
+  if (asJson) s.out.write(`${json({ metrics: { ...metricsJson(figures), forecasts: forecasts.map((f) => ({ relayer: f.relayer_id, ...forecastJson(f) })) } }, o.output === 'ndjson' ? undefined : 2)}\n`);
+  else {
+    for (const l of metricsLines(figures)) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
+    for (const f of forecasts) s.out.write(`${safeLines(`${f.relayer_id}: ${forecastWords(f, { kind: 'commands', relayerId: f.relayer_id })}`, 10).join(' ')}\n`);
+  }
   return EXIT.ok;
 }
