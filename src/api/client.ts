@@ -15,6 +15,7 @@ import {
   prepareDeleteNotification,
   type ServerRecordKind,
   prepareReadiness,
+  prepareMetricsScrape,
   prepareRpcRead,
   prepareSetPaused,
   preparePatchRelayer,
@@ -93,6 +94,7 @@ const FEATURE_NAMES: Record<Feature, string> = {
   signers: 'signers (GET /signers)',
   notifications: 'listing, changing and deleting notifications (GET, PATCH, DELETE /notifications)',
   rpc: 'JSON-RPC reads of the chain (POST /relayers/{id}/rpc)',
+  metrics: 'metrics (GET /api/v1/debug/metrics/scrape)',
   send: 'sending a transaction (POST /relayers/{id}/transactions)',
 };
 
@@ -282,12 +284,14 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         const r = await run(() => prepareServerRecord(kind, id), o, (env) => readOne(env.data, RECORD_SCHEMAS[kind]));
         return opts.revealSecrets ? r : kind === 'networks' ? maskNetwork(r) : kind === 'signers' ? maskSigner(r) : r;
       })) as RelayerClient['getServerRecord'],
+    metricsText: (o) => optional('metrics', () => run(prepareMetricsScrape, o, (env) => (typeof env.data === 'string' ? env.data : ''))),
     rpcRead: (relayerId, method, params, o) =>
       optional('rpc', () =>
         run(() => prepareRpcRead(relayerId, method, params), o, (env) => {
           const r = RpcAnswerSchema.safeParse(env.data, parseOptions());
           if (!r.success) throw invalid(describeIssue(r.error, 'rpc'));
-          if (r.data.error) throw new ApiError('server', `JSON-RPC error ${r.data.error.code ?? ''} from the chain's node: ${r.data.error.message ?? 'no message'}`.replace('  ', ' '));
+          // The node's failure as v1.8 passes it on (code, message, description: utils/error_sanitization.rs) is kept as data for rpc_failing.
+          if (r.data.error) throw new ApiError('server', `JSON-RPC error ${r.data.error.code ?? ''} from the chain's node: ${r.data.error.message ?? 'no message'}`.replace('  ', ' '), { data: { rpc_error: { code: r.data.error.code ?? null, message: r.data.error.message ?? null, description: r.data.error.description ?? null } } });
           if (r.data.result === undefined) throw invalid('rpc: no result');
           return r.data.result;
         }),

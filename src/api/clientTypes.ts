@@ -105,6 +105,8 @@ export interface RelayerClient {
   /** DELETE /notifications/{id} (OpenZeppelin Relayer): the server's words; a 400 while relayers use it (its text names them). */
   deleteNotification(id: string, o?: CallOptions): Promise<unknown>;
   /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */
+  /** v1.8's metrics as Prometheus text (GET /api/v1/debug/metrics/scrape, behind the key); `unsupported` where the server has none. */
+  metricsText(o?: CallOptions): Promise<string>;
   rpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[], o?: CallOptions): Promise<unknown>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
   close(): Promise<void>;

@@ -50,4 +50,5 @@ export type Feature =
   | 'signers'
   | 'notifications'
   | 'rpc'
+  | 'metrics'
   | 'send';

@@ -52,7 +52,7 @@ const MAX_MESSAGE = 2_000;
  * else is decoded and read the exact way below.
  */
 export async function interpret(
-  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe' | 'lines'>,
+  req: Pick<PreparedRequest, 'method' | 'perPage' | 'bare' | 'safe' | 'lines' | 'text'>,
   status: number,
   headers: Headers,
   body: string | Buffer,
@@ -74,6 +74,8 @@ export async function interpret(
   const text = body;
   const head = text.slice(0, 64).trimStart();
   const html = /html/i.test(contentType) || /^<(!doctype|html)/i.test(head);
+  // A text answer (the Prometheus text) is its own data: never parsed as JSON here.
+  if (req.text && status >= 200 && status < 300 && !html) return { status, envelope: { success: true, data: text, bare: true } };
   let json: unknown;
   let jsonError: string | undefined;
   let sentItems: number | undefined;

@@ -42,6 +42,8 @@ export interface PreparedRequest {
    * the rows' schema, which the scan of the body checks each row with (pageLines.ts).
    */
   lines?: z.ZodMiniType;
+  /** The answer is text, not JSON (v1.8's Prometheus text): a 2xx that is not an HTML page is its own `data`, as sent. */
+  text?: boolean;
   /** Sent without the Authorization header (GET /api/v1/ready is public). */
   public?: boolean;
   /** Never retried: its failure is the answer (/ready's 503 says "not ready", not "try again") — but a public one is asked again after a 429's Retry-After (transport.ts). */
@@ -230,6 +232,11 @@ export function preparePatchRelayer(relayerId: string, patch: RelayerPatch): Pre
 /** GET /api/v1/ready (OpenZeppelin Relayer, public): 200 ready, 503 not, JSON without the envelope either way. */
 export function prepareReadiness(): PreparedRequest {
   return { method: 'GET', path: '/api/v1/ready', bare: true, public: true, once: true };
+}
+
+/** GET /api/v1/debug/metrics/scrape (OpenZeppelin Relayer, behind the key): every metric family as Prometheus text (routes/metrics.rs:110-117). */
+export function prepareMetricsScrape(): PreparedRequest {
+  return { method: 'GET', path: '/api/v1/debug/metrics/scrape', text: true };
 }
 
 /** GET /plugins (OpenZeppelin Relayer). */

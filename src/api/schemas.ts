@@ -207,7 +207,7 @@ export type Signer = z.infer<typeof SignerSchema>;
 export const RpcAnswerSchema = lazy(() => looseObject({
   jsonrpc: optStr,
   result: optional(unknown()),
-  error: nullish(looseObject({ code: optInt, message: optStr })),
+  error: nullish(looseObject({ code: optInt, message: optStr, description: optStr })),
 }));
 
 export const NotificationSchema = lazy(() => looseObject({

@@ -6,9 +6,9 @@
 
 import { OPERATION_SUBCOMMANDS, subcommandOptions, type OperationSubcommand, type OptionSpec } from '../core/operations/registry.js';
 
-/** The headless subcommands that only read (src/headless/): the lists, readiness, the check, the fleet and the audit ledger. */
+/** The headless subcommands that only read (src/headless/): the lists, readiness, the check, the server's metrics, the fleet and the audit ledger. */
 const LISTS = ['relayers', 'txs', 'plugins'] as const;
-const OTHER_READS = ['ready', 'check', 'fleet', 'audit', 'networks', 'signers'] as const;
+const OTHER_READS = ['ready', 'check', 'metrics', 'fleet', 'audit', 'networks', 'signers'] as const;
 
 /** The headless subcommands: the lists, the operations' (core/operations/registry.ts: the one list of them), the other reads. */
 export const HEADLESS_COMMANDS: readonly HeadlessCommand[] = [...new Set([...LISTS, ...OPERATION_SUBCOMMANDS, ...OTHER_READS])];
@@ -47,6 +47,7 @@ const READ_OPTIONS: Partial<Record<HeadlessCommand, Record<string, OptionSpec>>>
   plugins: LIST_OPTIONS,
   ready: OUTPUT_OPTIONS,
   check: { ...OUTPUT_OPTIONS, forecast: { type: 'string' } },
+  metrics: { ...OUTPUT_OPTIONS, over: str0 },
   fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).

@@ -328,7 +328,11 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   Relayer ids named: those only (one not found: exit 5). Forecasts (--forecast off leaves them out):
   an EVM relayer whose network asks 80 % of its gas_price_cap or more (eth_gasPrice read beside the
   diagnosis, one reading, no trend) is heading for a jam at its cap (v1.8 prices no higher), said with
-  the figures and the policies command that raises it.
+  the figures and the policies command that raises it. The same read (made for every active EVM
+  relayer) answered with the node's failure (the server answered: {code, message, description}) is a
+  relayer whose RPC is failing (rpc_failing): said with the error's text and that v1.8 disables a
+  relayer whose health check fails at its next start (evm_relayer.rs:642-705), and the fix (its RPC
+  URLs); what could not be read because of it is said as not diagnosed, not counted as exit 13.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
   counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
   attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a
@@ -341,13 +345,46 @@ ${OUTPUT}
   network_price_wei, cap_wei, since, distrusted, gap: null | {due_at, fill_by, overdue, stale, above},
   …}, "distrusted": null | {kind, …, words}, "problems": [...], "runbook": null | {why, evidence,
   counter_key, placeholders, steps: [{kind, option, clears, words, command, cites}]}, "forecasts":
-  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method}]}]}
+  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method} |
+  {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
+  method, disables}]}]}
   — u128 values as decimal strings.
 ${COMMON}
 
 Examples:
   relayer-tui check || mail -s "relayers need attention" oncall
   relayer-tui check --json | jq '.relayers[] | select(.jam) | {relayer, cause: .jam.cause, waiting: .jam.waiting}'
+${EXIT_CODES}
+`,
+  metrics: `relayer-tui metrics: the server's own figures, per relayer and for the server
+
+Usage: relayer-tui metrics [--over <seconds>] [--json | --output table|json]
+
+  GET /api/v1/debug/metrics/scrape (OpenZeppelin Relayer v1.8, behind the API key): its Prometheus
+  text, read by a parser with caps (4 MiB, 50 000 samples; a line not of the format is skipped and
+  counted). Per relayer: transactions created, submitted, confirmed, failed by failure_reason (and the
+  status before), api_rpc_failures_total, the transaction_processing_seconds stages
+  (p50, p95), transactions_by_status; for the server: rpc_call_latency_seconds (v1.8 labels it
+  relayer_id "unknown" and observes successes only), queue_pickup_latency_seconds (v1.8.0: the Pub/Sub
+  worker only), file descriptors and memory. One read: totals since the server's process started,
+  said as such (a rate needs two reads); --over S (1-600): two reads S seconds apart, and what changed
+  between them per minute, with the percentiles of what was observed in between (a counter that went
+  down says the server restarted). Limits, said with every read: per process, reset on restart;
+  transactions_by_status and the creation/submission/confirmation stages only with the Redis
+  repository; api_rpc_failures_total counts only Stellar relayers' balance and status reads in v1.8.
+  A server without metrics (the interface document's, or metrics disabled: 404) is said on stdout,
+  exit 0: it answered, it has none.
+${OUTPUT}
+  JSON: {"metrics": null, "why"} or {"metrics": {"read_at", "since", "window", "reset", "relayers":
+  [{"relayer_id", "network_type", "rpc_failures": [{labels, total, delta, per_minute}],
+  "rpc_failures_total", "rpc_failures_delta", "created", "submitted", "success", "failed", "by_status",
+  "stages": [{stage, count, mean, p50, p95}]}], "server": {"queue_pickup", "rpc_latency",
+  "file_descriptors", "memory_bytes"}, "families", "skipped_lines", "truncated", "limits"}}.
+${COMMON}
+
+Examples:
+  relayer-tui metrics
+  relayer-tui metrics --over 60 --json | jq '.metrics.relayers[] | {relayer_id, rpc_failures_delta}'
 ${EXIT_CODES}
 `,
   ready: `relayer-tui ready: is the server ready to do work?

@@ -57,6 +57,8 @@ export const COMMAND_LINES = `  relayer-tui [options]            open the TUI (t
   relayer-tui ready                is the server ready? (exit 0 ready or degraded, 15 not ready)
   relayer-tui check [--json]       the server's triage: readiness, and each relayer's jam — its cause, the
                                    blocker, what waits (exit 0 ok, 12 needs attention, 13 not all read)
+  relayer-tui metrics [--over S]   the server's own figures (v1.8's metrics) per relayer and for the server;
+                                   --over S: two reads S seconds apart, rates and percentiles between them
   relayer-tui audit [--unknown] [--settle]   the sends in the audit ledger for the server, newest first;
                                    --settle reads unknown outcomes back (exit 8 while any is unknown)
   relayer-tui sandbox [options]    run the sandbox relayer server only (see: relayer-tui sandbox --help)

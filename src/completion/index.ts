@@ -31,6 +31,8 @@ const VALUES: Record<string, readonly string[]> = {
   'redis-down': ['on', 'off', '10-70'],
   'rate-limit': ['first', '25%', '100'],
   // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
+  // The failing RPC: a relayer and the minutes after the start (any <id>@<minutes> is taken), or off.
+  'rpc-failing': ['linea-idle@20', 'off'],
   'gas-spike': ['avalanche:55', 'holesky:2', 'mainnet:100', 'sepolia:80'],
 };
 

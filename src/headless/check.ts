@@ -20,7 +20,8 @@ import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
 import { toBigInt } from '../core/amounts.js';
-import { capHeadroom, forecastJson, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
@@ -58,17 +59,27 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
   // The network's price for the cap's headroom (core/forecast), read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads).
+  // Read for every active EVM relayer: the same read says whether its RPC answers (rpc_failing: the node's failure, passed on by the server).
   const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
-  const price =
-    forecast && cap !== null && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc')
-      ? ask(() => client.rpcRead(r.id, 'eth_gasPrice', [])).then((v) => toBigInt(v) ?? null, () => null)
-      : Promise.resolve(null);
+  const price: Promise<{ wei: bigint | null; nodeError: RpcError | null }> =
+    forecast && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc')
+      ? ask(() => client.rpcRead(r.id, 'eth_gasPrice', [])).then(
+          (v) => ({ wei: toBigInt(v) ?? null, nodeError: null }),
+          (e: unknown) => ({ wei: null, nodeError: rpcErrorOf(e) }),
+        )
+      : Promise.resolve({ wei: null, nodeError: null });
   let read: JamRead;
   try {
     read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
   } catch (e) {
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
+  const { wei, nodeError } = await price;
+  // Its /rpc answered with the node's failure: the server was read, and said its RPC fails (rpc_failing).
+  const failing = nodeError ? rpcFailingFromRead(r.id, nodeError, 'eth_gasPrice', Date.now()) : null;
+  // What could not be read because of it (its status, its chain) is said under that forecast, not counted as a read that failed (13, 12).
+  const underFailing = failing !== null && read.kind === 'not_diagnosed' && read.unreadable === true ? read.why : null;
+  if (underFailing !== null) read = { kind: 'not_diagnosed', why: underFailing };
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
   const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
   const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name), runbook: 'the lines below' };
@@ -81,11 +92,12 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   // Paused: a state the operator set, not counted as needing attention, but listed as the detail lists it (every state of the relayer said).
   const states = rowMarks(row);
   const notes = states.includes('paused') ? [`${r.id}: paused: the server refuses its sends, cancels and replacements until it is resumed (${face.prefix} resume ${r.id})`] : [];
+  if (underFailing !== null) notes.push(`${r.id}: not diagnosed: ${underFailing} (its RPC is failing: below)`);
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
   // A jam at the cap already stands: no forecast of it.
   const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
-  const headroom = atCap ? null : capHeadroom(r.id, await price, cap, Date.now());
-  const forecasts = headroom ? [headroom] : [];
+  const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
+  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : [])];
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,
@@ -191,7 +203,7 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
               ? `none jammed of the ${checks.length - notDiagnosed.length} diagnosed`
               : 'none jammed',
           ...(notDiagnosed.length ? [`${notDiagnosed.length} not diagnosed`] : []),
-          ...(heading.length ? [`${heading.length} heading for trouble: ${heading.map((c) => `${c.relayer} (cap ${c.forecasts[0]!.percent} %)`).join(', ')}`] : []),
+          ...(heading.length ? [`${heading.length} heading for trouble: ${heading.map((c) => `${c.relayer} (${c.forecasts.map(forecastMark).join(', ')})`).join(', ')}`] : []),
         ]),
   ].join('; ');
   // Not ready is the verdict (exit 12) whatever else failed under it; else a failed read is exit 13.

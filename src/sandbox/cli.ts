@@ -53,6 +53,10 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                           curl -X POST -H "Authorization: Bearer $TOKEN" $URL/sandbox/relayers/base-batch/fund
                         (optionally -d '{"wei":"<decimal>"}'; default ten times its min_balance), and
                         v1.8's health check (10, 20, 30, 45 s, then every 60 s) enables it again.
+  linea-idle            its RPC starts failing 20 minutes after the start (at --time-scale 1; 20/n
+                        minutes at n, 3 min 20 s at 6): its /rpc answers v1.8's transport error, its
+                        /status and /balance 500. v1.8 disables a relayer whose health check fails at
+                        its next start (--rpc-failing moves or ends it)
 
   --block-time <s>      Real flavour: a block every so many seconds (default 2; 0 = the clock stands
                         still and nothing moves)
@@ -73,6 +77,8 @@ Faults of an unwell server (real flavour), one at a time:
                         other authenticated endpoint 500, /health still OK
   --rpc-delay <ms>      The JSON-RPC passthrough (POST /relayers/{id}/rpc) answers this much later (a
                         slow RPC; default 0)
+  --rpc-failing <id@min|off>  Whose RPC starts failing, how many minutes after the start (time-scaled;
+                        default linea-idle@20), or off
 
   --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
                         their situations with them; bulk-1m not among them
@@ -181,6 +187,13 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
   const rpcDelay = parseNonNegativeInt('rpc-delay', str('rpc-delay'), 600_000);
   if (rpcDelay instanceof Error) return rpcDelay;
   if (rpcDelay !== undefined) opts.rpcDelayMs = rpcDelay;
+  const failing = str('rpc-failing');
+  if (failing !== undefined) {
+    const m = /^([^@\s]+)@(\d{1,4}(?:\.\d{1,3})?)$/.exec(failing);
+    if (failing === 'off') opts.rpcFailing = false;
+    else if (m) opts.rpcFailing = { relayerId: m[1]!, afterMs: Math.round(Number(m[2]) * 60_000) };
+    else return new Error(`--rpc-failing must be <relayer-id>@<minutes> (e.g. linea-idle@20) or off, got "${failing}"`);
+  }
   const advance = parseNonNegativeInt('advance', str('advance'));
   if (advance instanceof Error) return advance;
   if (advance) opts.advanceMs = advance * 1000;

@@ -19,5 +19,6 @@ export const SANDBOX_OPTIONS = {
   'status-nonce-zero': { type: 'string' },
   'redis-down': { type: 'string' },
   'rpc-delay': { type: 'string' },
+  'rpc-failing': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

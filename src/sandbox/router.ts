@@ -7,7 +7,7 @@
  */
 import { FINAL_STATUSES, SandboxData, renderRelayer, renderTransaction } from './data.js';
 import { TX_STATUSES, type TxStatus } from './models.js';
-import { type Flavor, type SandboxResponse, badInput, fail, ok, readJsonBody, textResponse, unauthorized, relayerNotFound } from './flavor.js';
+import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, ok, readJsonBody, textResponse, unauthorized, relayerNotFound } from './flavor.js';
 import type { NotificationStore } from './notifications.js';
 import { handlePluginCall, renderPlugin } from './plugins.js';
 import { PluginStore } from './pluginStore.js';
@@ -21,8 +21,9 @@ import { handleCancel, handleDeletePending } from './cancel.js';
 import { handlePatchRelayer } from './relayerPatch.js';
 import { handleDeleteRelayer } from './relayerDelete.js';
 import { type ReadyState, readyResponse } from './ready.js';
-import { handleRpc } from './rpc.js';
+import { RPC_FAILING_PROVIDER_ERROR, handleRpc } from './rpc.js';
 import type { Chain } from './chain/chain.js';
+import type { SandboxMetrics } from './metrics.js';
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_PER_PAGE = 10_000;
@@ -57,6 +58,10 @@ export interface RouterContext {
   /** Faults (faults.ts): Redis down (authenticated endpoints 500, /ready unhealthy); relayers whose status nonce is "0". */
   redisDown?: () => boolean;
   statusNonceZero?: () => readonly string[] | 'all';
+  /** The real flavour's metrics (metrics.ts): served behind the key as v1.8 serves them. */
+  metrics?: SandboxMetrics;
+  /** The failing-RPC scenario (faults.ts): whether this relayer's RPC fails now. */
+  rpcFailing?: (relayerId: string) => boolean;
 }
 
 interface Paging {
@@ -160,7 +165,7 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
     // Endpoints of the real server the contract does not show (a contract server 404s them).
     if (flavor === 'real' && b) {
-      const actions = { flavor, data, now: ctx.now, chain: ctx.chain };
+      const actions = { flavor, data, now: ctx.now, chain: ctx.chain, ...(ctx.rpcFailing ? { rpcFailing: ctx.rpcFailing } : {}) };
       // The literal `pending` first, as the real server registers it before {transaction_id}.
       if (seg.length === 4 && c === 'transactions' && d === 'pending' && method === 'DELETE') return handleDeletePending(actions, b);
       if (seg.length === 4 && c === 'transactions' && d && method === 'DELETE') return handleCancel(actions, b, d);
@@ -173,6 +178,15 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (seg.length === 2) {
         const r = data.relayer(b);
         return r ? ok(renderRelayer(flavor, r)) : relayerNotFound(flavor, b);
+      }
+      // Its RPC failing: v1.8's balance and status read the node (evm_relayer.rs:322-337, 365) and answer its error as a 500 (models/error/api.rs:34).
+      if (seg.length === 3 && (c === 'balance' || c === 'status') && ctx.rpcFailing?.(b)) {
+        // A Stellar relayer's are the only RPC failures v1.8 counts (api_rpc_failures_total, stellar_relayer.rs:560-611).
+        if (data.relayer(b)?.network_type === 'stellar') {
+          ctx.metrics?.countApiRpcFailure(b, c === 'balance' ? 'get_balance' : 'get_status');
+          return fail(flavor, 500, `${c === 'balance' ? 'Failed to fetch account for balance' : 'Failed to get account details'}: ${RPC_FAILING_PROVIDER_ERROR}`);
+        }
+        return fail(flavor, 500, RPC_FAILING_PROVIDER_ERROR);
       }
       if (seg.length === 3 && c === 'balance') return handleBalance(flavor, data, b);
       if (seg.length === 3 && c === 'status') {
@@ -224,6 +238,15 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
       if (method === 'PATCH') return admin.update(b, body);
       if (method === 'DELETE') return admin.delete(b);
     }
+  }
+  // v1.8's metrics (routes/metrics.rs:36-117), behind the key; a contract server has no such route (no `metrics`: server.ts).
+  if (ctx.metrics && method === 'GET') {
+    if (a === 'metrics' && seg.length === 1) return jsonResponse(200, ctx.metrics.names());
+    if (a === 'metrics' && seg.length === 2 && b) {
+      const one = ctx.metrics.text(b);
+      return one === null ? textResponse(404, 'Metric not found') : textResponse(200, one, { 'content-type': 'text/plain; version=0.0.4' });
+    }
+    if (a === 'debug' && b === 'metrics' && c === 'scrape' && seg.length === 3) return textResponse(200, ctx.metrics.text() ?? '', { 'content-type': 'text/plain;' });
   }
   if (flavor === 'real' && (a === 'networks' || a === 'signers')) return serverRecords(a, seg.length === 2 ? b : undefined, method, query, body) ?? notFound;
   return notFound;

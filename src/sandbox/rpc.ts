@@ -31,7 +31,17 @@ export interface RpcContext {
   /** The real flavour's chain: what it covers is answered from it. */
   chain?: Chain;
   now(): number;
+  /** The failing-RPC scenario (faults.ts): whether this relayer's node fails now. */
+  rpcFailing?: (relayerId: string) => boolean;
 }
+
+/**
+ * What v1.8 answers through the passthrough when the node cannot be reached: the provider's transport
+ * error, mapped (utils/error_sanitization.rs:40-56, 88-90) — HTTP 200, `Internal error`, its description.
+ */
+export const RPC_FAILING_DESCRIPTION = 'Network error occurred. Please try again later';
+/** The same failure as a balance or status read says it (RelayerError::ProviderError, models/error/relayer.rs:56). */
+export const RPC_FAILING_PROVIDER_ERROR = 'Transport error: error sending request for url (connection refused)';
 
 /** Methods that sign or send: a client must never use them through the relayer. */
 export const SENDING_METHODS: readonly string[] = [
@@ -121,6 +131,7 @@ export function handleRpc(ctx: RpcContext, relayerId: string, rawBody: string): 
     return fail(flavor, 500, `RPC error: RPC response error ${METHOD_NOT_FOUND}: Method not found`);
   }
   if (relayer.network_type === 'stellar') return nodeError(id, METHOD_NOT_FOUND);
+  if (ctx.rpcFailing?.(relayer.id)) return answer(id, { error: { code: -32603, message: 'Internal error', description: RPC_FAILING_DESCRIPTION } });
   return evmMethod(ctx, relayer, id, method, params);
 }
 

@@ -14,7 +14,8 @@ import { throttler } from './faults.js';
 import { READY_STATES, type ReadyState } from './ready.js';
 import { API_PREFIX, MAX_BODY_BYTES, createRouter, isReadyPath } from './router.js';
 import { rpcRequestOf } from './rpc.js';
-import type { Injection, RecordedRequest, RpcCall, Sandbox, SandboxOptions } from './types.js';
+import { DEFAULT_RPC_FAILING, type Injection, type RecordedRequest, type RpcCall, type RpcFailing, type Sandbox, type SandboxOptions } from './types.js';
+import { SandboxMetrics } from './metrics.js';
 import { SandboxClock } from './chain/clock.js';
 import { Chain } from './chain/chain.js';
 import { SPIKES } from './chain/situations.js';
@@ -98,6 +99,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let throttled = throttler(opts.throttle);
   let redisDown = opts.redisDown === true;
   let rpcDelayMs = Math.max(0, opts.rpcDelayMs ?? 0);
+  let rpcFailing: RpcFailing | false = flavor === 'real' ? (opts.rpcFailing ?? DEFAULT_RPC_FAILING) : false;
   const rpcInFlight = { now: 0, max: 0, reset: () => void (rpcInFlight.max = rpcInFlight.now) };
   const redisWindow: NodeJS.Timeout[] = [];
   if (typeof opts.redisDown === 'object') {
@@ -117,6 +119,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const advancing = opts.advanceMs && flavor === 'contract' ? setInterval(() => data.advance(clock.now()), opts.advanceMs) : undefined;
   advancing?.unref();
   const notifications = new NotificationStore();
+  const metrics = flavor === 'real' ? new SandboxMetrics(data, () => clock.now()) : undefined;
+  // The failing-RPC scenario: the relayer's node fails once its time (scaled) has come.
+  const failingNow = (relayerId: string) => rpcFailing !== false && rpcFailing.relayerId === relayerId && clock.now() - data.startMs >= rpcFailing.afterMs / clock.timeScale;
   const requests: RecordedRequest[] = [];
   const rpcCalls: RpcCall[] = [];
   const injections: PendingInjection[] = [];
@@ -159,6 +164,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ready: () => ready,
     redisDown: () => redisDown,
     statusNonceZero: () => statusNonceZero,
+    ...(metrics ? { metrics, rpcFailing: failingNow } : {}),
   });
 
   const takeInjection = (method: string, url: string): Injection | undefined => {
@@ -215,6 +221,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     // A slow RPC: the passthrough answers later; what is in flight there is counted (the most at once).
     const slow = rpc !== null && flavor === 'real';
     if (slow) rpcInFlight.max = Math.max(rpcInFlight.max, ++rpcInFlight.now);
+    const startedAt = performance.now();
     try {
       // The throttle fault lands on any request, /health and /ready included (NOTES.md: "it can land on any request").
       if (throttled()) {
@@ -230,6 +237,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       response = fail(flavor, 500, 'Internal Server Error');
     } finally {
       if (slow) rpcInFlight.now--;
+    }
+    if (metrics && !health) {
+      // v1.8's middleware counts each request by its route; a passthrough call answered with a result is an RPC call observed (retry.rs:409).
+      metrics.countRequest(path.replace(/^\/api\/v1\/relayers\/[^/]+/, '/api/v1/relayers/{relayer_id}'), method, response.status);
+      if (slow && asked && response.status === 200 && response.body.includes('"result"')) metrics.observeRpc(asked.method, (performance.now() - startedAt) / 1000);
     }
     // The health and readiness checks answer at once (they are not the API: no latency, no rate limit).
     // A mutation's answer (applied already) may be held longer: --answer-delay.
@@ -298,6 +310,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     setRpcDelay(ms) {
       rpcDelayMs = Math.max(0, ms);
     },
+    setRpcFailing(f) {
+      rpcFailing = f;
+    },
+    metrics,
     rpcInFlight,
     close() {
       if (!closing) {

@@ -61,7 +61,22 @@ export interface SandboxOptions {
   redisDown?: RedisDown;
   /** Faults: the JSON-RPC passthrough (POST /relayers/{id}/rpc) answers this many ms later (a slow RPC). */
   rpcDelayMs?: number;
+  /**
+   * The failing-RPC scenario (real flavour): this relayer's node fails from `afterMs` after the start
+   * (divided by the time scale) — its /rpc answers v1.8's transport error, its /status and /balance 500.
+   * Default: linea-idle after 20 minutes; false: none.
+   */
+  rpcFailing?: RpcFailing | false;
 }
+
+/** One relayer's RPC failing from a time after the start (time-scaled). */
+export interface RpcFailing {
+  relayerId: string;
+  afterMs: number;
+}
+
+/** The seeded failing RPC: linea-idle's, 20 minutes after the start at --time-scale 1. */
+export const DEFAULT_RPC_FAILING: RpcFailing = { relayerId: 'linea-idle', afterMs: 20 * 60_000 };
 
 /**
  * A deployment's relayers for `sandbox --fleet`: `relayers` of them, cycled from the seeds (ids made
@@ -148,6 +163,10 @@ export interface Sandbox {
   setThrottle(t: Throttle | undefined): void;
   setRedisDown(down: boolean): void;
   setRpcDelay(ms: number): void;
+  /** The failing-RPC scenario from now on (false: none); `afterMs` counts from the sandbox's start, time-scaled. */
+  setRpcFailing(f: RpcFailing | false): void;
+  /** The real flavour's metrics (metrics.ts: the text and the names it serves), undefined in the contract flavour. */
+  readonly metrics: { text(only?: string): string | null; names(): string[] } | undefined;
   /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */
   rpcInFlight: { now: number; max: number; reset(): void };
   /** Closes the server and all keep-alive sockets promptly. */

@@ -75,7 +75,7 @@ export interface Binding {
 
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
-  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :networks :signers :notifications :notify :server :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
+  { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :networks :signers :notifications :notify :server :metrics :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
   { command: 'back', keys: [{ name: 'escape' }], label: 'esc', description: 'Back one screen (never quits)', scope: 'global', hint: 'back' },
   { command: 'quit', keys: [{ name: 'q' }, { name: 'c', ctrl: true }], label: 'q', description: 'Quit, q or ctrl+c (a form with unsent edits or a send in flight: ctrl+c asks first, q does not quit that form; a read in flight is not asked about)', scope: 'global', hint: 'quit' },
   { command: 'refresh', keys: [{ name: 'r' }], label: 'r', description: 'Refresh this view (keeps the selection)', scope: 'global', hint: 'refresh' },

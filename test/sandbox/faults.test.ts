@@ -4,6 +4,7 @@
  * shape, the API 500, /health OK), a slow RPC with its requests in flight counted; and their flags.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_USAGE } from '../../src/sandbox/cli.js';
 import { parseSandboxArgs, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { call } from './http.js';
 
@@ -74,5 +75,12 @@ describe('the sandbox fault switches', () => {
     expect(parseSandboxArgs(['--rate-limit', '3'])).toMatchObject({ rateLimit: 3 });
     expect(parseSandboxArgs(['--rate-limit', 'soon'])).toBeInstanceOf(Error);
     expect(parseSandboxArgs(['--redis-down', '70-10'])).toBeInstanceOf(Error);
+  });
+
+  it('the failing RPC: --rpc-failing <id>@<minutes> or off; listed in --help with when it arrives', () => {
+    expect(parseSandboxArgs(['--rpc-failing', 'bsc-treasury@2.5'])).toMatchObject({ rpcFailing: { relayerId: 'bsc-treasury', afterMs: 150_000 } });
+    expect(parseSandboxArgs(['--rpc-failing', 'off'])).toMatchObject({ rpcFailing: false });
+    expect(parseSandboxArgs(['--rpc-failing', 'soon'])).toBeInstanceOf(Error);
+    expect(SANDBOX_USAGE).toMatch(/^  linea-idle +its RPC starts failing 20 minutes after the start \(at --time-scale 1;/m);
   });
 });

@@ -10,14 +10,24 @@
  * more than the cap, what it sends is priced under the market and waits — the jam `price_cap`. Said
  * when the price is within CAP_HEADROOM_PERCENT of the cap (80 %: the price is 80 % of it or more).
  * One reading: no trend (a watch's reads over time are what a trend needs), and said so.
+ *
+ * `rpc_failing` (rpcFailing.ts): the relayer's RPC answering errors, which v1.8 disables it for at
+ * its next start.
  */
 import type { FixFace } from '../jam/words.js';
 import { formatGwei } from '../amounts.js';
+import { sanitize } from '../text/sanitize.js';
+import { ageMs } from '../time.js';
+import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
+
+export type { RpcFailing } from './rpcFailing.js';
 
 /** The share of the cap at which the network's price is said to be heading for it. */
 export const CAP_HEADROOM_PERCENT = 80;
 
-export type Forecast = {
+export type Forecast = CapHeadroom | RpcFailing;
+
+export type CapHeadroom = {
   kind: 'cap_headroom';
   relayer_id: string;
   network_price_wei: bigint;
@@ -32,7 +42,7 @@ export type Forecast = {
 };
 
 /** The cap's headroom from one reading of the network's price, or null (no cap, no price, room enough). */
-export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: bigint | null, readAt: number, threshold = CAP_HEADROOM_PERCENT): Forecast | null {
+export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: bigint | null, readAt: number, threshold = CAP_HEADROOM_PERCENT): CapHeadroom | null {
   if (priceWei === null || capWei === null || capWei <= 0n) return null;
   const percent = Number((priceWei * 100n) / capWei);
   if (percent < threshold) return null;
@@ -40,13 +50,14 @@ export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: 
 }
 
 /** The cap proposed against a forecast: the network's price + 20 %, rounded up to a whole gwei (as for a jam at its cap). */
-export function proposedCap(f: Forecast): bigint {
+export function proposedCap(f: CapHeadroom): bigint {
   const g = 1_000_000_000n;
   return ((f.network_price_wei * 12n) / 10n + g - 1n) / g;
 }
 
 /** A forecast in words, its fix as this face names it (a key in the TUI, a command headless). */
 export function forecastWords(f: Forecast, face: FixFace): string {
+  if (f.kind === 'rpc_failing') return rpcFailingWords(f, face);
   const cap = proposedCap(f);
   const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --set gas_price_cap=${cap}gwei`;
   const where = f.network_price_wei >= f.cap_wei ? `the network asks ${formatGwei(f.network_price_wei)}, at or over its cap ${formatGwei(f.cap_wei)}: what it sends next is priced at the cap and may wait (v1.8 re-prices no higher)` : `the network asks ${formatGwei(f.network_price_wei)}, ${f.percent} % of its cap ${formatGwei(f.cap_wei)}: a rise of ${100 - f.percent} % jams what it sends at the cap`;
@@ -55,5 +66,26 @@ export function forecastWords(f: Forecast, face: FixFace): string {
 
 /** A forecast as JSON: flat fields, wei as decimal strings, the time as ISO. */
 export function forecastJson(f: Forecast): Record<string, unknown> {
+  if (f.kind === 'rpc_failing')
+    return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
   return { kind: f.kind, network_price_wei: f.network_price_wei.toString(), cap_wei: f.cap_wei.toString(), percent: f.percent, threshold_percent: f.threshold_percent, read_at: new Date(f.read_at).toISOString(), method: f.method };
+}
+
+/** Where v1.8 disables a relayer whose health check (its RPC among the checks) fails. */
+export const V18_DISABLES = 'v1.8 disables a relayer whose health check fails (its RPC validated among the checks) when it next initialises it: at the next start (domain/relayer/evm/evm_relayer.rs:642-705)';
+
+/** The short mark of a forecast in a summary: `cap 85 %`, `RPC failing`. */
+export function forecastMark(f: Forecast): string {
+  return f.kind === 'cap_headroom' ? `cap ${f.percent} %` : 'RPC failing';
+}
+
+/** rpc_failing in words: what failed (the server's text, sanitized), why it is a stop ahead, the fix, what it is not sure of. */
+function rpcFailingWords(f: RpcFailing, face: FixFace): string {
+  const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p: its RPC URLs` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --rpc-url <url>, or its network's: ${face.prefix ?? 'relayer-tui'} networks update <network>`;
+  const what =
+    f.source === 'rpc_read'
+      ? `its /rpc answered this read with the node's failure ${sanitize(rpcErrorText(f.error ?? { code: null, message: null, description: null }))}`
+      : `the server counted ${f.failures} RPC failure${f.failures === 1 ? '' : 's'} of its reads in the last ${ageMs(f.window_ms ?? 0)} (api_rpc_failures_total)`;
+  const unsure = f.source === 'rpc_read' ? 'one read: a passing fault of the node is not told apart' : 'the counter is per process and resets on restart';
+  return `its RPC is failing: ${what}; ${V18_DISABLES}, and what it sends meanwhile cannot reach the chain; fix its RPC before (${fix}); ${unsure}`;
 }

@@ -25,6 +25,7 @@ import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
 import { WithdrawScreen } from './send/WithdrawScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
+import { MetricsScreen } from './metrics/MetricsScreen.js';
 import { LogScreen } from './log/LogScreen.js';
 import { AuditScreen } from './audit/AuditScreen.js';
 import { StuckScreen } from './stuck/StuckScreen.js';
@@ -70,6 +71,8 @@ export function otherScreen(props: ScreenProps) {
       return <WithdrawScreen {...(props as ScreenProps<Extract<Route, { kind: 'withdraw' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
+    case 'metrics':
+      return <MetricsScreen {...props} />;
     case 'log':
       return <LogScreen {...props} />;
     case 'audit':

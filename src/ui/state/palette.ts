@@ -3,7 +3,7 @@ import { TRANSACTION_STATUSES } from '../../api/index.js';
 import { nearestWord } from '../../core/text/nearestWord.js';
 import type { PaletteCycle, Route } from './shell.js';
 
-export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'networks', 'signers', 'notifications', 'notify', 'server', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
+export const PALETTE_COMMANDS = ['relayers', 'tx', 'stuck', 'fleet', 'page', 'nonce', 'find', 'plugin', 'plugins', 'networks', 'signers', 'notifications', 'notify', 'server', 'metrics', 'ctx', 'log', 'audit', 'messages', 'help', 'q', 'quit'] as const;
 
 export type PaletteResult =
   | { kind: 'route'; route: Route }
@@ -51,6 +51,8 @@ export function parsePalette(input: string): PaletteResult {
     case 'conn':
     case 'connection':
       return { kind: 'route', route: { kind: 'server' } };
+    case 'metrics':
+      return { kind: 'route', route: { kind: 'metrics' } };
     case 'ctx':
     case 'context':
       if (!arg) return { kind: 'error', message: ':ctx needs a context name (tab completes)' };

@@ -47,6 +47,8 @@ export type Route =
   | { kind: 'networkEdit'; network: Network }
   | { kind: 'notify' }
   | { kind: 'server' }
+  /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
+  | { kind: 'metrics' }
   | { kind: 'log' }
   | { kind: 'audit' }
   /** Every message of the session in full (`:messages`): what the one-line status bar had to cut. */
@@ -139,6 +141,7 @@ export function parents(route: Route): Route[] {
     case 'serverRecords':
     case 'notify':
     case 'server':
+    case 'metrics':
     case 'log':
     case 'audit':
     case 'messages':
@@ -175,6 +178,7 @@ export function routeKey(r: Route): string {
     case 'plugins':
     case 'notify':
     case 'server':
+    case 'metrics':
     case 'log':
     case 'audit':
     case 'messages':
