@@ -178,7 +178,7 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
   const r = reviewed(spec, input, { now: Date.now() });
-  if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal)}`);
+  if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal, 'commands')}`);
   return { request: r.request, stdinUsed: false };
 }
 

@@ -8,7 +8,7 @@ import type { Relayer, Transaction } from '../api/index.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
 import { OPERATIONS, keyOperation, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { refusalWords } from '../core/operations/spec.js';
+import { refusalLine } from '../core/operations/spec.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
@@ -121,7 +121,7 @@ export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, re
   void loadSpec(op).then((spec) => {
     const input = spec.known(services.client, { relayerId }, relayer);
     const refused = input && spec.refusal(input);
-    if (refused) shell.dispatch({ type: 'flash', text: `Not offered: ${refusalWords(refused)}` });
+    if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
     else shell.push({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) });
   });
   return true;

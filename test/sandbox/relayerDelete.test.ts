@@ -40,7 +40,7 @@ describe('DELETE /relayers/{id} (real flavour)', () => {
     if ('notFound' in input) throw new Error('not found');
     const refusal = relayerDeleteSpec.refusal(input);
     expect(refusal).toEqual({ kind: 'busy', relayerId: 'sepolia-main', count: n, capped: false });
-    expect(refusalWords(refusal!)).toContain(`has ${n} transaction${n === 1 ? '' : 's'} pending, sent or submitted`);
+    expect(refusalWords(refusal!, 'commands')).toContain(`has ${n} transaction${n === 1 ? '' : 's'} pending, sent or submitted`);
     await client.close();
   });
 

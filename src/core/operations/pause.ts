@@ -66,7 +66,7 @@ export function pauseBuild(paused: boolean, { target: { relayerId }, relayer }: 
 export function pauseRequest(relayerId: string, relayer: Relayer | undefined, paused: boolean, offered: boolean | undefined): BuiltRequest | RefusalWords {
   const input: PauseInput = { target: { relayerId }, relayer, offered };
   const refused = pauseRefusal(paused, input);
-  if (refused) return { refuse: refusalWords(refused) };
+  if (refused) return { refuse: refusalWords(refused, 'keys') };
   const built = pauseBuild(paused, input);
   return { ...built, review: pauseNotes(paused, input) };
 }

@@ -70,15 +70,20 @@ export interface OperationSpec<K extends OperationKind = OperationKind, I extend
 export type AnySpec = OperationSpec<OperationKind, any>;
 
 /** A refusal in words (the one place they are made). */
-export function refusalWords(r: Refusal): string {
+export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
   switch (r.kind) {
     case 'not-offered':
       return `${r.doing} is the OpenZeppelin Relayer’s (${r.endpoint}); this server is not it`;
     case 'disabled':
       return `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
     case 'busy':
-      return `relayer ${r.relayerId} has ${r.capped ? 'at least ' : ''}${r.count} transaction${r.count === 1 ? '' : 's'} pending, sent or submitted: the OpenZeppelin Relayer refuses to delete it (400) until they are mined, failed or canceled (cancel them first: X on the relayer, relayer-tui cancel ${r.relayerId} --all-pending)`;
+      return `relayer ${r.relayerId} has ${r.capped ? 'at least ' : ''}${r.count} transaction${r.count === 1 ? '' : 's'} pending, sent or submitted: the OpenZeppelin Relayer refuses to delete it (400) until they are mined, failed or canceled (cancel them first: ${face === 'keys' ? 'X on the relayer' : `relayer-tui cancel ${r.relayerId} --all-pending`})`;
   }
+}
+
+/** A refusal as the TUI's line: not offered here (another server, a disabled relayer), or not sent now (what it waits for). */
+export function refusalLine(r: Refusal): string {
+  return `${r.kind === 'busy' ? 'Not sent' : 'Not offered'}: ${refusalWords(r, 'keys')}`;
 }
 
 export const notFoundWords = (n: NotFound): string => `Relayer ${n.notFound.id} not found`;

@@ -15,7 +15,7 @@ import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import { actionRequest, type OperationRoute, type ReviewOnlyRoute } from '../../actions.js';
-import { isNotFound, notFoundWords, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
+import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { findTransaction, readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
@@ -133,7 +133,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   }, [spec, input, op, target, services, directory, route]);
   const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now() }) : null), [spec, input, services]);
   if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? `Not offered: ${refusalWords(built.refusal)}` : `Reading relayer ${route.relayerId}…`;
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading relayer ${route.relayerId}…`;
     return (
       <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
@@ -150,7 +150,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       setInput({ value: r, at: services.now() });
       const b = reviewed(spec, r, { now: services.now() });
       // Refused now (disabled meanwhile, transactions queued meanwhile): the review stays, said refused, nothing sent.
-      if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal) } }) };
+      if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal, 'keys') } }) };
       return fixed(b.request);
     },
   };
