@@ -55,7 +55,7 @@ export function openAction(route: OperationRoute | Extract<Route, { kind: 'repla
 
 /**
  * `p`: a relayer's policy editor, or why not (read-only, not EVM, disabled, a server without PATCH).
- * A jam at its cap proposes gas_price_cap at the network's price + 20 %, rounded up to a whole gwei
+ * A jam at its cap proposes gas_price_cap at the network's price + 30 %, rounded up to a whole gwei
  * (editable; the review says before → after).
  */
 export function openPolicies(relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult {
@@ -70,7 +70,7 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   const proposed = jam?.cause === 'price_cap' ? proposedCapGwei(jam) : null;
   if (jam && proposed !== null) {
     preset.gas_price_cap = `${proposed}gwei`;
-    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 20 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
+    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 30 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
   }
   push({ kind: 'policies', relayerId, relayer, preset, ...(why ? { why } : {}) });
   return true;

@@ -24,8 +24,8 @@ describe('the jam hour at 80x24', () => {
   it('the first screen names the jams; t, X, y cancel the worst blocker; the chain moves; cleared is said and kept', async () => {
     const tui = await startCli({ args: ['--url', sb.url], env: { RELAYER_API_KEY: sb.token, XDG_STATE_HOME: STATE }, cols: 80, rows: 24 });
     // Its words for holesky-test where they fit: reads that straddle a minute make the span longer, and
-    // at 80 columns the line then names it alone (`holesky-test +3 (t)`).
-    const first = await tui.waitForScreen((r) => r.some((l) => /^4 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): holesky-test(?: \(never broadcast, 5 waiting\)| \+3 \(t\))/.test(l)), 10_000, 'the jam line');
+    // at 80 columns the line then names it alone (`holesky-test +2 (t)`).
+    const first = await tui.waitForScreen((r) => r.some((l) => /^3 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): holesky-test(?: \(never broadcast, 5 waiting\)| \+2 \(t\))/.test(l)), 10_000, 'the jam line');
     expect(first.find((l) => /^[› ][ *]jammed\s/.test(l) && l.includes('holesky-test'))).toBeDefined();
     tui.press('t');
     await tui.waitForScreen((r) => r.some((l) => /^› holesky-test\s+sent/.test(l)), 10_000, 'the cursor on the blocker');

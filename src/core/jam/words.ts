@@ -10,6 +10,7 @@ import { displayText } from '../text/values.js';
 import type { GapFill, Jam, JamCause, NonceDistrust } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
 import { REDIS_KEY_PREFIX, type Runbook, type RunbookStep } from './runbook.js';
+import { proposedCapFromPrice } from '../forecast/forecast.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
 export const CAUSE_WORDS: Record<JamCause, string> = {
@@ -50,11 +51,9 @@ export function commandPrefix(context?: string): string {
 }
 const KEYS: FixFace = { kind: 'keys' };
 
-/** The network's price + 20 %, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */
+/** The network's price + CAP_PROPOSAL_PERCENT, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */
 export function proposedCapGwei(jam: Jam): bigint | null {
-  if (jam.network_price_wei === null) return null;
-  const g = 1_000_000_000n;
-  return ((jam.network_price_wei * 12n) / 10n + g - 1n) / g;
+  return jam.network_price_wei === null ? null : proposedCapFromPrice(jam.network_price_wei);
 }
 
 /** How to do `action` on this jam from this face: a key, or a whole command line. */
