@@ -31,7 +31,7 @@ describe('keccak-256 and EIP-55', () => {
 
 describe('the EVM patch from flags', () => {
   it('sends only what is given, in the order asked, u128 exact', () => {
-    const r = relayerPatch(evm(), { sets: ['gas_price_cap=72gwei', 'whitelist_receivers=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359'], unsets: ['min_balance'], name: 'Renamed', notification: 'none' });
+    const r = relayerPatch(evm(), { sets: ['gas_price_cap=66gwei', 'whitelist_receivers=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359'], unsets: ['min_balance'], name: 'Renamed', notification: 'none' });
     if ('error' in r) throw new Error(r.error);
     const built = policiesRequest('r1', evm(), r.patch, true);
     if ('refuse' in built) throw new Error(built.refuse);
