@@ -26,7 +26,7 @@ export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 /** The request an operation route means, or why it cannot be made (core's words). */
 export function actionRequest(route: OperationRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
   const feature = OPERATIONS[route.op].feature;
-  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true });
+  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true, face: 'keys' });
 }
 
 /** Opens the route's screen, or says why not (a flash). */
@@ -39,7 +39,7 @@ export function openAction(route: OperationRoute | Extract<Route, { kind: 'repla
     if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
     const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
     if (solana) return `No replacement: ${solana}`;
-    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect);
+    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
     if (blocked) return `No replacement: ${blocked}`;
     const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
     // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.

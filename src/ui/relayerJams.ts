@@ -157,7 +157,7 @@ export class RelayerJams extends BackgroundReads {
           : undefined,
       )
       .then((end) => {
-        if (end && !signal.aborted) onEnd(followWords(relayerId, end, this.now()), end.kind === 'cleared');
+        if (end && !signal.aborted) onEnd(followWords(relayerId, end, this.now(), { kind: 'keys' }), end.kind === 'cleared');
       })
       .catch(() => undefined)
       .finally(() => this.following.delete(relayerId));

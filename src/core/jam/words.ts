@@ -69,7 +69,7 @@ function fix(face: FixFace, action: 'bump' | 'cancel' | 'cap', jam: Jam): string
 }
 
 /** What holds the chain and what to do, in one line: `minter-2: jammed 18m at nonce 1204 — …`. */
-export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace = KEYS): string {
+export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace): string {
   return `${relayerId}: ${jamDetail(jam, now, face)}`;
 }
 
@@ -102,7 +102,7 @@ export function distrustWords(d: NonceDistrust, chainNonce?: number): string {
   }
 }
 
-export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string {
+export function jamDetail(jam: Jam, now: number | undefined, face: FixFace): string {
   const words = jamDetailRead(jam, now, face);
   return jam.distrusted ? `${words} (${distrustWords(jam.distrusted, jam.chain_nonce)})` : words;
 }
@@ -302,8 +302,12 @@ export function clockSpan(from: number, to: number): string {
   return `${a}–${a.slice(0, 5) === b.slice(0, 5) ? b.slice(6) : a.slice(0, 2) === b.slice(0, 2) ? b.slice(3) : b}`;
 }
 
-/** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`. */
-export function followWords(relayerId: string, end: FollowEnd, now: number): string {
+/**
+ * How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`;
+ * still jammed, its fixes as `face` names them (keys in the TUI, commands headless: issue 53.5, a
+ * deadline's words named TUI keys in a shell).
+ */
+export function followWords(relayerId: string, end: FollowEnd, now: number, face: FixFace): string {
   if (end.kind === 'cleared') {
     // Timed from when the follow began, said as a clock time: a second fix sent while one is followed
     // (a bump, then the cap raised) does not restart it (a walk read "in 54 s" timed from the bump).
@@ -315,7 +319,7 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
   // Followed since when, as a clock time: a second fix sent meanwhile does not restart the follow (a walk
   // read "after 11m" of a cancel sent 10m30s before, a bump between).
   const after = `${secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`} (followed since ${clock(now - end.ms)})`;
-  if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now)}`;
+  if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now, face)}`;
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
   // "Moving" only when the chain's nonce went up during the follow (a re-send alone reads "broadcast
   // moments ago", and moves nothing: a walk read "still moving" of a chain that stood).

@@ -78,7 +78,7 @@ function summaryLines(
     // The diagnosis where the first screen has one (its cause, what waits, the fix: core/jam), else what the chain waits on.
     // A jam's words say its age and what waits: the scan's count and oldest age before them said it twice, in less room.
     const jam = jamOf(r.relayer.id);
-    if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
+    if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now, { kind: 'keys' }).replace(`${r.relayer.id}: `, ''));
     else if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut mid-word: what the chain waits on is the line's point — whole for the relayer
     // under the cursor (the one acted on: a walk read 'Bump it at a faster speed (e) or' and no more),
