@@ -375,3 +375,24 @@ export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: numbe
     return `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
   return null;
 }
+
+/** A fix the stuck screen offers for the jam under its cursor: the action (its key is the UI's) and what it does there. */
+export interface JamFix {
+  action: 'cap' | 'bump' | 'cancel';
+  hint: string;
+}
+
+/**
+ * The fixes that work for this jam on the transaction under the cursor (its nonce), in the order its
+ * words offer them — the stuck screen's footer puts them first and leaves out those that do not work
+ * there (actionMisfit: a bump held at the cap, any action on a gap). A cancel already in flight: none.
+ */
+export function jamFixes(jam: Jam, txNonce: number | null): JamFix[] {
+  if (jam.blocker_canceling) return [];
+  const out: JamFix[] = [];
+  if (jam.cause === 'price_cap') out.push({ action: 'cap', hint: 'raise cap' });
+  if (!actionMisfit(jam, 'bump', txNonce)) out.push({ action: 'bump', hint: 'bump' });
+  if (!actionMisfit(jam, 'cancel', txNonce)) out.push({ action: 'cancel', hint: 'cancel' });
+  return out;
+}
+
