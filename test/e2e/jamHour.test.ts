@@ -38,6 +38,11 @@ describe('the jam hour at 80x24', () => {
     sb.clock.step(3);
     const cleared = await tui.waitForScreen((r) => /holesky-test: cleared at \d\d:\d\d:\d\d/.test(r.join(' ')), 15_000, 'cleared said');
     expect(cleared.join('\n')).not.toMatch(/never broadcast, 5 waiting/);
+    // Back on the stuck screen the cursor is on the next jam's blocker (issue 53.4: it stayed on the cleared relayer),
+    // and the clearing is listed with its figures.
+    tui.press('\x1b');
+    const next = await tui.waitForScreen((r) => r.some((l) => /^› avalanche-bridge\s+submitted/.test(l)), 10_000, 'the cursor on the next jam');
+    expect(next.join(' ')).toMatch(/holesky-test cleared \d\d:\d\d:\d\d \(nonce 2834 → \d+\)/);
     tui.press('\x1b');
     await runCommand(tui, 'messages');
     await tui.waitForScreen((r) => /holesky-test: cleared at \d\d:\d\d:\d\d \(chain nonce 2834 → 2837, 3 went through in \d+ s since \d\d:\d\d:\d\d\)/.test(r.join('\n').replace(/\n\s*/g, ' ')), 5_000, ':messages keeps it whole');

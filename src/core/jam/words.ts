@@ -250,6 +250,11 @@ export function jamBrief(relayerId: string, jam: Jam): string {
   return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}${jam.gap?.overdue ? ', overdue' : ''}, ${waitingWords(jam.waiting)})`;
 }
 
+/** A jam in the fewest words that still say why: `holesky-test (never broadcast)` (the first screen's line where room is short). */
+export function jamCauseBrief(relayerId: string, jam: Jam): string {
+  return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}${jam.gap?.overdue ? ', overdue' : ''})`;
+}
+
 /** A Jam as JSON: u128 values as decimal strings. */
 export function jamJson(jam: Jam): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -278,13 +283,21 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
   // before the cancel).
   const head = `${jams.length} jammed${asOfWords(asOf)}: `;
-  const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
-  for (const tail of [' — t: the worst first', ' — t lists them', '']) {
-    for (let n = briefs.length; n >= 1; n--) {
-      const more = n < briefs.length ? `, +${briefs.length - n} more` : '';
-      const line = `${head}${briefs.slice(0, n).join(', ')}${more}${tail}`;
-      if ([...line].length <= width) return line;
+  const fits = (line: string) => [...line].length <= width;
+  // Each jam with its cause and what waits; where that does not fit, each with its cause alone — every
+  // jam named with its cause before any is left out (issue 53.4: at 80 columns the line named the worst alone).
+  for (const brief of [(j: (typeof jams)[number]) => jamBrief(j.relayerId, j.jam), (j: (typeof jams)[number]) => jamCauseBrief(j.relayerId, j.jam)]) {
+    const briefs = jams.map(brief);
+    for (const tail of [' — t: the worst first', ' — t lists them', '']) {
+      const line = `${head}${briefs.join(', ')}${tail}`;
+      if (fits(line)) return line;
     }
+  }
+  // Then as many as fit with their cause, the rest counted: `+2 more: t`.
+  const briefs = jams.map((j) => jamCauseBrief(j.relayerId, j.jam));
+  for (let n = briefs.length - 1; n >= 1; n--) {
+    const line = `${head}${briefs.slice(0, n).join(', ')}, +${briefs.length - n} more: t`;
+    if (fits(line)) return line;
   }
   // Narrower than one relayer's words: the count and the first id (t lists them all).
   return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
@@ -396,3 +409,7 @@ export function jamFixes(jam: Jam, txNonce: number | null): JamFix[] {
   return out;
 }
 
+/** A jam seen to clear, its figures first to last: `optimism-relay cleared 18:56:02 (nonce 442 → 445)`. */
+export function clearedBrief(c: { relayerId: string; at: number; from: number; to: number }): string {
+  return `${c.relayerId} cleared ${clock(c.at)} (nonce ${c.from} → ${c.to})`;
+}

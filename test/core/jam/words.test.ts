@@ -86,7 +86,8 @@ describe('jamsLine: when what it lists was read', () => {
     const one = jamsLine(four, 80, at(5, 27, 47));
     const span = jamsLine(four, 80, { oldest: at(5, 27, 47), newest: at(5, 27, 48) });
     expect(span.replace('(read 05:27:47–48)', 'as of 05:27:47').length).toBeLessThanOrEqual(one.length + 4);
-    expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap, 1 waiting\)/);
+    // Each named with its cause before the waiting counts, as many as fit (issue 53.4).
+    expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap\), r2 \(at its cap\), \+2 more: t$/);
   });
 });
 

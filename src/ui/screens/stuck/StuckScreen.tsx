@@ -4,8 +4,8 @@
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
 import { openAction, openPolicies } from '../../actions.js';
-import { RelayerJamsContext } from '../../relayerJams.js';
-import { actionMisfit, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
+import { RelayerJamsContext, type Clearing } from '../../relayerJams.js';
+import { actionMisfit, clearedBrief, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
 import { BINDINGS, type Command } from '../../keymap.js';
 import type { FooterLead } from '../../components/Footer.js';
 import { gapRunbook } from '../../../core/jam/runbook.js';
@@ -47,6 +47,7 @@ function summaryLines(
   jamOf: (id: string) => Jam | undefined = () => undefined,
   focusId?: string,
   readiness?: ReadinessWords | null,
+  cleared: readonly Clearing[] = [],
 ): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] {
   // The server not ready, first: whatever is fixed from here may not be processed until it recovers.
   const ready = readiness && readiness.state !== 'ready' ? wrapCells(notReadyLine(readiness), width, 2).slice(0, 2).map((text) => ({ text, tone: readiness.state === 'not ready' ? ('bad' as const) : ('warn' as const) })) : [];
@@ -72,6 +73,8 @@ function summaryLines(
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   // Wrapped (two rows at most), never cut mid-word at the edge of an 80-column terminal.
   const lines: { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] = [...ready, ...wrapCells(head, width, 2, 2).map((text) => ({ text, tone: 'muted' as const }))];
+  // The jams seen to clear, with their figures, until the relayer's next read after they were seen (issue 53.4).
+  for (const c of cleared) lines.push(...wrapCells(clearedBrief(c), width, 2).map((text) => ({ text, tone: 'plain' as const })));
   // Each relayer's line wrapped whole, then laid out: the one under the cursor whole (its fix is the
   // line's point: at 80x24 a capped jam's `p` was cut from it), its rows kept while the others fill what is left.
   const made = lineFor.map((r) => {
@@ -184,11 +187,22 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const focus = route.kind === 'stuck' ? route.focus : undefined;
   useEffect(() => void list.refresh(focus), []); // eslint-disable-line react-hooks/exhaustive-deps
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
-  // A jam followed after a fix (or seen to clear) ended: scanned again, so no cleared jam stays on screen.
-  useSessionEvent('jamEnded', () => void list.refresh(list.getSelected() ? getId(list.getSelected()!) : undefined));
+  // A jam followed after a fix (or seen to clear) ended: scanned again, so no cleared jam stays on screen;
+  // cleared, the cursor goes to the blocker of the next jam, worst first (issue 53.4: it stayed on the cleared relayer).
+  useSessionEvent('jamEnded', (e) => {
+    const selected = list.getSelected();
+    const ids = result.current?.relayers.map((r) => r.relayer.id).filter((id) => id !== e.relayerId) ?? [];
+    const next = e.cleared && selected?.relayer.id === e.relayerId ? jams?.jams(ids).find((j) => j.jam.blocker_id)?.jam.blocker_id : undefined;
+    void list.refresh(next ?? (selected ? getId(selected) : undefined));
+  });
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id, jams?.readiness);
+  const cleared = result.current && jams ? jams.cleared(result.current.relayers.map((r) => r.relayer.id)) : [];
+  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id, jams?.readiness, cleared);
+  const clearedIds = cleared.map((c) => c.relayerId).join(' ');
+  useEffect(() => {
+    if (clearedIds) jams?.seen(clearedIds.split(' '));
+  }, [clearedIds, jams]);
   const bodyRows = Math.max(3, height - summary.length);
   // The summary's ages (oldest 15s, jammed 3m) turn as the table's do (a walk read `oldest 15s` beside rows that ticked).
   useTickAt((t) => summaryChangesAt(result.current, t, (id) => jams?.jam(id)), now);
