@@ -44,7 +44,11 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
   // The clearings first, whole with their figures (issue 53.4: at 80 columns one was cut before them); the rest in what is left.
   if (f.cleared?.length) {
     const said = f.cleared.map(clearedBrief).join(', ');
-    const rest = relayersLine({ ...f, cleared: [] }, width - cellWidth(said) - 2);
+    const room = width - cellWidth(said) - 2;
+    const full = relayersLine({ ...f, cleared: [] }, room);
+    // Cut for room: each kind counted instead (t lists the jams; i on a row says the rest), none left unsaid.
+    const counts = [f.jams.length ? `${f.jams.length} jammed (t)` : '', f.low.length ? `${f.low.length} low` : '', f.notDiagnosed.length ? `${f.notDiagnosed.length} not diagnosed` : '', f.reading ? `${f.reading} being diagnosed…` : ''].filter(Boolean).join('; ');
+    const rest = full !== null && full.endsWith('…') && !full.endsWith('diagnosed…') && cellWidth(counts) <= room ? counts : full;
     return rest === null || width - cellWidth(said) - 2 < 12 ? (cellWidth(said) <= width ? said : truncateCells(said, width)) : `${said}; ${rest}`;
   }
   const nd = f.notDiagnosed;
