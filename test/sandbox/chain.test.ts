@@ -286,7 +286,7 @@ describe('the node\'s answers', () => {
   it('fee history, blocks and prices follow the chain (a --gas-spike holds a network\'s price)', async () => {
     const sb = await sandbox({ gasSpikes: { sepolia: 80 } });
     expect(BigInt(String(await rpc(sb, 'sepolia-main', 'eth_gasPrice')))).toBe(80n * GWEI);
-    // One network, one price: bulk-1m (off the chain, on sepolia too) reads the same (a walk read two).
+    // One network, one price: bulk-1m (on sepolia too) reads the same (a walk read two).
     expect(BigInt(String(await rpc(sb, 'bulk-1m', 'eth_gasPrice')))).toBe(80n * GWEI);
     sb.clock.step(5);
     expect(await rpc(sb, 'bulk-1m', 'eth_gasPrice')).toBe(await rpc(sb, 'sepolia-main', 'eth_gasPrice'));
