@@ -299,7 +299,7 @@ ${COMMON}
 
 Examples:
   relayer-tui policies avalanche-bridge
-  relayer-tui policies avalanche-bridge --set gas_price_cap=66gwei --yes --wait 900
+  relayer-tui policies avalanche-bridge --set gas_price_cap=72gwei --yes --wait 900
   relayer-tui policies sepolia-main --notification none --rpc-url "https://eth-sepolia.g.alchemy.com/v2/$KEY" --dry-run
 ${EXIT_CODES}
 `,

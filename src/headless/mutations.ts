@@ -202,7 +202,7 @@ async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o
     if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
     tx = found.tx;
   }
-  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered });
+  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered, face: 'commands' });
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   // A cancel: its relayer's jam diagnosed first, for the notes the TUI's review shows (cancelJamNotes), the fixes as commands.
@@ -396,7 +396,8 @@ async function waitForClear(command: MutationCommand, client: RelayerClient, rel
       lastSaid = line;
     },
   });
-  const words = followWords(relayerId, end, Date.now());
+  // Its fixes named as commands (a key means nothing in a shell).
+  const words = followWords(relayerId, end, Date.now(), { kind: 'commands', relayerId });
   if (end.kind === 'cleared') {
     say(words, { cleared: true });
     return EXIT.ok;

@@ -129,7 +129,7 @@ export async function buildReplacement(client: RelayerClient, relayerId: string,
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { notFound: `Relayer ${relayerId} not found` };
   // A paused or disabled relayer as read: v1.8 answers 403: refused here, nothing sent.
-  const blocked = replaceRelayerRefusal(relayer, dialect);
+  const blocked = replaceRelayerRefusal(relayer, dialect, 'commands');
   if (blocked) return { usage: `not sent: ${blocked}` };
   const found = await findTransaction(client, relayerId, txId);
   const tx = found.tx;

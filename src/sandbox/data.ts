@@ -10,7 +10,7 @@ import { BULK_COUNT, BULK_RELAYER_ID, type ChainState, type EvmTx, type RelayerS
 export type { ChainState } from './models.js';
 import { seedRelayers } from './seeds.js';
 import type { SeedProfile } from './types.js';
-import { bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
+import { BULK_HEAD_LENGTH, bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
 import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
 import { applySituation, situationAge } from './chain/situations.js';
 import { stellarApply, stellarStepFailure, type StellarSend } from './stellarPrepare.js';
@@ -125,7 +125,10 @@ export class SandboxData {
     const over = this.bulkOverrides.get(index);
     if (over) return over;
     const r = this.byId.get(BULK_RELAYER_ID)!;
-    const created = this.startMs - 10_000 - index * 30_000 - ((index * 37) % 1000);
+    // The real flavour's chain moves (chain.ts walks bulk-1m too): its newest are seconds old, as a busy
+    // relayer's are (seeds.ts), not a jam at the start; its older ones 30 s apart.
+    const recent = this.flavor === 'real' && index < BULK_HEAD_LENGTH ? 6_000 + index * 5_000 : undefined;
+    const created = this.startMs - (recent ?? 10_000 + index * 30_000) - ((index * 37) % 1000);
     const tx = notAfter(makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42), this.startMs);
     // Its pending ones are the newest: without their nonces the others stay without a hole.
     return this.flavor === 'real' ? realEvmLifecycle(tx) : tx;
@@ -335,8 +338,12 @@ export class SandboxData {
     }
   }
 
-  /** A seeded relayer's transactions as stored, newest first (not bulk-1m's, never materialized). */
+  /**
+   * A seeded relayer's transactions as stored, newest first; bulk-1m's newest (every one not final,
+   * replacements in), its million older ones final and never materialized.
+   */
   evmTable(relayerId: string): Tx[] | undefined {
+    if (relayerId === BULK_RELAYER_ID) return this.listTransactions(relayerId, 0, BULK_HEAD_SCAN).items;
     return this.table(relayerId)?.list;
   }
 

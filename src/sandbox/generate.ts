@@ -25,6 +25,8 @@ export function statusAt(head: readonly TxStatus[], i: number): TxStatus {
 }
 
 const BULK_HEAD: TxStatus[] = ['pending', 'pending', 'sent', 'submitted', 'submitted', 'mined', 'mined', 'mined'];
+/** How many of bulk-1m's newest have a status of their own (the rest are final). */
+export const BULK_HEAD_LENGTH = BULK_HEAD.length;
 export function bulkStatus(i: number): TxStatus {
   if (i < BULK_HEAD.length) return BULK_HEAD[i]!;
   if (i % 97 === 13) return 'failed';

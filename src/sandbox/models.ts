@@ -145,4 +145,6 @@ export interface ChainState {
   submit(tx: EvmTx, now: number): void;
   replace(old: EvmTx, req: { value: bigint; to?: string; data?: string; gas_limit?: bigint; speed?: Speed }): EvmTx;
   fund(relayerId: string, wei: bigint): bigint | undefined;
+  /** A disabled relayer's configuration fixed and the server restarted (the sandbox's repair). */
+  repair(relayerId: string): { enabled: boolean } | undefined;
 }

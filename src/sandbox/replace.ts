@@ -371,7 +371,7 @@ export function handleReplace(ctx: ReplaceContext, relayerId: string, txId: stri
       // network, ≥ +10 %; signed, status unchanged, broadcast by the resubmit job at the next block.
       return ok(renderTransaction(flavor, data.chain.replace(tx, parsed.req)));
     }
-    // bulk-1m in the real flavour is not on the chain: asked prices ignored all the same (for_replacement).
+    // A relayer the chain does not cover (none of the real flavour's EVM ones: bulk-1m is on it too): asked prices ignored all the same (for_replacement).
     const req = flavor === 'real' ? { ...parsed.req, gas_price: undefined, max_fee_per_gas: undefined, max_priority_fee_per_gas: undefined } : parsed.req;
     next = applyEvmReplace(tx, req, now, ctx.nextSeq());
     // The real server keeps a pending transaction pending (it has no nonce to sign with yet).

@@ -271,6 +271,15 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     return ok({ relayer_id: relayerId, funded_wei: wei.toString(), balance: balance.toString() });
   };
 
+  /** The sandbox's repair (not the relayer API): POST /sandbox/relayers/{id}/repair — its configuration fixed and the server restarted (Chain.repair). */
+  const repair = (relayerId: string): SandboxResponse => {
+    const r = data.relayer(relayerId);
+    if (!r) return relayerNotFound(flavor, relayerId);
+    const done = data.chain?.repair(relayerId);
+    if (!done) return fail(flavor, 400, `The sandbox repairs the real flavour's EVM relayers only (${relayerId} is not one of them)`);
+    return ok({ relayer_id: relayerId, system_disabled: r.system_disabled, disabled_reason: r.disabled_reason ?? null });
+  };
+
   return async (req: RouteRequest): Promise<SandboxResponse> => {
     // The real server's public health and readiness checks; a contract server has neither (it asks
     // for a token, then 404s).
@@ -289,6 +298,8 @@ const route = async (method: string, path: string, query: URLSearchParams, body:
     }
     const funding = /^\/sandbox\/relayers\/([^/]+)\/fund\/?$/.exec(req.path);
     if (funding && req.method === 'POST') return fund(decodeSegment(funding[1]!) ?? '', req.body);
+    const repairing = /^\/sandbox\/relayers\/([^/]+)\/repair\/?$/.exec(req.path);
+    if (repairing && req.method === 'POST') return repair(decodeSegment(repairing[1]!) ?? '');
     return route(req.method, req.path, req.query, req.body);
   };
 }

@@ -7,8 +7,8 @@
  * (code: <the node's code>)"}` (src/utils/error_sanitization.rs).
  *
  * The real flavour's chain (chain/chain.ts) is the node for the relayers it covers: nonces, prices,
- * fee history, blocks, balances, transactions and receipts come from it. bulk-1m (not on the chain)
- * answers from its data (its chain's nonce derived as chain/nonces.ts says); whatever else as a node
+ * fee history, blocks, balances, transactions and receipts come from it (bulk-1m's too: its account is
+ * made from its newest transactions). A relayer it does not cover answers from its data (its chain's nonce derived as chain/nonces.ts says); whatever else as a node
  * would refuse it. Sending
  * methods are refused too, and every method received is recorded by the server (sandbox.rpcCalls) so
  * a test can say the client never sent one.
@@ -142,8 +142,8 @@ function evmMethod(ctx: RpcContext, relayer: RelayerSeed, id: RpcId, method: str
     const answered = chainMethod(ctx.chain, account, relayer, id, method, params);
     if (answered) return answered;
   }
-  // A relayer off the chain (bulk-1m) on a network the chain prices: the network's one price, as any
-  // node of it answers (a walk read two gas prices on sepolia, bulk-1m's and sepolia-main's).
+  // A relayer off the chain on a network the chain prices: the network's one price, as any node of it
+  // answers (a walk read two gas prices on sepolia, bulk-1m's and sepolia-main's, when bulk-1m was off it).
   if (ctx.chain && (method === 'eth_gasPrice' || method === 'eth_maxPriorityFeePerGas')) {
     const m = ctx.chain.market(relayer.network);
     return answer(id, { result: hex(method === 'eth_gasPrice' ? m.gasPrice() : m.head.tip) });

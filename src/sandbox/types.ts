@@ -126,7 +126,7 @@ export interface Injection {
 
 /** What a test may ask of the real flavour's chain (chain/chain.ts). */
 export interface SandboxChain {
-  /** Whether a relayer lives on the chain (the real flavour's EVM relayers but bulk-1m). */
+  /** Whether a relayer lives on the chain (the real flavour's EVM relayers, bulk-1m among them). */
   covers(relayerId: string): boolean;
   /** Holds a network's price at so many gwei (undefined: the spike ends). */
   spike(network: string, gwei: number | undefined): void;

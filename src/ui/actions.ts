@@ -31,7 +31,7 @@ export type ReviewOnlyRoute = OperationRoute & { op: ReviewOnlyKind };
 /** The request a review-only operation route means, or why it cannot be made (core's words). */
 export function actionRequest(route: ReviewOnlyRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
   const feature = OPERATIONS[route.op].feature;
-  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true });
+  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true, face: 'keys' });
 }
 
 /** Opens the route's screen, or says why not (a flash). */
@@ -44,7 +44,7 @@ export function openAction(route: ReviewOnlyRoute | Extract<Route, { kind: 'repl
     if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
     const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
     if (solana) return `No replacement: ${solana}`;
-    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect);
+    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
     if (blocked) return `No replacement: ${blocked}`;
     const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
     // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
@@ -60,7 +60,7 @@ export function openAction(route: ReviewOnlyRoute | Extract<Route, { kind: 'repl
 
 /**
  * `p`: a relayer's policy editor, or why not (read-only, not EVM, disabled, a server without PATCH).
- * A jam at its cap proposes gas_price_cap at the network's price + 20 %, rounded up to a whole gwei
+ * A jam at its cap proposes gas_price_cap at the network's price + 30 %, rounded up to a whole gwei
  * (editable; the review says before → after).
  */
 export function openPolicies(relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult {
@@ -75,7 +75,7 @@ export function openPolicies(relayer: Relayer | undefined, relayerId: string, se
   const proposed = jam?.cause === 'price_cap' ? proposedCapGwei(jam) : null;
   if (jam && proposed !== null) {
     preset.gas_price_cap = `${proposed}gwei`;
-    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 20 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
+    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 30 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
   }
   push({ kind: 'policies', relayerId, relayer, preset, ...(why ? { why } : {}) });
   return true;

@@ -111,7 +111,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'relayers', hint: 'pause/resume' },
   { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: "Delete the selected relayer (what it has in flight read first: refused while any; its id typed to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
   { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "The selected relayer's policies, edited (jammed at its cap: gas_price_cap proposed at the network's price + 20 %); reviewed before → after", scope: 'relayers' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "The selected relayer's policies, edited (jammed at its cap: gas_price_cap proposed at the network's price + 30 %); reviewed before → after", scope: 'relayers' },
   { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new transaction (EVM, Solana, Stellar) from the selected relayer (a form checked by the OpenZeppelin Relayer\'s rules, then a review; nothing is sent before it)', scope: 'relayers' },
   { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw the selected relayer's funds (to, an amount or all over its min_balance; a fixed price and gas; its id typed to confirm)", scope: 'relayers' },
   { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume this relayer (reviewed first; OpenZeppelin Relayer)', scope: 'relayer', hint: 'pause/resume' },
@@ -120,7 +120,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new transaction (EVM, Solana, Stellar) from this relayer (checked by the OpenZeppelin Relayer\'s rules, then reviewed)', scope: 'relayer', hint: 'send' },
   { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw this relayer's funds (an amount, or all over its min_balance; its id typed to confirm)", scope: 'relayer' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (jammed at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'transactions', hint: 'policies' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (jammed at its cap: gas_price_cap proposed at the network's price + 30 %), reviewed before → after", scope: 'transactions', hint: 'policies' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
   { command: 'settle', keys: [{ name: 's' }], label: 's', description: 'Read the selected send back from its server: did it take effect? (an outcome left unknown; the answer is a new ledger line)', scope: 'audit', hint: 'read back' },
@@ -139,7 +139,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first; OpenZeppelin Relayer)', scope: 'transaction', hint: 'cancel' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up: a speed (on the OpenZeppelin Relayer, which discards asked prices, always), else its prices +10 %', scope: 'stuck', hint: 'bump' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (reviewed first: what happens for its network and status; OpenZeppelin Relayer)', scope: 'stuck', hint: 'cancel' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (at its cap: gas_price_cap proposed at the network's price + 20 %), reviewed before → after", scope: 'stuck' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (at its cap: gas_price_cap proposed at the network's price + 30 %), reviewed before → after", scope: 'stuck' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },

@@ -23,6 +23,22 @@ export interface JamEntry {
   at: number;
 }
 
+/** A jam seen to clear (followed after a fix, or gone between two reads): when, and how far the chain went. */
+export interface Clearing {
+  relayerId: string;
+  at: number;
+  from: number;
+  to: number;
+  /** When a screen first showed it (undefined: not yet): it goes at the relayer's next read SEEN_MS after that. */
+  seenAt?: number;
+}
+
+/**
+ * How long a clearing is on screen before a read may take it away: the stuck screen scans (and reads
+ * every relayer again) as soon as a jam ends, which would take it away the moment it was drawn.
+ */
+export const SEEN_MS = 10_000;
+
 const MAX_AGE_MS = 20_000;
 const MAX_WANTED = 100;
 
@@ -30,6 +46,7 @@ export class RelayerJams extends BackgroundReads {
   private readonly entries = new Map<string, JamEntry>();
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
   private readonly following = new Set<string>();
+  private readonly clearings = new Map<string, Clearing>();
   /** The server's readiness (null: not read yet, or no such endpoint). */
   readiness: ReadinessWords | null = null;
   private readinessAt = 0;
@@ -71,6 +88,30 @@ export class RelayerJams extends BackgroundReads {
   jam(id: string): Jam | undefined {
     const e = this.entries.get(id);
     return e && e.read.kind === 'diagnosed' && e.read.diagnosis.kind === 'jam' ? e.read.diagnosis.jam : undefined;
+  }
+
+  /**
+   * The clearings of these relayers still to be said, oldest first (issue 53.4: kept on the first
+   * screen and the stuck screen until the relayer's next read after an operator has seen them).
+   */
+  cleared(ids: readonly string[]): Clearing[] {
+    return ids.flatMap((id) => {
+      const c = this.clearings.get(id);
+      return c ? [c] : [];
+    }).sort((a, b) => a.at - b.at);
+  }
+
+  /** These clearings were drawn on a screen: each goes at its relayer's next read SEEN_MS or more from now. */
+  seen(ids: readonly string[]): void {
+    const now = this.now();
+    for (const id of ids) {
+      const c = this.clearings.get(id);
+      if (c && c.seenAt === undefined) c.seenAt = now;
+    }
+  }
+
+  private clearedNow(c: Clearing): void {
+    this.changed(() => this.clearings.set(c.relayerId, c));
   }
 
   /** When the oldest diagnosis of these relayers was read (undefined: none read yet). */
@@ -157,7 +198,9 @@ export class RelayerJams extends BackgroundReads {
           : undefined,
       )
       .then((end) => {
-        if (end && !signal.aborted) onEnd(followWords(relayerId, end, this.now()), end.kind === 'cleared');
+        if (!end || signal.aborted) return;
+        if (end.kind === 'cleared') this.clearedNow({ relayerId, at: end.at, from: end.from, to: end.to });
+        onEnd(followWords(relayerId, end, this.now(), { kind: 'keys' }), end.kind === 'cleared');
       })
       .catch(() => undefined)
       .finally(() => this.following.delete(relayerId));
@@ -177,11 +220,16 @@ export class RelayerJams extends BackgroundReads {
       const seen = this.chainSeen.get(r.id);
       const before = this.entries.get(r.id);
       const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}) });
+      // A clearing already seen goes with this read (one begun after it was seen); one jammed again too.
+      const kept = this.clearings.get(r.id);
+      if (kept && ((kept.seenAt !== undefined && now - kept.seenAt >= SEEN_MS) || (read.kind === 'diagnosed' && read.diagnosis.kind === 'jam'))) this.clearings.delete(r.id);
       if (read.kind === 'diagnosed' && (!seen || seen.nonce !== read.chainNonce)) this.chainSeen.set(r.id, { nonce: read.chainNonce, at: seen ? now : (read.diagnosis.kind === 'jam' ? read.diagnosis.jam.since : now) });
       const was = this.jam(r.id);
       // Cleared: diagnosed without a jam, the chain past the nonce that held it (not merely unreadable now).
-      if (was && before && read.kind === 'diagnosed' && read.diagnosis.kind === 'clear' && read.chainNonce > was.chain_nonce && !this.following.has(r.id))
+      if (was && before && read.kind === 'diagnosed' && read.diagnosis.kind === 'clear' && read.chainNonce > was.chain_nonce && !this.following.has(r.id)) {
+        this.clearings.set(r.id, { relayerId: r.id, at: this.now(), from: was.chain_nonce, to: read.chainNonce });
         this.onCleared?.(`${r.id}: cleared by ${clock(this.now())} (chain nonce ${was.chain_nonce} → ${read.chainNonce} since the read at ${clock(before.at)})`, r.id);
+      }
       this.settle(r.id, { read, at: this.now() });
     } catch (e) {
       this.pending.delete(r.id);

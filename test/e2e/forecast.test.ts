@@ -31,7 +31,7 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     expect(r.code, r.err).toBe(17);
     const percent = Number((price * 100n) / cap);
     expect(percent).toBeGreaterThanOrEqual(90);
-    expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 20 %\\); one reading, no trend$`, 'm'));
+    expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 30 %\\); one reading, no trend$`, 'm'));
     expect(r.err).toMatch(/; 1 heading for trouble: linea-idle \(cap \d+ %\)\n$/);
 
     const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { relayer: string; forecasts: Record<string, unknown>[] }[] };

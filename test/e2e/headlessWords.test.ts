@@ -17,9 +17,10 @@ const run = async (args: string[]) => {
 
 /**
  * A key as the TUI's words name one: a letter or a key's name in parentheses (`(p)`, `(P)`, `(enter)`),
+ * a letter opening a parenthesis before its gloss (`(X: the NOOP …)`, `(e bumps …)`),
  * `from t`, `t: the worst first`, `press …`, `enter, then`, `esc …`, a palette command (`:messages`).
  */
-const KEY_WORDS = /\((?:[a-zA-Z]|enter|esc|tab|ctrl\+\w)\)|\bfrom t\b|\bt: the worst|\bpress(?:es)? [a-zA-Z]\b|\benter, then\b|\besc (?:stops|goes|back)\b|(?:^|\s):(?:messages|audit|stuck|fleet|log)\b|\b[a-zA-Z] (?:on one )?(?:lists|says|opens|fixes) (?:them|it|why)\b/m;
+const KEY_WORDS = /\((?:[a-zA-Z]|enter|esc|tab|ctrl\+\w)\)|\((?:[a-zA-Z])[:\s]|\bfrom t\b|\bt: the worst|\bpress(?:es)? [a-zA-Z]\b|\benter, then\b|\besc (?:stops|goes|back)\b|(?:^|\s):(?:messages|audit|stuck|fleet|log)\b|\b[a-zA-Z] (?:on one )?(?:lists|says|opens|fixes) (?:them|it|why)\b/m;
 
 async function txOf(relayer: string, status: string): Promise<{ id: string; nonce: number | null }> {
   const res = await fetch(`${cli.sandbox().url}/api/v1/relayers/${relayer}/transactions?status=${status}&per_page=1`, { headers: { authorization: `Bearer ${cli.sandbox().token}` } });
@@ -40,10 +41,15 @@ describe('no headless output names a TUI key', () => {
       'send from a paused relayer': await run(['send', 'mainnet-hot', '--to', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '--value', '1', '--speed', 'fast', '--yes']),
       'a cap under the network': await run(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=1gwei']),
       'a min_balance over the balance': await run(['policies', 'sepolia-main', '--set', 'min_balance=100eth']),
+      // --wait's deadline (the clock stopped: nothing clears): the jam as it is then, its fixes named.
+      'policies --wait at its deadline': await run(['policies', 'avalanche-bridge', '--set', 'min_balance=0.001avax', '--yes', '--wait', '1']),
+      'policies --wait --output json at its deadline': await run(['policies', 'holesky-test', '--set', 'min_balance=0.001eth', '--yes', '--wait', '1', '--output', 'json']),
     };
     // Each ran and said something (a test of nothing would pass).
     for (const [name, text] of Object.entries(outputs)) expect(text.trim().length, name).toBeGreaterThan(20);
     expect(outputs.check).toMatch(/jammed/);
+    expect(outputs['policies --wait at its deadline']).toMatch(/still jammed after \d+s .*at its cap 30 gwei.*raise gas_price_cap \(relayer-tui policies avalanche-bridge --set gas_price_cap=\d+gwei\)/);
+    expect(outputs['policies --wait --output json at its deadline']).toMatch(/still jammed after \d+s .*never broadcast.*relayer-tui cancel holesky-test /);
     const found = Object.entries(outputs).flatMap(([name, text]) => text.split('\n').filter((l) => KEY_WORDS.test(l)).map((l) => `${name}: ${l}`));
     expect(found).toEqual([]);
   }, 60_000);

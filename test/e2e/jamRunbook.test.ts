@@ -113,7 +113,7 @@ describe('a server that answers not ready (GET /api/v1/ready 503)', () => {
     expect(c.code, c.err).toBe(12);
     expect(c.out.split('\n')[0]).toMatch(/^server not ready: it answers 503, and what is sent to it may not be processed until it recovers: Redis primary pool: /);
     expect(c.out.match(/not ready/g)).toHaveLength(1);
-    expect(c.err).toMatch(/^relayer-tui check: server not ready \(503\); \d+ of 15 relayers need attention; 4 jammed: /);
+    expect(c.err).toMatch(/^relayer-tui check: server not ready \(503\); \d+ of 15 relayers need attention; 3 jammed: /);
     // No terminal to review on: what --yes would send over is said (the readiness first), nothing is sent.
     const x = await runAgainst(s, HOME, ['cancel', 'holesky-test', '1b89699f-e832-4322-a4d9-1284f878c1cc']);
     expect(x.err.split('\n')[0]).toBe('relayer-tui cancel: warning: the server answers not ready (503): this may not be processed until it recovers');

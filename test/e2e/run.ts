@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { assertBuilt, cliPath } from './pty.js';
@@ -22,6 +23,14 @@ export function runAgainst(server: { url: string; token: string }, home: string,
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
     );
   });
+}
+
+/**
+ * The env that runs the built CLI on the sandbox's clock (sandboxClock.mjs): its Date.now() is the
+ * sandbox's time, however far a test stepped it past this machine's.
+ */
+export function onSandboxClock(sb: { clock: { now(): number } }): Record<string, string> {
+  return { NODE_OPTIONS: `--import ${pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sandboxClock.mjs')).href}`, SANDBOX_CLOCK_SKEW_MS: String(sb.clock.now() - Date.now()) };
 }
 
 /**

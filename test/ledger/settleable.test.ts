@@ -33,7 +33,7 @@ describe('a send left in flight', () => {
     const ledger = new AuditLedger(join(mkdtempSync(join(tmpdir(), 'settleable-')), 'audit.jsonl'), { context: 't', server: sb.url });
     const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'sepolia-main')!;
     const tx = (await client.listTransactions('sepolia-main', { perPage: 100, status: 'submitted' })).items[0]!;
-    const out = await execute(cancelRequest('sepolia-main', tx.id, relayer, tx, true) as BuiltRequest, { client, ledger });
+    const out = await execute(cancelRequest('sepolia-main', tx.id, relayer, tx, true, 'keys') as BuiltRequest, { client, ledger });
     expect(out).toMatchObject({ kind: 'answered', effect: { kind: 'in flight' } });
     let e = ledger.read()[0]!;
     expect(outcomeUnknown(e)).toBe(false);

@@ -25,7 +25,7 @@ describe('the jam no API call fixes, overdue', () => {
     sb = await startSandbox({ flavor: 'real', gapFiller: false, startMs: Date.now() - BACK_MS });
     sb.clock.stepTime(BACK_MS);
     h = await renderApp({ server: { url: sb.url, token: sb.token }, sandbox: { flavor: 'real' }, columns: 200, rows: 60 });
-    await h.waitFor((x) => /^4 jammed /m.test(x) && /^[› ][ *]jammed\s+Optimism Relay\s/m.test(x) && !/being diagnosed/.test(x), 'the jams on the first screen');
+    await h.waitFor((x) => /^3 jammed /m.test(x) && /^[› ][ *]jammed\s+Optimism Relay\s/m.test(x) && !/being diagnosed/.test(x), 'the jams on the first screen');
     await h.press('/', ...'optimism-relay', '\r');
     await h.waitFor((x) => cursorRow(x).includes('optimism-relay'), 'the row');
     await h.press('i');

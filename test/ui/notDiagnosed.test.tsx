@@ -29,7 +29,7 @@ describe('a relayer whose jam is not known is never said active', () => {
     // Every other relayer diagnosed (their rows say what was found), sepolia-main's still on its way.
     const f = await h.waitFor((x) => state(x, 'linea-idle') === 'active' && state(x, 'arbitrum-payouts') === 'active' && state(x, 'optimism-relay') === 'jammed' && / PEND /.test(x), 'the others diagnosed');
     expect(state(f, 'sepolia-main')).toBe('reading…');
-    expect(line(f)).toMatch(/^4 jammed .*; 1 being diagnosed…$/);
+    expect(line(f)).toMatch(/^3 jammed .*; 1 being diagnosed…$/);
     // In no frame, before the server's dialect was known included, was it said active.
     const said = h.stdout.frames.map((x) => state(x, 'sepolia-main')).filter((s) => s !== undefined);
     expect(said.length).toBeGreaterThan(0);
@@ -47,7 +47,7 @@ describe('a relayer whose jam is not known is never said active', () => {
     h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
     const f = await h.waitFor((x) => state(x, 'sepolia-main') === 'not diagnosed' && !/being diagnosed/.test(x), 'not diagnosed');
     // Named in the line (its why where it fits: i says it whole).
-    expect(line(f)).toMatch(/^4 jammed .*; 1 not diagnosed: sepolia-main(?: \(its.*)?$/);
+    expect(line(f)).toMatch(/^3 jammed .*; 1 not diagnosed: sepolia-main(?: \(its.*)?$/);
     // Not counted among the clear: every other relayer of the kind diagnosed says what it is.
     expect(state(f, 'linea-idle')).toBe('active');
     for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('sepolia-main'); i++) await h.press(KEY.down);
@@ -66,23 +66,23 @@ describe('a relayer whose jam is not known is never said active', () => {
 describe('the first screen line names low balances after the jams', () => {
   it('at 80 columns: the jams, then the low one with its balance and minimum, cut with … to fit', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
-    const f = await h.waitFor((x) => /^4 jammed /.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer diagnosed');
+    const f = await h.waitFor((x) => /^3 jammed /.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer diagnosed');
     // mainnet-hot holds about 0.3556 ETH against its policy's 100 ETH (paused: its STATE says paused; the line says the balance).
-    expect(line(f)).toMatch(/^4 jammed (?:as of [\d:]+|\(read [\d:–]+\)): holesky-test.*; 1 low: mainnet-hot 0\.355/);
+    expect(line(f)).toMatch(/^3 jammed (?:as of [\d:]+|\(read [\d:–]+\)): holesky-test.*; 1 low: mainnet-hot 0\.355/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);
   });
 
   it('at 80 columns, a low one and one not diagnosed beside the jams: each named, by its id where no more fits', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
     h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
-    const f = await h.waitFor((x) => /^4 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer read');
-    expect(line(f)).toMatch(/^4 jammed.*: holesky-test.*; 1 low: mainnet-hot\b.*; 1 not diagnosed: sepolia-main/);
+    const f = await h.waitFor((x) => /^3 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer read');
+    expect(line(f)).toMatch(/^3 jammed.*: holesky-test.*; 1 low: mainnet-hot\b.*; 1 not diagnosed: sepolia-main/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);
   });
 
   it('wide enough, whole: each low one with its balance against its minimum (the context\'s, where it is the higher)', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 240, rows: 30, services: { context: { name: 'lab', minBalances: { sepolia: '1 ETH' } } } });
-    const f = await h.waitFor((x) => /^4 jammed /.test(line(x)) && !/being diagnosed/.test(x) && / 3 low: /.test(x), 'the line, every relayer diagnosed');
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 330, rows: 30, services: { context: { name: 'lab', minBalances: { sepolia: '1 ETH' } } } });
+    const f = await h.waitFor((x) => /^3 jammed /.test(line(x)) && !/being diagnosed/.test(x) && / 3 low: /.test(x), 'the line, every relayer diagnosed');
     expect(line(f)).toMatch(/ — t: the worst first; 3 low: bulk-1m 0\.0\d+… ETH < 1 ETH min, mainnet-hot 0\.355\d*… ETH < 100 ETH min, sepolia-main 0\.0186\d*… ETH < 1 ETH min$/);
   });
 });

@@ -23,9 +23,9 @@ describe('the policy editor at 80x24', () => {
     // Its jam known (the first screen diagnoses every relayer on it): p proposes the cap.
     await h.waitFor((x) => /^[› ][ *]jammed\s+Avalanche Bridge/m.test(x), 'avalanche-bridge jammed');
     await h.press('p');
-    const form = await h.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+66gwei/.test(x), 'the editor');
+    const form = await h.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+72gwei/.test(x), 'the editor');
     const intro = form.split('\n').slice(1, 5).join(' ').replace(/\s+/g, ' ');
-    expect(intro).toContain("jammed at its cap: gas_price_cap proposed at the network's price + 20 % (66 gwei)");
+    expect(intro).toContain("jammed at its cap: gas_price_cap proposed at the network's price + 30 % (72 gwei)");
     expect(intro).toContain('the server re-prices the blocker at its next re-price; 2 wait behind it');
     expect(form).not.toMatch(/…$/m);
     expect(form).toMatch(/^  min_balance\s+0\.005avax$/m);
@@ -39,8 +39,8 @@ describe('the policy editor at 80x24', () => {
     await h.sendReview();
     const done = await h.waitFor((x) => x.includes('policies now, as the server answered:'), 'the answer');
     const w = writes(h);
-    expect(w.at(-1)!.body).toBe('{"policies":{"gas_price_cap":66000000000}}');
-    expect(done).toMatch(/^  gas_price_cap\s+66gwei$/m);
+    expect(w.at(-1)!.body).toBe('{"policies":{"gas_price_cap":72000000000}}');
+    expect(done).toMatch(/^  gas_price_cap\s+72gwei$/m);
     expect(done).toMatch(/^  min_balance\s+0\.005avax$/m);
   });
 });

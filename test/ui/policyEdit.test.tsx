@@ -134,7 +134,7 @@ describe("p's proposal on a relayer jammed at its cap", () => {
   it('fields changed on the server after it opened are said and never sent back: only the cap goes', async () => {
     await selectJammed();
     await h!.press('p');
-    await h!.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+66gwei/.test(x), 'the editor');
+    await h!.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+72gwei/.test(x), 'the editor');
     await h!.press(KEY.ctrlS);
     await h!.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
     await h!.client.patchRelayer('avalanche-bridge', { policies: { min_balance: 50_000_000_000_000_000 } } as never);
@@ -144,7 +144,7 @@ describe("p's proposal on a relayer jammed at its cap", () => {
     expect(again).toMatch(/min_balance is 0\.05 AVAX on the server now \(was 0\.005 AVAX when you opened it\)/);
     await h!.sendReview();
     await h!.waitFor((x) => x.includes('policies now, as the server answered:'), 'the answer');
-    expect(writes(h!).slice(before).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":66000000000}}']);
+    expect(writes(h!).slice(before).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":72000000000}}']);
   });
 
   it('a cap raised on the server above the proposal before p: not proposed (it would lower it), said', async () => {
@@ -153,6 +153,6 @@ describe("p's proposal on a relayer jammed at its cap", () => {
     await h!.press('p');
     const form = await h!.waitFor((x) => x.includes('› policies') && /read at \d\d:\d\d:\d\d/.test(x), 'the editor');
     expect(fieldValue(form, 'gas_price_cap')).toBe('200gwei');
-    expect(flat(form)).toContain('gas_price_cap is 200 gwei on the server now: the proposal (66 gwei) is not above it, so it is not proposed');
+    expect(flat(form)).toContain('gas_price_cap is 200 gwei on the server now: the proposal (72 gwei) is not above it, so it is not proposed');
   });
 });

@@ -151,7 +151,7 @@ describe('where the server offers more (real flavour) and where it does not (con
     await h.press('e');
     await h.press(':', ...'messages', '\r');
     const f = await h.waitFor((x) => /No replacement/.test(x) && /messages/.test(x), ':messages');
-    expect(f.replace(/\s+/g, ' ')).toContain('No replacement: the relayer is paused: the server refuses replacements until it is resumed (P in the TUI, relayer-tui resume mainnet-hot)');
+    expect(f.replace(/\s+/g, ' ')).toContain('No replacement: the relayer is paused: the server refuses replacements until it is resumed (P resumes it)');
     expect(writes(h)).toEqual([]);
   });
 

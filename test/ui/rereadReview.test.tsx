@@ -93,7 +93,7 @@ describe('a policy review read again before it is sent', () => {
     for (let i = 0; i < 20 && !/avalanche|Avalanche/.test(cursorRow(h.frame())); i++) await h.press('j');
     await h.waitFor((x) => /^[› ][ *]jammed\s+Avalanche Bridge/m.test(x), 'avalanche-bridge jammed');
     await h.press('p');
-    await h.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+66gwei/.test(x), 'the editor');
+    await h.waitFor((x) => x.includes('› policies') && /gas_price_cap\s+72gwei/.test(x), 'the editor');
     await h.press(KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
   }
@@ -103,7 +103,7 @@ describe('a policy review read again before it is sent', () => {
     clock.skew = 20_000;
     await h!.sendReview();
     await h!.waitFor((x) => x.includes('policies now, as the server answered:'), 'the answer');
-    expect(writes(h!).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":66000000000}}']);
+    expect(writes(h!).map((w) => w.body)).toEqual(['{"policies":{"gas_price_cap":72000000000}}']);
   });
 
   it('its policies changed meanwhile: the new review, nothing sent', async () => {

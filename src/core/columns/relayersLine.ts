@@ -8,7 +8,7 @@
  * diagnosed with nothing wrong, the all-clear in words (when it was read, and how many it rests on).
  */
 import { formatAmountShort } from '../amounts.js';
-import { asOfWords, jamsLine } from '../jam/words.js';
+import { asOfWords, clearedBrief, jamsLine } from '../jam/words.js';
 import type { Jam } from '../jam/diagnose.js';
 import { cellWidth, truncateCells } from '../text/cells.js';
 import type { LowOne } from './relayers.js';
@@ -23,6 +23,8 @@ export interface RelayersLineFacts {
   notDiagnosed: readonly { relayerId: string; why: string }[];
   /** Active relayers whose diagnosis has not come yet. */
   reading: number;
+  /** Jams seen to clear, still to be said (RelayerJams.cleared). */
+  cleared?: readonly { relayerId: string; at: number; from: number; to: number }[];
 }
 
 /** One low balance: `holesky-test 0.01 ETH < 0.05 ETH min`. */
@@ -39,6 +41,16 @@ export function lowWords(l: LowOne): string {
  * Null: nothing to say.
  */
 export function relayersLine(f: RelayersLineFacts, width = Infinity): string | null {
+  // The clearings first, whole with their figures (issue 53.4: at 80 columns one was cut before them); the rest in what is left.
+  if (f.cleared?.length) {
+    const said = f.cleared.map(clearedBrief).join(', ');
+    const room = width - cellWidth(said) - 2;
+    const full = relayersLine({ ...f, cleared: [] }, room);
+    // Cut for room: each kind counted instead (t lists the jams; i on a row says the rest), none left unsaid.
+    const counts = [f.jams.length ? `${f.jams.length} jammed (t)` : '', f.low.length ? `${f.low.length} low` : '', f.notDiagnosed.length ? `${f.notDiagnosed.length} not diagnosed` : '', f.reading ? `${f.reading} being diagnosed…` : ''].filter(Boolean).join('; ');
+    const rest = full !== null && full.endsWith('…') && !full.endsWith('diagnosed…') && cellWidth(counts) <= room ? counts : full;
+    return rest === null || width - cellWidth(said) - 2 < 12 ? (cellWidth(said) <= width ? said : truncateCells(said, width)) : `${said}; ${rest}`;
+  }
   const nd = f.notDiagnosed;
   const ids = (xs: readonly { relayerId: string }[]) => xs.map((x) => x.relayerId).join(', ');
   const parts = (whole: boolean): string[] => [
@@ -58,6 +70,16 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
     return named.every((id) => cutWhole.includes(id)) ? cutWhole : cut(short.join('; '));
   }
   const [wholeTail, shortTail] = [whole, short].map((p) => (p.length ? `; ${p.join('; ')}` : '')) as [string, string];
+  // The jams named with their causes first (issue 53.4): every one, else the worst ones (`+N more: t`)
+  // — the rest by its ids alone where that gives the jams their causes, their time kept.
+  const withCause = (j: string, all: boolean) => (all ? !/ more: t$| \(t\)$/.test(j) : f.jams[0] !== undefined && j.includes(`${f.jams[0].relayerId} (`));
+  for (const all of [true, false]) {
+    for (const tail of [wholeTail, shortTail]) {
+      const jams = jamsLine(f.jams, width - cellWidth(tail), f.jamsAsOf);
+      // The rest whole, or each part by its ids (never cut: a part cut off, `being diagnosed…`, was a state unsaid).
+      if (fits(`${jams}${tail}`) && withCause(jams, all)) return `${jams}${tail}`;
+    }
+  }
   for (const asOf of [f.jamsAsOf, undefined]) {
     const jams = jamsLine(f.jams, width - cellWidth(wholeTail), asOf);
     if (fits(`${jams}${wholeTail}`)) return `${jams}${wholeTail}`;

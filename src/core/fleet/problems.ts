@@ -86,7 +86,7 @@ function detail(p: Problem, now: number | undefined, face?: FixFace): string {
     case 'gap':
       return gapWords(p);
     case 'jam':
-      return jamDetail(p.jam, now, face);
+      return jamDetail(p.jam, now, face ?? { kind: 'keys' });
     case 'chain':
       return p.words;
     case 'status-not-read':

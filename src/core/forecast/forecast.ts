@@ -49,10 +49,23 @@ export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: 
   return { kind: 'cap_headroom', relayer_id: relayerId, network_price_wei: priceWei, cap_wei: capWei, percent, threshold_percent: threshold, read_at: readAt, method: `eth_gasPrice read once through the relayer's /rpc against policies.gas_price_cap; said at ${threshold} % of the cap or more; no trend from one reading` };
 }
 
-/** The cap proposed against a forecast: the network's price + 20 %, rounded up to a whole gwei (as for a jam at its cap). */
-export function proposedCap(f: CapHeadroom): bigint {
+/**
+ * How far above the network's price a cap is proposed (a jam at its cap, a forecast): +30 %, so that the
+ * cap proposed stands clear of this forecast's own threshold (the price is then 77 % of it, under
+ * CAP_HEADROOM_PERCENT) — at +20 % the fix check proposed was itself "heading for a jam" (83 %), and
+ * check could never pass by following its own words.
+ */
+export const CAP_PROPOSAL_PERCENT = 30;
+
+/** The network's price + CAP_PROPOSAL_PERCENT, rounded up to a whole gwei. */
+export function proposedCapFromPrice(priceWei: bigint): bigint {
   const g = 1_000_000_000n;
-  return ((f.network_price_wei * 12n) / 10n + g - 1n) / g;
+  return ((priceWei * BigInt(100 + CAP_PROPOSAL_PERCENT)) / 100n + g - 1n) / g;
+}
+
+/** The cap proposed against a forecast (as for a jam at its cap). */
+export function proposedCap(f: CapHeadroom): bigint {
+  return proposedCapFromPrice(f.network_price_wei);
 }
 
 /** A forecast in words, its fix as this face names it (a key in the TUI, a command headless). */
@@ -61,7 +74,7 @@ export function forecastWords(f: Forecast, face: FixFace): string {
   const cap = proposedCap(f);
   const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --set gas_price_cap=${cap}gwei`;
   const where = f.network_price_wei >= f.cap_wei ? `the network asks ${formatGwei(f.network_price_wei)}, at or over its cap ${formatGwei(f.cap_wei)}: what it sends next is priced at the cap and may wait (v1.8 re-prices no higher)` : `the network asks ${formatGwei(f.network_price_wei)}, ${f.percent} % of its cap ${formatGwei(f.cap_wei)}: a rise of ${100 - f.percent} % jams what it sends at the cap`;
-  return `heading for a jam at its cap: ${where}; raise the cap before it does (${fix}, ${cap} gwei: the price + 20 %); one reading, no trend`;
+  return `heading for a jam at its cap: ${where}; raise the cap before it does (${fix}, ${cap} gwei: the price + ${CAP_PROPOSAL_PERCENT} %); one reading, no trend`;
 }
 
 /** A forecast as JSON: flat fields, wei as decimal strings, the time as ISO. */

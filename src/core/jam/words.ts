@@ -10,6 +10,7 @@ import { displayText } from '../text/values.js';
 import type { GapFill, Jam, JamCause, NonceDistrust } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
 import { REDIS_KEY_PREFIX, type Runbook, type RunbookStep } from './runbook.js';
+import { proposedCapFromPrice } from '../forecast/forecast.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
 export const CAUSE_WORDS: Record<JamCause, string> = {
@@ -50,11 +51,9 @@ export function commandPrefix(context?: string): string {
 }
 const KEYS: FixFace = { kind: 'keys' };
 
-/** The network's price + 20 %, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */
+/** The network's price + CAP_PROPOSAL_PERCENT, rounded up to a whole gwei: what `p` proposes for a jam at its cap (null: not read). */
 export function proposedCapGwei(jam: Jam): bigint | null {
-  if (jam.network_price_wei === null) return null;
-  const g = 1_000_000_000n;
-  return ((jam.network_price_wei * 12n) / 10n + g - 1n) / g;
+  return jam.network_price_wei === null ? null : proposedCapFromPrice(jam.network_price_wei);
 }
 
 /** How to do `action` on this jam from this face: a key, or a whole command line. */
@@ -70,7 +69,7 @@ function fix(face: FixFace, action: 'bump' | 'cancel' | 'cap', jam: Jam): string
 }
 
 /** What holds the chain and what to do, in one line: `minter-2: jammed 18m at nonce 1204 — …`. */
-export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace = KEYS): string {
+export function jamWords(relayerId: string, jam: Jam, now: number, face: FixFace): string {
   return `${relayerId}: ${jamDetail(jam, now, face)}`;
 }
 
@@ -103,7 +102,7 @@ export function distrustWords(d: NonceDistrust, chainNonce?: number): string {
   }
 }
 
-export function jamDetail(jam: Jam, now?: number, face: FixFace = KEYS): string {
+export function jamDetail(jam: Jam, now: number | undefined, face: FixFace): string {
   const words = jamDetailRead(jam, now, face);
   return jam.distrusted ? `${words} (${distrustWords(jam.distrusted, jam.chain_nonce)})` : words;
 }
@@ -251,6 +250,11 @@ export function jamBrief(relayerId: string, jam: Jam): string {
   return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}${jam.gap?.overdue ? ', overdue' : ''}, ${waitingWords(jam.waiting)})`;
 }
 
+/** A jam in the fewest words that still say why: `holesky-test (never broadcast)` (the first screen's line where room is short). */
+export function jamCauseBrief(relayerId: string, jam: Jam): string {
+  return `${relayerId} (${jam.blocker_canceling ? 'being canceled' : CAUSE_WORDS[jam.cause]}${jam.gap?.overdue ? ', overdue' : ''})`;
+}
+
 /** A Jam as JSON: u128 values as decimal strings. */
 export function jamJson(jam: Jam): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -279,13 +283,21 @@ export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width
   // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
   // before the cancel).
   const head = `${jams.length} jammed${asOfWords(asOf)}: `;
-  const briefs = jams.map((j) => jamBrief(j.relayerId, j.jam));
-  for (const tail of [' — t: the worst first', ' — t lists them', '']) {
-    for (let n = briefs.length; n >= 1; n--) {
-      const more = n < briefs.length ? `, +${briefs.length - n} more` : '';
-      const line = `${head}${briefs.slice(0, n).join(', ')}${more}${tail}`;
-      if ([...line].length <= width) return line;
+  const fits = (line: string) => [...line].length <= width;
+  // Each jam with its cause and what waits; where that does not fit, each with its cause alone — every
+  // jam named with its cause before any is left out (issue 53.4: at 80 columns the line named the worst alone).
+  for (const brief of [(j: (typeof jams)[number]) => jamBrief(j.relayerId, j.jam), (j: (typeof jams)[number]) => jamCauseBrief(j.relayerId, j.jam)]) {
+    const briefs = jams.map(brief);
+    for (const tail of [' — t: the worst first', ' — t lists them', '']) {
+      const line = `${head}${briefs.join(', ')}${tail}`;
+      if (fits(line)) return line;
     }
+  }
+  // Then as many as fit with their cause, the rest counted: `+2 more: t`.
+  const briefs = jams.map((j) => jamCauseBrief(j.relayerId, j.jam));
+  for (let n = briefs.length - 1; n >= 1; n--) {
+    const line = `${head}${briefs.slice(0, n).join(', ')}, +${briefs.length - n} more: t`;
+    if (fits(line)) return line;
   }
   // Narrower than one relayer's words: the count and the first id (t lists them all).
   return `${head}${jams[0]?.relayerId ?? ''}${jams.length > 1 ? ` +${jams.length - 1}` : ''} (t)`;
@@ -303,8 +315,12 @@ export function clockSpan(from: number, to: number): string {
   return `${a}–${a.slice(0, 5) === b.slice(0, 5) ? b.slice(6) : a.slice(0, 2) === b.slice(0, 2) ? b.slice(3) : b}`;
 }
 
-/** How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`. */
-export function followWords(relayerId: string, end: FollowEnd, now: number): string {
+/**
+ * How a follow ended, in one line: `payouts-1: cleared at 01:23:45 (chain nonce 311 → 316, 5 went through in 7 s since 01:23:38)`;
+ * still jammed, its fixes as `face` names them (keys in the TUI, commands headless: issue 53.5, a
+ * deadline's words named TUI keys in a shell).
+ */
+export function followWords(relayerId: string, end: FollowEnd, now: number, face: FixFace): string {
   if (end.kind === 'cleared') {
     // Timed from when the follow began, said as a clock time: a second fix sent while one is followed
     // (a bump, then the cap raised) does not restart it (a walk read "in 54 s" timed from the bump).
@@ -316,7 +332,7 @@ export function followWords(relayerId: string, end: FollowEnd, now: number): str
   // Followed since when, as a clock time: a second fix sent meanwhile does not restart the follow (a walk
   // read "after 11m" of a cancel sent 10m30s before, a bump between).
   const after = `${secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`} (followed since ${clock(now - end.ms)})`;
-  if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now)}`;
+  if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now, face)}`;
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
   // "Moving" only when the chain's nonce went up during the follow (a re-send alone reads "broadcast
   // moments ago", and moves nothing: a walk read "still moving" of a chain that stood).
@@ -371,4 +387,29 @@ export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: numbe
   if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce && bumpFalls(jam))
     return `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
   return null;
+}
+
+/** A fix the stuck screen offers for the jam under its cursor: the action (its key is the UI's) and what it does there. */
+export interface JamFix {
+  action: 'cap' | 'bump' | 'cancel';
+  hint: string;
+}
+
+/**
+ * The fixes that work for this jam on the transaction under the cursor (its nonce), in the order its
+ * words offer them — the stuck screen's footer puts them first and leaves out those that do not work
+ * there (actionMisfit: a bump held at the cap, any action on a gap). A cancel already in flight: none.
+ */
+export function jamFixes(jam: Jam, txNonce: number | null): JamFix[] {
+  if (jam.blocker_canceling) return [];
+  const out: JamFix[] = [];
+  if (jam.cause === 'price_cap') out.push({ action: 'cap', hint: 'raise cap' });
+  if (!actionMisfit(jam, 'bump', txNonce)) out.push({ action: 'bump', hint: 'bump' });
+  if (!actionMisfit(jam, 'cancel', txNonce)) out.push({ action: 'cancel', hint: 'cancel' });
+  return out;
+}
+
+/** A jam seen to clear, its figures first to last: `optimism-relay cleared 18:56:02 (nonce 442 → 445)`. */
+export function clearedBrief(c: { relayerId: string; at: number; from: number; to: number }): string {
+  return `${c.relayerId} cleared ${clock(c.at)} (nonce ${c.from} → ${c.to})`;
 }

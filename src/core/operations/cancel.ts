@@ -17,7 +17,7 @@ import { networkKind, unknownNetworkWords } from '../relayer.js';
 import { isKnownStatus, statusWords } from '../status.js';
 import { cancelEffect, cancelPendingEffect } from './effects.js';
 import type { ReviewLine } from './review.js';
-import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING } from './reviewWarnings.js';
+import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING, type WordsFace } from './reviewWarnings.js';
 import type { BuiltRequest, ReviewInput } from './types.js';
 
 /** What the operator cannot do here: refused before anything is sent, in words. */
@@ -48,7 +48,7 @@ function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | und
  * so). `offered`: whether the server has the endpoint (`client.supports('cancel')`: false for a server
  * of the interface document — refused before sending; undefined while not known — sent, and a 404 says).
  */
-export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
+export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
   if (offered === false) return { refuse: 'cancelling is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/{tx_id}); this server is not it' };
   const kind = networkKind(relayer?.network_type, tx);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
@@ -61,7 +61,7 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
     return { refuse: e instanceof Error ? e.message : String(e) };
   }
   // A paused or disabled relayer as read: v1.8 answers 403 (validate_active_state): refused here, nothing sent.
-  const blocked = relayerBlocked(relayer, 'cancels');
+  const blocked = relayerBlocked(relayer, 'cancels', face);
   if (blocked) return { refuse: blocked };
   const review: ReviewLine[] = [];
   if (tx) {
@@ -89,12 +89,12 @@ const LISTED = 50;
  * Cancel every pending transaction of a relayer. `pending`: the non-final transactions read just
  * before (what the server will take: pending, sent, submitted), listed in the review.
  */
-export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined): BuiltRequest | Refusal {
+export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
   if (offered === false) return { refuse: 'cancelling every pending transaction is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/pending); this server is not it' };
   const kind = networkKind(relayer?.network_type, pending[0]);
   if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
   if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
-  const blocked = relayerBlocked(relayer, 'cancels');
+  const blocked = relayerBlocked(relayer, 'cancels', face);
   if (blocked) return { refuse: blocked };
   const review: ReviewLine[] = [];
   if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists (reported as no effect)'));
@@ -127,6 +127,6 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
 
 /** The review-only builders of a cancel and of cancelling every pending one (reviewOnly.ts holds every review-only kind's). */
 export const CANCEL_BUILDS = {
-  cancel: (i: ReviewInput) => cancelRequest(i.target.relayerId, i.target.txId ?? i.tx?.id ?? '?', i.relayer, i.tx, i.offered),
-  'cancel-pending': (i: ReviewInput) => cancelPendingRequest(i.target.relayerId, i.relayer, i.pending ?? [], i.now, i.offered),
+  cancel: (i: ReviewInput) => cancelRequest(i.target.relayerId, i.target.txId ?? i.tx?.id ?? '?', i.relayer, i.tx, i.offered, i.face),
+  'cancel-pending': (i: ReviewInput) => cancelPendingRequest(i.target.relayerId, i.relayer, i.pending ?? [], i.now, i.offered, i.face),
 };

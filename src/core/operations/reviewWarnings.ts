@@ -33,11 +33,19 @@ export function disabledChangeRefusal(relayerId: string, relayer: Relayer | unde
   return relayer && relayerState(relayer) === 'disabled' ? `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` : null;
 }
 
-/** Why the relayer will refuse the action now (the real server answers 403), or null. */
-export function relayerBlocked(relayer: Relayer | undefined, what = 'replacements'): string | null {
+/** Which face reads the words: the TUI (keys), headless (commands), or either (the how left out). */
+export type WordsFace = 'keys' | 'commands' | 'either';
+
+/**
+ * Why the relayer will refuse the action now (the real server answers 403), or null; a paused one's
+ * way out as the face names it (`P` in the TUI, `relayer-tui resume ID` headless: issue 53.5, a
+ * headless refusal named the TUI's key).
+ */
+export function relayerBlocked(relayer: Relayer | undefined, what: string, face: WordsFace): string | null {
   const state = relayer ? relayerState(relayer) : 'active';
   if (state === 'disabled') return `the relayer is disabled by the system: the server refuses ${what} until it is re-enabled`;
-  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed (P in the TUI, relayer-tui resume ${relayer?.id ?? '<id>'})`;
+  const how = face === 'keys' ? ' (P resumes it)' : face === 'commands' ? ` (relayer-tui resume ${relayer?.id ?? '<id>'})` : '';
+  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed${how}`;
   return null;
 }
 
@@ -46,8 +54,8 @@ export function relayerBlocked(relayer: Relayer | undefined, what = 'replacement
  * OpenZeppelin Relayer, which answers 403 (validate_active_state); a server of the interface document
  * is not known to refuse it (warned: reviewWarnings).
  */
-export function replaceRelayerRefusal(relayer: Relayer | undefined, dialect: string): string | null {
-  return dialect === 'openzeppelin' ? relayerBlocked(relayer) : null;
+export function replaceRelayerRefusal(relayer: Relayer | undefined, dialect: string, face: WordsFace): string | null {
+  return dialect === 'openzeppelin' ? relayerBlocked(relayer, 'replacements', face) : null;
 }
 
 /** `tx` undefined: the transaction could not be read (a headless `--body` replacement): the relayer's warning only. */
@@ -62,7 +70,8 @@ function isNoopBody(tx: Transaction, sent: Record<string, unknown>): boolean {
 /** `sent`: the body as it goes (a replacement's), when known: a canceling one's warning says whether the cancel stands. */
 export function reviewWarnings(relayerId: string, tx: Transaction | undefined, relayer?: Relayer, sent?: Record<string, unknown>): Warning[] {
   const out: Warning[] = [];
-  const blocked = relayerBlocked(relayer);
+  // Said by both faces' reviews: the way out is the refusal's (each face names its own).
+  const blocked = relayerBlocked(relayer, 'replacements', 'either');
   if (blocked) out.push({ label: '⚠ relayer', value: blocked, tone: 'warn' });
   if (!tx) return out;
   const mismatch = relayerMismatch(relayerId, tx);

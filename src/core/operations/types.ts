@@ -107,5 +107,7 @@ export interface ReviewInput {
   now: number;
   /** `client.supports(entry.feature)` (false: refused before sending). */
   offered: boolean | undefined;
+  /** Which face reads the refusal (its way out named as a key or as a command). */
+  face: 'keys' | 'commands';
 }
 

@@ -1,8 +1,8 @@
 /**
  * The real flavour's chain and OpenZeppelin Relayer v1.8's machinery on it, one block at a time.
  *
- * Every EVM relayer of the real flavour (bulk-1m aside: its million are never walked) has an account
- * on its network's chain: the chain's nonce (what `eth_getTransactionCount` "latest" says), the
+ * Every EVM relayer of the real flavour has an account on its network's chain (bulk-1m's made from
+ * its newest transactions, data.ts evmTable: its million older ones are final and never walked): the chain's nonce (what `eth_getTransactionCount` "latest" says), the
  * relayer's counter (its `/status` nonce), a balance, and which hash of each transaction the node
  * holds. At each block of the clock, for each account:
  *
@@ -30,7 +30,7 @@ import type { SandboxData } from '../data.js';
 export type { Account, ChainOptions } from './account.js';
 export { KEPT_PER_RELAYER } from './account.js';
 import { newEvmHash, newEvmSignature } from '../generate.js';
-import { BULK_RELAYER_ID, type EvmTx, type Speed } from '../models.js';
+import type { EvmTx, Speed } from '../models.js';
 import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
@@ -72,10 +72,14 @@ export class Chain {
     this.market(network).spike(gwei);
   }
 
-  /** Whether a relayer lives on the chain (the real flavour's EVM relayers but bulk-1m). */
+  /**
+   * Whether a relayer lives on the chain: the real flavour's EVM relayers, bulk-1m among them (v1.8
+   * walks every relayer's transactions not final, whatever its history: its newest are re-priced and
+   * mined as any other's, and its jam clears — issue 53.5).
+   */
   covers(relayerId: string): boolean {
     const r = this.data.relayer(relayerId);
-    return !!r && r.network_type === 'evm' && r.id !== BULK_RELAYER_ID;
+    return !!r && r.network_type === 'evm';
   }
 
   /** A relayer's account, made from its seeded transactions on first use. */
@@ -261,9 +265,14 @@ export class Chain {
     const asked = !isNoop(t) && (t.gas_price !== null || t.max_fee_per_gas !== null) ? { gas_price: t.gas_price, max_fee_per_gas: t.max_fee_per_gas, max_priority_fee_per_gas: t.max_priority_fee_per_gas } : null;
     const price = asked ?? a.market.quote(t.speed ?? 'fast', this.eip1559(a), isNoop(t) ? undefined : this.cap(a));
     const seed = `${t.id}:signed:${++this.seq}`;
-    // A send's balance (validations.rs validate_sufficient_relayer_balance, at prepare): value + gas × price,
-    // and what is left over its min_balance — else it fails, permanently, in v1.8's words.
-    const short = this.metaOf(a, t).sent ? sendShortfall(a, t, price) : null;
+    // Its balance (validations.rs validate_sufficient_relayer_balance, at prepare, for every transaction:
+    // evm_transaction.rs:721): value + gas × price, and what is left over its min_balance — else it fails,
+    // permanently, in v1.8's words. A send's value counts (the seeds' and the traffic's carry values their
+    // balances never held: their gas only); a NOOP is left to go (it is what clears a jam). So a relayer's
+    // own traffic never spends it under its minimum, as on v1.8 (a walk read sepolia-main at 0 ETH, `low`
+    // for good, 4 minutes into the sandbox: check could never pass).
+    const sent = this.metaOf(a, t).sent === true;
+    const short = isNoop(t) ? null : sendShortfall(a, sent ? t : { ...t, value: 0n }, price);
     if (short) {
       if (t.nonce === null) a.counter--;
       this.store(a, { ...t, status: 'failed', status_reason: short });
@@ -431,6 +440,32 @@ export class Chain {
     if (!a) return undefined;
     a.balance += wei;
     return a.balance;
+  }
+
+  /**
+   * The sandbox's repair (not v1.8's API): a disabled relayer's configuration fixed (its RPC URL, its
+   * signer) and the server restarted. v1.8's `initialize_relayer` then runs `check_health` — the nonce
+   * synced, the RPC validated, the balance against its minimum (evm_relayer.rs:642-672) — and re-enables
+   * it silently where every check passes, else disables it again for what failed (:686-708). On the
+   * sandbox's node the nonce and RPC checks pass: a balance under the minimum is what can remain.
+   * Undefined: not on the chain.
+   */
+  repair(relayerId: string): { enabled: boolean } | undefined {
+    const a = this.account(relayerId);
+    if (!a) return undefined;
+    const r = a.relayer;
+    if (!r.system_disabled) return { enabled: true };
+    const min = r.policies.min_balance;
+    const floor = typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 1n;
+    if (a.balance < floor) {
+      r.disabled_reason = { type: 'BalanceCheckFailed', details: `Balance ${a.balance} is below the minimum ${floor}` };
+      a.enableCheckAt ??= this.clock.now() + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
+      return { enabled: false };
+    }
+    r.system_disabled = false;
+    delete r.disabled_reason;
+    a.enableCheckAt = undefined;
+    return { enabled: true };
   }
 
   /** The transaction the node holds under this hash (its current one, broadcast), else undefined. */

@@ -5,7 +5,7 @@
  * `pending` transaction has no nonce, hash or sent_at yet; `sent` is signed (nonce, hash and
  * signature set) but not broadcast, so sent_at is still null; `submitted` was broadcast (sent_at
  * set); `mined` and the final statuses follow. Where the chain (chain.ts) has no account yet — a
- * relayer's seeded transactions, and bulk-1m, never walked — the chain's view is derived from them:
+ * relayer's seeded transactions before the first block — the chain's view is derived from them:
  * a nonce is on the chain once its transaction is mined or final, a broadcast one waits in the
  * mempool, a signed one never broadcast holds every nonce above it back.
  */

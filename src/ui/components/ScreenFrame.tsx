@@ -6,7 +6,7 @@ import type { Scope } from '../keymap.js';
 import { useShell } from '../shellContext.js';
 import { truncateCells } from '../../core/text/cells.js';
 import { tone } from '../theme.js';
-import { Footer } from './Footer.js';
+import { Footer, type FooterLead } from './Footer.js';
 import { Palette } from './Palette.js';
 import { StatusBar, type StatusInfo } from './StatusBar.js';
 
@@ -20,9 +20,11 @@ export interface ScreenFrameProps {
   children: ReactNode;
   /** Replaces the keymap hints (e.g. while a request is in flight). */
   footer?: string;
+  /** The screen's own hints first, and keymap commands left out (Footer). */
+  footerLead?: FooterLead;
 }
 
-export function ScreenFrame({ title, scopes, status, width, height, children, footer }: ScreenFrameProps) {
+export function ScreenFrame({ title, scopes, status, width, height, children, footer, footerLead }: ScreenFrameProps) {
   const { state } = useShell();
   return (
     <Box flexDirection="column" width={width}>
@@ -40,7 +42,7 @@ export function ScreenFrame({ title, scopes, status, width, height, children, fo
           {footer}
         </Text>
       ) : (
-        <Footer scopes={scopes} width={width} />
+        <Footer scopes={scopes} width={width} {...(footerLead ? { own: footerLead } : {})} />
       )}
     </Box>
   );

@@ -21,7 +21,7 @@ export type Route =
    * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
    */
   | { kind: 'operation'; op: ReviewOnlyKind | SpecKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
-  /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 20 %). */
+  /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }

@@ -38,7 +38,7 @@ describe('each seeded situation, its cause and what waits', () => {
     const w = await world();
     const jam = jamOf(await diag(w, 'holesky-test'))!;
     expect(jam).toMatchObject({ cause: 'never_broadcast', blocker_nonce: 2834, chain_nonce: 2834, relayer_nonce: 2837, blocker_status: 'sent', waiting: 5 });
-    expect(jamWords('holesky-test', jam, w.sb.clock.now())).toMatch(/^holesky-test: jammed \d+[mh] at nonce 2834 — tx \S+ was signed and never broadcast: every re-send refused .*; 5 waiting\. Bump it at a faster speed \(e\) or cancel it \(X/);
+    expect(jamWords('holesky-test', jam, w.sb.clock.now(), { kind: 'keys' })).toMatch(/^holesky-test: jammed \d+[mh] at nonce 2834 — tx \S+ was signed and never broadcast: every re-send refused .*; 5 waiting\. Bump it at a faster speed \(e\) or cancel it \(X/);
     w.sb.clock.step(1);
     expect(jamOf(await diag(w, 'holesky-test'))).toMatchObject({ cause: 'never_broadcast', waiting: 2 });
   });
@@ -47,7 +47,7 @@ describe('each seeded situation, its cause and what waits', () => {
     const w = await world();
     const jam = jamOf(await diag(w, 'avalanche-bridge'))!;
     expect(jam).toMatchObject({ cause: 'price_cap', waiting: 2, cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n, blocker_price_wei: 30_000_000_000n });
-    expect(jamWords('avalanche-bridge', jam, w.sb.clock.now())).toContain('at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
+    expect(jamWords('avalanche-bridge', jam, w.sb.clock.now(), { kind: 'keys' })).toContain('at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)');
   });
 
   it('optimism-relay: no transaction at the chain\'s nonce; then filled by the server and cleared', async () => {
@@ -69,11 +69,11 @@ describe('each seeded situation, its cause and what waits', () => {
       ['submitted', first.chain_nonce + 1, 180_000],
       ['submitted', first.chain_nonce + 2, 180_000],
     ]);
-    expect(jamWords('optimism-relay', first, w.sb.clock.now())).toMatch(/is found stale at \d\d:\d\d:\d\d, the NOOP due by \d\d:\d\d:\d\d\. No action on a transaction fixes it here/);
+    expect(jamWords('optimism-relay', first, w.sb.clock.now(), { kind: 'keys' })).toMatch(/is found stale at \d\d:\d\d:\d\d, the NOOP due by \d\d:\d\d:\d\d\. No action on a transaction fixes it here/);
     w.sb.clock.step(60);
     const late = jamOf(await diag(w, 'optimism-relay'))!;
     expect(late).toMatchObject({ cause: 'no_tx_at_nonce', chain_nonce: first.chain_nonce, relayer_nonce: first.relayer_nonce, gap: { overdue: true, due_at: first.gap!.due_at, fill_by: first.gap!.fill_by, above: 2 } });
-    expect(jamWords('optimism-relay', late, w.sb.clock.now())).toMatch(/Overdue: v1\.8's nonce-health job should have filled it by \d\d:\d\d:\d\d \(tx \S+ \(nonce \d+, submitted\) was found stale at \d\d:\d\d:\d\d, 1 more above\) and has not \(openzeppelin-relayer#818, #843\)\. No API call fills it: the runbook is in the relayer's detail/);
+    expect(jamWords('optimism-relay', late, w.sb.clock.now(), { kind: 'keys' })).toMatch(/Overdue: v1\.8's nonce-health job should have filled it by \d\d:\d\d:\d\d \(tx \S+ \(nonce \d+, submitted\) was found stale at \d\d:\d\d:\d\d, 1 more above\) and has not \(openzeppelin-relayer#818, #843\)\. No API call fills it: the runbook is in the relayer's detail/);
   });
 
   it('what cannot be diagnosed says why: paused (/rpc 403), disabled, Solana, Stellar, a contract server — never "no jam"', async () => {
@@ -125,7 +125,7 @@ describe('a fix, seen to clear', () => {
     w.sb.clock.step(1);
     const canceling = await diag(w, 'holesky-test');
     expect(canceling).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'jam', jam: { blocker_canceling: true, blocker_status: 'submitted' } }, chainNonce: 2834 });
-    expect(jamWords('holesky-test', jamOf(canceling)!, w.sb.clock.now())).toMatch(/is being canceled \(submitted\): its NOOP takes the nonce once mined/);
+    expect(jamWords('holesky-test', jamOf(canceling)!, w.sb.clock.now(), { kind: 'keys' })).toMatch(/is being canceled \(submitted\): its NOOP takes the nonce once mined/);
     let blocks = 1;
     const chainOf = (r: JamRead) => (r.kind === 'diagnosed' ? r.chainNonce : -1);
     while (chainOf(await diag(w, 'holesky-test')) < 2837 && blocks < 10) (w.sb.clock.step(1), blocks++);
@@ -153,7 +153,7 @@ describe('a waiting transaction being canceled (v1.8\'s status lists hide it unt
     await w.client.cancelTransaction('holesky-test', behind.id);
     const after = jamOf(await diag(w, 'holesky-test'))!;
     expect(after).toMatchObject({ waiting: 4, unlisted_nonces: 1 });
-    expect(jamWords('holesky-test', after, w.sb.clock.now())).toContain("4 waiting, and 1 more nonce after it held by one being canceled (v1.8's status lists leave those out) or by none");
+    expect(jamWords('holesky-test', after, w.sb.clock.now(), { kind: 'keys' })).toContain("4 waiting, and 1 more nonce after it held by one being canceled (v1.8's status lists leave those out) or by none");
   });
 });
 

@@ -45,7 +45,7 @@ describe('followJam', () => {
     if (end.kind !== 'deadline') return;
     expect(end.jam).toMatchObject({ cause: 'price_cap', since: jam!.since });
     expect(start - end.jam!.since).toBeGreaterThan(20 * 60_000);
-    const words = followWords('avalanche-bridge', end, sb.clock.now());
+    const words = followWords('avalanche-bridge', end, sb.clock.now(), { kind: 'keys' });
     // Followed 5 minutes; jammed 25 minutes and more (its age beside the follow's, the older).
     const m = /^still jammed after (\d+)m \(followed since \d\d:\d\d:\d\d\): avalanche-bridge: jammed (\d+)m at nonce/.exec(words)!;
     expect(Number(m[1])).toBe(5);

@@ -36,16 +36,16 @@ describe('what a cancel of the blocker does', () => {
   });
 
   it('without a moment no age is said (a fleet row kept between reads)', () => {
-    expect(jamDetail(jam({}))).toMatch(/^jammed at nonce 7 — /);
-    expect(jamDetail(jam({}), now)).toMatch(/^jammed 1m at nonce 7 — /);
+    expect(jamDetail(jam({}), undefined, { kind: 'keys' })).toMatch(/^jammed at nonce 7 — /);
+    expect(jamDetail(jam({}), now, { kind: 'keys' })).toMatch(/^jammed 1m at nonce 7 — /);
   });
 });
 
 describe('a blocker being canceled', () => {
   it('offers no fix (the cancel is sent): says its NOOP takes the nonce and what waits goes after it; the brief says it too', () => {
     const c = jam({ blocker_canceling: true, blocker_reason: 'Transaction canceled by user, replacing with NOOP' });
-    expect(jamDetail(c, now)).toBe('jammed 1m at nonce 7 — tx tx-1 is being canceled (sent): its NOOP takes the nonce once mined; 2 waiting, to go through in order after it; open 1m');
-    expect(jamDetail(c, now)).not.toMatch(/\(e\)|\(X/);
+    expect(jamDetail(c, now, { kind: 'keys' })).toBe('jammed 1m at nonce 7 — tx tx-1 is being canceled (sent): its NOOP takes the nonce once mined; 2 waiting, to go through in order after it; open 1m');
+    expect(jamDetail(c, now, { kind: 'keys' })).not.toMatch(/\(e\)|\(X/);
     expect(jamBrief('payouts-1', c)).toBe('payouts-1 (being canceled, 2 waiting)');
     expect(jamBrief('payouts-1', jam({}))).toBe('payouts-1 (never broadcast, 2 waiting)');
   });
@@ -54,20 +54,20 @@ describe('a blocker being canceled', () => {
 describe('a re-price time', () => {
   it('to come: its time; passed: due since then, at the next status check (a walk read "re-prices it at" a past time)', () => {
     const u = jam({ cause: 'underpriced', blocker_price_wei: 10_000_000_000n, network_price_wei: 20_000_000_000n, next_reprice_at: now + 60_000 });
-    expect(jamDetail(u, now)).toContain('The server re-prices it at 10:01:00 at the earliest (its speed fast;');
-    expect(jamDetail(u, now + 90_000)).toContain('The server re-prices it at its next status check (due since 10:01:00: its speed fast;');
+    expect(jamDetail(u, now, { kind: 'keys' })).toContain('The server re-prices it at 10:01:00 at the earliest (its speed fast;');
+    expect(jamDetail(u, now + 90_000, { kind: 'keys' })).toContain('The server re-prices it at its next status check (due since 10:01:00: its speed fast;');
   });
 });
 
 describe('followWords at the deadline with no jam diagnosed', () => {
   const read = { kind: 'diagnosed' as const, chainNonce: 7, diagnosis: { kind: 'clear' as const, why: 'nonce 7 was broadcast moments ago' } };
   it('a chain that stood is never said to be moving (a re-send alone moves nothing)', () => {
-    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read, jam: null, from: 7, to: 7 }, now);
+    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read, jam: null, from: 7, to: 7 }, now, { kind: 'keys' });
     expect(w).toMatch(/^r1: not cleared after 4m \(followed since \d\d:\d\d:\d\d\): the chain is still at nonce 7; no jam diagnosed at the last read \(nonce 7 was broadcast moments ago\)$/);
     expect(w).not.toMatch(/moving|moved/);
   });
   it('a chain that moved says how far', () => {
-    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read: { ...read, chainNonce: 9 }, jam: null, from: 7, to: 9 }, now);
+    const w = followWords('r1', { kind: 'deadline', ms: 240_000, read: { ...read, chainNonce: 9 }, jam: null, from: 7, to: 9 }, now, { kind: 'keys' });
     expect(w).toContain('the chain moved 7 → 9 (2 went through), not past the last that waited');
   });
 });
@@ -86,7 +86,8 @@ describe('jamsLine: when what it lists was read', () => {
     const one = jamsLine(four, 80, at(5, 27, 47));
     const span = jamsLine(four, 80, { oldest: at(5, 27, 47), newest: at(5, 27, 48) });
     expect(span.replace('(read 05:27:47–48)', 'as of 05:27:47').length).toBeLessThanOrEqual(one.length + 4);
-    expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap, 1 waiting\)/);
+    // Each named with its cause before the waiting counts, as many as fit (issue 53.4).
+    expect(span).toMatch(/^4 jammed \(read 05:27:47–48\): r1 \(at its cap\), r2 \(at its cap\), \+2 more: t$/);
   });
 });
 

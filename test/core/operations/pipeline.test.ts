@@ -109,7 +109,7 @@ describe('execute over loopback: send once, ledger before and after, the effect'
   it('a Stellar cancel answered 200 and unchanged: no effect, in the ledger as "no effect" with its words', async () => {
     const t = (await client.listTransactions('stellar-testnet', { perPage: 100, status: 'pending' })).items[0]!;
     const relayer = (await client.listRelayers({ perPage: 100 })).items.find((r) => r.id === 'stellar-testnet');
-    const req = cancelRequest('stellar-testnet', t.id, relayer, t, client.supports('cancel')) as BuiltRequest;
+    const req = cancelRequest('stellar-testnet', t.id, relayer, t, client.supports('cancel'), 'keys') as BuiltRequest;
     expect(req.review!.map((r) => r.label)).toContain('⚠ Stellar');
     const o = await execute(req, { client, ledger });
     expect(o).toMatchObject({ kind: 'answered', status: 200, effect: { kind: 'no effect' } });
@@ -122,14 +122,14 @@ describe('execute over loopback: send once, ledger before and after, the effect'
   it('refused before sending where the network cannot: Solana, a final EVM status, a disabled relayer\'s pause, an unknown network', async () => {
     const relayers = (await client.listRelayers({ perPage: 100 })).items;
     const sol = relayers.find((r) => r.id === 'solana-devnet');
-    expect(cancelRequest('solana-devnet', 'x', sol, undefined, true)).toMatchObject({ refuse: expect.stringContaining('Endpoint is not supported for Solana relayers') });
-    expect(cancelRequest('sepolia-main', 'x', relayers.find((r) => r.id === 'sepolia-main'), tx({ status: 'confirmed' }), true)).toMatchObject({ refuse: expect.stringContaining('is confirmed') });
+    expect(cancelRequest('solana-devnet', 'x', sol, undefined, true, 'keys')).toMatchObject({ refuse: expect.stringContaining('Endpoint is not supported for Solana relayers') });
+    expect(cancelRequest('sepolia-main', 'x', relayers.find((r) => r.id === 'sepolia-main'), tx({ status: 'confirmed' }), true, 'keys')).toMatchObject({ refuse: expect.stringContaining('is confirmed') });
     expect(pauseRequest('polygon-ops', relayers.find((r) => r.id === 'polygon-ops'), true, true)).toMatchObject({ refuse: expect.stringContaining('Relayer is disabled') });
     const aptos = { id: 'apt', network_type: 'aptos' };
-    expect(cancelRequest('apt', 'x', aptos, tx({}), true)).toMatchObject({ refuse: expect.stringContaining('"aptos", which this client does not know') });
-    expect(cancelPendingRequest('apt', aptos, [], Date.now(), true)).toMatchObject({ refuse: expect.stringContaining('does not know') });
+    expect(cancelRequest('apt', 'x', aptos, tx({}), true, 'keys')).toMatchObject({ refuse: expect.stringContaining('"aptos", which this client does not know') });
+    expect(cancelPendingRequest('apt', aptos, [], Date.now(), true, 'keys')).toMatchObject({ refuse: expect.stringContaining('does not know') });
     // A server without the endpoint (not the OpenZeppelin Relayer): refused, nothing guessed.
-    expect(cancelRequest('sepolia-main', 'x', undefined, tx({}), false)).toMatchObject({ refuse: expect.stringContaining('cancelling is the OpenZeppelin Relayer’s') });
+    expect(cancelRequest('sepolia-main', 'x', undefined, tx({}), false, 'keys')).toMatchObject({ refuse: expect.stringContaining('cancelling is the OpenZeppelin Relayer’s') });
   });
 
   it('a refusal is recorded as refused; the request left once', async () => {

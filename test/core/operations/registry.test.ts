@@ -132,7 +132,7 @@ describe('the ledger records op and target', () => {
       prepared: prepareReplaceTransaction('sepolia-main', tx.id, { value: '0', speed: 'fast', to: tx.to ?? undefined }),
       send: (c, o) => c.replaceTransaction('sepolia-main', tx.id, { value: '0', speed: 'fast', to: tx.to ?? undefined }, o),
     };
-    const cancel = cancelRequest('sepolia-main', tx.id, relayers.find((r) => r.id === 'sepolia-main'), tx, true);
+    const cancel = cancelRequest('sepolia-main', tx.id, relayers.find((r) => r.id === 'sepolia-main'), tx, true, 'keys');
     const sends: BuiltRequest[] = [pauseRequest('bsc-treasury', bsc, true, true) as BuiltRequest, pauseRequest('bsc-treasury', { ...bsc!, paused: true }, false, true) as BuiltRequest, replace, cancel as BuiltRequest];
     for (const r of sends) expect((await execute(r, { client, ledger })).kind, r.op).toBe('answered');
     const sent = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.phase === 'sent');

@@ -122,6 +122,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       else if (unknown === 'not_diagnosed' && read?.kind === 'not_diagnosed') notDiagnosed.push({ relayerId: r.id, why: read.why });
       else if (read?.kind === 'diagnosed') diagnosed++;
     }
+  const cleared = jams?.cleared(state.items.map(getId)) ?? [];
   // Readiness stands above the jams, never in their place (issue 53.2: a 503 had hidden the jam count).
   const readyRow = notReady ? sanitize(notReadyLine(notReady)) : null;
   // The line has its row from the first frame on, whatever it says: no row of the table moves under the cursor when the diagnosis comes.
@@ -131,8 +132,13 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       ? { kind: 'undiagnosable' }
       : !settled || (!state.items.length && state.loading === 'first')
         ? { kind: 'reading' }
-        : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
+        : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading, cleared }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
   const line = relayersHead(head, width);
+  // The clearings drawn: each goes at its relayer's next read from now (kept till the operator has seen it).
+  const clearedIds = cleared.map((c) => c.relayerId).join(' ');
+  useEffect(() => {
+    if (head.kind === 'facts' && clearedIds) jams?.seen(clearedIds.split(' '));
+  }, [clearedIds, head.kind, jams]);
   const bodyHeight = height - 1 - (readyRow ? 1 : 0);
   // Built again when a STATE word may change its width (the table's layout is kept while its columns are: `not diagnosed` was cut to `not dia…`).
   const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -4,8 +4,10 @@
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
 import { openAction, openPolicies } from '../../actions.js';
-import { RelayerJamsContext } from '../../relayerJams.js';
-import { actionMisfit, jamWords, runbookBrief } from '../../../core/jam/words.js';
+import { RelayerJamsContext, type Clearing } from '../../relayerJams.js';
+import { actionMisfit, clearedBrief, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
+import { BINDINGS, type Command } from '../../keymap.js';
+import type { FooterLead } from '../../components/Footer.js';
 import { gapRunbook } from '../../../core/jam/runbook.js';
 import { notReadyLine, type ReadinessWords } from '../../../core/readiness.js';
 import { worseJam, type Jam } from '../../../core/jam/diagnose.js';
@@ -45,6 +47,7 @@ function summaryLines(
   jamOf: (id: string) => Jam | undefined = () => undefined,
   focusId?: string,
   readiness?: ReadinessWords | null,
+  cleared: readonly Clearing[] = [],
 ): { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] {
   // The server not ready, first: whatever is fixed from here may not be processed until it recovers.
   const ready = readiness && readiness.state !== 'ready' ? wrapCells(notReadyLine(readiness), width, 2).slice(0, 2).map((text) => ({ text, tone: readiness.state === 'not ready' ? ('bad' as const) : ('warn' as const) })) : [];
@@ -70,15 +73,18 @@ function summaryLines(
   const head = `${thousands(t.rows.length)} not final in ${stuck.filter((r) => r.count).length} of ${t.relayers.length} relayers · ${t.requests} requests, ${how}${skipped.length ? ` · ${skipped.length} cut short (${skipped.map((r) => r.relayer.id).slice(0, 2).join(', ')}${skipped.length > 2 ? ', …' : ''})` : ''}${t.relayersSkipped ? ` · ${thousands(t.relayersSkipped)} relayers not read` : ''}`;
   // Wrapped (two rows at most), never cut mid-word at the edge of an 80-column terminal.
   const lines: { text: string; tone: 'bad' | 'warn' | 'muted' | 'plain' }[] = [...ready, ...wrapCells(head, width, 2, 2).map((text) => ({ text, tone: 'muted' as const }))];
-  let shown = 0;
-  for (const r of lineFor) {
+  // The jams seen to clear, with their figures, until the relayer's next read after they were seen (issue 53.4).
+  for (const c of cleared) lines.push(...wrapCells(clearedBrief(c), width, 2).map((text) => ({ text, tone: 'plain' as const })));
+  // Each relayer's line wrapped whole, then laid out: the one under the cursor whole (its fix is the
+  // line's point: at 80x24 a capped jam's `p` was cut from it), its rows kept while the others fill what is left.
+  const made = lineFor.map((r) => {
     const parts = r.error
       ? [`✗ ${errorWords(r.error)}`]
       : [`${r.count} not final`, r.oldestMs !== null ? `oldest ${ageMs(now - r.oldestMs)}` : '', gapWords(r.gaps), uncheckedWords(r.gaps.unchecked), r.skipped ?? ''];
     // The diagnosis where the first screen has one (its cause, what waits, the fix: core/jam), else what the chain waits on.
     // A jam's words say its age and what waits: the scan's count and oldest age before them said it twice, in less room.
     const jam = jamOf(r.relayer.id);
-    if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now).replace(`${r.relayer.id}: `, ''));
+    if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now, { kind: 'keys' }).replace(`${r.relayer.id}: `, ''));
     else if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut mid-word: what the chain waits on is the line's point — whole for the relayer
     // under the cursor (the one acted on: a walk read 'Bump it at a faster speed (e) or' and no more),
@@ -86,20 +92,38 @@ function summaryLines(
     const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind || jam ? 'warn' : 'plain';
     const whole = r.relayer.id === focusId;
     const all = wrapCells(`${r.relayer.id}: ${parts.filter(Boolean).join(' · ')}`, width, 2);
-    // The last row left says how many more there are, when not all fit.
-    // The one under the cursor may take two rows past the third to be whole.
-    const room = max + (whole ? 2 : 0) - lines.length - (shown + 1 < lineFor.length ? 1 : 0);
-    const fit = Math.min(all.length, whole ? room : Math.min(3, room));
-    if (fit < Math.min(all.length, 2) || fit <= 0) break;
-    const rows = all.slice(0, fit);
-    if (fit < all.length) rows[fit - 1] = truncateCells(`${rows[fit - 1]!} ${all[fit]!.trim()}`, width);
-    lines.push(...rows.map((text) => ({ text, tone })));
-    shown++;
     // The jam no API call fixes, under the cursor: its runbook in brief (whole in the detail and check), in rows of its own.
     const rb = whole && jam && !r.error ? gapRunbook(r.relayer, jam) : null;
-    if (rb) lines.push(...runbookBrief(rb, "the relayer's detail (i on the first screen), or relayer-tui check").flatMap((l) => wrapCells(l, width, 2)).slice(0, 5).map((text) => ({ text, tone: 'warn' as const })));
+    const runbook = rb ? runbookBrief(rb, "the relayer's detail (i on the first screen), or relayer-tui check").flatMap((l) => wrapCells(l, width, 2)).slice(0, 5) : [];
+    return { all, tone, whole, runbook };
+  });
+  // The one under the cursor may take two rows past the third of the body to be whole; the others, in
+  // order (worst first), take what is left — at most 3 rows each, a cut one ending in '…' — until one
+  // does not fit: from there they are counted (`… and N more`), never skipped for a later one.
+  const limit = max + (focusId !== undefined ? 2 : 0);
+  const focused = made.find((m) => m.whole);
+  let reserved = focused ? Math.min(focused.all.length, Math.max(1, limit - lines.length)) : 0;
+  let shown = 0;
+  let full = false;
+  for (const [i, m] of made.entries()) {
+    // A row kept for `… and N more` while more follow (not taken from the one under the cursor).
+    const more = i + 1 < made.length ? 1 : 0;
+    if (!m.whole && full) continue;
+    const fit = m.whole ? Math.min(m.all.length, Math.max(1, limit - lines.length)) : Math.min(m.all.length, 3, limit - lines.length - reserved - more);
+    if (fit <= 0) {
+      full = true;
+      continue;
+    }
+    const rows = m.all.slice(0, fit);
+    if (fit < m.all.length) rows[fit - 1] = truncateCells(`${rows[fit - 1]!} ${m.all[fit]!.trim()}`, width);
+    lines.push(...rows.map((text) => ({ text, tone: m.tone })));
+    shown++;
+    if (m.whole) {
+      reserved = 0;
+      lines.push(...m.runbook.map((text) => ({ text, tone: 'warn' as const })));
+    }
   }
-  if (shown < lineFor.length && lines.length < max) lines.push({ text: `… and ${lineFor.length - shown} more relayers (/ and a relayer's id shows its line)`, tone: 'muted' });
+  if (shown < made.length) lines.push({ text: `… and ${made.length - shown} more relayers (/ and a relayer's id shows its line)`, tone: 'muted' });
   return lines;
 }
 
@@ -112,6 +136,27 @@ function summaryChangesAt(t: TriageResult | null, now: number, jamOf: (id: strin
       return [ageChangesAt(r.oldestMs, now), jam ? ageChangesAt(jam.since, now) : null, jam?.next_reprice_at && jam.next_reprice_at > now ? jam.next_reprice_at : null];
     }),
   );
+}
+
+/** The key of a stuck-screen command, as the keymap binds it (one table of keys). */
+function keyOf(command: Command): string {
+  return BINDINGS.find((b) => b.scope === 'stuck' && b.command === command)?.label ?? '?';
+}
+
+const FIX_COMMAND: Record<JamFix['action'], Command> = { cap: 'policies', bump: 'edit', cancel: 'cancel' };
+
+/**
+ * The footer for the row under the cursor whose relayer is jammed: the fixes that work for its jam
+ * first (core/jam jamFixes: `p raise cap` at the cap), the keys that do not work there left out (`e`
+ * on a capped blocker, `e` and `X` on a gap). No jam: the keymap's footer as it is.
+ */
+function fixHints(row: StuckRow | undefined, jamOf: (id: string) => Jam | undefined): FooterLead | undefined {
+  const jam = row ? jamOf(row.relayer.id) : undefined;
+  if (!row || !jam) return undefined;
+  const fixes = jamFixes(jam, nonceOf(row.tx));
+  const lead = fixes.map((f) => ({ label: keyOf(FIX_COMMAND[f.action]), hint: f.hint, command: FIX_COMMAND[f.action] }));
+  const omit = new Set<Command>((['edit', 'cancel'] as const).filter((c) => !lead.some((l) => l.command === c)));
+  return { lead, omit };
 }
 
 export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
@@ -142,11 +187,22 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   const focus = route.kind === 'stuck' ? route.focus : undefined;
   useEffect(() => void list.refresh(focus), []); // eslint-disable-line react-hooks/exhaustive-deps
   useSessionEvent('replaced', (e) => void list.refresh(e.transactionId));
-  // A jam followed after a fix (or seen to clear) ended: scanned again, so no cleared jam stays on screen.
-  useSessionEvent('jamEnded', () => void list.refresh(list.getSelected() ? getId(list.getSelected()!) : undefined));
+  // A jam followed after a fix (or seen to clear) ended: scanned again, so no cleared jam stays on screen;
+  // cleared, the cursor goes to the blocker of the next jam, worst first (issue 53.4: it stayed on the cleared relayer).
+  useSessionEvent('jamEnded', (e) => {
+    const selected = list.getSelected();
+    const ids = result.current?.relayers.map((r) => r.relayer.id).filter((id) => id !== e.relayerId) ?? [];
+    const next = e.cleared && selected?.relayer.id === e.relayerId ? jams?.jams(ids).find((j) => j.jam.blocker_id)?.jam.blocker_id : undefined;
+    void list.refresh(next ?? (selected ? getId(selected) : undefined));
+  });
 
   // The summary takes up to a third of the body; the table the rest.
-  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id, jams?.readiness);
+  const cleared = result.current && jams ? jams.cleared(result.current.relayers.map((r) => r.relayer.id)) : [];
+  const summary = summaryLines(result.current, now(), height, width, list.state.filter, (id) => jams?.jam(id), list.getSelected()?.relayer.id, jams?.readiness, cleared);
+  const clearedIds = cleared.map((c) => c.relayerId).join(' ');
+  useEffect(() => {
+    if (clearedIds) jams?.seen(clearedIds.split(' '));
+  }, [clearedIds, jams]);
   const bodyRows = Math.max(3, height - summary.length);
   // The summary's ages (oldest 15s, jammed 3m) turn as the table's do (a walk read `oldest 15s` beside rows that ticked).
   useTickAt((t) => summaryChangesAt(result.current, t, (id) => jams?.jam(id)), now);
@@ -168,8 +224,9 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     if (cmd === 'cancel') return openAction({ kind: 'operation', op: 'cancel', relayerId: row.relayer.id, tx: row.tx, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
     return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
   });
+  const footerLead = fixHints(list.getSelected(), (id) => jams?.jam(id));
   return (
-    <ScreenFrame title="relayer-tui › stuck: transactions not final, oldest first" scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }}>
+    <ScreenFrame title="relayer-tui › stuck: transactions not final, oldest first" scopes={SCOPES} width={width} height={height} status={{ ...listStatus(list, watch), page: undefined }} {...(footerLead ? { footerLead } : {})}>
       <Box flexDirection="column" height={height}>
         {summary.map((l, i) => (
           <Text key={i} wrap="truncate" color={tone(l.tone)}>
