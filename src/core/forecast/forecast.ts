@@ -15,6 +15,9 @@
  * its next start.
  */
 import type { FixFace } from '../jam/words.js';
+import { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
+
+export { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
 import { formatGwei } from '../amounts.js';
 import { sanitize } from '../text/sanitize.js';
 import { ageMs } from '../time.js';
@@ -47,20 +50,6 @@ export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: 
   const percent = Number((priceWei * 100n) / capWei);
   if (percent < threshold) return null;
   return { kind: 'cap_headroom', relayer_id: relayerId, network_price_wei: priceWei, cap_wei: capWei, percent, threshold_percent: threshold, read_at: readAt, method: `eth_gasPrice read once through the relayer's /rpc against policies.gas_price_cap; said at ${threshold} % of the cap or more; no trend from one reading` };
-}
-
-/**
- * How far above the network's price a cap is proposed (a jam at its cap, a forecast): +30 %, so that the
- * cap proposed stands clear of this forecast's own threshold (the price is then 77 % of it, under
- * CAP_HEADROOM_PERCENT) — at +20 % the fix check proposed was itself "heading for a jam" (83 %), and
- * check could never pass by following its own words.
- */
-export const CAP_PROPOSAL_PERCENT = 30;
-
-/** The network's price + CAP_PROPOSAL_PERCENT, rounded up to a whole gwei. */
-export function proposedCapFromPrice(priceWei: bigint): bigint {
-  const g = 1_000_000_000n;
-  return ((priceWei * BigInt(100 + CAP_PROPOSAL_PERCENT)) / 100n + g - 1n) / g;
 }
 
 /** The cap proposed against a forecast (as for a jam at its cap). */

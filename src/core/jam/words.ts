@@ -10,7 +10,7 @@ import { displayText } from '../text/values.js';
 import type { GapFill, Jam, JamCause, NonceDistrust } from './diagnose.js';
 import type { FollowEnd } from './follow.js';
 import { REDIS_KEY_PREFIX, type Runbook, type RunbookStep } from './runbook.js';
-import { proposedCapFromPrice } from '../forecast/forecast.js';
+import { proposedCapFromPrice } from '../forecast/capProposal.js';
 
 /** The cause in a few words (the first screen's line, a fleet row). */
 export const CAUSE_WORDS: Record<JamCause, string> = {

@@ -3,11 +3,12 @@
  * of its transactions beyond their fields, the chain's options and constants, and the transactions
  * v1.8's jobs make by themselves (a gap's NOOP, and the sandbox's healthy traffic).
  */
-import { type EvmTx, type RelayerSeed, type Speed } from '../models.js';
+import { type EvmTx, type RelayerSeed, type Speed, type Tx } from '../models.js';
+import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
 import type { FeeMarket } from './fees.js';
-import { HEALTH_CHECK_DELAYS_MS, HEALTH_CHECK_EVERY_MS, gapNoopReason } from './rules.js';
+import { HEALTH_CHECK_DELAYS_MS, HEALTH_CHECK_EVERY_MS, RESEND_TIMEOUT_MS, gapNoopReason } from './rules.js';
 
 export interface ChainOptions {
   /** `network:gwei`: the network's price held at that many gwei (base fee + tip) from the start. */
@@ -168,4 +169,61 @@ export function sendShortfall(a: Account, t: EvmTx, price: { gas_price: bigint |
   if (a.balance < cost) return `Insufficient balance: Relayer balance ${a.balance} is insufficient to cover ${cost}`;
   if (min > 0n && a.balance - cost < min) return `Insufficient balance: Relayer balance ${a.balance} is insufficient to cover ${cost}, with an enforced minimum balance of ${min}`;
   return null;
+}
+
+/** A relayer's account made from its seeded transactions (the chain's `account`, on first use). */
+export function openAccount(relayer: RelayerSeed, txs: readonly Tx[], market: FeeMarket, now: number, scaled: (ms: number) => number, balance: bigint): Account {
+  const meta = new Map<string, TxMeta>();
+  const active = new Set<string>();
+  for (const t of txs) {
+    if (t.kind !== 'evm') continue;
+    const onChain = t.status === 'mined' || t.status === 'confirmed' || t.status === 'canceled' || (t.status === 'failed' && t.sent_at !== null);
+    const fresh = t.status === 'sent' && now - t.created_at < scaled(RESEND_TIMEOUT_MS);
+    meta.set(t.id, {
+      hashes: t.hash ? 1 : 0,
+      known: t.sent_at !== null,
+      changedAt: t.created_at,
+      ...(fresh ? { submitQueued: true } : {}),
+      ...(t.status === 'mined' ? { minedBlock: market.head.number } : onChain ? { minedBlock: market.genesisBlock - 1 } : {}),
+    });
+    if (!FINAL.has(t.status)) active.add(t.id);
+  }
+  const evm = txs.filter((t): t is EvmTx => t.kind === 'evm');
+  const seeded = relayer.chainSeed;
+  const account: Account = {
+    relayer,
+    market,
+    chainNonce: seeded?.chainNonce ?? derivedChainNonce(evm),
+    counter: seeded?.counter ?? derivedNextNonce(evm),
+    balance,
+    active,
+    meta,
+    enableChecks: 0,
+    traffic: 0,
+  };
+  return account;
+}
+
+/**
+ * The sandbox's repair (not v1.8's API): a disabled relayer's configuration fixed (its RPC URL, its
+ * signer) and the server restarted. v1.8's `initialize_relayer` then runs `check_health` — the nonce
+ * synced, the RPC validated, the balance against its minimum (evm_relayer.rs:642-672) — and re-enables
+ * it silently where every check passes, else disables it again for what failed (:686-708). On the
+ * sandbox's node the nonce and RPC checks pass: a balance under the minimum is what can remain.
+ * `firstCheckAt`: when its health check runs next if it stays disabled.
+ */
+export function repairAccount(a: Account, firstCheckAt: number): { enabled: boolean } {
+  const r = a.relayer;
+  if (!r.system_disabled) return { enabled: true };
+  const min = r.policies.min_balance;
+  const floor = typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 1n;
+  if (a.balance < floor) {
+    r.disabled_reason = { type: 'BalanceCheckFailed', details: `Balance ${a.balance} is below the minimum ${floor}` };
+    a.enableCheckAt ??= firstCheckAt;
+    return { enabled: false };
+  }
+  r.system_disabled = false;
+  delete r.disabled_reason;
+  a.enableCheckAt = undefined;
+  return { enabled: true };
 }

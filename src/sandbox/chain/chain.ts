@@ -34,8 +34,7 @@ import type { EvmTx, Speed } from '../models.js';
 import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
-import { FINAL, KEPT_PER_RELAYER, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
-import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
+import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
 export class Chain {
@@ -89,36 +88,8 @@ export class Chain {
     if (!this.covers(relayerId)) return undefined;
     const relayer = this.data.relayer(relayerId)!;
     const txs = this.data.evmTable(relayerId) ?? [];
-    const market = this.market(relayer.network);
+    const account = openAccount(relayer, txs, this.market(relayer.network), this.clock.now(), (ms) => this.clock.scaled(ms), this.data.seedBalance(relayerId));
     const now = this.clock.now();
-    const meta = new Map<string, TxMeta>();
-    const active = new Set<string>();
-    for (const t of txs) {
-      if (t.kind !== 'evm') continue;
-      const onChain = t.status === 'mined' || t.status === 'confirmed' || t.status === 'canceled' || (t.status === 'failed' && t.sent_at !== null);
-      const fresh = t.status === 'sent' && now - t.created_at < this.clock.scaled(RESEND_TIMEOUT_MS);
-      meta.set(t.id, {
-        hashes: t.hash ? 1 : 0,
-        known: t.sent_at !== null,
-        changedAt: t.created_at,
-        ...(fresh ? { submitQueued: true } : {}),
-        ...(t.status === 'mined' ? { minedBlock: market.head.number } : onChain ? { minedBlock: market.genesisBlock - 1 } : {}),
-      });
-      if (!FINAL.has(t.status)) active.add(t.id);
-    }
-    const evm = txs.filter((t): t is EvmTx => t.kind === 'evm');
-    const seeded = relayer.chainSeed;
-    const account: Account = {
-      relayer,
-      market,
-      chainNonce: seeded?.chainNonce ?? derivedChainNonce(evm),
-      counter: seeded?.counter ?? derivedNextNonce(evm),
-      balance: this.data.seedBalance(relayerId),
-      active,
-      meta,
-      enableChecks: 0,
-      traffic: 0,
-    };
     if (relayer.system_disabled) account.enableCheckAt = now + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
     this.accounts.set(relayerId, account);
     return account;
@@ -453,19 +424,7 @@ export class Chain {
   repair(relayerId: string): { enabled: boolean } | undefined {
     const a = this.account(relayerId);
     if (!a) return undefined;
-    const r = a.relayer;
-    if (!r.system_disabled) return { enabled: true };
-    const min = r.policies.min_balance;
-    const floor = typeof min === 'number' || typeof min === 'bigint' ? BigInt(min) : 1n;
-    if (a.balance < floor) {
-      r.disabled_reason = { type: 'BalanceCheckFailed', details: `Balance ${a.balance} is below the minimum ${floor}` };
-      a.enableCheckAt ??= this.clock.now() + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
-      return { enabled: false };
-    }
-    r.system_disabled = false;
-    delete r.disabled_reason;
-    a.enableCheckAt = undefined;
-    return { enabled: true };
+    return repairAccount(a, this.clock.now() + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!));
   }
 
   /** The transaction the node holds under this hash (its current one, broadcast), else undefined. */
