@@ -10,8 +10,12 @@ import { externalSandbox, STILL } from '../servers.ts';
 import { fmtB, mean, sleep } from '../stats.ts';
 
 const selectedIndex = (rows: string[]) => rows.findIndex((l) => l.startsWith('›'));
-/** A row with its clock times taken out (`12:03:04`, a span's `–05`): what is left is what it says. */
-const timeless = (row: string) => row.replace(/\d\d:\d\d:\d\d(–[\d:]+)?/g, 'hh:mm:ss');
+/**
+ * A row with its clock times taken out (`12:03:04`, a span's `–05`): what is left is what it says. A read
+ * time in either of its forms (core/jam/words.ts asOfWords: `as of 12:03:04`, read across seconds
+ * `(read 12:03:04–05)`) is one read time.
+ */
+const timeless = (row: string) => row.replace(/ (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\))/g, ' <read time>').replace(/\d\d:\d\d:\d\d(–[\d:]+)?/g, 'hh:mm:ss');
 
 async function run(r: Report): Promise<void> {
   const sb = await externalSandbox(STILL);

@@ -22,7 +22,7 @@ const STREAM_TOTAL = 100_000;
 const FIRST = 'Sepolia Main';
 const FLOOR = join(ROOT, 'bench', 'floor', 'relayers.cjs');
 const FLOOR_PAGES = join(ROOT, 'bench', 'floor', 'pages.cjs');
-const BUDGET = { tui: 2.2, headless: 1.8, sea: 2.0, stream: 1.5, streamRssMb: 110 };
+const BUDGET = { tui: 2.0, headless: 1.6, sea: 2.0, stream: 1.5, streamRssMb: 110 };
 
 /** Main-thread CPU ms and page faults to the first relayer, per start (the pty's process; Linux). */
 type Cost = { cpuMs: number; faults: number };
