@@ -193,7 +193,7 @@ export class RelayerJams extends BackgroundReads {
               ...(jam ? { before: jam } : {}),
               // Its age as the store knows it (when the chain's nonce was last seen to move): a follow's own
               // read knows only the blocker's broadcast, which a replacement moves (a walk saw 'jammed 14s' beside '1h').
-              onRead: (read) => this.settle(relayerId, { read: this.withSeen(relayerId, read), at: this.now() }),
+              onRead: (read) => this.settle(relayerId, { read, at: this.now() }),
             })
           : undefined,
       )
@@ -236,13 +236,6 @@ export class RelayerJams extends BackgroundReads {
       // Not closed: what failed is said (the row would otherwise read `reading…` with nothing on its way).
       if (!this.ctrl.signal.aborted) this.settle(r.id, { read: { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true }, at: this.now() });
     }
-  }
-
-  /** A jam read without the store's memory of the chain: its `since` from when the chain's nonce was last seen to move, where that nonce holds. */
-  private withSeen(id: string, read: JamRead): JamRead {
-    const seen = this.chainSeen.get(id);
-    if (!seen || read.kind !== 'diagnosed' || read.diagnosis.kind !== 'jam' || seen.nonce !== read.chainNonce) return read;
-    return { ...read, diagnosis: { ...read.diagnosis, jam: { ...read.diagnosis.jam, since: Math.min(read.diagnosis.jam.since, seen.at) } } };
   }
 
   private changed(f: () => void): void {
