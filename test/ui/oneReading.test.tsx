@@ -55,14 +55,14 @@ describe('one jam, every face', () => {
     expect(j.relayers.find((x) => x.relayer === 'avalanche-bridge')!.jam!.waiting).toBe(Number(waiting));
   }, 40_000);
 
-  it('on a running clock (the sandbox stepped, the chain moved, read again): every face counts from the one origin, the blocker created HH:MM:SS', async () => {
+  it('on a running clock (the sandbox stepped 45 blocks, every jam read again): the detail and check count from the one origin, the blocker created HH:MM:SS', async () => {
     assertBuilt();
     // The app's clock the wall's, as check's (a process of its own); the sandbox's blocks still between steps.
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 260, rows: 40 });
     const sb = h.sandbox;
     sb.clock.stop();
     await h.waitFor((x) => /^3 jammed /m.test(x) && !/being diagnosed/.test(x), 'the three jams');
-    // 45 s of blocks (optimism-relay's gap is filled, others move); r reads every jam again.
+    // 45 s of blocks (optimism-relay's gap is filled; avalanche-bridge's and holesky-test's chains do not move); r reads every jam again.
     sb.clock.step(45);
     await h.press('r');
     await h.waitFor((x) => /optimism-relay cleared/.test(x) && !/being diagnosed|reading…/.test(x), 'the second read');
