@@ -3,7 +3,7 @@
  * (core/jam), read in the background after the first frame for the relayers on screen — at most two
  * relayers read at once (each a handful of requests: the server's rate limit is respected), each
  * diagnosis kept with its time and read again once older than 20 s, the chain's nonce remembered per
- * relayer (a jam's `since`: when it was last seen to move). Nothing where the server cannot be
+ * relayer (when it was last seen to move: kept for the reading, never a jam's age). Nothing where the server cannot be
  * diagnosed (a contract server: no marks, and nothing said to be clear).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
@@ -191,9 +191,8 @@ export class RelayerJams extends BackgroundReads {
               deadlineMs,
               signal,
               ...(jam ? { before: jam } : {}),
-              // Its age as the store knows it (when the chain's nonce was last seen to move): a follow's own
-              // read knows only the blocker's broadcast, which a replacement moves (a walk saw 'jammed 14s' beside '1h').
-              onRead: (read) => this.settle(relayerId, { read: this.withSeen(relayerId, read), at: this.now() }),
+              // Each read of the follow is the store's: its age from the one origin (Jam.since), as every face says it.
+              onRead: (read) => this.settle(relayerId, { read, at: this.now() }),
             })
           : undefined,
       )
@@ -236,13 +235,6 @@ export class RelayerJams extends BackgroundReads {
       // Not closed: what failed is said (the row would otherwise read `reading…` with nothing on its way).
       if (!this.ctrl.signal.aborted) this.settle(r.id, { read: { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true }, at: this.now() });
     }
-  }
-
-  /** A jam read without the store's memory of the chain: its `since` from when the chain's nonce was last seen to move, where that nonce holds. */
-  private withSeen(id: string, read: JamRead): JamRead {
-    const seen = this.chainSeen.get(id);
-    if (!seen || read.kind !== 'diagnosed' || read.diagnosis.kind !== 'jam' || seen.nonce !== read.chainNonce) return read;
-    return { ...read, diagnosis: { ...read.diagnosis, jam: { ...read.diagnosis.jam, since: Math.min(read.diagnosis.jam.since, seen.at) } } };
   }
 
   private changed(f: () => void): void {

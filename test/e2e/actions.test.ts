@@ -249,7 +249,7 @@ describe('in the TUI (pty, 100x30)', () => {
       await tui.waitForText('Sepolia Main');
       tui.press('t');
       // The relayer's line: the jam's words where the first screen diagnosed it, else what the chain waits on.
-      await tui.waitForText(/jammed \S+ at nonce 2834|waits on nonce 2834/);
+      await tui.waitForText(/jammed \S+ \(blocker created \d\d:\d\d:\d\d\) at nonce 2834|waits on nonce 2834/);
       tui.press('X');
       const review = (await tui.waitForText('Review:')).join('\n');
       expect(review).toMatch(/DELETE \/api\/v1\/relayers\/holesky-test\/transactions\/1b89699f-e832-4322-a4d9-1284f878c1cc/);

@@ -23,7 +23,7 @@ describe('relayer-tui check', () => {
     const r = await run(['check']);
     expect(r.code, r.err).toBe(12);
     const lines = r.out.trim().split('\n');
-    expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/^holesky-test: jammed \S+ at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; 2 waiting\. /);
+    expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/^holesky-test: jammed \S+ \(blocker created \d\d:\d\d:\d\d\) at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; 2 waiting\. /);
     expect(lines.find((l) => l.startsWith('avalanche-bridge:'))).toMatch(/at its cap 30 gwei, the network asks 55 gwei; 2 waiting/);
     // The fixes named as the commands that do them (a TUI key means nothing in a shell).
     expect(lines.find((l) => l.startsWith('holesky-test:'))).toMatch(/Bump it at a faster speed \(relayer-tui replace holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc --speed fastest\) or cancel it \(relayer-tui cancel holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc: a NOOP takes the nonce\)$/);
@@ -148,7 +148,7 @@ describe('--wait: follow the relayer until its jam clears', () => {
       if (chunk.includes('waiting:')) w.clock.step(3);
     });
     expect(r.code, r.err).toBe(16);
-    expect(r.err).toMatch(new RegExp(`still jammed after \\d+s \\(followed since \\d\\d:\\d\\d:\\d\\d\\): avalanche-bridge: jammed \\S+ at nonce ${chain + 1} — at its cap 30 gwei, the network asks 55 gwei; 1 waiting`));
+    expect(r.err).toMatch(new RegExp(`still jammed after \\d+s \\(followed since \\d\\d:\\d\\d:\\d\\d\\): avalanche-bridge: jammed \\S+ \\(blocker created \\d\\d:\\d\\d:\\d\\d\\) at nonce ${chain + 1} — at its cap 30 gwei, the network asks 55 gwei; 1 waiting`));
   }, 30_000);
 
   it('--wait is checked before anything is sent', async () => {

@@ -92,7 +92,7 @@ describe('relayer-tui fleet (headless)', () => {
     expect(lines.some((l) => /^evil\/esc-x: 2 stuck \(oldest \d+d\): unknown status, old, not signed after 5m$/.test(l)), lines.join('\n')).toBe(true);
     // The real server's jam: the transaction everything waits on, named.
     // The real server's jam, diagnosed as `check` does (core/jam): the blocker, its cause, what waits behind it.
-    expect(lines.filter((l) => l.startsWith('prod-beta/holesky-test: '))).toEqual([expect.stringMatching(/^prod-beta\/holesky-test: jammed \d+[smhd] at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; \d+ waiting\. Bump it at a faster speed \(relayer-tui --context prod-beta replace holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc --speed fastest\)/)]);
+    expect(lines.filter((l) => l.startsWith('prod-beta/holesky-test: '))).toEqual([expect.stringMatching(/^prod-beta\/holesky-test: jammed \d+[smhd] \(blocker created \d\d:\d\d:\d\d\) at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast: every re-send refused .*; \d+ waiting\. Bump it at a faster speed \(relayer-tui --context prod-beta replace holesky-test 1b89699f-e832-4322-a4d9-1284f878c1cc --speed fastest\)/)]);
     // The contract's server has no chain to read: its triage words stay.
     expect(lines).toContain('alpha/holesky-test: nonce gap at 2838');
     expect(lines.some((l) => /^prod-beta\/mainnet-hot: low balance: .* ETH < 100 ETH \(its policies\.min_balance\)$/.test(l))).toBe(true);

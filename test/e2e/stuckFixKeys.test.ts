@@ -32,7 +32,7 @@ describe('the stuck screen at 80x24', () => {
     await tui.waitForScreen((r) => r.some((l) => /^3 jammed /.test(l)), 10_000, 'the jam line');
     tui.press('t');
     const first = await tui.waitForScreen((r) => r.some((l) => /^› holesky-test\s+sent/.test(l)) && header(r).includes('holesky-test: jammed'), 10_000, 'the cursor on the worst blocker');
-    expect(header(first)).toMatch(/holesky-test: jammed \S+ at nonce 2834 — .* Bump it at a faster speed \(e\) or cancel it \(X: a NOOP takes the nonce\)/);
+    expect(header(first)).toMatch(/holesky-test: jammed \S+ \(blocker created \d\d:\d\d:\d\d\) at nonce 2834 — .* Bump it at a faster speed \(e\) or cancel it \(X: a NOOP takes the nonce\)/);
     expect(footer(first)).toMatch(/^\? help {2}q quit {2}e bump {2}X cancel /);
     // Down to avalanche-bridge's blocker (at its cap): its words whole, p in them and first in the footer, e gone.
     let capped = first;
@@ -41,7 +41,7 @@ describe('the stuck screen at 80x24', () => {
       capped = await tui.waitForScreen((r) => r !== capped && r.some((l) => l.startsWith('› ')), 3_000, 'the cursor moved');
     }
     capped = await tui.waitForScreen((r) => /^› avalanche-bridge\s+submitted/m.test(r.join('\n')) && header(r).includes('avalanche-bridge: jammed') && /raise cap/.test(footer(r)), 5_000, 'the cursor on the capped blocker');
-    expect(header(capped)).toMatch(/avalanche-bridge: jammed \S+ at nonce \d+ — at its cap 30 gwei, the network asks 55 gwei; 2 waiting\. .* raise gas_price_cap \(p\), or cancel this nonce \(X: the NOOP is not held to the cap\)/);
+    expect(header(capped)).toMatch(/avalanche-bridge: jammed \S+ \(blocker created \d\d:\d\d:\d\d\) at nonce \d+ — at its cap 30 gwei, the network asks 55 gwei; 2 waiting\. .* raise gas_price_cap \(p\), or cancel this nonce \(X: the NOOP is not held to the cap\)/);
     expect(footer(capped)).toMatch(/^\? help {2}q quit {2}p raise cap {2}X cancel /);
     expect(footer(capped)).not.toMatch(/\be bump\b/);
     // Every row of the screen within 80 columns (nothing cut by the terminal).

@@ -32,7 +32,7 @@ describe('the jam no API call fixes, overdue', () => {
     const d = await h.waitFor((x) => /^runbook\s/m.test(x), "the detail's runbook");
     // A wrapped value's rows are indented one past its column (a line of its own, at the column): joined.
     const flat = d.replace(/\n {31}(?=\S)/g, ' ');
-    expect(flat).toMatch(/^jam\s+jammed \S+ at nonce (\d+) — no transaction of the relayer holds it .* Overdue: v1\.8's nonce-health job should have filled it by \d\d:\d\d:\d\d .* No API call fills it: the runbook is in the runbook lines below/m);
+    expect(flat).toMatch(/^jam\s+jammed \S+ \(oldest waiting created \d\d:\d\d:\d\d\) at nonce (\d+) — no transaction of the relayer holds it .* Overdue: v1\.8's nonce-health job should have filled it by \d\d:\d\d:\d\d .* No API call fills it: the runbook is in the runbook lines below/m);
     expect(flat).toMatch(/^gap\s+the gap at nonce \d+: no transaction holds it, seen since \d\d:\d\d:\d\d \(open \d+m\); the relayer's counter \d+, the chain's nonce \d+$/m);
     expect(flat).toMatch(/^\s+stale above it \(2\): tx \S+ \(nonce \d+, submitted \d+m ago\) due \d\d:\d\d:\d\d; /m);
     expect(flat).toMatch(/^runbook\s+restart: A restart does not fill it: /m);

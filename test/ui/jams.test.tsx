@@ -180,7 +180,7 @@ describe('the marks are fresh or said old', () => {
     await h.press('i');
     const d = await h.waitFor((x) => /^jam\s/m.test(x), "the detail's jam");
     expect(d).toMatch(/^state\s+jammed$/m);
-    expect(d.replace(/\n\s+/g, ' ')).toMatch(/^jam\s+jammed \S+ at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast.*\(diagnosed at \d\d:\d\d:\d\d\)$/m);
+    expect(d.replace(/\n\s+/g, ' ')).toMatch(/^jam\s+jammed \S+ \(blocker created \d\d:\d\d:\d\d\) at nonce 2834 — tx 1b89699f…c1cc was signed and never broadcast.*\(diagnosed at \d\d:\d\d:\d\d\)$/m);
   });
 });
 

@@ -22,14 +22,15 @@ const line = (frame: string) => frame.split('\n')[1] ?? '';
 const RPC = { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc' };
 
 describe('a relayer whose jam is not known is never said active', () => {
-  it('its diagnosis in flight: `reading…` in STATE from the first frame on, and the line says it is being diagnosed', async () => {
+  it('its diagnosis in flight: `reading…` in STATE from the first frame on, and the line says the diagnosis is not complete (no jam counted from it)', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
     // sepolia-main's read of the chain answers late (long after this test): its diagnosis stays in flight.
     h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"late"}', match: RPC, delayMs: 60_000, times: 1 });
     // Every other relayer diagnosed (their rows say what was found), sepolia-main's still on its way.
     const f = await h.waitFor((x) => state(x, 'linea-idle') === 'active' && state(x, 'arbitrum-payouts') === 'active' && state(x, 'optimism-relay') === 'jammed' && / PEND /.test(x), 'the others diagnosed');
     expect(state(f, 'sepolia-main')).toBe('reading…');
-    expect(line(f)).toMatch(/^3 jammed .*; 1 being diagnosed…$/);
+    // Its first read not complete: no jam counted or named yet (issue 53.3), how far said.
+    expect(line(f)).toMatch(/^reading… jams diagnosed for \d+ of \d+ relayers \(counted once all are\)$/);
     // In no frame, before the server's dialect was known included, was it said active.
     const said = h.stdout.frames.map((x) => state(x, 'sepolia-main')).filter((s) => s !== undefined);
     expect(said.length).toBeGreaterThan(0);

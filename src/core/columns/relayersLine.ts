@@ -100,6 +100,12 @@ export type RelayersHead =
   | { kind: 'unread' }
   /** A server that is not the OpenZeppelin Relayer: no relayer status or JSON-RPC to diagnose from. */
   | { kind: 'undiagnosable' }
+  /**
+   * The relayers shown read, and their first diagnosis not complete: `read` of the `of` active ones
+   * that can be diagnosed have theirs (issue 53.3: no jam counted or named from a partial first read —
+   * at start the line said `2 jammed` a second before the third was diagnosed).
+   */
+  | { kind: 'diagnosing'; read: number; of: number }
   /** The server said it is not ready (/ready): its own words. */
   | { kind: 'notReady'; summary: string }
   /**
@@ -109,6 +115,10 @@ export type RelayersHead =
   | { kind: 'facts'; facts: RelayersLineFacts; diagnosed: number; lowsRead: boolean };
 
 export const READING_LINE = 'reading the relayers… (jams, balances and readiness not known yet)';
+/** While the first diagnosis of the relayers shown is not complete: how far it is, no jam counted. */
+export function diagnosingLine(read: number, of: number): string {
+  return `reading… jams diagnosed for ${read} of ${of} relayers (counted once all are)`;
+}
 export const UNREAD_LINE = 'nothing diagnosed: the relayers could not be read';
 export const UNDIAGNOSABLE_LINE = 'jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)';
 
@@ -126,6 +136,8 @@ export function relayersHead(h: RelayersHead, width = Infinity): string {
       return cut(UNREAD_LINE);
     case 'undiagnosable':
       return cut(UNDIAGNOSABLE_LINE);
+    case 'diagnosing':
+      return cut(diagnosingLine(h.read, h.of));
     case 'notReady':
       return cut(`server ${h.summary}`);
     case 'facts': {

@@ -65,8 +65,15 @@ export interface Jam {
   network_price_wei: bigint | null;
   /** The relayer's `gas_price_cap` (null: none). */
   cap_wei: bigint | null;
-  /** When the chain's nonce was last seen to move (ms), else the blocker's creation (a re-send or a bump moves its broadcast, never its jam's age), else its broadcast (none: the oldest that waits). */
+  /**
+   * The one origin of a jam's age, the same for every face and every read (the TUI, check, the fleet):
+   * the blocker's creation (a re-send or a bump moves its broadcast, never its jam's age), else its
+   * broadcast; with no blocker, the oldest that waits' creation; else the read itself. Never when a
+   * client saw the chain move: a face that started later would say a younger jam (issue 53.3).
+   */
   since: number;
+  /** What `since` is the time of (the words name it: `jammed 17m (blocker created 19:02)`). */
+  since_of: JamOrigin;
   /** `underpriced`: the earliest time v1.8 re-prices it (its speed's time after its last broadcast; each earlier hash doubles it). */
   next_reprice_at: number | null;
   /**
@@ -75,6 +82,9 @@ export interface Jam {
    */
   gap?: GapFill | null;
 }
+
+/** What a jam's age counts from (Jam.since). */
+export type JamOrigin = 'blocker_created' | 'blocker_broadcast' | 'oldest_created' | 'read';
 
 /** A transaction above a gap whose status check finds the gap (the job's trigger): its nonce, status, times. */
 export interface StaleAbove {
@@ -139,7 +149,7 @@ export interface JamReading {
   capWei: bigint | null;
   /** `eth_getTransactionByHash` of the blocker's hash: true known, false null, undefined not asked. */
   blockerKnown?: boolean;
-  /** When this client last saw the chain's nonce move (a watch keeps it), if it did. */
+  /** When this client last saw the chain's nonce move (a watch keeps it), if it did: kept for the reading, never a jam's age (Jam.since is one origin for every face). */
   chainMovedAt?: number;
   /** The status reading not trusted (`relayerNonce` is then made from what was read of the transactions). */
   distrusted?: NonceDistrust;
@@ -267,7 +277,7 @@ function diagnoseRead(r: JamReading): Diagnosis {
     unlisted_nonces: unlisted,
     network_price_wei: r.networkPriceWei,
     cap_wei: r.capWei,
-    since: r.chainMovedAt ?? createdAt ?? broadcastAt ?? r.now,
+    ...jamOrigin(b ? createdAt : null, broadcastAt, b ? null : createdAt, r.now),
     next_reprice_at: null,
   };
   const jam = (cause: JamCause, extra: Partial<Jam> = {}): Diagnosis => ({ kind: 'jam', jam: { ...base, cause, ...extra } });
@@ -301,4 +311,12 @@ function diagnoseRead(r: JamReading): Diagnosis {
 /** Which of two jams is worse: more waiting, then older. */
 export function worseJam(a: Jam, b: Jam): number {
   return b.waiting - a.waiting || a.since - b.since;
+}
+
+/** The one origin of a jam's age (Jam.since), and what it is the time of. */
+function jamOrigin(blockerCreated: number | null, blockerBroadcast: number | null, oldestCreated: number | null, now: number): { since: number; since_of: JamOrigin } {
+  if (blockerCreated !== null) return { since: blockerCreated, since_of: 'blocker_created' };
+  if (blockerBroadcast !== null) return { since: blockerBroadcast, since_of: 'blocker_broadcast' };
+  if (oldestCreated !== null) return { since: oldestCreated, since_of: 'oldest_created' };
+  return { since: now, since_of: 'read' };
 }

@@ -36,6 +36,12 @@ function open(jam: Jam, now: number): string {
   return a && a !== 'future' ? a : '0s';
 }
 
+/** What a jam's age counts from, in words: `blocker created 19:02:11` (Jam.since, one origin for every face). */
+export function originWords(jam: Pick<Jam, 'since' | 'since_of'>): string {
+  const what = { blocker_created: 'blocker created', blocker_broadcast: 'blocker broadcast', oldest_created: 'oldest waiting created', read: 'first read' }[jam.since_of];
+  return `${what} ${clock(jam.since)}`;
+}
+
 /**
  * Where the fix is named: the TUI's keys (`e`, `X`, `p` on the stuck screen), or the commands that do
  * the same from a shell (check, fleet --check: a key means nothing to a cron job's mail). `prefix` is
@@ -111,7 +117,7 @@ function jamDetailRead(jam: Jam, now: number | undefined, face: FixFace): string
   const e = fix(face, 'bump', jam);
   const x = fix(face, 'cancel', jam);
   const p = fix(face, 'cap', jam);
-  const head = `jammed${now === undefined ? '' : ` ${open(jam, now)}`} at nonce ${jam.chain_nonce}`;
+  const head = `jammed${now === undefined ? '' : ` ${open(jam, now)} (${originWords(jam)})`} at nonce ${jam.chain_nonce}`;
   const openFor = now === undefined ? '' : `; open ${open(jam, now)}`;
   const tx = jam.blocker_id ? `tx ${shortId(jam.blocker_id, 8, 4)}` : '';
   const w = waitingDetail(jam);

@@ -23,6 +23,8 @@ describe('relayersHead', () => {
   it('what is wrong or not known is the line it was (relayersLine)', () => {
     expect(relayersHead({ kind: 'facts', facts: { ...none, reading: 3 }, diagnosed: 2, lowsRead: true })).toBe('3 being diagnosed…');
     expect(relayersHead({ kind: 'notReady', summary: 'not ready: Redis down' })).toBe('server not ready: Redis down');
+    // The first diagnosis not complete: how far, no jam counted.
+    expect(relayersHead({ kind: 'diagnosing', read: 5, of: 7 })).toBe('reading… jams diagnosed for 5 of 7 relayers (counted once all are)');
   });
 
   it('nothing wrong: the all-clear with when it was read and how many it rests on; low only once every balance was read', () => {

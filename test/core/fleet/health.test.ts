@@ -64,7 +64,7 @@ describe('trouble', () => {
 
 describe('a jam diagnosed (core/jam) in the fleet', () => {
   const now = Date.parse('2026-11-24T10:00:00Z');
-  const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'safeLow', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+  const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'safeLow', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, since_of: 'blocker_created', next_reprice_at: null, ...over });
   const jammed = (id: string, j: Jam, over: Partial<Relayer> = {}) =>
     relayerRow({ context: 'a', relayer: evm({ id, ...over }), jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: j }, chainNonce: j.chain_nonce }, now }, false);
 
@@ -76,7 +76,7 @@ describe('a jam diagnosed (core/jam) in the fleet', () => {
   it('its STATE says jammed, its problem is the jam in words (in place of stuck, gap, chain), its record carries the jam as check --json has it', () => {
     const row = jammed('r1', jam({}));
     expect([row.trouble, row.state, needsAttention(row)]).toEqual(['jammed', { kind: 'jammed' }, true]);
-    expect(problemsSaid(row, now)).toEqual([expect.stringMatching(/^jammed 1m at nonce 7 — tx tx-1 was signed and never broadcast/)]);
+    expect(problemsSaid(row, now)).toEqual([expect.stringMatching(/^jammed 1m \(blocker created 09:59:00\) at nonce 7 — tx tx-1 was signed and never broadcast/)]);
     expect(fleetRowRecord(row, now)).toMatchObject({ state: 'jammed', trouble: 'jammed', diagnosed: true, not_diagnosed_because: null, jam: { cause: 'never_broadcast', waiting: 2, chain_nonce: 7, since: new Date(now - 60_000).toISOString() } });
     // STUCK holds the blocker and what waits behind it, whatever the triage flagged (a walk read `jammed … 0`).
     expect(row.stuck).toBe(3);

@@ -19,7 +19,7 @@ const one: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   gap: { kind: 'gap', count: 5, first: [101, 102, 104] },
   jam: {
     kind: 'jam',
-    jam: { cause: 'price_cap', blocker_id: 'tx-cap', blocker_nonce: 1204, blocker_status: 'submitted', blocker_price_wei: 30_000_000_000n, blocker_reason: null, blocker_speed: 'fast', blocker_canceling: false, chain_nonce: 1204, relayer_nonce: 1207, waiting: 2, unlisted_nonces: 0, network_price_wei: 55_000_000_000n, cap_wei: 30_000_000_000n, since: now - 18 * 60_000, next_reprice_at: null },
+    jam: { cause: 'price_cap', blocker_id: 'tx-cap', blocker_nonce: 1204, blocker_status: 'submitted', blocker_price_wei: 30_000_000_000n, blocker_reason: null, blocker_speed: 'fast', blocker_canceling: false, chain_nonce: 1204, relayer_nonce: 1207, waiting: 2, unlisted_nonces: 0, network_price_wei: 55_000_000_000n, cap_wei: 30_000_000_000n, since: now - 18 * 60_000, since_of: 'blocker_created', next_reprice_at: null },
   },
   chain: { kind: 'chain', words: 'waits on nonce 103: tx 1a2b…, sent, never broadcast', tx: 'tx-9' },
   'status-not-read': { kind: 'status-not-read', why: '500 boom' },
@@ -41,7 +41,7 @@ describe('every problem kind in words', () => {
       'context c min_balance.*: ETH is not a unit of this chain (SOL or lamports)',
       '1,234 stuck (oldest 12m): old, never broadcast',
       'nonce gap at 101, 102, 104 (+2)',
-      'jammed 18m at nonce 1204 — at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)',
+      'jammed 18m (blocker created 09:42:00) at nonce 1204 — at its cap 30 gwei, the network asks 55 gwei; 2 waiting. The server\'s re-pricing stops at the cap; a bump (e) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network\'s 55 gwei: it stays jammed; raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)',
       'waits on nonce 103: tx 1a2b…, sent, never broadcast',
       'status not read: 500 boom',
       'not diagnosed: its JSON-RPC (eth_getTransactionCount) could not be read (500 boom)',

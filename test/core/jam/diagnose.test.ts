@@ -38,7 +38,7 @@ describe('each seeded situation, its cause and what waits', () => {
     const w = await world();
     const jam = jamOf(await diag(w, 'holesky-test'))!;
     expect(jam).toMatchObject({ cause: 'never_broadcast', blocker_nonce: 2834, chain_nonce: 2834, relayer_nonce: 2837, blocker_status: 'sent', waiting: 5 });
-    expect(jamWords('holesky-test', jam, w.sb.clock.now(), { kind: 'keys' })).toMatch(/^holesky-test: jammed \d+[mh] at nonce 2834 — tx \S+ was signed and never broadcast: every re-send refused .*; 5 waiting\. Bump it at a faster speed \(e\) or cancel it \(X/);
+    expect(jamWords('holesky-test', jam, w.sb.clock.now(), { kind: 'keys' })).toMatch(/^holesky-test: jammed \d+[mh] \(blocker created \d\d:\d\d:\d\d\) at nonce 2834 — tx \S+ was signed and never broadcast: every re-send refused .*; 5 waiting\. Bump it at a faster speed \(e\) or cancel it \(X/);
     w.sb.clock.step(1);
     expect(jamOf(await diag(w, 'holesky-test'))).toMatchObject({ cause: 'never_broadcast', waiting: 2 });
   });

@@ -47,7 +47,7 @@ describe('followJam', () => {
     expect(start - end.jam!.since).toBeGreaterThan(20 * 60_000);
     const words = followWords('avalanche-bridge', end, sb.clock.now(), { kind: 'keys' });
     // Followed 5 minutes; jammed 25 minutes and more (its age beside the follow's, the older).
-    const m = /^still jammed after (\d+)m \(followed since \d\d:\d\d:\d\d\): avalanche-bridge: jammed (\d+)m at nonce/.exec(words)!;
+    const m = /^still jammed after (\d+)m \(followed since \d\d:\d\d:\d\d\): avalanche-bridge: jammed (\d+)m \(blocker created \d\d:\d\d:\d\d\) at nonce/.exec(words)!;
     expect(Number(m[1])).toBe(5);
     expect(Number(m[2])).toBeGreaterThanOrEqual(25);
   });
@@ -60,8 +60,10 @@ describe('a jam\'s age', () => {
     const d = diagnose({ now, chainNonce: 7, relayerNonce: 9, blocker, notFinal: [blocker], networkPriceWei: 2_000_000_000n, capWei: null });
     expect(d.kind).toBe('jam');
     expect(d.kind === 'jam' && d.jam.since).toBe(Date.parse('2026-11-29T03:00:00Z'));
-    // Seen to move by this client: from then.
+    expect(d.kind === 'jam' && d.jam.since_of).toBe('blocker_created');
+    // Seen to move by this client: still from the blocker's creation (one origin for every face: check,
+    // which never saw the chain move, says the same age as a TUI that did).
     const seen = diagnose({ now, chainNonce: 7, relayerNonce: 9, blocker, notFinal: [blocker], networkPriceWei: 2_000_000_000n, capWei: null, chainMovedAt: now - 5_000 });
-    expect(seen.kind === 'jam' && seen.jam.since).toBe(now - 5_000);
+    expect(seen.kind === 'jam' && seen.jam.since).toBe(Date.parse('2026-11-29T03:00:00Z'));
   });
 });

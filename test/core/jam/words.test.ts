@@ -10,7 +10,7 @@ import { gapRunbook } from '../../../src/core/jam/runbook.js';
 import { clock } from '../../../src/core/time.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
-const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, next_reprice_at: null, ...over });
+const jam = (over: Partial<Jam>): Jam => ({ cause: 'never_broadcast', blocker_id: 'tx-1', blocker_nonce: 7, blocker_status: 'sent', blocker_price_wei: null, blocker_speed: 'fast', blocker_reason: null, blocker_canceling: false, chain_nonce: 7, relayer_nonce: 10, waiting: 2, unlisted_nonces: 0, network_price_wei: null, cap_wei: null, since: now - 60_000, since_of: 'blocker_created', next_reprice_at: null, ...over });
 
 describe('the actions that fit a cause', () => {
   it('a bump of a blocker at its cap does not fit (a cancel does); nothing on a transaction fits an empty or final nonce; the rest fit', () => {
@@ -37,14 +37,14 @@ describe('what a cancel of the blocker does', () => {
 
   it('without a moment no age is said (a fleet row kept between reads)', () => {
     expect(jamDetail(jam({}), undefined, { kind: 'keys' })).toMatch(/^jammed at nonce 7 — /);
-    expect(jamDetail(jam({}), now, { kind: 'keys' })).toMatch(/^jammed 1m at nonce 7 — /);
+    expect(jamDetail(jam({}), now, { kind: 'keys' })).toMatch(/^jammed 1m \(blocker created 09:59:00\) at nonce 7 — /);
   });
 });
 
 describe('a blocker being canceled', () => {
   it('offers no fix (the cancel is sent): says its NOOP takes the nonce and what waits goes after it; the brief says it too', () => {
     const c = jam({ blocker_canceling: true, blocker_reason: 'Transaction canceled by user, replacing with NOOP' });
-    expect(jamDetail(c, now, { kind: 'keys' })).toBe('jammed 1m at nonce 7 — tx tx-1 is being canceled (sent): its NOOP takes the nonce once mined; 2 waiting, to go through in order after it; open 1m');
+    expect(jamDetail(c, now, { kind: 'keys' })).toBe('jammed 1m (blocker created 09:59:00) at nonce 7 — tx tx-1 is being canceled (sent): its NOOP takes the nonce once mined; 2 waiting, to go through in order after it; open 1m');
     expect(jamDetail(c, now, { kind: 'keys' })).not.toMatch(/\(e\)|\(X/);
     expect(jamBrief('payouts-1', c)).toBe('payouts-1 (being canceled, 2 waiting)');
     expect(jamBrief('payouts-1', jam({}))).toBe('payouts-1 (never broadcast, 2 waiting)');

@@ -132,7 +132,10 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       ? { kind: 'undiagnosable' }
       : !settled || (!state.items.length && state.loading === 'first')
         ? { kind: 'reading' }
-        : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading, cleared }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
+        : // No jam counted or named from a partial first read: a relayer shown still being diagnosed for the first time holds the count back (its row reads `reading…`).
+          reading > 0
+          ? { kind: 'diagnosing', read: diagnosed + notDiagnosed.length, of: diagnosed + notDiagnosed.length + reading }
+          : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading, cleared }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
   const line = relayersHead(head, width);
   // The clearings drawn: each goes at its relayer's next read from now (kept till the operator has seen it).
   const clearedIds = cleared.map((c) => c.relayerId).join(' ');
