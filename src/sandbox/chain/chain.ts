@@ -30,11 +30,13 @@ import type { SandboxData } from '../data.js';
 export type { Account, ChainOptions } from './account.js';
 export { KEPT_PER_RELAYER } from './account.js';
 import { newEvmHash, newEvmSignature } from '../generate.js';
-import type { EvmTx, Speed } from '../models.js';
+import type { EvmTx, RelayerSeed, Speed, Tx } from '../models.js';
 import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
 import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
+import { drainPayout, drainStartBalance, DRAIN_EVERY_BLOCKS, type Draining } from '../draining.js';
+import { heldBalance, historyPerHour, trafficPerHour } from '../spend.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
 export class Chain {
@@ -43,6 +45,7 @@ export class Chain {
   private all = false;
   private readonly gapFiller: boolean;
   private readonly traffic: boolean;
+  private draining: Draining | false;
   private seq = 0;
 
   constructor(
@@ -52,6 +55,7 @@ export class Chain {
   ) {
     this.gapFiller = opts.gapFiller ?? true;
     this.traffic = opts.traffic ?? true;
+    this.draining = opts.draining ?? false;
     clock.onBlock((now) => this.block(now));
   }
 
@@ -88,11 +92,37 @@ export class Chain {
     if (!this.covers(relayerId)) return undefined;
     const relayer = this.data.relayer(relayerId)!;
     const txs = this.data.evmTable(relayerId) ?? [];
-    const account = openAccount(relayer, txs, this.market(relayer.network), this.clock.now(), (ms) => this.clock.scaled(ms), this.data.seedBalance(relayerId));
+    const account = openAccount(relayer, txs, this.market(relayer.network), this.clock.now(), (ms) => this.clock.scaled(ms), this.startBalance(relayer, txs));
     const now = this.clock.now();
     if (relayer.system_disabled) account.enableCheckAt = now + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
     this.accounts.set(relayerId, account);
     return account;
+  }
+
+  /**
+   * A relayer's balance when its account opens: the draining relayer's for its scenario (draining.ts);
+   * else its seeded one, raised to a day of its seeded history's and its traffic's spend (spend.ts) —
+   * unless the server disabled it for its balance, or the deployment is one of low balances.
+   */
+  private startBalance(relayer: RelayerSeed, txs: readonly Tx[]): bigint {
+    const seeded = this.data.seedBalance(relayer.id);
+    if (this.draining && this.draining.relayerId === relayer.id) return drainStartBalance(relayer, this.market(relayer.network), this.draining, this.clock.blockTimeMs);
+    if (relayer.system_disabled || this.data.profile?.lowBalances) return seeded;
+    const every = TRAFFIC[relayer.id];
+    const traffic = every && this.traffic && !this.data.profile ? trafficPerHour(relayer, every, this.clock.blockTimeMs) : 0n;
+    return heldBalance(relayer, seeded, historyPerHour(txs, this.clock.now()) + traffic);
+  }
+
+  /** The draining scenario from now on (false: none): its deadline counts from the start, time-scaled. */
+  setDraining(d: Draining | false): void {
+    this.draining = d;
+  }
+
+  /** When the draining relayer reaches its minimum, if this account is it. */
+  private drainDeadline(a: Account): number | undefined {
+    const d = this.draining;
+    if (!d || d.relayerId !== a.relayer.id) return undefined;
+    return this.data.startMs + d.afterMs / this.clock.timeScale;
   }
 
   /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
@@ -344,9 +374,19 @@ export class Chain {
 
   /** Healthy traffic: a new transaction now and then on a few relayers that take sends (not paused or disabled). */
   private newTraffic(a: Account, now: number): void {
-    const every = TRAFFIC[a.relayer.id];
+    const deadline = this.drainDeadline(a);
+    const every = deadline !== undefined ? DRAIN_EVERY_BLOCKS : TRAFFIC[a.relayer.id];
     if (!this.traffic || !every || a.relayer.paused || a.relayer.system_disabled || this.data.profile) return;
     const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
+    // The draining relayer's payouts (draining.ts): every few blocks, sent as a send is (its value paid, its balance checked).
+    if (deadline !== undefined) {
+      if (this.clock.blocks % every !== 0) return;
+      const tx = drainPayout(a.relayer, a.traffic++, now, a.balance, deadline, a.market, this.clock.blockTimeMs);
+      this.data.addTransaction(tx);
+      a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now, sent: true });
+      a.active.add(tx.id);
+      return;
+    }
     if (rng.int(every) !== 0) return;
     const n = a.traffic++;
     const tx = trafficTx(a.relayer, n, rng, now);
