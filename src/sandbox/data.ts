@@ -91,10 +91,11 @@ export class SandboxData {
     const real = this.flavor === 'real' && r.network_type === 'evm';
     const head = real ? (r.realHead ?? r.head) : r.head;
     const realNonces: (number | null)[] = [];
-    // Two seeded values are beyond 2^64 wei (the 9th and 30th newest): the real flavour's fail at prepare, without a nonce (spend.ts).
+    // Two seeded values are beyond 2^64 wei (the 9th and 30th newest): the real flavour's fail at prepare, without a nonce
+    // (spend.ts); the nonces below them start that much higher, so the newest keep theirs.
     const unpaid = (i: number) => i === 9 || i === 30;
     if (real) {
-      let k = 0;
+      let k = [9, 30].filter((i) => i < r.txCount).length;
       for (let i = r.txCount - 1; i >= 0; i--) realNonces[i] = statusAt(head, i) === 'pending' || unpaid(i) ? null : nonceBase + k++;
     }
     for (let i = 0; i < r.txCount; i++) {

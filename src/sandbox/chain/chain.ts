@@ -35,8 +35,8 @@ import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
 import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
-import { drainPayout, drainStartBalance, DRAIN_EVERY_BLOCKS, type Draining } from '../draining.js';
-import { heldBalance, historyPerHour, trafficPerHour } from '../spend.js';
+import { drainPayout, drainRate, drainWindow, DRAIN_EVERY_BLOCKS, type Draining, type DrainRate } from '../draining.js';
+import { heldBalance, historyPerHour, policyWei, trafficPerHour } from '../spend.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
 export class Chain {
@@ -46,6 +46,8 @@ export class Chain {
   private readonly gapFiller: boolean;
   private readonly traffic: boolean;
   private draining: Draining | false;
+  /** The draining relayer's payout rate, fixed at its first payout. */
+  private drainRate: DrainRate | undefined;
   private seq = 0;
 
   constructor(
@@ -106,23 +108,25 @@ export class Chain {
    */
   private startBalance(relayer: RelayerSeed, txs: readonly Tx[]): bigint {
     const seeded = this.data.seedBalance(relayer.id);
-    if (this.draining && this.draining.relayerId === relayer.id) return drainStartBalance(relayer, this.market(relayer.network), this.draining, this.clock.blockTimeMs);
-    if (relayer.system_disabled || this.data.profile?.lowBalances) return seeded;
+    const min = policyWei(relayer.policies.min_balance) ?? 0n;
+    // Under its minimum by its seeds (base-batch, mainnet-hot) or in a deployment of low balances: as seeded.
+    if (seeded < min || this.data.profile?.lowBalances) return seeded;
     const every = TRAFFIC[relayer.id];
     const traffic = every && this.traffic && !this.data.profile ? trafficPerHour(relayer, every, this.clock.blockTimeMs) : 0n;
     return heldBalance(relayer, seeded, historyPerHour(txs, this.clock.now()) + traffic);
   }
 
-  /** The draining scenario from now on (false: none): its deadline counts from the start, time-scaled. */
+  /** The draining scenario from now on (false: none): its time counts from the start, time-scaled. */
   setDraining(d: Draining | false): void {
     this.draining = d;
+    this.drainRate = undefined;
   }
 
-  /** When the draining relayer reaches its minimum, if this account is it. */
-  private drainDeadline(a: Account): number | undefined {
+  /** The draining phase, if this account is the draining relayer's. */
+  private drainOf(a: Account): { start: number; deadline: number } | undefined {
     const d = this.draining;
     if (!d || d.relayerId !== a.relayer.id) return undefined;
-    return this.data.startMs + d.afterMs / this.clock.timeScale;
+    return drainWindow(d, this.data.startMs, this.clock.timeScale);
   }
 
   /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
@@ -374,19 +378,21 @@ export class Chain {
 
   /** Healthy traffic: a new transaction now and then on a few relayers that take sends (not paused or disabled). */
   private newTraffic(a: Account, now: number): void {
-    const deadline = this.drainDeadline(a);
-    const every = deadline !== undefined ? DRAIN_EVERY_BLOCKS : TRAFFIC[a.relayer.id];
+    const drain = this.drainOf(a);
+    const draining = drain !== undefined && now >= drain.start;
+    const every = draining ? DRAIN_EVERY_BLOCKS : TRAFFIC[a.relayer.id];
     if (!this.traffic || !every || a.relayer.paused || a.relayer.system_disabled || this.data.profile) return;
-    const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
     // The draining relayer's payouts (draining.ts): every few blocks, sent as a send is (its value paid, its balance checked).
-    if (deadline !== undefined) {
+    if (draining) {
       if (this.clock.blocks % every !== 0) return;
-      const tx = drainPayout(a.relayer, a.traffic++, now, a.balance, deadline, a.market, this.clock.blockTimeMs);
+      this.drainRate ??= drainRate(a.relayer, a.balance, now, drain.deadline);
+      const tx = drainPayout(a.relayer, a.traffic++, now, this.drainRate, a.market, this.clock.blockTimeMs);
       this.data.addTransaction(tx);
       a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now, sent: true });
       a.active.add(tx.id);
       return;
     }
+    const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
     if (rng.int(every) !== 0) return;
     const n = a.traffic++;
     const tx = trafficTx(a.relayer, n, rng, now);
