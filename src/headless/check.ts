@@ -19,7 +19,9 @@ import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js'
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
-import { toBigInt } from '../core/amounts.js';
+import { nativeUnitOf, toBigInt } from '../core/amounts.js';
+import { minimumFor } from '../core/fleet/balance.js';
+import { balanceRunway } from '../core/forecast/balanceRunway.js';
 import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
 import { safeLines } from '../core/text/sanitize.js';
@@ -52,6 +54,18 @@ interface RelayerCheck {
 const MAX_RELAYERS = 1_000;
 
 /** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
+/** The balance_runway forecast of an active EVM relayer from one page of its confirmed transactions (through the check's limiter), or null (none, not enough, not read). */
+async function runwayOf(client: RelayerClient, r: Relayer, status: RelayerStatus, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined) {
+  if (networkKind(r.network_type) !== 'evm' || relayerState(r) !== 'active') return null;
+  const balance = toBigInt(status.balance) ?? null;
+  const m = minimumFor(r, nativeUnitOf('evm', r.network), context?.minBalances, context?.name ?? 'in use');
+  if (balance === null || !m || 'error' in m || balance < BigInt(m.min)) return null;
+  const page = await ask(() => client.listTransactions(r.id, { status: 'confirmed', perPage: 100 })).catch(() => null);
+  if (!page) return null;
+  const f = balanceRunway(r.id, r.network ?? null, r.address ?? null, balance, BigInt(m.min), page.items, Date.now());
+  return f?.kind === 'balance_runway' ? f : null;
+}
+
 async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined, forecast: boolean): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
   let status: RelayerStatus | undefined;
@@ -97,7 +111,9 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   // A jam at the cap already stands: no forecast of it.
   const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
   const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
-  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : [])];
+  // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
+  const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
+  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : [])];
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,

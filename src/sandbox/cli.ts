@@ -8,6 +8,7 @@ import type { SandboxOptions } from './types.js';
 import { SANDBOX_OPTIONS } from './options.js';
 import { READY_STATES, type ReadyState } from './ready.js';
 import { parseRedisDown, parseRelayerIds, parseThrottle } from './faults.js';
+import { parseDraining } from './draining.js';
 
 
 export const SANDBOX_CLI_DEFAULT_PORT = 8080;
@@ -193,6 +194,12 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
     if (failing === 'off') opts.rpcFailing = false;
     else if (m) opts.rpcFailing = { relayerId: m[1]!, afterMs: Math.round(Number(m[2]) * 60_000) };
     else return new Error(`--rpc-failing must be <relayer-id>@<minutes> (e.g. linea-idle@20) or off, got "${failing}"`);
+  }
+  const draining = str('draining');
+  if (draining !== undefined) {
+    const d = parseDraining(draining);
+    if (d instanceof Error) return d;
+    opts.draining = d;
   }
   const advance = parseNonNegativeInt('advance', str('advance'));
   if (advance instanceof Error) return advance;

@@ -13,6 +13,7 @@ import type { SeedProfile } from './types.js';
 import { BULK_HEAD_LENGTH, bulkId, bulkIndex, bulkStatus, makeEvmTx, makeSolanaTx, makeStellarTx, newEvmHash, notAfter, newEvmSignature, statusAt } from './generate.js';
 import { nextNonce, realEvmLifecycle } from './chain/nonces.js';
 import { applySituation, situationAge } from './chain/situations.js';
+import { realSeedSpend } from './spend.js';
 import { stellarApply, stellarStepFailure, type StellarSend } from './stellarPrepare.js';
 
 export { BULK_RELAYER_ID } from './models.js';
@@ -90,9 +91,12 @@ export class SandboxData {
     const real = this.flavor === 'real' && r.network_type === 'evm';
     const head = real ? (r.realHead ?? r.head) : r.head;
     const realNonces: (number | null)[] = [];
+    // Two seeded values are beyond 2^64 wei (the 9th and 30th newest): the real flavour's fail at prepare, without a nonce
+    // (spend.ts); the nonces below them start that much higher, so the newest keep theirs.
+    const unpaid = (i: number) => i === 9 || i === 30;
     if (real) {
-      let k = 0;
-      for (let i = r.txCount - 1; i >= 0; i--) realNonces[i] = statusAt(head, i) === 'pending' ? null : nonceBase + k++;
+      let k = [9, 30].filter((i) => i < r.txCount).length;
+      for (let i = r.txCount - 1; i >= 0; i--) realNonces[i] = statusAt(head, i) === 'pending' || unpaid(i) ? null : nonceBase + k++;
     }
     for (let i = 0; i < r.txCount; i++) {
       const seed = `${r.id}:${i}`;
@@ -109,9 +113,9 @@ export class SandboxData {
       const older = r.txCount - 1 - i + (st && i < st.nonceGapAt ? 1 : 0);
       let tx: Tx;
       if (real) {
-        tx = realEvmLifecycle(makeEvmTx(r, id, seed, status, created, realNonces[i]!, i === 9 || i === 30));
+        tx = realEvmLifecycle(realSeedSpend(makeEvmTx(r, id, seed, status, created, realNonces[i]!, unpaid(i)), r, this.seedBalance(r.id)));
       } else if (r.network_type === 'evm') {
-        tx = makeEvmTx(r, id, seed, status, created, nonceBase + older, i === 9 || i === 30);
+        tx = makeEvmTx(r, id, seed, status, created, nonceBase + older, unpaid(i));
         if (st && i === st.sentWithoutHashAt && tx.kind === 'evm') Object.assign(tx, { hash: null, signature: null });
       }
       else if (r.network_type === 'solana') tx = makeSolanaTx(r, id, seed, status, created);
@@ -130,9 +134,9 @@ export class SandboxData {
     // relayer's are (seeds.ts), not a jam at the start; its older ones 30 s apart.
     const recent = this.flavor === 'real' && index < BULK_HEAD_LENGTH ? 6_000 + index * 5_000 : undefined;
     const created = this.startMs - (recent ?? 10_000 + index * 30_000) - ((index * 37) % 1000);
-    const tx = notAfter(makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, index % 1000 === 42), this.startMs);
-    // Its pending ones are the newest: without their nonces the others stay without a hole.
-    return this.flavor === 'real' ? realEvmLifecycle(tx) : tx;
+    const tx = notAfter(makeEvmTx(r, bulkId(index), `bulk:${index}`, bulkStatus(index), created, BULK_COUNT - 1 - index, bulkUnpaid(index)), this.startMs);
+    // Its pending ones are the newest: without their nonces the others stay without a hole. Its spend as its balance allows (spend.ts).
+    return this.flavor === 'real' ? realEvmLifecycle(realSeedSpend(tx, r, this.seedBalance(r.id))) : tx;
   }
 
   private bulkStatusAt(index: number): TxStatus {
@@ -140,6 +144,8 @@ export class SandboxData {
       const over = this.bulkOverrides.get(index);
       if (over) return over.status;
     }
+    // The real flavour's value beyond 2^64 failed at prepare (spend.ts).
+    if (this.flavor === 'real' && bulkUnpaid(index)) return 'failed';
     return bulkStatus(index);
   }
 
@@ -386,6 +392,9 @@ export class SandboxData {
     table.byId.set(tx.id, tx);
   }
 }
+
+/** bulk-1m's transactions with a value beyond 2^64 wei: one in a thousand. */
+const bulkUnpaid = (index: number) => index % 1000 === 42;
 
 /** Whether a disabled reason is (or holds, in a Multiple) a failed balance check. */
 function balanceCheckFailed(reason: unknown): boolean {

@@ -20,5 +20,6 @@ export const SANDBOX_OPTIONS = {
   'redis-down': { type: 'string' },
   'rpc-delay': { type: 'string' },
   'rpc-failing': { type: 'string' },
+  draining: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

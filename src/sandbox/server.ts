@@ -19,6 +19,7 @@ import { SandboxMetrics } from './metrics.js';
 import { SandboxClock } from './chain/clock.js';
 import { Chain } from './chain/chain.js';
 import { SPIKES } from './chain/situations.js';
+import { DEFAULT_DRAINING } from './draining.js';
 
 
 export const MAX_RECORDED = 500;
@@ -112,7 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // One clock: the contract flavour keeps wall time; the real flavour's blocks come from it.
   const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true, ...(opts.startMs !== undefined ? { startMs: opts.startMs } : {}) });
   const data = new SandboxData(clock.now(), opts.profile, flavor);
-  const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic }) : undefined;
+  const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic, draining: opts.draining ?? DEFAULT_DRAINING }) : undefined;
   data.chain = chain;
   if (flavor === 'real' && opts.running) clock.start();
   // --advance (contract flavour): transactions move on by themselves; the timer never keeps the process alive.
@@ -312,6 +313,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     setRpcFailing(f) {
       rpcFailing = f;
+    },
+    setDraining(d) {
+      chain?.setDraining(d);
     },
     metrics,
     rpcInFlight,

@@ -3,6 +3,8 @@ import type { Flavor } from './flavor.js';
 import type { ReadyState } from './ready.js';
 import type { SandboxClock } from './chain/clock.js';
 import type { RedisDown, Throttle } from './faults.js';
+import type { Draining } from './draining.js';
+export type { Draining } from './draining.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -67,6 +69,12 @@ export interface SandboxOptions {
    * Default: linea-idle after 20 minutes; false: none.
    */
   rpcFailing?: RpcFailing | false;
+  /**
+   * The draining scenario (real flavour, draining.ts): this relayer's own payouts drain its balance to
+   * its min_balance `afterMs` after the start (divided by the time scale); then its sends fail.
+   * Default: sepolia-main after 30 minutes; false: none.
+   */
+  draining?: Draining | false;
 }
 
 /** One relayer's RPC failing from a time after the start (time-scaled). */
@@ -165,6 +173,8 @@ export interface Sandbox {
   setRpcDelay(ms: number): void;
   /** The failing-RPC scenario from now on (false: none); `afterMs` counts from the sandbox's start, time-scaled. */
   setRpcFailing(f: RpcFailing | false): void;
+  /** The draining scenario from now on (false: none; real flavour); `afterMs` counts from the sandbox's start, time-scaled. */
+  setDraining(d: Draining | false): void;
   /** The real flavour's metrics (metrics.ts: the text and the names it serves), undefined in the contract flavour. */
   readonly metrics: { text(only?: string): string | null; names(): string[] } | undefined;
   /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */

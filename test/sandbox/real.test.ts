@@ -85,7 +85,8 @@ describe('real flavor: auth, errors and lists', () => {
       expect(t.value).toMatch(/^0x[0-9a-f]+$/);
       if (t.gas_price !== null) expect(t.gas_price).toMatch(/^\d+$/);
     }
-    expect(txs.some((t) => t.value === '0x14d1120d7b160000')).toBe(true); // 1.5 ETH
+    // The contract flavour's 1.5 ETH, a thousandth here: a spend its balance allows (spend.ts).
+    expect(txs.some((t) => t.value === '0x5543df729c000')).toBe(true); // 0.0015 ETH
     const sol = await allTxs(sb, 'solana-devnet');
     const pending = sol.find((t) => t.status === 'pending')!;
     expect(pending).not.toHaveProperty('signature'); // unset optional fields are skipped

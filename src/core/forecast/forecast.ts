@@ -22,13 +22,16 @@ import { formatGwei } from '../amounts.js';
 import { sanitize } from '../text/sanitize.js';
 import { ageMs } from '../time.js';
 import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
+import type { BalanceRunway } from './balanceRunway.js';
+import { formatWeiShort } from '../amounts.js';
 
 export type { RpcFailing } from './rpcFailing.js';
+export type { BalanceRunway } from './balanceRunway.js';
 
 /** The share of the cap at which the network's price is said to be heading for it. */
 export const CAP_HEADROOM_PERCENT = 80;
 
-export type Forecast = CapHeadroom | RpcFailing;
+export type Forecast = CapHeadroom | RpcFailing | BalanceRunway;
 
 export type CapHeadroom = {
   kind: 'cap_headroom';
@@ -60,6 +63,7 @@ export function proposedCap(f: CapHeadroom): bigint {
 /** A forecast in words, its fix as this face names it (a key in the TUI, a command headless). */
 export function forecastWords(f: Forecast, face: FixFace): string {
   if (f.kind === 'rpc_failing') return rpcFailingWords(f, face);
+  if (f.kind === 'balance_runway') return runwayWords(f, face);
   const cap = proposedCap(f);
   const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --set gas_price_cap=${cap}gwei`;
   const where = f.network_price_wei >= f.cap_wei ? `the network asks ${formatGwei(f.network_price_wei)}, at or over its cap ${formatGwei(f.cap_wei)}: what it sends next is priced at the cap and may wait (v1.8 re-prices no higher)` : `the network asks ${formatGwei(f.network_price_wei)}, ${f.percent} % of its cap ${formatGwei(f.cap_wei)}: a rise of ${100 - f.percent} % jams what it sends at the cap`;
@@ -70,6 +74,8 @@ export function forecastWords(f: Forecast, face: FixFace): string {
 export function forecastJson(f: Forecast): Record<string, unknown> {
   if (f.kind === 'rpc_failing')
     return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
+  if (f.kind === 'balance_runway')
+    return { kind: f.kind, balance_wei: f.balance_wei.toString(), min_balance_wei: f.min_balance_wei.toString(), spend_wei: f.spend_wei.toString(), spend_is_upper_bound: true, address: f.address, window_seconds: Math.round(f.window_ms / 1000), samples: f.samples, runway_seconds: Math.round(f.runway_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method };
   return { kind: f.kind, network_price_wei: f.network_price_wei.toString(), cap_wei: f.cap_wei.toString(), percent: f.percent, threshold_percent: f.threshold_percent, read_at: new Date(f.read_at).toISOString(), method: f.method };
 }
 
@@ -78,6 +84,7 @@ export const V18_DISABLES = 'v1.8 disables a relayer whose health check fails (i
 
 /** The short mark of a forecast in a summary: `cap 85 %`, `RPC failing`. */
 export function forecastMark(f: Forecast): string {
+  if (f.kind === 'balance_runway') return `runway ~${ageMs(f.runway_ms)}`;
   return f.kind === 'cap_headroom' ? `cap ${f.percent} %` : 'RPC failing';
 }
 
@@ -90,4 +97,11 @@ function rpcFailingWords(f: RpcFailing, face: FixFace): string {
       : `the server counted ${f.failures} RPC failure${f.failures === 1 ? '' : 's'} of its reads in the last ${ageMs(f.window_ms ?? 0)} (api_rpc_failures_total)`;
   const unsure = f.source === 'rpc_read' ? 'one read: a passing fault of the node is not told apart' : 'the counter is per process and resets on restart';
   return `its RPC is failing: ${what}; ${V18_DISABLES}, and what it sends meanwhile cannot reach the chain; fix its RPC before (${fix}); ${unsure}`;
+}
+
+/** balance_runway in words: the minimum, when it is reached at the window's spend (samples, an upper bound), the fix. */
+function runwayWords(f: BalanceRunway, _face: FixFace): string {
+  const fix = f.address ? `fund its address ${sanitize(f.address)}` : `fund it (its address not given by the server)`;
+  const window = f.window_ms >= 3_600_000 ? "the last hour's spend" : `the spend of the last ${ageMs(f.window_ms)} (what its transactions read cover)`;
+  return `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so the runway is at least this); then v1.8 fails its sends; ${fix} before`;
 }

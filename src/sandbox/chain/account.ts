@@ -8,6 +8,7 @@ import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from '
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
 import type { FeeMarket } from './fees.js';
+import type { Draining } from '../draining.js';
 import { HEALTH_CHECK_DELAYS_MS, HEALTH_CHECK_EVERY_MS, RESEND_TIMEOUT_MS, gapNoopReason } from './rules.js';
 
 export interface ChainOptions {
@@ -17,6 +18,8 @@ export interface ChainOptions {
   gapFiller?: boolean;
   /** New transactions every few seconds on a few relayers (default on). */
   traffic?: boolean;
+  /** The draining scenario (draining.ts): this relayer's traffic drains it to its minimum; false: none. */
+  draining?: Draining | false;
 }
 
 /** What the node and v1.8 know of a transaction beyond its fields. */

@@ -1,0 +1,35 @@
+/** balance_runway: the spend of the window's confirmed transactions (an upper bound) against balance − minimum; never from too few samples. */
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../src/api/index.js';
+import { balanceRunway, RUNWAY_MIN_SAMPLES } from '../../../src/core/forecast/balanceRunway.js';
+import { forecastJson, forecastMark, forecastWords } from '../../../src/core/forecast/forecast.js';
+
+const NOW = Date.parse('2026-12-05T12:00:00Z');
+const G = 1_000_000_000n;
+const E = 10n ** 18n;
+/** n confirmed transactions over the last `spanMin` minutes, each value 0 and 21000 gas × 100 gwei (0.0021 ETH). */
+function txs(n: number, spanMin: number, status = 'confirmed'): Transaction[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `t${i}`, status, confirmed_at: new Date(NOW - ((i + 1) * spanMin * 60_000) / n).toISOString(), value: 0, gas_limit: 21000, gas_price: Number(100n * G) }) as unknown as Transaction);
+}
+
+describe('balance_runway', () => {
+  it('reaches the minimum at the window spend: figures, words, json', () => {
+    // 10 txs × 0.0021 ETH = 0.021 ETH over 60 min; 0.021 ETH above the minimum → ~60 min.
+    const f = balanceRunway('r1', null, '0xabc', 100n * E / 1000n + 21n * E / 1000n, 100n * E / 1000n, txs(10, 60), NOW);
+    expect(f).toMatchObject({ kind: 'balance_runway', samples: 10, window_ms: 3_600_000, runway_ms: 3_600_000, spend_wei: 21n * E / 1000n });
+    if (f?.kind !== 'balance_runway') throw new Error('no forecast');
+    expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/^heading for its minimum: reaches 0\.1 ETH in ~1h at the last hour's spend \(10 transactions, an upper bound/);
+    expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/fund its address 0xabc/);
+    expect(forecastMark(f)).toBe('runway ~1h');
+    expect(forecastJson(f)).toMatchObject({ kind: 'balance_runway', samples: 10, window_seconds: 3600, runway_seconds: 3600, spend_is_upper_bound: true, min_balance_wei: (100n * E / 1000n).toString() });
+  });
+  it(`fewer than ${RUNWAY_MIN_SAMPLES} samples in the window: not enough, no forecast`, () => {
+    expect(balanceRunway('r1', null, null, E, E / 10n, txs(RUNWAY_MIN_SAMPLES - 1, 30), NOW)).toEqual({ kind: 'not_enough', samples: RUNWAY_MIN_SAMPLES - 1, min: RUNWAY_MIN_SAMPLES });
+    // Pending ones and ones older than the window are not samples.
+    expect(balanceRunway('r1', null, null, E, E / 10n, [...txs(3, 30), ...txs(5, 30, 'pending')], NOW)).toMatchObject({ kind: 'not_enough', samples: 3 });
+  });
+  it('under its minimum already (the low-balance problem), or far off: none', () => {
+    expect(balanceRunway('r1', null, null, E / 20n, E / 10n, txs(10, 60), NOW)).toBeNull();
+    expect(balanceRunway('r1', null, null, 100n * E, E / 10n, txs(10, 60), NOW)).toBeNull();
+  });
+});
