@@ -58,6 +58,10 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         minutes at n, 3 min 20 s at 6): its /rpc answers v1.8's transport error, its
                         /status and /balance 500. v1.8 disables a relayer whose health check fails at
                         its next start (--rpc-failing moves or ends it)
+  sepolia-main          drains toward its minimum: busy as any other until 25 minutes after the start
+                        (at --time-scale 1; 25/n at n), then its payouts take its balance to its
+                        min_balance at 40 minutes (6 min 40 s at 6), after which v1.8 fails its sends
+                        (--draining moves or ends it; the faucet puts the minimum further off)
 
   --block-time <s>      Real flavour: a block every so many seconds (default 2; 0 = the clock stands
                         still and nothing moves)
@@ -80,6 +84,8 @@ Faults of an unwell server (real flavour), one at a time:
                         slow RPC; default 0)
   --rpc-failing <id@min|off>  Whose RPC starts failing, how many minutes after the start (time-scaled;
                         default linea-idle@20), or off
+  --draining <id@min|off>  Whose payouts drain it to its minimum, how many minutes after the start
+                        (time-scaled; default sepolia-main@40), or off
 
   --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
                         their situations with them; bulk-1m not among them
