@@ -30,9 +30,11 @@ const VALUES: Record<string, readonly string[]> = {
   // The sandbox's faults: Redis down for good, or for a window of seconds after the start (any A-B is taken).
   'redis-down': ['on', 'off', '10-70'],
   'rate-limit': ['first', '25%', '100'],
-  // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
   // The failing RPC: a relayer and the minutes after the start (any <id>@<minutes> is taken), or off.
   'rpc-failing': ['linea-idle@20', 'off'],
+  // The draining relayer: a relayer and the minutes after the start when it reaches its minimum, or off.
+  draining: ['sepolia-main@40', 'off'],
+  // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
   'gas-spike': ['avalanche:55', 'holesky:2', 'mainnet:100', 'sepolia:80'],
 };
 

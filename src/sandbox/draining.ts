@@ -17,16 +17,12 @@
  *   a send take it under).
  */
 import type { EvmTx, RelayerSeed } from './models.js';
+import type { Draining } from './types.js';
 import { Rng } from './random.js';
 import { evmAddress } from './seeds.js';
 import type { FeeMarket } from './chain/fees.js';
 import { policyWei } from './spend.js';
 
-/** One relayer draining to its minimum `afterMs` after the start (divided by the time scale). */
-export interface Draining {
-  relayerId: string;
-  afterMs: number;
-}
 
 /** The seeded draining relayer: sepolia-main, at its minimum 40 minutes after the start at --time-scale 1. */
 export const DEFAULT_DRAINING: Draining = { relayerId: 'sepolia-main', afterMs: 40 * 60_000 };

@@ -3,8 +3,6 @@ import type { Flavor } from './flavor.js';
 import type { ReadyState } from './ready.js';
 import type { SandboxClock } from './chain/clock.js';
 import type { RedisDown, Throttle } from './faults.js';
-import type { Draining } from './draining.js';
-export type { Draining } from './draining.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -78,6 +76,12 @@ export interface SandboxOptions {
 }
 
 /** One relayer's RPC failing from a time after the start (time-scaled). */
+/** The draining scenario (draining.ts): one relayer draining to its minimum `afterMs` after the start (divided by the time scale). */
+export interface Draining {
+  relayerId: string;
+  afterMs: number;
+}
+
 export interface RpcFailing {
   relayerId: string;
   afterMs: number;

@@ -8,7 +8,7 @@ import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from '
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
 import type { FeeMarket } from './fees.js';
-import type { Draining } from '../draining.js';
+import type { Draining } from '../types.js';
 import { HEALTH_CHECK_DELAYS_MS, HEALTH_CHECK_EVERY_MS, RESEND_TIMEOUT_MS, gapNoopReason } from './rules.js';
 
 export interface ChainOptions {

@@ -18,7 +18,8 @@
  *    scheduled, which fills the gap with NOOPs, nonce.rs resolve_nonce_gaps);
  * 3. a relayer disabled for its balance is checked again on v1.8's health-check schedule and enabled
  *    once funded;
- * 4. healthy traffic: a few relayers receive a new transaction every few seconds.
+ * 4. healthy traffic: a few relayers receive a new transaction every few seconds, and the draining
+ *    relayer its payouts (traffic.ts).
  *
  * Solana and Stellar relayers are not on it: their transactions go through in order, one step a
  * block (data.ts stepOldest; v1.8's rules for them are not modelled).
@@ -30,13 +31,13 @@ import type { SandboxData } from '../data.js';
 export type { Account, ChainOptions } from './account.js';
 export { KEPT_PER_RELAYER } from './account.js';
 import { newEvmHash, newEvmSignature } from '../generate.js';
-import type { EvmTx, RelayerSeed, Speed, Tx } from '../models.js';
+import type { EvmTx, Speed } from '../models.js';
 import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
-import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, TRAFFIC, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, trafficTx, type Account, type ChainOptions, type TxMeta } from './account.js';
-import { drainPayout, drainRate, drainWindow, DRAIN_EVERY_BLOCKS, type Draining, type DrainRate } from '../draining.js';
-import { heldBalance, historyPerHour, policyWei, trafficPerHour } from '../spend.js';
+import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, type Account, type ChainOptions, type TxMeta } from './account.js';
+import type { Draining } from '../types.js';
+import { Traffic } from './traffic.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
 export class Chain {
@@ -44,10 +45,8 @@ export class Chain {
   private readonly accounts = new Map<string, Account>();
   private all = false;
   private readonly gapFiller: boolean;
-  private readonly traffic: boolean;
-  private draining: Draining | false;
-  /** The draining relayer's payout rate, fixed at its first payout. */
-  private drainRate: DrainRate | undefined;
+  /** New transactions: healthy traffic and the draining relayer's payouts (traffic.ts). */
+  private readonly flow: Traffic;
   private seq = 0;
 
   constructor(
@@ -56,8 +55,7 @@ export class Chain {
     private readonly opts: ChainOptions = {},
   ) {
     this.gapFiller = opts.gapFiller ?? true;
-    this.traffic = opts.traffic ?? true;
-    this.draining = opts.draining ?? false;
+    this.flow = new Traffic(data, clock, opts.traffic ?? true, opts.draining ?? false);
     clock.onBlock((now) => this.block(now));
   }
 
@@ -94,39 +92,16 @@ export class Chain {
     if (!this.covers(relayerId)) return undefined;
     const relayer = this.data.relayer(relayerId)!;
     const txs = this.data.evmTable(relayerId) ?? [];
-    const account = openAccount(relayer, txs, this.market(relayer.network), this.clock.now(), (ms) => this.clock.scaled(ms), this.startBalance(relayer, txs));
+    const account = openAccount(relayer, txs, this.market(relayer.network), this.clock.now(), (ms) => this.clock.scaled(ms), this.flow.startBalance(relayer, txs));
     const now = this.clock.now();
     if (relayer.system_disabled) account.enableCheckAt = now + this.clock.scaled(HEALTH_CHECK_DELAYS_MS[0]!);
     this.accounts.set(relayerId, account);
     return account;
   }
 
-  /**
-   * A relayer's balance when its account opens: the draining relayer's for its scenario (draining.ts);
-   * else its seeded one, raised to a day of its seeded history's and its traffic's spend (spend.ts) —
-   * unless the server disabled it for its balance, or the deployment is one of low balances.
-   */
-  private startBalance(relayer: RelayerSeed, txs: readonly Tx[]): bigint {
-    const seeded = this.data.seedBalance(relayer.id);
-    const min = policyWei(relayer.policies.min_balance) ?? 0n;
-    // Under its minimum by its seeds (base-batch, mainnet-hot) or in a deployment of low balances: as seeded.
-    if (seeded < min || this.data.profile?.lowBalances) return seeded;
-    const every = TRAFFIC[relayer.id];
-    const traffic = every && this.traffic && !this.data.profile ? trafficPerHour(relayer, every, this.clock.blockTimeMs) : 0n;
-    return heldBalance(relayer, seeded, historyPerHour(txs, this.clock.now()) + traffic);
-  }
-
   /** The draining scenario from now on (false: none): its time counts from the start, time-scaled. */
   setDraining(d: Draining | false): void {
-    this.draining = d;
-    this.drainRate = undefined;
-  }
-
-  /** The draining phase, if this account is the draining relayer's. */
-  private drainOf(a: Account): { start: number; deadline: number } | undefined {
-    const d = this.draining;
-    if (!d || d.relayerId !== a.relayer.id) return undefined;
-    return drainWindow(d, this.data.startMs, this.clock.timeScale);
+    this.flow.setDraining(d);
   }
 
   /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
@@ -189,7 +164,7 @@ export class Chain {
       this.checkStatuses(a, now);
       this.nonceHealth(a, now);
       healthCheck(a, now, (ms) => this.clock.scaled(ms));
-      this.newTraffic(a, now);
+      this.flow.next(a, now);
       for (const id of this.data.prune(a.relayer.id, KEPT_PER_RELAYER)) a.meta.delete(id);
     }
     // Solana and Stellar relayers are not on this chain: theirs go through in order, a step a block.
@@ -376,30 +351,7 @@ export class Chain {
     }
   }
 
-  /** Healthy traffic: a new transaction now and then on a few relayers that take sends (not paused or disabled). */
-  private newTraffic(a: Account, now: number): void {
-    const drain = this.drainOf(a);
-    const draining = drain !== undefined && now >= drain.start;
-    const every = draining ? DRAIN_EVERY_BLOCKS : TRAFFIC[a.relayer.id];
-    if (!this.traffic || !every || a.relayer.paused || a.relayer.system_disabled || this.data.profile) return;
-    // The draining relayer's payouts (draining.ts): every few blocks, sent as a send is (its value paid, its balance checked).
-    if (draining) {
-      if (this.clock.blocks % every !== 0) return;
-      this.drainRate ??= drainRate(a.relayer, a.balance, now, drain.deadline);
-      const tx = drainPayout(a.relayer, a.traffic++, now, this.drainRate, a.market, this.clock.blockTimeMs);
-      this.data.addTransaction(tx);
-      a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now, sent: true });
-      a.active.add(tx.id);
-      return;
-    }
-    const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
-    if (rng.int(every) !== 0) return;
-    const n = a.traffic++;
-    const tx = trafficTx(a.relayer, n, rng, now);
-    this.data.addTransaction(tx);
-    a.meta.set(tx.id, { hashes: 0, known: false, changedAt: now });
-    a.active.add(tx.id);
-  }
+
 
   // ---- what the API's handlers ask of it ----
 
