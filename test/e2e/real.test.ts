@@ -34,7 +34,7 @@ describe('the real flavour (e2e, built CLI in a pty)', () => {
     // (Row 1 is the jam line once the diagnosis is in: the header is below it.)
     let rows = await tui.waitForScreen((r) => r.some((l) => /^\s+STATE\s+NAME\s+BALANCE\s+PEND\s+LAST OK\s+ID/.test(l)) && !r.join('\n').includes(' … '), 10_000, 'the status columns');
     const sepolia = tableRows(rows, /^\s+STATE\s+NAME\s+BALANCE/).find((r) => r.includes('sepolia-main'))!;
-    expect(sepolia).toMatch(/Sepolia Main\s+0\.\d{4,18}…? ETH\s+\d+\s+\S+\s+sepolia-main/);
+    expect(sepolia).toMatch(/Sepolia Main\s+\d+\.\d{4,18}…? ETH\s+\d+\s+\S+\s+sepolia-main/);
 
     await runCommand(tui, 'tx stellar-testnet');
     await tui.waitForText(/Stellar Testnet › transactions \(stellar\)/);

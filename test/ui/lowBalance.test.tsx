@@ -37,16 +37,16 @@ describe('a balance under its minimum', () => {
   });
 
   it("the context's min_balance counts where it is above the relayer's own (a policy's 1 wei never hides it)", async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { context: { name: 'lab', minBalances: { '*': '1 ETH' } } } });
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30, services: { context: { name: 'lab', minBalances: { '*': '100 ETH' } } } });
     const f = await h.waitFor((x) => / BALANCE /.test(x) && /ETH/.test(row(x, 'sepolia-main')), 'the balances');
-    // sepolia-main holds about 0.02 ETH: under the context's 1 ETH.
+    // sepolia-main holds about 7 ETH (a day of its spend: sandbox/spend.ts): under the context's 100 ETH.
     expect(row(f, 'sepolia-main')).toMatch(/^\W*low\s+Sepolia Main/);
     for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('sepolia-main'); i++) await h.press(KEY.down);
     await h.press('i');
     // Its jam read as the list's was (diagnosed: no jam), the state is its balance's alone.
     const d = await h.waitFor((x) => /minimum balance/.test(x) && !/reading…/.test(x), 'the detail, diagnosed');
     expect(d).toMatch(/^state\s+low$/m);
-    expect(d.replace(/\s+/g, ' ')).toMatch(/minimum balance 1 ETH: context lab min_balance \(above its policies\.min_balance\) — the balance is under it/);
+    expect(d.replace(/\s+/g, ' ')).toMatch(/minimum balance 100 ETH: context lab min_balance \(above its policies\.min_balance\) — the balance is under it/);
   });
 
   it('the first screen line names them after the jams, each with its balance and minimum, cut with … to the width', () => {

