@@ -2,7 +2,7 @@
 import type { HeadlessCommand } from './commands.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
 import { SERVER_HELP } from './helpServer.js';
-import { COMMON, EXIT_CODES, MUTATION, OUTPUT, operationsOf, usageLines } from './helpParts.js';
+import { CHECK_OUTPUT, COMMON, EXIT_CODES, MUTATION, OUTPUT, operationsOf, usageLines } from './helpParts.js';
 
 export const HELP: Record<HeadlessCommand, string> = {
   ...SERVER_HELP,
@@ -305,7 +305,7 @@ ${EXIT_CODES}
 `,
   check: `relayer-tui check: is anything jammed on this server, and why?
 
-Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output table|json]
+Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output json]
 
   The server of the current context (or RELAYER_URL and RELAYER_API_KEY, no config file needed):
   its readiness first (GET /api/v1/ready: a server not ready moves nothing), then every relayer. An
@@ -332,13 +332,18 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   relayer) answered with the node's failure (the server answered: {code, message, description}) is a
   relayer whose RPC is failing (rpc_failing): said with the error's text and that v1.8 disables a
   relayer whose health check fails at its next start (evm_relayer.rs:642-705), and the fix (its RPC
-  URLs); what could not be read because of it is said as not diagnosed, not counted as exit 13.
+  URLs); what could not be read because of it is said as not diagnosed, not counted as exit 13. An
+  active EVM relayer at or over its minimum (policies.min_balance, or the context's min_balance where
+  higher) whose confirmed and mined transactions of the last hour (one page, at least 5 of them) spend
+  it to that minimum within 6 h is heading for its minimum (balance_runway): the runway at that spend
+  (value + gas_limit × the price offered: an upper bound, so the runway is at least this), then v1.8
+  fails its sends; the fix is to fund its address.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
   counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
   attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a
   relayer jammed, disabled or low, or the server not ready (said first; what could not be read under
   it is said after, and the exit stays 12); 13: something could not be read.
-${OUTPUT}
+${CHECK_OUTPUT}
   JSON: {"summary", "ready", "relayers_not_read", "relayers": [{"relayer", "state", "states",
   "needs_attention", "diagnosed", "not_diagnosed_because", "jam": null | {cause, blocker_id,
   blocker_nonce, blocker_status, blocker_price_wei, chain_nonce, relayer_nonce, waiting,
@@ -347,7 +352,8 @@ ${OUTPUT}
   counter_key, placeholders, steps: [{kind, option, clears, words, command, cites}]}, "forecasts":
   [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method} |
   {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
-  method, disables}]}]}
+  method, disables} | {kind: "balance_runway", balance_wei, min_balance_wei, spend_wei,
+  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method}]}]}
   — u128 values as decimal strings.
 ${COMMON}
 

@@ -25,6 +25,13 @@ Output: a table on a terminal (columns fit the width), else JSON with every inte
   (u128/U256 values as the digits the server sent). --json, or --output table|json|ndjson, chooses.
   Errors: one line on stderr (a JSON object with --json).`;
 
+/** check's: lines whether or not on a terminal (a cron job's mail reads them), never a table; on a terminal each is wrapped at its width between words. */
+export const CHECK_OUTPUT = `
+Output: lines, on a terminal or not (a cron job's mail reads them): one per problem on stdout, the
+  summary on stderr; on a terminal a line longer than its width is wrapped between words, its
+  continuation indented. --json (or --output json) prints JSON instead, every integer exact (u128/U256
+  values as the digits the server sent). Errors: one line on stderr (a JSON object with --json).`;
+
 export const MUTATION = `
 Sending: on a terminal the review (method, path, exact body, before -> after, warnings) is shown
   on stderr and you are asked; without a terminal nothing is sent unless --yes is given.

@@ -25,6 +25,7 @@ import { balanceRunway } from '../core/forecast/balanceRunway.js';
 import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
 import { safeLines } from '../core/text/sanitize.js';
+import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 
 interface RelayerCheck {
@@ -254,7 +255,11 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
       if (c.runbook && c.jam) lines.push(...runbookText(c.runbook, c.jam, now));
       lines.push(...c.notes, ...c.forecastLines);
     }
-    for (const l of lines) s.out.write(`${safeLines(l, 10).join('\n  ')}\n`);
+    // On a terminal, a line longer than its width is wrapped between words (the terminal would cut a
+    // word), its continuation indented; piped, each line whole (what a script or a mail reads).
+    const width = s.out.isTTY && s.out.columns ? s.out.columns : undefined;
+    const rows = (l: string): string[] => safeLines(l, 10).flatMap((x, i) => (width ? wrapCells(i ? `  ${x}` : x, width, 2) : [i ? `  ${x}` : x]));
+    for (const l of lines) s.out.write(`${rows(l).join('\n')}\n`);
     s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);
   }
   return code;
