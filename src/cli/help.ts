@@ -336,8 +336,8 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   active EVM relayer at or over its minimum (policies.min_balance, or the context's min_balance where
   higher) whose confirmed and mined transactions of the last hour (one page, at least 5 of them) spend
   it to that minimum within 6 h is heading for its minimum (balance_runway): the runway at that spend
-  (value + gas_limit × the price offered: an upper bound, so the runway is at least this), then v1.8
-  fails its sends; the fix is to fund its address.
+  (value + gas_limit × the price offered, an upper bound: at that spend the runway is at least this,
+  sooner if the spend rises), then v1.8 fails its sends; the fix is to fund its address.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
   counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
   attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a

@@ -63,7 +63,7 @@ describe('relayer-tui check: balance_runway on the sandbox', () => {
             first = minute;
             // Only the forecast stands: exit 17, the figures and the fix as a command-line would say it.
             expect(r.code, r.err).toBe(17);
-            expect(r.out).toMatch(/^sepolia-main: heading for its minimum: reaches 0\.005 ETH in ~\S+ at the spend of the last \S+ \(what its transactions read cover\) \(\d+ transactions, an upper bound: gas_limit × the price offered; so the runway is at least this\); then v1\.8 fails its sends; fund its address 0x[0-9a-f]{40} before$/m);
+            expect(r.out).toMatch(/^sepolia-main: heading for its minimum: reaches 0\.005 ETH in ~\S+ at the spend of the last \S+ \(what its transactions read cover\) \(\d+ transactions, an upper bound: gas_limit × the price offered; so at that spend the runway is at least this, sooner if the spend rises\); then v1\.8 fails its sends; fund its address 0x[0-9a-f]{40} before$/m);
             expect(r.err).toMatch(/; 1 heading for trouble: sepolia-main \(runway ~\S+\)\n$/);
             const f = (await json(sb, ['sepolia-main'])).relayers[0]!.forecasts;
             expect(f).toEqual([expect.objectContaining({ kind: 'balance_runway', min_balance_wei: '5000000000000000', spend_is_upper_bound: true, address: expect.stringMatching(/^0x[0-9a-f]{40}$/) })]);

@@ -103,5 +103,5 @@ function rpcFailingWords(f: RpcFailing, face: FixFace): string {
 function runwayWords(f: BalanceRunway, _face: FixFace): string {
   const fix = f.address ? `fund its address ${sanitize(f.address)}` : `fund it (its address not given by the server)`;
   const window = f.window_ms >= 3_600_000 ? "the last hour's spend" : `the spend of the last ${ageMs(f.window_ms)} (what its transactions read cover)`;
-  return `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so the runway is at least this); then v1.8 fails its sends; ${fix} before`;
+  return `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so at that spend the runway is at least this, sooner if the spend rises); then v1.8 fails its sends; ${fix} before`;
 }
