@@ -16,7 +16,7 @@
  *   then on — the stop a forecast is ahead of. Its balance stays just over its minimum (v1.8 never lets
  *   a send take it under).
  */
-import type { EvmTx, RelayerSeed } from './models.js';
+import { pendingEvm, type EvmTx, type RelayerSeed } from './models.js';
 import type { Draining } from './types.js';
 import { Rng } from './random.js';
 import { evmAddress } from './seeds.js';
@@ -75,28 +75,18 @@ export function drainPayout(r: RelayerSeed, n: number, now: number, rate: DrainR
   const gas = payoutGas(market);
   const value = share > gas ? share - gas : 0n;
   const rng = new Rng(`drain:${r.id}:${n}`);
-  return {
-    kind: 'evm',
-    id: rng.uuid(),
-    relayer_id: r.id,
-    status: 'pending',
-    status_reason: null,
-    created_at: now,
-    sent_at: null,
-    confirmed_at: null,
-    hash: null,
-    from: r.address,
-    // To a receiver its whitelist allows, where it has one (v1.8 refuses others).
-    to: payee(r, rng),
-    value,
-    data: '0x',
-    nonce: null,
-    gas_limit: Number(PAYOUT_GAS),
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    signature: null,
-    speed: 'fast',
-    is_canceled: false,
-  };
+  return pendingEvm(
+    {
+      id: rng.uuid(),
+      relayer_id: r.id,
+      from: r.address,
+      // To a receiver its whitelist allows, where it has one (v1.8 refuses others).
+      to: payee(r, rng),
+      value,
+      data: '0x',
+      gas_limit: Number(PAYOUT_GAS),
+      speed: 'fast',
+    },
+    now,
+  );
 }

@@ -50,6 +50,29 @@ export interface EvmTx {
   is_canceled: boolean;
 }
 
+/** What a new EVM transaction is asked with (a send, the sandbox's traffic, a payout): the rest is a pending one's. */
+export type EvmAsk = Pick<EvmTx, 'id' | 'relayer_id' | 'from' | 'to' | 'value' | 'data' | 'gas_limit' | 'speed'> & Partial<Pick<EvmTx, 'gas_price' | 'max_fee_per_gas' | 'max_priority_fee_per_gas'>>;
+
+/** A new EVM transaction, pending at `now`: no nonce, hash or signature yet (the real flavour gives them when it prepares it). */
+export function pendingEvm(ask: EvmAsk, now: number): EvmTx {
+  return {
+    kind: 'evm',
+    status: 'pending',
+    status_reason: null,
+    created_at: now,
+    sent_at: null,
+    confirmed_at: null,
+    hash: null,
+    nonce: null,
+    gas_price: null,
+    max_fee_per_gas: null,
+    max_priority_fee_per_gas: null,
+    signature: null,
+    is_canceled: false,
+    ...ask,
+  };
+}
+
 export interface SolanaInstruction {
   program_id: string;
   accounts: { pubkey: string; is_signer: boolean; is_writable: boolean }[];

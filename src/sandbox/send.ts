@@ -19,7 +19,7 @@
 import { type SandboxData, renderTransaction } from './data.js';
 import { type Flavor, type SandboxResponse, fail, ok, readJsonBody } from './flavor.js';
 import { inactive } from './guards.js';
-import type { EvmTx } from './models.js';
+import { pendingEvm } from './models.js';
 import { Rng } from './random.js';
 import { parseEvmReplace } from './replace.js';
 import { ShapeError } from './validate.js';
@@ -86,29 +86,22 @@ export function handleSend(ctx: SendContext, relayerId: string, rawBody: string)
   const cap = policies.gas_price_cap;
   if (req.gas_price !== undefined && (typeof cap === 'number' || typeof cap === 'bigint') && req.gas_price > BigInt(cap)) return fail(flavor, 400, 'Gas price is too high');
   const now = ctx.now();
-  const tx: EvmTx = {
-    kind: 'evm',
-    id: new Rng(`send:${relayerId}:${now}:${++sends}`).uuid(),
-    relayer_id: relayerId,
-    status: 'pending',
-    status_reason: null,
-    created_at: now,
-    sent_at: null,
-    confirmed_at: null,
-    hash: null,
-    from: relayer.address,
-    to: req.to ?? null,
-    value: req.value,
-    data: req.data ?? '0x',
-    nonce: null,
-    gas_limit: req.gas_limit === undefined ? 21_000 : Number(req.gas_limit),
-    gas_price: req.gas_price ?? null,
-    max_fee_per_gas: req.max_fee_per_gas ?? null,
-    max_priority_fee_per_gas: req.max_priority_fee_per_gas ?? null,
-    signature: null,
-    speed: req.speed ?? null,
-    is_canceled: false,
-  };
+  const tx = pendingEvm(
+    {
+      id: new Rng(`send:${relayerId}:${now}:${++sends}`).uuid(),
+      relayer_id: relayerId,
+      from: relayer.address,
+      to: req.to ?? null,
+      value: req.value,
+      data: req.data ?? '0x',
+      gas_limit: req.gas_limit === undefined ? 21_000 : Number(req.gas_limit),
+      gas_price: req.gas_price ?? null,
+      max_fee_per_gas: req.max_fee_per_gas ?? null,
+      max_priority_fee_per_gas: req.max_priority_fee_per_gas ?? null,
+      speed: req.speed ?? null,
+    },
+    now,
+  );
   data.addTransaction(tx);
   // On the chain (every EVM relayer of the real flavour but bulk-1m): prepared at the next block.
   if (data.chain?.covers(relayerId)) data.chain.sent(tx);

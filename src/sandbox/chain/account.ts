@@ -3,7 +3,7 @@
  * of its transactions beyond their fields, the chain's options and constants, and the transactions
  * v1.8's jobs make by themselves (a gap's NOOP, and the sandbox's healthy traffic).
  */
-import { type EvmTx, type RelayerSeed, type Speed, type Tx } from '../models.js';
+import { pendingEvm, type EvmTx, type RelayerSeed, type Speed, type Tx } from '../models.js';
 import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from './nonces.js';
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
@@ -119,29 +119,20 @@ export function gapNoop(r: RelayerSeed, n: number, id: string, now: number): Evm
 /** A healthy traffic transaction (the sandbox's, not v1.8's): a token transfer, pending, at a speed drawn. */
 export function trafficTx(r: RelayerSeed, n: number, rng: Rng, now: number): EvmTx {
   const speeds: Speed[] = ['fast', 'fast', 'average', 'fastest'];
-  return {
-    kind: 'evm',
-    id: new Rng(`traffic-id:${r.id}:${n}`).uuid(),
-    relayer_id: r.id,
-    status: 'pending',
-    status_reason: null,
-    created_at: now,
-    sent_at: null,
-    confirmed_at: null,
-    hash: null,
-    from: r.address,
-    to: evmAddress(`to:${rng.int(12)}`),
-    value: 0n,
-    data: `0xa9059cbb000000000000000000000000${rng.hex(40)}${(BigInt(1 + rng.int(5_000_000)) * 10n ** 15n).toString(16).padStart(64, '0')}`,
-    nonce: null,
-    gas_limit: 65_000,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    signature: null,
-    speed: rng.pick(speeds),
-    is_canceled: false,
-  };
+  // In this order: the draws from rng (to, data, speed) are what the seed gives.
+  return pendingEvm(
+    {
+      id: new Rng(`traffic-id:${r.id}:${n}`).uuid(),
+      relayer_id: r.id,
+      from: r.address,
+      to: evmAddress(`to:${rng.int(12)}`),
+      value: 0n,
+      data: `0xa9059cbb000000000000000000000000${rng.hex(40)}${(BigInt(1 + rng.int(5_000_000)) * 10n ** 15n).toString(16).padStart(64, '0')}`,
+      gas_limit: 65_000,
+      speed: rng.pick(speeds),
+    },
+    now,
+  );
 }
 
 /** A disabled relayer's health check (relayer_health_check_handler.rs): enabled once its balance is back over its minimum. */
