@@ -298,8 +298,12 @@ function diagnoseRead(r: JamReading): Diagnosis {
   if (age <= NOT_MINED_AFTER_MS) return { kind: 'clear', why: `nonce ${r.chainNonce} was broadcast moments ago` };
   const price = base.blocker_price_wei;
   const net = r.networkPriceWei;
-  // At its cap the re-pricing stops for good (a bump is held under +10 %), whatever the network asks now.
-  if (price !== null && r.capWei !== null && price >= r.capWei) return jam('price_cap');
+  // At its cap the re-pricing stops for good (a bump is held under +10 %): a jam of the cap while the
+  // network asks more than that (or what it asks was not read). At a cap over what the network asks —
+  // a cap just raised, the blocker re-priced up to it — the cap holds nothing: a follow said "at its
+  // cap" of a relayer whose new cap was over the network's price (issue 53.3: never a cause the read
+  // no longer holds); it is then waiting to be mined (below).
+  if (price !== null && r.capWei !== null && price >= r.capWei && (net === null || net > price)) return jam('price_cap');
   if (price !== null && net !== null && price < net) {
     const every = REPRICE_MS[base.blocker_speed ?? 'fast'] ?? REPRICE_MS.fast!;
     return jam('underpriced', { next_reprice_at: (broadcastAt ?? r.now) + every });

@@ -114,7 +114,11 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   // The network's price and whether the node knows the blocker, only where the cause depends on them.
   let networkPriceWei: bigint | null = null;
   let blockerKnown: boolean | undefined;
-  const broadcast = blocker && String(blocker.status).toLowerCase() === 'submitted' && typeof blocker.sent_at === 'string' && o.now - Date.parse(blocker.sent_at) > NOT_MINED_AFTER_MS;
+  // Its age as diagnose.ts counts it: from its creation or first broadcast, whichever is older (a re-price
+  // re-broadcasts: counted from its last sent_at, a blocker just re-priced up to a raised cap was read
+  // without the network's price, and said "at its cap" of a cap over the network's price).
+  const since = blocker ? Math.min(...[blocker.created_at, blocker.sent_at].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN)).filter((t) => !Number.isNaN(t))) : Infinity;
+  const broadcast = blocker && String(blocker.status).toLowerCase() === 'submitted' && typeof blocker.sent_at === 'string' && o.now - since > NOT_MINED_AFTER_MS;
   if (broadcast) {
     try {
       // Both at once (behind a slow RPC, a relayer's diagnosis takes its longest chain of reads, not their sum).

@@ -43,6 +43,21 @@ describe('each seeded situation, its cause and what waits', () => {
     expect(jamOf(await diag(w, 'holesky-test'))).toMatchObject({ cause: 'never_broadcast', waiting: 2 });
   });
 
+  it('avalanche-bridge after its cap is raised over the network\'s price: no read says "at its cap" (the blocker re-priced up to the new cap waits to be mined)', async () => {
+    const w = await world();
+    w.sb.clock.stop();
+    expect(jamOf(await diag(w, 'avalanche-bridge'))).toMatchObject({ cause: 'price_cap', cap_wei: 30_000_000_000n });
+    await w.client.patchRelayer('avalanche-bridge', { policies: { gas_price_cap: 72_000_000_000 } });
+    const causes: string[] = [];
+    for (let block = 0; block < 120; block++) {
+      w.sb.clock.step(1);
+      const jam = jamOf(await diag(w, 'avalanche-bridge'));
+      if (!jam) break;
+      causes.push(`${jam.cause} (blocker ${jam.blocker_price_wei}, network ${jam.network_price_wei})`);
+    }
+    expect(causes.filter((c) => c.startsWith('price_cap'))).toEqual([]);
+  });
+
   it('avalanche-bridge: at its cap, the network\'s price and the cap said; 2 waiting', async () => {
     const w = await world();
     const jam = jamOf(await diag(w, 'avalanche-bridge'))!;
