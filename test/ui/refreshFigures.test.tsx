@@ -66,7 +66,7 @@ describe('r reads the figures again', () => {
     // marked); every other row as read with the list, unmarked.
     const rows = (await h.waitFor((x) => x.includes('Sepolia Main'), 'the list again')).split('\n');
     const sepolia = rows.find((l) => l.includes('Sepolia Main'))!;
-    expect(sepolia).toMatch(/ETH\?\s+\d+\?\s+(\d\d:\d\d:\d\d|—|\d+[hd])\?/);
+    expect(sepolia).toMatch(/ETH\?\s+\d+\?\s+(\d\d:\d\d:\d\d|—|\d+[smhd])\?/);
     expect(rows.filter((l) => /\d\?\s/.test(l) && !l.includes('Sepolia Main'))).toEqual([]);
     expect(said).toMatch(/kept as read before, marked \?\): sepolia-main/);
     // Once a read answers (the injected failures used up), the marks go.
