@@ -54,7 +54,6 @@ interface RelayerCheck {
 
 const MAX_RELAYERS = 1_000;
 
-/** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
 /** The balance_runway forecast of an active EVM relayer from one page of its confirmed transactions (through the check's limiter), or null (none, not enough, not read). */
 async function runwayOf(client: RelayerClient, r: Relayer, status: RelayerStatus, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined) {
   if (networkKind(r.network_type) !== 'evm' || relayerState(r) !== 'active') return null;
@@ -67,6 +66,7 @@ async function runwayOf(client: RelayerClient, r: Relayer, status: RelayerStatus
   return f?.kind === 'balance_runway' ? f : null;
 }
 
+/** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
 async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined, forecast: boolean): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
   let status: RelayerStatus | undefined;

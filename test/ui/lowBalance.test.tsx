@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, tableRows } from './support.js';
+import { cursorRow, relayerRow as row } from './support.js';
 import { relayersLine } from '../../src/core/columns/relayersLine.js';
 import { nativeUnitOf } from '../../src/core/amounts.js';
 
@@ -16,7 +16,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const row = (frame: string, id: string) => tableRows(frame).find((r) => r.includes(` ${id} `)) ?? '';
 
 describe('a balance under its minimum', () => {
   it("STATE says low where the balance is under the relayer's own minimum; the detail names it and whose it is", async () => {

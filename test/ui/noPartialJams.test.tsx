@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, type Harness } from './helpers.js';
-import { tableRows } from './support.js';
+import { headLine as line, relayerRow as row, relayerState as state, tableRows } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -17,10 +17,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const row = (frame: string, id: string) => tableRows(frame).find((r) => r.includes(` ${id} `)) ?? '';
-const state = (frame: string, id: string) => /^(reading…|not diagnosed|\S+)/.exec(row(frame, id))?.[1];
-/** The line above the table (the second row of the frame). */
-const line = (frame: string) => frame.split('\n')[1] ?? '';
 /** Whether a relayer shown still waits for its first diagnosis (its STATE `reading…`). */
 const partial = (frame: string) => tableRows(frame).some((r) => r.startsWith('reading…'));
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, tableRows } from './support.js';
+import { cursorRow, headLine as line, relayerRow as row, relayerState as state } from './support.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -15,10 +15,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-const row = (frame: string, id: string) => tableRows(frame).find((r) => r.includes(` ${id} `)) ?? '';
-const state = (frame: string, id: string) => /^(reading…|not diagnosed|\S+)/.exec(row(frame, id))?.[1];
-/** The line above the table (the second row of the frame). */
-const line = (frame: string) => frame.split('\n')[1] ?? '';
 const RPC = { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc' };
 
 describe('a relayer whose jam is not known is never said active', () => {

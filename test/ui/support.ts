@@ -40,6 +40,21 @@ export function tableRows(frame: string): string[] {
 }
 
 /** The app has exited: Ink stopped listening to stdin, and further keys draw nothing. */
+/** A relayer's row in the relayers table, found by its id ('' when it is not on screen). */
+export function relayerRow(frame: string, id: string): string {
+  return tableRows(frame).find((r) => r.includes(` ${id} `)) ?? '';
+}
+
+/** A relayer's STATE as its row says it: `reading…`, `not diagnosed`, or its state's word. */
+export function relayerState(frame: string, id: string): string | undefined {
+  return /^(reading…|not diagnosed|\S+)/.exec(relayerRow(frame, id))?.[1];
+}
+
+/** The line above the relayers table (the frame's second row: jams, readiness, lows). */
+export function headLine(frame: string): string {
+  return frame.split('\n')[1] ?? '';
+}
+
 export async function waitForExit(h: Harness): Promise<void> {
   await vi.waitFor(
     () => {

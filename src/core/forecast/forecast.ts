@@ -18,12 +18,11 @@ import type { FixFace } from '../jam/words.js';
 import { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
 
 export { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
-import { formatGwei } from '../amounts.js';
+import { formatGwei, formatWeiShort } from '../amounts.js';
 import { sanitize } from '../text/sanitize.js';
 import { ageMs } from '../time.js';
 import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
 import type { BalanceRunway } from './balanceRunway.js';
-import { formatWeiShort } from '../amounts.js';
 
 export type { RpcFailing } from './rpcFailing.js';
 export type { BalanceRunway } from './balanceRunway.js';
