@@ -272,6 +272,35 @@ export function useRelayerJams(relayers: readonly Relayer[]): RelayerJams | null
   return store;
 }
 
+/** How old a diagnosis a review opens on may be before it is read again (its notes rest on it). */
+export const REVIEW_JAM_MAX_AGE_MS = 5_000;
+
+/** A relayer's jam as the store has it (undefined: none known) and when it was read. */
+export interface ReviewJam {
+  jam: Jam | undefined;
+  at: number | undefined;
+}
+
+/**
+ * One relayer's jam for a review that rests on it (a cancel's or a replacement's notes), with when it
+ * was read — the review says that time (issue 53.3: the face with the older read says so). One older
+ * than REVIEW_JAM_MAX_AGE_MS is read again into the store as the review opens: every face then shows the
+ * newer read, and a review read again on y takes it (`latest`). Re-renders on each answer of the store.
+ */
+export function useReviewJam(relayer: Relayer | undefined, relayerId: string): ReviewJam & { latest: () => ReviewJam } {
+  const store = useContext(RelayerJamsContext);
+  const [, setVersion] = useState(0);
+  useEffect(() => store?.subscribe(() => setVersion((v) => v + 1)), [store]);
+  useEffect(() => {
+    if (store && relayer) store.want([relayer], REVIEW_JAM_MAX_AGE_MS);
+  }, [store, relayer]);
+  const latest = (): ReviewJam => {
+    const jam = store?.jam(relayerId);
+    return { jam, at: jam ? store?.oldestReadAt([relayerId]) : undefined };
+  };
+  return { ...latest(), latest };
+}
+
 /**
  * The review's warning while the server answers not ready (core/readiness.ts notReadyWarning), null
  * otherwise; a review (`active`) reads readiness again when the last read is over 5 s old. Re-renders

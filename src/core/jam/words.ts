@@ -379,12 +379,18 @@ export function behindJamWords(jam: Jam, txId: string, txNonce: number | null, f
  * one that waits behind the jam cannot land before its blocker does; a cancel of the blocker says what
  * waits behind it and what the cancel will do. None: no jam, or this one is neither.
  */
-export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: unknown } | undefined, face: FixFace = KEYS): { label: string; value: string; tone?: 'warn' }[] {
+/** When the diagnosis a review rests on was read, after its words (issue 53.3: the face with the older read says so); '' when not given. */
+export function diagnosedAtWords(at: number | undefined): string {
+  return at === undefined ? '' : ` (diagnosed at ${clock(at)})`;
+}
+
+export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: unknown } | undefined, face: FixFace = KEYS, diagnosedAt?: number): { label: string; value: string; tone?: 'warn' }[] {
   if (!jam || !tx) return [];
   const nonce = tx.nonce === null || tx.nonce === undefined || tx.nonce === '' ? null : Number(tx.nonce);
+  const when = diagnosedAtWords(diagnosedAt);
   const behind = behindJamWords(jam, tx.id, nonce, face);
-  if (behind) return [{ label: '⚠ behind a jam', value: behind, tone: 'warn' }];
-  return jam.blocker_id === tx.id ? [{ label: 'what waits', value: cancelOfBlockerWords(jam, face) }] : [];
+  if (behind) return [{ label: '⚠ behind a jam', value: behind + when, tone: 'warn' }];
+  return jam.blocker_id === tx.id ? [{ label: 'what waits', value: cancelOfBlockerWords(jam, face) + when }] : [];
 }
 
 export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {

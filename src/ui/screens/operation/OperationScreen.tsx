@@ -25,7 +25,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { cancelJamNotes } from '../../../core/jam/words.js';
-import { RelayerJamsContext } from '../../relayerJams.js';
+import { useReviewJam } from '../../relayerJams.js';
 import { txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
@@ -163,6 +163,11 @@ export function OperationScreen(props: ScreenProps<OperationRoute>) {
   return <ReviewOnlyOperation {...props} route={{ ...props.route, op }} />;
 }
 
+/** A built request with a jam's notes after its review lines (none: as it was). */
+function withJamNotes(b: BuiltRequest, notes: BuiltRequest['review']): BuiltRequest {
+  return notes?.length ? { ...b, review: [...(b.review ?? []), ...notes] } : b;
+}
+
 function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
   const { route, width, height } = props;
   const services = useServices();
@@ -181,7 +186,8 @@ function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
   }, [route, services.client]);
   const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
   // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
-  const jam = useContext(RelayerJamsContext)?.jam(route.relayerId);
+  // Read again when older than a few seconds (the store's read: every face then shows it); its time said in the notes.
+  const { jam, at: jamAt, latest: latestJam } = useReviewJam(relayer, route.relayerId);
   // A cancel of one transaction: built on it as read (its list's read, or read again below before sending).
   const [read, setRead] = useState<{ tx: Transaction | undefined; at: number }>(() => ({ tx: route.tx, at: route.readAt ?? services.now() }));
   const built = useMemo(() => {
@@ -190,9 +196,8 @@ function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
     if (route.op !== 'cancel') return b;
     const based = { ...b, basis: txBasis(read.tx) };
     // Its jam's notes (core/jam/words.ts cancelJamNotes, as `relayer-tui cancel` says them): one behind the jam cannot land before it; the blocker's cancel says what waits.
-    const notes = route.tx ? cancelJamNotes(jam, { id: route.tx.id, nonce: read.tx?.nonce ?? route.tx.nonce }) : [];
-    return notes.length ? { ...based, review: [...(b.review ?? []), ...notes] } : based;
-  }, [waiting, route, services, relayer, pending.txs, jam, read.tx]);
+    return withJamNotes(based, route.tx ? cancelJamNotes(jam, { id: route.tx.id, nonce: read.tx?.nonce ?? route.tx.nonce }, undefined, jamAt) : []);
+  }, [waiting, route, services, relayer, pending.txs, jam, jamAt, read.tx]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
     return (
@@ -225,7 +230,9 @@ function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
               // Refused now (final meanwhile): the review stays, said refused (useForm), nothing sent.
               if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
               setRead({ tx: found.tx, at: services.now() });
-              return fixed({ ...b, basis: txBasis(found.tx) });
+              // Its jam's notes as the store has them now (read again as the review opened), with their read time.
+              const now = latestJam();
+              return fixed(withJamNotes({ ...b, basis: txBasis(found.tx) }, cancelJamNotes(now.jam, { id: found.tx.id, nonce: found.tx.nonce }, undefined, now.at)));
             },
           }
         : undefined;

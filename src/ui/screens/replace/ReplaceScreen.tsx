@@ -1,8 +1,8 @@
 /** `e` on a transaction: the replacement form for the relayer's network type (group A, B or C). */
 import { Text } from '../../components/Text.js';
-import { useContext, useMemo, useRef, useState } from 'react';
-import { RelayerJamsContext } from '../../relayerJams.js';
-import { actionMisfit, behindJamWords } from '../../../core/jam/words.js';
+import { useMemo, useRef, useState } from 'react';
+import { useReviewJam } from '../../relayerJams.js';
+import { actionMisfit, behindJamWords, diagnosedAtWords } from '../../../core/jam/words.js';
 import type { Jam } from '../../../core/jam/diagnose.js';
 import { nonceOf } from '../../../core/triage/rules.js';
 import type { Transaction } from '../../../api/index.js';
@@ -29,7 +29,7 @@ import type { Relayer } from '../../../api/index.js';
  * and, on a jam's blocker that a replacement leaves jammed (held at its cap), says so first — opened
  * from a list rather than `:stuck`, a walk's bump went out with no word that it would stay jammed.
  */
-function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | undefined, tx: Transaction, client: ReturnType<typeof useServices>['client'], jam: Jam | undefined): FormDefinition {
+function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | undefined, tx: Transaction, client: ReturnType<typeof useServices>['client'], jam: Jam | undefined, jamAt?: number): FormDefinition {
   const basis = `${txBasis(tx)}|${relayerBasis(relayer)}`;
   // A network the client does not know: no body is guessed (the key refuses first; this holds if reached otherwise).
   if (kind === 'unknown') return { fields: [], build: () => ({ errors: { _form: unknownNetworkWords(relayerId, relayer?.network_type) } }) };
@@ -37,7 +37,7 @@ function replaceDefinition(kind: string, relayerId: string, relayer: Relayer | u
   const misfit = jam ? actionMisfit(jam, 'bump', nonceOf(tx)) : null;
   // One that waits behind the jam: a replacement of it cannot be mined before the blocker (a walk's bump of a waiter was unwarned).
   const behind = jam ? behindJamWords(jam, tx.id, nonceOf(tx)) : null;
-  const line = misfit ? { label: '⚠ stays jammed', value: misfit, tone: 'warn' as const } : behind ? { label: '⚠ behind a jam', value: behind, tone: 'warn' as const } : null;
+  const line = misfit ? { label: '⚠ stays jammed', value: misfit + diagnosedAtWords(jamAt), tone: 'warn' as const } : behind ? { label: '⚠ behind a jam', value: behind + diagnosedAtWords(jamAt), tone: 'warn' as const } : null;
   const warned: FormDefinition = line
     ? { ...form, build: (v) => { const b = form.build(v); return 'request' in b ? { request: { ...b.request, review: [line, ...(b.request.review ?? [])] } } : b; } }
     : form;
@@ -58,8 +58,9 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
   // (The directory's record until this screen reads the relayer itself: one that arrives later is taken.)
   const relayer = read.relayer ?? listed;
   const kind = networkKind(relayer?.network_type, tx);
-  const jam = useContext(RelayerJamsContext)?.jam(relayerId);
-  const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client, jam), [kind, relayer, tx, relayerId, client, jam]);
+  // Read again when older than a few seconds (the store's read: every face then shows it); its time said in the warning.
+  const { jam, at: jamAt } = useReviewJam(relayer, relayerId);
+  const definition = useMemo(() => replaceDefinition(kind, relayerId, relayer, tx, client, jam, jamAt), [kind, relayer, tx, relayerId, client, jam, jamAt]);
   // The form's values start from the transaction as the form opened (read again, they stay as typed).
   const [initial] = useState(
     (): Values => (kind === 'solana' ? solanaInitialValues(route.tx) : kind === 'stellar' ? stellarInitialValues(listed, route.tx) : kind === 'unknown' ? {} : route.bump ? evmBumpedValues(route.tx, client.dialect().dialect === 'openzeppelin') : evmInitialValues(route.tx)),
@@ -71,7 +72,7 @@ export function ReplaceScreen({ route, screenKey, width, height }: ScreenProps<E
       if (!found.tx) throw new Error(`transaction ${tx.id}: ${found.how}`);
       readAt.current = now();
       setRead({ tx: found.tx, relayer: r ?? relayer });
-      return replaceDefinition(networkKind((r ?? relayer)?.network_type, found.tx), relayerId, r ?? relayer, found.tx, client, jam);
+      return replaceDefinition(networkKind((r ?? relayer)?.network_type, found.tx), relayerId, r ?? relayer, found.tx, client, jam, jamAt);
     },
   };
   const form = useForm({
