@@ -110,6 +110,9 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
       return fail(`${s} transactions`, e);
     }
   }
+  // None at the chain's nonce when it was looked up, one there in the lists read after: a send prepared
+  // between the two reads (its nonce given, signed) — it is the blocker, never a gap of a moment.
+  blocker ??= notFinal.find((t) => quantity(t.nonce) === chainNonce) ?? null;
   const relayerNonce = distrusted ? nonceFromTransactions(chainNonce, blocker, notFinal) : statusNonce!;
   // The network's price and whether the node knows the blocker, only where the cause depends on them.
   let networkPriceWei: bigint | null = null;

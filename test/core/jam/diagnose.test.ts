@@ -196,3 +196,27 @@ describe('a status reading that is no evidence is not trusted (issue 51.1): what
     expect(read).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear', distrusted: { kind: 'status_nonce_zero' } } });
   });
 });
+
+describe('a read that meets a transaction as it is prepared (issue 54 / no false jam)', () => {
+  it('linea-idle: a send taken, its nonce given between the read of the chain\'s nonce and the lists — the lists\' one at that nonce is the blocker, never "no transaction at its nonce"', async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'real' });
+    sb.clock.stop();
+    // The clock stepped as the by-nonce lookup answers: the server prepares the send then (its nonce, signed, sent), before the lists are read.
+    let stepOn = false;
+    const client = createRelayerClient({ baseUrl: sb.url, token: sb.token, onExchange: (e) => {
+      if (stepOn && e.path.includes('/transactions/by-nonce/')) {
+        stepOn = false;
+        sb.clock.step(1);
+      }
+    } });
+    open.push({ sb, client });
+    await client.detectDialect();
+    const r = await relayer(client, 'linea-idle');
+    const tx = await client.sendTransaction('linea-idle', { to: r.address!, value: 1, data: '0x', gas_limit: 21000, speed: 'fast' });
+    expect(String(tx.status)).toBe('pending');
+    stepOn = true;
+    const d = await readJam(client, r, { now: sb.clock.now() });
+    expect(stepOn, 'the clock was stepped mid-read').toBe(false);
+    expect(d, JSON.stringify(d, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toMatchObject({ kind: 'diagnosed', diagnosis: { kind: 'clear' } });
+  });
+});
