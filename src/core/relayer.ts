@@ -51,13 +51,14 @@ export const RELAYER_STATE_TONE: Record<RelayerState, Tone> = { active: 'ok', pa
  * minimum) — and, where its jam is not known, why: `reading…` (its diagnosis not read yet) or `not
  * diagnosed` (its reads failed, or the server answered what cannot be diagnosed). Never `active` then.
  */
-export type RelayerMark = RelayerState | 'jammed' | 'low' | 'not diagnosed' | 'reading…';
+/** `soon`: heading for trouble (a forecast stands: core/forecast), after every state of today. */
+export type RelayerMark = RelayerState | 'jammed' | 'low' | 'not diagnosed' | 'reading…' | 'soon';
 
 /** Its jam not known: being read, or not diagnosed (core/jam/read.ts says why). */
 export type JamUnknown = 'reading' | 'not_diagnosed';
 
 // What is known to be wrong first; what is not known after it, and in place of `active`.
-const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low', 'not diagnosed', 'reading…'];
+const MARK_ORDER: readonly RelayerMark[] = ['disabled', 'jammed', 'paused', 'low', 'not diagnosed', 'reading…', 'soon'];
 
 /**
  * Whether a relayer's jam is not known: `reading` while its diagnosis has not come (`read`, a
@@ -74,10 +75,10 @@ export function jamUnknown(r: Relayer, read: { readonly kind: 'diagnosed' | 'not
 
 /**
  * Every state that holds of a relayer, worst first — disabled, jammed, paused, low, then its jam not
- * known (not diagnosed, reading…); `active` only when none holds. The relayers list's STATE and check's
+ * known (not diagnosed, reading…), then `soon` (a forecast stands); `active` only when none holds. The relayers list's STATE and check's
  * `state` show the first; the detail lists them all.
  */
-export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolean; unknown?: JamUnknown | null }): RelayerMark[] {
+export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolean; unknown?: JamUnknown | null; soon?: boolean }): RelayerMark[] {
   const st = relayerState(r);
   const holds: Record<RelayerMark, boolean> = {
     disabled: st === 'disabled',
@@ -86,13 +87,14 @@ export function relayerMarks(r: Relayer, found: { jammed?: boolean; low?: boolea
     low: found.low === true,
     'not diagnosed': found.jammed !== true && found.unknown === 'not_diagnosed',
     'reading…': found.jammed !== true && found.unknown === 'reading',
+    soon: found.soon === true,
     active: false,
   };
   const out = MARK_ORDER.filter((m) => holds[m]);
   return out.length ? out : ['active'];
 }
 
-export const RELAYER_MARK_TONE: Record<RelayerMark, Tone> = { ...RELAYER_STATE_TONE, jammed: 'warn', low: 'warn', 'not diagnosed': 'warn', 'reading…': 'muted' };
+export const RELAYER_MARK_TONE: Record<RelayerMark, Tone> = { ...RELAYER_STATE_TONE, jammed: 'warn', low: 'warn', 'not diagnosed': 'warn', 'reading…': 'muted', soon: 'warn' };
 
 const STATUS_TONE: Record<string, Tone> = {
   pending: 'info',

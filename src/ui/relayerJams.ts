@@ -5,6 +5,9 @@
  * diagnosis kept with its time and read again once older than 20 s, the chain's nonce remembered per
  * relayer (when it was last seen to move: kept for the reading, never a jam's age). Nothing where the server cannot be
  * diagnosed (a contract server: no marks, and nothing said to be clear).
+ * With each diagnosis of an active EVM relayer, the network's price (eth_gasPrice through its /rpc,
+ * the read the diagnosis itself makes when a blocker waits: made once, given to it) — kept per relayer
+ * for the session (the forecasts: core/forecast/relayerForecasts.ts, and the detail's sparkline).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, errorWords, type Relayer, type RelayerClient } from '../api/index.js';
@@ -17,6 +20,11 @@ import { findRelayer } from '../core/lookup.js';
 import { notReadyWarning, readinessWords, type ReadinessWords } from '../core/readiness.js';
 import { clock } from '../core/time.js';
 import { delay, realAfter, type After } from './scheduler.js';
+import { toBigInt } from '../core/amounts.js';
+import { networkKind, relayerState } from '../core/relayer.js';
+import { rpcErrorOf } from '../core/forecast/rpcFailing.js';
+import { pushReading, type Reading } from '../core/forecast/sparkline.js';
+import type { PriceReads } from '../core/forecast/relayerForecasts.js';
 
 export interface JamEntry {
   read: JamRead;
@@ -47,6 +55,7 @@ export class RelayerJams extends BackgroundReads {
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
   private readonly following = new Set<string>();
   private readonly clearings = new Map<string, Clearing>();
+  private readonly prices = new Map<string, { reads: Reading[]; last: PriceReads['last'] }>();
   /** The server's readiness (null: not read yet, or no such endpoint). */
   readiness: ReadinessWords | null = null;
   private readinessAt = 0;
@@ -83,6 +92,27 @@ export class RelayerJams extends BackgroundReads {
   /** The last read of this relayer's jam, diagnosed or why not; undefined: none came yet. */
   read(id: string): JamRead | undefined {
     return this.entries.get(id)?.read;
+  }
+
+  /** The network's price as read this session beside this relayer's diagnoses; undefined: never read. */
+  price(id: string): PriceReads | undefined {
+    return this.prices.get(id);
+  }
+
+  /** Whether its diagnosis reads the network's price too: an active EVM relayer (a paused one's /rpc answers 403 in v1.8). */
+  private pricesOf(r: Relayer): boolean {
+    return networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && this.client.offers('rpc');
+  }
+
+  /** A price read's outcome kept: its reading where it answered one, else why not (the node's failure where the server passed one on). */
+  private notePrice(id: string, at: number, out: { ok: true; value: unknown } | { ok: false; error: unknown }): void {
+    const e = this.prices.get(id) ?? { reads: [], last: { at, ok: true as const } };
+    const wei = out.ok ? toBigInt(out.value) : undefined;
+    if (wei !== undefined) {
+      pushReading(e.reads, { at, wei });
+      e.last = { at, ok: true };
+    } else e.last = { at, ok: false, why: out.ok ? 'eth_gasPrice answered something that is not a price' : errorWords(out.error), nodeError: out.ok ? null : rpcErrorOf(out.error) };
+    this.prices.set(id, e);
   }
 
   jam(id: string): Jam | undefined {
@@ -214,11 +244,19 @@ export class RelayerJams extends BackgroundReads {
 
   private async ask(r: Relayer): Promise<void> {
     this.pending.add(r.id);
+    // The network's price, beside the diagnosis (given to it: never read twice), kept whatever the diagnosis comes to.
+    const price = this.pricesOf(r) ? this.client.rpcRead(r.id, 'eth_gasPrice', [], { signal: this.ctrl.signal }) : undefined;
+    const priced = price?.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+    const notePrice = async () => {
+      const out = await priced;
+      if (out && !this.ctrl.signal.aborted) this.notePrice(r.id, this.now(), out);
+    };
     try {
       const now = this.now();
       const seen = this.chainSeen.get(r.id);
       const before = this.entries.get(r.id);
-      const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}) });
+      const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}), ...(price ? { price } : {}) });
+      await notePrice();
       // A clearing already seen goes with this read (one begun after it was seen); one jammed again too.
       const kept = this.clearings.get(r.id);
       if (kept && ((kept.seenAt !== undefined && now - kept.seenAt >= SEEN_MS) || (read.kind === 'diagnosed' && read.diagnosis.kind === 'jam'))) this.clearings.delete(r.id);
@@ -231,6 +269,7 @@ export class RelayerJams extends BackgroundReads {
       }
       this.settle(r.id, { read, at: this.now() });
     } catch (e) {
+      await notePrice();
       this.pending.delete(r.id);
       // Not closed: what failed is said (the row would otherwise read `reading…` with nothing on its way).
       if (!this.ctrl.signal.aborted) this.settle(r.id, { read: { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true }, at: this.now() });

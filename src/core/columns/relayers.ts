@@ -10,6 +10,7 @@ import { middleCells } from '../text/cells.js';
 import { displayText } from '../text/values.js';
 import type { TriageResult } from '../triage/scan.js';
 import { fleetBalance, type MinBalances } from '../fleet/balance.js';
+import type { Forecast } from '../forecast/forecast.js';
 
 /** Where the live status of each relayer comes from (the TUI's RelayerStatuses; anything alike). */
 export interface StatusSource {
@@ -33,7 +34,7 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
  * With the server's relayer status (OpenZeppelin Relayer): balance in the native unit, pending
  * transactions, and how long ago the last one was confirmed. `…` while a relayer's is on its way.
  */
-export function statusColumns(statuses: StatusSource, now: () => number, low?: LowSource): Column<Relayer>[] {
+export function statusColumns(statuses: StatusSource, now: () => number, low?: LowSource, ahead?: AheadSource): Column<Relayer>[] {
   const entry = (r: Relayer) => statuses.get(r.id);
   // A figure not read again with the list (or whose last read failed) ends with `?`: the value as read
   // before, never passed off as read with the rows beside it (43: a walk read an old PEND as current).
@@ -55,9 +56,16 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       priority: 2,
       align: 'right',
       // Every decimal where there is room (walks found `0.7196… ETH`, then `0.720118… ETH`, cut at 160 columns); fewer where not.
-      cell: (r, w) => cell(r, (s, cw) => { const u = nativeUnitOf(r.network_type, r.network); return fitAmount(formatAmountShort(s.balance, u, u.decimals), cw ?? w); }, w),
-      // Under its minimum (the higher of its policy's and the context's): the warning tone.
-      tone: (r: Relayer) => (low?.(r) ? ('warn' as const) : oldTone(r)),
+      // Heading for its minimum (a runway forecast): the runway after the amount, `0.35… ETH ~3h`.
+      cell: (r, w) =>
+        cell(r, (s, cw) => {
+          const u = nativeUnitOf(r.network_type, r.network);
+          const runway = runwayOf(ahead, r);
+          const tail = runway === null ? '' : ` ~${ageMs(runway)}`;
+          return `${fitAmount(formatAmountShort(s.balance, u, u.decimals), (cw ?? w) - tail.length)}${tail}`;
+        }, w),
+      // Under its minimum (the higher of its policy's and the context's), or heading for it: the warning tone.
+      tone: (r: Relayer) => (low?.(r) || runwayOf(ahead, r) !== null ? ('warn' as const) : oldTone(r)),
     },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)), tone: oldTone },
     // A clock time (an age drawn once stood still: a walk read `2s` a minute later).
@@ -99,14 +107,24 @@ export interface JamSource {
 /** Whether a relayer's balance, as its status says, is under its minimum (core/fleet/health.ts minimumFor). */
 export type LowSource = (r: Relayer) => boolean;
 
+/** A relayer's forecasts (core/forecast, from the session's reads): STATE says `soon`, BALANCE its runway. */
+export type AheadSource = (r: Relayer) => readonly Forecast[];
+
+/** The runway a relayer's forecasts give its balance (ms), or null. */
+function runwayOf(ahead: AheadSource | undefined, r: Relayer): number | null {
+  for (const f of ahead?.(r) ?? []) if (f.kind === 'balance_runway') return f.runway_ms;
+  return null;
+}
+
 /**
  * STATE: the worst of disabled, jammed, paused, low, then its jam not known — `not diagnosed` (its
  * reads failed: the detail says why), `reading…` (not read yet) — and `active` only when none holds
  * (core/relayer.ts relayerMarks). `jammed` where a diagnosis found a jam, `low` where the balance is
- * under its minimum. As wide as its words need (13 at most: `not diagnosed` whole).
+ * under its minimum, `soon` where a forecast stands and nothing else does. As wide as its words need
+ * (13 at most: `not diagnosed` whole).
  */
-export function stateColumn(jams: JamSource | null, low?: LowSource): Column<Relayer> {
-  const word = (r: Relayer) => relayerMarks(r, { jammed: !!jams?.jam(r.id), low: low?.(r) === true, unknown: jams ? jamUnknown(r, jams.read(r.id)) : null })[0]!;
+export function stateColumn(jams: JamSource | null, low?: LowSource, ahead?: AheadSource): Column<Relayer> {
+  const word = (r: Relayer) => relayerMarks(r, { jammed: !!jams?.jam(r.id), low: low?.(r) === true, unknown: jams ? jamUnknown(r, jams.read(r.id)) : null, soon: (ahead?.(r).length ?? 0) > 0 })[0]!;
   return { ...RELAYER_COLUMNS[0]!, width: 13, fit: true, cell: word, tone: (r) => RELAYER_MARK_TONE[word(r)] };
 }
 
@@ -115,12 +133,12 @@ export function stateColumn(jams: JamSource | null, low?: LowSource): Column<Rel
  * triage's once one ran — only where nothing diagnoses jams: there STATE says `jammed`, read again with
  * the list, where a triage's counts would stand old beside it (a walk saw `jammed` beside `0`).
  */
-export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null, low?: LowSource): readonly Column<Relayer>[] {
+export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null, low?: LowSource, ahead?: AheadSource): readonly Column<Relayer>[] {
   const stuck = triage && !jams ? [stuckColumn(triage, now)] : [];
   const [plainState, name, ...rest] = RELAYER_COLUMNS;
-  if (!statuses?.available()) return stuck.length || jams ? [jams ? stateColumn(jams) : plainState!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
-  const state = jams || low ? stateColumn(jams ?? null, low) : plainState;
-  return [state!, name!, ...statusColumns(statuses, now, low), ...stuck, ...rest];
+  if (!statuses?.available()) return stuck.length || jams ? [jams ? stateColumn(jams, undefined, ahead) : plainState!, name!, ...stuck, ...rest] : RELAYER_COLUMNS;
+  const state = jams || low ? stateColumn(jams ?? null, low, ahead) : plainState;
+  return [state!, name!, ...statusColumns(statuses, now, low, ahead), ...stuck, ...rest];
 }
 
 /** The low rule over the statuses read: the balance each status says against the relayer's minimum (its policy's, the context's). */

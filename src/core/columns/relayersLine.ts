@@ -6,12 +6,14 @@
  * comes: before the server's kind is known it says the relayers are being read, on a server that cannot
  * be diagnosed (not the OpenZeppelin Relayer) that it cannot, and once every relayer shown was
  * diagnosed with nothing wrong, the all-clear in words (when it was read, and how many it rests on).
+ * The forecasts come last (aheadLine.ts), in the room today's trouble leaves.
  */
 import { formatAmountShort } from '../amounts.js';
 import { asOfWords, clearedBrief, jamsLine } from '../jam/words.js';
 import type { Jam } from '../jam/diagnose.js';
 import { cellWidth, truncateCells } from '../text/cells.js';
 import type { LowOne } from './relayers.js';
+import { aheadCount, aheadPart, type AheadOne } from './aheadLine.js';
 
 export interface RelayersLineFacts {
   /** Worst first (RelayerJams.jams). */
@@ -25,6 +27,8 @@ export interface RelayersLineFacts {
   reading: number;
   /** Jams seen to clear, still to be said (RelayerJams.cleared). */
   cleared?: readonly { relayerId: string; at: number; from: number; to: number }[];
+  /** The relayers heading for trouble (core/forecast), said after all of today's (aheadLine.ts). */
+  ahead?: readonly AheadOne[];
 }
 
 /** One low balance: `holesky-test 0.01 ETH < 0.05 ETH min`. */
@@ -41,11 +45,24 @@ export function lowWords(l: LowOne): string {
  * Null: nothing to say.
  */
 export function relayersLine(f: RelayersLineFacts, width = Infinity): string | null {
+  const today = todayLine(f, width);
+  if (!f.ahead?.length) return today;
+  if (today === null) return aheadPart(f.ahead, width) ?? truncateCells(aheadCount(f.ahead), width);
+  // After today's trouble, in the room it leaves; else today's made narrower for the count (never unsaid).
+  const part = aheadPart(f.ahead, width - cellWidth(today) - 2);
+  if (part !== null) return `${today}; ${part}`;
+  const count = aheadCount(f.ahead);
+  const narrower = todayLine(f, width - cellWidth(count) - 2);
+  return narrower === null ? truncateCells(count, width) : `${narrower}; ${count}`;
+}
+
+/** Today's trouble and what is not known (everything but the forecasts), fitted to `width`; null: nothing to say. */
+function todayLine(f: RelayersLineFacts, width: number): string | null {
   // The clearings first, whole with their figures (issue 53.4: at 80 columns one was cut before them); the rest in what is left.
   if (f.cleared?.length) {
     const said = f.cleared.map(clearedBrief).join(', ');
     const room = width - cellWidth(said) - 2;
-    const full = relayersLine({ ...f, cleared: [] }, room);
+    const full = todayLine({ ...f, cleared: [] }, room);
     // Cut for room: each kind counted instead (t lists the jams; i on a row says the rest), none left unsaid.
     const counts = [f.jams.length ? `${f.jams.length} jammed (t)` : '', f.low.length ? `${f.low.length} low` : '', f.notDiagnosed.length ? `${f.notDiagnosed.length} not diagnosed` : '', f.reading ? `${f.reading} being diagnosed…` : ''].filter(Boolean).join('; ');
     const rest = full !== null && full.endsWith('…') && !full.endsWith('diagnosed…') && cellWidth(counts) <= room ? counts : full;

@@ -36,6 +36,8 @@ export interface ReadJamOptions {
   chainSeen?: { nonce: number; at: number };
   /** The relayer's status as just read by the caller (the fleet reads it for the balance): not read again. */
   status?: { nonce?: unknown; pending_transactions_count?: unknown };
+  /** The network's price (eth_gasPrice's answer) as the caller is reading it already (the TUI reads it beside the diagnosis, for the forecasts): not read again. */
+  price?: Promise<unknown>;
 }
 
 /**
@@ -128,7 +130,7 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
       const hash = typeof blocker!.hash === 'string' ? blocker!.hash : null;
       // Each kept where it answered: one failing does not lose the other.
       const [price, known] = await Promise.allSettled([
-        ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal })),
+        o.price ?? ask(() => client.rpcRead(relayer.id, 'eth_gasPrice', [], { signal })),
         hash === null ? Promise.resolve(undefined) : ask(() => client.rpcRead(relayer.id, 'eth_getTransactionByHash', [hash], { signal })),
       ]);
       if (signal?.aborted) throw new ApiError('network', 'Request cancelled', { aborted: true });

@@ -3,4 +3,4 @@
  * printable ASCII: the fast width paths (fastStringWidth, cells.ts) and the grapheme shortcut patched
  * into Ink's tokenizer (scripts/patches.mjs reads this line) all take them from here.
  */
-export const SINGLE_WIDTH_SYMBOLS = '…›‹│•·✓✗─↑↓←→⚠';
+export const SINGLE_WIDTH_SYMBOLS = '…›‹│•·✓✗─↑↓←→⚠▁▂▃▄▅▆▇█';

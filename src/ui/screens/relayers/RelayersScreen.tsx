@@ -9,6 +9,7 @@ import { useServices } from '../../services.js';
 import { useShell, type ScreenProps } from '../../shellContext.js';
 import { RelayerStatusesContext, useRelayerStatuses } from '../../relayerStatuses.js';
 import { RelayerJamsContext, useRelayerJams } from '../../relayerJams.js';
+import { useAhead } from '../../relayerForecasts.js';
 import { Text } from '../../components/Text.js';
 import { tone } from '../../theme.js';
 import { useSessionEvent } from '../../sessionEvents.js';
@@ -123,6 +124,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       else if (read?.kind === 'diagnosed') diagnosed++;
     }
   const cleared = jams?.cleared(state.items.map(getId)) ?? [];
+  // Heading for trouble (core/forecast): from the prices read with the jams and the balances read for BALANCE (no read of their own).
+  const ahead = useAhead(state.items, { jams, statuses: available ? statuses : null, minBalances: services.context?.minBalances, context: services.context?.name ?? 'in use' }, now());
   // Readiness stands above the jams, never in their place (issue 53.2: a 503 had hidden the jam count).
   const readyRow = notReady ? sanitize(notReadyLine(notReady)) : null;
   // The line has its row from the first frame on, whatever it says: no row of the table moves under the cursor when the diagnosis comes.
@@ -135,7 +138,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         : // No jam counted or named from a partial first read: a relayer shown still being diagnosed for the first time holds the count back (its row reads `reading…`).
           reading > 0
           ? { kind: 'diagnosing', read: diagnosed + notDiagnosed.length, of: diagnosed + notDiagnosed.length + reading }
-          : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading, cleared }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
+          : { kind: 'facts', facts: { jams: jammed, jamsAsOf: jams!.readSpan(state.items.map(getId)), low: lows, notDiagnosed, reading, cleared, ahead: ahead.ahead }, diagnosed, lowsRead: available && state.items.every((r) => statuses!.get(r.id)?.status !== undefined) };
   const line = relayersHead(head, width);
   // The clearings drawn: each goes at its relayer's next read from now (kept till the operator has seen it).
   const clearedIds = cleared.map((c) => c.relayerId).join(' ');
@@ -144,7 +147,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   }, [clearedIds, head.kind, jams]);
   const bodyHeight = height - 1 - (readyRow ? 1 : 0);
   // Built again when a STATE word may change its width (the table's layout is kept while its columns are: `not diagnosed` was cut to `not dia…`).
-  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => relayerColumns(available ? statuses : null, now, triaged, jamSource, low, ahead.source), [available, statuses, now, triaged, jamSource, jammed.length, low, notDiagnosed.length, reading, lows.length, ahead.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const watch = useListScreen(screenKey, list, SCOPES, bodyHeight, (cmd) => {
     // r: the list and the statuses it shows read again; "unchanged" said only of what was read again and compared.
@@ -212,7 +215,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
           {readyRow}
         </Text>
       ) : null}
-      <Text wrap="truncate" color={tone(head.kind === 'facts' && (jammed.length || lows.length || notDiagnosed.length || reading) ? 'warn' : 'muted')}>
+      <Text wrap="truncate" color={tone(head.kind === 'facts' && (jammed.length || lows.length || notDiagnosed.length || reading || ahead.ahead.length) ? 'warn' : 'muted')}>
         {line}
       </Text>
       <ListBody list={list} columns={columns} getId={getId} width={width} height={bodyHeight} noun="relayers" />
