@@ -19,11 +19,8 @@ import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js'
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
-import { nativeUnitOf, toBigInt } from '../core/amounts.js';
-import { minimumFor } from '../core/fleet/balance.js';
-import { balanceRunway } from '../core/forecast/balanceRunway.js';
-import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
-import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
+import { forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { forecastRelayer, minimumOf, startPriceRead } from '../core/forecast/relayerRead.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -54,18 +51,6 @@ interface RelayerCheck {
 
 const MAX_RELAYERS = 1_000;
 
-/** The balance_runway forecast of an active EVM relayer from one page of its confirmed transactions (through the check's limiter), or null (none, not enough, not read). */
-async function runwayOf(client: RelayerClient, r: Relayer, status: RelayerStatus, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined) {
-  if (networkKind(r.network_type) !== 'evm' || relayerState(r) !== 'active') return null;
-  const balance = toBigInt(status.balance) ?? null;
-  const m = minimumFor(r, nativeUnitOf('evm', r.network), context?.minBalances, context?.name ?? 'in use');
-  if (balance === null || !m || 'error' in m || balance < BigInt(m.min)) return null;
-  const page = await ask(() => client.listTransactions(r.id, { status: 'confirmed', perPage: 100 })).catch(() => null);
-  if (!page) return null;
-  const f = balanceRunway(r.id, r.network ?? null, r.address ?? null, balance, BigInt(m.min), page.items, Date.now());
-  return f?.kind === 'balance_runway' ? f : null;
-}
-
 /** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
 async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined, forecast: boolean): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
@@ -73,28 +58,20 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   // The server's type not known yet (its probe failed): asked again before its status is (or is not) read.
   if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
-  // The network's price for the cap's headroom (core/forecast), read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads).
-  // Read for every active EVM relayer: the same read says whether its RPC answers (rpc_failing: the node's failure, passed on by the server).
-  const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
-  const price: Promise<{ wei: bigint | null; nodeError: RpcError | null }> =
-    forecast && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc')
-      ? ask(() => client.rpcRead(r.id, 'eth_gasPrice', [])).then(
-          (v) => ({ wei: toBigInt(v) ?? null, nodeError: null }),
-          (e: unknown) => ({ wei: null, nodeError: rpcErrorOf(e) }),
-        )
-      : Promise.resolve({ wei: null, nodeError: null });
+  // The network's price for the forecasts, read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads)
+  // and given to it (never read twice); for every active EVM relayer: the same read says whether its RPC answers (rpc_failing).
+  const clockNow = () => Date.now();
+  const price = forecast ? startPriceRead(client, r, { ask, now: clockNow }) : undefined;
   let read: JamRead;
   try {
-    read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
+    read = await readJam(client, r, { now, ask, ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
   } catch (e) {
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
-  const { wei, nodeError } = await price;
-  // Its /rpc answered with the node's failure: the server was read, and said its RPC fails (rpc_failing).
-  const failing = nodeError ? rpcFailingFromRead(r.id, nodeError, 'eth_gasPrice', Date.now()) : null;
-  // What could not be read because of it (its status, its chain) is said under that forecast, not counted as a read that failed (13, 12).
-  const underFailing = failing !== null && read.kind === 'not_diagnosed' && read.unreadable === true ? read.why : null;
-  if (underFailing !== null) read = { kind: 'not_diagnosed', why: underFailing };
+  // The forecasts as every face makes them (core/forecast/relayerRead.ts): rpc_failing, cap_headroom, balance_runway from one page of its confirmed transactions.
+  const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, status, minimum: minimumOf(r, context), ask, now: clockNow });
+  read = ahead.read;
+  const underFailing = ahead.underFailing;
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
   const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
   const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name), runbook: 'the lines below' };
@@ -109,12 +86,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const notes = states.includes('paused') ? [`${r.id}: paused: the server refuses its sends, cancels and replacements until it is resumed (${face.prefix} resume ${r.id})`] : [];
   if (underFailing !== null) notes.push(`${r.id}: not diagnosed: ${underFailing} (its RPC is failing: below)`);
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
-  // A jam at the cap already stands: no forecast of it.
-  const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
-  const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
-  // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
-  const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
-  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : [])];
+  const forecasts = ahead.forecasts;
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,

@@ -5,9 +5,12 @@
  * diagnosis kept with its time and read again once older than 20 s, the chain's nonce remembered per
  * relayer (when it was last seen to move: kept for the reading, never a jam's age). Nothing where the server cannot be
  * diagnosed (a contract server: no marks, and nothing said to be clear).
- * With each diagnosis of an active EVM relayer, the network's price (eth_gasPrice through its /rpc,
- * the read the diagnosis itself makes when a blocker waits: made once, given to it) — kept per relayer
- * for the session (the forecasts: core/forecast/relayerForecasts.ts, and the detail's sparkline).
+ * With each diagnosis of an active EVM relayer, its forecasts as check makes them
+ * (core/forecast/relayerRead.ts, within the relayer's turn: the same budget): the network's price
+ * (eth_gasPrice, read once and given to the diagnosis), its status (read once, given to the diagnosis:
+ * the balance) and one page of its confirmed transactions (the runway). Each price and balance read is
+ * kept for the session (the detail's sparklines); the forecasts with their read time, and what could not
+ * be forecast and why.
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, errorWords, type Relayer, type RelayerClient } from '../api/index.js';
@@ -21,10 +24,26 @@ import { notReadyWarning, readinessWords, type ReadinessWords } from '../core/re
 import { clock } from '../core/time.js';
 import { delay, realAfter, type After } from './scheduler.js';
 import { toBigInt } from '../core/amounts.js';
-import { networkKind, relayerState } from '../core/relayer.js';
-import { rpcErrorOf } from '../core/forecast/rpcFailing.js';
+import type { MinBalances } from '../core/fleet/balance.js';
+import type { Forecast } from '../core/forecast/forecast.js';
+import { forecastRelayer, minimumOf, startPriceRead, type PriceRead } from '../core/forecast/relayerRead.js';
+import type { ForecastUnknown } from '../core/forecast/unknown.js';
 import { pushReading, type Reading } from '../core/forecast/sparkline.js';
-import type { PriceReads } from '../core/forecast/relayerForecasts.js';
+import type { RelayerStatus } from '../api/index.js';
+
+/** A relayer's forecasts as last read (with its diagnosis), and what could not be forecast. */
+export interface AheadEntry {
+  forecasts: readonly Forecast[];
+  unknown: readonly ForecastUnknown[];
+  at: number;
+}
+
+/** What this session read of a relayer's price and balance (oldest first, bounded), and the last price read's outcome. */
+export interface ReadsSeries {
+  prices: Reading[];
+  balances: Reading[];
+  lastPrice?: PriceRead;
+}
 
 export interface JamEntry {
   read: JamRead;
@@ -55,7 +74,8 @@ export class RelayerJams extends BackgroundReads {
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
   private readonly following = new Set<string>();
   private readonly clearings = new Map<string, Clearing>();
-  private readonly prices = new Map<string, { reads: Reading[]; last: PriceReads['last'] }>();
+  private readonly series = new Map<string, ReadsSeries>();
+  private readonly aheadOf = new Map<string, AheadEntry>();
   /** The server's readiness (null: not read yet, or no such endpoint). */
   readiness: ReadinessWords | null = null;
   private readinessAt = 0;
@@ -65,6 +85,8 @@ export class RelayerJams extends BackgroundReads {
     private readonly now: () => number,
     /** Its timers (ui/scheduler.ts): the services' clock. */
     private readonly after: After = realAfter,
+    /** The context's minimum balances (the runway's minimum, as check's: the higher of a relayer's policy's and these). */
+    private readonly context: { minBalances?: MinBalances | undefined; name: string } | undefined = undefined,
   ) {
     super();
   }
@@ -94,25 +116,26 @@ export class RelayerJams extends BackgroundReads {
     return this.entries.get(id)?.read;
   }
 
-  /** The network's price as read this session beside this relayer's diagnoses; undefined: never read. */
-  price(id: string): PriceReads | undefined {
-    return this.prices.get(id);
+  /** The relayer's forecasts as last read with its diagnosis (undefined: none read yet, or nothing forecast for it: not an active EVM relayer). */
+  ahead(id: string): AheadEntry | undefined {
+    return this.aheadOf.get(id);
   }
 
-  /** Whether its diagnosis reads the network's price too: an active EVM relayer (a paused one's /rpc answers 403 in v1.8). */
-  private pricesOf(r: Relayer): boolean {
-    return networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && this.client.offers('rpc');
+  /** The network's price and the balance as read this session with its diagnoses; undefined: never read. */
+  reads(id: string): ReadsSeries | undefined {
+    return this.series.get(id);
   }
 
-  /** A price read's outcome kept: its reading where it answered one, else why not (the node's failure where the server passed one on). */
-  private notePrice(id: string, at: number, out: { ok: true; value: unknown } | { ok: false; error: unknown }): void {
-    const e = this.prices.get(id) ?? { reads: [], last: { at, ok: true as const } };
-    const wei = out.ok ? toBigInt(out.value) : undefined;
-    if (wei !== undefined) {
-      pushReading(e.reads, { at, wei });
-      e.last = { at, ok: true };
-    } else e.last = { at, ok: false, why: out.ok ? 'eth_gasPrice answered something that is not a price' : errorWords(out.error), nodeError: out.ok ? null : rpcErrorOf(out.error) };
-    this.prices.set(id, e);
+  /** The reads of one diagnosis kept: its price (the reading where it answered one) and its balance. */
+  private noteReads(id: string, price: PriceRead | undefined, status: RelayerStatus | undefined, at: number): void {
+    const e = this.series.get(id) ?? { prices: [], balances: [] };
+    if (price) {
+      e.lastPrice = price;
+      if (price.wei !== null) pushReading(e.prices, { at: price.at, wei: price.wei });
+    }
+    const wei = status ? toBigInt(status.balance) : undefined;
+    if (wei !== undefined) pushReading(e.balances, { at, wei });
+    this.series.set(id, e);
   }
 
   jam(id: string): Jam | undefined {
@@ -244,19 +267,32 @@ export class RelayerJams extends BackgroundReads {
 
   private async ask(r: Relayer): Promise<void> {
     this.pending.add(r.id);
-    // The network's price, beside the diagnosis (given to it: never read twice), kept whatever the diagnosis comes to.
-    const price = this.pricesOf(r) ? this.client.rpcRead(r.id, 'eth_gasPrice', [], { signal: this.ctrl.signal }) : undefined;
-    const priced = price?.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
-    const notePrice = async () => {
-      const out = await priced;
-      if (out && !this.ctrl.signal.aborted) this.notePrice(r.id, this.now(), out);
-    };
+    const signal = this.ctrl.signal;
+    // Within this relayer's turn (the store's two at a time): its reads one after another, the price beside them.
+    const direct = <T>(p: () => Promise<T>) => p();
+    // The forecasts' reads, as check makes them: the network's price beside the diagnosis (given to it: never read twice)…
+    const price = startPriceRead(this.client, r, { ask: direct, now: this.now, signal });
+    let status: RelayerStatus | undefined;
+    let statusWhy: string | null = null;
     try {
       const now = this.now();
       const seen = this.chainSeen.get(r.id);
       const before = this.entries.get(r.id);
-      const read = await readJam(this.client, r, { now, signal: this.ctrl.signal, ...(seen ? { chainSeen: seen } : {}), ...(price ? { price } : {}) });
-      await notePrice();
+      // … and its status (the balance), read once and given to the diagnosis.
+      if (price && this.client.offers('relayerStatus'))
+        try {
+          status = await this.client.relayerStatus(r.id, { signal });
+        } catch (e) {
+          if (signal.aborted) throw e;
+          statusWhy = errorWords(e);
+        }
+      const diagnosed = await readJam(this.client, r, { now, signal, ...(seen ? { chainSeen: seen } : {}), ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
+      // Its forecasts (one page of its confirmed transactions for the runway); a diagnosis its failing RPC stopped is said under that forecast.
+      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+      const read = ahead.read;
+      if (signal.aborted) return;
+      this.noteReads(r.id, await price?.read, status, now);
+      if (price) this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
       // A clearing already seen goes with this read (one begun after it was seen); one jammed again too.
       const kept = this.clearings.get(r.id);
       if (kept && ((kept.seenAt !== undefined && now - kept.seenAt >= SEEN_MS) || (read.kind === 'diagnosed' && read.diagnosis.kind === 'jam'))) this.clearings.delete(r.id);
@@ -269,10 +305,17 @@ export class RelayerJams extends BackgroundReads {
       }
       this.settle(r.id, { read, at: this.now() });
     } catch (e) {
-      await notePrice();
       this.pending.delete(r.id);
+      if (signal.aborted) return;
       // Not closed: what failed is said (the row would otherwise read `reading…` with nothing on its way).
-      if (!this.ctrl.signal.aborted) this.settle(r.id, { read: { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true }, at: this.now() });
+      const read: JamRead = { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true };
+      // Its forecasts from what was read before the failure (the price: never a read of its own here), the rest not known and why.
+      if (price) {
+        const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, status: undefined, statusWhy: statusWhy ?? read.why, minimum: null, ask: direct, now: this.now });
+        this.noteReads(r.id, await price.read, status, this.now());
+        this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
+      }
+      this.settle(r.id, { read, at: this.now() });
     }
   }
 

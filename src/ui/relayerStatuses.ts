@@ -3,16 +3,11 @@
  * relayers on screen: at most two requests in flight, each answer kept with its time and asked again
  * once older than 30 s, nothing at all where the server has no such endpoint (a contract server: the
  * columns stay away). Never on the path to the first frame: the screen asks after it is drawn.
- * Each balance read is kept for the session (the forecasts' runway and the detail's sparkline: no read
- * of their own).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { ApiError, type RelayerClient, type RelayerStatus } from '../api/index.js';
 import { BackgroundReads } from './backgroundReads.js';
 import { realAfter, type After } from './scheduler.js';
-import { toBigInt } from '../core/amounts.js';
-import { pushReading, type Reading } from '../core/forecast/sparkline.js';
-import type { BalanceReads } from '../core/forecast/relayerForecasts.js';
 
 export interface StatusEntry {
   status?: RelayerStatus;
@@ -32,7 +27,6 @@ const MAX_WANTED = 100;
 
 export class RelayerStatuses extends BackgroundReads {
   private readonly entries = new Map<string, StatusEntry>();
-  private readonly balanceReads = new Map<string, { reads: Reading[]; failed?: { at: number; why: string } }>();
   /**
    * For each relayer, when the last re-read that asked for it (reread) began: a status from before it
    * was not read again with that read. Per relayer: a detail's `r` re-reads its one relayer, and must
@@ -57,11 +51,6 @@ export class RelayerStatuses extends BackgroundReads {
   /** Resolves once the server's dialect is known (asked once per client). */
   async ready(): Promise<void> {
     await this.client.detectDialect();
-  }
-
-  /** The balance as read this session (oldest first), and the last read's failure when it failed after them; undefined: never read. */
-  balances(id: string): BalanceReads | undefined {
-    return this.balanceReads.get(id);
   }
 
   get(id: string): StatusEntry | undefined {
@@ -146,18 +135,11 @@ export class RelayerStatuses extends BackgroundReads {
       const was = this.entries.get(id);
       const at = this.now();
       const changedAt = was?.changedAt !== undefined && figures(was) === figures({ status, at }) ? was.changedAt : at;
-      const wei = toBigInt(status.balance);
-      const b = this.balanceReads.get(id) ?? { reads: [] };
-      if (wei !== undefined) pushReading(b.reads, { at, wei });
-      delete b.failed;
-      this.balanceReads.set(id, b);
       this.settle(id, { status, at, statusAt: at, changedAt });
     } catch (e) {
       if (this.ctrl.signal.aborted) return;
       // Unsupported: the server has no such endpoint; the rest of this wish and every later one are dropped (available()).
       if (e instanceof ApiError && e.kind === 'unsupported') this.wish.abort();
-      const why = e instanceof ApiError ? e.message.slice(0, 200) : 'failed';
-      this.balanceReads.set(id, { reads: this.balanceReads.get(id)?.reads ?? [], failed: { at: this.now(), why } });
       this.settle(id, { ...this.entries.get(id), error: e instanceof ApiError ? e.message.slice(0, 200) : 'failed', at: this.now() });
     }
   }

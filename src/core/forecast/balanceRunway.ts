@@ -22,8 +22,6 @@ export const RUNWAY_HORIZON_MS = 6 * 3_600_000;
 export type BalanceRunway = {
   kind: 'balance_runway';
   relayer_id: string;
-  /** What the spend rests on: its confirmed transactions (an upper bound), or its balance read across the session (balanceReads.ts). */
-  source: 'transactions' | 'balance_reads';
   /** Its network (for the unit the amounts are said in). */
   network: string | null;
   /** The address to fund (the relayer's), or null if the server did not give it. */
@@ -82,5 +80,5 @@ export function balanceRunway(relayerId: string, network: string | null, address
   const left = balanceWei - minWei;
   const runway = Number((left * BigInt(span)) / spend);
   if (runway > (o.horizonMs ?? RUNWAY_HORIZON_MS)) return null;
-  return { kind: 'balance_runway', relayer_id: relayerId, source: 'transactions', network, address, balance_wei: balanceWei, min_balance_wei: minWei, spend_wei: spend, window_ms: span, samples, runway_ms: runway, read_at: now, method: `value + gas_limit × gas_price (or max_fee_per_gas) of its confirmed/mined transactions over the window, at least ${min}: an upper bound on the spend, so the runway is a lower bound` };
+  return { kind: 'balance_runway', relayer_id: relayerId, network, address, balance_wei: balanceWei, min_balance_wei: minWei, spend_wei: spend, window_ms: span, samples, runway_ms: runway, read_at: now, method: `value + gas_limit × gas_price (or max_fee_per_gas) of its confirmed/mined transactions over the window, at least ${min}: an upper bound on the spend, so the runway is a lower bound` };
 }

@@ -74,7 +74,7 @@ export function forecastJson(f: Forecast): Record<string, unknown> {
   if (f.kind === 'rpc_failing')
     return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
   if (f.kind === 'balance_runway')
-    return { kind: f.kind, source: f.source, balance_wei: f.balance_wei.toString(), min_balance_wei: f.min_balance_wei.toString(), spend_wei: f.spend_wei.toString(), spend_is_upper_bound: f.source === 'transactions', address: f.address, window_seconds: Math.round(f.window_ms / 1000), samples: f.samples, runway_seconds: Math.round(f.runway_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method };
+    return { kind: f.kind, balance_wei: f.balance_wei.toString(), min_balance_wei: f.min_balance_wei.toString(), spend_wei: f.spend_wei.toString(), spend_is_upper_bound: true, address: f.address, window_seconds: Math.round(f.window_ms / 1000), samples: f.samples, runway_seconds: Math.round(f.runway_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method };
   return { kind: f.kind, network_price_wei: f.network_price_wei.toString(), cap_wei: f.cap_wei.toString(), percent: f.percent, threshold_percent: f.threshold_percent, read_at: new Date(f.read_at).toISOString(), method: f.method };
 }
 
@@ -101,10 +101,6 @@ function rpcFailingWords(f: RpcFailing, face: FixFace): string {
 /** balance_runway in words: the minimum, when it is reached at the window's spend (samples, an upper bound), the fix. */
 function runwayWords(f: BalanceRunway, _face: FixFace): string {
   const fix = f.address ? `fund its address ${sanitize(f.address)}` : `fund it (its address not given by the server)`;
-  const reaches = `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)}`;
-  // From balance reads: the fall measured between reads (a deposit in between would hide spend: a rise starts the window again).
-  if (f.source === 'balance_reads')
-    return `${reaches} at the fall of its balance over ${ageMs(f.window_ms)} (${formatWeiShort(f.balance_wei, f.network)} now, ${f.samples} reads this session since it last rose; a rate kept from so few reads is a guess); then v1.8 fails its sends; ${fix} before`;
   const window = f.window_ms >= 3_600_000 ? "the last hour's spend" : `the spend of the last ${ageMs(f.window_ms)} (what its transactions read cover)`;
-  return `${reaches} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so at that spend the runway is at least this, sooner if the spend rises); then v1.8 fails its sends; ${fix} before`;
+  return `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so at that spend the runway is at least this, sooner if the spend rises); then v1.8 fails its sends; ${fix} before`;
 }

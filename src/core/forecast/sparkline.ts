@@ -6,6 +6,8 @@
  * words around it are the caller's. The app has no ASCII mode (every screen draws `…`, `›`, `│`): the
  * blocks are single-width symbols like those (core/text/glyphs.ts).
  */
+import { formatGwei, formatWeiShort } from '../amounts.js';
+import { clock } from '../time.js';
 
 export const SPARK_BLOCKS = '▁▂▃▄▅▆▇█';
 
@@ -47,4 +49,40 @@ export function balanceSparkline(balances: readonly bigint[], minWei: bigint | n
 export function pushReading(series: Reading[], r: Reading, max = 120): void {
   series.push(r);
   if (series.length > max) series.splice(0, series.length - max);
+}
+
+/** How many reads a detail's sparkline draws (its value column at 80 columns holds them with their words). */
+export const SPARK_CELLS = 20;
+
+/** The reads' span in words: `6 reads 12:00:01–12:05:01` (one: `1 read at 12:00:01`). */
+function readsWords(reads: readonly Reading[]): string {
+  const first = reads[0]!;
+  const last = reads[reads.length - 1]!;
+  const shown = reads.length > SPARK_CELLS ? `, the last ${SPARK_CELLS} drawn` : '';
+  return reads.length === 1 ? `1 read at ${clock(first.at)}` : `${reads.length} reads ${clock(first.at)}–${clock(last.at)}${shown}`;
+}
+
+/**
+ * The network's price against the cap over what was read: `▃▄▅▆ 34 gwei now, 85 % of its cap 40 gwei
+ * (█ at the cap); 4 reads 12:00:01–12:01:01`; no cap: drawn against the highest read, and said so.
+ * Null: not read yet.
+ */
+export function priceSparkWords(reads: readonly Reading[], capWei: bigint | null): string | null {
+  if (!reads.length) return null;
+  const last = reads[reads.length - 1]!;
+  const line = priceSparkline(reads.map((r) => r.wei), capWei, SPARK_CELLS);
+  const against = capWei !== null && capWei > 0n ? `${Number((last.wei * 100n) / capWei)} % of its cap ${formatGwei(capWei)} (█ at the cap)` : 'no gas_price_cap (drawn against the highest read)';
+  return `${line} ${formatGwei(last.wei)} now, ${against}; ${readsWords(reads)}`;
+}
+
+/**
+ * The balance against its minimum over what was read: `█▇▅▃ 0.0123 ETH now, its minimum 0.005 ETH
+ * (▁ at it); 4 reads 12:00:01–12:01:01`. Null: not read yet.
+ */
+export function balanceSparkWords(reads: readonly Reading[], minWei: bigint | null, network: string | null): string | null {
+  if (!reads.length) return null;
+  const last = reads[reads.length - 1]!;
+  const line = balanceSparkline(reads.map((r) => r.wei), minWei, SPARK_CELLS);
+  const against = minWei !== null ? `its minimum ${formatWeiShort(minWei, network)} (▁ at it or under)` : 'no minimum known (drawn from 0)';
+  return `${line} ${formatWeiShort(last.wei, network)} now, ${against}; ${readsWords(reads)}`;
 }

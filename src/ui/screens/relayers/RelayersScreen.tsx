@@ -124,8 +124,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       else if (read?.kind === 'diagnosed') diagnosed++;
     }
   const cleared = jams?.cleared(state.items.map(getId)) ?? [];
-  // Heading for trouble (core/forecast): from the prices read with the jams and the balances read for BALANCE (no read of their own).
-  const ahead = useAhead(state.items, { jams, statuses: available ? statuses : null, minBalances: services.context?.minBalances, context: services.context?.name ?? 'in use' }, now());
+  // Heading for trouble (core/forecast): read with each diagnosis, as check reads them (no read of their own).
+  const ahead = useAhead(state.items, jams);
   // Readiness stands above the jams, never in their place (issue 53.2: a 503 had hidden the jam count).
   const readyRow = notReady ? sanitize(notReadyLine(notReady)) : null;
   // The line has its row from the first frame on, whatever it says: no row of the table moves under the cursor when the diagnosis comes.

@@ -1,0 +1,25 @@
+/**
+ * A forecast the reads could not make, and why (relayerRead.ts): the network's price not read (its
+ * /rpc failed otherwise than with the node's failure), its RPC failing (the price and the balance are
+ * read through it), its balance or its confirmed transactions not read, too few transactions for a
+ * runway. Typed data; the words here (forecastUnknownWords) — "not known, because …", never nothing.
+ */
+import { sanitize } from '../text/sanitize.js';
+import { clock } from '../time.js';
+
+export type ForecastUnknown =
+  | { kind: 'cap_headroom' | 'rpc_failing'; reason: 'price_unread'; why: string; at: number }
+  | { kind: 'cap_headroom' | 'balance_runway'; reason: 'rpc_failing'; why: string; at: number }
+  | { kind: 'balance_runway'; reason: 'balance_unread' | 'transactions_unread'; why: string; at: number }
+  | { kind: 'balance_runway'; reason: 'not_enough'; samples: number; min: number; at: number };
+
+const NAMES: Record<ForecastUnknown['kind'], string> = { cap_headroom: "the cap's headroom", rpc_failing: 'whether its RPC fails', balance_runway: "the balance's runway" };
+
+/** `the cap's headroom: not known, because the network's price could not be read at 12:03:04 (…)`; `not enough to forecast` for too few transactions. */
+export function forecastUnknownWords(u: ForecastUnknown): string {
+  const at = clock(u.at);
+  if (u.reason === 'not_enough') return `${NAMES[u.kind]}: not enough to forecast (${u.samples} confirmed transaction${u.samples === 1 ? '' : 's'} in the last hour as read at ${at}, ${u.min} needed)`;
+  if (u.reason === 'rpc_failing') return `${NAMES[u.kind]}: not known, because its RPC is failing (read at ${at}): ${u.kind === 'cap_headroom' ? "the network's price" : 'its balance'} is read through it`;
+  const what = u.reason === 'price_unread' ? "the network's price" : u.reason === 'balance_unread' ? 'its balance (its status)' : 'its confirmed transactions';
+  return `${NAMES[u.kind]}: not known, because ${what} could not be read at ${at} (${sanitize(u.why)})`;
+}
