@@ -48,12 +48,29 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
   const today = todayLine(f, width);
   if (!f.ahead?.length) return today;
   if (today === null) return aheadPart(f.ahead, width) ?? truncateCells(aheadCount(f.ahead), width);
-  // After today's trouble, in the room it leaves; else today's made narrower for the count (never unsaid).
+  // After today's trouble, in the room it leaves; else today's made narrower for the count where that
+  // still says every kind of it uncut (the forecasts never push today's trouble out of the line).
   const part = aheadPart(f.ahead, width - cellWidth(today) - 2);
   if (part !== null) return `${today}; ${part}`;
   const count = aheadCount(f.ahead);
   const narrower = todayLine(f, width - cellWidth(count) - 2);
-  return narrower === null ? truncateCells(count, width) : `${narrower}; ${count}`;
+  if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${count}`;
+  // Else each kind of today's counted (t lists the jams; i on a row says the rest), where that leaves the count its room.
+  const counted = [...(f.cleared?.length ? [f.cleared.map(clearedBrief).join(', ')] : []), todayCounts(f)].filter(Boolean).join('; ');
+  const withCount = `${counted}; ${aheadPart(f.ahead, width - cellWidth(counted) - 2) ?? count}`;
+  return cellWidth(withCount) <= width ? withCount : today;
+}
+
+/** Each kind of today's trouble by its count alone: `2 jammed (t); 1 low; 1 not diagnosed`. */
+function todayCounts(f: RelayersLineFacts): string {
+  return [f.jams.length ? `${f.jams.length} jammed (t)` : '', f.low.length ? `${f.low.length} low` : '', f.notDiagnosed.length ? `${f.notDiagnosed.length} not diagnosed` : '', f.reading ? `${f.reading} being diagnosed…` : ''].filter(Boolean).join('; ');
+}
+
+const KINDS = [/ cleared /, /\bjammed\b/, /\blow\b/, /\bnot diagnosed\b/, /being diagnosed…/];
+
+/** Whether a narrower line still says every kind the whole one says, no word cut (a `…` only after `being diagnosed`). */
+function saysAll(narrower: string, whole: string): boolean {
+  return KINDS.every((k) => !k.test(whole) || k.test(narrower)) && !/[^d]…/.test(narrower.replace(/being diagnosed…/g, ''));
 }
 
 /** Today's trouble and what is not known (everything but the forecasts), fitted to `width`; null: nothing to say. */
@@ -64,7 +81,7 @@ function todayLine(f: RelayersLineFacts, width: number): string | null {
     const room = width - cellWidth(said) - 2;
     const full = todayLine({ ...f, cleared: [] }, room);
     // Cut for room: each kind counted instead (t lists the jams; i on a row says the rest), none left unsaid.
-    const counts = [f.jams.length ? `${f.jams.length} jammed (t)` : '', f.low.length ? `${f.low.length} low` : '', f.notDiagnosed.length ? `${f.notDiagnosed.length} not diagnosed` : '', f.reading ? `${f.reading} being diagnosed…` : ''].filter(Boolean).join('; ');
+    const counts = todayCounts(f);
     const rest = full !== null && full.endsWith('…') && !full.endsWith('diagnosed…') && cellWidth(counts) <= room ? counts : full;
     return rest === null || width - cellWidth(said) - 2 < 12 ? (cellWidth(said) <= width ? said : truncateCells(said, width)) : `${said}; ${rest}`;
   }

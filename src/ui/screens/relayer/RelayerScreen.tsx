@@ -16,6 +16,7 @@ import { gapRunbook } from '../../../core/jam/runbook.js';
 import type { Jam } from '../../../core/jam/diagnose.js';
 import { useRelayerStatuses } from '../../relayerStatuses.js';
 import { disabledReasonLines, statusLines } from './relayerLines.js';
+import { aheadLines } from './aheadLines.js';
 import { truncateCells } from '../../../core/text/cells.js';
 import { clock } from '../../../core/time.js';
 import { useRelayer } from '../../hooks/useRelayer.js';
@@ -58,6 +59,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const jamAt = jams?.oldestReadAt([route.relayerId]);
   const jamRead = jams?.read(route.relayerId);
   const jamsSettled = jams?.settled() ?? true;
+  // Its forecasts, read with its diagnosis (check's path: core/forecast/relayerRead.ts), and the session's price and balance reads.
+  const ahead = jams?.ahead(route.relayerId);
   const fields = useMemo(() => {
     if (!relayer) return [];
     const t = now();
@@ -65,7 +68,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
     // Every state that holds, worst first (the list's STATE shows the first).
     // Its jam not known (being read, or its reads failed): said, never `active` (a server that cannot be diagnosed at all: nothing).
     const unknown = !jams ? null : jams.available() || !jams.settled() ? jamUnknown(relayer, jamRead) : null;
-    const marks = relayerMarks(relayer, { jammed: jam !== undefined, low, unknown });
+    const marks = relayerMarks(relayer, { jammed: jam !== undefined, low, unknown, soon: (ahead?.forecasts.length ?? 0) > 0 });
     const notDiagnosed = jamRead?.kind === 'not_diagnosed' && (jams?.available() ?? false) ? [{ label: 'jam', value: `not diagnosed: ${jamRead.why} (read at ${clock(jamAt ?? t)})`, tone: unknown ? ('warn' as const) : ('muted' as const) }] : [];
     return [
       { label: 'state', value: marks.join(', '), tone: RELAYER_MARK_TONE[marks[0]!] },
@@ -73,11 +76,13 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       ...(jam ? runbookLines(relayer, jam, t) : []),
       ...notDiagnosed,
       ...(unknown === 'reading' ? [{ label: 'jam', value: 'reading… (its diagnosis has not come yet)', tone: 'muted' as const }] : []),
+      // Where it can be diagnosed: what it is heading for (the sparklines first: at 80x24 they are on the first page).
+      ...(jams?.available() ? aheadLines(services.client, relayer, ahead, jams.reads(route.relayerId), { minBalances: services.context?.minBalances, name: services.context?.name ?? 'in use' }) : []),
       ...disabledReasonLines(relayer.disabled_reason),
       ...(live ? statusLines(live, relayer, services.context?.minBalances, services.context?.name) : []),
       ...flatten(relayer, now()),
     ];
-  }, [relayer, now, live, services.context, jam, jamAt, jamRead, jamsSettled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [relayer, now, live, services.context, jam, jamAt, jamRead, jamsSettled, ahead]); // eslint-disable-line react-hooks/exhaustive-deps
   // Read again: the relayer and its live status (r, and watch: w refreshes this view too).
   // When it was read (r) and when what it shows last changed (watch says that: a read that changes nothing redraws nothing).
   // At first its list's read, when the list said it (else not known: no time is better than a wrong one).
