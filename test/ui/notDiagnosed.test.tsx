@@ -41,7 +41,8 @@ describe('a relayer whose jam is not known is never said active', () => {
 
   it('its reads failed: `not diagnosed` in STATE and the line names it with why; i says why; the next read that answers clears it', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
-    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
+    // Its two reads through /rpc fail: the network's price (read first, for its forecasts) and the chain's nonce.
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 2 });
     const f = await h.waitFor((x) => state(x, 'sepolia-main') === 'not diagnosed' && !/being diagnosed/.test(x), 'not diagnosed');
     // Named in the line (its why where it fits: i says it whole).
     expect(line(f)).toMatch(/^3 jammed .*; 1 not diagnosed: sepolia-main(?: \(its.*)?$/);
@@ -71,7 +72,8 @@ describe('the first screen line names low balances after the jams', () => {
 
   it('at 80 columns, a low one and one not diagnosed beside the jams: each named, by its id where no more fits', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
-    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
+    // Its two reads through /rpc fail: the network's price (read first, for its forecasts) and the chain's nonce.
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 2 });
     const f = await h.waitFor((x) => /^3 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer read');
     expect(line(f)).toMatch(/^3 jammed.*: holesky-test.*; 1 low: mainnet-hot\b.*; 1 not diagnosed: sepolia-main/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);
