@@ -177,15 +177,14 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]
   const spec = await loadSpec(kind);
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
-  const r = reviewed(spec, input, { now: Date.now() });
+  const r = reviewed(spec, input, { now: Date.now(), face: 'commands' });
   if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal, 'commands')}`);
   return { request: r.request, stdinUsed: false };
 }
 
-/** A review-only operation (registry.ts ReviewOnlyKind): the relayer (and the transaction, or what is pending) read first, then its registry builder. */
+/** A review-only operation (registry.ts ReviewOnlyKind): the relayer and what is pending read first, then its registry builder. */
 async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const needsTx = OPERATIONS[kind].needs.includes('txId');
-  if (args.length !== (needsTx ? 2 : 1))
+  if (args.length !== 1)
     return usage(kind === 'cancel-pending' && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${usageOf(kind)}` : usageOf(kind));
   await client.detectDialect();
   const relayerId = args[0]!;
@@ -193,29 +192,11 @@ async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
   const feature = OPERATIONS[kind].feature;
   const offered = feature ? client.supports(feature) : true;
-  let tx: Transaction | undefined;
-  let pending: Transaction[] | undefined;
-  if (kind === 'cancel-pending') pending = offered === false ? [] : await readPending(client, relayerId);
-  if (needsTx) {
-    const found = offered === false ? { tx: undefined, how: '' } : await findTransaction(client, relayerId, args[1]!);
-    // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
-    if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
-    tx = found.tx;
-  }
-  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered, face: 'commands' });
+  const pending = offered === false ? [] : await readPending(client, relayerId);
+  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId }, relayer, pending, now: Date.now(), offered, face: 'commands' });
   // What the network cannot do is refused here, before anything is sent.
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  // A cancel: its relayer's jam diagnosed first, for the notes the TUI's review shows (cancelJamNotes), the fixes as commands.
-  if (kind === 'cancel' && tx) return { request: { ...built, review: [...(built.review ?? []), ...(await cancelNotes(client, relayer, tx))] }, stdinUsed: false };
   return { request: built, stdinUsed: false };
-}
-
-/** The jam notes of a cancel's review, read now (the diagnosis the TUI's list holds, made here); a jam not known is said, never taken for none. */
-async function cancelNotes(client: RelayerClient, relayer: Relayer, tx: Transaction): Promise<{ label: string; value: string; tone?: 'warn' }[]> {
-  if (networkKind(relayer.network_type) !== 'evm') return [];
-  const read: JamRead = await readJam(client, relayer, { now: Date.now() }).catch((e: unknown) => ({ kind: 'not_diagnosed' as const, why: errorWords(e), unreadable: true }));
-  if (read.kind === 'not_diagnosed') return [{ label: '⚠ jam', value: `not known: ${read.why}`, tone: 'warn' }];
-  return cancelJamNotes(read.diagnosis.kind === 'jam' ? read.diagnosis.jam : undefined, tx, { kind: 'commands', relayerId: relayer.id });
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

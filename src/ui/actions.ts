@@ -7,8 +7,9 @@
 import type { Relayer, Transaction } from '../api/index.js';
 import type { Refusal } from '../core/operations/cancel.js';
 import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
-import { OPERATIONS, keyOperation, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { refusalLine } from '../core/operations/spec.js';
+import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { refusalLine, type Seen } from '../core/operations/spec.js';
+import type { JamRead } from '../core/jam/read.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
@@ -111,18 +112,33 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
 }
 
 /**
- * A spec'd operation on a relayer (core/operations/spec.ts): refused at the key in read-only mode;
- * else its spec loaded, refused in its words (a flash) where what the list read already refuses it,
- * else its review opened (the one generic route and screen).
+ * A spec'd operation on a relayer, or on one of its transactions (`seen.tx`, the row selected)
+ * (core/operations/spec.ts): refused at the key in read-only mode; else its spec loaded, refused in
+ * its words (a flash) where what the list read already refuses it, else its review opened (the one
+ * generic route and screen).
  */
-export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null): CommandResult {
+export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen): CommandResult {
   const blocked = mutationBlocked(services, op);
   if (blocked) return blocked;
+  const tx = seen?.tx;
   void loadSpec(op).then((spec) => {
-    const input = spec.known(services.client, { relayerId }, relayer);
+    const input = spec.known(services.client, { relayerId, ...(tx ? { txId: tx.id } : {}) }, relayer, seen);
     const refused = input && spec.refusal(input);
     if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) });
+    else shell.push({ kind: 'operation', op, relayerId, ...(tx ? { tx } : {}), ...(readAt != null ? { readAt } : {}) });
   });
   return true;
+}
+
+/**
+ * The operation a key opens on a transaction (the registry's: e replaces it, X cancels it), opened or
+ * refused in words; undefined when the key opens none there. `bump`: a replacement starts a step up
+ * (the stuck screen's e). `jam`: its relayer's jam as last read (a cancel's review notes).
+ */
+export function openTransactionOperation(cmd: string, tx: Transaction, relayerId: string, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt: number | null | undefined, jam?: JamRead, bump?: boolean): CommandResult | undefined {
+  const op = keyOperationOn(cmd, 'txId');
+  if (op === null) return undefined;
+  if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt, { tx, ...(jam ? { jam } : {}) });
+  if (op !== 'replace') return undefined;
+  return openAction({ kind: 'replace', relayerId, tx, ...(bump ? { bump } : {}), ...(readAt != null ? { readAt } : {}) }, services, relayer, shell.push);
 }

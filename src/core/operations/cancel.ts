@@ -10,26 +10,64 @@
  * - Stellar → 200 with the transaction unchanged: nothing is done (warned; the effect check says so).
  * The review says which of these will happen for this network and status.
  */
-import { prepareCancelPending, prepareCancelTransaction, type Relayer, type Transaction } from '../../api/index.js';
+import { errorWords, prepareCancelPending, prepareCancelTransaction, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { ageWords, clock } from '../time.js';
 import { displayText } from '../text/values.js';
-import { networkKind, unknownNetworkWords } from '../relayer.js';
+import { networkKind, relayerState, unknownNetworkWords } from '../relayer.js';
 import { isKnownStatus, statusWords } from '../status.js';
+import { findRelayer, findTransaction } from '../lookup.js';
+import { readJam, type JamRead } from '../jam/read.js';
+import { cancelJamNotes } from '../jam/words.js';
 import { cancelEffect, cancelPendingEffect } from './effects.js';
+import { txBasis } from './basis.js';
+import { OPERATIONS, type OperationTarget } from './registry.js';
 import type { ReviewLine } from './review.js';
 import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING, type WordsFace } from './reviewWarnings.js';
-import type { BuiltRequest, ReviewInput } from './types.js';
+import { refusalWords, type NotesContext, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
+import type { BuiltRequest, Refusal, ReviewInput } from './types.js';
 
-/** What the operator cannot do here: refused before anything is sent, in words. */
-export interface Refusal {
-  refuse: string;
-}
+export type { Refusal } from './types.js';
 
 const warn = (label: string, value: string): ReviewLine => ({ label: `⚠ ${label}`, value, tone: 'warn' });
 
-/** What a cancel does to this transaction, or why it is refused before sending. */
-function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | undefined): ReviewLine | Refusal {
-  if (kind === 'solana') return { refuse: 'Solana transactions cannot be canceled: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
+/**
+ * What a cancel rests on: the relayer and the transaction as read (`tx` undefined: it could not be
+ * read; the review says so), whether the server has the endpoint (`client.supports('cancel')`: false
+ * for a server of the interface document — refused before sending; undefined while not known — sent,
+ * and a 404 says), and its relayer's jam (diagnosed or why not; undefined: not read).
+ */
+export interface CancelInput {
+  target: OperationTarget & { relayerId: string; txId: string };
+  relayer: Relayer | undefined;
+  tx: Transaction | undefined;
+  offered: boolean | undefined;
+  jam?: JamRead | undefined;
+}
+
+/** A paused or disabled relayer as read: v1.8 answers 403 to `what` (validate_active_state). */
+function inactive(relayerId: string, relayer: Relayer | undefined, what: string): SpecRefusal | null {
+  const state = relayer ? relayerState(relayer) : 'active';
+  return state === 'paused' || state === 'disabled' ? { kind: 'inactive', relayerId: relayer?.id ?? relayerId, state, what } : null;
+}
+
+/** Why a cancel is not sent (typed: spec.ts refusalWords says it), or null. */
+export function cancelRefusal({ target: { relayerId, txId }, relayer, tx, offered }: CancelInput): SpecRefusal | null {
+  if (offered === false) return { kind: 'not-offered', doing: 'cancelling', endpoint: 'DELETE /relayers/{id}/transactions/{tx_id}' };
+  const kind = networkKind(relayer?.network_type, tx);
+  if (kind === 'unknown') return { kind: 'unknown-network', relayerId, networkType: relayer?.network_type };
+  if (kind === 'solana') return { kind: 'solana', all: false };
+  // Any other EVM status than pending, sent or submitted: v1.8 answers 400 (a status it does not know is warned about, not refused).
+  if (kind === 'evm' && tx && isKnownStatus(tx.status) && !REPLACEABLE.includes(String(tx.status).toLowerCase())) return { kind: 'not-cancelable', txId: tx.id, status: statusWords(tx) };
+  try {
+    prepareCancelTransaction(relayerId, txId);
+  } catch (e) {
+    return { kind: 'invalid-request', words: e instanceof Error ? e.message : String(e) };
+  }
+  return inactive(relayerId, relayer, 'cancels');
+}
+
+/** What a cancel does to this transaction on its network, by its status (Solana and a final status are refused: cancelRefusal). */
+function consequence(kind: 'evm' | 'stellar', tx: Transaction | undefined): ReviewLine {
   if (kind === 'stellar') return STELLAR_NOOP_WARNING('cancel');
   if (!tx) return { label: 'what happens', value: 'depends on its status (it could not be read first): pending → canceled; sent or submitted → replaced by a NOOP with the same nonce' };
   const status = String(tx.status).toLowerCase();
@@ -39,30 +77,16 @@ function consequence(kind: ReturnType<typeof networkKind>, tx: Transaction | und
       label: 'what happens',
       value: `${status} (nonce ${displayText(tx.nonce) || '?'} is taken): a NOOP — 0 value to itself, the same nonce, speed fast — replaces it. It keeps its status, shown "canceling", until the NOOP is mined; then canceled (or confirmed, if the original is mined first)`,
     };
-  if (!isKnownStatus(tx.status)) return warn('status', `"${tx.status}" is a status this client does not know: the server cancels only pending, sent or submitted transactions`);
-  return { refuse: `transaction ${tx.id} is ${statusWords(tx)}: only ${REPLACEABLE.join(', ')} transactions can be canceled (the server answers 400 "Invalid transaction state for cancel_transaction")` };
+  return warn('status', `"${tx.status}" is a status this client does not know: the server cancels only pending, sent or submitted transactions`);
 }
 
-/**
- * Cancel one transaction. `tx`: as read just before (undefined: it could not be read; the review says
- * so). `offered`: whether the server has the endpoint (`client.supports('cancel')`: false for a server
- * of the interface document — refused before sending; undefined while not known — sent, and a 404 says).
- */
-export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
-  if (offered === false) return { refuse: 'cancelling is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/{tx_id}); this server is not it' };
-  const kind = networkKind(relayer?.network_type, tx);
-  if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
-  const what = consequence(kind, tx);
-  if ('refuse' in what) return what;
-  let prepared;
-  try {
-    prepared = prepareCancelTransaction(relayerId, txId);
-  } catch (e) {
-    return { refuse: e instanceof Error ? e.message : String(e) };
-  }
-  // A paused or disabled relayer as read: v1.8 answers 403 (validate_active_state): refused here, nothing sent.
-  const blocked = relayerBlocked(relayer, 'cancels', face);
-  if (blocked) return { refuse: blocked };
+const cancelKind = (i: CancelInput): 'evm' | 'stellar' => (networkKind(i.relayer?.network_type, i.tx) === 'stellar' ? 'stellar' : 'evm');
+
+/** A cancel's own review lines: the transaction as read (or that it was not), a relayer mismatch, a cancel already in flight, what the cancel does. */
+function cancelLines(i: CancelInput): ReviewLine[] {
+  const { relayerId, txId } = i.target;
+  const kind = cancelKind(i);
+  const tx = i.tx;
   const review: ReviewLine[] = [];
   if (tx) {
     const mismatch = relayerMismatch(relayerId, tx);
@@ -70,17 +94,89 @@ export function cancelRequest(relayerId: string, txId: string, relayer: Relayer 
     if (tx.is_canceled === true) review.push(warn('canceling', 'a cancel of this transaction is already in flight (is_canceled): another one replaces its NOOP again'));
     review.push({ label: 'transaction', value: `${tx.id} · ${statusWords(tx)} · ${kind === 'stellar' ? `sequence ${displayText(tx.sequence_number) || '—'}` : `nonce ${displayText(tx.nonce) || '—'}`} · created ${tx.created_at ?? '?'}` });
   } else review.push(warn('before', `transaction ${txId} could not be read first: its status is not known`));
-  review.push(what);
+  review.push(consequence(kind, tx));
+  return review;
+}
+
+/**
+ * A cancel's notes on its relayer's jam (core/jam/words.ts cancelJamNotes: one behind the jam cannot
+ * land before its blocker; the blocker's cancel says what waits), the fixes named for the face; an EVM
+ * relayer's jam not known is said, never taken for none.
+ */
+function jamNotes(i: CancelInput, face: NotesContext['face']): ReviewLine[] {
+  if (cancelKind(i) !== 'evm' || !i.tx) return [];
+  if (!i.jam) return [warn('jam', 'not known: its relayer was not diagnosed before this review')];
+  if (i.jam.kind === 'not_diagnosed') return [warn('jam', `not known: ${i.jam.why}`)];
+  const jam = i.jam.diagnosis.kind === 'jam' ? i.jam.diagnosis.jam : undefined;
+  return cancelJamNotes(jam, i.tx, face === 'keys' ? { kind: 'keys' } : { kind: 'commands', relayerId: i.target.relayerId });
+}
+
+/** The notes of a cancel's review, the same in both faces: its own lines, then its relayer's jam. */
+export function cancelNotes(i: CancelInput, context: Pick<NotesContext, 'face'>): ReviewLine[] {
+  return [...cancelLines(i), ...jamNotes(i, context.face)];
+}
+
+/** The request of a cancel (its review lines are cancelNotes). */
+export function cancelBuild(i: CancelInput): BuiltRequest {
+  const { relayerId, txId } = i.target;
+  const kind = cancelKind(i);
   return {
     op: 'cancel',
     target: { relayerId, txId },
     what: `Cancel ${kind === 'evm' ? 'EVM' : 'Stellar'} transaction ${txId} of relayer ${relayerId}`,
-    prepared,
-    review,
+    prepared: prepareCancelTransaction(relayerId, txId),
     send: (client, options) => client.cancelTransaction(relayerId, txId, options),
-    effect: cancelEffect(tx, kind),
+    effect: cancelEffect(i.tx, kind),
   };
 }
+
+/**
+ * Cancel one transaction as one call (its refusal in words, else the request with its notes but its
+ * jam's): what tests and the ledger's checks take. Both faces go through `cancelSpec`.
+ */
+export function cancelRequest(relayerId: string, txId: string, relayer: Relayer | undefined, tx: Transaction | undefined, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
+  const input: CancelInput = { target: { relayerId, txId }, relayer, tx, offered };
+  const refused = cancelRefusal(input);
+  if (refused) return { refuse: refusalWords(refused, face === 'commands' ? 'commands' : 'keys') };
+  return { ...cancelBuild(input), review: cancelLines(input) };
+}
+
+/** The transaction and its relayer read now, then the relayer's jam where its notes are said (an EVM cancel not refused). */
+async function readCancel(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<CancelInput | NotFound> {
+  const relayerId = target.relayerId ?? '';
+  const txId = target.txId ?? '';
+  await client.detectDialect(signal);
+  const relayer = await findRelayer(client, relayerId, signal ? { signal } : {});
+  if (!relayer) return { notFound: { what: 'relayer', id: relayerId } };
+  const offered = client.supports('cancel');
+  let tx: Transaction | undefined;
+  if (offered !== false) {
+    const found = await findTransaction(client, relayerId, txId);
+    // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
+    if (!found.tx && found.how.startsWith('not found')) return { notFound: { what: 'transaction', id: txId, how: found.how } };
+    tx = found.tx;
+  }
+  const input: CancelInput = { target: { relayerId, txId }, relayer, tx, offered };
+  if (cancelRefusal(input) || !tx || cancelKind(input) !== 'evm') return input;
+  const jam = await readJam(client, relayer, { now: Date.now(), ...(signal ? { signal } : {}) }).catch((e: unknown): JamRead => ({ kind: 'not_diagnosed', why: errorWords(e), unreadable: true }));
+  return { ...input, jam };
+}
+
+/** Cancel one transaction: an executable spec (spec.ts): the TUI's X on a transaction and `relayer-tui cancel RELAYER TX` alike. */
+export const cancelSpec: OperationSpec<'cancel', CancelInput> = {
+  kind: 'cancel',
+  entry: OPERATIONS.cancel,
+  read: readCancel,
+  // The row the TUI's list read, and its relayer's jam as the TUI last read it.
+  known: (client, target, relayer, seen) =>
+    seen?.tx ? { target: { relayerId: target.relayerId ?? '', txId: target.txId ?? seen.tx.id }, relayer, tx: seen.tx, offered: client.supports('cancel'), jam: seen.jam } : null,
+  refusal: cancelRefusal,
+  build: cancelBuild,
+  reviewNotes: cancelNotes,
+  // Built on the transaction as read (its status, nonce, prices): sent only if it is still so.
+  basis: (i) => txBasis(i.tx),
+  events: (answer, i) => [{ kind: 'transaction', relayerId: i.target.relayerId, txId: i.target.txId, transaction: answer as Transaction }],
+};
 
 /** The most rows of pending transactions the review lists (the rest are counted). */
 const LISTED = 50;
@@ -125,8 +221,7 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
   };
 }
 
-/** The review-only builders of a cancel and of cancelling every pending one (reviewOnly.ts holds every review-only kind's). */
+/** The review-only builder of cancelling every pending one (reviewOnly.ts holds every review-only kind's; a cancel is a spec: cancelSpec). */
 export const CANCEL_BUILDS = {
-  cancel: (i: ReviewInput) => cancelRequest(i.target.relayerId, i.target.txId ?? i.tx?.id ?? '?', i.relayer, i.tx, i.offered, i.face),
   'cancel-pending': (i: ReviewInput) => cancelPendingRequest(i.target.relayerId, i.relayer, i.pending ?? [], i.now, i.offered, i.face),
 };

@@ -38,7 +38,7 @@ export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-resu
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
 
 /** The operations reviewed as built, with nothing to fill in, not yet specs (spec.ts): the TUI's one generic operation screen (reviewOnly.ts builds them). */
-export type ReviewOnlyKind = 'cancel' | 'cancel-pending';
+export type ReviewOnlyKind = 'cancel-pending';
 
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
 export type OperationSubcommand = 'relayers' | 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';

@@ -10,6 +10,7 @@ import type { AnySpec, OperationSpec } from './spec.js';
 export const SPECS = {
   pause: () => import('./pause.js').then((m) => m.pauseSpec),
   resume: () => import('./pause.js').then((m) => m.resumeSpec),
+  cancel: () => import('./cancel.js').then((m) => m.cancelSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };

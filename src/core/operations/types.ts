@@ -96,6 +96,11 @@ export interface Effect {
   words: string;
 }
 
+/** What the operator cannot do here: refused before anything is sent, in words (a spec's is typed: spec.ts Refusal). */
+export interface Refusal {
+  refuse: string;
+}
+
 /** What a review-only operation's request is made from (reviewOnly.ts): the target, the relayer and the transaction as read, what is pending, and whether the server offers it. */
 export interface ReviewInput {
   target: OperationTarget & { relayerId: string };

@@ -17,16 +17,14 @@ import type { BuiltRequest, FormDefinition } from '../../../core/operations/type
 import { actionRequest, type OperationRoute, type ReviewOnlyRoute } from '../../actions.js';
 import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
-import { findTransaction, readPending } from '../../../core/lookup.js';
+import { readPending } from '../../../core/lookup.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { cancelJamNotes } from '../../../core/jam/words.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
-import { txBasis } from '../../../core/operations/basis.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 
@@ -57,9 +55,9 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
       if (answers === 'cancel-summary') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer), answered: false });
     },
   });
-  // A cancel left in flight (its NOOP on its way): followed while this outcome is shown, to what it came to.
+  // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
   const phase = form.state.phase;
-  const inFlight = route.op === 'cancel' && route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
+  const inFlight = route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
   const follow = useCancelFollow(inFlight ? { relayerId: route.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
@@ -90,9 +88,17 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
   );
 }
 
-/** The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer as answered; a relayer gone is read again (its list drops it). */
+/**
+ * The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer
+ * as answered; a relayer gone is read again (its list drops it); a transaction as answered replaces
+ * its row (a cancel's: canceled, or canceling).
+ */
 function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>) {
   for (const e of events) {
+    if (e.kind === 'transaction') {
+      session.emit('replaced', { relayerId: e.relayerId, transactionId: e.txId, transaction: e.transaction });
+      continue;
+    }
     if (e.relayer) directory.add([e.relayer]);
     session.emit('relayerChanged', { relayer: e.relayer ?? directory.get(e.relayerId) ?? ({ id: e.relayerId } as Relayer), answered: e.relayer !== undefined && !e.gone });
   }
@@ -112,8 +118,11 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const target = useMemo(() => ({ relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }), [route]);
   const [spec, setSpec] = useState<AnySpec | undefined>(() => loadedSpec(op));
   // The input and when it was read (null: from a list's row of unknown age: read again before sending).
+  // What the list behind read: its row, its relayer's jam as last read.
+  const jams = useContext(RelayerJamsContext);
+  const seen = useMemo(() => ({ ...(route.tx ? { tx: route.tx } : {}), ...(jams?.read(route.relayerId) ? { jam: jams.read(route.relayerId)! } : {}) }), [route, jams]);
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
-    const known = spec?.known(services.client, target, directory.get(route.relayerId));
+    const known = spec?.known(services.client, target, directory.get(route.relayerId), seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
   useEffect(() => {
@@ -122,7 +131,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       return;
     }
     if (input) return;
-    const known = spec.known(services.client, target, directory.get(route.relayerId));
+    const known = spec.known(services.client, target, directory.get(route.relayerId), seen);
     if (known) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
     spec.read(services.client, target, ctrl.signal).then(
@@ -130,8 +139,8 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
     );
     return () => ctrl.abort();
-  }, [spec, input, op, target, services, directory, route]);
-  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now() }) : null), [spec, input, services]);
+  }, [spec, input, op, target, services, directory, route, seen]);
+  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now(), face: 'keys' }) : null), [spec, input, services]);
   if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
     const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading relayer ${route.relayerId}…`;
     return (
@@ -147,10 +156,10 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       const r = await spec.read(services.client, target);
       if (isNotFound(r)) throw new Error(notFoundWords(r));
       if (r.relayer) directory.add([r.relayer]);
-      setInput({ value: r, at: services.now() });
-      const b = reviewed(spec, r, { now: services.now() });
-      // Refused now (disabled meanwhile, transactions queued meanwhile): the review stays, said refused, nothing sent.
+      const b = reviewed(spec, r, { now: services.now(), face: 'keys' });
+      // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): the review stays, said refused, nothing sent.
       if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal, 'keys') } }) };
+      setInput({ value: r, at: services.now() });
       return fixed(b.request);
     },
   };
@@ -180,19 +189,7 @@ function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
     return () => ctrl.abort();
   }, [route, services.client]);
   const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
-  // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
-  const jam = useContext(RelayerJamsContext)?.jam(route.relayerId);
-  // A cancel of one transaction: built on it as read (its list's read, or read again below before sending).
-  const [read, setRead] = useState<{ tx: Transaction | undefined; at: number }>(() => ({ tx: route.tx, at: route.readAt ?? services.now() }));
-  const built = useMemo(() => {
-    const b = waiting ? null : actionRequest(route.op === 'cancel' ? { ...route, ...(read.tx ? { tx: read.tx } : {}) } : route, services, relayer, pending.txs);
-    if (!b || 'refuse' in b) return b;
-    if (route.op !== 'cancel') return b;
-    const based = { ...b, basis: txBasis(read.tx) };
-    // Its jam's notes (core/jam/words.ts cancelJamNotes, as `relayer-tui cancel` says them): one behind the jam cannot land before it; the blocker's cancel says what waits.
-    const notes = route.tx ? cancelJamNotes(jam, { id: route.tx.id, nonce: read.tx?.nonce ?? route.tx.nonce }) : [];
-    return notes.length ? { ...based, review: [...(b.review ?? []), ...notes] } : based;
-  }, [waiting, route, services, relayer, pending.txs, jam, read.tx]);
+  const built = useMemo(() => (waiting ? null : actionRequest(route, services, relayer, pending.txs)), [waiting, route, services, relayer, pending.txs]);
   if (!built || 'refuse' in built || pending.error) {
     const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
     return (
@@ -214,20 +211,6 @@ function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
             return { fields: [], build: () => ({ request: b }) };
           },
         }
-      : route.op === 'cancel' && route.tx
-        ? // The transaction read again (a walk's cancel went out on a review 26 s old, never read again).
-          {
-            at: read.at,
-            read: async () => {
-              const found = await findTransaction(services.client, route.relayerId, route.tx!.id);
-              if (!found.tx) throw new Error(`transaction ${route.tx!.id}: ${found.how}`);
-              const b = actionRequest({ ...route, tx: found.tx }, services, relayer);
-              // Refused now (final meanwhile): the review stays, said refused (useForm), nothing sent.
-              if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
-              setRead({ tx: found.tx, at: services.now() });
-              return fixed({ ...b, basis: txBasis(found.tx) });
-            },
-          }
-        : undefined;
+      : undefined;
   return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
 }
