@@ -2,8 +2,8 @@
  * `relayer-tui replace | cancel | pause | resume | policies | plugin | notify`: the TUI's operations for
  * scripts and runbooks, driven by the registry (core/operations/registry.ts): the subcommand and its
  * flags select the operation, whose entry gives its synopsis and read-only words; each kind has its
- * preparation here (`PREPARE`, a Record the compiler holds to the registry's kinds), the review-only
- * ones all one (reviewOnly.ts builds them). The same core operations build the same requests with the same checks; the review
+ * preparation here (`PREPARE`, a Record the compiler holds to the registry's kinds), the spec'd ones
+ * all one (prepareSpec: core/operations/spec.ts). The same core operations build the same requests with the same checks; the review
  * (method, path, exact body, before → after, warnings) is shown on the terminal and asked about —
  * without a terminal nothing is sent unless `--yes` says so; `--dry-run` prints the exact request and
  * sends nothing. The one pipeline sends, ledgers and checks the effect; the exit code says what is
@@ -15,8 +15,7 @@ import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
-import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
+import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
 import { isNotFound, notFoundWords, refusalWords, reviewed } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
@@ -47,8 +46,6 @@ import { notReadyWarning, readinessWords } from '../core/readiness.js';
 export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
-  // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
-  ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
   ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, _o, a) => prepareSpec(k, c, a)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
@@ -172,6 +169,7 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
  */
 async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]): Promise<Prepared | { code: number; message: string }> {
   const needs = OPERATIONS[kind].needs;
+  if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
   const spec = await loadSpec(kind);
@@ -180,23 +178,6 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]
   const r = reviewed(spec, input, { now: Date.now(), face: 'commands' });
   if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal, 'commands')}`);
   return { request: r.request, stdinUsed: false };
-}
-
-/** A review-only operation (registry.ts ReviewOnlyKind): the relayer and what is pending read first, then its registry builder. */
-async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1)
-    return usage(kind === 'cancel-pending' && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${usageOf(kind)}` : usageOf(kind));
-  await client.detectDialect();
-  const relayerId = args[0]!;
-  const relayer = await findRelayer(client, relayerId);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const feature = OPERATIONS[kind].feature;
-  const offered = feature ? client.supports(feature) : true;
-  const pending = offered === false ? [] : await readPending(client, relayerId);
-  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId }, relayer, pending, now: Date.now(), offered, face: 'commands' });
-  // What the network cannot do is refused here, before anything is sent.
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -2,12 +2,10 @@
  * Opening an operation (the registry's: core/operations/registry.ts) from any screen:
  * refused at the key, with the reason, when read-only, when the network cannot do it, or when the
  * client does not know the network (nothing is guessed); else its screen opens on the review. A
- * review-only operation's request is its registry entry's (core/operations/reviewOnly.ts).
+ * spec'd operation is refused in its spec's words (core/operations/spec.ts).
  */
 import type { Relayer, Transaction } from '../api/index.js';
-import type { Refusal } from '../core/operations/cancel.js';
-import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
-import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
+import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer } from '../core/operations/registry.js';
 import { refusalLine, type Seen } from '../core/operations/spec.js';
 import type { JamRead } from '../core/jam/read.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
@@ -26,35 +24,21 @@ import type { Route } from './state/shell.js';
 
 export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 
-/** A route of a review-only kind (reviewOnly.ts); a spec'd kind's route is driven by its spec (spec.ts). */
-export type ReviewOnlyRoute = OperationRoute & { op: ReviewOnlyKind };
-
-/** The request a review-only operation route means, or why it cannot be made (core's words). */
-export function actionRequest(route: ReviewOnlyRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
-  const feature = OPERATIONS[route.op].feature;
-  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true, face: 'keys' });
-}
-
-/** Opens the route's screen, or says why not (a flash). */
-export function openAction(route: ReviewOnlyRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
+/** Opens a replacement's form, or says why not (a flash). */
+export function openAction(route: Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
   const m = routeOperation(route);
   const blocked = m && mutationBlocked(services, m);
   if (blocked) return blocked;
-  if (route.kind === 'replace') {
-    const kind = networkKind(relayer?.network_type, route.tx);
-    if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
-    const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
-    if (solana) return `No replacement: ${solana}`;
-    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
-    if (blocked) return `No replacement: ${blocked}`;
-    const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
-    // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
-    const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
-    if (status && !kept) return `No replacement: ${status}`;
-  } else {
-    const r = actionRequest(route, services, relayer);
-    if ('refuse' in r) return `Not offered: ${r.refuse}`;
-  }
+  const kind = networkKind(relayer?.network_type, route.tx);
+  if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
+  const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
+  if (solana) return `No replacement: ${solana}`;
+  const inactive = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
+  if (inactive) return `No replacement: ${inactive}`;
+  const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
+  // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
+  const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
+  if (status && !kept) return `No replacement: ${status}`;
   push(route);
   return true;
 }
@@ -107,8 +91,7 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     return true;
   }
   if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt);
-  if (!isReviewOnlyKind(op)) return undefined;
-  return openAction({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) }, services, relayer, push);
+  return undefined;
 }
 
 /**

@@ -8,23 +8,24 @@
  * - any other EVM status → 400 (refused here before sending when the status is known);
  * - Solana → 400 "Endpoint is not supported for Solana relayers" (refused here);
  * - Stellar → 200 with the transaction unchanged: nothing is done (warned; the effect check says so).
- * The review says which of these will happen for this network and status.
+ * The review says which of these will happen for this network and status. Both are executable specs
+ * (spec.ts): `cancelSpec` and `cancelPendingSpec` drive the TUI's X and `relayer-tui cancel` alike.
  */
 import { errorWords, prepareCancelPending, prepareCancelTransaction, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { ageWords, clock } from '../time.js';
 import { displayText } from '../text/values.js';
-import { networkKind, relayerState, unknownNetworkWords } from '../relayer.js';
+import { networkKind, relayerState } from '../relayer.js';
 import { isKnownStatus, statusWords } from '../status.js';
-import { findRelayer, findTransaction } from '../lookup.js';
+import { findRelayer, findTransaction, readPending } from '../lookup.js';
 import { readJam, type JamRead } from '../jam/read.js';
 import { cancelJamNotes } from '../jam/words.js';
 import { cancelEffect, cancelPendingEffect } from './effects.js';
 import { txBasis } from './basis.js';
 import { OPERATIONS, type OperationTarget } from './registry.js';
 import type { ReviewLine } from './review.js';
-import { REPLACEABLE, relayerBlocked, relayerMismatch, STELLAR_NOOP_WARNING, type WordsFace } from './reviewWarnings.js';
+import { REPLACEABLE, relayerMismatch, STELLAR_NOOP_WARNING, type WordsFace } from './reviewWarnings.js';
 import { refusalWords, type NotesContext, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
-import type { BuiltRequest, Refusal, ReviewInput } from './types.js';
+import type { BuiltRequest, Refusal } from './types.js';
 
 export type { Refusal } from './types.js';
 
@@ -182,16 +183,36 @@ export const cancelSpec: OperationSpec<'cancel', CancelInput> = {
 const LISTED = 50;
 
 /**
- * Cancel every pending transaction of a relayer. `pending`: the non-final transactions read just
- * before (what the server will take: pending, sent, submitted), listed in the review.
+ * What cancelling every pending transaction rests on: the relayer as read, whether the server has the
+ * endpoint (`client.supports('cancelPending')`), and its non-final transactions read just before (what
+ * the server will take: pending, sent, submitted), listed in the review.
  */
-export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
-  if (offered === false) return { refuse: 'cancelling every pending transaction is the OpenZeppelin Relayer’s (DELETE /relayers/{id}/transactions/pending); this server is not it' };
-  const kind = networkKind(relayer?.network_type, pending[0]);
-  if (kind === 'unknown') return { refuse: unknownNetworkWords(relayerId, relayer?.network_type) };
-  if (kind === 'solana') return { refuse: 'Solana relayers cannot cancel: the OpenZeppelin Relayer answers 400 "Endpoint is not supported for Solana relayers"' };
-  const blocked = relayerBlocked(relayer, 'cancels', face);
-  if (blocked) return { refuse: blocked };
+export interface CancelPendingInput {
+  target: OperationTarget & { relayerId: string };
+  relayer: Relayer | undefined;
+  offered: boolean | undefined;
+  pending: readonly Transaction[];
+}
+
+const pendingKind = (i: CancelPendingInput) => networkKind(i.relayer?.network_type, i.pending[0]);
+const taken = (i: CancelPendingInput) => i.pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
+
+/** Why cancelling every pending one is not sent (typed: spec.ts refusalWords says it), or null. */
+export function cancelPendingRefusal(i: CancelPendingInput): SpecRefusal | null {
+  if (i.offered === false) return { kind: 'not-offered', doing: 'cancelling every pending transaction', endpoint: 'DELETE /relayers/{id}/transactions/pending' };
+  const kind = pendingKind(i);
+  if (kind === 'unknown') return { kind: 'unknown-network', relayerId: i.target.relayerId, networkType: i.relayer?.network_type };
+  if (kind === 'solana') return { kind: 'solana', all: true };
+  return inactive(i.target.relayerId, i.relayer, 'cancels');
+}
+
+/**
+ * The notes of its review, the same in both faces: what v1.8 does with them (a Stellar relayer: nothing),
+ * what will be asked to cancel as read at `now` (listed, the rest counted), and that the server takes
+ * what is pending when the request arrives.
+ */
+export function cancelPendingNotes(i: CancelPendingInput, { now }: Pick<NotesContext, 'now'>): ReviewLine[] {
+  const kind = pendingKind(i);
   const review: ReviewLine[] = [];
   if (kind === 'stellar') review.push(warn('Stellar', 'the OpenZeppelin Relayer v1.8 queues nothing for a Stellar relayer: it answers with empty lists (reported as no effect)'));
   else
@@ -201,27 +222,65 @@ export function cancelPendingRequest(relayerId: string, relayer: Relayer | undef
         'the OpenZeppelin Relayer v1.8 queues these for cancellation, but its queue re-sends sent and submitted ones and skips pending ones instead of cancelling them (jobs/handlers/transaction_submission_handler.rs): cancelling each one (X, or relayer-tui cancel <relayer> <tx>) is certain',
       ),
     );
-  const taken = pending.filter((t) => REPLACEABLE.includes(String(t.status).toLowerCase()));
-  review.push({ label: 'will be asked to cancel', value: taken.length ? `${taken.length} (pending, sent, submitted), as read at ${clock(now)}:` : `none: nothing pending, sent or submitted was read at ${clock(now)}` });
-  for (const t of taken.slice(0, LISTED))
+  const asked = taken(i);
+  review.push({ label: 'will be asked to cancel', value: asked.length ? `${asked.length} (pending, sent, submitted), as read at ${clock(now)}:` : `none: nothing pending, sent or submitted was read at ${clock(now)}` });
+  for (const t of asked.slice(0, LISTED))
     review.push({ label: `  ${statusWords(t)}`, value: `${t.id} · ${kind === 'stellar' ? `sequence ${displayText(t.sequence_number) || '—'}` : `nonce ${displayText(t.nonce) || '—'}`} · ${ageWords(t.created_at, now)}` });
-  if (taken.length > LISTED) review.push({ label: '  …', value: `${taken.length - LISTED} more` });
+  if (asked.length > LISTED) review.push({ label: '  …', value: `${asked.length - LISTED} more` });
   // The DELETE names no ids: the server takes what is pending when it arrives (the answer is compared with this list).
   review.push({ label: 'the server takes', value: 'what is pending when the request arrives, not this list: one created after this read is taken too; the answer is compared with this list' });
+  return review;
+}
+
+/** The request (its review lines are cancelPendingNotes); confirmed by the relayer's id typed. */
+export function cancelPendingBuild(i: CancelPendingInput): BuiltRequest {
+  const { relayerId } = i.target;
   return {
     op: 'cancel-pending',
     target: { relayerId },
     what: `Cancel every pending transaction of relayer ${relayerId}`,
     prepared: prepareCancelPending(relayerId),
-    review,
     send: (client, options) => client.cancelPending(relayerId, options),
-    effect: cancelPendingEffect(taken.map((t) => t.id), kind),
+    effect: cancelPendingEffect(taken(i).map((t) => t.id), pendingKind(i)),
     confirm: relayerId,
-    basis: taken.map((t) => `${t.id}:${String(t.status)}`).join(','),
   };
 }
 
-/** The review-only builder of cancelling every pending one (reviewOnly.ts holds every review-only kind's; a cancel is a spec: cancelSpec). */
-export const CANCEL_BUILDS = {
-  'cancel-pending': (i: ReviewInput) => cancelPendingRequest(i.target.relayerId, i.relayer, i.pending ?? [], i.now, i.offered, i.face),
+/** What is listed, as the basis a review read again must find the same (each id and its status). */
+const pendingBasis = (i: CancelPendingInput): string => taken(i).map((t) => `${t.id}:${String(t.status)}`).join(',');
+
+/** Cancelling every pending one as one call (its refusal in words, else the request with its notes and basis): what tests take. */
+export function cancelPendingRequest(relayerId: string, relayer: Relayer | undefined, pending: readonly Transaction[], now: number, offered: boolean | undefined, face: WordsFace): BuiltRequest | Refusal {
+  const input: CancelPendingInput = { target: { relayerId }, relayer, offered, pending };
+  const refused = cancelPendingRefusal(input);
+  if (refused) return { refuse: refusalWords(refused, face === 'commands' ? 'commands' : 'keys') };
+  return { ...cancelPendingBuild(input), review: cancelPendingNotes(input, { now }), basis: pendingBasis(input) };
+}
+
+/** The relayer read now, then what it has pending — not where it is refused whatever is pending (not offered, Solana, paused or disabled). */
+async function readCancelPending(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<CancelPendingInput | NotFound> {
+  const relayerId = target.relayerId ?? '';
+  await client.detectDialect(signal);
+  const relayer = await findRelayer(client, relayerId, signal ? { signal } : {});
+  if (!relayer) return { notFound: { what: 'relayer', id: relayerId } };
+  const input: CancelPendingInput = { target: { relayerId }, relayer, offered: client.supports('cancelPending'), pending: [] };
+  const refused = cancelPendingRefusal(input);
+  // A relayer without a network type: its transactions may say which network it is on (read them).
+  if (refused && refused.kind !== 'unknown-network') return input;
+  return { ...input, pending: await readPending(client, relayerId, signal) };
+}
+
+/** Cancel every pending transaction of a relayer: an executable spec (spec.ts): X on a relayer and `relayer-tui cancel RELAYER --all-pending` alike. */
+export const cancelPendingSpec: OperationSpec<'cancel-pending', CancelPendingInput> = {
+  kind: 'cancel-pending',
+  entry: OPERATIONS['cancel-pending'],
+  read: readCancelPending,
+  // Always read: what is pending is not in a list's row.
+  known: () => null,
+  refusal: cancelPendingRefusal,
+  build: cancelPendingBuild,
+  reviewNotes: cancelPendingNotes,
+  basis: pendingBasis,
+  // The answer is a summary, not a relayer: the relayer is read again (its lists show what was canceled).
+  events: (_answer, i) => [{ kind: 'relayer', relayerId: i.target.relayerId }],
 };

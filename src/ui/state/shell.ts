@@ -1,6 +1,5 @@
 /** The screen stack and the overlays: pure state. */
 import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
-import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 import type { SpecKind } from '../../core/operations/specs.js';
 
 /**
@@ -16,11 +15,11 @@ export type Route =
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
-   * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
-   * ReviewOnlyKind, its request built by reviewOnly.ts; or a spec'd kind, core/operations/spec.ts): `X` on a transaction (cancel, `tx` the row),
-   * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
+   * The one generic review of a spec'd operation (core/operations/spec.ts): `X` on a transaction
+   * (cancel, `tx` the row), `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a
+   * relayer (pause or resume), `D` on a relayer (relayer delete: its id typed).
    */
-  | { kind: 'operation'; op: ReviewOnlyKind | SpecKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: SpecKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */

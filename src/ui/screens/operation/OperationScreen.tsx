@@ -1,23 +1,22 @@
 /**
- * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
- * ReviewOnlyKind), each a reviewed request through the one pipeline: `X` on a transaction (cancel),
- * `X` on a relayer (cancel every pending one: what is pending is read first and listed in the review,
- * where the relayer's id is typed to send), `P` on a relayer (pause, or resume when it is paused).
- * The requests are core's (core/operations/reviewOnly.ts); this screen only shows them.
+ * The one generic review of an operation with nothing to fill in, each a spec's (core/operations/spec.ts)
+ * reviewed request through the one pipeline: `X` on a transaction (cancel), `X` on a relayer (cancel
+ * every pending one: what is pending is read first and listed in the review, where the relayer's id is
+ * typed to send), `P` on a relayer (pause, or resume when it is paused), `D` on a relayer (delete it).
+ * The requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
-import type { Relayer, Transaction } from '../../../api/index.js';
+import type { Relayer } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS } from '../../../core/operations/registry.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
-import { actionRequest, type OperationRoute, type ReviewOnlyRoute } from '../../actions.js';
+import type { OperationRoute } from '../../actions.js';
 import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
-import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
-import { readPending } from '../../../core/lookup.js';
+import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
@@ -30,10 +29,8 @@ import { tone } from '../../theme.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** A spec's: what its answer changed, told (else the registry's `answers` says it). */ onAnswer?: (answer: unknown) => void }) {
+function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
-  const events = useSessionEvents();
-  const directory = useDirectory();
   const definition = useMemo(() => fixed(request), [request]);
   const { answers } = OPERATIONS[route.op];
   const form = useForm({
@@ -43,17 +40,7 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: true,
     ...(reread ? { reread } : {}),
-    onSent: (answer) => {
-      if (onAnswer) return onAnswer(answer);
-      // What changed is shown everywhere (what the answer is: the registry's `answers`): the lists behind
-      // refresh, the directory has the relayer as answered.
-      if (answers === 'transaction' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
-      if (answers === 'relayer' && typeof answer === 'object' && answer !== null) {
-        directory.add([answer as Relayer]);
-        events.emit('relayerChanged', { relayer: answer as Relayer, answered: true });
-      }
-      if (answers === 'cancel-summary') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer), answered: false });
-    },
+    onSent: onAnswer,
   });
   // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
   const phase = form.state.phase;
@@ -166,51 +153,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   return <OperationForm {...props} request={built.request} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
+/** The one generic review: every operation route is a spec's (core/operations/specs.ts). */
 export function OperationScreen(props: ScreenProps<OperationRoute>) {
-  const op = props.route.op;
-  if (isSpecKind(op)) return <SpecOperation {...props} op={op} />;
-  return <ReviewOnlyOperation {...props} route={{ ...props.route, op }} />;
-}
-
-function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
-  const { route, width, height } = props;
-  const services = useServices();
-  const directory = useDirectory();
-  const relayer = directory.get(route.relayerId);
-  // Cancelling every pending one: what is pending is read first, for the review to list.
-  const [pending, setPending] = useState<{ txs?: Transaction[]; at?: number; error?: string }>({});
-  useEffect(() => {
-    if (route.op !== 'cancel-pending' || services.client.supports('cancelPending') === false) return;
-    const ctrl = new AbortController();
-    readPending(services.client, route.relayerId, ctrl.signal).then(
-      (txs) => setPending({ txs, at: services.now() }),
-      (e: unknown) => !ctrl.signal.aborted && setPending({ error: errorWords(e) }),
-    );
-    return () => ctrl.abort();
-  }, [route, services.client]);
-  const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
-  const built = useMemo(() => (waiting ? null : actionRequest(route, services, relayer, pending.txs)), [waiting, route, services, relayer, pending.txs]);
-  if (!built || 'refuse' in built || pending.error) {
-    const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
-    return (
-      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
-        <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
-      </ScreenFrame>
-    );
-  }
-  // What is pending, listed in the review: read again on y when older than 15 s, sent only if the same.
-  const reread: UseFormOptions['reread'] | undefined =
-    route.op === 'cancel-pending' && pending.at !== undefined
-      ? {
-          at: pending.at,
-          read: async () => {
-            const txs = await readPending(services.client, route.relayerId);
-            setPending({ txs, at: services.now() });
-            const b = actionRequest(route, services, relayer, txs);
-            if ('refuse' in b) throw new Error(b.refuse);
-            return { fields: [], build: () => ({ request: b }) };
-          },
-        }
-      : undefined;
-  return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
+  return <SpecOperation {...props} op={props.route.op} />;
 }
