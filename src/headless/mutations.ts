@@ -10,7 +10,7 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, errorWords, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
@@ -23,9 +23,9 @@ import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
+import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
-import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
+import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { prepareSend, prepareWithdraw } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
@@ -37,9 +37,7 @@ import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
-import { CAUSE_WORDS, cancelJamNotes, followWords } from '../core/jam/words.js';
-import { readJam, type JamRead } from '../core/jam/read.js';
-import { networkKind } from '../core/relayer.js';
+import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 import { MINED_STATUSES } from '../core/status.js';
 import { notReadyWarning, readinessWords } from '../core/readiness.js';
 
@@ -57,7 +55,6 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'network-update': prepareNetworkUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
-  'notification-delete': prepareNotificationDelete,
 };
 
 /** The notification as it is now, for the review (undefined: not read; its 404 ends it here). */
@@ -92,18 +89,6 @@ async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptio
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, warnings: key.warnings, stdinUsed: false };
 }
-
-async function prepareNotificationDelete(client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('notification-delete'));
-  const { found: current, failed } = await readNotification(client, args[0]!);
-  if (failed) return failed;
-  // Who uses it, read first: the review says so (v1.8 refuses the delete while any does).
-  const usedBy = await relayersByNotification(client).then((m) => m.get(args[0]!) ?? [], () => undefined);
-  const built = notificationDeleteRequest(args[0]!, current, usedBy, client.supports('notifications'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
-}
-
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;

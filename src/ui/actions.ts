@@ -5,7 +5,7 @@
  * spec'd operation is refused in its spec's words (core/operations/spec.ts).
  */
 import type { Relayer, Transaction } from '../api/index.js';
-import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer } from '../core/operations/registry.js';
+import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer, type OperationTarget } from '../core/operations/registry.js';
 import { refusalLine, type Seen } from '../core/operations/spec.js';
 import type { JamRead } from '../core/jam/read.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
@@ -90,25 +90,25 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     push({ kind: screen, relayerId, relayer });
     return true;
   }
-  if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt);
+  if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt);
   return undefined;
 }
 
 /**
- * A spec'd operation on a relayer, or on one of its transactions (`seen.tx`, the row selected)
- * (core/operations/spec.ts): refused at the key in read-only mode; else its spec loaded, refused in
- * its words (a flash) where what the list read already refuses it, else its review opened (the one
- * generic route and screen).
+ * A spec'd operation on its target (a relayer, one of its transactions — `seen.tx`, the row selected —
+ * or a notification) (core/operations/spec.ts): refused at the key in read-only mode; else its spec
+ * loaded, refused in its words (a flash) where what the list read already refuses it, else its review
+ * opened (the one generic route and screen).
  */
-export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen): CommandResult {
+export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen): CommandResult {
   const blocked = mutationBlocked(services, op);
   if (blocked) return blocked;
   const tx = seen?.tx;
   void loadSpec(op).then((spec) => {
-    const input = spec.known(services.client, { relayerId, ...(tx ? { txId: tx.id } : {}) }, relayer, seen);
+    const input = spec.known(services.client, target, relayer, seen);
     const refused = input && spec.refusal(input);
     if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, relayerId, ...(tx ? { tx } : {}), ...(readAt != null ? { readAt } : {}) });
+    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(readAt != null ? { readAt } : {}) });
   });
   return true;
 }
@@ -121,7 +121,7 @@ export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, re
 export function openTransactionOperation(cmd: string, tx: Transaction, relayerId: string, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt: number | null | undefined, jam?: JamRead, bump?: boolean): CommandResult | undefined {
   const op = keyOperationOn(cmd, 'txId');
   if (op === null) return undefined;
-  if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt, { tx, ...(jam ? { jam } : {}) });
+  if (isSpecKind(op)) return openSpecOperation(op, { relayerId, txId: tx.id }, relayer, services, shell, readAt, { tx, ...(jam ? { jam } : {}) });
   if (op !== 'replace') return undefined;
   return openAction({ kind: 'replace', relayerId, tx, ...(bump ? { bump } : {}), ...(readAt != null ? { readAt } : {}) }, services, relayer, shell.push);
 }

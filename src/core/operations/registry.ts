@@ -60,7 +60,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the generic review (of what its spec, spec.ts, builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -302,7 +302,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'deleting notifications',
     opens: { key: 'delete' },
-    screen: 'notificationDelete',
+    screen: 'review',
     subcommand: 'notifications',
     verb: 'delete',
     usage: 'notifications delete <notification-id> [--dry-run] [--yes]',

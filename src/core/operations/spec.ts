@@ -26,7 +26,7 @@ export interface SpecInput {
 
 /** What a read found missing, as data (`notFoundWords` says it): a relayer, or a transaction the server's lookup says is not there (`how`: its words). */
 export interface NotFound {
-  notFound: { what: 'relayer'; id: string } | { what: 'transaction'; id: string; how: string };
+  notFound: { what: 'relayer' | 'notification'; id: string } | { what: 'transaction'; id: string; how: string };
 }
 
 /**
@@ -39,7 +39,8 @@ export interface NotFound {
  *   (`all`: cancelling every pending one);
  * - `not-cancelable`: the transaction is final (`status` its words): v1.8 answers 400;
  * - `inactive`: the relayer is paused or disabled: v1.8 answers 403 to `what` (validate_active_state);
- * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why).
+ * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why);
+ * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them).
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -49,13 +50,18 @@ export type Refusal =
   | { kind: 'solana'; all: boolean }
   | { kind: 'not-cancelable'; txId: string; status: string }
   | { kind: 'inactive'; relayerId: string; state: 'paused' | 'disabled'; what: string }
-  | { kind: 'invalid-request'; words: string };
+  | { kind: 'invalid-request'; words: string }
+  | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
- * gone; a transaction as the server answered it (a cancel: the list behind shows it canceled or canceling).
+ * gone; a transaction as the server answered it (a cancel: the list behind shows it canceled or canceling);
+ * a notification changed or gone (its list reads its page again).
  */
-export type SpecEvent = { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean } | { kind: 'transaction'; relayerId: string; txId: string; transaction: Transaction };
+export type SpecEvent =
+  | { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean }
+  | { kind: 'transaction'; relayerId: string; txId: string; transaction: Transaction }
+  | { kind: 'notification'; notificationId: string };
 
 /** What the review notes may depend on beside the input: when they are made, and which face reads them (a fix named as a key or as a command). */
 export interface NotesContext {
@@ -113,6 +119,8 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
       return blockedWords(r.state, r.what, face, r.relayerId);
     case 'invalid-request':
       return r.words;
+    case 'in-use':
+      return `notification ${r.notificationId} is used by ${r.usedBy.length} relayer(s): ${r.usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (${face === 'keys' ? 'p on a relayer: notification_id' : 'relayer-tui policies <relayer> --notification ID|none'})`;
   }
 }
 
@@ -121,7 +129,8 @@ export function refusalLine(r: Refusal): string {
   return `${r.kind === 'busy' ? 'Not sent' : 'Not offered'}: ${refusalWords(r, 'keys')}`;
 }
 
-export const notFoundWords = (n: NotFound): string => (n.notFound.what === 'relayer' ? `Relayer ${n.notFound.id} not found` : `Transaction ${n.notFound.id} ${n.notFound.how}`);
+export const notFoundWords = (n: NotFound): string =>
+  n.notFound.what === 'transaction' ? `Transaction ${n.notFound.id} ${n.notFound.how}` : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
 
 export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound' in v;
 

@@ -12,6 +12,7 @@ export const SPECS = {
   resume: () => import('./pause.js').then((m) => m.resumeSpec),
   cancel: () => import('./cancel.js').then((m) => m.cancelSpec),
   'cancel-pending': () => import('./cancel.js').then((m) => m.cancelPendingSpec),
+  'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };

@@ -48,7 +48,7 @@ describe('the registry holds every operation', () => {
     for (const kind of OPERATION_KINDS) expect('wait' in COMMAND_OPTIONS[OPERATIONS[kind].subcommand] || !OPERATIONS[kind].follows, kind).toBe(true);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
-      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
+      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, target: { relayerId: 'r-1' } } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
       // Read-only mode knows the screen's operation (same words for kinds of one subcommand).
       expect(OPERATIONS[routeOperation(route)!].refused, kind).toBe(e.refused);
       if ('key' in e.opens) expect(isMutationCommand(e.opens.key as Command), kind).toBe(true);

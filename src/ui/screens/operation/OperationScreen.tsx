@@ -12,7 +12,8 @@ import { DetailView, flatten, layoutDetail } from '../../components/DetailView.j
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
-import { OPERATIONS } from '../../../core/operations/registry.js';
+import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
+import { targetIds } from '../../state/shell.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
 import type { OperationRoute } from '../../actions.js';
 import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
@@ -34,7 +35,7 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
   const definition = useMemo(() => fixed(request), [request]);
   const { answers } = OPERATIONS[route.op];
   const form = useForm({
-    draftKey: `${route.op}:${route.relayerId}${route.tx ? `:${route.tx.id}` : ''}`,
+    draftKey: [route.op, ...targetIds(route.target)].join(':'),
     definition,
     initialValues: {},
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
@@ -45,12 +46,14 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
   // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
   const phase = form.state.phase;
   const inFlight = route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
-  const follow = useCancelFollow(inFlight ? { relayerId: route.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
+  const follow = useCancelFollow(inFlight && route.target.relayerId ? { relayerId: route.target.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
   // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
   const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A record's answer as its fields; words (a delete's "… deleted successfully") as one line, sanitized.
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
+  const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.slice(0, 4_000)}`, width);
   return (
     <FormScreen
       form={form}
@@ -58,7 +61,7 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
       width={width}
       height={height}
       title={`relayer-tui › ${request.what}`}
-      status={{ relayer: route.relayerId }}
+      status={statusOf(route)}
       result={(value, scroll, rows) => (
         <>
           {followLines.map((line, i) => (
@@ -66,11 +69,21 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
               {line}
             </Text>
           ))}
-          <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
-          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+          {typeof value === 'string' ? (
+            wordsLines(value).slice(scroll, scroll + rows - followRows).map((line, i) => (
+              <Text key={`w${i}`} wrap="truncate">
+                {line}
+              </Text>
+            ))
+          ) : (
+            <>
+              <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
+              <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+            </>
+          )}
         </>
       )}
-      resultRows={(value) => answerLines(value).length + 1 + followRows}
+      resultRows={(value) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows}
     />
   );
 }
@@ -84,6 +97,10 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
   for (const e of events) {
     if (e.kind === 'transaction') {
       session.emit('replaced', { relayerId: e.relayerId, transactionId: e.txId, transaction: e.transaction });
+      continue;
+    }
+    if (e.kind === 'notification') {
+      session.emit('notificationsChanged', { id: e.notificationId });
       continue;
     }
     if (e.relayer) directory.add([e.relayer]);
@@ -102,14 +119,19 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const services = useServices();
   const directory = useDirectory();
   const session = useSessionEvents();
-  const target = useMemo(() => ({ relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }), [route]);
+  const target = route.target;
+  const relayerId = target.relayerId;
   const [spec, setSpec] = useState<AnySpec | undefined>(() => loadedSpec(op));
   // The input and when it was read (null: from a list's row of unknown age: read again before sending).
   // What the list behind read: its row, its relayer's jam as last read.
   const jams = useContext(RelayerJamsContext);
-  const seen = useMemo(() => ({ ...(route.tx ? { tx: route.tx } : {}), ...(jams?.read(route.relayerId) ? { jam: jams.read(route.relayerId)! } : {}) }), [route, jams]);
+  const seen = useMemo(() => {
+    const jam = relayerId ? jams?.read(relayerId) : undefined;
+    return { ...(route.tx ? { tx: route.tx } : {}), ...(jam ? { jam } : {}) };
+  }, [route, relayerId, jams]);
+  const relayer = relayerId ? directory.get(relayerId) : undefined;
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
-    const known = spec?.known(services.client, target, directory.get(route.relayerId), seen);
+    const known = spec?.known(services.client, target, relayer, seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
   useEffect(() => {
@@ -118,7 +140,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       return;
     }
     if (input) return;
-    const known = spec.known(services.client, target, directory.get(route.relayerId), seen);
+    const known = spec.known(services.client, target, relayer, seen);
     if (known) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
     spec.read(services.client, target, ctrl.signal).then(
@@ -126,12 +148,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
     );
     return () => ctrl.abort();
-  }, [spec, input, op, target, services, directory, route, seen]);
+  }, [spec, input, op, target, services, relayer, route, seen]);
   const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now(), face: 'keys' }) : null), [spec, input, services]);
   if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading relayer ${route.relayerId}…`;
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading ${subject(target)}…`;
     return (
-      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
+      <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
       </ScreenFrame>
     );
@@ -152,6 +174,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   };
   return <OperationForm {...props} request={built.request} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
+
+/** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
+const subject = (t: OperationTarget): string => (t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : targetIds(t).join(' '));
+
+/** The status bar's relayer, where the operation is on one. */
+const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});
 
 /** The one generic review: every operation route is a spec's (core/operations/specs.ts). */
 export function OperationScreen(props: ScreenProps<OperationRoute>) {
