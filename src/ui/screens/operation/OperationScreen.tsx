@@ -2,8 +2,9 @@
  * The one generic review of an operation with nothing to fill in, each a spec's (core/operations/spec.ts)
  * reviewed request through the one pipeline: `X` on a transaction (cancel), `X` on a relayer (cancel
  * every pending one: what is pending is read first and listed in the review, where the relayer's id is
- * typed to send), `P` on a relayer (pause, or resume when it is paused), `D` on a relayer (delete it).
- * The requests and their notes are the specs'; this screen only shows them.
+ * typed to send), `P` on a relayer (pause, or resume when it is paused), `D` on a relayer or on a
+ * notification (delete it, its id typed). The requests and their notes are the specs'; this screen only
+ * shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
