@@ -2,21 +2,20 @@
  * `relayer-tui replace | cancel | pause | resume | policies | plugin | notify`: the TUI's operations for
  * scripts and runbooks, driven by the registry (core/operations/registry.ts): the subcommand and its
  * flags select the operation, whose entry gives its synopsis and read-only words; each kind has its
- * preparation here (`PREPARE`, a Record the compiler holds to the registry's kinds), the review-only
- * ones all one (reviewOnly.ts builds them). The same core operations build the same requests with the same checks; the review
+ * preparation here (`PREPARE`, a Record the compiler holds to the registry's kinds), the spec'd ones
+ * all one (prepareSpec: core/operations/spec.ts). The same core operations build the same requests with the same checks; the review
  * (method, path, exact body, before → after, warnings) is shown on the terminal and asked about —
  * without a terminal nothing is sent unless `--yes` says so; `--dry-run` prints the exact request and
  * sends nothing. The one pipeline sends, ledgers and checks the effect; the exit code says what is
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, errorWords, requestUrl, type Notification, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
+import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
-import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { REVIEW_ONLY, REVIEW_ONLY_KINDS } from '../core/operations/reviewOnly.js';
+import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
 import { isNotFound, notFoundWords, refusalWords, reviewed } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
@@ -24,9 +23,9 @@ import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
 import type { Refusal } from '../core/operations/cancel.js';
-import { findRelayer, findTransaction, readPending, relayersByNotification } from '../core/lookup.js';
+import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
-import { notificationDeleteRequest, notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
+import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { prepareSend, prepareWithdraw } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
@@ -38,17 +37,13 @@ import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
-import { CAUSE_WORDS, cancelJamNotes, followWords } from '../core/jam/words.js';
-import { readJam, type JamRead } from '../core/jam/read.js';
-import { networkKind } from '../core/relayer.js';
+import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 import { MINED_STATUSES } from '../core/status.js';
 import { notReadyWarning, readinessWords } from '../core/readiness.js';
 
 export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
-  // The review-only kinds: one preparation (REVIEW_ONLY, a Record over them, holds their set).
-  ...(Object.fromEntries(REVIEW_ONLY_KINDS.map((k): [ReviewOnlyKind, Prepare] => [k, (c, o, a) => prepareReviewOnly(k, c, o, a)])) as unknown as Record<ReviewOnlyKind, Prepare>),
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
   ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, _o, a) => prepareSpec(k, c, a)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
@@ -60,7 +55,6 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'network-update': prepareNetworkUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
-  'notification-delete': prepareNotificationDelete,
 };
 
 /** The notification as it is now, for the review (undefined: not read; its 404 ends it here). */
@@ -95,18 +89,6 @@ async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptio
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, warnings: key.warnings, stdinUsed: false };
 }
-
-async function prepareNotificationDelete(client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('notification-delete'));
-  const { found: current, failed } = await readNotification(client, args[0]!);
-  if (failed) return failed;
-  // Who uses it, read first: the review says so (v1.8 refuses the delete while any does).
-  const usedBy = await relayersByNotification(client).then((m) => m.get(args[0]!) ?? [], () => undefined);
-  const built = notificationDeleteRequest(args[0]!, current, usedBy, client.supports('notifications'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
-}
-
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
@@ -172,50 +154,15 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
  */
 async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]): Promise<Prepared | { code: number; message: string }> {
   const needs = OPERATIONS[kind].needs;
+  if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
   const spec = await loadSpec(kind);
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
-  const r = reviewed(spec, input, { now: Date.now() });
+  const r = reviewed(spec, input, { now: Date.now(), face: 'commands' });
   if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal, 'commands')}`);
   return { request: r.request, stdinUsed: false };
-}
-
-/** A review-only operation (registry.ts ReviewOnlyKind): the relayer (and the transaction, or what is pending) read first, then its registry builder. */
-async function prepareReviewOnly(kind: ReviewOnlyKind, client: RelayerClient, _o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const needsTx = OPERATIONS[kind].needs.includes('txId');
-  if (args.length !== (needsTx ? 2 : 1))
-    return usage(kind === 'cancel-pending' && args.length === 2 ? `--all-pending cancels every pending transaction: give the relayer id only. ${usageOf(kind)}` : usageOf(kind));
-  await client.detectDialect();
-  const relayerId = args[0]!;
-  const relayer = await findRelayer(client, relayerId);
-  if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const feature = OPERATIONS[kind].feature;
-  const offered = feature ? client.supports(feature) : true;
-  let tx: Transaction | undefined;
-  let pending: Transaction[] | undefined;
-  if (kind === 'cancel-pending') pending = offered === false ? [] : await readPending(client, relayerId);
-  if (needsTx) {
-    const found = offered === false ? { tx: undefined, how: '' } : await findTransaction(client, relayerId, args[1]!);
-    // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
-    if (!found.tx && found.how.startsWith('not found')) return { code: EXIT.notFound, message: `Transaction ${args[1]} ${found.how}` };
-    tx = found.tx;
-  }
-  const built: BuiltRequest | Refusal = REVIEW_ONLY[kind]({ target: { relayerId, ...(needsTx ? { txId: args[1]! } : {}) }, relayer, ...(tx ? { tx } : {}), ...(pending ? { pending } : {}), now: Date.now(), offered, face: 'commands' });
-  // What the network cannot do is refused here, before anything is sent.
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  // A cancel: its relayer's jam diagnosed first, for the notes the TUI's review shows (cancelJamNotes), the fixes as commands.
-  if (kind === 'cancel' && tx) return { request: { ...built, review: [...(built.review ?? []), ...(await cancelNotes(client, relayer, tx))] }, stdinUsed: false };
-  return { request: built, stdinUsed: false };
-}
-
-/** The jam notes of a cancel's review, read now (the diagnosis the TUI's list holds, made here); a jam not known is said, never taken for none. */
-async function cancelNotes(client: RelayerClient, relayer: Relayer, tx: Transaction): Promise<{ label: string; value: string; tone?: 'warn' }[]> {
-  if (networkKind(relayer.network_type) !== 'evm') return [];
-  const read: JamRead = await readJam(client, relayer, { now: Date.now() }).catch((e: unknown) => ({ kind: 'not_diagnosed' as const, why: errorWords(e), unreadable: true }));
-  if (read.kind === 'not_diagnosed') return [{ label: '⚠ jam', value: `not known: ${read.why}`, tone: 'warn' }];
-  return cancelJamNotes(read.diagnosis.kind === 'jam' ? read.diagnosis.jam : undefined, tx, { kind: 'commands', relayerId: relayer.id });
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -2,13 +2,12 @@
  * Opening an operation (the registry's: core/operations/registry.ts) from any screen:
  * refused at the key, with the reason, when read-only, when the network cannot do it, or when the
  * client does not know the network (nothing is guessed); else its screen opens on the review. A
- * review-only operation's request is its registry entry's (core/operations/reviewOnly.ts).
+ * spec'd operation is refused in its spec's words (core/operations/spec.ts).
  */
 import type { Relayer, Transaction } from '../api/index.js';
-import type { Refusal } from '../core/operations/cancel.js';
-import { REVIEW_ONLY, isReviewOnlyKind } from '../core/operations/reviewOnly.js';
-import { OPERATIONS, keyOperation, opensOnRelayer, type ReviewOnlyKind } from '../core/operations/registry.js';
-import { refusalLine } from '../core/operations/spec.js';
+import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer, type OperationTarget } from '../core/operations/registry.js';
+import { refusalLine, type Seen } from '../core/operations/spec.js';
+import type { JamRead } from '../core/jam/read.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
@@ -25,35 +24,21 @@ import type { Route } from './state/shell.js';
 
 export type OperationRoute = Extract<Route, { kind: 'operation' }>;
 
-/** A route of a review-only kind (reviewOnly.ts); a spec'd kind's route is driven by its spec (spec.ts). */
-export type ReviewOnlyRoute = OperationRoute & { op: ReviewOnlyKind };
-
-/** The request a review-only operation route means, or why it cannot be made (core's words). */
-export function actionRequest(route: ReviewOnlyRoute, services: Pick<Services, 'client' | 'now'>, relayer: Relayer | undefined, pending?: readonly Transaction[]): BuiltRequest | Refusal {
-  const feature = OPERATIONS[route.op].feature;
-  return REVIEW_ONLY[route.op]({ target: { relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }, relayer, ...(route.tx ? { tx: route.tx } : {}), ...(pending ? { pending } : {}), now: services.now(), offered: feature ? services.client.supports(feature) : true, face: 'keys' });
-}
-
-/** Opens the route's screen, or says why not (a flash). */
-export function openAction(route: ReviewOnlyRoute | Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
+/** Opens a replacement's form, or says why not (a flash). */
+export function openAction(route: Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
   const m = routeOperation(route);
   const blocked = m && mutationBlocked(services, m);
   if (blocked) return blocked;
-  if (route.kind === 'replace') {
-    const kind = networkKind(relayer?.network_type, route.tx);
-    if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
-    const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
-    if (solana) return `No replacement: ${solana}`;
-    const blocked = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
-    if (blocked) return `No replacement: ${blocked}`;
-    const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
-    // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
-    const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
-    if (status && !kept) return `No replacement: ${status}`;
-  } else {
-    const r = actionRequest(route, services, relayer);
-    if ('refuse' in r) return `Not offered: ${r.refuse}`;
-  }
+  const kind = networkKind(relayer?.network_type, route.tx);
+  if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
+  const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
+  if (solana) return `No replacement: ${solana}`;
+  const inactive = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
+  if (inactive) return `No replacement: ${inactive}`;
+  const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
+  // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
+  const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
+  if (status && !kept) return `No replacement: ${status}`;
   push(route);
   return true;
 }
@@ -105,24 +90,38 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     push({ kind: screen, relayerId, relayer });
     return true;
   }
-  if (isSpecKind(op)) return openSpecOperation(op, relayer, relayerId, services, shell, readAt);
-  if (!isReviewOnlyKind(op)) return undefined;
-  return openAction({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) }, services, relayer, push);
+  if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt);
+  return undefined;
 }
 
 /**
- * A spec'd operation on a relayer (core/operations/spec.ts): refused at the key in read-only mode;
- * else its spec loaded, refused in its words (a flash) where what the list read already refuses it,
- * else its review opened (the one generic route and screen).
+ * A spec'd operation on its target (a relayer, one of its transactions — `seen.tx`, the row selected —
+ * or a notification) (core/operations/spec.ts): refused at the key in read-only mode; else its spec
+ * loaded, refused in its words (a flash) where what the list read already refuses it, else its review
+ * opened (the one generic route and screen).
  */
-export function openSpecOperation(op: SpecKind, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null): CommandResult {
+export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen): CommandResult {
   const blocked = mutationBlocked(services, op);
   if (blocked) return blocked;
+  const tx = seen?.tx;
   void loadSpec(op).then((spec) => {
-    const input = spec.known(services.client, { relayerId }, relayer);
+    const input = spec.known(services.client, target, relayer, seen);
     const refused = input && spec.refusal(input);
     if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, relayerId, ...(readAt != null ? { readAt } : {}) });
+    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(readAt != null ? { readAt } : {}) });
   });
   return true;
+}
+
+/**
+ * The operation a key opens on a transaction (the registry's: e replaces it, X cancels it), opened or
+ * refused in words; undefined when the key opens none there. `bump`: a replacement starts a step up
+ * (the stuck screen's e). `jam`: its relayer's jam as last read (a cancel's review notes).
+ */
+export function openTransactionOperation(cmd: string, tx: Transaction, relayerId: string, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt: number | null | undefined, jam?: JamRead, bump?: boolean): CommandResult | undefined {
+  const op = keyOperationOn(cmd, 'txId');
+  if (op === null) return undefined;
+  if (isSpecKind(op)) return openSpecOperation(op, { relayerId, txId: tx.id }, relayer, services, shell, readAt, { tx, ...(jam ? { jam } : {}) });
+  if (op !== 'replace') return undefined;
+  return openAction({ kind: 'replace', relayerId, tx, ...(bump ? { bump } : {}), ...(readAt != null ? { readAt } : {}) }, services, relayer, shell.push);
 }

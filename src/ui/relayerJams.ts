@@ -364,23 +364,20 @@ export interface ReviewJam {
 }
 
 /**
- * One relayer's jam for a review that rests on it (a cancel's or a replacement's notes), with when it
- * was read — the review says that time (issue 53.3: the face with the older read says so). One older
- * than REVIEW_JAM_MAX_AGE_MS is read again into the store as the review opens: every face then shows the
- * newer read, and a review read again on y takes it (`latest`). Re-renders on each answer of the store.
+ * One relayer's jam for a review that rests on it (a replacement's warning; a cancel's notes take it
+ * through its spec's Seen), with when it was read — the review says that time (issue 53.3: the face with
+ * the older read says so). One older than REVIEW_JAM_MAX_AGE_MS is read again into the store as the
+ * review opens: every face then shows the newer read. Re-renders on each answer of the store.
  */
-export function useReviewJam(relayer: Relayer | undefined, relayerId: string): ReviewJam & { latest: () => ReviewJam } {
+export function useReviewJam(relayer: Relayer | undefined, relayerId: string): ReviewJam {
   const store = useContext(RelayerJamsContext);
   const [, setVersion] = useState(0);
   useEffect(() => store?.subscribe(() => setVersion((v) => v + 1)), [store]);
   useEffect(() => {
     if (store && relayer) store.want([relayer], REVIEW_JAM_MAX_AGE_MS);
   }, [store, relayer]);
-  const latest = (): ReviewJam => {
-    const jam = store?.jam(relayerId);
-    return { jam, at: jam ? store?.oldestReadAt([relayerId]) : undefined };
-  };
-  return { ...latest(), latest };
+  const jam = store?.jam(relayerId);
+  return { jam, at: jam ? store?.oldestReadAt([relayerId]) : undefined };
 }
 
 /**

@@ -13,20 +13,23 @@ import { COMMAND_OPTIONS, HEADLESS_COMMANDS } from '../../src/cli/commands.js';
 import { HELP } from '../../src/cli/help.js';
 import { OPERATIONS_TEXT } from '../../src/cli/usage.js';
 import { complete } from '../../src/completion/index.js';
-import { OPERATIONS, OPERATION_KINDS, keyOperation, subcommandOperation } from '../../src/core/operations/registry.js';
+import { OPERATIONS, OPERATION_KINDS, keyOperation, keyOperationOn, subcommandOperation, type OperationTarget } from '../../src/core/operations/registry.js';
 import { SPEC_KINDS, SPECS, isSpecKind, loadSpec } from '../../src/core/operations/specs.js';
 import { BINDINGS } from '../../src/ui/keymap.js';
 import { routeOperation } from '../../src/ui/mutations.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
+/** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
+const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'] };
+
 const MEMBERS = ['read', 'known', 'refusal', 'build', 'reviewNotes', 'basis', 'events'] as const;
 
 /**
- * The operations not yet driven by a spec (still by reviewOnly.ts, headless PREPARE, their own screens):
+ * The operations not yet driven by a spec (still by headless PREPARE and their own screens):
  * a list that must shrink. A kind moved onto a spec leaves it; a new kind is either spec'd or listed here.
  */
 const NOT_YET_SPECS = [
-  'cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update',
+  'network-update', 'notification-create', 'notification-update',
   'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send', 'withdraw',
 ];
 
@@ -41,8 +44,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['pause', 'relayer-delete', 'resume']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-delete', 'pause', 'relayer-delete', 'resume']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 
@@ -53,13 +56,18 @@ describe("the spec'd operations", () => {
     for (const m of MEMBERS) expect(typeof spec[m], `${kind}.${m}`).toBe('function');
   });
 
-  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound, the key opens it on a relayer, the generic route is it)', (kind) => {
+  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, the generic route is it)', (kind) => {
     const e = OPERATIONS[kind];
     expect('key' in e.opens, kind).toBe(true);
     const key = (e.opens as { key: string }).key;
-    expect(BINDINGS.some((b) => b.command === key && (b.scope === 'relayers' || b.scope === 'relayer')), `${kind}: ${key} bound on a relayer`).toBe(true);
-    expect([keyOperation(key, { paused: false }), keyOperation(key, { paused: true })], kind).toContain(kind);
-    expect(routeOperation({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route)).toBe(kind);
+    // What it acts on: a transaction, a notification, else a relayer.
+    const on = e.needs.find((n) => n !== 'relayerId') ?? 'relayerId';
+    const scopes = SCOPES_OF[on];
+    expect(scopes, `${kind}: where a ${on}'s operations are opened`).toBeDefined();
+    expect(BINDINGS.some((b) => b.command === key && scopes!.includes(b.scope)), `${kind}: ${key} bound on a ${on}`).toBe(true);
+    if (on === 'relayerId') expect([keyOperation(key, { paused: false }), keyOperation(key, { paused: true })], kind).toContain(kind);
+    else expect(keyOperationOn(key, on), kind).toBe(kind);
+    expect(routeOperation({ kind: 'operation', op: kind, target: { relayerId: 'r-1' } } as Route)).toBe(kind);
     expect(isSpecKind(kind)).toBe(true);
   });
 

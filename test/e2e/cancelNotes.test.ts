@@ -2,11 +2,16 @@
  * `relayer-tui cancel` shows the review notes the TUI's cancel review shows (core/jam/words.ts
  * cancelJamNotes, issue 52): a cancel of a jam's blocker says what waits behind it and what the cancel
  * will do; a cancel of one that waits behind the jam says it cannot land before the blocker does, with
- * the blocker's fixes as commands (no TUI key). The built CLI in a pty against the sandbox's real
- * flavour, its clock stopped (the seeded jam of holesky-test: nonce 2834, never broadcast, 5 waiting).
+ * the blocker's fixes as commands (no TUI key). `relayer-tui cancel ID --all-pending` shows its spec's
+ * notes (core/operations/cancel.ts cancelPendingSpec: the same for both faces, the TUI's X on a
+ * relayer draws them). The built CLI in a pty against the sandbox's real flavour, its clock stopped
+ * (the seeded jam of holesky-test: nonce 2834, never broadcast, 5 waiting).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createRelayerClient } from '../../src/api/index.js';
+import { cancelPendingSpec } from '../../src/core/operations/cancel.js';
+import { isNotFound } from '../../src/core/operations/spec.js';
 import { assertBuilt, disposeAll, releaseCli, Tui } from './pty.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +37,12 @@ async function txs(): Promise<{ id: string; nonce: number | null }[]> {
 
 /** The interactive review of `cancel holesky-test <id>`, answered no: its text, one line. */
 async function review(id: string): Promise<string> {
-  const t = new Tui({ args: ['cancel', 'holesky-test', id], env: { HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token }, rows: 60, cols: 250 });
+  return reviewOf(['cancel', 'holesky-test', id]);
+}
+
+/** The interactive review of these arguments, answered no (nothing sent): its text, one line. */
+async function reviewOf(args: string[]): Promise<string> {
+  const t = new Tui({ args, env: { HOME, XDG_CONFIG_HOME: join(HOME, 'c'), XDG_STATE_HOME: join(HOME, 's'), RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token }, rows: 60, cols: 250 });
   await t.waitForText('Send it? [y/N]', 10_000);
   const text = t.text().replace(/\s+/g, ' ');
   t.press('n\r');
@@ -59,5 +69,25 @@ describe('relayer-tui cancel: the jam notes of the TUI review', () => {
       flat(`⚠ behind a jam it waits behind nonce 2834 (never broadcast): nothing sent for it can be mined before that nonce is — the blocker ${blocker.id} is fixed first: relayer-tui replace holesky-test ${blocker.id} --speed fastest, or relayer-tui cancel holesky-test ${blocker.id}`),
     );
     expect(text).not.toContain('fixed from t');
+  }, 30_000);
+});
+
+describe('relayer-tui cancel --all-pending: the review notes of the TUI review', () => {
+  it("says what v1.8 does with them, each transaction it will be asked to cancel and what the server takes: its spec's notes, as the TUI's review draws them", async () => {
+    const client = createRelayerClient({ baseUrl: sb.url, token: sb.token });
+    const input = await cancelPendingSpec.read(client, { relayerId: 'holesky-test' });
+    if (isNotFound(input)) throw new Error('holesky-test not found');
+    const now = Date.now();
+    const notes = cancelPendingSpec.reviewNotes(input, { now, face: 'commands' });
+    // One set of notes for both faces (nothing in them names a key or a command of one face).
+    expect(cancelPendingSpec.reviewNotes(input, { now, face: 'keys' })).toEqual(notes);
+    // The seeded jam's 6 not final (the blocker and 5 behind it) each listed, between the v1.8 warning and what the server takes.
+    expect(notes.filter((n) => n.label.startsWith('  ')).length).toBeGreaterThanOrEqual(6);
+    const before = sb.requests.filter((q) => q.method === 'DELETE').length;
+    const text = await reviewOf(['cancel', 'holesky-test', '--all-pending']);
+    expect(sb.requests.filter((q) => q.method === 'DELETE').length).toBe(before);
+    // Compared without the spaces a wrap or the label column puts in, the read's time (its second) left out.
+    const flat = (x: string) => x.replace(/as read at \d\d:\d\d:\d\d/g, 'as read at T').replace(/read at \d\d:\d\d:\d\d/g, 'read at T').replace(/\s+/g, '');
+    for (const n of notes) expect(flat(text), n.label).toContain(flat(`${n.label}${n.value}`));
   }, 30_000);
 });

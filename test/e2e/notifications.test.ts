@@ -72,6 +72,15 @@ describe('relayer-tui notifications', () => {
     expect(await run(['notifications', 'get', 'spare'])).toMatchObject({ code: 5 });
   });
 
+  it('delete refused while relayers use it: the way out named as a command (a key means nothing in a shell); nothing sent', async () => {
+    const before = writes(sb).length;
+    const refused = await run(['notifications', 'delete', 'ops-webhook', '--yes']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('until they use another (relayer-tui policies <relayer> --notification ID|none)');
+    expect(refused.err).not.toContain('p on a relayer');
+    expect(writes(sb).length).toBe(before);
+  });
+
   it('read-only refuses; a server of the interface document has none', async () => {
     expect(await run(['notifications', 'delete', 'ops-webhook', '--yes', '--read-only'])).toMatchObject({ code: 10, err: expect.stringContaining('deleting notifications is disabled') });
     const none = await run(['notifications'], contract);

@@ -2,15 +2,19 @@
  * Change or delete a notification (OpenZeppelin Relayer v1.8, controllers/notification.rs): PATCH
  * /notifications/{id} with only what changes — `url`, a new write-only `signing_key` (≥ 32
  * characters), or `signing_key: ""` to remove it; DELETE /notifications/{id}, which v1.8 refuses (400,
- * naming them) while relayers use it: the review says who does, as read just before.
+ * naming them) while relayers use it: the review says who does, as read just before. The delete is
+ * an executable spec (spec.ts: notificationDeleteSpec).
  */
-import { prepareDeleteNotification, prepareUpdateNotification, type Notification, type NotificationUpdateRequest } from '../../api/index.js';
+import { ApiError, prepareDeleteNotification, prepareUpdateNotification, type Notification, type NotificationUpdateRequest, type RelayerClient } from '../../api/index.js';
+import { relayersByNotification } from '../lookup.js';
+import { OPERATIONS, type OperationTarget } from './registry.js';
+import { refusalWords, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
 import type { Effect } from './pipeline.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, FormDefinition, Values } from './types.js';
 import { absoluteUrl, apiFieldErrors } from './validators.js';
 import { maskKeyInError, REAL_SERVER_MIN_KEY } from './notify.js';
-import type { Refusal } from './cancel.js';
+import type { Refusal } from './types.js';
 
 /** What an update asks, from the form's values or the subcommand's flags. */
 export interface NotificationChange {
@@ -70,27 +74,42 @@ function updateEffect(asked: NotificationUpdateRequest): (answer: unknown) => Ef
   };
 }
 
-/** Why a notification relayers use cannot be deleted: v1.8 refuses while any names it (said once, for every face). */
-export function notificationInUseWords(id: string, usedBy: readonly string[]): string {
-  return `notification ${id} is used by ${usedBy.length} relayer(s): ${usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (p on a relayer: notification_id)`;
+/**
+ * What a delete rests on: the notification as read (undefined: not read — the server does not list
+ * them), the relayers that name it (undefined: they could not be read), and whether the server has
+ * the endpoint (`client.supports('notifications')`).
+ */
+export interface NotificationDeleteInput {
+  target: OperationTarget & { notificationId: string };
+  notification: Notification | undefined;
+  usedBy: readonly string[] | undefined;
+  offered: boolean | undefined;
 }
 
-/** `usedBy`: the relayers that name it (read just before); v1.8 refuses the delete while there are any: refused here, before sending. */
-export function notificationDeleteRequest(id: string, current: Notification | undefined, usedBy: readonly string[] | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
-  const no = notOffered(offered);
-  if (no) return no;
+/** Why a delete is not sent (typed: spec.ts refusalWords says it): not offered, or used by relayers as read (v1.8 answers 400, notification.rs delete_notification). */
+export function notificationDeleteRefusal(i: NotificationDeleteInput): SpecRefusal | null {
+  if (i.offered === false) return { kind: 'not-offered', doing: 'changing and deleting notifications', endpoint: 'PATCH, DELETE /notifications/{id}' };
+  if (i.usedBy?.length) return { kind: 'in-use', notificationId: i.target.notificationId, usedBy: i.usedBy };
+  return null;
+}
+
+/** Its review's lines, the same in both faces: the notification as read, and who uses it (or that it is not known). */
+function notificationDeleteNotes(i: NotificationDeleteInput): ReviewLine[] {
   const review: ReviewLine[] = [];
-  if (current) review.push({ label: 'notification', value: `${current.url ?? ''}${current.has_signing_key ? ' (a signing key is set)' : ''}` });
-  // Used by a relayer as read: v1.8 answers 400 (notification.rs delete_notification): refused here, nothing sent.
-  if (usedBy?.length) return { refuse: notificationInUseWords(id, usedBy) };
-  if (usedBy === undefined) review.push({ label: '⚠ used by', value: 'the relayers could not be read: whether one uses it is not known', tone: 'warn' });
+  if (i.notification) review.push({ label: 'notification', value: `${i.notification.url ?? ''}${i.notification.has_signing_key ? ' (a signing key is set)' : ''}` });
+  if (i.usedBy === undefined) review.push({ label: '⚠ used by', value: 'the relayers could not be read: whether one uses it is not known', tone: 'warn' });
   else review.push({ label: 'used by', value: 'no relayer (read just now)' });
+  return review;
+}
+
+/** The request (its review lines are notificationDeleteNotes); its id typed to confirm. */
+function notificationDeleteBuild(i: NotificationDeleteInput): BuiltRequest {
+  const id = i.target.notificationId;
   return {
     op: 'notification-delete',
     target: { notificationId: id },
     what: `Delete notification ${id}`,
     prepared: prepareDeleteNotification(id),
-    review,
     confirm: id,
     // v1.8 answers the words "Notification deleted successfully": said only where the answer says so.
     effect: (answer) =>
@@ -98,6 +117,47 @@ export function notificationDeleteRequest(id: string, current: Notification | un
     send: (client, options) => client.deleteNotification(id, options),
   };
 }
+
+/** A delete as one call (its refusal in words, else the request with its notes): what tests take. `usedBy`: the relayers that name it, read just before. */
+export function notificationDeleteRequest(id: string, current: Notification | undefined, usedBy: readonly string[] | undefined, offered: boolean | undefined): BuiltRequest | Refusal {
+  const input: NotificationDeleteInput = { target: { notificationId: id }, notification: current, usedBy, offered };
+  const refused = notificationDeleteRefusal(input);
+  if (refused) return { refuse: refusalWords(refused, 'keys') };
+  return { ...notificationDeleteBuild(input), review: notificationDeleteNotes(input) };
+}
+
+/** The notification read now (not where the server does not list them; its 404 ends it), then who uses it: every relayer read, its notification_id compared. */
+async function readNotificationDelete(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<NotificationDeleteInput | NotFound> {
+  const id = target.notificationId ?? '';
+  await client.detectDialect(signal);
+  const offered = client.supports('notifications');
+  let notification: Notification | undefined;
+  if (offered !== false && client.offers('notifications')) {
+    try {
+      notification = await client.getServerRecord('notifications', id, signal ? { signal } : {});
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'not_found') return { notFound: { what: 'notification', id } };
+      if (!(e instanceof ApiError && e.kind === 'unsupported')) throw e;
+    }
+  }
+  const usedBy = offered === false ? [] : await relayersByNotification(client, signal).then((m) => m.get(id) ?? [], () => undefined);
+  return { target: { notificationId: id }, notification, usedBy, offered };
+}
+
+/** Delete a notification: an executable spec (spec.ts): D on a notification (`:notifications`) and `relayer-tui notifications delete ID` alike. */
+export const notificationDeleteSpec: OperationSpec<'notification-delete', NotificationDeleteInput> = {
+  kind: 'notification-delete',
+  entry: OPERATIONS['notification-delete'],
+  read: readNotificationDelete,
+  // Always read: who uses it is not in the list's row.
+  known: () => null,
+  refusal: notificationDeleteRefusal,
+  build: notificationDeleteBuild,
+  reviewNotes: notificationDeleteNotes,
+  // Sent only if it is still used by none (or still not known).
+  basis: (i) => `notification ${i.target.notificationId} used by: ${i.usedBy === undefined ? 'not read' : i.usedBy.join(',')}`,
+  events: (_answer, i) => [{ kind: 'notification', notificationId: i.target.notificationId }],
+};
 
 /** The TUI's update form: the url as it is, a new key (empty: unchanged), or remove the key. */
 export function notificationEditForm(id: string, current: Notification | undefined, offered: () => boolean | undefined): FormDefinition {

@@ -4,8 +4,8 @@
  * subcommand, synopsis and help line, what read-only mode says of it, its words in the ledger, and how
  * an unknown outcome of it is read back. The compiler holds the set: a kind without an entry does not
  * build (a `Record<OperationKind, …>`, as gemini-cli's `Record<Command, …>` holds its key bindings).
- * How a review-only operation's request is built is its entry in reviewOnly.ts (a Record over the same
- * kinds: this file stays data, light enough for the launcher's command words).
+ * How an operation reviewed as built is read and built is its spec's (spec.ts, loaded lazily by
+ * specs.ts: this file stays data, light enough for the launcher's command words).
  * Each BuiltRequest carries its kind and typed target; the ledger records them (`op`, `target`), and
  * nothing guesses an operation back from a path — but a ledger line older than them (settle.ts).
  * Reads are not operations.
@@ -37,9 +37,6 @@ export type Answer = 'transaction' | 'relayer' | 'cancel-summary' | 'plugin-resu
 /** A subcommand's option, as node:util parseArgs takes it. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
 
-/** The operations reviewed as built, with nothing to fill in, not yet specs (spec.ts): the TUI's one generic operation screen (reviewOnly.ts builds them). */
-export type ReviewOnlyKind = 'cancel' | 'cancel-pending';
-
 /** The subcommands that send (src/cli/commands.ts lists them beside the reads). */
 export type OperationSubcommand = 'relayers' | 'send' | 'withdraw' | 'replace' | 'cancel' | 'pause' | 'resume' | 'policies' | 'plugin' | 'plugins' | 'networks' | 'notify' | 'notifications';
 
@@ -62,8 +59,8 @@ export interface OperationEntry {
    * false nothing.
    */
   follows: 'jam' | 'transaction' | false;
-  /** Its screen: the generic review (of what reviewOnly.ts or its spec, spec.ts, builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit' | 'notificationDelete';
+  /** Its screen: the generic review (of what its spec, spec.ts, builds: `review`), or its own form. */
+  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -305,7 +302,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'deleting notifications',
     opens: { key: 'delete' },
-    screen: 'notificationDelete',
+    screen: 'review',
     subcommand: 'notifications',
     verb: 'delete',
     usage: 'notifications delete <notification-id> [--dry-run] [--yes]',

@@ -43,10 +43,14 @@ export type WordsFace = 'keys' | 'commands' | 'either';
  */
 export function relayerBlocked(relayer: Relayer | undefined, what: string, face: WordsFace): string | null {
   const state = relayer ? relayerState(relayer) : 'active';
+  return state === 'disabled' || state === 'paused' ? blockedWords(state, what, face, relayer?.id ?? '<id>') : null;
+}
+
+/** The words of a paused or disabled relayer's refusal of `what` (relayerBlocked; spec.ts refusalWords): a paused one's way out as the face names it. */
+export function blockedWords(state: 'paused' | 'disabled', what: string, face: WordsFace, relayerId: string): string {
   if (state === 'disabled') return `the relayer is disabled by the system: the server refuses ${what} until it is re-enabled`;
-  const how = face === 'keys' ? ' (P resumes it)' : face === 'commands' ? ` (relayer-tui resume ${relayer?.id ?? '<id>'})` : '';
-  if (state === 'paused') return `the relayer is paused: the server refuses ${what} until it is resumed${how}`;
-  return null;
+  const how = face === 'keys' ? ' (P resumes it)' : face === 'commands' ? ` (relayer-tui resume ${relayerId})` : '';
+  return `the relayer is paused: the server refuses ${what} until it is resumed${how}`;
 }
 
 /**

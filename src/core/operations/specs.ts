@@ -10,11 +10,14 @@ import type { AnySpec, OperationSpec } from './spec.js';
 export const SPECS = {
   pause: () => import('./pause.js').then((m) => m.pauseSpec),
   resume: () => import('./pause.js').then((m) => m.resumeSpec),
+  cancel: () => import('./cancel.js').then((m) => m.cancelSpec),
+  'cancel-pending': () => import('./cancel.js').then((m) => m.cancelPendingSpec),
+  'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 
-/** The kinds driven by a spec (the others still by their own lists: reviewOnly.ts, headless PREPARE). */
+/** The kinds driven by a spec (the others still by their own forms and headless PREPARE). */
 export type SpecKind = keyof typeof SPECS;
 
 export const SPEC_KINDS = Object.keys(SPECS) as SpecKind[];

@@ -96,18 +96,8 @@ export interface Effect {
   words: string;
 }
 
-/** What a review-only operation's request is made from (reviewOnly.ts): the target, the relayer and the transaction as read, what is pending, and whether the server offers it. */
-export interface ReviewInput {
-  target: OperationTarget & { relayerId: string };
-  relayer: Relayer | undefined;
-  /** cancel: the transaction as read (undefined: not found by the lookup). */
-  tx?: Transaction;
-  /** cancel-pending: what is pending, as read. */
-  pending?: readonly Transaction[];
-  now: number;
-  /** `client.supports(entry.feature)` (false: refused before sending). */
-  offered: boolean | undefined;
-  /** Which face reads the refusal (its way out named as a key or as a command). */
-  face: 'keys' | 'commands';
+/** What the operator cannot do here: refused before anything is sent, in words (a spec's is typed: spec.ts Refusal). */
+export interface Refusal {
+  refuse: string;
 }
 

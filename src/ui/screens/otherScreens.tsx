@@ -19,7 +19,6 @@ import { NetworkEditScreen } from './settings/NetworkEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
-import { NotificationDeleteScreen } from './notifications/NotificationDeleteScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
@@ -59,8 +58,6 @@ export function otherScreen(props: ScreenProps) {
       return <NetworkEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'networkEdit' }>>)} />;
     case 'pluginEdit':
       return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
-    case 'notificationDelete':
-      return <NotificationDeleteScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationDelete' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
     case 'policies':

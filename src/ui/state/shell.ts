@@ -1,7 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
-import type { ReviewOnlyKind } from '../../core/operations/registry.js';
 import type { SpecKind } from '../../core/operations/specs.js';
+import type { OperationTarget } from '../../core/operations/registry.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -16,11 +16,12 @@ export type Route =
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
-   * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
-   * ReviewOnlyKind, its request built by reviewOnly.ts; or a spec'd kind, core/operations/spec.ts): `X` on a transaction (cancel, `tx` the row),
-   * `X` on a relayer (cancel-pending: confirmed by its id typed), `P` on a relayer (pause or resume).
+   * The one generic review of a spec'd operation (core/operations/spec.ts) on its target (the ids
+   * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
+   * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
+   * its id typed), `D` on a notification (notification delete: its id typed).
    */
-  | { kind: 'operation'; op: ReviewOnlyKind | SpecKind; relayerId: string; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
@@ -40,7 +41,6 @@ export type Route =
   /** `e` on a notification: its url, a new write-only key, or the key removed (reviewed). */
   | { kind: 'notificationEdit'; notification: Notification }
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
-  | { kind: 'notificationDelete'; notification: Notification }
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
   /** `e` on a network: its RPC URLs replaced (reviewed, masked). */
@@ -151,7 +151,6 @@ export function parents(route: Route): Route[] {
     case 'record':
       return [root, route];
     case 'notificationEdit':
-    case 'notificationDelete':
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'pluginEdit':
       return [root, { kind: 'plugins' }, route];
@@ -162,13 +161,20 @@ export function parents(route: Route): Route[] {
     case 'replace':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'operation':
-      // An operation on a transaction comes from its relayer's list; one on a relayer from the relayers.
-      return route.tx ? [root, { kind: 'transactions', relayerId: route.relayerId }, route] : [root, route];
+      // An operation on a transaction comes from its relayer's list; one on a notification from the notifications; one on a relayer from the relayers.
+      if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
+      if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
+      return [root, route];
     case 'policies':
     case 'send':
     case 'withdraw':
       return [root, route];
   }
+}
+
+/** An operation's target's ids, in one order (relayer, transaction, plugin, notification, network). */
+export function targetIds(t: OperationTarget): string[] {
+  return [t.relayerId, t.txId, t.pluginId, t.notificationId, t.networkId].filter((v): v is string => v !== undefined);
 }
 
 /** Identity of a route: its kind and ids (transactions are compared by id). */
@@ -187,7 +193,6 @@ export function routeKey(r: Route): string {
     case 'serverRecords':
       return `${r.kind}:${r.of}`;
     case 'notificationEdit':
-    case 'notificationDelete':
       return `${r.kind}:${r.notification.id}`;
     case 'pluginEdit':
       return `${r.kind}:${r.plugin.id}`;
@@ -201,7 +206,7 @@ export function routeKey(r: Route): string {
     case 'replace':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'operation':
-      return `${r.op}:${r.relayerId}${r.tx ? `:${r.tx.id}` : ''}`;
+      return [r.op, ...targetIds(r.target)].join(':');
     case 'policies':
     case 'send':
     case 'withdraw':

@@ -15,7 +15,6 @@ import { cancelRequest } from '../../../src/core/operations/cancel.js';
 import { pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute } from '../../../src/core/operations/pipeline.js';
 import { OPERATIONS, OPERATION_KINDS, OPERATION_SUBCOMMANDS, keyOperation, operationFeatures, subcommandOperation, subcommandOptions, type OperationKind } from '../../../src/core/operations/registry.js';
-import { REVIEW_ONLY } from '../../../src/core/operations/reviewOnly.js';
 import { SPEC_KINDS } from '../../../src/core/operations/specs.js';
 import { HELP } from '../../../src/cli/help.js';
 import { isMutationCommand, routeOperation } from '../../../src/ui/mutations.js';
@@ -43,13 +42,13 @@ describe('the registry holds every operation', () => {
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
     }
-    // The screen: the review-only kinds are reviewOnly.ts's builders or specs (one generic route and review), the rest their own form.
-    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual([...Object.keys(REVIEW_ONLY), ...SPEC_KINDS].sort());
+    // The screen: the review-only kinds are specs (one generic route and review), the rest their own form.
+    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual([...SPEC_KINDS].sort());
     // Headless --wait is offered exactly where the TUI follows after a send.
     for (const kind of OPERATION_KINDS) expect('wait' in COMMAND_OPTIONS[OPERATIONS[kind].subcommand] || !OPERATIONS[kind].follows, kind).toBe(true);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
-      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, relayerId: 'r-1' } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
+      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, target: { relayerId: 'r-1' } } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
       // Read-only mode knows the screen's operation (same words for kinds of one subcommand).
       expect(OPERATIONS[routeOperation(route)!].refused, kind).toBe(e.refused);
       if ('key' in e.opens) expect(isMutationCommand(e.opens.key as Command), kind).toBe(true);

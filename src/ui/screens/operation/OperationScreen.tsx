@@ -1,71 +1,60 @@
 /**
- * The one generic review of an operation with nothing to fill in (core/operations/registry.ts
- * ReviewOnlyKind), each a reviewed request through the one pipeline: `X` on a transaction (cancel),
- * `X` on a relayer (cancel every pending one: what is pending is read first and listed in the review,
- * where the relayer's id is typed to send), `P` on a relayer (pause, or resume when it is paused).
- * The requests are core's (core/operations/reviewOnly.ts); this screen only shows them.
+ * The one generic review of an operation with nothing to fill in, each a spec's (core/operations/spec.ts)
+ * reviewed request through the one pipeline: `X` on a transaction (cancel), `X` on a relayer (cancel
+ * every pending one: what is pending is read first and listed in the review, where the relayer's id is
+ * typed to send), `P` on a relayer (pause, or resume when it is paused), `D` on a relayer or on a
+ * notification (delete it, its id typed). The requests and their notes are the specs'; this screen only
+ * shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
-import type { Relayer, Transaction } from '../../../api/index.js';
+import type { Relayer } from '../../../api/index.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
-import { OPERATIONS } from '../../../core/operations/registry.js';
+import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
+import { targetIds } from '../../state/shell.js';
 import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
-import { actionRequest, type OperationRoute, type ReviewOnlyRoute } from '../../actions.js';
+import type { OperationRoute } from '../../actions.js';
 import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
-import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
-import { findTransaction, readPending } from '../../../core/lookup.js';
+import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
 import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { cancelJamNotes } from '../../../core/jam/words.js';
-import { useReviewJam } from '../../relayerJams.js';
-import { txBasis } from '../../../core/operations/basis.js';
+import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
-function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** A spec's: what its answer changed, told (else the registry's `answers` says it). */ onAnswer?: (answer: unknown) => void }) {
+function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
-  const events = useSessionEvents();
-  const directory = useDirectory();
   const definition = useMemo(() => fixed(request), [request]);
   const { answers } = OPERATIONS[route.op];
   const form = useForm({
-    draftKey: `${route.op}:${route.relayerId}${route.tx ? `:${route.tx.id}` : ''}`,
+    draftKey: [route.op, ...targetIds(route.target)].join(':'),
     definition,
     initialValues: {},
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: true,
     ...(reread ? { reread } : {}),
-    onSent: (answer) => {
-      if (onAnswer) return onAnswer(answer);
-      // What changed is shown everywhere (what the answer is: the registry's `answers`): the lists behind
-      // refresh, the directory has the relayer as answered.
-      if (answers === 'transaction' && route.tx) events.emit('replaced', { relayerId: route.relayerId, transactionId: route.tx.id, transaction: answer as Transaction });
-      if (answers === 'relayer' && typeof answer === 'object' && answer !== null) {
-        directory.add([answer as Relayer]);
-        events.emit('relayerChanged', { relayer: answer as Relayer, answered: true });
-      }
-      if (answers === 'cancel-summary') events.emit('relayerChanged', { relayer: directory.get(route.relayerId) ?? ({ id: route.relayerId } as Relayer), answered: false });
-    },
+    onSent: onAnswer,
   });
-  // A cancel left in flight (its NOOP on its way): followed while this outcome is shown, to what it came to.
+  // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
   const phase = form.state.phase;
-  const inFlight = route.op === 'cancel' && route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
-  const follow = useCancelFollow(inFlight ? { relayerId: route.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
+  const inFlight = route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
+  const follow = useCancelFollow(inFlight && route.target.relayerId ? { relayerId: route.target.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
   // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
   const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A record's answer as its fields; words (a delete's "… deleted successfully") as one line, sanitized.
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
+  const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.slice(0, 4_000)}`, width);
   return (
     <FormScreen
       form={form}
@@ -73,7 +62,7 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
       width={width}
       height={height}
       title={`relayer-tui › ${request.what}`}
-      status={{ relayer: route.relayerId }}
+      status={statusOf(route)}
       result={(value, scroll, rows) => (
         <>
           {followLines.map((line, i) => (
@@ -81,18 +70,40 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
               {line}
             </Text>
           ))}
-          <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
-          <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+          {typeof value === 'string' ? (
+            wordsLines(value).slice(scroll, scroll + rows - followRows).map((line, i) => (
+              <Text key={`w${i}`} wrap="truncate">
+                {line}
+              </Text>
+            ))
+          ) : (
+            <>
+              <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
+              <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+            </>
+          )}
         </>
       )}
-      resultRows={(value) => answerLines(value).length + 1 + followRows}
+      resultRows={(value) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows}
     />
   );
 }
 
-/** The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer as answered; a relayer gone is read again (its list drops it). */
+/**
+ * The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer
+ * as answered; a relayer gone is read again (its list drops it); a transaction as answered replaces
+ * its row (a cancel's: canceled, or canceling).
+ */
 function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>) {
   for (const e of events) {
+    if (e.kind === 'transaction') {
+      session.emit('replaced', { relayerId: e.relayerId, transactionId: e.txId, transaction: e.transaction });
+      continue;
+    }
+    if (e.kind === 'notification') {
+      session.emit('notificationsChanged', { id: e.notificationId });
+      continue;
+    }
     if (e.relayer) directory.add([e.relayer]);
     session.emit('relayerChanged', { relayer: e.relayer ?? directory.get(e.relayerId) ?? ({ id: e.relayerId } as Relayer), answered: e.relayer !== undefined && !e.gone });
   }
@@ -109,11 +120,25 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const services = useServices();
   const directory = useDirectory();
   const session = useSessionEvents();
-  const target = useMemo(() => ({ relayerId: route.relayerId, ...(route.tx ? { txId: route.tx.id } : {}) }), [route]);
+  const target = route.target;
+  const relayerId = target.relayerId;
   const [spec, setSpec] = useState<AnySpec | undefined>(() => loadedSpec(op));
   // The input and when it was read (null: from a list's row of unknown age: read again before sending).
+  // What the list behind read: its row, its relayer's jam as last read.
+  const jams = useContext(RelayerJamsContext);
+  const seen = useMemo(() => {
+    const jam = relayerId ? jams?.read(relayerId) : undefined;
+    const jamAt = relayerId ? jams?.oldestReadAt([relayerId]) : undefined;
+    return { ...(route.tx ? { tx: route.tx } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
+  }, [route, relayerId, jams]);
+  const relayer = relayerId ? directory.get(relayerId) : undefined;
+  // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
+  // seconds old read again into the store as it opens: every face then shows the newer read (issue 53.3).
+  useEffect(() => {
+    if (spec?.restsOnJam && relayer && seen.jam) jams?.want([relayer], REVIEW_JAM_MAX_AGE_MS);
+  }, [spec, relayer]); // eslint-disable-line react-hooks/exhaustive-deps
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
-    const known = spec?.known(services.client, target, directory.get(route.relayerId));
+    const known = spec?.known(services.client, target, relayer, seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
   useEffect(() => {
@@ -122,7 +147,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       return;
     }
     if (input) return;
-    const known = spec.known(services.client, target, directory.get(route.relayerId));
+    const known = spec.known(services.client, target, relayer, seen);
     if (known) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
     spec.read(services.client, target, ctrl.signal).then(
@@ -130,12 +155,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
     );
     return () => ctrl.abort();
-  }, [spec, input, op, target, services, directory, route]);
-  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now() }) : null), [spec, input, services]);
+  }, [spec, input, op, target, services, relayer, route, seen]);
+  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now(), face: 'keys' }) : null), [spec, input, services]);
   if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading relayer ${route.relayerId}…`;
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading ${subject(target)}…`;
     return (
-      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
+      <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
       </ScreenFrame>
     );
@@ -147,94 +172,23 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       const r = await spec.read(services.client, target);
       if (isNotFound(r)) throw new Error(notFoundWords(r));
       if (r.relayer) directory.add([r.relayer]);
-      setInput({ value: r, at: services.now() });
-      const b = reviewed(spec, r, { now: services.now() });
-      // Refused now (disabled meanwhile, transactions queued meanwhile): the review stays, said refused, nothing sent.
+      const b = reviewed(spec, r, { now: services.now(), face: 'keys' });
+      // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): the review stays, said refused, nothing sent.
       if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal, 'keys') } }) };
+      setInput({ value: r, at: services.now() });
       return fixed(b.request);
     },
   };
   return <OperationForm {...props} request={built.request} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
+/** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
+const subject = (t: OperationTarget): string => (t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : targetIds(t).join(' '));
+
+/** The status bar's relayer, where the operation is on one. */
+const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});
+
+/** The one generic review: every operation route is a spec's (core/operations/specs.ts). */
 export function OperationScreen(props: ScreenProps<OperationRoute>) {
-  const op = props.route.op;
-  if (isSpecKind(op)) return <SpecOperation {...props} op={op} />;
-  return <ReviewOnlyOperation {...props} route={{ ...props.route, op }} />;
-}
-
-/** A built request with a jam's notes after its review lines (none: as it was). */
-function withJamNotes(b: BuiltRequest, notes: BuiltRequest['review']): BuiltRequest {
-  return notes?.length ? { ...b, review: [...(b.review ?? []), ...notes] } : b;
-}
-
-function ReviewOnlyOperation(props: ScreenProps<ReviewOnlyRoute>) {
-  const { route, width, height } = props;
-  const services = useServices();
-  const directory = useDirectory();
-  const relayer = directory.get(route.relayerId);
-  // Cancelling every pending one: what is pending is read first, for the review to list.
-  const [pending, setPending] = useState<{ txs?: Transaction[]; at?: number; error?: string }>({});
-  useEffect(() => {
-    if (route.op !== 'cancel-pending' || services.client.supports('cancelPending') === false) return;
-    const ctrl = new AbortController();
-    readPending(services.client, route.relayerId, ctrl.signal).then(
-      (txs) => setPending({ txs, at: services.now() }),
-      (e: unknown) => !ctrl.signal.aborted && setPending({ error: errorWords(e) }),
-    );
-    return () => ctrl.abort();
-  }, [route, services.client]);
-  const waiting = route.op === 'cancel-pending' && services.client.supports('cancelPending') !== false && !pending.txs && !pending.error;
-  // A cancel of a jam's blocker: the review says what waits behind it and what the cancel will do.
-  // Read again when older than a few seconds (the store's read: every face then shows it); its time said in the notes.
-  const { jam, at: jamAt, latest: latestJam } = useReviewJam(relayer, route.relayerId);
-  // A cancel of one transaction: built on it as read (its list's read, or read again below before sending).
-  const [read, setRead] = useState<{ tx: Transaction | undefined; at: number }>(() => ({ tx: route.tx, at: route.readAt ?? services.now() }));
-  const built = useMemo(() => {
-    const b = waiting ? null : actionRequest(route.op === 'cancel' ? { ...route, ...(read.tx ? { tx: read.tx } : {}) } : route, services, relayer, pending.txs);
-    if (!b || 'refuse' in b) return b;
-    if (route.op !== 'cancel') return b;
-    const based = { ...b, basis: txBasis(read.tx) };
-    // Its jam's notes (core/jam/words.ts cancelJamNotes, as `relayer-tui cancel` says them): one behind the jam cannot land before it; the blocker's cancel says what waits.
-    return withJamNotes(based, route.tx ? cancelJamNotes(jam, { id: route.tx.id, nonce: read.tx?.nonce ?? route.tx.nonce }, undefined, jamAt) : []);
-  }, [waiting, route, services, relayer, pending.txs, jam, jamAt, read.tx]);
-  if (!built || 'refuse' in built || pending.error) {
-    const text = pending.error ? `What is pending could not be read: ${pending.error}` : built && 'refuse' in built ? `Not offered: ${built.refuse}` : `Reading what relayer ${route.relayerId} has pending…`;
-    return (
-      <ScreenFrame title={`relayer-tui › ${route.op} ${route.relayerId}`} scopes={['detail']} width={width} height={height} status={{ relayer: route.relayerId }}>
-        <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
-      </ScreenFrame>
-    );
-  }
-  // What is pending, listed in the review: read again on y when older than 15 s, sent only if the same.
-  const reread: UseFormOptions['reread'] | undefined =
-    route.op === 'cancel-pending' && pending.at !== undefined
-      ? {
-          at: pending.at,
-          read: async () => {
-            const txs = await readPending(services.client, route.relayerId);
-            setPending({ txs, at: services.now() });
-            const b = actionRequest(route, services, relayer, txs);
-            if ('refuse' in b) throw new Error(b.refuse);
-            return { fields: [], build: () => ({ request: b }) };
-          },
-        }
-      : route.op === 'cancel' && route.tx
-        ? // The transaction read again (a walk's cancel went out on a review 26 s old, never read again).
-          {
-            at: read.at,
-            read: async () => {
-              const found = await findTransaction(services.client, route.relayerId, route.tx!.id);
-              if (!found.tx) throw new Error(`transaction ${route.tx!.id}: ${found.how}`);
-              const b = actionRequest({ ...route, tx: found.tx }, services, relayer);
-              // Refused now (final meanwhile): the review stays, said refused (useForm), nothing sent.
-              if ('refuse' in b) return { fields: [], build: () => ({ errors: { _form: b.refuse } }) };
-              setRead({ tx: found.tx, at: services.now() });
-              // Its jam's notes as the store has them now (read again as the review opened), with their read time.
-              const now = latestJam();
-              return fixed(withJamNotes({ ...b, basis: txBasis(found.tx) }, cancelJamNotes(now.jam, { id: found.tx.id, nonce: found.tx.nonce }, undefined, now.at)));
-            },
-          }
-        : undefined;
-  return <OperationForm {...props} request={built} {...(reread ? { reread } : {})} />;
+  return <SpecOperation {...props} op={props.route.op} />;
 }

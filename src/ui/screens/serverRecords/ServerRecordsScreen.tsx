@@ -17,6 +17,8 @@ import { relayersByNotification, withUse } from '../../../core/lookup.js';
 import { mutationBlocked } from '../../mutations.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 import { keyOperationOn } from '../../../core/operations/registry.js';
+import { isSpecKind } from '../../../core/operations/specs.js';
+import { openSpecOperation } from '../../actions.js';
 import type { Column } from '../../../core/columns/layout.js';
 import type { Route } from '../../state/shell.js';
 import { tone } from '../../theme.js';
@@ -79,7 +81,9 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
       if (blocked) return blocked;
       const selected = serverRecord(list.getSelected()) as Notification | undefined;
       if (!selected) return 'No notification selected';
-      shell.push(op === 'notification-delete' ? { kind: 'notificationDelete', notification: selected } : { kind: 'notificationEdit', notification: selected });
+      // A spec'd operation (notification delete) opens on its target through its spec; a change, its form.
+      if (isSpecKind(op)) return openSpecOperation(op, { notificationId: selected.id }, undefined, services, shell);
+      shell.push({ kind: 'notificationEdit', notification: selected });
       return true;
     }
     if (cmd !== 'open') return undefined;

@@ -3,7 +3,7 @@
  * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
-import { openAction, openPolicies } from '../../actions.js';
+import { openPolicies, openTransactionOperation } from '../../actions.js';
 import { RelayerJamsContext, type Clearing } from '../../relayerJams.js';
 import { actionMisfit, clearedBrief, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
 import { BINDINGS, type Command } from '../../keymap.js';
@@ -221,8 +221,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     const jam = jams?.jam(row.relayer.id);
     const misfit = jam ? actionMisfit(jam, cmd === 'cancel' ? 'cancel' : 'bump', nonceOf(row.tx)) : null;
     if (misfit) return `${row.relayer.id}: ${misfit}`;
-    if (cmd === 'cancel') return openAction({ kind: 'operation', op: 'cancel', relayerId: row.relayer.id, tx: row.tx, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
-    return openAction({ kind: 'replace', relayerId: row.relayer.id, tx: row.tx, bump: true, readAt: list.meta.current.loadedAt ?? undefined }, services, row.relayer, shell.push);
+    return openTransactionOperation(cmd, row.tx, row.relayer.id, row.relayer, services, shell, list.meta.current.loadedAt, jams?.read(row.relayer.id), true);
   });
   const footerLead = fixHints(list.getSelected(), (id) => jams?.jam(id));
   return (

@@ -1,7 +1,8 @@
 /** One transaction: every field, labelled; `v` shows the raw JSON as received; `e` replaces it. */
 import { isCanceling, isKnownStatus } from '../../../core/status.js';
-import { openAction } from '../../actions.js';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { openTransactionOperation } from '../../actions.js';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { RelayerJamsContext } from '../../relayerJams.js';
 import { ApiError } from '../../../api/index.js';
 import { shortError } from '../../components/StatusBar.js';
 import { DetailView, flatten } from '../../components/DetailView.js';
@@ -22,6 +23,7 @@ import { relayerMismatch } from '../../../core/operations/reviewWarnings.js';
 export function TransactionScreen({ route, screenKey, width, height }: ScreenProps<Extract<Route, { kind: 'transaction' }>>) {
   const services = useServices();
   const shell = useShell();
+  const jams = useContext(RelayerJamsContext);
   const relayer = useDirectory().get(route.relayerId);
   // The route holds the transaction as listed; a replacement made from here updates it.
   const [tx, setTx] = useState(route.tx);
@@ -70,8 +72,8 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     return out;
   }, [tx, relayer, services, route.relayerId, loadedAt]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
-    if (cmd === 'edit' || cmd === 'cancel')
-      return openAction(cmd === 'edit' ? { kind: 'replace', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId: route.relayerId, tx, readAt: loadedAt ?? undefined }, services, relayer, shell.push);
+    const opened = openTransactionOperation(cmd, tx, route.relayerId, relayer, services, shell, loadedAt, jams?.read(route.relayerId));
+    if (opened !== undefined) return opened;
     if (cmd === 'refresh') {
       if (!readable()) return 'This server has no single-transaction read: refresh the list (esc, then r)';
       shell.dispatch({ type: 'flash', text: `Refreshing transaction ${tx.id}…`, tone: 'info' });

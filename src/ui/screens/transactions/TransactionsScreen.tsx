@@ -1,5 +1,5 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
-import { openAction, openPolicies } from '../../actions.js';
+import { openPolicies, openTransactionOperation } from '../../actions.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { TRANSACTION_STATUSES, type Transaction } from '../../../api/index.js';
@@ -89,7 +89,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
       shell.push({ kind: 'transaction', relayerId, tx: selected, readAt: list.meta.current.loadedAt });
       return true;
     }
-    return openAction(cmd === 'edit' ? { kind: 'replace', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined } : { kind: 'operation', op: 'cancel', relayerId, tx: selected, readAt: list.meta.current.loadedAt ?? undefined }, services, relayer, shell.push);
+    return openTransactionOperation(cmd, selected, relayerId, relayer, services, shell, list.meta.current.loadedAt, jams?.read(relayerId));
   }, find);
 
   // The one rule (core/relayer.ts): disabled before paused.
