@@ -73,6 +73,18 @@ export interface SandboxOptions {
    * Default: sepolia-main after 30 minutes; false: none.
    */
   draining?: Draining | false;
+  /**
+   * The price-climb scenario (real flavour, priceClimb.ts): this relayer's network price climbs toward
+   * its gas_price_cap from `afterMs` after the start (divided by the time scale) and jams it there.
+   * Default: arbitrum-payouts after 15 minutes; false: none.
+   */
+  priceClimb?: PriceClimb | false;
+}
+
+/** The price-climb scenario (priceClimb.ts): one relayer's network price climbing to its cap from `afterMs` after the start (time-scaled). */
+export interface PriceClimb {
+  relayerId: string;
+  afterMs: number;
 }
 
 /** One relayer's RPC failing from a time after the start (time-scaled). */
@@ -179,6 +191,8 @@ export interface Sandbox {
   setRpcFailing(f: RpcFailing | false): void;
   /** The draining scenario from now on (false: none; real flavour); `afterMs` counts from the sandbox's start, time-scaled. */
   setDraining(d: Draining | false): void;
+  /** The price-climb scenario from now on (false: none; real flavour); `afterMs` counts from the sandbox's start, time-scaled. */
+  setPriceClimb(c: PriceClimb | false): void;
   /** The real flavour's metrics (metrics.ts: the text and the names it serves), undefined in the contract flavour. */
   readonly metrics: { text(only?: string): string | null; names(): string[] } | undefined;
   /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */
