@@ -22,7 +22,8 @@ import { disabledReasons, networkKind, relayerState, type RelayerMark } from '..
 import { nativeUnitOf, toBigInt } from '../core/amounts.js';
 import { minimumFor } from '../core/fleet/balance.js';
 import { balanceRunway } from '../core/forecast/balanceRunway.js';
-import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { CAP_HEADROOM_PERCENT, capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { readPriceTrend, type PriceTrend, type TrendUnknown } from '../core/forecast/priceTrend.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
@@ -45,6 +46,8 @@ interface RelayerCheck {
   notes: string[];
   /** The stops it is heading for (core/forecast), and their lines in words (the fix as a command). */
   forecasts: Forecast[];
+  /** No cap_headroom and its price's trend not known (why): the one reading under the threshold is all that was said. */
+  cap_trend_not_known: string | null;
   forecastLines: string[];
   /** An overdue gap's runbook (core/jam/runbook.ts): what the operator can do where no API call fills the nonce. */
   runbook: Runbook | null;
@@ -83,6 +86,9 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
           (e: unknown) => ({ wei: null, nodeError: rpcErrorOf(e) }),
         )
       : Promise.resolve({ wei: null, nodeError: null });
+  // Its trend over the last blocks (eth_feeHistory and its blocks' times), where it has a cap: read beside the price, through the same limiter.
+  const trendRead: Promise<PriceTrend | TrendUnknown | null> =
+    forecast && cap !== null && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc') ? readPriceTrend(client, r.id, ask) : Promise.resolve(null);
   let read: JamRead;
   try {
     read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
@@ -111,7 +117,11 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
   // A jam at the cap already stands: no forecast of it.
   const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
-  const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
+  const trend = await trendRead;
+  const headroom = atCap || failing || trend === null ? null : capHeadroom(r.id, wei, cap, Date.now(), trend);
+  // No forecast of the cap, and its trend not known: kept in --json; said in a line where a read failed (never a silent "no trend").
+  const capTrendNotKnown = !headroom && !atCap && !failing && wei !== null && cap !== null && trend?.kind === 'no_trend' ? trend : null;
+  if (capTrendNotKnown?.failed) notes.push(`${r.id}: the trend of its network's price toward its cap not known: ${capTrendNotKnown.why}; the one reading, ${Number((wei! * 100n) / cap!)} % of its cap, is under the ${CAP_HEADROOM_PERCENT} % threshold`);
   // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
   const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
   const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : [])];
@@ -128,6 +138,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     problems,
     notes,
     forecasts,
+    cap_trend_not_known: capTrendNotKnown?.why ?? null,
     forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
     runbook: row.jam ? gapRunbook(r, row.jam, commandPrefix(context?.name)) : null,
     unreadable,
