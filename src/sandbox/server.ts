@@ -169,11 +169,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...(metrics ? { metrics, rpcFailing: failingNow } : {}),
   });
 
-  const takeInjection = (method: string, url: string): Injection | undefined => {
+  const takeInjection = (method: string, url: string, rpcMethod?: string): Injection | undefined => {
     const idx = injections.findIndex(
       (i) =>
         (i.match?.method === undefined || i.match.method.toUpperCase() === method) &&
-        (i.match?.pathPrefix === undefined || url.startsWith(i.match.pathPrefix)),
+        (i.match?.pathPrefix === undefined || url.startsWith(i.match.pathPrefix)) &&
+        (i.match?.rpcMethod === undefined || i.match.rpcMethod === rpcMethod),
     );
     if (idx < 0) return undefined;
     const inj = injections[idx]!;
@@ -198,7 +199,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     record(recorded);
     if (closed || !body.complete) return;
 
-    const injected = takeInjection(method, url);
+    const injected = takeInjection(method, url, asked?.method);
     if (injected) {
       await sleep(latencyMs + (injected.delayMs ?? 0));
       if (closed) return;

@@ -139,8 +139,8 @@ export interface Injection {
   /** Default application/json. */
   contentType?: string;
   headers?: Record<string, string>;
-  /** Which requests it applies to; `pathPrefix` is compared with the URL as received (path + query). */
-  match?: { method?: string; pathPrefix?: string };
+  /** Which requests it applies to; `pathPrefix` is compared with the URL as received (path + query); `rpcMethod`: a JSON-RPC passthrough request's method. */
+  match?: { method?: string; pathPrefix?: string; rpcMethod?: string };
   /** How many matching requests get this answer. Default 1. */
   times?: number;
   /** Close the connection without answering (a network error for the client). */
