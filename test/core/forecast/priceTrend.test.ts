@@ -49,6 +49,9 @@ describe('the trend of the price', () => {
     const t = { ...trendOf(ramp(150, 10n * G, G / 100n)), wei_per_minute: 2n * G };
     expect(reachesCapMs(34n * G, 40n * G, t)).toBe(180_000);
     expect(reachesCapMs(40n * G, 40n * G, t)).toBe(0);
+    // Over it: 0, not a time past (nor null where the price falls back: it is over the cap now).
+    expect(reachesCapMs(44n * G, 40n * G, t)).toBe(0);
+    expect(reachesCapMs(44n * G, 40n * G, { ...t, wei_per_minute: -G })).toBe(0);
   });
 
   it('never from too few blocks nor too short a window: no trend, and why', () => {
