@@ -87,6 +87,14 @@ describe('arbitrum-payouts: its network climbs to its cap and jams it there', ()
     for (const t of waiting) expect(BigInt(t.max_fee_per_gas)).toBeLessThanOrEqual(CAP);
   }, 60_000);
 
+  it('an hour jammed at its cap: what waits stays bounded (its traffic holds back at 50 not final), an hour of blocks stays quick', async () => {
+    const sb = await sandbox();
+    sb.clock.stepTime(90 * MIN);
+    const status = (await call(sb, 'GET', api('/relayers/arbitrum-payouts/status'))).json.data as { pending_transactions_count: number };
+    expect(status.pending_transactions_count).toBeGreaterThan(20);
+    expect(status.pending_transactions_count).toBeLessThanOrEqual(50);
+  }, 60_000);
+
   it('--price-climb off: no climb; another relayer at another minute: its network climbs then', async () => {
     const off = await sandbox({ priceClimb: false });
     off.clock.stepTime(30 * MIN);
