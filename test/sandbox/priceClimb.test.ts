@@ -7,6 +7,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { climbPrice, parsePriceClimb } from '../../src/sandbox/priceClimb.js';
+import { SANDBOX_USAGE } from '../../src/sandbox/cli.js';
+import { parseSandboxArgs } from '../../src/sandbox/index.js';
+import { complete } from '../../src/completion/index.js';
 import { api, call } from './http.js';
 
 const GWEI = 1_000_000_000n;
@@ -48,7 +51,13 @@ describe('the climb curve', () => {
     }
   });
 
-  it('--price-climb <id@min|off>', () => {
+  it('--price-climb <id@min|off>; listed in --help with when it arrives, and completed', async () => {
+    expect(parseSandboxArgs(['--price-climb', 'bsc-treasury@2.5'])).toMatchObject({ priceClimb: { relayerId: 'bsc-treasury', afterMs: 150_000 } });
+    expect(parseSandboxArgs(['--price-climb', 'off'])).toMatchObject({ priceClimb: false });
+    expect(parseSandboxArgs(['--price-climb', 'soon'])).toBeInstanceOf(Error);
+    expect(SANDBOX_USAGE).toMatch(/^  arbitrum-payouts +its network's price climbs toward its gas_price_cap \(100 gwei\) from 15 minutes\n +after the start \(at --time-scale 1;/m);
+    expect(SANDBOX_USAGE).toMatch(/^  --price-climb <id@min\|off> +Whose network's price climbs/m);
+    expect(await complete(['sandbox', '--price-climb', ''], {})).toEqual(['arbitrum-payouts@15', 'off']);
     expect(parsePriceClimb('arbitrum-payouts@15')).toEqual({ relayerId: 'arbitrum-payouts', afterMs: 15 * MIN });
     expect(parsePriceClimb('bsc-treasury@2.5')).toEqual({ relayerId: 'bsc-treasury', afterMs: 150_000 });
     expect(parsePriceClimb('off')).toBe(false);
