@@ -100,5 +100,15 @@ describe('relayer-tui check: the cap heading for a jam, by its trend', () => {
       // The trend was had for every active relayer with a cap once the chain has its blocks (150 of 2 s: 5 minutes).
       if (minute >= 6) expect(j.relayers.filter((r) => r.cap_trend_not_known !== null).map((r) => `${r.relayer}: ${r.cap_trend_not_known}`)).toEqual([]);
     }
+    // Its cost: per relayer with a cap, one eth_feeHistory and two eth_getBlockByNumber (its window's ends), no more.
+    sb.rpcCalls.splice(0);
+    await json(sb);
+    const reads = new Map<string, number>();
+    for (const c of sb.rpcCalls) if (c.method === 'eth_feeHistory' || c.method === 'eth_getBlockByNumber') reads.set(`${c.relayerId} ${c.method}`, (reads.get(`${c.relayerId} ${c.method}`) ?? 0) + 1);
+    expect(reads.get('bsc-treasury eth_feeHistory')).toBe(1);
+    expect(reads.get('bsc-treasury eth_getBlockByNumber')).toBe(2);
+    expect(Math.max(...reads.values())).toBeLessThanOrEqual(2);
+    // Paused and disabled relayers (mainnet-hot, polygon-ops, base-batch) are not read: /rpc refuses them.
+    expect([...reads.keys()].filter((k) => /^(mainnet-hot|polygon-ops|base-batch) /.test(k))).toEqual([]);
   }, 240_000);
 });
