@@ -26,7 +26,7 @@ import { sanitize } from '../text/sanitize.js';
 import { ageMs } from '../time.js';
 import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
 import type { BalanceRunway } from './balanceRunway.js';
-import { reachesCapMs, type PriceTrend, type TrendUnknown } from './priceTrend.js';
+import { reachesCapMs, TREND_NOT_READ, type PriceTrend, type TrendUnknown } from './priceTrend.js';
 
 export type { RpcFailing } from './rpcFailing.js';
 export type { BalanceRunway } from './balanceRunway.js';
@@ -64,7 +64,7 @@ export type CapHeadroom = {
  * The cap's headroom from the price read now and its trend (or why there is none), or null (no cap, no
  * price, room enough and no trend reaching the cap within the horizon).
  */
-export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: bigint | null, readAt: number, trend: PriceTrend | TrendUnknown, o: { threshold?: number; horizonMs?: number } = {}): CapHeadroom | null {
+export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: bigint | null, readAt: number, trend: PriceTrend | TrendUnknown = TREND_NOT_READ, o: { threshold?: number; horizonMs?: number } = {}): CapHeadroom | null {
   if (priceWei === null || capWei === null || capWei <= 0n) return null;
   const threshold = o.threshold ?? CAP_HEADROOM_PERCENT;
   const horizon = o.horizonMs ?? CAP_TREND_HORIZON_MS;

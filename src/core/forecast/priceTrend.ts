@@ -2,6 +2,8 @@
  * The network price's trend, for `cap_headroom` (forecast.ts): read through the relayer's JSON-RPC
  * passthrough, which v1.8 forwards whatever its method (domain/relayer/evm/evm_relayer.rs:561-602:
  * `provider.raw_request_dyn(&method, params)`; models/rpc/mod.rs:91-140 passes the params as sent).
+ * v1.8 reads eth_feeHistory from the same node to price (services/gas/evm_gas_price.rs:374): a node a
+ * v1.8 relayer works with offers it.
  *
  * - `eth_feeHistory(TREND_BLOCKS, "latest", [50])`: each block's base fee and its median reward — the
  *   price of a block is their sum (what `eth_gasPrice` answers at that block: base fee + tip);
@@ -46,6 +48,9 @@ export type PriceTrend = {
  * answer could not be read (feeHistory not offered, the node's error); else the chain gave too little.
  */
 export type TrendUnknown = { kind: 'no_trend'; why: string; failed: boolean };
+
+/** The trend not asked for (a caller that reads the price only): said as such where the forecast is said. */
+export const TREND_NOT_READ: TrendUnknown = { kind: 'no_trend', why: 'its trend was not read (eth_feeHistory not asked)', failed: false };
 
 const hexQuantity = (v: unknown): bigint | null => (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v) ? BigInt(v) : null);
 

@@ -96,6 +96,8 @@ describe('cap_headroom with its trend', () => {
     );
     expect(f.method).toContain('no trend (eth_feeHistory failed');
     expect(capHeadroom('r1', 20n * G, 40n * G, NOW, none)).toBeNull();
+    // A caller that did not ask for the trend: said as not read, never as none.
+    expect(forecastWords(capHeadroom('r1', 34n * G, 40n * G, NOW)!, face)).toContain('no trend: its trend was not read (eth_feeHistory not asked): one reading: ');
     expect(forecastJson(f)).toMatchObject({ no_trend_because: none.why, trend_from_wei: null, trend_change_percent: null, reaches_cap_seconds: null });
   });
 
