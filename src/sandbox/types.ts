@@ -70,7 +70,7 @@ export interface SandboxOptions {
   /**
    * The draining scenario (real flavour, draining.ts): this relayer's own payouts drain its balance to
    * its min_balance `afterMs` after the start (divided by the time scale); then its sends fail.
-   * Default: sepolia-main after 30 minutes; false: none.
+   * Default: sepolia-main after 40 minutes; false: none.
    */
   draining?: Draining | false;
   /**
