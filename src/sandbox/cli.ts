@@ -65,10 +65,11 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         (--draining moves or ends it; the faucet puts the minimum further off)
   arbitrum-payouts      its network's price climbs toward its gas_price_cap (100 gwei) from 15 minutes
                         after the start (at --time-scale 1; 15/n at n, 2 min 30 s at 6): 70 % of the cap
-                        at 18 min, 80 % at ~20 min 20 s, the cap at 25 min, 110 % at 26 min and held
-                        there: what it sends waits at its cap and every re-price stops there (#808),
-                        a jam from ~27 min (4 min 30 s at 6). Raising the cap over 110 gwei clears it
-                        (--price-climb moves or ends it)
+                        at 18 min, 80 % at ~20 min 20 s, the cap at 25 min (4 min 10 s at 6), 110 % at
+                        26 min and held there: what it sends waits at its cap and every re-price stops
+                        there (#808), a jam a client says from ~27 min (what waits past 90 s: a client's
+                        wait, not scaled). Raising the cap over 110 gwei clears it (--price-climb moves
+                        or ends it)
 
   --block-time <s>      Real flavour: a block every so many seconds (default 2; 0 = the clock stands
                         still and nothing moves)
