@@ -22,7 +22,7 @@ import { disabledReasons, networkKind, relayerState, type RelayerMark } from '..
 import { nativeUnitOf, toBigInt } from '../core/amounts.js';
 import { minimumFor } from '../core/fleet/balance.js';
 import { balanceRunway } from '../core/forecast/balanceRunway.js';
-import { CAP_HEADROOM_PERCENT, capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { capHeadroom, capTrendUnknownWords, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { readPriceTrend, type PriceTrend, type TrendUnknown } from '../core/forecast/priceTrend.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
 import { safeLines } from '../core/text/sanitize.js';
@@ -121,7 +121,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const headroom = atCap || failing || trend === null ? null : capHeadroom(r.id, wei, cap, Date.now(), trend);
   // No forecast of the cap, and its trend not known: kept in --json; said in a line where a read failed (never a silent "no trend").
   const capTrendNotKnown = !headroom && !atCap && !failing && wei !== null && cap !== null && trend?.kind === 'no_trend' ? trend : null;
-  if (capTrendNotKnown?.failed) notes.push(`${r.id}: the trend of its network's price toward its cap not known: ${capTrendNotKnown.why}; the one reading, ${Number((wei! * 100n) / cap!)} % of its cap, is under the ${CAP_HEADROOM_PERCENT} % threshold`);
+  if (capTrendNotKnown?.failed) notes.push(`${r.id}: ${capTrendUnknownWords(capTrendNotKnown, wei!, cap!)}`);
   // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
   const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
   const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : [])];

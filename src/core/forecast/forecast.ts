@@ -93,6 +93,11 @@ export function proposedCap(f: CapHeadroom): bigint {
   return proposedCapFromPrice(proposalBase(f).wei);
 }
 
+/** No cap forecast while the trend is not known (a read failed): why, and the one reading's share of the cap under the threshold. */
+export function capTrendUnknownWords(t: TrendUnknown, priceWei: bigint, capWei: bigint, threshold = CAP_HEADROOM_PERCENT): string {
+  return `the trend of its network's price toward its cap not known: ${sanitize(t.why)}; the one reading, ${Number((priceWei * 100n) / capWei)} % of its cap, is under the ${threshold} % threshold`;
+}
+
 /** The trend in words: `up 12 % in 10m (the last 150 blocks)`, or why there is none. */
 export function trendWords(t: PriceTrend | TrendUnknown): string {
   if (t.kind === 'no_trend') return `no trend: ${sanitize(t.why)}`;
