@@ -102,6 +102,12 @@ describe('arbitrum-payouts: its network climbs to its cap and jams it there', ()
     const status = (await call(sb, 'GET', api('/relayers/arbitrum-payouts/status'))).json.data as { pending_transactions_count: number };
     expect(status.pending_transactions_count).toBeGreaterThan(20);
     expect(status.pending_transactions_count).toBeLessThanOrEqual(50);
+    // The fix check names (the price + 30 %: 143 gwei) clears it at the next re-prices.
+    const addr = (await call(sb, 'GET', api('/relayers/arbitrum-payouts'))).json.data.address as string;
+    const nonce = Number(await rpc(sb, 'arbitrum-payouts', 'eth_getTransactionCount', [addr, 'latest']));
+    expect((await call(sb, 'PATCH', api('/relayers/arbitrum-payouts'), { body: { policies: { gas_price_cap: 143_000_000_000 } } })).status).toBe(200);
+    sb.clock.stepTime(10 * MIN);
+    expect(Number(await rpc(sb, 'arbitrum-payouts', 'eth_getTransactionCount', [addr, 'latest']))).toBeGreaterThan(nonce + 20);
   }, 60_000);
 
   it('--price-climb off: no climb; another relayer at another minute: its network climbs then', async () => {
