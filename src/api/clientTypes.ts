@@ -1,7 +1,7 @@
 /** The API module's client as its callers see it: its options and every call (client.ts makes it). */
 import type { Dialect, DialectSetting, DialectState, Feature } from './dialect.js';
 import type { Exchange } from './transport.js';
-import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, PreparedRequest, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, TransactionsQuery } from './requests.js';
+import type { NotificationCreateRequest, NotificationUpdateRequest, PageQuery, PluginUpdate, PreparedRequest, RelayerPatch, RpcUrlInput, ReplacementRequest, RpcReadMethod, RpcReadParam, TransactionsQuery } from './requests.js';
 import type { ReplacementGroup } from './replacementBody.js';
 import type { SendRequest } from './sendBody.js';
 import type { CancelPendingResult, Network, Notification, Page, PluginCallResult, PluginInfo, Readiness, Relayer, RelayerBalance, RelayerStatus, Signer, Transaction } from './schemas.js';
@@ -107,7 +107,7 @@ export interface RelayerClient {
   /** One JSON-RPC read through POST /relayers/{rid}/rpc: its `result`; a JSON-RPC error rejects. Methods: RPC_READ_METHODS only. */
   /** v1.8's metrics as Prometheus text (GET /api/v1/debug/metrics/scrape, behind the key); `unsupported` where the server has none. */
   metricsText(o?: CallOptions): Promise<string>;
-  rpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[], o?: CallOptions): Promise<unknown>;
+  rpcRead(relayerId: string, method: RpcReadMethod, params: readonly RpcReadParam[], o?: CallOptions): Promise<unknown>;
   createNotification(body: NotificationCreateRequest, o?: CallOptions): Promise<Notification>;
   close(): Promise<void>;
 }

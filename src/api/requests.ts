@@ -277,13 +277,21 @@ export function prepareNetworkUpdate(networkId: string, urls: readonly RpcUrlInp
  * The server forwards ANY method (eth_sendRawTransaction included), so a method never comes from the
  * server or from what an operator types.
  */
-export const RPC_READ_METHODS = ['eth_getTransactionCount', 'eth_blockNumber', 'eth_chainId', 'eth_gasPrice', 'eth_getTransactionByHash'] as const;
+export const RPC_READ_METHODS = ['eth_getTransactionCount', 'eth_blockNumber', 'eth_chainId', 'eth_gasPrice', 'eth_getTransactionByHash', 'eth_feeHistory', 'eth_getBlockByNumber'] as const;
 export type RpcReadMethod = (typeof RPC_READ_METHODS)[number];
+/**
+ * A read's parameter: an address, a hash, a block number or tag, a count (strings); `false` (a block
+ * without its transactions' bodies, eth_getBlockByNumber); reward percentiles 0–100 (eth_feeHistory).
+ */
+export type RpcReadParam = string | false | readonly number[];
+
+const rpcParamOk = (p: unknown): boolean =>
+  (typeof p === 'string' && /^[0-9A-Za-z]{1,80}$/.test(p)) || p === false || (Array.isArray(p) && p.length <= 10 && p.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 100));
 
 /** POST /relayers/{rid}/rpc with one read-only method of RPC_READ_METHODS (anything else is refused here). */
-export function prepareRpcRead(relayerId: string, method: RpcReadMethod, params: readonly string[]): PreparedRequest {
+export function prepareRpcRead(relayerId: string, method: RpcReadMethod, params: readonly RpcReadParam[]): PreparedRequest {
   if (!(RPC_READ_METHODS as readonly string[]).includes(method)) throw invalidField('method', `not a read-only method of this client (${RPC_READ_METHODS.join(', ')})`);
-  if (!params.every((p) => typeof p === 'string' && /^[0-9A-Za-z]{1,80}$/.test(p))) throw invalidField('params', 'addresses and block tags only');
+  if (!params.every(rpcParamOk)) throw invalidField('params', 'addresses, hashes, block numbers and tags, false, percentiles only');
   const b = { jsonrpc: '2.0', method, params, id: 1 };
   return { method: 'POST', path: `${relayerPath(relayerId)}/rpc`, body: stringifyJson(b), displayBody: stringifyJson(b, 2), bare: true, safe: true };
 }

@@ -327,8 +327,10 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   jammed, paused and low (under its minimum balance), every one that holds.
   Relayer ids named: those only (one not found: exit 5). Forecasts (--forecast off leaves them out):
   an EVM relayer whose network asks 80 % of its gas_price_cap or more (eth_gasPrice read beside the
-  diagnosis, one reading, no trend) is heading for a jam at its cap (v1.8 prices no higher), said with
-  the figures and the policies command that raises it. The same read (made for every active EVM
+  diagnosis), or whose price's trend reaches the cap within 30 minutes (eth_feeHistory over the last
+  150 blocks and their times, a straight line from the price read now), is heading for a jam at its
+  cap (v1.8 prices no higher), said with both figures, the trend (or why there is none: the one
+  reading alone) and the policies command that raises it. The same read (made for every active EVM
   relayer) answered with the node's failure (the server answered: {code, message, description}) is a
   relayer whose RPC is failing (rpc_failing): said with the error's text and that v1.8 disables a
   relayer whose health check fails at its next start (evm_relayer.rs:642-705), and the fix (its RPC
@@ -350,10 +352,14 @@ ${CHECK_OUTPUT}
   network_price_wei, cap_wei, since, distrusted, gap: null | {due_at, fill_by, overdue, stale, above},
   …}, "distrusted": null | {kind, …, words}, "problems": [...], "runbook": null | {why, evidence,
   counter_key, placeholders, steps: [{kind, option, clears, words, command, cites}]}, "forecasts":
-  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, read_at, method} |
+  [{kind: "cap_headroom", network_price_wei, cap_wei, percent, threshold_percent, said_for,
+  trend_from_wei, trend_to_wei, trend_change_percent, trend_wei_per_minute, trend_window_seconds,
+  trend_blocks, trend_oldest_block, trend_newest_block, no_trend_because, reaches_cap_seconds,
+  horizon_seconds, proposed_cap_gwei, read_at, method} |
   {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
   method, disables} | {kind: "balance_runway", balance_wei, min_balance_wei, spend_wei,
-  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method}]}]}
+  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method}],
+  "cap_trend_not_known": null | why}]}
   — u128 values as decimal strings.
 ${COMMON}
 

@@ -34,6 +34,8 @@ const VALUES: Record<string, readonly string[]> = {
   'rpc-failing': ['linea-idle@20', 'off'],
   // The draining relayer: a relayer and the minutes after the start when it reaches its minimum, or off.
   draining: ['sepolia-main@40', 'off'],
+  // The price climb: a relayer and the minutes after the start when its network's price starts to climb to its cap, or off.
+  'price-climb': ['arbitrum-payouts@15', 'off'],
   // Examples a network of the seeds can be held at (any <network>:<gwei> is taken).
   'gas-spike': ['avalanche:55', 'holesky:2', 'mainnet:100', 'sepolia:80'],
 };

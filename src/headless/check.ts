@@ -19,7 +19,7 @@ import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js'
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
-import { forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { capTrendUnknownWords, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { forecastRelayer, minimumOf, startPriceRead } from '../core/forecast/relayerRead.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
@@ -42,6 +42,8 @@ interface RelayerCheck {
   notes: string[];
   /** The stops it is heading for (core/forecast), and their lines in words (the fix as a command). */
   forecasts: Forecast[];
+  /** No cap_headroom and its price's trend not known (why): the one reading under the threshold is all that was said. */
+  cap_trend_not_known: string | null;
   forecastLines: string[];
   /** An overdue gap's runbook (core/jam/runbook.ts): what the operator can do where no API call fills the nonce. */
   runbook: Runbook | null;
@@ -59,7 +61,8 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
   // The network's price for the forecasts, read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads)
-  // and given to it (never read twice); for every active EVM relayer: the same read says whether its RPC answers (rpc_failing).
+  // and given to it (never read twice); for every active EVM relayer: the same read says whether its RPC answers (rpc_failing);
+  // with a cap, its trend over the last blocks (eth_feeHistory) beside it, through the same limiter.
   const clockNow = () => Date.now();
   const price = forecast ? startPriceRead(client, r, { ask, now: clockNow }) : undefined;
   let read: JamRead;
@@ -69,7 +72,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
   // The forecasts as every face makes them (core/forecast/relayerRead.ts): rpc_failing, cap_headroom, balance_runway from one page of its confirmed transactions.
-  const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, status, minimum: minimumOf(r, context), ask, now: clockNow });
+  const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, trend: price?.trend, status, minimum: minimumOf(r, context), ask, now: clockNow });
   read = ahead.read;
   const underFailing = ahead.underFailing;
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
@@ -87,6 +90,9 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   if (underFailing !== null) notes.push(`${r.id}: not diagnosed: ${underFailing} (its RPC is failing: below)`);
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
   const forecasts = ahead.forecasts;
+  // No forecast of the cap, and its trend not known: kept in --json; said in a line where a read failed (never a silent "no trend").
+  const capTrendNotKnown = ahead.capTrendNotKnown;
+  if (capTrendNotKnown?.failed) notes.push(`${r.id}: ${capTrendUnknownWords(capTrendNotKnown, capTrendNotKnown.priceWei, capTrendNotKnown.capWei)}`);
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,
@@ -100,6 +106,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     problems,
     notes,
     forecasts,
+    cap_trend_not_known: capTrendNotKnown?.why ?? null,
     forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
     runbook: row.jam ? gapRunbook(r, row.jam, commandPrefix(context?.name)) : null,
     unreadable,

@@ -9,6 +9,7 @@ import { SANDBOX_OPTIONS } from './options.js';
 import { READY_STATES, type ReadyState } from './ready.js';
 import { parseRedisDown, parseRelayerIds, parseThrottle } from './faults.js';
 import { parseDraining } from './draining.js';
+import { parsePriceClimb } from './priceClimb.js';
 
 
 export const SANDBOX_CLI_DEFAULT_PORT = 8080;
@@ -62,6 +63,13 @@ sepolia-main, arbitrum-payouts and bsc-treasury. Its seeded jams, each with the 
                         (at --time-scale 1; 25/n at n), then its payouts take its balance to its
                         min_balance at 40 minutes (6 min 40 s at 6), after which v1.8 fails its sends
                         (--draining moves or ends it; the faucet puts the minimum further off)
+  arbitrum-payouts      its network's price climbs toward its gas_price_cap (100 gwei) from 15 minutes
+                        after the start (at --time-scale 1; 15/n at n, 2 min 30 s at 6): 70 % of the cap
+                        at 18 min, 80 % at ~20 min 20 s, the cap at 25 min (4 min 10 s at 6), 110 % at
+                        26 min and held there: what it sends waits at its cap and every re-price stops
+                        there (#808), a jam a client says from ~27 min (what waits past 90 s: a client's
+                        wait, not scaled). Raising the cap over 110 gwei clears it (--price-climb moves
+                        or ends it)
 
   --block-time <s>      Real flavour: a block every so many seconds (default 2; 0 = the clock stands
                         still and nothing moves)
@@ -86,6 +94,8 @@ Faults of an unwell server (real flavour), one at a time:
                         default linea-idle@20), or off
   --draining <id@min|off>  Whose payouts drain it to its minimum, how many minutes after the start
                         (time-scaled; default sepolia-main@40), or off
+  --price-climb <id@min|off>  Whose network's price climbs to its gas_price_cap, how many minutes after
+                        the start it begins (time-scaled; default arbitrum-payouts@15), or off
 
   --relayers <n>        n relayers (1-1000) cycled from the seeds (ids made unique: holesky-test-2, …),
                         their situations with them; bulk-1m not among them
@@ -206,6 +216,12 @@ export function parseSandboxArgs(argv: string[]): (SandboxOptions & { fleet?: nu
     const d = parseDraining(draining);
     if (d instanceof Error) return d;
     opts.draining = d;
+  }
+  const climb = str('price-climb');
+  if (climb !== undefined) {
+    const c = parsePriceClimb(climb);
+    if (c instanceof Error) return c;
+    opts.priceClimb = c;
   }
   const advance = parseNonNegativeInt('advance', str('advance'));
   if (advance instanceof Error) return advance;

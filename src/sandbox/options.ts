@@ -21,5 +21,6 @@ export const SANDBOX_OPTIONS = {
   'rpc-delay': { type: 'string' },
   'rpc-failing': { type: 'string' },
   draining: { type: 'string' },
+  'price-climb': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

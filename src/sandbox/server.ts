@@ -20,6 +20,7 @@ import { SandboxClock } from './chain/clock.js';
 import { Chain } from './chain/chain.js';
 import { SPIKES } from './chain/situations.js';
 import { DEFAULT_DRAINING } from './draining.js';
+import { DEFAULT_PRICE_CLIMB } from './priceClimb.js';
 
 
 export const MAX_RECORDED = 500;
@@ -113,7 +114,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // One clock: the contract flavour keeps wall time; the real flavour's blocks come from it.
   const clock = new SandboxClock({ blockTimeMs: opts.blockTimeMs, timeScale: opts.timeScale, running: flavor === 'contract' || opts.running === true, ...(opts.startMs !== undefined ? { startMs: opts.startMs } : {}) });
   const data = new SandboxData(clock.now(), opts.profile, flavor);
-  const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic, draining: opts.draining ?? DEFAULT_DRAINING }) : undefined;
+  const chain = flavor === 'real' ? new Chain(data, clock, { spikes: { ...SPIKES, ...opts.gasSpikes }, gapFiller: opts.gapFiller, traffic: opts.traffic, draining: opts.draining ?? DEFAULT_DRAINING, priceClimb: opts.priceClimb ?? DEFAULT_PRICE_CLIMB }) : undefined;
   data.chain = chain;
   if (flavor === 'real' && opts.running) clock.start();
   // --advance (contract flavour): transactions move on by themselves; the timer never keeps the process alive.
@@ -168,11 +169,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     ...(metrics ? { metrics, rpcFailing: failingNow } : {}),
   });
 
-  const takeInjection = (method: string, url: string): Injection | undefined => {
+  const takeInjection = (method: string, url: string, rpcMethod?: string): Injection | undefined => {
     const idx = injections.findIndex(
       (i) =>
         (i.match?.method === undefined || i.match.method.toUpperCase() === method) &&
-        (i.match?.pathPrefix === undefined || url.startsWith(i.match.pathPrefix)),
+        (i.match?.pathPrefix === undefined || url.startsWith(i.match.pathPrefix)) &&
+        (i.match?.rpcMethod === undefined || i.match.rpcMethod === rpcMethod),
     );
     if (idx < 0) return undefined;
     const inj = injections[idx]!;
@@ -197,7 +199,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     record(recorded);
     if (closed || !body.complete) return;
 
-    const injected = takeInjection(method, url);
+    const injected = takeInjection(method, url, asked?.method);
     if (injected) {
       await sleep(latencyMs + (injected.delayMs ?? 0));
       if (closed) return;
@@ -316,6 +318,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     setDraining(d) {
       chain?.setDraining(d);
+    },
+    setPriceClimb(c) {
+      chain?.setPriceClimb(c);
     },
     metrics,
     rpcInFlight,

@@ -70,9 +70,21 @@ export interface SandboxOptions {
   /**
    * The draining scenario (real flavour, draining.ts): this relayer's own payouts drain its balance to
    * its min_balance `afterMs` after the start (divided by the time scale); then its sends fail.
-   * Default: sepolia-main after 30 minutes; false: none.
+   * Default: sepolia-main after 40 minutes; false: none.
    */
   draining?: Draining | false;
+  /**
+   * The price-climb scenario (real flavour, priceClimb.ts): this relayer's network price climbs toward
+   * its gas_price_cap from `afterMs` after the start (divided by the time scale) and jams it there.
+   * Default: arbitrum-payouts after 15 minutes; false: none.
+   */
+  priceClimb?: PriceClimb | false;
+}
+
+/** The price-climb scenario (priceClimb.ts): one relayer's network price climbing to its cap from `afterMs` after the start (time-scaled). */
+export interface PriceClimb {
+  relayerId: string;
+  afterMs: number;
 }
 
 /** One relayer's RPC failing from a time after the start (time-scaled). */
@@ -127,8 +139,8 @@ export interface Injection {
   /** Default application/json. */
   contentType?: string;
   headers?: Record<string, string>;
-  /** Which requests it applies to; `pathPrefix` is compared with the URL as received (path + query). */
-  match?: { method?: string; pathPrefix?: string };
+  /** Which requests it applies to; `pathPrefix` is compared with the URL as received (path + query); `rpcMethod`: a JSON-RPC passthrough request's method. */
+  match?: { method?: string; pathPrefix?: string; rpcMethod?: string };
   /** How many matching requests get this answer. Default 1. */
   times?: number;
   /** Close the connection without answering (a network error for the client). */
@@ -179,6 +191,8 @@ export interface Sandbox {
   setRpcFailing(f: RpcFailing | false): void;
   /** The draining scenario from now on (false: none; real flavour); `afterMs` counts from the sandbox's start, time-scaled. */
   setDraining(d: Draining | false): void;
+  /** The price-climb scenario from now on (false: none; real flavour); `afterMs` counts from the sandbox's start, time-scaled. */
+  setPriceClimb(c: PriceClimb | false): void;
   /** The real flavour's metrics (metrics.ts: the text and the names it serves), undefined in the contract flavour. */
   readonly metrics: { text(only?: string): string | null; names(): string[] } | undefined;
   /** JSON-RPC passthrough requests in flight now, and the most at once since the start (or the last reset). */

@@ -288,7 +288,7 @@ export class RelayerJams extends BackgroundReads {
         }
       const diagnosed = await readJam(this.client, r, { now, signal, ...(seen ? { chainSeen: seen } : {}), ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
       // Its forecasts (one page of its confirmed transactions for the runway); a diagnosis its failing RPC stopped is said under that forecast.
-      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, trend: price?.trend, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
       const read = ahead.read;
       if (signal.aborted) return;
       this.noteReads(r.id, await price?.read, status, now);
@@ -311,7 +311,7 @@ export class RelayerJams extends BackgroundReads {
       const read: JamRead = { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true };
       // Its forecasts from what was read before the failure (the price: never a read of its own here), the rest not known and why.
       if (price) {
-        const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, status: undefined, statusWhy: statusWhy ?? read.why, minimum: null, ask: direct, now: this.now });
+        const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, trend: price.trend, status: undefined, statusWhy: statusWhy ?? read.why, minimum: null, ask: direct, now: this.now });
         this.noteReads(r.id, await price.read, status, this.now());
         this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
       }

@@ -3,7 +3,8 @@
  * gas_price_cap or more is heading for a jam at its cap — said with both figures and the command that
  * raises the cap, carried in --json, exit 17 while nothing else needs attention; --forecast off leaves
  * it out (exit 0); a relayer with room, or whose price could not be read, has none. The built CLI
- * against the sandbox's real flavour, its clock stopped.
+ * against the sandbox's real flavour, its clock stopped (one block: no trend, said; its trend:
+ * test/e2e/priceClimb.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliWithSandbox } from './run.js';
@@ -31,11 +32,14 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     expect(r.code, r.err).toBe(17);
     const percent = Number((price * 100n) / cap);
     expect(percent).toBeGreaterThanOrEqual(90);
-    expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 30 %\\); one reading, no trend$`, 'm'));
+    // The clock stands at the start: one block, no trend (said, and why): the one reading alone.
+    expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei, no trend: eth_feeHistory gave 1 block, fewer than 10: one reading: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 30 %\\); one reading, no trend$`, 'm'));
     expect(r.err).toMatch(/; 1 heading for trouble: linea-idle \(cap \d+ %\)\n$/);
 
     const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { relayer: string; forecasts: Record<string, unknown>[] }[] };
-    expect(j.relayers[0]!.forecasts).toEqual([{ kind: 'cap_headroom', network_price_wei: price.toString(), cap_wei: cap.toString(), percent, threshold_percent: 80, read_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), method: expect.stringContaining('eth_gasPrice') }]);
+    expect(j.relayers[0]!.forecasts).toEqual([
+      expect.objectContaining({ kind: 'cap_headroom', network_price_wei: price.toString(), cap_wei: cap.toString(), percent, threshold_percent: 80, said_for: ['threshold'], trend_change_percent: null, no_trend_because: 'eth_feeHistory gave 1 block, fewer than 10', reaches_cap_seconds: null, read_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), method: expect.stringContaining('eth_gasPrice') }),
+    ]);
 
     const off = await cli.run(['check', 'linea-idle', '--forecast', 'off']);
     expect(off.code, off.err).toBe(0);
@@ -46,6 +50,24 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     const room = await cli.run(['check', 'linea-idle']);
     expect(room.code, room.err).toBe(0);
     expect(room.out).not.toMatch(/heading/);
+  }, 30_000);
+
+  it("eth_feeHistory failing (the node's error, as v1.8 passes it on): the one reading alone, said so; with room, a line says the trend is not known (exit 0), --json carries why", async () => {
+    const price = BigInt(await rpc('linea-idle', 'eth_gasPrice'));
+    const fail = { status: 200, body: '{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error","description":"RPC error occurred (code: -32601)"},"id":1}', match: { method: 'POST', pathPrefix: '/api/v1/relayers/linea-idle/rpc', rpcMethod: 'eth_feeHistory' }, times: 1 };
+    await setCap('linea-idle', (price * 10n) / 9n);
+    cli.sandbox().inject(fail);
+    const r = await cli.run(['check', 'linea-idle']);
+    expect(r.code, r.err).toBe(17);
+    expect(r.out).toMatch(/^linea-idle: heading for a jam at its cap: the network asks [\d.]+ gwei, \d+ % of its cap [\d.]+ gwei, no trend: eth_feeHistory failed: JSON-RPC error -32603 from the chain's node: Internal error: one reading: /m);
+    await setCap('linea-idle', price * 2n);
+    cli.sandbox().inject(fail);
+    const room = await cli.run(['check', 'linea-idle']);
+    expect(room.code, room.err).toBe(0);
+    expect(room.out).toBe("linea-idle: the trend of its network's price toward its cap not known: eth_feeHistory failed: JSON-RPC error -32603 from the chain's node: Internal error; the one reading, 50 % of its cap, is under the 80 % threshold\n");
+    cli.sandbox().inject(fail);
+    const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { forecasts: unknown[]; cap_trend_not_known: string | null }[] };
+    expect(j.relayers[0]).toMatchObject({ forecasts: [], cap_trend_not_known: "eth_feeHistory failed: JSON-RPC error -32603 from the chain's node: Internal error" });
   }, 30_000);
 
   it("the price not read (the relayer's /rpc failing): no forecast, never a guess", async () => {

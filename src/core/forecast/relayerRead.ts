@@ -2,7 +2,8 @@
  * One relayer's forecasts from the reads its diagnosis makes — the one path for every face (`check`,
  * the TUI's jam store): the network's price read beside the diagnosis (startPriceRead: given to
  * readJam, never read twice), then rpc_failing from the node's failure that read was answered with,
- * cap_headroom from its price against the cap (none while a jam at the cap stands), and balance_runway
+ * cap_headroom from its price against the cap and its trend over the last blocks (priceTrend.ts; none
+ * while a jam at the cap stands), and balance_runway
  * from the relayer's status (its balance, as read for the diagnosis) and one page of its confirmed
  * transactions (readRunway). Each request through the caller's `ask` (its limiter, its budget).
  * What could not be forecast because a read failed, or too few transactions were read, comes back
@@ -15,6 +16,7 @@ import type { JamRead } from '../jam/read.js';
 import { networkKind, relayerState } from '../relayer.js';
 import { balanceRunway, type BalanceRunway } from './balanceRunway.js';
 import { capHeadroom, type Forecast } from './forecast.js';
+import { readPriceTrend, type PriceTrend, type TrendUnknown } from './priceTrend.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from './rpcFailing.js';
 import type { ForecastUnknown } from './unknown.js';
 
@@ -38,9 +40,11 @@ export function forecastsRead(client: RelayerClient, r: Relayer): boolean {
  * The network's price, read now through `ask` beside the diagnosis: `raw` for readJam (its `price`: not
  * read again), `read` its outcome for the forecasts. Undefined where nothing is forecast (forecastsRead).
  */
-export function startPriceRead(client: RelayerClient, r: Relayer, o: { ask: Ask; now: () => number; signal?: AbortSignal }): { raw: Promise<unknown>; read: Promise<PriceRead> } | undefined {
+export function startPriceRead(client: RelayerClient, r: Relayer, o: { ask: Ask; now: () => number; signal?: AbortSignal }): { raw: Promise<unknown>; read: Promise<PriceRead>; trend: Promise<PriceTrend | TrendUnknown | null> } | undefined {
   if (!forecastsRead(client, r)) return undefined;
   const raw = o.ask(() => client.rpcRead(r.id, 'eth_gasPrice', [], o.signal ? { signal: o.signal } : {}));
+  // Its trend over the last blocks (eth_feeHistory and its window's times: priceTrend.ts), where it has a cap: read beside the price, through the same `ask`.
+  const trend = toBigInt(r.policies?.gas_price_cap) === undefined ? Promise.resolve(null) : readPriceTrend(client, r.id, o.ask).catch((e: unknown): TrendUnknown => ({ kind: 'no_trend', why: `its trend could not be read: ${errorWords(e)}`, failed: true }));
   const read = raw.then(
     (v): PriceRead => {
       const wei = toBigInt(v) ?? null;
@@ -48,7 +52,7 @@ export function startPriceRead(client: RelayerClient, r: Relayer, o: { ask: Ask;
     },
     (e: unknown): PriceRead => ({ at: o.now(), wei: null, nodeError: rpcErrorOf(e), why: errorWords(e) }),
   );
-  return { raw, read };
+  return { raw, read, trend };
 }
 
 /** Its minimum balance (the higher of its policy's and the context's), as core/fleet/balance.ts minimumFor says it. */
@@ -87,6 +91,8 @@ export interface RelayerForecastsRead {
   underFailing: string | null;
   forecasts: Forecast[];
   unknown: ForecastUnknown[];
+  /** No forecast of the cap, and its trend not known (a read failed, too few blocks): why (`check --json`'s cap_trend_not_known; said where a read failed). */
+  capTrendNotKnown: (TrendUnknown & { priceWei: bigint; capWei: bigint }) | null;
 }
 
 /**
@@ -97,10 +103,10 @@ export interface RelayerForecastsRead {
 export async function forecastRelayer(
   client: RelayerClient,
   r: Relayer,
-  i: { forecast: boolean; read: JamRead; price: Promise<PriceRead> | undefined; status: RelayerStatus | undefined; statusWhy?: string | null; minimum: ReturnType<typeof minimumFor>; ask: Ask; now: () => number; signal?: AbortSignal },
+  i: { forecast: boolean; read: JamRead; price: Promise<PriceRead> | undefined; trend?: Promise<PriceTrend | TrendUnknown | null> | undefined; status: RelayerStatus | undefined; statusWhy?: string | null; minimum: ReturnType<typeof minimumFor>; ask: Ask; now: () => number; signal?: AbortSignal },
 ): Promise<RelayerForecastsRead> {
   let read = i.read;
-  if (!i.forecast) return { read, underFailing: null, forecasts: [], unknown: [] };
+  if (!i.forecast) return { read, underFailing: null, forecasts: [], unknown: [], capTrendNotKnown: null };
   // Not read (not an active EVM relayer, no /rpc): neither the cap's headroom nor its RPC forecast.
   const price = (await i.price) ?? null;
   const unknown: ForecastUnknown[] = [];
@@ -113,7 +119,9 @@ export async function forecastRelayer(
   // A jam at the cap already stands: no forecast of it.
   const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
   const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
-  const headroom = atCap || !price ? null : capHeadroom(r.id, price.wei, cap, price.at);
+  const trend = (await i.trend) ?? undefined;
+  const headroom = atCap || !price || failing ? null : capHeadroom(r.id, price.wei, cap, price.at, trend);
+  const capTrendNotKnown = !headroom && !atCap && !failing && price?.wei != null && cap !== null && trend?.kind === 'no_trend' ? { ...trend, priceWei: price.wei, capWei: cap } : null;
   if (price && !atCap && cap !== null && price.wei === null) unknown.push({ kind: 'cap_headroom', reason: failing ? 'rpc_failing' : 'price_unread', why: price.why ?? '', at: price.at });
   // The balance's runway: not while its RPC fails (its balance is read through it), nor without its status.
   let runway: RunwayRead = null;
@@ -123,5 +131,5 @@ export async function forecastRelayer(
   if (runway?.kind === 'not_enough') unknown.push({ kind: 'balance_runway', reason: 'not_enough', samples: runway.samples, min: runway.min, at: runway.at });
   else if (runway?.kind === 'unread') unknown.push({ kind: 'balance_runway', reason: 'transactions_unread', why: runway.why, at: runway.at });
   const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway?.kind === 'balance_runway' ? [runway] : [])];
-  return { read, underFailing, forecasts, unknown };
+  return { read, underFailing, forecasts, unknown, capTrendNotKnown };
 }

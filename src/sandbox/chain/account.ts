@@ -8,7 +8,7 @@ import { chainNonce as derivedChainNonce, nextNonce as derivedNextNonce } from '
 import { Rng } from '../random.js';
 import { evmAddress } from '../seeds.js';
 import type { FeeMarket } from './fees.js';
-import type { Draining } from '../types.js';
+import type { Draining, PriceClimb } from '../types.js';
 import { HEALTH_CHECK_DELAYS_MS, HEALTH_CHECK_EVERY_MS, RESEND_TIMEOUT_MS, gapNoopReason } from './rules.js';
 
 export interface ChainOptions {
@@ -20,6 +20,8 @@ export interface ChainOptions {
   traffic?: boolean;
   /** The draining scenario (draining.ts): this relayer's traffic drains it to its minimum; false: none. */
   draining?: Draining | false;
+  /** The price-climb scenario (priceClimb.ts): this relayer's network price climbs to its cap; false: none. */
+  priceClimb?: PriceClimb | false;
 }
 
 /** What the node and v1.8 know of a transaction beyond its fields. */

@@ -36,7 +36,8 @@ import { Rng } from '../random.js';
 import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
 import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, type Account, type ChainOptions, type TxMeta } from './account.js';
-import type { Draining } from '../types.js';
+import type { Draining, PriceClimb } from '../types.js';
+import { climbPrice, climbStart } from '../priceClimb.js';
 import { Traffic } from './traffic.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
@@ -48,6 +49,8 @@ export class Chain {
   /** New transactions: healthy traffic and the draining relayer's payouts (traffic.ts). */
   private readonly flow: Traffic;
   private seq = 0;
+  /** The price climb (priceClimb.ts), and once it started: its market, the price then, the cap then. */
+  private climb: { scenario: PriceClimb; from?: { market: FeeMarket; price: bigint; cap: bigint } } | undefined;
 
   constructor(
     private readonly data: SandboxData,
@@ -56,6 +59,7 @@ export class Chain {
   ) {
     this.gapFiller = opts.gapFiller ?? true;
     this.flow = new Traffic(data, clock, opts.traffic ?? true, opts.draining ?? false);
+    this.climb = opts.priceClimb ? { scenario: opts.priceClimb } : undefined;
     clock.onBlock((now) => this.block(now));
   }
 
@@ -102,6 +106,31 @@ export class Chain {
   /** The draining scenario from now on (false: none): its time counts from the start, time-scaled. */
   setDraining(d: Draining | false): void {
     this.flow.setDraining(d);
+  }
+
+  /** The price climb from now on (false: none): its time counts from the start, time-scaled; a price it held is let go. */
+  setPriceClimb(c: PriceClimb | false): void {
+    if (this.climb?.from) this.climb.from.market.holdPrice(undefined);
+    this.climb = c ? { scenario: c } : undefined;
+  }
+
+  /**
+   * The price climb at this block (priceClimb.ts): from its start, the climbing relayer's network price
+   * is set on the curve — from what the network asked then, against the relayer's cap then.
+   */
+  private climbAt(now: number): void {
+    const c = this.climb;
+    if (!c) return;
+    const start = climbStart(c.scenario, this.data.startMs, this.clock.timeScale);
+    if (now < start) return;
+    if (!c.from) {
+      const r = this.data.relayer(c.scenario.relayerId);
+      const cap = r && r.network_type === 'evm' ? r.policies.gas_price_cap : undefined;
+      if (!r || (typeof cap !== 'number' && typeof cap !== 'bigint')) return void (this.climb = undefined);
+      const market = this.market(r.network);
+      c.from = { market, price: market.gasPrice(), cap: BigInt(cap) };
+    }
+    c.from.market.holdPrice(climbPrice(c.from.price, c.from.cap, (now - start) * this.clock.timeScale));
   }
 
   /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
@@ -158,6 +187,7 @@ export class Chain {
 
   private block(now: number): void {
     const accounts = this.everyAccount();
+    this.climbAt(now);
     for (const m of this.markets.values()) m.mine(now);
     for (const a of accounts) {
       this.mine(a, now);

@@ -111,7 +111,12 @@ export class FeeMarket {
 
   /** Holds the base fee at `gwei` (the network's price is that plus its tip); undefined ends the spike. */
   spike(gwei: number | undefined): void {
-    this.spikeFee = gwei === undefined ? undefined : max(g(gwei) - this.spec.tip, 0n);
+    this.holdPrice(gwei === undefined ? undefined : g(gwei));
+  }
+
+  /** Holds the network's price (base fee + tip) at `wei` from the next block (the price climb sets it block by block); undefined ends it. */
+  holdPrice(wei: bigint | undefined): void {
+    this.spikeFee = wei === undefined ? undefined : max(wei - this.spec.tip, 0n);
   }
 
   /** The next block: the base fee wanders within ±4 % (and within half to twice its start), or holds at a spike. */

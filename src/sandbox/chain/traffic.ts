@@ -12,6 +12,9 @@ import type { Draining } from '../types.js';
 import { TRAFFIC, trafficTx, type Account } from './account.js';
 import type { SandboxClock } from './clock.js';
 
+/** Healthy traffic adds nothing to a relayer with this many transactions not final (its jam's pile stays bounded). */
+export const TRAFFIC_MAX_WAITING = 50;
+
 export class Traffic {
   /** The draining relayer's payout rate, fixed at its first payout. */
   private drainRate: DrainRate | undefined;
@@ -66,6 +69,10 @@ export class Traffic {
       a.active.add(tx.id);
       return;
     }
+    // Its senders hold back while many of its transactions wait (a jam: the price climb's at its cap),
+    // so that a jam's pile stays bounded: every block walks what waits (a pile of hundreds made an
+    // hour of blocks take minutes).
+    if (a.active.size >= TRAFFIC_MAX_WAITING) return;
     const rng = new Rng(`traffic:${a.relayer.id}:${this.clock.blocks}`);
     if (rng.int(every) !== 0) return;
     const tx = trafficTx(a.relayer, a.traffic++, rng, now);
