@@ -24,6 +24,7 @@ import { minimumFor } from '../core/fleet/balance.js';
 import { balanceRunway } from '../core/forecast/balanceRunway.js';
 import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
+import { jamFormingOf } from '../core/forecast/jamForming.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -114,7 +115,9 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
   // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
   const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
-  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : [])];
+  // A jam forming at the chain's nonce (not where one stands: jamFormingOf says none then), from the diagnosis's own reads and the price read above.
+  const forming = forecast && !failing && relayerState(r) === 'active' ? jamFormingOf(r, read, wei, Date.now()).forecast : null;
+  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : []), ...(forming ? [forming] : [])];
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,

@@ -13,6 +13,9 @@
  *
  * `rpc_failing` (rpcFailing.ts): the relayer's RPC answering errors, which v1.8 disables it for at
  * its next start.
+ *
+ * `jam_forming` (jamForming.ts): the transaction at the chain's nonce not mined yet, before the jam
+ * rules call it a jam.
  */
 import type { FixFace } from '../jam/words.js';
 import { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
@@ -23,14 +26,16 @@ import { sanitize } from '../text/sanitize.js';
 import { ageMs } from '../time.js';
 import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
 import type { BalanceRunway } from './balanceRunway.js';
+import { jamFormingJson, jamFormingMark, jamFormingWords, type JamForming } from './jamForming.js';
 
 export type { RpcFailing } from './rpcFailing.js';
 export type { BalanceRunway } from './balanceRunway.js';
+export type { JamForming } from './jamForming.js';
 
 /** The share of the cap at which the network's price is said to be heading for it. */
 export const CAP_HEADROOM_PERCENT = 80;
 
-export type Forecast = CapHeadroom | RpcFailing | BalanceRunway;
+export type Forecast = CapHeadroom | RpcFailing | BalanceRunway | JamForming;
 
 export type CapHeadroom = {
   kind: 'cap_headroom';
@@ -63,6 +68,7 @@ export function proposedCap(f: CapHeadroom): bigint {
 export function forecastWords(f: Forecast, face: FixFace): string {
   if (f.kind === 'rpc_failing') return rpcFailingWords(f, face);
   if (f.kind === 'balance_runway') return runwayWords(f, face);
+  if (f.kind === 'jam_forming') return jamFormingWords(f, face);
   const cap = proposedCap(f);
   const fix = face.kind === 'keys' ? `${face.capVia ?? ''}p` : `${face.prefix ?? 'relayer-tui'} policies ${face.relayerId} --set gas_price_cap=${cap}gwei`;
   const where = f.network_price_wei >= f.cap_wei ? `the network asks ${formatGwei(f.network_price_wei)}, at or over its cap ${formatGwei(f.cap_wei)}: what it sends next is priced at the cap and may wait (v1.8 re-prices no higher)` : `the network asks ${formatGwei(f.network_price_wei)}, ${f.percent} % of its cap ${formatGwei(f.cap_wei)}: a rise of ${100 - f.percent} % jams what it sends at the cap`;
@@ -71,6 +77,7 @@ export function forecastWords(f: Forecast, face: FixFace): string {
 
 /** A forecast as JSON: flat fields, wei as decimal strings, the time as ISO. */
 export function forecastJson(f: Forecast): Record<string, unknown> {
+  if (f.kind === 'jam_forming') return jamFormingJson(f);
   if (f.kind === 'rpc_failing')
     return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
   if (f.kind === 'balance_runway')
@@ -84,6 +91,7 @@ export const V18_DISABLES = 'v1.8 disables a relayer whose health check fails (i
 /** The short mark of a forecast in a summary: `cap 85 %`, `RPC failing`. */
 export function forecastMark(f: Forecast): string {
   if (f.kind === 'balance_runway') return `runway ~${ageMs(f.runway_ms)}`;
+  if (f.kind === 'jam_forming') return jamFormingMark(f);
   return f.kind === 'cap_headroom' ? `cap ${f.percent} %` : 'RPC failing';
 }
 
