@@ -18,13 +18,9 @@ import { gapRunbook, type Runbook } from '../core/jam/runbook.js';
 import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
-import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
-import { nativeUnitOf, toBigInt } from '../core/amounts.js';
-import { minimumFor } from '../core/fleet/balance.js';
-import { balanceRunway } from '../core/forecast/balanceRunway.js';
-import { capHeadroom, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
-import { rpcErrorOf, rpcFailingFromRead, type RpcError } from '../core/forecast/rpcFailing.js';
-import { jamFormingOf } from '../core/forecast/jamForming.js';
+import { disabledReasons, type RelayerMark } from '../core/relayer.js';
+import { forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
+import { forecastable, readPrice, relayerForecasts, type PriceRead } from '../core/forecast/relayerForecasts.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -55,18 +51,6 @@ interface RelayerCheck {
 
 const MAX_RELAYERS = 1_000;
 
-/** The balance_runway forecast of an active EVM relayer from one page of its confirmed transactions (through the check's limiter), or null (none, not enough, not read). */
-async function runwayOf(client: RelayerClient, r: Relayer, status: RelayerStatus, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined) {
-  if (networkKind(r.network_type) !== 'evm' || relayerState(r) !== 'active') return null;
-  const balance = toBigInt(status.balance) ?? null;
-  const m = minimumFor(r, nativeUnitOf('evm', r.network), context?.minBalances, context?.name ?? 'in use');
-  if (balance === null || !m || 'error' in m || balance < BigInt(m.min)) return null;
-  const page = await ask(() => client.listTransactions(r.id, { status: 'confirmed', perPage: 100 })).catch(() => null);
-  if (!page) return null;
-  const f = balanceRunway(r.id, r.network ?? null, r.address ?? null, balance, BigInt(m.min), page.items, Date.now());
-  return f?.kind === 'balance_runway' ? f : null;
-}
-
 /** One relayer checked: its status (balance, counter), its diagnosis, its states and problems — by fleet's rule (relayerRow). */
 async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask: <T>(p: () => Promise<T>) => Promise<T>, context: { minBalances?: MinBalances; name: string } | undefined, forecast: boolean): Promise<RelayerCheck> {
   // Its status (the OpenZeppelin Relayer's): the balance against its minimum, and the nonce the diagnosis reads (not read twice).
@@ -76,26 +60,19 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
   // The network's price for the cap's headroom (core/forecast), read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads).
   // Read for every active EVM relayer: the same read says whether its RPC answers (rpc_failing: the node's failure, passed on by the server).
-  const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
-  const price: Promise<{ wei: bigint | null; nodeError: RpcError | null }> =
-    forecast && networkKind(r.network_type) === 'evm' && relayerState(r) === 'active' && client.offers('rpc')
-      ? ask(() => client.rpcRead(r.id, 'eth_gasPrice', [])).then(
-          (v) => ({ wei: toBigInt(v) ?? null, nodeError: null }),
-          (e: unknown) => ({ wei: null, nodeError: rpcErrorOf(e) }),
-        )
-      : Promise.resolve({ wei: null, nodeError: null });
+  const price: Promise<PriceRead> | null = forecast && forecastable(client, r) ? readPrice(client, r, ask) : null;
   let read: JamRead;
   try {
     read = await readJam(client, r, { now, ask, ...(status ? { status } : {}) });
   } catch (e) {
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
-  const { wei, nodeError } = await price;
-  // Its /rpc answered with the node's failure: the server was read, and said its RPC fails (rpc_failing).
-  const failing = nodeError ? rpcFailingFromRead(r.id, nodeError, 'eth_gasPrice', Date.now()) : null;
-  // What could not be read because of it (its status, its chain) is said under that forecast, not counted as a read that failed (13, 12).
-  const underFailing = failing !== null && read.kind === 'not_diagnosed' && read.unreadable === true ? read.why : null;
-  if (underFailing !== null) read = { kind: 'not_diagnosed', why: underFailing };
+  // The forecasts by the fleet's rules (core/forecast/relayerForecasts.ts): rpc_failing, cap_headroom, balance_runway, jam_forming.
+  // What could not be read because its RPC fails (its status, its chain) is said under that forecast, not counted as a read that failed (13, 12).
+  const f = price ? await relayerForecasts(client, r, { price: await price, read, status: status ?? null, ask, minBalances: context?.minBalances, context: context?.name ?? 'in use', now: Date.now() }) : null;
+  const forecasts: Forecast[] = f?.forecasts ?? [];
+  const underFailing = f?.underFailing ?? null;
+  if (f) read = f.read;
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
   const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
   const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name), runbook: 'the lines below' };
@@ -110,14 +87,6 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   const notes = states.includes('paused') ? [`${r.id}: paused: the server refuses its sends, cancels and replacements until it is resumed (${face.prefix} resume ${r.id})`] : [];
   if (underFailing !== null) notes.push(`${r.id}: not diagnosed: ${underFailing} (its RPC is failing: below)`);
   const unreadable = read.kind === 'not_diagnosed' && read.unreadable === true;
-  // A jam at the cap already stands: no forecast of it.
-  const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
-  const headroom = atCap ? null : capHeadroom(r.id, wei, cap, Date.now());
-  // The balance's runway: its confirmed transactions (one page, newest first) against balance − minimum; not for one already under it (the low-balance problem).
-  const runway = forecast && !failing && status ? await runwayOf(client, r, status, ask, context) : null;
-  // A jam forming at the chain's nonce (not where one stands: jamFormingOf says none then), from the diagnosis's own reads and the price read above.
-  const forming = forecast && !failing && relayerState(r) === 'active' ? jamFormingOf(r, read, wei, Date.now()).forecast : null;
-  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway ? [runway] : []), ...(forming ? [forming] : [])];
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,

@@ -6,6 +6,10 @@
  * to one server and `pool` in all, within the context's deadline. A context that cannot be read (down,
  * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
+ * Each active EVM relayer's forecasts (core/forecast/relayerForecasts.ts, the rules of `check`) are read
+ * beside its jam diagnosis, through the same limits and deadline: `eth_gasPrice` (one request) and,
+ * where its balance is over its minimum, a page of its confirmed transactions (one more); a refresh
+ * carries the chain as the last read saw it (jam_forming's trend). `forecasts: false` reads none.
  */
 import { readJam } from '../jam/read.js';
 import { ApiError, DEFAULT_TIMEOUT_MS, dialectUnsettled, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
@@ -20,6 +24,7 @@ import { deadline as makeDeadline } from '../deadline.js';
 import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, unreadRow as notAllReadRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
 import { problemWords, type Problem } from './problems.js';
+import { forecastable, readPrice, relayerForecasts } from '../forecast/relayerForecasts.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
@@ -64,6 +69,8 @@ export interface FleetOptions {
   intervalMs?: number;
   /** Told (at most once a turn of the event loop) whenever a row or a context changed. */
   onChange?: () => void;
+  /** Whether each relayer's forecasts are read (default true; `fleet --forecast off`: none, no request for them). */
+  forecasts?: boolean;
 }
 
 /** A relayer's transactions as the fleet reads them: fewer pages than `:stuck` (a thousand relayers), the rules the same. */
@@ -104,7 +111,7 @@ export class Fleet {
     readonly sources: readonly FleetSource[],
     o: FleetOptions,
   ) {
-    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, ...o };
+    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, forecasts: true, ...o };
     this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
@@ -303,6 +310,7 @@ export class Fleet {
       this.opts.perServer,
       relayers.map((relayer, i) => async () => {
         const reading: RelayerReading = { context: name, relayer, minBalances, now: this.opts.now() };
+        const before = previous.get(relayer.id);
         if (statusOffered) {
           try {
             reading.status = await ask(() => client.relayerStatus(relayer.id, { signal: deadline }));
@@ -331,12 +339,21 @@ export class Fleet {
         // The jam diagnosis (core/jam), as `check` and the first screen make it: the status just read is
         // not read again. A relayer it cannot diagnose says why (kept with the row, never "no jam").
         if (!deadline.aborted && !reading.triageError) {
+          // The network's price for the forecasts, read beside the diagnosis (as check reads it).
+          const price = this.opts.forecasts && forecastable(client, relayer) ? readPrice(client, relayer, ask, deadline) : null;
           try {
             const status = reading.status ?? undefined;
             reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status ? { status } : {}) });
           } catch (e) {
             if (this.closed.signal.aborted) return;
             reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };
+          }
+          if (price) {
+            const f = await relayerForecasts(client, relayer, { price: await price, read: reading.jam, status: reading.status ?? null, ask, signal: deadline, ...(minBalances ? { minBalances } : {}), context: name, now: this.opts.now(), seen: before?.chainSeen ?? null });
+            if (this.closed.signal.aborted) return;
+            reading.jam = f.read;
+            reading.forecasts = f.forecasts;
+            reading.chainSeen = f.seen;
           }
         }
         rows[i] = relayerRow(reading, false);
