@@ -9,7 +9,7 @@
  * Each active EVM relayer's forecasts (core/forecast/relayerForecasts.ts, the rules of `check`) are read
  * beside its jam diagnosis, through the same limits and deadline: `eth_gasPrice` (one request) and,
  * where its balance is over its minimum, a page of its confirmed transactions (one more); a refresh
- * carries the chain as the last read saw it (jam_forming's trend). `forecasts: false` reads none.
+ * carries the chain as the last read saw it (jam_forming's trend). Only where asked (`forecasts: true`).
  */
 import { readJam } from '../jam/read.js';
 import { ApiError, DEFAULT_TIMEOUT_MS, dialectUnsettled, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
@@ -25,6 +25,7 @@ import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, unreadRow as notAllReadRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
 import { problemWords, type Problem } from './problems.js';
 import { forecastable, readPrice, relayerForecasts } from '../forecast/relayerForecasts.js';
+import type { ChainSeen } from '../forecast/jamForming.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
@@ -69,7 +70,11 @@ export interface FleetOptions {
   intervalMs?: number;
   /** Told (at most once a turn of the event loop) whenever a row or a context changed. */
   onChange?: () => void;
-  /** Whether each relayer's forecasts are read (default true; `fleet --forecast off`: none, no request for them). */
+  /**
+   * Whether each relayer's forecasts are read (`relayer-tui fleet`: yes unless --forecast off). Default
+   * false: the TUI's :fleet does not draw them yet, and a row whose unseen forecast changed would be
+   * marked changed with nothing to see (and cost two requests a relayer for nothing).
+   */
   forecasts?: boolean;
 }
 
@@ -102,6 +107,11 @@ export class Fleet {
   private readonly opened = new Map<string, Promise<Opened | { error: string; kind: NotOpened['kind'] }>>();
   private readonly rowsByContext = new Map<string, FleetRow[]>();
   private readonly states = new Map<string, ContextState>();
+  /**
+   * Each relayer's chain as its last read saw it (context NUL relayer → jam_forming's ChainSeen), carried
+   * to the next refresh: kept out of the rows (a row read again alike must compare equal: the TUI marks what changed).
+   */
+  private readonly chainSeen = new Map<string, ChainSeen>();
   private readonly closed = new AbortController();
   private sorted: FleetRow[] | null = null;
   private notifyQueued = false;
@@ -111,7 +121,7 @@ export class Fleet {
     readonly sources: readonly FleetSource[],
     o: FleetOptions,
   ) {
-    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, forecasts: true, ...o };
+    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, forecasts: false, ...o };
     this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
@@ -310,7 +320,6 @@ export class Fleet {
       this.opts.perServer,
       relayers.map((relayer, i) => async () => {
         const reading: RelayerReading = { context: name, relayer, minBalances, now: this.opts.now() };
-        const before = previous.get(relayer.id);
         if (statusOffered) {
           try {
             reading.status = await ask(() => client.relayerStatus(relayer.id, { signal: deadline }));
@@ -349,11 +358,13 @@ export class Fleet {
             reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };
           }
           if (price) {
-            const f = await relayerForecasts(client, relayer, { price: await price, read: reading.jam, status: reading.status ?? null, ask, signal: deadline, ...(minBalances ? { minBalances } : {}), context: name, now: this.opts.now(), seen: before?.chainSeen ?? null });
+            const seenKey = `${name}\u0000${relayer.id}`;
+            const f = await relayerForecasts(client, relayer, { price: await price, read: reading.jam, status: reading.status ?? null, ask, signal: deadline, ...(minBalances ? { minBalances } : {}), context: name, now: this.opts.now(), seen: this.chainSeen.get(seenKey) ?? null });
             if (this.closed.signal.aborted) return;
             reading.jam = f.read;
             reading.forecasts = f.forecasts;
-            reading.chainSeen = f.seen;
+            if (f.seen) this.chainSeen.set(seenKey, f.seen);
+            else this.chainSeen.delete(seenKey);
           }
         }
         rows[i] = relayerRow(reading, false);

@@ -24,7 +24,6 @@ import { problemWords, stateWords, type Problem, type RowState } from './problem
 import type { FixFace } from '../jam/words.js';
 import { fleetBalance, type FleetBalance, type MinBalances } from './balance.js';
 import { forecastJson, type Forecast } from '../forecast/forecast.js';
-import type { ChainSeen } from '../forecast/jamForming.js';
 
 export { POLICY_MIN_COUNTS_ABOVE, fleetBalance, minimumFor, type FleetBalance, type MinBalances } from './balance.js';
 
@@ -67,8 +66,6 @@ export interface FleetRow {
   notDiagnosed: string | null;
   /** The stops it is heading for (core/forecast, the rules of `check`): none needs attention now; [] when none, or not read. */
   forecasts: Forecast[];
-  /** The chain as the last read saw it (jam_forming's trend across refreshes), null: not read. */
-  chainSeen: ChainSeen | null;
   /** Still being read (the row is there, its checks are not). */
   loading: boolean;
   /** The relayer as the server sent it (null for a context row). */
@@ -87,9 +84,8 @@ export interface RelayerReading {
   triage?: { summary: RelayerTriage; rows: StuckRow[] } | null;
   /** The jam diagnosis (EVM relayers of the OpenZeppelin Relayer), where it was read. */
   jam?: JamRead;
-  /** Its forecasts (core/forecast/relayerForecasts.ts), where they were read, and the chain as this read saw it. */
+  /** Its forecasts (core/forecast/relayerForecasts.ts), where they were read. */
   forecasts?: Forecast[];
-  chainSeen?: ChainSeen | null;
   minBalances?: MinBalances;
   now: number;
 }
@@ -176,7 +172,6 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     diagnosed: r.jam === undefined ? null : r.jam.kind === 'diagnosed',
     notDiagnosed: r.jam?.kind === 'not_diagnosed' ? r.jam.why : null,
     forecasts: r.forecasts ?? [],
-    chainSeen: r.chainSeen ?? null,
     loading,
     relayer,
   };
@@ -274,7 +269,6 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
     diagnosed: null,
     notDiagnosed: null,
     forecasts: [],
-    chainSeen: null,
     loading: why === null,
     relayer: null,
   };
