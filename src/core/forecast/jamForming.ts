@@ -61,7 +61,10 @@ export type JamForming = {
   sent_at: number | null;
   /** Since its creation or first broadcast, whichever is older (as the jam rules count it). */
   age_ms: number | null;
-  /** Its last broadcast more than a re-send's time after its creation: broadcast again at least once (v1.8 does not serve how often). */
+  /**
+   * Its last broadcast more than a re-send's time (25 s) after its creation: likely broadcast again (a
+   * re-send or a re-price; v1.8 does not serve how often) — a first submit delayed that long reads the same.
+   */
   rebroadcast: boolean;
   offered_wei: bigint | null;
   network_price_wei: bigint | null;
