@@ -30,6 +30,7 @@ import { ageMs, clock } from '../time.js';
 import { NEVER_BROADCAST_AFTER_MS, NOT_MINED_AFTER_MS, offeredWei, REPRICE_MS, RESEND_AFTER_MS, type Diagnosis } from '../jam/diagnose.js';
 import type { FixFace } from '../jam/words.js';
 import type { JamRead } from '../jam/read.js';
+import { isCanceling } from '../status.js';
 
 /** A broadcast transaction at the chain's nonce not mined this long after its creation: a jam forming (the jam rule is NOT_MINED_AFTER_MS). */
 export const FORMING_AFTER_MS = NOT_MINED_AFTER_MS / 2;
@@ -68,6 +69,8 @@ export type JamForming = {
   rebroadcast: boolean;
   offered_wei: bigint | null;
   network_price_wei: bigint | null;
+  /** A cancel of it is in flight (`is_canceled` on a status not final): its NOOP takes the nonce once mined (the fix is then not a cancel). */
+  canceling: boolean;
   /** The earliest v1.8 re-prices it (its speed's time after its last broadcast; later if it has more than one hash). */
   next_reprice_at: number | null;
   /** When the jam rules call it a jam if it is still there (null: waiting_grows without a blocker). */
@@ -149,6 +152,7 @@ export function jamForming(r: FormingReading): JamForming | null {
     rebroadcast: withBlocker && created !== null && sent !== null && sent - created > RESEND_AFTER_MS,
     offered_wei: withBlocker ? offered : null,
     network_price_wei: r.network_price_wei,
+    canceling: withBlocker && isCanceling(b!),
     next_reprice_at: withBlocker && open === 'submitted' && sent !== null ? sent + repriceMs : null,
     jam_at: withBlocker ? since + (open === 'sent' ? NEVER_BROADCAST_AFTER_MS : NOT_MINED_AFTER_MS) : null,
     not_final: r.not_final,
@@ -167,10 +171,12 @@ const METHOD: Record<FormingSignal, string> = {
 
 /** The fix: a bump of the transaction at the chain's nonce, or its cancel (a key in the TUI, a command headless), as the jam's words name them. */
 function fixWords(f: JamForming, face: FixFace): string {
-  if (f.tx_id === null) return face.kind === 'keys' ? 'look at what waits (its stuck screen)' : `${face.prefix ?? 'relayer-tui'} check ${face.relayerId} again, or its transactions: ${face.prefix ?? 'relayer-tui'} transactions ${face.relayerId} --status submitted`;
+  if (f.tx_id === null) return face.kind === 'keys' ? 'look at what waits (its stuck screen)' : `look at what waits: ${face.prefix ?? 'relayer-tui'} txs ${face.relayerId} --status submitted`;
   const tx = sanitize(f.tx_id);
+  const cli = face.kind === 'commands' ? (face.prefix ?? 'relayer-tui') : 'relayer-tui';
+  // A cancel already in flight: its NOOP (not held to a cap) is what clears the nonce; a second cancel adds nothing.
+  if (f.canceling) return `a cancel of it is in flight (its NOOP takes the nonce once mined); or bump it (${face.kind === 'keys' ? `${face.via ?? ''}e` : `${cli} replace ${face.relayerId} ${tx} --speed fastest`})`;
   if (face.kind === 'keys') return `bump it (${face.via ?? ''}e) or cancel it (${face.via ?? ''}X)`;
-  const cli = face.prefix ?? 'relayer-tui';
   return `bump it (${cli} replace ${face.relayerId} ${tx} --speed fastest) or cancel it (${cli} cancel ${face.relayerId} ${tx})`;
 }
 
@@ -216,6 +222,7 @@ export function jamFormingJson(f: JamForming): Record<string, unknown> {
     rebroadcast: f.rebroadcast,
     offered_wei: f.offered_wei === null ? null : f.offered_wei.toString(),
     network_price_wei: f.network_price_wei === null ? null : f.network_price_wei.toString(),
+    canceling: f.canceling,
     next_reprice_at: iso(f.next_reprice_at),
     next_reprice_is_earliest: f.next_reprice_at !== null,
     jam_at: iso(f.jam_at),

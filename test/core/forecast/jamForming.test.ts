@@ -49,6 +49,13 @@ describe('jam_forming from one read', () => {
     expect(forecastJson(f!)).toMatchObject({ kind: 'jam_forming', signal: 'underpriced', offered_wei: '3000000000', network_price_wei: '10000000000', age_seconds: 20, next_reprice_is_earliest: true, jam_at: iso(NOW + 70_000), chain_stood_since: null });
   });
 
+  it('a cancel of it already in flight: the fix is not a second cancel', () => {
+    const f = jamForming(reading({ ...blocker(20), is_canceled: true } as Transaction))!;
+    expect(f).toMatchObject({ signal: 'underpriced', canceling: true });
+    expect(forecastWords(f, { kind: 'commands', relayerId: 'bsc-treasury' })).toMatch(/; a cancel of it is in flight \(its NOOP takes the nonce once mined\); or bump it \(relayer-tui replace bsc-treasury tx-40 --speed fastest\) before;/);
+    expect(forecastWords(f, { kind: 'keys' })).not.toMatch(/\(X\)/);
+  });
+
   it('on an Arbitrum network the re-price said is v1.8\'s flat 20 s', () => {
     expect(jamForming(reading(blocker(10), { network: 'arbitrum-one' }))!.next_reprice_at).toBe(NOW - 8_000 + 20_000);
   });
