@@ -48,7 +48,7 @@ const READ_OPTIONS: Partial<Record<HeadlessCommand, Record<string, OptionSpec>>>
   ready: OUTPUT_OPTIONS,
   check: { ...OUTPUT_OPTIONS, forecast: { type: 'string' } },
   metrics: { ...OUTPUT_OPTIONS, over: str0 },
-  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
+  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' }, forecast: { type: 'string' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
   networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },

@@ -50,7 +50,7 @@ export const EXIT_MEANINGS: readonly { code: number; short: string; long: string
   { code: EXIT.noEffect, short: 'answered success, nothing changed', long: 'the server answered success but what came back shows nothing changed, or not as asked (e.g. a Stellar replace or cancel on the OpenZeppelin Relayer v1.8)' },
   { code: EXIT.notReady, short: 'ready: not ready', long: 'ready: the server says it is not ready (HTTP 503, unhealthy)' },
   { code: EXIT.notDone, short: '--wait: not done by the deadline', long: '--wait: the relayer\'s jam did not clear by the deadline (its cause as it is now on stderr), or a transaction sent was not mined by it (or ended failed, canceled or expired)' },
-  { code: EXIT.heading, short: 'check: heading for trouble', long: 'check: nothing needs attention now, but a relayer is heading for a stop (a network price near its gas_price_cap); --forecast off leaves forecasts out' },
+  { code: EXIT.heading, short: 'check: heading for trouble', long: 'check, fleet --check: nothing needs attention now, but a relayer is heading for a stop (a network price near its gas_price_cap, its RPC failing, its balance running to its minimum, a jam forming); --forecast off leaves forecasts out' },
 ];
 
 /** The table as text, wrapped at `width` with `indent` on continuation lines. */

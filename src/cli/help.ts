@@ -36,7 +36,7 @@ ${EXIT_CODES}
 `,
   fleet: `relayer-tui fleet: every relayer of several contexts, what needs attention first
 
-Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjson]
+Usage: relayer-tui fleet [NAME…] [--check] [--forecast on|off] [--json | --output table|json|ndjson]
 
   NAME        a fleet of the config file (fleets: prod: [prod-eu, prod-us]) or a context; none:
               every context of the file. Each context is read with its own URL, key and timeout
@@ -46,7 +46,12 @@ Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjso
   --check     for cron and monitoring: one line per problem on stdout (context/relayer: problem),
               the summary on stderr; exit 0 when nothing needs attention, 12 when a relayer does
               (disabled, stuck, a nonce gap, a balance under its minimum), 13 when a context or
-              relayer could not be read (unreachable, timed out, 401, 429), whatever else.
+              relayer could not be read (unreachable, timed out, 401, 429), whatever else; 17
+              when nothing needs attention now but a relayer is heading for trouble (its
+              forecasts, a line each after the problems: the rules of check, see relayer-tui
+              help check; each active EVM relayer costs a request more, eth_gasPrice, and one
+              more where its balance is over its minimum).
+  --forecast  on (default) or off: off reads no forecasts (today's codes for scripts).
   Needs attention, worst first: unreachable, not ready (/ready answered 503), not checked,
   disabled, stuck (the :stuck rules: never broadcast, not mined after broadcast, not signed,
   unknown status, old, nonce gap; and the transaction the chain waits on), low balance (below the
@@ -56,8 +61,9 @@ Usage: relayer-tui fleet [NAME…] [--check] [--json | --output table|json|ndjso
   Balance and last confirmed come from the real server's GET /relayers/{id}/status (a server of
   the interface document offers neither: shown as —).
 ${OUTPUT}
-  JSON: { summary, contexts: [...], relayers: [...] } with each relayer's context; ndjson: one
-  relayer (or unreadable context) a line.
+  JSON: { summary, contexts: [...], relayers: [...] } with each relayer's context and its
+  "forecasts" (as check --json has them); with --check, "problems" and "forecasts" (the lines);
+  ndjson: one relayer (or unreadable context) a line.
 
 Examples:
   relayer-tui fleet
@@ -339,7 +345,14 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   higher) whose confirmed and mined transactions of the last hour (one page, at least 5 of them) spend
   it to that minimum within 6 h is heading for its minimum (balance_runway): the runway at that spend
   (value + gas_limit × the price offered, an upper bound: at that spend the runway is at least this,
-  sooner if the spend rises), then v1.8 fails its sends; the fix is to fund its address.
+  sooner if the spend rises), then v1.8 fails its sends; the fix is to fund its address. A jam
+  forming (jam_forming, from the diagnosis's own reads and the price above; never where a jam
+  stands or nothing waits): the transaction at the chain's nonce, before the jam rules call it a
+  jam, offers less than the network asks (underpriced: not mined before v1.8 re-prices it, its
+  speed's time after its last broadcast at the earliest — how often it was re-priced is not
+  served), or is broadcast and not mined 45 s after its creation (not_mined_yet; the rules say a
+  jam at 90 s), or signed and not broadcast past v1.8's 25 s re-send (refused; a jam at 37 s);
+  said with when the rules apply and the fix: bump it (replace … --speed fastest) or cancel it.
   One line per problem on stdout (a paused relayer a line too, with the command that resumes it: not
   counted as needing attention; then the forecasts), the summary on stderr. Exit 0: nothing needs
   attention; 17: nothing needs attention now, but a relayer is heading for trouble; 12: a
@@ -358,7 +371,11 @@ ${CHECK_OUTPUT}
   horizon_seconds, proposed_cap_gwei, read_at, method} |
   {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
   method, disables} | {kind: "balance_runway", balance_wei, min_balance_wei, spend_wei,
-  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method}],
+  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method} |
+  {kind: "jam_forming", signal, chain_nonce, tx_id, tx_status, speed, created_at, sent_at,
+  age_seconds, rebroadcast, offered_wei, network_price_wei, next_reprice_at,
+  next_reprice_is_earliest, jam_at, not_final, chain_stood_since, not_final_then, read_at,
+  method}],
   "cap_trend_not_known": null | why}]}
   — u128 values as decimal strings.
 ${COMMON}

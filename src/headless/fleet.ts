@@ -1,8 +1,10 @@
 /**
  * `relayer-tui fleet [NAME…]`: every relayer of several contexts in one table (or JSON, one object per
  * relayer with its context), and `--check` for cron and monitoring: one line per problem on stdout,
- * exit 0 when nothing needs attention, 12 when a relayer does, 13 when a context or relayer could not
- * be read. The rules are the core's (src/core/fleet/health.ts), the same as the TUI's :fleet.
+ * then one per forecast; exit 0 when nothing needs attention, 12 when a relayer does, 13 when a context
+ * or relayer could not be read, 17 when nothing needs attention now but a relayer is heading for trouble
+ * (below 12 and 13, as check's; `--forecast off` reads none). The rules are the core's
+ * (src/core/fleet/health.ts, core/forecast), the same as the TUI's :fleet and `check`.
  */
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
@@ -12,6 +14,7 @@ import { FLEET_COLUMNS } from '../core/columns/fleet.js';
 import { Fleet, type ContextState } from '../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, problemsSaid, summaryLine, type FleetRow } from '../core/fleet/health.js';
 import { commandPrefix, type FixFace } from '../core/jam/words.js';
+import { forecastWords } from '../core/forecast/forecast.js';
 import { sanitize } from '../core/text/sanitize.js';
 import { asciiJson, readableId } from '../core/text/values.js';
 import { json, Out, table, type Streams } from './output.js';
@@ -30,10 +33,20 @@ export function problemLines(rows: readonly FleetRow[], now: number): string[] {
   return rows.filter(needsAttention).flatMap((r) => problemsSaid(r, now, commandFace(r)).map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
 }
 
+/** `--check`'s forecast lines: one per forecast of each relayer, `context/relayer: forecast`, its fix as a command. */
+export function forecastLines(rows: readonly FleetRow[]): string[] {
+  return rows.flatMap((r) => {
+    const face = commandFace(r);
+    return face ? r.forecasts.map((f) => `${readableId(r.context)}/${readableId(r.relayerId!)}: ${forecastWords(f, face)}`) : [];
+  });
+}
+
 export async function runFleet(config: AppConfig, o: HeadlessOptions, names: string[], s: Streams, env: NodeJS.ProcessEnv, fail: (code: number, message: string) => number): Promise<number> {
+  const forecastFlag = o.flags.forecast;
+  if (forecastFlag !== undefined && forecastFlag !== 'on' && forecastFlag !== 'off') return fail(EXIT.usage, `--forecast on|off, got "${forecastFlag}"`);
   const chosen = fleetSources(config.configFile, names, env);
   if ('error' in chosen) return fail(EXIT.config, chosen.error);
-  const fleet = new Fleet(chosen.sources, { now: Date.now });
+  const fleet = new Fleet(chosen.sources, { now: Date.now, forecasts: forecastFlag !== 'off' });
   try {
     await fleet.refresh();
   } finally {
@@ -44,15 +57,17 @@ export async function runFleet(config: AppConfig, o: HeadlessOptions, names: str
   const summary = summaryLine(rows, contexts.length, 0, fleet.serverOf());
   const unreadable = rows.some((r) => r.trouble === 'unreachable' || r.trouble === 'not-opened' || r.trouble === 'unchecked');
   const attention = rows.some(needsAttention);
-  const code = unreadable ? EXIT.unreadable : attention ? EXIT.attention : EXIT.ok;
+  // Heading for trouble (17) only where nothing needs attention now and everything was read (check's precedence).
+  const heading = rows.some((r) => r.forecasts.length > 0);
+  const code = unreadable ? EXIT.unreadable : attention ? EXIT.attention : heading ? EXIT.heading : EXIT.ok;
   const out = new Out(s.out);
   const now = Date.now();
   const asJson = o.output === 'json' || (o.output === 'auto' && !s.out.isTTY && !o.check);
   // JSON in ASCII: a look-alike id reads as its escapes, and parses back to the exact bytes.
   if (o.output === 'ndjson') await out.write(rows.map((r) => `${asciiJson(json(fleetRowRecord(r, now, commandFace(r))))}\n`).join(''));
-  else if (asJson) await out.write(`${asciiJson(json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now, commandFace(r))), ...(o.check ? { problems: problemLines(rows, now) } : {}) }, 2))}\n`);
+  else if (asJson) await out.write(`${asciiJson(json({ summary, contexts: contexts.map(contextJson), relayers: rows.map((r) => fleetRowRecord(r, now, commandFace(r))), ...(o.check ? { problems: problemLines(rows, now), forecasts: forecastLines(rows) } : {}) }, 2))}\n`);
   else if (o.check) {
-    await out.write(problemLines(rows, now).map((l) => `${sanitize(l)}\n`).join(''));
+    await out.write([...problemLines(rows, now), ...forecastLines(rows)].map((l) => `${sanitize(l)}\n`).join(''));
     s.err.write(`relayer-tui fleet: ${sanitize(summary)}\n`);
   } else {
     await out.write(`${sanitize(summary)}\n`);

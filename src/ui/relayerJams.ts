@@ -28,6 +28,7 @@ import type { MinBalances } from '../core/fleet/balance.js';
 import type { Forecast } from '../core/forecast/forecast.js';
 import { forecastRelayer, minimumOf, startPriceRead, type PriceRead } from '../core/forecast/relayerRead.js';
 import type { ForecastUnknown } from '../core/forecast/unknown.js';
+import type { ChainSeen } from '../core/forecast/jamForming.js';
 import { pushReading, type Reading } from '../core/forecast/sparkline.js';
 import type { RelayerStatus } from '../api/index.js';
 
@@ -72,6 +73,8 @@ const MAX_WANTED = 100;
 export class RelayerJams extends BackgroundReads {
   private readonly entries = new Map<string, JamEntry>();
   private readonly chainSeen = new Map<string, { nonce: number; at: number }>();
+  /** jam_forming's sighting of each relayer's chain (core/forecast/jamForming.ts), carried from one read to the next. */
+  private readonly formingSeen = new Map<string, ChainSeen>();
   private readonly following = new Set<string>();
   private readonly clearings = new Map<string, Clearing>();
   private readonly series = new Map<string, ReadsSeries>();
@@ -288,9 +291,12 @@ export class RelayerJams extends BackgroundReads {
         }
       const diagnosed = await readJam(this.client, r, { now, signal, ...(seen ? { chainSeen: seen } : {}), ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
       // Its forecasts (one page of its confirmed transactions for the runway); a diagnosis its failing RPC stopped is said under that forecast.
-      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, trend: price?.trend, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, trend: price?.trend, seen: this.formingSeen.get(r.id) ?? null, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
       const read = ahead.read;
       if (signal.aborted) return;
+      // The chain as this read saw it, for the next read's jam_forming (its nonce standing while more wait).
+      if (ahead.seen) this.formingSeen.set(r.id, ahead.seen);
+      else this.formingSeen.delete(r.id);
       this.noteReads(r.id, await price?.read, status, now);
       if (price) this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
       // A clearing already seen goes with this read (one begun after it was seen); one jammed again too.

@@ -6,6 +6,11 @@
  * to one server and `pool` in all, within the context's deadline. A context that cannot be read (down,
  * timed out, 401, 429, a token command that failed, an answer that is not the API) is one row saying
  * so, and blocks nothing else. `refresh()` reads again, a failing context backing off (core/backoff.ts).
+ * Each active EVM relayer's forecasts (core/forecast/relayerRead.ts, the one path of `check` and the TUI) are read
+ * beside its jam diagnosis, through the same limits and deadline: `eth_gasPrice` (one request) and,
+ * with a cap, its trend (eth_feeHistory and two blocks), and where its balance is over its minimum, a
+ * page of its confirmed transactions; a refresh
+ * carries the chain as the last read saw it (jam_forming's trend). Only where asked (`forecasts: true`).
  */
 import { readJam } from '../jam/read.js';
 import { ApiError, DEFAULT_TIMEOUT_MS, dialectUnsettled, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
@@ -20,6 +25,8 @@ import { deadline as makeDeadline } from '../deadline.js';
 import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, unreadRow as notAllReadRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
 import { problemWords, type Problem } from './problems.js';
+import { forecastRelayer, minimumOf, startPriceRead } from '../forecast/relayerRead.js';
+import type { ChainSeen } from '../forecast/jamForming.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
 export interface FleetSource {
@@ -64,6 +71,12 @@ export interface FleetOptions {
   intervalMs?: number;
   /** Told (at most once a turn of the event loop) whenever a row or a context changed. */
   onChange?: () => void;
+  /**
+   * Whether each relayer's forecasts are read (`relayer-tui fleet`: yes unless --forecast off). Default
+   * false: the TUI's :fleet does not draw them yet, and a row whose unseen forecast changed would be
+   * marked changed with nothing to see (and cost two requests a relayer for nothing).
+   */
+  forecasts?: boolean;
 }
 
 /** A relayer's transactions as the fleet reads them: fewer pages than `:stuck` (a thousand relayers), the rules the same. */
@@ -95,6 +108,11 @@ export class Fleet {
   private readonly opened = new Map<string, Promise<Opened | { error: string; kind: NotOpened['kind'] }>>();
   private readonly rowsByContext = new Map<string, FleetRow[]>();
   private readonly states = new Map<string, ContextState>();
+  /**
+   * Each relayer's chain as its last read saw it (context NUL relayer → jam_forming's ChainSeen), carried
+   * to the next refresh: kept out of the rows (a row read again alike must compare equal: the TUI marks what changed).
+   */
+  private readonly chainSeen = new Map<string, ChainSeen>();
   private readonly closed = new AbortController();
   private sorted: FleetRow[] | null = null;
   private notifyQueued = false;
@@ -104,7 +122,7 @@ export class Fleet {
     readonly sources: readonly FleetSource[],
     o: FleetOptions,
   ) {
-    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, ...o };
+    this.opts = { perServer: 2, pool: 16, limits: FLEET_LIMITS, rules: DEFAULT_TRIAGE, intervalMs: 5_000, forecasts: false, ...o };
     this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
@@ -331,12 +349,23 @@ export class Fleet {
         // The jam diagnosis (core/jam), as `check` and the first screen make it: the status just read is
         // not read again. A relayer it cannot diagnose says why (kept with the row, never "no jam").
         if (!deadline.aborted && !reading.triageError) {
+          // The network's price (and, with a cap, its trend) for the forecasts, read beside the diagnosis and given to it, as check reads them (core/forecast/relayerRead.ts).
+          const price = this.opts.forecasts ? startPriceRead(client, relayer, { ask, now: this.opts.now, signal: deadline }) : undefined;
+          const status = reading.status ?? undefined;
           try {
-            const status = reading.status ?? undefined;
-            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status ? { status } : {}) });
+            reading.jam = await readJam(client, relayer, { now: this.opts.now(), signal: deadline, ask, ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
           } catch (e) {
             if (this.closed.signal.aborted) return;
             reading.jam = { kind: 'not_diagnosed', why: why(e), unreadable: true };
+          }
+          if (price) {
+            const seenKey = `${name}\u0000${relayer.id}`;
+            const f = await forecastRelayer(client, relayer, { forecast: true, read: reading.jam, price: price.read, trend: price.trend, seen: this.chainSeen.get(seenKey) ?? null, status, minimum: minimumOf(relayer, { ...(minBalances ? { minBalances } : {}), name }), ask, now: this.opts.now, signal: deadline });
+            if (this.closed.signal.aborted) return;
+            reading.jam = f.read;
+            reading.forecasts = f.forecasts;
+            if (f.seen) this.chainSeen.set(seenKey, f.seen);
+            else this.chainSeen.delete(seenKey);
           }
         }
         rows[i] = relayerRow(reading, false);

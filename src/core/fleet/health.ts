@@ -23,6 +23,7 @@ import { jamJson } from '../jam/words.js';
 import { problemWords, stateWords, type Problem, type RowState } from './problems.js';
 import type { FixFace } from '../jam/words.js';
 import { fleetBalance, type FleetBalance, type MinBalances } from './balance.js';
+import { forecastJson, type Forecast } from '../forecast/forecast.js';
 
 export { POLICY_MIN_COUNTS_ABOVE, fleetBalance, minimumFor, type FleetBalance, type MinBalances } from './balance.js';
 
@@ -63,6 +64,8 @@ export interface FleetRow {
   jam: Jam | null;
   diagnosed: boolean | null;
   notDiagnosed: string | null;
+  /** The stops it is heading for (core/forecast, the rules of `check`): none needs attention now; [] when none, or not read. */
+  forecasts: Forecast[];
   /** Still being read (the row is there, its checks are not). */
   loading: boolean;
   /** The relayer as the server sent it (null for a context row). */
@@ -81,6 +84,8 @@ export interface RelayerReading {
   triage?: { summary: RelayerTriage; rows: StuckRow[] } | null;
   /** The jam diagnosis (EVM relayers of the OpenZeppelin Relayer), where it was read. */
   jam?: JamRead;
+  /** Its forecasts (core/forecast/relayerForecasts.ts), where they were read. */
+  forecasts?: Forecast[];
   minBalances?: MinBalances;
   now: number;
 }
@@ -166,6 +171,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     jam,
     diagnosed: r.jam === undefined ? null : r.jam.kind === 'diagnosed',
     notDiagnosed: r.jam?.kind === 'not_diagnosed' ? r.jam.why : null,
+    forecasts: r.forecasts ?? [],
     loading,
     relayer,
   };
@@ -217,6 +223,8 @@ export function fleetRowRecord(r: FleetRow, now: number, face?: FixFace): Record
     diagnosed: r.diagnosed,
     not_diagnosed_because: r.notDiagnosed,
     jam: r.jam ? jamJson(r.jam) : null,
+    // Its forecasts as `check --json` has them (flat fields); [] for a context's own row.
+    forecasts: r.forecasts.map(forecastJson),
   };
 }
 
@@ -260,6 +268,7 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
     jam: null,
     diagnosed: null,
     notDiagnosed: null,
+    forecasts: [],
     loading: why === null,
     relayer: null,
   };
@@ -320,6 +329,10 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const notReady = rows.filter((r) => r.relayerId === null && r.trouble === 'not-ready');
   const degraded = rows.filter((r) => r.relayerId === null && r.trouble === 'degraded');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
+  // Heading for trouble (core/forecast): counted as the relayers are, said after what needs attention now.
+  const heading = listed.filter((r) => r.forecasts.length > 0);
+  const headingCount = Object.keys(serverOf).length ? new Set(heading.map((r) => `${server(r)}\u0000${r.relayerId}`)).size : heading.length;
+  if (headingCount) parts.push(`${thousands(headingCount)} heading for trouble`);
   // Names only: the reasons are long (a token_command's, a server's text) and are in each context's
   // row; here they would push what follows off the line.
   const names = (rs: readonly FleetRow[]) => `${rs.slice(0, 3).map((r) => r.context).join(', ')}${rs.length > 3 ? ', …' : ''}`;

@@ -16,6 +16,9 @@
  *
  * `rpc_failing` (rpcFailing.ts): the relayer's RPC answering errors, which v1.8 disables it for at
  * its next start.
+ *
+ * `jam_forming` (jamForming.ts): the transaction at the chain's nonce not mined yet, before the jam
+ * rules call it a jam.
  */
 import type { FixFace } from '../jam/words.js';
 import { CAP_PROPOSAL_PERCENT, proposedCapFromPrice } from './capProposal.js';
@@ -27,17 +30,19 @@ import { ageMs } from '../time.js';
 import { rpcErrorText, type RpcFailing } from './rpcFailing.js';
 import type { BalanceRunway } from './balanceRunway.js';
 import { reachesCapMs, TREND_NOT_READ, type PriceTrend, type TrendUnknown } from './priceTrend.js';
+import { jamFormingJson, jamFormingMark, jamFormingWords, type JamForming } from './jamForming.js';
 
 export type { RpcFailing } from './rpcFailing.js';
 export type { BalanceRunway } from './balanceRunway.js';
 export type { PriceTrend, TrendUnknown } from './priceTrend.js';
+export type { JamForming } from './jamForming.js';
 
 /** The share of the cap at which the network's price is said to be heading for it. */
 export const CAP_HEADROOM_PERCENT = 80;
 /** How far ahead a trend reaching the cap is said (30 minutes). */
 export const CAP_TREND_HORIZON_MS = 30 * 60_000;
 
-export type Forecast = CapHeadroom | RpcFailing | BalanceRunway;
+export type Forecast = CapHeadroom | RpcFailing | BalanceRunway | JamForming;
 
 export type CapHeadroom = {
   kind: 'cap_headroom';
@@ -115,6 +120,7 @@ export function trendWords(t: PriceTrend | TrendUnknown): string {
 export function forecastWords(f: Forecast, face: FixFace): string {
   if (f.kind === 'rpc_failing') return rpcFailingWords(f, face);
   if (f.kind === 'balance_runway') return runwayWords(f, face);
+  if (f.kind === 'jam_forming') return jamFormingWords(f, face);
   return capHeadroomWords(f, face);
 }
 
@@ -138,6 +144,7 @@ function capHeadroomWords(f: CapHeadroom, face: FixFace): string {
 
 /** A forecast as JSON: flat fields, wei as decimal strings, the time as ISO. */
 export function forecastJson(f: Forecast): Record<string, unknown> {
+  if (f.kind === 'jam_forming') return jamFormingJson(f);
   if (f.kind === 'rpc_failing')
     return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
   if (f.kind === 'balance_runway')
@@ -174,6 +181,7 @@ export const V18_DISABLES = 'v1.8 disables a relayer whose health check fails (i
 /** The short mark of a forecast in a summary: `cap 85 %`, `cap 40 %, at it in ~8m` (by its trend), `RPC failing`. */
 export function forecastMark(f: Forecast): string {
   if (f.kind === 'balance_runway') return `runway ~${ageMs(f.runway_ms)}`;
+  if (f.kind === 'jam_forming') return jamFormingMark(f);
   if (f.kind === 'rpc_failing') return 'RPC failing';
   return f.said_for.includes('trend') && f.reaches_cap_ms !== null && f.reaches_cap_ms > 0 ? `cap ${f.percent} %, at it in ~${ageMs(f.reaches_cap_ms)}` : `cap ${f.percent} %`;
 }

@@ -9,7 +9,7 @@
  * What could not be forecast because a read failed, or too few transactions were read, comes back
  * typed (ForecastUnknown, unknown.ts): a face says it ("not known, because …") or leaves it out (check).
  */
-import { errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../../api/index.js';
+import { errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { nativeUnitOf, toBigInt } from '../amounts.js';
 import { minimumFor, type MinBalances } from '../fleet/balance.js';
 import type { JamRead } from '../jam/read.js';
@@ -17,6 +17,7 @@ import { networkKind, relayerState } from '../relayer.js';
 import { balanceRunway, type BalanceRunway } from './balanceRunway.js';
 import { capHeadroom, type Forecast } from './forecast.js';
 import { readPriceTrend, type PriceTrend, type TrendUnknown } from './priceTrend.js';
+import { jamFormingOf, type ChainSeen } from './jamForming.js';
 import { rpcErrorOf, rpcFailingFromRead, type RpcError } from './rpcFailing.js';
 import type { ForecastUnknown } from './unknown.js';
 
@@ -68,7 +69,7 @@ export type RunwayRead = BalanceRunway | { kind: 'not_enough'; samples: number; 
  * first, through `ask`): none for a relayer with no minimum or already under it (the low-balance
  * problem), nor where the balance is not a number.
  */
-export async function readRunway(client: RelayerClient, r: Relayer, status: RelayerStatus, minimum: ReturnType<typeof minimumFor>, o: { ask: Ask; now: () => number; signal?: AbortSignal }): Promise<RunwayRead> {
+export async function readRunway(client: RelayerClient, r: Relayer, status: { balance?: unknown }, minimum: ReturnType<typeof minimumFor>, o: { ask: Ask; now: () => number; signal?: AbortSignal }): Promise<RunwayRead> {
   if (networkKind(r.network_type) !== 'evm' || relayerState(r) !== 'active') return null;
   const balance = toBigInt(status.balance) ?? null;
   if (balance === null || !minimum || 'error' in minimum || balance < BigInt(minimum.min)) return null;
@@ -91,22 +92,24 @@ export interface RelayerForecastsRead {
   underFailing: string | null;
   forecasts: Forecast[];
   unknown: ForecastUnknown[];
+  /** The chain as this read saw it, for the next read's jam_forming (a reader of the same relayer again carries it: the fleet's refresh, the TUI's store). */
+  seen: ChainSeen | null;
   /** No forecast of the cap, and its trend not known (a read failed, too few blocks): why (`check --json`'s cap_trend_not_known; said where a read failed). */
   capTrendNotKnown: (TrendUnknown & { priceWei: bigint; capWei: bigint }) | null;
 }
 
 /**
- * The forecasts of a relayer from its diagnosis's reads: rpc_failing, cap_headroom, balance_runway (in
- * that order), and what could not be forecast. `status`: as read for the diagnosis (undefined: not
+ * The forecasts of a relayer from its diagnosis's reads: rpc_failing, cap_headroom, balance_runway,
+ * jam_forming (in that order), and what could not be forecast. `status`: as read for the diagnosis (undefined: not
  * read, `statusWhy` says why where a read failed); the runway's transactions read here through `ask`.
  */
 export async function forecastRelayer(
   client: RelayerClient,
   r: Relayer,
-  i: { forecast: boolean; read: JamRead; price: Promise<PriceRead> | undefined; trend?: Promise<PriceTrend | TrendUnknown | null> | undefined; status: RelayerStatus | undefined; statusWhy?: string | null; minimum: ReturnType<typeof minimumFor>; ask: Ask; now: () => number; signal?: AbortSignal },
+  i: { forecast: boolean; read: JamRead; price: Promise<PriceRead> | undefined; trend?: Promise<PriceTrend | TrendUnknown | null> | undefined; seen?: ChainSeen | null; status: { balance?: unknown } | undefined; statusWhy?: string | null; minimum: ReturnType<typeof minimumFor>; ask: Ask; now: () => number; signal?: AbortSignal },
 ): Promise<RelayerForecastsRead> {
   let read = i.read;
-  if (!i.forecast) return { read, underFailing: null, forecasts: [], unknown: [], capTrendNotKnown: null };
+  if (!i.forecast) return { read, underFailing: null, forecasts: [], unknown: [], seen: null, capTrendNotKnown: null };
   // Not read (not an active EVM relayer, no /rpc): neither the cap's headroom nor its RPC forecast.
   const price = (await i.price) ?? null;
   const unknown: ForecastUnknown[] = [];
@@ -130,6 +133,8 @@ export async function forecastRelayer(
   else if (networkKind(r.network_type) === 'evm' && relayerState(r) === 'active') unknown.push({ kind: 'balance_runway', reason: 'balance_unread', why: i.statusWhy ?? 'its status was not read', at: i.now() });
   if (runway?.kind === 'not_enough') unknown.push({ kind: 'balance_runway', reason: 'not_enough', samples: runway.samples, min: runway.min, at: runway.at });
   else if (runway?.kind === 'unread') unknown.push({ kind: 'balance_runway', reason: 'transactions_unread', why: runway.why, at: runway.at });
-  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway?.kind === 'balance_runway' ? [runway] : [])];
-  return { read, underFailing, forecasts, unknown, capTrendNotKnown };
+  // A jam forming at the chain's nonce (jamForming.ts): from what the diagnosis read and the price, no request of its own; not while its RPC fails.
+  const forming = failing || !price ? { forecast: null, seen: null } : jamFormingOf(r, read, price.wei, price.at, i.seen ?? null);
+  const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway?.kind === 'balance_runway' ? [runway] : []), ...(forming.forecast ? [forming.forecast] : [])];
+  return { read, underFailing, forecasts, unknown, seen: forming.seen, capTrendNotKnown };
 }

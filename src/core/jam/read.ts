@@ -16,9 +16,20 @@ import { diagnose, nonceFromTransactions, NOT_MINED_AFTER_MS, type Diagnosis, ty
 
 /** Diagnosed (with the chain's nonce as read: a follow watches it pass the last that waited), or why not. */
 export type JamRead =
-  | { kind: 'diagnosed'; diagnosis: Diagnosis; chainNonce: number }
+  | { kind: 'diagnosed'; diagnosis: Diagnosis; chainNonce: number; seen?: JamSeen }
   /** `unreadable`: a read failed (down, timed out, 401, 429…); else the server or relayer cannot be diagnosed at all. */
   | { kind: 'not_diagnosed'; why: string; unreadable?: boolean };
+
+/**
+ * What the diagnosis read, kept for the forecasts (core/forecast/jamForming.ts: no request of their own):
+ * the relayer's next nonce as used, the transaction at the chain's nonce (null: none, or not read because
+ * nothing waits), and how many are not final (the lists' totals, else the status's pending count; null: neither).
+ */
+export interface JamSeen {
+  relayerNonce: number;
+  blocker: Transaction | null;
+  notFinal: number | null;
+}
 
 const PER_STATUS = 100;
 
@@ -92,7 +103,8 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   // waits is read anyway (the transaction at the chain's nonce, the non-final lists).
   const distrusted = nonceDistrust(statusNonce, chainNonce, status.pending_transactions_count);
   const base: Omit<JamReading, 'blocker' | 'notFinal' | 'relayerNonce'> = { now: o.now, chainNonce, networkPriceWei: null, capWei: toBigInt(relayer.policies?.gas_price_cap) ?? null, ...(chainMovedAt !== undefined ? { chainMovedAt } : {}), ...(distrusted ? { distrusted } : {}) };
-  if (!distrusted && statusNonce! <= chainNonce) return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce: statusNonce!, blocker: null, notFinal: [] }), chainNonce };
+  if (!distrusted && statusNonce! <= chainNonce)
+    return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce: statusNonce!, blocker: null, notFinal: [] }), chainNonce, seen: { relayerNonce: statusNonce!, blocker: null, notFinal: quantity(status.pending_transactions_count) } };
   let blocker: Transaction | null = null;
   try {
     blocker = await ask(() => client.getTransactionByNonce(relayer.id, String(chainNonce), { signal }));
@@ -141,5 +153,5 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
       // The cause is then told from what was read (the price against the cap, else not mined).
     }
   }
-  return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce };
+  return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce, seen: { relayerNonce, blocker, notFinal: total } };
 }
