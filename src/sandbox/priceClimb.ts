@@ -17,6 +17,9 @@
  * the next re-price, as on avalanche-bridge. A relayer with no cap has no climb.
  */
 import type { PriceClimb } from './types.js';
+import type { SandboxData } from './data.js';
+import type { SandboxClock } from './chain/clock.js';
+import type { FeeMarket } from './chain/fees.js';
 
 /** The seeded climb: arbitrum-payouts' network, from 15 minutes after the start at --time-scale 1. */
 export const DEFAULT_PRICE_CLIMB: PriceClimb = { relayerId: 'arbitrum-payouts', afterMs: 15 * 60_000 };
@@ -61,4 +64,44 @@ export function climbPrice(startPrice: bigint, cap: bigint, elapsedMs: number): 
 /** When the climb starts on the sandbox's clock: `afterMs` after the start, divided by the time scale. */
 export function climbStart(c: PriceClimb, startMs: number, timeScale: number): number {
   return startMs + c.afterMs / timeScale;
+}
+
+/**
+ * The climb as the chain drives it, a block at a time: from its start, the climbing relayer's network
+ * price is set on the curve — from what the network asked then, against the relayer's cap then.
+ */
+export class ClimbDriver {
+  /** The scenario, and once it started: its market, the price then, the cap then. */
+  private c: { scenario: PriceClimb; from?: { market: FeeMarket; price: bigint; cap: bigint } } | undefined;
+
+  constructor(
+    c: PriceClimb | false,
+    private readonly data: SandboxData,
+    private readonly clock: SandboxClock,
+    private readonly market: (network: string) => FeeMarket,
+  ) {
+    this.c = c ? { scenario: c } : undefined;
+  }
+
+  /** The climb from now on (false: none); a price it held is let go. */
+  set(c: PriceClimb | false): void {
+    if (this.c?.from) this.c.from.market.holdPrice(undefined);
+    this.c = c ? { scenario: c } : undefined;
+  }
+
+  /** At this block: the price on the curve (nothing before its start, or for a relayer without a cap). */
+  at(now: number): void {
+    const c = this.c;
+    if (!c) return;
+    const start = climbStart(c.scenario, this.data.startMs, this.clock.timeScale);
+    if (now < start) return;
+    if (!c.from) {
+      const r = this.data.relayer(c.scenario.relayerId);
+      const cap = r && r.network_type === 'evm' ? r.policies.gas_price_cap : undefined;
+      if (!r || (typeof cap !== 'number' && typeof cap !== 'bigint')) return void (this.c = undefined);
+      const market = this.market(r.network);
+      c.from = { market, price: market.gasPrice(), cap: BigInt(cap) };
+    }
+    c.from.market.holdPrice(climbPrice(c.from.price, c.from.cap, (now - start) * this.clock.timeScale));
+  }
 }

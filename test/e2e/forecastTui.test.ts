@@ -1,10 +1,12 @@
 /**
- * Issue 54's "done when", in the TUI: the built CLI in a pty at 80x24 against the sandbox's real flavour
- * at --time-scale 6 (this process's: its clock stopped and stepped a simulated minute at a time, the
- * CLI's clock following it through sandboxClock.mjs's file), r read at each step: the first screen says
- * the failing RPC (linea-idle, from 20 simulated minutes) and the draining balance (sepolia-main: STATE
- * `soon`, BALANCE with its runway) before its sends fail for its balance (40 simulated minutes), and the
- * detail draws both sparklines. The lead times are printed.
+ * Issue 54's "done when", in the TUI: the built CLI in a pty against the sandbox's real flavour at
+ * --time-scale 6 (this process's: its clock stopped and stepped a simulated minute at a time, the CLI's
+ * clock following it through sandboxClock.mjs's file), r read at each step: the first screen's line
+ * names, with its figure, the coming cap jam (arbitrum-payouts' price climb, from 15 simulated minutes:
+ * said before its row reads jammed), the failing RPC (linea-idle, from 20) and the draining balance
+ * (sepolia-main: STATE `soon`, BALANCE with its runway) before its sends fail for its balance (40) — at
+ * 160 columns, where the line has room for all three (at 80 it counts them: `3 heading for trouble`,
+ * each row marked) — and then, at 80x24, the detail draws both sparklines. The lead times are printed.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +50,7 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
     const follow = () => writeFileSync(clockFile, String(sb.clock.now() - Date.now()));
     follow();
     const preload = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sandboxClock.mjs')).href;
-    const tui = new Tui({ cols: 80, rows: 24, env: { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, NODE_OPTIONS: `--import ${preload}`, SANDBOX_CLOCK_FILE: clockFile } });
+    const tui = new Tui({ cols: 160, rows: 24, env: { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, NODE_OPTIONS: `--import ${preload}`, SANDBOX_CLOCK_FILE: clockFile } });
     try {
       await tui.waitForText('Sepolia Main', 15_000);
       await tui.waitForRawMode();
@@ -58,6 +60,8 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
       let runwaySaid: number | undefined;
       let stop: number | undefined;
       let rpcFails: number | undefined;
+      let capSaid: number | undefined;
+      let capJam: number | undefined;
       const failedBefore = await balanceFailures('sepolia-main');
       for (let minute = 0; minute <= 70 && stop === undefined; minute++) {
         if (minute) {
@@ -75,7 +79,9 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
           .poll(
             () => {
               if (sb.requests.at(-1) !== last) [last, lastAt] = [sb.requests.at(-1), performance.now()];
-              return fresh().some((q) => /\/relayers\/sepolia-main\/transactions\/?\?.*status=confirmed/.test(q.url)) && performance.now() - lastAt >= 300;
+              // (Or the round over without it, quiet 1.5 s: its read still on its way when r came is skipped by r, and said at the next step.)
+              const quiet = performance.now() - lastAt;
+              return fresh().some((q) => /\/relayers\/sepolia-main\/transactions\/?\?.*status=confirmed/.test(q.url)) ? quiet >= 300 : fresh().length > 0 && quiet >= 1500;
             },
             { timeout: 15_000, interval: 20 },
           )
@@ -85,13 +91,19 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
           });
         await tui.quiet(300);
         const s = tui.screen();
-        const line = s[1] ?? '';
+        const line = s[1] ?? ''; if (process.env.DBG) console.log('M', minute, line);
         if (rpcFails === undefined && sb.clock.now() - sb.clock.startMs >= (20 * 60_000) / SCALE) rpcFails = minute;
-        if (rpcSaid === undefined && /heading for trouble: linea-idle\b/.test(line)) rpcSaid = minute;
-        if (runwaySaid === undefined && /^[› ][ *]soon\s.*~\d+[smh]\s/.test(row(s, 'Sepolia Main')) && /heading for trouble/.test(line)) runwaySaid = minute;
+        const ahead = /heading for trouble: (.*)$/.exec(line)?.[1] ?? '';
+        if (rpcSaid === undefined && /\blinea-idle\b/.test(ahead)) rpcSaid = minute;
+        if (capSaid === undefined && /\barbitrum-payouts \(cap \d+ %/.test(ahead)) capSaid = minute;
+        if (capJam === undefined && /^[› ][ *]jammed\s/.test(row(s, 'Arbitrum Payouts'))) capJam = minute;
+        if (runwaySaid === undefined && /^[› ][ *]soon\s.*~\d+[smh]\s/.test(row(s, 'Sepolia Main')) && /\bsepolia-main\b/.test(ahead)) runwaySaid = minute;
         if ((await balanceFailures('sepolia-main')) > failedBefore) stop = minute;
       }
-      console.log(`forecasts in the TUI at 80x24 (--time-scale ${SCALE}, simulated minutes): linea-idle's RPC fails from ${rpcFails}, said from ${rpcSaid}; sepolia-main's runway said from ${runwaySaid}, its sends failing for its balance at ${stop}: ${stop! - runwaySaid!} simulated minutes ahead`);
+      console.log(`forecasts in the TUI at 160 columns (--time-scale ${SCALE}, simulated minutes): arbitrum-payouts' cap said from ${capSaid}, its row jammed at ${capJam}: ${capJam! - capSaid!} ahead; linea-idle's RPC fails from ${rpcFails}, said from ${rpcSaid}; sepolia-main's runway said from ${runwaySaid}, its sends failing for its balance at ${stop}: ${stop! - runwaySaid!} simulated minutes ahead`);
+      expect(capSaid, 'the coming cap jam said on the first screen').toBeDefined();
+      expect(capJam, "arbitrum-payouts jammed at its cap").toBeDefined();
+      expect(capJam! - capSaid!).toBeGreaterThanOrEqual(5);
       expect(rpcSaid, 'the failing RPC said on the first screen').toBeDefined();
       // Within a few reads of its first failure (the CLI retries a failed read with backoff: a round of r may find linea-idle's read still on its way);
       // the stop it forecasts (v1.8's disable) comes at the server's next start.
@@ -101,6 +113,7 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
       expect(stop, 'its sends failing for its balance').toBeDefined();
       expect(stop! - runwaySaid!).toBeGreaterThanOrEqual(5);
       // The detail at 80x24: both sparklines on its first page, each over the reads of the session.
+      tui.resize(80, 24);
       tui.press('/');
       tui.press('sepolia-main');
       tui.press('\r');

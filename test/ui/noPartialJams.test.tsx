@@ -24,8 +24,8 @@ describe('the first screen counts no jam before its first diagnosis is complete'
   it('every frame from the start: while a row reads `reading…` the line says reading… and how far, never a jam count; then the three jams', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
     // sepolia-main's read of the chain answers late, and fails: the others are diagnosed (the jams among them) first.
-    // (Both its reads through /rpc: the network's price, read first for its forecasts, and the chain's nonce.)
-    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"late"}', match: { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc' }, delayMs: 1500, times: 2 });
+    // (Its read of the chain's nonce: the diagnosis's, not the forecasts' reads through /rpc.)
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"late"}', match: { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc', rpcMethod: 'eth_getTransactionCount' }, delayMs: 1500, times: 1 });
     const last = await h.waitFor((x) => /^3 jammed /.test(line(x)) && state(x, 'sepolia-main') === 'not diagnosed', 'the first diagnosis complete');
     expect(line(last)).toMatch(/^3 jammed .*holesky-test.*; 1 not diagnosed: sepolia-main/);
     const frames = h.stdout.frames.filter((f) => tableRows(f).length > 0);

@@ -15,7 +15,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const RPC = { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc' };
+/** sepolia-main's read of the chain (its nonce) through its /rpc: the diagnosis's, not the forecasts' (the price, its trend). */
+const RPC = { method: 'POST', pathPrefix: '/api/v1/relayers/sepolia-main/rpc', rpcMethod: 'eth_getTransactionCount' };
 
 describe('a relayer whose jam is not known is never said active', () => {
   it('its diagnosis in flight: `reading…` in STATE from the first frame on, and the line says the diagnosis is not complete (no jam counted from it)', async () => {
@@ -42,7 +43,7 @@ describe('a relayer whose jam is not known is never said active', () => {
   it('its reads failed: `not diagnosed` in STATE and the line names it with why; i says why; the next read that answers clears it', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30 });
     // Its two reads through /rpc fail: the network's price (read first, for its forecasts) and the chain's nonce.
-    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 2 });
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
     const f = await h.waitFor((x) => state(x, 'sepolia-main') === 'not diagnosed' && !/being diagnosed/.test(x), 'not diagnosed');
     // Named in the line (its why where it fits: i says it whole).
     expect(line(f)).toMatch(/^3 jammed .*; 1 not diagnosed: sepolia-main(?: \(its.*)?$/);
@@ -73,7 +74,7 @@ describe('the first screen line names low balances after the jams', () => {
   it('at 80 columns, a low one and one not diagnosed beside the jams: each named, by its id where no more fits', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
     // Its two reads through /rpc fail: the network's price (read first, for its forecasts) and the chain's nonce.
-    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 2 });
+    h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
     const f = await h.waitFor((x) => /^3 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer read');
     expect(line(f)).toMatch(/^3 jammed.*: holesky-test.*; 1 low: mainnet-hot\b.*; 1 not diagnosed: sepolia-main/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);

@@ -18,6 +18,12 @@ export function aheadCount(ahead: readonly AheadOne[]): string {
   return `${ahead.length} heading for trouble`;
 }
 
+/** Every relayer named: with its marks, then by its id alone (`3 heading for trouble: a, b, c`). */
+export function aheadNamed(ahead: readonly AheadOne[]): [string, string] {
+  const head = `${aheadCount(ahead)}: `;
+  return [`${head}${ahead.map((a) => `${a.relayerId} (${a.forecasts.map(forecastMark).join(', ')})`).join(', ')}`, `${head}${ahead.map((a) => a.relayerId).join(', ')}`];
+}
+
 /** The part fitted to `width` cells, or null when not even the count fits. */
 export function aheadPart(ahead: readonly AheadOne[], width: number): string | null {
   if (!ahead.length) return null;

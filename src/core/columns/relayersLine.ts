@@ -13,7 +13,7 @@ import { asOfWords, clearedBrief, jamsLine } from '../jam/words.js';
 import type { Jam } from '../jam/diagnose.js';
 import { cellWidth, truncateCells } from '../text/cells.js';
 import type { LowOne } from './relayers.js';
-import { aheadCount, aheadPart, type AheadOne } from './aheadLine.js';
+import { aheadCount, aheadNamed, aheadPart, type AheadOne } from './aheadLine.js';
 
 export interface RelayersLineFacts {
   /** Worst first (RelayerJams.jams). */
@@ -51,8 +51,15 @@ export function relayersLine(f: RelayersLineFacts, width = Infinity): string | n
   // After today's trouble, in the room it leaves; else today's made narrower for the count where that
   // still says every kind of it uncut (the forecasts never push today's trouble out of the line).
   const part = aheadPart(f.ahead, width - cellWidth(today) - 2);
-  if (part !== null) return `${today}; ${part}`;
   const count = aheadCount(f.ahead);
+  if (part !== null && part !== count) return `${today}; ${part}`;
+  // The forecasts' relayers named before today's words get their detail: today's narrower where that
+  // still says every kind of it uncut (its jams' causes and waiting counts are on t; each row says the rest).
+  for (const names of aheadNamed(f.ahead)) {
+    const narrower = todayLine(f, width - cellWidth(names) - 2);
+    if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${names}`;
+  }
+  if (part !== null) return `${today}; ${part}`;
   const narrower = todayLine(f, width - cellWidth(count) - 2);
   if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${count}`;
   // Else each kind of today's counted (t lists the jams; i on a row says the rest), where that leaves the count its room.
@@ -68,9 +75,9 @@ function todayCounts(f: RelayersLineFacts): string {
 
 const KINDS = [/ cleared /, /\bjammed\b/, /\blow\b/, /\bnot diagnosed\b/, /being diagnosed…/];
 
-/** Whether a narrower line still says every kind the whole one says, no word cut (a `…` only after `being diagnosed`). */
+/** Whether a narrower line still says every kind the whole one says, nothing cut (a `…` only in `being diagnosed…`: `1 not diagnosed…` was let through). */
 function saysAll(narrower: string, whole: string): boolean {
-  return KINDS.every((k) => !k.test(whole) || k.test(narrower)) && !/[^d]…/.test(narrower.replace(/being diagnosed…/g, ''));
+  return KINDS.every((k) => !k.test(whole) || k.test(narrower)) && !narrower.replace(/being diagnosed…/g, '').includes('…');
 }
 
 /** Today's trouble and what is not known (everything but the forecasts), fitted to `width`; null: nothing to say. */

@@ -19,7 +19,8 @@
  * 3. a relayer disabled for its balance is checked again on v1.8's health-check schedule and enabled
  *    once funded;
  * 4. healthy traffic: a few relayers receive a new transaction every few seconds, and the draining
- *    relayer its payouts (traffic.ts).
+ *    relayer its payouts (traffic.ts); the climbing relayer's network price is set on its curve
+ *    (priceClimb.ts).
  *
  * Solana and Stellar relayers are not on it: their transactions go through in order, one step a
  * block (data.ts stepOldest; v1.8's rules for them are not modelled).
@@ -37,7 +38,7 @@ import type { SandboxClock } from './clock.js';
 import { FeeMarket, type PriceParams } from './fees.js';
 import { FINAL, KEPT_PER_RELAYER, openAccount, repairAccount, MAX_GAP_SCAN, MINED_PER_BLOCK, gapNoop, gasOf, healthCheck, isNoop, sendShortfall, type Account, type ChainOptions, type TxMeta } from './account.js';
 import type { Draining, PriceClimb } from '../types.js';
-import { climbPrice, climbStart } from '../priceClimb.js';
+import { ClimbDriver } from '../priceClimb.js';
 import { Traffic } from './traffic.js';
 import { HEALTH_CHECK_DELAYS_MS, MIN_AGE_FOR_RESUBMIT_MS, NONCE_GAP_SETTLE_MS, NONCE_HEALTH_DEBOUNCE_MS, PREPARE_TIMEOUT_MS, PREPARE_TIMEOUT_REASON, RESEND_TIMEOUT_MS, resubmitAfterMs } from './rules.js';
 
@@ -49,8 +50,8 @@ export class Chain {
   /** New transactions: healthy traffic and the draining relayer's payouts (traffic.ts). */
   private readonly flow: Traffic;
   private seq = 0;
-  /** The price climb (priceClimb.ts), and once it started: its market, the price then, the cap then. */
-  private climb: { scenario: PriceClimb; from?: { market: FeeMarket; price: bigint; cap: bigint } } | undefined;
+  /** The price climb (priceClimb.ts), driven at each block. */
+  private readonly climb: ClimbDriver;
 
   constructor(
     private readonly data: SandboxData,
@@ -59,7 +60,7 @@ export class Chain {
   ) {
     this.gapFiller = opts.gapFiller ?? true;
     this.flow = new Traffic(data, clock, opts.traffic ?? true, opts.draining ?? false);
-    this.climb = opts.priceClimb ? { scenario: opts.priceClimb } : undefined;
+    this.climb = new ClimbDriver(opts.priceClimb ?? false, data, clock, (network) => this.market(network));
     clock.onBlock((now) => this.block(now));
   }
 
@@ -110,27 +111,7 @@ export class Chain {
 
   /** The price climb from now on (false: none): its time counts from the start, time-scaled; a price it held is let go. */
   setPriceClimb(c: PriceClimb | false): void {
-    if (this.climb?.from) this.climb.from.market.holdPrice(undefined);
-    this.climb = c ? { scenario: c } : undefined;
-  }
-
-  /**
-   * The price climb at this block (priceClimb.ts): from its start, the climbing relayer's network price
-   * is set on the curve — from what the network asked then, against the relayer's cap then.
-   */
-  private climbAt(now: number): void {
-    const c = this.climb;
-    if (!c) return;
-    const start = climbStart(c.scenario, this.data.startMs, this.clock.timeScale);
-    if (now < start) return;
-    if (!c.from) {
-      const r = this.data.relayer(c.scenario.relayerId);
-      const cap = r && r.network_type === 'evm' ? r.policies.gas_price_cap : undefined;
-      if (!r || (typeof cap !== 'number' && typeof cap !== 'bigint')) return void (this.climb = undefined);
-      const market = this.market(r.network);
-      c.from = { market, price: market.gasPrice(), cap: BigInt(cap) };
-    }
-    c.from.market.holdPrice(climbPrice(c.from.price, c.from.cap, (now - start) * this.clock.timeScale));
+    this.climb.set(c);
   }
 
   /** Every account (made at the first block: the chain moves every relayer, asked for or not). */
@@ -187,7 +168,7 @@ export class Chain {
 
   private block(now: number): void {
     const accounts = this.everyAccount();
-    this.climbAt(now);
+    this.climb.at(now);
     for (const m of this.markets.values()) m.mine(now);
     for (const a of accounts) {
       this.mine(a, now);
@@ -441,14 +422,7 @@ export class Chain {
     return a.balance;
   }
 
-  /**
-   * The sandbox's repair (not v1.8's API): a disabled relayer's configuration fixed (its RPC URL, its
-   * signer) and the server restarted. v1.8's `initialize_relayer` then runs `check_health` — the nonce
-   * synced, the RPC validated, the balance against its minimum (evm_relayer.rs:642-672) — and re-enables
-   * it silently where every check passes, else disables it again for what failed (:686-708). On the
-   * sandbox's node the nonce and RPC checks pass: a balance under the minimum is what can remain.
-   * Undefined: not on the chain.
-   */
+  /** The sandbox's repair (not v1.8's API; account.ts repairAccount says what v1.8's restart checks). Undefined: not on the chain. */
   repair(relayerId: string): { enabled: boolean } | undefined {
     const a = this.account(relayerId);
     if (!a) return undefined;
