@@ -376,7 +376,8 @@ ${CHECK_OUTPUT}
   age_seconds, rebroadcast, offered_wei, network_price_wei, next_reprice_at,
   next_reprice_is_earliest, jam_at, not_final, chain_stood_since, not_final_then, read_at,
   method}],
-  "cap_trend_not_known": null | why}]}
+  "cap_trend_not_known": null | why, "forecasts_not_known": [{kind, reason, why | samples, needed,
+  read_at}]}]}
   — u128 values as decimal strings.
 ${COMMON}
 

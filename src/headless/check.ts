@@ -4,8 +4,9 @@
  * state (disabled, paused, under its minimum balance), and for an EVM relayer of the OpenZeppelin Relayer the diagnosis of a jam
  * (core/jam: its cause, the blocker, what waits). One line per problem, like `fleet --check`; exit 0
  * when nothing needs attention, 12 when something does (a jam, a disabled relayer, the server not
- * ready, a balance under its minimum), 13 when something could not be read. A relayer that could not be diagnosed says why; that is
- * never "no jam".
+ * ready, a balance under its minimum), 13 when something could not be read, 17 when only forecasts stand
+ * (core/forecast: what a relayer is heading for; `--forecast off` leaves them out). A relayer that could
+ * not be diagnosed says why; that is never "no jam"; a forecast a failed read left unmade says why.
  */
 import { ApiError, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
 import { relayerRow, rowMarks, type MinBalances } from '../core/fleet/health.js';
@@ -21,6 +22,7 @@ import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
 import { capTrendUnknownWords, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { forecastRelayer, minimumOf, startPriceRead } from '../core/forecast/relayerRead.js';
+import { forecastUnknownWords } from '../core/forecast/unknown.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -44,6 +46,8 @@ interface RelayerCheck {
   forecasts: Forecast[];
   /** No cap_headroom and its price's trend not known (why): the one reading under the threshold is all that was said. */
   cap_trend_not_known: string | null;
+  /** The forecasts a read left unmade, or too few transactions made (forecastUnknownWords says them). */
+  forecasts_not_known: { kind: string; reason: string; read_at: string }[];
   forecastLines: string[];
   /** An overdue gap's runbook (core/jam/runbook.ts): what the operator can do where no API call fills the nonce. */
   runbook: Runbook | null;
@@ -71,7 +75,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   } catch (e) {
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
-  // The forecasts as every face makes them (core/forecast/relayerRead.ts): rpc_failing, cap_headroom, balance_runway from one page of its confirmed transactions.
+  // The forecasts as every face makes them (core/forecast/relayerRead.ts): rpc_failing, cap_headroom (with its trend), balance_runway from one page of its confirmed transactions, jam_forming.
   const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, trend: price?.trend, status, minimum: minimumOf(r, context), ask, now: clockNow });
   read = ahead.read;
   const underFailing = ahead.underFailing;
@@ -93,6 +97,11 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   // No forecast of the cap, and its trend not known: kept in --json; said in a line where a read failed (never a silent "no trend").
   const capTrendNotKnown = ahead.capTrendNotKnown;
   if (capTrendNotKnown?.failed) notes.push(`${r.id}: ${capTrendUnknownWords(capTrendNotKnown, capTrendNotKnown.priceWei, capTrendNotKnown.capWei)}`);
+  // A forecast a failed read left unmade is said ("not known, because …"), never left out: its price, its balance or its
+  // confirmed transactions not read (too few transactions is a figure, kept in --json; the trend's said just above).
+  // (Its RPC failing, what it leaves unmade is said under that forecast.)
+  const notKnown = ahead.unknown.filter((u) => u.reason !== 'trend_unread');
+  notes.push(...notKnown.filter((u) => u.reason !== 'not_enough' && u.reason !== 'rpc_failing').map((u) => `${r.id}: ${forecastUnknownWords(u)}`));
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,
@@ -107,6 +116,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     notes,
     forecasts,
     cap_trend_not_known: capTrendNotKnown?.why ?? null,
+    forecasts_not_known: notKnown.map((u) => ({ kind: u.kind, reason: u.reason, ...('why' in u ? { why: u.why } : { samples: u.samples, needed: u.min }), read_at: new Date(u.at).toISOString() })),
     forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
     runbook: row.jam ? gapRunbook(r, row.jam, commandPrefix(context?.name)) : null,
     unreadable,

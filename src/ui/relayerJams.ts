@@ -7,8 +7,9 @@
  * diagnosed (a contract server: no marks, and nothing said to be clear).
  * With each diagnosis of an active EVM relayer, its forecasts as check makes them
  * (core/forecast/relayerRead.ts, within the relayer's turn: the same budget): the network's price
- * (eth_gasPrice, read once and given to the diagnosis), its status (read once, given to the diagnosis:
- * the balance) and one page of its confirmed transactions (the runway). Each price and balance read is
+ * (eth_gasPrice, read once and given to the diagnosis; with a cap, its trend: eth_feeHistory and its
+ * window's two blocks), its status (read once, given to the diagnosis: the balance) and one page of its
+ * confirmed transactions (the runway); jam_forming from the diagnosis's reads, its sighting kept. Each price and balance read is
  * kept for the session (the detail's sparklines); the forecasts with their read time, and what could not
  * be forecast and why.
  */
@@ -213,6 +214,17 @@ export class RelayerJams extends BackgroundReads {
     );
   }
 
+  /**
+   * One relayer read again when its diagnosis is older than `maxAgeMs` (a review resting on it), beside
+   * the wish of the screen behind — which `want` would drop, leaving its rows `reading…`.
+   */
+  wantOne(r: Relayer, maxAgeMs: number): void {
+    if (this.ctrl.signal.aborted || !this.available() || this.pending.has(r.id)) return;
+    const e = this.entries.get(r.id);
+    if (e !== undefined && this.now() - e.at <= maxAgeMs) return;
+    this.limiter.run(() => this.ask(r), this.ctrl.signal).catch(() => undefined);
+  }
+
   /** Readiness read again when older than `maxAgeMs` (a review asks for a fresh one: its warning rests on it). */
   wantReadiness(maxAgeMs = MAX_AGE_MS): void {
     if (this.ctrl.signal.aborted || !this.available()) return;
@@ -298,7 +310,9 @@ export class RelayerJams extends BackgroundReads {
       if (ahead.seen) this.formingSeen.set(r.id, ahead.seen);
       else this.formingSeen.delete(r.id);
       this.noteReads(r.id, await price?.read, status, now);
+      // Not forecast now (paused, disabled since): its forecasts go with the read, never said of it still.
       if (price) this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
+      else this.aheadOf.delete(r.id);
       // A clearing already seen goes with this read (one begun after it was seen); one jammed again too.
       const kept = this.clearings.get(r.id);
       if (kept && ((kept.seenAt !== undefined && now - kept.seenAt >= SEEN_MS) || (read.kind === 'diagnosed' && read.diagnosis.kind === 'jam'))) this.clearings.delete(r.id);
@@ -317,10 +331,15 @@ export class RelayerJams extends BackgroundReads {
       const read: JamRead = { kind: 'not_diagnosed', why: `its diagnosis failed (${errorWords(e)})`, unreadable: true };
       // Its forecasts from what was read before the failure (the price: never a read of its own here), the rest not known and why.
       if (price) {
-        const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, trend: price.trend, status: undefined, statusWhy: statusWhy ?? read.why, minimum: null, ask: direct, now: this.now });
-        this.noteReads(r.id, await price.read, status, this.now());
-        this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
-      }
+        try {
+          const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, trend: price.trend, status, statusWhy: status ? null : (statusWhy ?? read.why), minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+          this.noteReads(r.id, await price.read, status, this.now());
+          this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
+        } catch {
+          // Its forecasts not made either: none said of it from an older read.
+          this.aheadOf.delete(r.id);
+        }
+      } else this.aheadOf.delete(r.id);
       this.settle(r.id, { read, at: this.now() });
     }
   }
@@ -380,7 +399,7 @@ export function useReviewJam(relayer: Relayer | undefined, relayerId: string): R
   const [, setVersion] = useState(0);
   useEffect(() => store?.subscribe(() => setVersion((v) => v + 1)), [store]);
   useEffect(() => {
-    if (store && relayer) store.want([relayer], REVIEW_JAM_MAX_AGE_MS);
+    if (store && relayer) store.wantOne(relayer, REVIEW_JAM_MAX_AGE_MS);
   }, [store, relayer]);
   const jam = store?.jam(relayerId);
   return { jam, at: jam ? store?.oldestReadAt([relayerId]) : undefined };

@@ -80,6 +80,16 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     expect(r.out).not.toMatch(/heading/);
   }, 30_000);
 
+  it("the runway's transactions not read: said not known, and why, in the text and --json — never left out", async () => {
+    const fail = { status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: { method: 'GET', pathPrefix: '/api/v1/relayers/sepolia-main/transactions/?page=1&per_page=100&status=confirmed' }, times: 10 };
+    cli.sandbox().inject(fail);
+    const r = await cli.run(['check', 'sepolia-main']);
+    expect(r.out).toMatch(/^sepolia-main: the balance's runway: not known, because its confirmed transactions could not be read at \d\d:\d\d:\d\d \(.*Internal Server Error.*\)$/m);
+    cli.sandbox().inject(fail);
+    const j = JSON.parse((await cli.run(['check', 'sepolia-main', '--json'])).out) as { relayers: { forecasts_not_known: Record<string, unknown>[] }[] };
+    expect(j.relayers[0]!.forecasts_not_known).toEqual([expect.objectContaining({ kind: 'balance_runway', reason: 'transactions_unread', why: expect.stringContaining('Internal Server Error') })]);
+  }, 30_000);
+
   it('a relayer id not on the server: exit 5, said', async () => {
     const r = await cli.run(['check', 'no-such-relayer']);
     expect(r.code).toBe(5);

@@ -6,7 +6,9 @@
  * comes: before the server's kind is known it says the relayers are being read, on a server that cannot
  * be diagnosed (not the OpenZeppelin Relayer) that it cannot, and once every relayer shown was
  * diagnosed with nothing wrong, the all-clear in words (when it was read, and how many it rests on).
- * The forecasts come last (aheadLine.ts), in the room today's trouble leaves.
+ * The forecasts come last (aheadLine.ts), in the room today's trouble leaves — and where that leaves
+ * room for the count alone, today's said by its ids (every kind of it still said, uncut) so that the
+ * relayers heading for trouble are named (t lists the jams with their causes).
  */
 import { formatAmountShort } from '../amounts.js';
 import { asOfWords, clearedBrief, jamsLine } from '../jam/words.js';

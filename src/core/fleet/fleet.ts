@@ -74,7 +74,8 @@ export interface FleetOptions {
   /**
    * Whether each relayer's forecasts are read (`relayer-tui fleet`: yes unless --forecast off). Default
    * false: the TUI's :fleet does not draw them yet, and a row whose unseen forecast changed would be
-   * marked changed with nothing to see (and cost two requests a relayer for nothing).
+   * marked changed with nothing to see (and cost two to five requests a relayer for nothing: the price,
+   * with a cap its trend's three, a page of confirmed transactions).
    */
   forecasts?: boolean;
 }
@@ -360,12 +361,18 @@ export class Fleet {
           }
           if (price) {
             const seenKey = `${name}\u0000${relayer.id}`;
-            const f = await forecastRelayer(client, relayer, { forecast: true, read: reading.jam, price: price.read, trend: price.trend, seen: this.chainSeen.get(seenKey) ?? null, status, minimum: minimumOf(relayer, { ...(minBalances ? { minBalances } : {}), name }), ask, now: this.opts.now, signal: deadline });
-            if (this.closed.signal.aborted) return;
-            reading.jam = f.read;
-            reading.forecasts = f.forecasts;
-            if (f.seen) this.chainSeen.set(seenKey, f.seen);
-            else this.chainSeen.delete(seenKey);
+            try {
+              const f = await forecastRelayer(client, relayer, { forecast: true, read: reading.jam, price: price.read, trend: price.trend, seen: this.chainSeen.get(seenKey) ?? null, status, minimum: minimumOf(relayer, { ...(minBalances ? { minBalances } : {}), name }), ask, now: this.opts.now, signal: deadline });
+              if (this.closed.signal.aborted) return;
+              reading.jam = f.read;
+              reading.forecasts = f.forecasts;
+              if (f.seen) this.chainSeen.set(seenKey, f.seen);
+              else this.chainSeen.delete(seenKey);
+            } catch (e) {
+              // Its forecasts' reads cut by the context's deadline (or failed): the row keeps its diagnosis, no forecast.
+              if (this.closed.signal.aborted) return;
+              reading.forecasts = [];
+            }
           }
         }
         rows[i] = relayerRow(reading, false);

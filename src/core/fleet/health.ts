@@ -84,7 +84,7 @@ export interface RelayerReading {
   triage?: { summary: RelayerTriage; rows: StuckRow[] } | null;
   /** The jam diagnosis (EVM relayers of the OpenZeppelin Relayer), where it was read. */
   jam?: JamRead;
-  /** Its forecasts (core/forecast/relayerForecasts.ts), where they were read. */
+  /** Its forecasts (core/forecast/relayerRead.ts, as check makes them), where they were read. */
   forecasts?: Forecast[];
   minBalances?: MinBalances;
   now: number;

@@ -17,7 +17,7 @@
  *   rule's NOT_MINED_AFTER_MS: a priced transaction is taken within blocks);
  * - `refused`: signed and never broadcast past v1.8's first re-send (25 s, EVM_RESEND_TIMEOUT_SECONDS,
  *   constants/evm_transaction.rs:59; status.rs:1359-1430): the node refused its broadcast at least twice.
- * Across reads (a fleet's refresh keeps the last): `waiting_grows` — the chain's nonce stood since a
+ * Across reads (the fleet's refresh and the TUI's jam store keep the last sighting): `waiting_grows` — the chain's nonce stood since a
  * read at least FORMING_AFTER_MS ago while what is not final rose (`pending growing block over block`).
  *
  * Never where a jam already stands (the diagnosis says it), nor on a relayer with nothing waiting

@@ -117,10 +117,11 @@ const hex = (n: number) => `0x${n.toString(16)}`;
  * The trend of a relayer's network price, read through its /rpc (each read through `ask`: the caller's
  * limiter and request budget): eth_feeHistory, then its oldest and newest blocks' times side by side.
  */
-export async function readPriceTrend(client: RelayerClient, relayerId: string, ask: <T>(p: () => Promise<T>) => Promise<T>, blocks = TREND_BLOCKS): Promise<PriceTrend | TrendUnknown> {
+export async function readPriceTrend(client: RelayerClient, relayerId: string, ask: <T>(p: () => Promise<T>) => Promise<T>, blocks = TREND_BLOCKS, signal?: AbortSignal): Promise<PriceTrend | TrendUnknown> {
+  const o = signal ? { signal } : {};
   let history: unknown;
   try {
-    history = await ask(() => client.rpcRead(relayerId, 'eth_feeHistory', [hex(blocks), 'latest', [50]]));
+    history = await ask(() => client.rpcRead(relayerId, 'eth_feeHistory', [hex(blocks), 'latest', [50]], o));
   } catch (e) {
     return { kind: 'no_trend', why: `eth_feeHistory failed: ${errorWords(e)}`, failed: true };
   }
@@ -132,7 +133,7 @@ export async function readPriceTrend(client: RelayerClient, relayerId: string, a
   try {
     times = await Promise.all(
       [h.oldest, newest].map(async (n) => {
-        const b = await ask(() => client.rpcRead(relayerId, 'eth_getBlockByNumber', [hex(n), false]));
+        const b = await ask(() => client.rpcRead(relayerId, 'eth_getBlockByNumber', [hex(n), false], o));
         const ts = typeof b === 'object' && b !== null ? toBigInt((b as Record<string, unknown>).timestamp) : undefined;
         return ts === undefined ? null : Number(ts) * 1000;
       }),

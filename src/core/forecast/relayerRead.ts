@@ -45,7 +45,8 @@ export function startPriceRead(client: RelayerClient, r: Relayer, o: { ask: Ask;
   if (!forecastsRead(client, r)) return undefined;
   const raw = o.ask(() => client.rpcRead(r.id, 'eth_gasPrice', [], o.signal ? { signal: o.signal } : {}));
   // Its trend over the last blocks (eth_feeHistory and its window's times: priceTrend.ts), where it has a cap: read beside the price, through the same `ask`.
-  const trend = toBigInt(r.policies?.gas_price_cap) === undefined ? Promise.resolve(null) : readPriceTrend(client, r.id, o.ask).catch((e: unknown): TrendUnknown => ({ kind: 'no_trend', why: `its trend could not be read: ${errorWords(e)}`, failed: true }));
+  const cap = toBigInt(r.policies?.gas_price_cap);
+  const trend = cap === undefined || cap <= 0n ? Promise.resolve(null) : readPriceTrend(client, r.id, o.ask, undefined, o.signal).catch((e: unknown): TrendUnknown => ({ kind: 'no_trend', why: `its trend could not be read: ${errorWords(e)}`, failed: true }));
   const read = raw.then(
     (v): PriceRead => {
       const wei = toBigInt(v) ?? null;
@@ -124,7 +125,9 @@ export async function forecastRelayer(
   const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
   const trend = (await i.trend) ?? undefined;
   const headroom = atCap || !price || failing ? null : capHeadroom(r.id, price.wei, cap, price.at, trend);
-  const capTrendNotKnown = !headroom && !atCap && !failing && price?.wei != null && cap !== null && trend?.kind === 'no_trend' ? { ...trend, priceWei: price.wei, capWei: cap } : null;
+  const capTrendNotKnown = !headroom && !atCap && !failing && price?.wei != null && cap !== null && cap > 0n && trend?.kind === 'no_trend' ? { ...trend, priceWei: price.wei, capWei: cap } : null;
+  // A trend that could not be read (a read failed, not merely too few blocks): said by every face as not known.
+  if (capTrendNotKnown?.failed) unknown.push({ kind: 'cap_headroom', reason: 'trend_unread', why: capTrendNotKnown.why, at: price!.at });
   if (price && !atCap && cap !== null && price.wei === null) unknown.push({ kind: 'cap_headroom', reason: failing ? 'rpc_failing' : 'price_unread', why: price.why ?? '', at: price.at });
   // The balance's runway: not while its RPC fails (its balance is read through it), nor without its status.
   let runway: RunwayRead = null;

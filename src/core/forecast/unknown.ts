@@ -9,6 +9,8 @@ import { clock } from '../time.js';
 
 export type ForecastUnknown =
   | { kind: 'cap_headroom' | 'rpc_failing'; reason: 'price_unread'; why: string; at: number }
+  /** The price read, its trend not (eth_feeHistory or its blocks failed): no forecast from the trend. */
+  | { kind: 'cap_headroom'; reason: 'trend_unread'; why: string; at: number }
   | { kind: 'cap_headroom' | 'balance_runway'; reason: 'rpc_failing'; why: string; at: number }
   | { kind: 'balance_runway'; reason: 'balance_unread' | 'transactions_unread'; why: string; at: number }
   | { kind: 'balance_runway'; reason: 'not_enough'; samples: number; min: number; at: number };
@@ -20,6 +22,7 @@ export function forecastUnknownWords(u: ForecastUnknown): string {
   const at = clock(u.at);
   if (u.reason === 'not_enough') return `${NAMES[u.kind]}: not enough to forecast (${u.samples} confirmed transaction${u.samples === 1 ? '' : 's'} in the last hour as read at ${at}, ${u.min} needed)`;
   if (u.reason === 'rpc_failing') return `${NAMES[u.kind]}: not known, because its RPC is failing (read at ${at}): ${u.kind === 'cap_headroom' ? "the network's price" : 'its balance'} is read through it`;
+  if (u.reason === 'trend_unread') return `${NAMES[u.kind]} by its trend: not known, because ${sanitize(u.why)} (read at ${at}); only the one reading against the cap`;
   const what = u.reason === 'price_unread' ? "the network's price" : u.reason === 'balance_unread' ? 'its balance (its status)' : 'its confirmed transactions';
   return `${NAMES[u.kind]}: not known, because ${what} could not be read at ${at} (${sanitize(u.why)})`;
 }

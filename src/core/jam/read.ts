@@ -47,7 +47,7 @@ export interface ReadJamOptions {
   chainSeen?: { nonce: number; at: number };
   /** The relayer's status as just read by the caller (the fleet reads it for the balance): not read again. */
   status?: { nonce?: unknown; pending_transactions_count?: unknown };
-  /** The network's price (eth_gasPrice's answer) as the caller is reading it already (the TUI reads it beside the diagnosis, for the forecasts): not read again. */
+  /** The network's price (eth_gasPrice's answer) as the caller is reading it already (every face reads it beside the diagnosis, for the forecasts: core/forecast/relayerRead.ts): not read again. */
   price?: Promise<unknown>;
 }
 

@@ -374,16 +374,16 @@ export function behindJamWords(jam: Jam, txId: string, txNonce: number | null, f
   return `it waits behind nonce ${jam.chain_nonce} (${CAUSE_WORDS[jam.cause]}): nothing sent for it can be mined before that nonce is — ${first}`;
 }
 
-/**
- * A cancel's review notes on its relayer's jam, the same in both faces (words for the face: FixFace):
- * one that waits behind the jam cannot land before its blocker does; a cancel of the blocker says what
- * waits behind it and what the cancel will do. None: no jam, or this one is neither.
- */
 /** When the diagnosis a review rests on was read, after its words (issue 53.3: the face with the older read says so); '' when not given. */
 export function diagnosedAtWords(at: number | undefined): string {
   return at === undefined ? '' : ` (diagnosed at ${clock(at)})`;
 }
 
+/**
+ * A cancel's review notes on its relayer's jam, the same in both faces (words for the face: FixFace):
+ * one that waits behind the jam cannot land before its blocker does; a cancel of the blocker says what
+ * waits behind it and what the cancel will do, with when the jam was diagnosed. None: no jam, or this one is neither.
+ */
 export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: unknown } | undefined, face: FixFace = KEYS, diagnosedAt?: number): { label: string; value: string; tone?: 'warn' }[] {
   if (!jam || !tx) return [];
   const nonce = tx.nonce === null || tx.nonce === undefined || tx.nonce === '' ? null : Number(tx.nonce);

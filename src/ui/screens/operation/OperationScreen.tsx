@@ -135,7 +135,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
   // seconds old read again into the store as it opens: every face then shows the newer read (issue 53.3).
   useEffect(() => {
-    if (spec?.restsOnJam && relayer && seen.jam) jams?.want([relayer], REVIEW_JAM_MAX_AGE_MS);
+    if (spec?.restsOnJam && relayer && seen.jam) jams?.wantOne(relayer, REVIEW_JAM_MAX_AGE_MS);
   }, [spec, relayer]); // eslint-disable-line react-hooks/exhaustive-deps
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
     const known = spec?.known(services.client, target, relayer, seen);
