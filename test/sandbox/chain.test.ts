@@ -3,28 +3,14 @@
  * block (never slept on): healthy traffic going through, each seeded jam staying jammed until the fix
  * the real server offers for it, then clearing — and the timings, in blocks, of v1.8's own rules.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { allTxs, api, call, type TxLike } from './http.js';
+import { describe, it, expect } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { allTxs, api, call, realSandboxes, type TxLike } from './http.js';
 
 const GWEI = 1_000_000_000n;
 const BLOCK_S = 2;
-const open: Sandbox[] = [];
+const { sandbox, rpc } = realSandboxes('chain-token');
 
-async function sandbox(o: SandboxOptions = {}): Promise<Sandbox> {
-  const sb = await startSandbox({ port: 0, flavor: 'real', token: 'chain-token', ...o });
-  open.push(sb);
-  return sb;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function rpc(sb: Sandbox, relayer: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const r = await call(sb, 'POST', api(`/relayers/${relayer}/rpc`), { body: { jsonrpc: '2.0', method, params, id: 1 } });
-  expect(r.status, `${method} on ${relayer}`).toBe(200);
-  return r.json.result;
-}
 async function address(sb: Sandbox, relayer: string): Promise<string> {
   return (await call(sb, 'GET', api(`/relayers/${relayer}`))).json.data.address;
 }

@@ -1,7 +1,8 @@
 /** Test helper: talk to a sandbox over real HTTP with undici. */
 import { request } from 'undici';
 import { parseJson } from '../../src/api/json.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
+import { afterEach, expect } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export interface Reply {
   status: number;
@@ -81,4 +82,27 @@ export class TxPicker {
     this.used.add(tx.id);
     return tx;
   }
+}
+
+/**
+ * Real-flavour sandboxes for one test file, each closed after its test: `sandbox(o)` starts one (its
+ * token `token`), `rpc` asks its JSON-RPC passthrough and expects a 200.
+ */
+export function realSandboxes(token: string): { sandbox: (o?: SandboxOptions) => Promise<Sandbox>; rpc: (sb: Sandbox, relayer: string, method: string, params?: unknown[]) => Promise<unknown> } {
+  const open: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  return {
+    async sandbox(o = {}) {
+      const sb = await startSandbox({ port: 0, flavor: 'real', token, ...o });
+      open.push(sb);
+      return sb;
+    },
+    async rpc(sb, relayer, method, params = []) {
+      const r = await call(sb, 'POST', api(`/relayers/${relayer}/rpc`), { body: { jsonrpc: '2.0', method, params, id: 1 } });
+      expect(r.status, `${method} on ${relayer}`).toBe(200);
+      return r.json.result;
+    },
+  };
 }

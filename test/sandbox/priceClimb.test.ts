@@ -4,33 +4,18 @@
  * clock stepped (never slept): eth_gasPrice and eth_feeHistory follow the curve block by block, what it
  * sends after the crossing waits at its cap; --price-climb moves it, off ends it; the curve's maths.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import { climbPrice, parsePriceClimb } from '../../src/sandbox/priceClimb.js';
 import { SANDBOX_USAGE } from '../../src/sandbox/cli.js';
 import { parseSandboxArgs } from '../../src/sandbox/index.js';
 import { complete } from '../../src/completion/index.js';
-import { api, call } from './http.js';
+import { api, call, realSandboxes } from './http.js';
 
 const GWEI = 1_000_000_000n;
 const CAP = 100n * GWEI;
 const MIN = 60_000;
-const open: Sandbox[] = [];
-
-async function sandbox(o: SandboxOptions = {}): Promise<Sandbox> {
-  const sb = await startSandbox({ port: 0, flavor: 'real', token: 'climb-token', ...o });
-  open.push(sb);
-  return sb;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function rpc(sb: Sandbox, relayer: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const r = await call(sb, 'POST', api(`/relayers/${relayer}/rpc`), { body: { jsonrpc: '2.0', method, params, id: 1 } });
-  expect(r.status, `${method} on ${relayer}`).toBe(200);
-  return r.json.result;
-}
+const { sandbox, rpc } = realSandboxes('climb-token');
 const price = async (sb: Sandbox, relayer = 'arbitrum-payouts') => BigInt(String(await rpc(sb, relayer, 'eth_gasPrice')));
 
 describe('the climb curve', () => {
