@@ -34,6 +34,6 @@ export function aheadLines(client: RelayerClient, relayer: Relayer, entry: Ahead
   entry.forecasts.forEach((f, i) => out.push({ label: i === 0 ? 'ahead' : '', value: `${forecastWords(f, face)} (read at ${clock(f.read_at)})`, tone: 'warn' }));
   // Too few transactions is no failure (muted); a read that failed is (the warning tone).
   for (const u of entry.unknown) out.push({ label: entry.forecasts.length || u !== entry.unknown[0] ? '' : 'ahead', value: forecastUnknownWords(u), tone: u.reason === 'not_enough' ? 'muted' : 'warn' });
-  if (!entry.forecasts.length && !entry.unknown.length) out.push({ label: 'ahead', value: `nothing forecast as of ${clock(entry.at)} (the cap's headroom, its RPC, the balance's runway read with its diagnosis)`, tone: 'muted' });
+  if (!entry.forecasts.length && !entry.unknown.length) out.push({ label: 'ahead', value: `nothing forecast as of ${clock(entry.at)} (the cap's headroom and its trend, its RPC, the balance's runway, a jam forming: read with its diagnosis)`, tone: 'muted' });
   return out;
 }
