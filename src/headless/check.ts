@@ -19,7 +19,7 @@ import { gapRunbook, type Runbook } from '../core/jam/runbook.js';
 import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
 import { CHECK_IN_FLIGHT, Limiter } from '../core/limiter.js';
 import { notReadyLine, readinessWords } from '../core/readiness.js';
-import { disabledReasons, networkKind, relayerState, type RelayerMark } from '../core/relayer.js';
+import { disabledReasons, type RelayerMark } from '../core/relayer.js';
 import { capTrendUnknownWords, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { forecastRelayer, minimumOf, startPriceRead } from '../core/forecast/relayerRead.js';
 import { forecastUnknownWords } from '../core/forecast/unknown.js';
@@ -63,7 +63,13 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   let status: RelayerStatus | undefined;
   // The server's type not known yet (its probe failed): asked again before its status is (or is not) read.
   if (client.dialect().source === 'unknown') await ask(() => client.detectDialect());
-  if (client.offers('relayerStatus')) status = await ask(() => client.relayerStatus(r.id)).catch(() => undefined);
+  // (Why it could not be read, for the forecasts that rest on its balance.)
+  let statusWhy: string | null = null;
+  if (client.offers('relayerStatus'))
+    status = await ask(() => client.relayerStatus(r.id)).catch((e: unknown) => {
+      statusWhy = errorWords(e);
+      return undefined;
+    });
   // The network's price for the forecasts, read beside the diagnosis (not after it: behind a slow RPC a check takes its longest chain of reads)
   // and given to it (never read twice); for every active EVM relayer: the same read says whether its RPC answers (rpc_failing);
   // with a cap, its trend over the last blocks (eth_feeHistory) beside it, through the same limiter.
@@ -76,7 +82,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     read = { kind: 'not_diagnosed', why: errorWords(e), unreadable: true };
   }
   // The forecasts as every face makes them (core/forecast/relayerRead.ts): rpc_failing, cap_headroom (with its trend), balance_runway from one page of its confirmed transactions, jam_forming.
-  const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, trend: price?.trend, status, minimum: minimumOf(r, context), ask, now: clockNow });
+  const ahead = await forecastRelayer(client, r, { forecast, read, price: price?.read, trend: price?.trend, status, statusWhy, minimum: minimumOf(r, context), ask, now: clockNow });
   read = ahead.read;
   const underFailing = ahead.underFailing;
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).

@@ -7,7 +7,8 @@
  * test/e2e/priceClimb.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliWithSandbox } from './run.js';
+import { cliWithSandbox, runAgainst } from './run.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 
 const cli = cliWithSandbox('relayer-tui-forecast-');
 beforeAll(() => cli.sandbox().clock.stop());
@@ -88,6 +89,19 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     cli.sandbox().inject(fail);
     const j = JSON.parse((await cli.run(['check', 'sepolia-main', '--json'])).out) as { relayers: { forecasts_not_known: Record<string, unknown>[] }[] };
     expect(j.relayers[0]!.forecasts_not_known).toEqual([expect.objectContaining({ kind: 'balance_runway', reason: 'transactions_unread', why: expect.stringContaining('Internal Server Error') })]);
+  }, 30_000);
+
+  it('a server of the interface document (no relayer status, no /rpc): nothing forecast and nothing said not known — there is nothing to read', async () => {
+    const sb = await startSandbox({ flavor: 'contract' });
+    try {
+      const r = await runAgainst(sb, cli.home, ['check']);
+      expect(r.out + r.err).not.toMatch(/not known|heading for trouble/);
+      const j = JSON.parse((await runAgainst(sb, cli.home, ['check', '--json'])).out) as { relayers: { relayer: string; forecasts: unknown[]; forecasts_not_known: unknown[] }[] };
+      expect(j.relayers.length).toBeGreaterThan(5);
+      for (const x of j.relayers) expect([x.relayer, x.forecasts, x.forecasts_not_known]).toEqual([x.relayer, [], []]);
+    } finally {
+      await sb.close();
+    }
   }, 30_000);
 
   it('a relayer id not on the server: exit 5, said', async () => {

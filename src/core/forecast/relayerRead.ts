@@ -3,11 +3,12 @@
  * the TUI's jam store): the network's price read beside the diagnosis (startPriceRead: given to
  * readJam, never read twice), then rpc_failing from the node's failure that read was answered with,
  * cap_headroom from its price against the cap and its trend over the last blocks (priceTrend.ts; none
- * while a jam at the cap stands), and balance_runway
- * from the relayer's status (its balance, as read for the diagnosis) and one page of its confirmed
- * transactions (readRunway). Each request through the caller's `ask` (its limiter, its budget).
+ * while a jam at the cap stands), balance_runway from the relayer's status (its balance, as read for
+ * the diagnosis) and one page of its confirmed transactions (readRunway), and jam_forming from what the
+ * diagnosis read (jamForming.ts). Each request through the caller's `ask` (its limiter, its budget).
  * What could not be forecast because a read failed, or too few transactions were read, comes back
- * typed (ForecastUnknown, unknown.ts): a face says it ("not known, because …") or leaves it out (check).
+ * typed (ForecastUnknown, unknown.ts): every face says it ("not known, because …"); check leaves out
+ * only too few transactions (a figure, in --json) and what a failing RPC left unmade (said under it).
  */
 import { errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { nativeUnitOf, toBigInt } from '../amounts.js';
@@ -110,34 +111,35 @@ export async function forecastRelayer(
   i: { forecast: boolean; read: JamRead; price: Promise<PriceRead> | undefined; trend?: Promise<PriceTrend | TrendUnknown | null> | undefined; seen?: ChainSeen | null; status: { balance?: unknown } | undefined; statusWhy?: string | null; minimum: ReturnType<typeof minimumFor>; ask: Ask; now: () => number; signal?: AbortSignal },
 ): Promise<RelayerForecastsRead> {
   let read = i.read;
-  if (!i.forecast) return { read, underFailing: null, forecasts: [], unknown: [], seen: null, capTrendNotKnown: null };
-  // Not read (not an active EVM relayer, no /rpc): neither the cap's headroom nor its RPC forecast.
-  const price = (await i.price) ?? null;
+  // Not forecast (off, or not an active EVM relayer on a server with a /rpc: startPriceRead read nothing): nothing said of it,
+  // never "not known" — a server of the interface document has no status or /rpc to read.
+  if (!i.forecast || !i.price) return { read, underFailing: null, forecasts: [], unknown: [], seen: null, capTrendNotKnown: null };
+  const price = await i.price;
   const unknown: ForecastUnknown[] = [];
   // Its /rpc answered with the node's failure: the server was read, and said its RPC fails.
   const failing = price?.nodeError ? rpcFailingFromRead(r.id, price.nodeError, 'eth_gasPrice', price.at) : null;
   // What could not be read because of it (its status, its chain) is said under that forecast, not counted as a read that failed.
   const underFailing = failing !== null && read.kind === 'not_diagnosed' && read.unreadable === true ? read.why : null;
   if (underFailing !== null) read = { kind: 'not_diagnosed', why: underFailing };
-  if (price && !failing && price.why !== null) unknown.push({ kind: 'rpc_failing', reason: 'price_unread', why: price.why, at: price.at });
+  if (!failing && price.why !== null) unknown.push({ kind: 'rpc_failing', reason: 'price_unread', why: price.why, at: price.at });
   // A jam at the cap already stands: no forecast of it.
   const atCap = read.kind === 'diagnosed' && read.diagnosis.kind === 'jam' && read.diagnosis.jam.cause === 'price_cap';
   const cap = toBigInt(r.policies?.gas_price_cap) ?? null;
   const trend = (await i.trend) ?? undefined;
-  const headroom = atCap || !price || failing ? null : capHeadroom(r.id, price.wei, cap, price.at, trend);
-  const capTrendNotKnown = !headroom && !atCap && !failing && price?.wei != null && cap !== null && cap > 0n && trend?.kind === 'no_trend' ? { ...trend, priceWei: price.wei, capWei: cap } : null;
+  const headroom = atCap || failing ? null : capHeadroom(r.id, price.wei, cap, price.at, trend);
+  const capTrendNotKnown = !headroom && !atCap && !failing && price.wei !== null && cap !== null && cap > 0n && trend?.kind === 'no_trend' ? { ...trend, priceWei: price.wei, capWei: cap } : null;
   // A trend that could not be read (a read failed, not merely too few blocks): said by every face as not known.
-  if (capTrendNotKnown?.failed) unknown.push({ kind: 'cap_headroom', reason: 'trend_unread', why: capTrendNotKnown.why, at: price!.at });
-  if (price && !atCap && cap !== null && price.wei === null) unknown.push({ kind: 'cap_headroom', reason: failing ? 'rpc_failing' : 'price_unread', why: price.why ?? '', at: price.at });
+  if (capTrendNotKnown?.failed) unknown.push({ kind: 'cap_headroom', reason: 'trend_unread', why: capTrendNotKnown.why, at: price.at });
+  if (!atCap && cap !== null && price.wei === null) unknown.push({ kind: 'cap_headroom', reason: failing ? 'rpc_failing' : 'price_unread', why: price.why ?? '', at: price.at });
   // The balance's runway: not while its RPC fails (its balance is read through it), nor without its status.
   let runway: RunwayRead = null;
   if (failing) unknown.push({ kind: 'balance_runway', reason: 'rpc_failing', why: '', at: failing.read_at });
   else if (i.status) runway = await readRunway(client, r, i.status, i.minimum, i);
-  else if (networkKind(r.network_type) === 'evm' && relayerState(r) === 'active') unknown.push({ kind: 'balance_runway', reason: 'balance_unread', why: i.statusWhy ?? 'its status was not read', at: i.now() });
+  else unknown.push({ kind: 'balance_runway', reason: 'balance_unread', why: i.statusWhy ?? 'its status was not read', at: i.now() });
   if (runway?.kind === 'not_enough') unknown.push({ kind: 'balance_runway', reason: 'not_enough', samples: runway.samples, min: runway.min, at: runway.at });
   else if (runway?.kind === 'unread') unknown.push({ kind: 'balance_runway', reason: 'transactions_unread', why: runway.why, at: runway.at });
   // A jam forming at the chain's nonce (jamForming.ts): from what the diagnosis read and the price, no request of its own; not while its RPC fails.
-  const forming = failing || !price ? { forecast: null, seen: null } : jamFormingOf(r, read, price.wei, price.at, i.seen ?? null);
+  const forming = failing ? { forecast: null, seen: null } : jamFormingOf(r, read, price.wei, price.at, i.seen ?? null);
   const forecasts: Forecast[] = [...(failing ? [failing] : []), ...(headroom ? [headroom] : []), ...(runway?.kind === 'balance_runway' ? [runway] : []), ...(forming.forecast ? [forming.forecast] : [])];
   return { read, underFailing, forecasts, unknown, seen: forming.seen, capTrendNotKnown };
 }
