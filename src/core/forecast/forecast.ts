@@ -77,7 +77,8 @@ export function capHeadroom(relayerId: string, priceWei: bigint | null, capWei: 
   const reaches = trend.kind === 'price_trend' ? reachesCapMs(priceWei, capWei, trend) : null;
   const saidFor: CapHeadroom['said_for'] = [];
   if (percent >= threshold) saidFor.push('threshold');
-  if (reaches !== null && reaches <= horizon) saidFor.push('trend');
+  // The trend is a reason only while the price is under the cap and rising to it (over it, reachesCapMs is 0 whatever the slope).
+  if (reaches !== null && reaches > 0 && reaches <= horizon) saidFor.push('trend');
   if (saidFor.length === 0) return null;
   const how =
     trend.kind === 'price_trend'

@@ -85,6 +85,8 @@ describe('cap_headroom with its trend', () => {
     expect(capHeadroom('r1', 5n * G, 40n * G, NOW, climbing)).toBeNull();
     // Both: over the threshold and rising.
     expect(capHeadroom('r1', 34n * G, 40n * G, NOW, climbing)!.said_for).toEqual(['threshold', 'trend']);
+    // Over the cap with a falling trend: said for the threshold alone, the trend no reason (it does not rise to the cap).
+    expect(capHeadroom('r1', 44n * G, 40n * G, NOW, { ...climbing, wei_per_minute: -G })!.said_for).toEqual(['threshold']);
   });
 
   it('no trend (feeHistory failed): the one reading alone, and said so; never a trend forecast', () => {
