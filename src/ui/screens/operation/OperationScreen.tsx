@@ -29,6 +29,9 @@ import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js'
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 
+/** The most of a server's answer in words shown. */
+const ANSWER_CHARS = 4_000;
+
 const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
 
 function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
@@ -54,7 +57,8 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
   const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
   // A record's answer as its fields; words (a delete's "… deleted successfully") as one line, sanitized.
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
-  const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.slice(0, 4_000)}`, width);
+  // (Past 4,000 characters, cut, and said so: its length never decides how long a frame takes.)
+  const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
   return (
     <FormScreen
       form={form}
