@@ -330,7 +330,8 @@ Usage: relayer-tui check [relayer-id…] [--forecast on|off] [--json | --output 
   Redis: each step with its command; docs/jam-runbook.md cites v1.8 for each). A relayer that cannot be diagnosed (not EVM, a server that is not the
   OpenZeppelin Relayer, /rpc refused while paused or disabled, a read that failed) says why, and is
   counted apart ("N not diagnosed"), never among the clear. A relayer's states are fleet's: disabled,
-  jammed, paused and low (under its minimum balance), every one that holds.
+  jammed, paused, low (under its minimum balance) and soon (a forecast below stands), every one that
+  holds, worst first (the TUI's STATE is the first).
   Relayer ids named: those only (one not found: exit 5). Forecasts (--forecast off leaves them out):
   an EVM relayer whose network asks 80 % of its gas_price_cap or more (eth_gasPrice read beside the
   diagnosis), or whose price's trend reaches the cap within 30 minutes (eth_feeHistory over the last

@@ -86,7 +86,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   read = ahead.read;
   const underFailing = ahead.underFailing;
   // The states and problems as fleet --check makes them (one rule: disabled and low balance both, etc.).
-  const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
+  const row = relayerRow({ context: context?.name ?? 'in use', relayer: r, now, jam: read, forecasts: ahead.forecasts, ...(status ? { status } : {}), ...(context?.minBalances ? { minBalances: context.minBalances } : {}) }, false);
   const face = { kind: 'commands' as const, relayerId: r.id, prefix: commandPrefix(context?.name), runbook: 'the lines below' };
   const problems: string[] = [];
   for (const p of row.problems) {

@@ -37,7 +37,9 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     expect(r.out).toMatch(new RegExp(`^linea-idle: heading for a jam at its cap: the network asks [\\d.]+ gwei, ${percent} % of its cap [\\d.]+ gwei, no trend: eth_feeHistory gave 1 block, fewer than 10: one reading: a rise of ${100 - percent} % jams what it sends at the cap; raise the cap before it does \\(relayer-tui policies linea-idle --set gas_price_cap=\\d+gwei, \\d+ gwei: the price \\+ 30 %\\); one reading, no trend$`, 'm'));
     expect(r.err).toMatch(/; 1 heading for trouble: linea-idle \(cap \d+ %\)\n$/);
 
-    const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { relayer: string; forecasts: Record<string, unknown>[] }[] };
+    const j = JSON.parse((await cli.run(['check', 'linea-idle', '--json'])).out) as { relayers: { relayer: string; state: string; states: string[]; forecasts: Record<string, unknown>[] }[] };
+    // Its state as the TUI's STATE says it: soon (a forecast stands), not active.
+    expect([j.relayers[0]!.state, j.relayers[0]!.states]).toEqual(['soon', ['soon']]);
     expect(j.relayers[0]!.forecasts).toEqual([
       expect.objectContaining({ kind: 'cap_headroom', network_price_wei: price.toString(), cap_wei: cap.toString(), percent, threshold_percent: 80, said_for: ['threshold'], trend_change_percent: null, no_trend_because: 'eth_feeHistory gave 1 block, fewer than 10', reaches_cap_seconds: null, read_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), method: expect.stringContaining('eth_gasPrice') }),
     ]);
@@ -45,6 +47,8 @@ describe('relayer-tui check: heading for a jam at its cap', () => {
     const off = await cli.run(['check', 'linea-idle', '--forecast', 'off']);
     expect(off.code, off.err).toBe(0);
     expect(off.out).toBe('');
+    const offJson = JSON.parse((await cli.run(['check', 'linea-idle', '--json', '--forecast', 'off'])).out) as { relayers: { state: string }[] };
+    expect(offJson.relayers[0]!.state).toBe('active');
 
     // Room enough (the price 50 % of the cap): nothing said, exit 0.
     await setCap('linea-idle', price * 2n);

@@ -183,7 +183,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
  * and `fleet` (a disabled relayer under its minimum is both). Empty for a context's own row.
  */
 export function rowMarks(row: FleetRow): RelayerMark[] {
-  return row.relayer ? relayerMarks(row.relayer, { jammed: row.jam !== null, low: row.balance?.low === true }) : [];
+  return row.relayer ? relayerMarks(row.relayer, { jammed: row.jam !== null, low: row.balance?.low === true, soon: row.forecasts.length > 0 }) : [];
 }
 
 /** A row's problems as said now: the stuck one with the age of the oldest (`5 stuck (oldest 12m): old`). */
