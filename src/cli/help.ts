@@ -372,7 +372,7 @@ ${CHECK_OUTPUT}
   horizon_seconds, proposed_cap_gwei, read_at, method} |
   {kind: "rpc_failing", source, error: {code, message, description}, failures, window_seconds, read_at,
   method, disables} | {kind: "balance_runway", balance_wei, min_balance_wei, spend_wei,
-  spend_is_upper_bound, address, window_seconds, samples, runway_seconds, read_at, method} |
+  spend_is_upper_bound, address, window_seconds, window (hour|covered|recent), samples, runway_seconds, read_at, method} |
   {kind: "jam_forming", signal, chain_nonce, tx_id, tx_status, speed, created_at, sent_at,
   age_seconds, rebroadcast, offered_wei, network_price_wei, next_reprice_at,
   next_reprice_is_earliest, jam_at, not_final, chain_stood_since, not_final_then, read_at,

@@ -5,6 +5,9 @@
  * max_fee_per_gas) — an UPPER bound on what it cost (the gas a transaction used is at most its limit,
  * and the price it paid at most what it offered; the transaction as the client reads it carries no
  * receipt), so the runway said is a LOWER bound on the time left, and said as one.
+ * The spend is the faster of the last hour's and the last RUNWAY_RECENT_MS's (where that holds enough
+ * samples): a drain that began ten minutes ago is not averaged away over a quiet hour (the runway stays
+ * a lower bound; `window` says which was taken).
  * Never from fewer than RUNWAY_MIN_SAMPLES transactions in the window: then no forecast (the detail
  * may say `not enough to forecast`; it is not a problem). Not for a relayer already under its
  * minimum: that is the low-balance problem, not a forecast.
@@ -16,6 +19,8 @@ import { toBigInt } from '../amounts.js';
 export const RUNWAY_MIN_SAMPLES = 5;
 /** The spend window: the last hour (or what the transactions read cover, if less). */
 export const RUNWAY_WINDOW_MS = 3_600_000;
+/** The recent window whose spend is taken where it is faster than the hour's (and holds RUNWAY_MIN_SAMPLES). */
+export const RUNWAY_RECENT_MS = 15 * 60_000;
 /** A runway longer than this is not said (nothing ahead worth a warning). */
 export const RUNWAY_HORIZON_MS = 6 * 3_600_000;
 
@@ -31,6 +36,8 @@ export type BalanceRunway = {
   /** The spend summed over the window (an upper bound), and the window it covers (ms). */
   spend_wei: bigint;
   window_ms: number;
+  /** Which window the spend is of: the last hour; less, what the transactions read cover; the recent one, faster than the hour's. */
+  window: 'hour' | 'covered' | 'recent';
   samples: number;
   /** When the minimum is reached at that spend (ms from read_at): a lower bound. */
   runway_ms: number;
@@ -60,6 +67,21 @@ export function balanceRunway(relayerId: string, network: string | null, address
   const windowMs = o.windowMs ?? RUNWAY_WINDOW_MS;
   const min = o.minSamples ?? RUNWAY_MIN_SAMPLES;
   if (balanceWei === null || minWei === null || balanceWei < minWei) return null;
+  const hour = spendOver(txs, now, windowMs);
+  if (hour.samples < min) return { kind: 'not_enough', samples: hour.samples, min };
+  if (hour.spend <= 0n) return null;
+  // The faster of the hour's spend and the recent window's (where it holds enough samples): spend ÷ span compared without division.
+  const recent = windowMs > RUNWAY_RECENT_MS ? spendOver(txs, now, RUNWAY_RECENT_MS) : null;
+  const taken = recent && recent.samples >= min && recent.spend * BigInt(hour.span) > hour.spend * BigInt(recent.span) ? recent : hour;
+  const window: BalanceRunway['window'] = taken === recent ? 'recent' : hour.span >= windowMs ? 'hour' : 'covered';
+  const left = balanceWei - minWei;
+  const runway = Number((left * BigInt(taken.span)) / taken.spend);
+  if (runway > (o.horizonMs ?? RUNWAY_HORIZON_MS)) return null;
+  return { kind: 'balance_runway', relayer_id: relayerId, network, address, balance_wei: balanceWei, min_balance_wei: minWei, spend_wei: taken.spend, window_ms: taken.span, window, samples: taken.samples, runway_ms: runway, read_at: now, method: `value + gas_limit × gas_price (or max_fee_per_gas) of its confirmed/mined transactions over the last hour, or the last ${RUNWAY_RECENT_MS / 60_000} minutes where that spend is faster, at least ${min}: an upper bound on the spend, so the runway is a lower bound` };
+}
+
+/** The spend of the confirmed/mined transactions within `windowMs` of now: how many, their sum, and the span they cover (from the oldest, at least a minute). */
+function spendOver(txs: readonly Transaction[], now: number, windowMs: number): { samples: number; spend: bigint; span: number } {
   let samples = 0;
   let spend = 0n;
   let oldest = now;
@@ -73,12 +95,6 @@ export function balanceRunway(relayerId: string, network: string | null, address
     spend += c;
     oldest = Math.min(oldest, at);
   }
-  if (samples < min) return { kind: 'not_enough', samples, min };
-  // The window is the last hour, or what the transactions read cover when they cover less (one page).
-  const span = Math.max(now - oldest, 60_000);
-  if (spend <= 0n) return null;
-  const left = balanceWei - minWei;
-  const runway = Number((left * BigInt(span)) / spend);
-  if (runway > (o.horizonMs ?? RUNWAY_HORIZON_MS)) return null;
-  return { kind: 'balance_runway', relayer_id: relayerId, network, address, balance_wei: balanceWei, min_balance_wei: minWei, spend_wei: spend, window_ms: span, samples, runway_ms: runway, read_at: now, method: `value + gas_limit × gas_price (or max_fee_per_gas) of its confirmed/mined transactions over the window, at least ${min}: an upper bound on the spend, so the runway is a lower bound` };
+  // The window is the one asked for, or what the transactions read cover when they cover less (one page).
+  return { samples, spend, span: Math.max(now - oldest, 60_000) };
 }

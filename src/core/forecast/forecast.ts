@@ -149,7 +149,7 @@ export function forecastJson(f: Forecast): Record<string, unknown> {
   if (f.kind === 'rpc_failing')
     return { kind: f.kind, source: f.source, error: f.error, failures: f.failures, window_seconds: f.window_ms === null ? null : Math.round(f.window_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method, disables: V18_DISABLES };
   if (f.kind === 'balance_runway')
-    return { kind: f.kind, balance_wei: f.balance_wei.toString(), min_balance_wei: f.min_balance_wei.toString(), spend_wei: f.spend_wei.toString(), spend_is_upper_bound: true, address: f.address, window_seconds: Math.round(f.window_ms / 1000), samples: f.samples, runway_seconds: Math.round(f.runway_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method };
+    return { kind: f.kind, balance_wei: f.balance_wei.toString(), min_balance_wei: f.min_balance_wei.toString(), spend_wei: f.spend_wei.toString(), spend_is_upper_bound: true, address: f.address, window_seconds: Math.round(f.window_ms / 1000), window: f.window, samples: f.samples, runway_seconds: Math.round(f.runway_ms / 1000), read_at: new Date(f.read_at).toISOString(), method: f.method };
   const t = f.trend.kind === 'price_trend' ? f.trend : null;
   return {
     kind: f.kind,
@@ -201,6 +201,6 @@ function rpcFailingWords(f: RpcFailing, face: FixFace): string {
 /** balance_runway in words: the minimum, when it is reached at the window's spend (samples, an upper bound), the fix. */
 function runwayWords(f: BalanceRunway, _face: FixFace): string {
   const fix = f.address ? `fund its address ${sanitize(f.address)}` : `fund it (its address not given by the server)`;
-  const window = f.window_ms >= 3_600_000 ? "the last hour's spend" : `the spend of the last ${ageMs(f.window_ms)} (what its transactions read cover)`;
+  const window = f.window === 'hour' ? "the last hour's spend" : f.window === 'recent' ? `the spend of the last ${ageMs(f.window_ms)} (faster than the hour's)` : `the spend of the last ${ageMs(f.window_ms)} (what its transactions read cover)`;
   return `heading for its minimum: reaches ${formatWeiShort(f.min_balance_wei, f.network)} in ~${ageMs(f.runway_ms)} at ${window} (${f.samples} transactions, an upper bound: gas_limit × the price offered; so at that spend the runway is at least this, sooner if the spend rises); then v1.8 fails its sends; ${fix} before`;
 }

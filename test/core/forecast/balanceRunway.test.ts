@@ -16,12 +16,29 @@ describe('balance_runway', () => {
   it('reaches the minimum at the window spend: figures, words, json', () => {
     // 10 txs × 0.0021 ETH = 0.021 ETH over 60 min; 0.021 ETH above the minimum → ~60 min.
     const f = balanceRunway('r1', null, '0xabc', 100n * E / 1000n + 21n * E / 1000n, 100n * E / 1000n, txs(10, 60), NOW);
-    expect(f).toMatchObject({ kind: 'balance_runway', samples: 10, window_ms: 3_600_000, runway_ms: 3_600_000, spend_wei: 21n * E / 1000n });
+    expect(f).toMatchObject({ kind: 'balance_runway', samples: 10, window_ms: 3_600_000, window: 'hour', runway_ms: 3_600_000, spend_wei: 21n * E / 1000n });
     if (f?.kind !== 'balance_runway') throw new Error('no forecast');
     expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/^heading for its minimum: reaches 0\.1 ETH in ~1h at the last hour's spend \(10 transactions, an upper bound/);
     expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/fund its address 0xabc/);
     expect(forecastMark(f)).toBe('runway ~1h');
     expect(forecastJson(f)).toMatchObject({ kind: 'balance_runway', samples: 10, window_seconds: 3600, runway_seconds: 3600, spend_is_upper_bound: true, min_balance_wei: (100n * E / 1000n).toString() });
+  });
+  it('a drain that began in the last 15 minutes: its faster spend is taken, not averaged over the quiet hour, and said so', () => {
+    // 10 small ones over the hour (0.0021 ETH each) and 6 of 0.0121 ETH (value 0.01) in the last 12 minutes.
+    const big = txs(6, 12).map((t, i) => ({ ...t, id: `b${i}`, value: (10n ** 16n).toString() }) as unknown as Transaction);
+    const all = [...txs(10, 60), ...big];
+    const left = 2n * E / 10n;
+    const f = balanceRunway('r1', null, null, E / 10n + left, E / 10n, all, NOW);
+    if (f?.kind !== 'balance_runway') throw new Error('no forecast');
+    // The recent window: the 6 big ones and the two small ones of the last 12 minutes; its span from its oldest, 12 min ago.
+    const recentSpend = 6n * (10n ** 16n + 21000n * 100n * G) + 2n * 21000n * 100n * G;
+    expect(f).toMatchObject({ window: 'recent', samples: 8, window_ms: 12 * 60_000, spend_wei: recentSpend });
+    expect(f.runway_ms).toBe(Number((left * BigInt(12 * 60_000)) / recentSpend));
+    // Over the hour it would have said a runway over twice as long.
+    const hourSpend = 10n * 21000n * 100n * G + 6n * (10n ** 16n + 21000n * 100n * G);
+    expect(Number((left * 3_600_000n) / hourSpend)).toBeGreaterThan(2 * f.runway_ms);
+    expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/at the spend of the last 12m \(faster than the hour's\) \(8 transactions/);
+    expect(forecastJson(f)).toMatchObject({ window: 'recent', window_seconds: 720, samples: 8 });
   });
   it(`fewer than ${RUNWAY_MIN_SAMPLES} samples in the window: not enough, no forecast`, () => {
     expect(balanceRunway('r1', null, null, E, E / 10n, txs(RUNWAY_MIN_SAMPLES - 1, 30), NOW)).toEqual({ kind: 'not_enough', samples: RUNWAY_MIN_SAMPLES - 1, min: RUNWAY_MIN_SAMPLES });
