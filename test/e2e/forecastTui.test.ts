@@ -5,7 +5,7 @@
  * names, with its figure, the coming cap jam (arbitrum-payouts' price climb, from 15 simulated minutes:
  * said before its row reads jammed), the failing RPC (linea-idle, from 20) and the draining balance
  * (sepolia-main: STATE `soon`, BALANCE with its runway) before its sends fail for its balance (40) — at
- * 160 columns, where the line has room for all three (at 80 it counts them: `3 heading for trouble`,
+ * 200 columns, where the line has room for all three and their read time (at 80 it counts them: `3 heading for trouble`,
  * each row marked) — and then, at 80x24, the detail draws both sparklines. The lead times are printed.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
     const follow = () => writeFileSync(clockFile, String(sb.clock.now() - Date.now()));
     follow();
     const preload = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sandboxClock.mjs')).href;
-    const tui = new Tui({ cols: 160, rows: 24, env: { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, NODE_OPTIONS: `--import ${preload}`, SANDBOX_CLOCK_FILE: clockFile } });
+    const tui = new Tui({ cols: 200, rows: 24, env: { RELAYER_URL: sb.url, RELAYER_API_KEY: sb.token, NODE_OPTIONS: `--import ${preload}`, SANDBOX_CLOCK_FILE: clockFile } });
     try {
       await tui.waitForText('Sepolia Main', 15_000);
       await tui.waitForRawMode();
@@ -93,14 +93,14 @@ describe('forecasts on the first screen at 80x24 (e2e)', () => {
         const s = tui.screen();
         const line = s[1] ?? ''; if (process.env.DBG) console.log('M', minute, line);
         if (rpcFails === undefined && sb.clock.now() - sb.clock.startMs >= (20 * 60_000) / SCALE) rpcFails = minute;
-        const ahead = /heading for trouble: (.*)$/.exec(line)?.[1] ?? '';
+        const ahead = /heading for trouble(?: as of [\d:]+| \(read [\d:–]+\))?: (.*)$/.exec(line)?.[1] ?? '';
         if (rpcSaid === undefined && /\blinea-idle\b/.test(ahead)) rpcSaid = minute;
         if (capSaid === undefined && /\barbitrum-payouts \(cap \d+ %/.test(ahead)) capSaid = minute;
         if (capJam === undefined && /^[› ][ *]jammed\s/.test(row(s, 'Arbitrum Payouts'))) capJam = minute;
         if (runwaySaid === undefined && /^[› ][ *]soon\s.*~\d+[smh]\s/.test(row(s, 'Sepolia Main')) && /\bsepolia-main\b/.test(ahead)) runwaySaid = minute;
         if ((await balanceFailures('sepolia-main')) > failedBefore) stop = minute;
       }
-      console.log(`forecasts in the TUI at 160 columns (--time-scale ${SCALE}, simulated minutes): arbitrum-payouts' cap said from ${capSaid}, its row jammed at ${capJam}: ${capJam! - capSaid!} ahead; linea-idle's RPC fails from ${rpcFails}, said from ${rpcSaid}; sepolia-main's runway said from ${runwaySaid}, its sends failing for its balance at ${stop}: ${stop! - runwaySaid!} simulated minutes ahead`);
+      console.log(`forecasts in the TUI at 200 columns (--time-scale ${SCALE}, simulated minutes): arbitrum-payouts' cap said from ${capSaid}, its row jammed at ${capJam}: ${capJam! - capSaid!} ahead; linea-idle's RPC fails from ${rpcFails}, said from ${rpcSaid}; sepolia-main's runway said from ${runwaySaid}, its sends failing for its balance at ${stop}: ${stop! - runwaySaid!} simulated minutes ahead`);
       expect(capSaid, 'the coming cap jam said on the first screen').toBeDefined();
       expect(capJam, "arbitrum-payouts jammed at its cap").toBeDefined();
       expect(capJam! - capSaid!).toBeGreaterThanOrEqual(5);

@@ -68,7 +68,8 @@ describe('forecasts in the TUI', () => {
     const runway = j.relayers[0]!.forecasts.find((x) => x.kind === 'balance_runway');
     expect(runway, 'check forecasts the runway').toBeDefined();
     expect(tui).toBe(ageMs(runway!.runway_seconds * 1000));
-    expect(headLine(f)).toMatch(/\d+ heading for trouble: .*sepolia-main \(runway ~\d+[smh]\)/);
+    // With when it was read (a time-to-go dates).
+    expect(headLine(f)).toMatch(/\d+ heading for trouble (?:as of \d\d:\d\d:\d\d|\(read [\d:–]+\)): .*sepolia-main \(runway ~\d+[smh]\)/);
     // The row: STATE soon (nothing of today's holds), BALANCE with the runway.
     expect(relayerState(f, 'sepolia-main')).toBe('soon');
     expect(relayerRow(f, 'sepolia-main')).toMatch(new RegExp(`ETH ~${tui}\\b`));
@@ -91,7 +92,7 @@ describe('forecasts in the TUI', () => {
     expect(headLine(h.frame())).not.toMatch(/linea-idle \(RPC failing\)/);
     // linea-idle's RPC fails from 20 simulated minutes.
     const f = await stepAndRead(h, 20 * 60_000, (x) => /linea-idle \(RPC failing\)/.test(headLine(x)), 'the failing RPC in the line');
-    expect(headLine(f)).toMatch(/heading for trouble: .*linea-idle \(RPC failing\)/);
+    expect(headLine(f)).toMatch(/heading for trouble (?:as of \d\d:\d\d:\d\d|\(read [\d:–]+\)): .*linea-idle \(RPC failing\)/);
     const d = flat(await openDetail(h, 'linea-idle'));
     expect(d).toContain(`its RPC is failing: its /rpc answered this read with the node's failure "Internal error: Network error occurred. Please try again later" (JSON-RPC -32603)`);
     expect(d).toMatch(/fix its RPC before \(p: its RPC URLs\); one read: a passing fault of the node is not told apart \(read at \d\d:\d\d:\d\d\)/);

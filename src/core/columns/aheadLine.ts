@@ -6,6 +6,7 @@
  * new kind needs nothing here.
  */
 import { forecastMark, type Forecast } from '../forecast/forecast.js';
+import { asOfWords } from '../jam/words.js';
 import { cellWidth } from '../text/cells.js';
 
 export interface AheadOne {
@@ -13,32 +14,42 @@ export interface AheadOne {
   forecasts: readonly Forecast[];
 }
 
-/** The shortest form: the count alone. */
-export function aheadCount(ahead: readonly AheadOne[]): string {
-  return `${ahead.length} heading for trouble`;
+/** When the forecasts were read (` as of 12:03:04`, ` (read 12:03:04–05:10)`): every figure on the line says its time, a time-to-go most of all. */
+export function aheadAsOf(ahead: readonly AheadOne[]): string {
+  const at = ahead.flatMap((a) => a.forecasts.map((f) => f.read_at));
+  return at.length ? asOfWords({ oldest: Math.min(...at), newest: Math.max(...at) }) : '';
+}
+
+/** The shortest form: the count alone (with when it was read, where `asOf` is given). */
+export function aheadCount(ahead: readonly AheadOne[], asOf = ''): string {
+  return `${ahead.length} heading for trouble${asOf}`;
 }
 
 /** Every relayer named: with its marks, then by its id alone (`3 heading for trouble: a, b, c`). */
-export function aheadNamed(ahead: readonly AheadOne[]): [string, string] {
-  const head = `${aheadCount(ahead)}: `;
+export function aheadNamed(ahead: readonly AheadOne[], asOf = ''): [string, string] {
+  const head = `${aheadCount(ahead, asOf)}: `;
   return [`${head}${ahead.map((a) => `${a.relayerId} (${a.forecasts.map(forecastMark).join(', ')})`).join(', ')}`, `${head}${ahead.map((a) => a.relayerId).join(', ')}`];
 }
 
-/** The part fitted to `width` cells, or null when not even the count fits. */
-export function aheadPart(ahead: readonly AheadOne[], width: number): string | null {
+/**
+ * The part fitted to `width` cells, or null when not even the count fits. With `asOf`, each form is
+ * tried with when the forecasts were read, then without: every relayer named before some, the marks
+ * (a time-to-go among them) before the ids alone, the time where room allows (i says each forecast's).
+ */
+export function aheadPart(ahead: readonly AheadOne[], width: number, asOf = ''): string | null {
   if (!ahead.length) return null;
-  const head = `${aheadCount(ahead)}: `;
   const whole = ahead.map((a) => `${a.relayerId} (${a.forecasts.map(forecastMark).join(', ')})`);
   const fits = (s: string) => cellWidth(s) <= width;
+  const heads = [...new Set([`${aheadCount(ahead, asOf)}: `, `${aheadCount(ahead)}: `])];
   for (const names of [whole, ahead.map((a) => a.relayerId)]) {
-    const all = `${head}${names.join(', ')}`;
-    if (fits(all)) return all;
-    // As many as fit whole, then how many more.
-    for (let k = names.length - 1; k >= 1; k--) {
-      const some = `${head}${names.slice(0, k).join(', ')}, +${names.length - k} more`;
-      if (fits(some)) return some;
-    }
+    // Every one named (with the time, else without), then as many as fit whole and how many more.
+    for (const head of heads) if (fits(`${head}${names.join(', ')}`)) return `${head}${names.join(', ')}`;
+    for (const head of heads)
+      for (let k = names.length - 1; k >= 1; k--) {
+        const some = `${head}${names.slice(0, k).join(', ')}, +${names.length - k} more`;
+        if (fits(some)) return some;
+      }
   }
-  const count = aheadCount(ahead);
-  return fits(count) ? count : null;
+  for (const count of [aheadCount(ahead, asOf), aheadCount(ahead)]) if (fits(count)) return count;
+  return null;
 }

@@ -15,7 +15,7 @@ import { asOfWords, clearedBrief, jamsLine } from '../jam/words.js';
 import type { Jam } from '../jam/diagnose.js';
 import { cellWidth, truncateCells } from '../text/cells.js';
 import type { LowOne } from './relayers.js';
-import { aheadCount, aheadNamed, aheadPart, type AheadOne } from './aheadLine.js';
+import { aheadAsOf, aheadCount, aheadNamed, aheadPart, type AheadOne } from './aheadLine.js';
 
 export interface RelayersLineFacts {
   /** Worst first (RelayerJams.jams). */
@@ -49,24 +49,28 @@ export function lowWords(l: LowOne): string {
 export function relayersLine(f: RelayersLineFacts, width = Infinity): string | null {
   const today = todayLine(f, width);
   if (!f.ahead?.length) return today;
-  if (today === null) return aheadPart(f.ahead, width) ?? truncateCells(aheadCount(f.ahead), width);
+  // When the forecasts were read, said with them (a time-to-go dates like every figure).
+  const asOf = aheadAsOf(f.ahead);
+  if (today === null) return aheadPart(f.ahead, width, asOf) ?? truncateCells(aheadCount(f.ahead), width);
   // After today's trouble, in the room it leaves; else today's made narrower for the count where that
   // still says every kind of it uncut (the forecasts never push today's trouble out of the line).
-  const part = aheadPart(f.ahead, width - cellWidth(today) - 2);
-  const count = aheadCount(f.ahead);
-  if (part !== null && part !== count) return `${today}; ${part}`;
+  const part = aheadPart(f.ahead, width - cellWidth(today) - 2, asOf);
+  const counts = [aheadCount(f.ahead, asOf), aheadCount(f.ahead)];
+  if (part !== null && !counts.includes(part)) return `${today}; ${part}`;
   // The forecasts' relayers named before today's words get their detail: today's narrower where that
   // still says every kind of it uncut (its jams' causes and waiting counts are on t; each row says the rest).
-  for (const names of aheadNamed(f.ahead)) {
+  for (const names of [...aheadNamed(f.ahead, asOf), ...aheadNamed(f.ahead)]) {
     const narrower = todayLine(f, width - cellWidth(names) - 2);
     if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${names}`;
   }
   if (part !== null) return `${today}; ${part}`;
-  const narrower = todayLine(f, width - cellWidth(count) - 2);
-  if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${count}`;
+  for (const count of counts) {
+    const narrower = todayLine(f, width - cellWidth(count) - 2);
+    if (narrower !== null && saysAll(narrower, today)) return `${narrower}; ${count}`;
+  }
   // Else each kind of today's counted (t lists the jams; i on a row says the rest), where that leaves the count its room.
   const counted = [...(f.cleared?.length ? [f.cleared.map(clearedBrief).join(', ')] : []), todayCounts(f)].filter(Boolean).join('; ');
-  const withCount = `${counted}; ${aheadPart(f.ahead, width - cellWidth(counted) - 2) ?? count}`;
+  const withCount = `${counted}; ${aheadPart(f.ahead, width - cellWidth(counted) - 2, asOf) ?? counts[1]}`;
   return cellWidth(withCount) <= width ? withCount : today;
 }
 

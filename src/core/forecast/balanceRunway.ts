@@ -80,21 +80,27 @@ export function balanceRunway(relayerId: string, network: string | null, address
   return { kind: 'balance_runway', relayer_id: relayerId, network, address, balance_wei: balanceWei, min_balance_wei: minWei, spend_wei: taken.spend, window_ms: taken.span, window, samples: taken.samples, runway_ms: runway, read_at: now, method: `value + gas_limit × gas_price (or max_fee_per_gas) of its confirmed/mined transactions over the last hour, or the last ${RUNWAY_RECENT_MS / 60_000} minutes where that spend is faster, at least ${min}: an upper bound on the spend, so the runway is a lower bound` };
 }
 
-/** The spend of the confirmed/mined transactions within `windowMs` of now: how many, their sum, and the span they cover (from the oldest, at least a minute). */
+/**
+ * The spend of the confirmed/mined transactions within `windowMs` of now: how many, their sum, and the
+ * span it is over — the window, or less where what was read covers less (from the oldest transaction
+ * read, in the window or not: one page may stop inside it), at least a minute. Not from the oldest in
+ * the window: a burst a minute ago in a window the read covers whole is spend over the window, not a
+ * minute's (five sends at once were a rate fifteen times theirs).
+ */
 function spendOver(txs: readonly Transaction[], now: number, windowMs: number): { samples: number; spend: bigint; span: number } {
   let samples = 0;
   let spend = 0n;
-  let oldest = now;
+  let covered = now;
   for (const t of txs) {
     if (!SPENT.has(t.status)) continue;
     const at = Date.parse(t.confirmed_at ?? t.sent_at ?? t.created_at ?? '');
-    if (!Number.isFinite(at) || at > now || now - at > windowMs) continue;
+    if (!Number.isFinite(at) || at > now) continue;
+    covered = Math.min(covered, at);
+    if (now - at > windowMs) continue;
     const c = costUpperBound(t);
     if (c === null) continue;
     samples++;
     spend += c;
-    oldest = Math.min(oldest, at);
   }
-  // The window is the one asked for, or what the transactions read cover when they cover less (one page).
-  return { samples, spend, span: Math.max(now - oldest, 60_000) };
+  return { samples, spend, span: Math.max(Math.min(windowMs, now - covered), 60_000) };
 }

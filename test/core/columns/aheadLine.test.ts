@@ -24,14 +24,27 @@ describe('the first screen line: the forecasts named before today gets its detai
     const whole = relayersLine({ ...facts, ahead: [] })!;
     // Today's whole words take the room a named part would need.
     expect(whole).toContain('(its JSON-RPC');
-    const line = relayersLine(facts, 150)!;
-    expect(cellWidth(line)).toBeLessThanOrEqual(150);
-    expect(line).toMatch(/^1 low: mainnet-hot; 1 not diagnosed: linea-idle; 3 heading for trouble: linea-idle \(RPC failing\), celo-ops \(RPC failing\), gnosis-pay \(RPC failing\)$/);
+    const line = relayersLine(facts, 165)!;
+    expect(cellWidth(line)).toBeLessThanOrEqual(165);
+    // With when the forecasts were read (their figures date as the jams' do).
+    expect(line).toMatch(/^1 low: mainnet-hot; 1 not diagnosed: linea-idle; 3 heading for trouble as of 04:30:00: linea-idle \(RPC failing\), celo-ops \(RPC failing\), gnosis-pay \(RPC failing\)$/);
     // Narrower, by ids alone.
-    expect(relayersLine(facts, 110)).toBe('1 low: mainnet-hot; 1 not diagnosed: linea-idle; 3 heading for trouble: linea-idle, celo-ops, gnosis-pay');
+    expect(relayersLine(facts, 125)).toBe('1 low: mainnet-hot; 1 not diagnosed: linea-idle; 3 heading for trouble as of 04:30:00: linea-idle, celo-ops, gnosis-pay');
     // No word of today's cut to make room (`1 not diagnosed…` once was): where even the ids do not fit, each kind counted.
     const narrow = relayersLine(facts, 70)!;
     expect(narrow.replace(/being diagnosed…/g, '')).not.toContain('…');
     expect(narrow).toMatch(/\blow\b.*\bnot diagnosed\b.*3 heading for trouble/);
+  });
+
+  it('when the forecasts were read, said where room allows: every one named before the time, the marks (a time-to-go) before it, the time before the ids alone', () => {
+    const runwayAt = { relayerId: 'sepolia-main', forecasts: [{ ...failing('x').forecasts[0]!, read_at: AT + 5_000 }] };
+    const alone: RelayersLineFacts = { jams: [], low: [], notDiagnosed: [], reading: 0, ahead: [failing('linea-idle'), runwayAt] };
+    const timed = '2 heading for trouble (read 04:30:00–05): linea-idle (RPC failing), sepolia-main (RPC failing)';
+    expect(relayersLine(alone, 200)).toBe(timed);
+    expect(relayersLine(alone, timed.length - 1)).toBe('2 heading for trouble: linea-idle (RPC failing), sepolia-main (RPC failing)');
+    expect(relayersLine(alone, 80)).toBe('2 heading for trouble: linea-idle (RPC failing), sepolia-main (RPC failing)');
+    expect(relayersLine(alone, 60)).toBe('2 heading for trouble: linea-idle (RPC failing), +1 more');
+    expect(relayersLine(alone, 45)).toBe('2 heading for trouble: linea-idle, +1 more');
+    expect(relayersLine(alone, 25)).toBe('2 heading for trouble');
   });
 });

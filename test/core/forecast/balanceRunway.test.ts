@@ -30,15 +30,26 @@ describe('balance_runway', () => {
     const left = 2n * E / 10n;
     const f = balanceRunway('r1', null, null, E / 10n + left, E / 10n, all, NOW);
     if (f?.kind !== 'balance_runway') throw new Error('no forecast');
-    // The recent window: the 6 big ones and the two small ones of the last 12 minutes; its span from its oldest, 12 min ago.
+    // The recent window: the 6 big ones and the two small ones of the last 15 minutes, over its 15 minutes (the read covers them whole).
     const recentSpend = 6n * (10n ** 16n + 21000n * 100n * G) + 2n * 21000n * 100n * G;
-    expect(f).toMatchObject({ window: 'recent', samples: 8, window_ms: 12 * 60_000, spend_wei: recentSpend });
-    expect(f.runway_ms).toBe(Number((left * BigInt(12 * 60_000)) / recentSpend));
+    expect(f).toMatchObject({ window: 'recent', samples: 8, window_ms: 15 * 60_000, spend_wei: recentSpend });
+    expect(f.runway_ms).toBe(Number((left * BigInt(15 * 60_000)) / recentSpend));
     // Over the hour it would have said a runway over twice as long.
     const hourSpend = 10n * 21000n * 100n * G + 6n * (10n ** 16n + 21000n * 100n * G);
     expect(Number((left * 3_600_000n) / hourSpend)).toBeGreaterThan(2 * f.runway_ms);
-    expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/at the spend of the last 12m \(faster than the hour's\) \(8 transactions/);
-    expect(forecastJson(f)).toMatchObject({ window: 'recent', window_seconds: 720, samples: 8 });
+    expect(forecastWords(f, { kind: 'commands', relayerId: 'r1' })).toMatch(/at the spend of the last 15m \(faster than the hour's\) \(8 transactions/);
+    expect(forecastJson(f)).toMatchObject({ window: 'recent', window_seconds: 900, samples: 8 });
+  });
+  it('a burst a minute ago, in a window the read covers whole: spend over the window, not over the minute', () => {
+    // An hour of history read (one 59 minutes old), then 6 sends in the last minute.
+    const burst = txs(6, 1);
+    const old = txs(1, 59);
+    const f = balanceRunway('r1', null, null, E / 10n + E / 50n, E / 10n, [...burst, ...old], NOW);
+    if (f?.kind !== 'balance_runway') throw new Error('no forecast');
+    expect(f).toMatchObject({ window: 'recent', window_ms: 15 * 60_000, samples: 6 });
+    // What the read covers is less than the window: the span is what it covers (a page that stops 5 minutes back).
+    const g = balanceRunway('r1', null, null, E / 10n + E / 50n, E / 10n, [...burst, ...txs(1, 5)], NOW);
+    expect(g).toMatchObject({ window: 'covered', window_ms: 5 * 60_000, samples: 7 });
   });
   it(`fewer than ${RUNWAY_MIN_SAMPLES} samples in the window: not enough, no forecast`, () => {
     expect(balanceRunway('r1', null, null, E, E / 10n, txs(RUNWAY_MIN_SAMPLES - 1, 30), NOW)).toEqual({ kind: 'not_enough', samples: RUNWAY_MIN_SAMPLES - 1, min: RUNWAY_MIN_SAMPLES });
