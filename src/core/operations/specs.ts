@@ -14,6 +14,7 @@ export const SPECS = {
   'cancel-pending': () => import('./cancel.js').then((m) => m.cancelPendingSpec),
   'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
+  withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

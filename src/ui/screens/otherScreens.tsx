@@ -22,7 +22,6 @@ import { NotificationEditScreen } from './notifications/NotificationEditScreen.j
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
-import { WithdrawScreen } from './send/WithdrawScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
 import { LogScreen } from './log/LogScreen.js';
@@ -64,8 +63,6 @@ export function otherScreen(props: ScreenProps) {
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':
       return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
-    case 'withdraw':
-      return <WithdrawScreen {...(props as ScreenProps<Extract<Route, { kind: 'withdraw' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'metrics':
