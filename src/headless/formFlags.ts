@@ -3,7 +3,7 @@
  * messages, named by flag), then the form's own builder makes the request. One definition of each
  * body, whether it is typed into the TUI or given to a subcommand.
  */
-import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../core/operations/types.js';
+import { holdsSecret, type BuiltRequest, type FieldSpec, type FormDefinition, type Values } from '../core/operations/types.js';
 
 /**
  * `values`: the form's values with the flags applied; `given`: the fields a flag set (a `choice`
@@ -14,7 +14,7 @@ export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet
   const errors: string[] = [];
   const named = (f: FieldSpec | undefined, name: string, msg: string) => {
     const v = values[name] ?? '';
-    return `${flagOf(name)}${!f || f.kind === 'secret' || bare?.(name) ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
+    return `${flagOf(name)}${!f || holdsSecret(f) || bare?.(name) ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
   };
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;

@@ -31,7 +31,7 @@ import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
-import { preparePluginUpdate, prepareNetworkUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
+import { preparePluginUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -51,7 +51,6 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
-  'network-update': prepareNetworkUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
 };

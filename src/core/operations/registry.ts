@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit';
+  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -260,7 +260,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'rpc-url': { type: 'string', multiple: true } },
     refused: "changing networks' RPC URLs",
     opens: { key: 'edit' },
-    screen: 'networkEdit',
+    screen: 'review',
     subcommand: 'networks',
     verb: 'update',
     usage: 'networks update <network-id> --rpc-url "URL [WEIGHT]"… [--dry-run] [--yes]',

@@ -32,9 +32,9 @@ export interface SpecInput {
   reading?: boolean;
 }
 
-/** What a read found missing, as data (`notFoundWords` says it): a relayer, or a transaction the server's lookup says is not there (`how`: its words). */
+/** What a read found missing, as data (`notFoundWords` says it): a relayer, a notification, a network, or a transaction the server's lookup says is not there (`how`: its words). */
 export interface NotFound {
-  notFound: { what: 'relayer' | 'notification'; id: string } | { what: 'transaction'; id: string; how: string };
+  notFound: { what: 'relayer' | 'notification' | 'network'; id: string } | { what: 'transaction'; id: string; how: string };
 }
 
 /**
@@ -73,7 +73,8 @@ export type SpecEvent =
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean }
   | { kind: 'transaction'; relayerId: string; txId: string; transaction: Transaction }
   | { kind: 'created'; relayerId: string; transaction?: Transaction }
-  | { kind: 'notification'; notificationId: string };
+  | { kind: 'notification'; notificationId: string }
+  | { kind: 'network'; networkId: string };
 
 /** What the review notes may depend on beside the input: when they are made, and which face reads them (a fix named as a key or as a command). */
 export interface NotesContext {
@@ -116,13 +117,17 @@ export interface ReviewOnlySpec<K extends OperationKind, I extends SpecInput> ex
   build(input: I): BuiltRequest;
 }
 
-/** A form's part of its spec: its fields, the one focused first, each field's value as it opens (from the input), and lines said above it. */
+/** A form's part of its spec: what it is on, its fields, the one focused first, each field's value as it opens (from the input), and lines said above it. */
 export interface SpecForm {
+  /** What the form is on, in words (the TUI's title after `relayer-tui › `). */
+  title: string;
   fields: readonly FieldSpec[];
   focus?: string;
   initial: Values;
   /** What the form rests on, in words (its figures and when they were read, or that they are being read). */
   intro?: readonly string[];
+  /** What was typed that must never be drawn, even inside a server's words (an RPC URL's key). */
+  secrets?: (values: Values) => readonly string[];
 }
 
 /** What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them). */
@@ -194,7 +199,11 @@ export function refusalLine(r: Refusal): string {
 }
 
 export const notFoundWords = (n: NotFound): string =>
-  n.notFound.what === 'transaction' ? `Transaction ${n.notFound.id} ${n.notFound.how}` : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
+  n.notFound.what === 'transaction'
+    ? `Transaction ${n.notFound.id} ${n.notFound.how}`
+    : n.notFound.what === 'network'
+      ? `Network ${n.notFound.id} not found (a network's id reads like evm:sepolia)`
+      : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
 
 export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound' in v;
 

@@ -123,6 +123,7 @@ export const withdrawSpec: OperationSpec<'withdraw', WithdrawInput> = {
   known: (client, target, relayer) => (relayer ? { target: { relayerId: target.relayerId ?? relayer.id }, relayer, offered: client.supports('send'), now: Date.now(), reading: true } : null),
   refusal: withdrawRefusal,
   form: (i) => ({
+    title: `${i.target.relayerId} › withdraw`,
     fields: fields(i.relayer),
     focus: 'to',
     initial: { to: '', amount: 'all' },

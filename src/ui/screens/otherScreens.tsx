@@ -15,7 +15,6 @@ import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginEditScreen } from './settings/PluginEditScreen.js';
-import { NetworkEditScreen } from './settings/NetworkEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
@@ -53,8 +52,6 @@ export function otherScreen(props: ScreenProps) {
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
     case 'notificationEdit':
       return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
-    case 'networkEdit':
-      return <NetworkEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'networkEdit' }>>)} />;
     case 'pluginEdit':
       return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'notify':

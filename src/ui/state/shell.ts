@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
 import type { OperationTarget } from '../../core/operations/registry.js';
 
@@ -20,7 +20,7 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed).
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
@@ -42,8 +42,6 @@ export type Route =
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
-  /** `e` on a network: its RPC URLs replaced (reviewed, masked). */
-  | { kind: 'networkEdit'; network: Network }
   | { kind: 'notify' }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
@@ -153,8 +151,6 @@ export function parents(route: Route): Route[] {
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'pluginEdit':
       return [root, { kind: 'plugins' }, route];
-    case 'networkEdit':
-      return [root, { kind: 'serverRecords', of: 'networks' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -163,6 +159,7 @@ export function parents(route: Route): Route[] {
       // An operation on a transaction comes from its relayer's list; one on a notification from the notifications; one on a relayer from the relayers.
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
       if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
+      if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
       return [root, route];
     case 'policies':
     case 'send':
@@ -194,8 +191,6 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.notification.id}`;
     case 'pluginEdit':
       return `${r.kind}:${r.plugin.id}`;
-    case 'networkEdit':
-      return `${r.kind}:${r.network.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

@@ -5,7 +5,7 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
@@ -50,7 +50,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
   const title = useMemo(() => {
-    if (form) return `relayer-tui › ${[...targetIds(route.target), route.op].join(' › ')}`;
+    if (form) return `relayer-tui › ${form.title}`;
     const b = definition.build({});
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -88,6 +88,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
       status={statusOf(route)}
       {...(intro ? { intro } : {})}
       {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : {})}
+      {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
       result={(value, scroll, rows) =>
         created ? (
           <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
@@ -135,6 +136,10 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
     }
     if (e.kind === 'notification') {
       session.emit('notificationsChanged', { id: e.notificationId });
+      continue;
+    }
+    if (e.kind === 'network') {
+      session.emit('networksChanged', { id: e.networkId });
       continue;
     }
     if (e.relayer) directory.add([e.relayer]);
@@ -221,7 +226,8 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
 }
 
 /** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
-const subject = (t: OperationTarget): string => (t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : targetIds(t).join(' '));
+const subject = (t: OperationTarget): string =>
+  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : targetIds(t).join(' ');
 
 /** The status bar's relayer, where the operation is on one. */
 const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});
