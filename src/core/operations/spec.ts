@@ -17,7 +17,7 @@ import type { Relayer, RelayerClient, Transaction } from '../../api/index.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
 import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
-import { blockedWords, REPLACEABLE } from './reviewWarnings.js';
+import { blockedWords, disabledChangeWords, REPLACEABLE } from './reviewWarnings.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, FieldSpec, FormDefinition, Values } from './types.js';
 
@@ -170,7 +170,7 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
     case 'not-offered':
       return `${r.doing} is the OpenZeppelin Relayer’s (${r.endpoint}); this server is not it`;
     case 'disabled':
-      return `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
+      return disabledChangeWords(r.relayerId);
     case 'busy':
       return `relayer ${r.relayerId} has ${r.capped ? 'at least ' : ''}${r.count} transaction${r.count === 1 ? '' : 's'} pending, sent or submitted: the OpenZeppelin Relayer refuses to delete it (400) until they are mined, failed or canceled (cancel them first: ${face === 'keys' ? 'X on the relayer' : `relayer-tui cancel ${r.relayerId} --all-pending`})`;
     case 'unknown-network':
