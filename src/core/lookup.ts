@@ -6,7 +6,6 @@
 import { ApiError, type Relayer, type RelayerClient, type Transaction } from '../api/index.js';
 import { PENDING_STATUSES } from './status.js';
 import { toBigInt } from './amounts.js';
-import type { WithdrawInput } from './operations/withdraw.js';
 import { thousands } from './text/values.js';
 
 /** Rows a page when looking something up. */
@@ -122,17 +121,24 @@ export function withUse<N extends { id: string }>(items: readonly N[], by: Reado
   return items.map((n) => ({ ...n, used_by: by ? (by.get(n.id) ?? []) : null }));
 }
 
+/** What a withdrawal is built on beside the relayer (core/operations/withdraw.ts): its balance and the network's price (undefined: not read), and when. */
+export interface WithdrawFigures {
+  balanceWei?: bigint;
+  gasPriceWei?: bigint;
+  now: number;
+}
+
 /**
  * What a withdrawal is built on, read now: the relayer's balance (its status) and the network's price
  * (eth_gasPrice through the server's JSON-RPC passthrough); either left undefined when it could not be
  * read (the withdrawal then says so and sends nothing).
  */
-export async function withdrawInput(client: RelayerClient, relayerId: string, relayer: Relayer | undefined): Promise<WithdrawInput> {
+export async function withdrawInput(client: RelayerClient, relayerId: string, _relayer?: Relayer): Promise<WithdrawFigures> {
   // The balance alone (GET …/balance: a u128 read exactly), in wei; else the status's.
   const alone = client.offers('relayerBalance') ? await client.relayerBalance(relayerId).catch(() => undefined) : undefined;
   const status = alone?.unit === 'wei' && toBigInt(alone.balance) !== undefined ? undefined : client.offers('relayerStatus') ? await client.relayerStatus(relayerId).catch(() => undefined) : undefined;
   const price = client.offers('rpc') ? await client.rpcRead(relayerId, 'eth_gasPrice', []).catch(() => undefined) : undefined;
   const balanceWei = status ? toBigInt(status.balance) : toBigInt(alone?.balance);
   const gasPriceWei = toBigInt(price);
-  return { relayerId, relayer, now: Date.now(), ...(balanceWei !== undefined ? { balanceWei } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}) };
+  return { now: Date.now(), ...(balanceWei !== undefined ? { balanceWei } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}) };
 }

@@ -3,17 +3,18 @@
  * messages, named by flag), then the form's own builder makes the request. One definition of each
  * body, whether it is typed into the TUI or given to a subcommand.
  */
-import type { BuiltRequest, FieldSpec, FormDefinition, Values } from '../core/operations/types.js';
+import { holdsSecret, type BuiltRequest, type FieldSpec, type FormDefinition, type Values } from '../core/operations/types.js';
 
 /**
  * `values`: the form's values with the flags applied; `given`: the fields a flag set (a `choice`
- * field set by a flag must be one of its options); `flagOf`: how a field is named on the command line.
+ * field set by a flag must be one of its options); `flagOf`: how a field is named on the command line;
+ * `bare`: the fields given by a switch (`--all`), named without a value.
  */
-export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet<string>, flagOf: (field: string) => string): { request: BuiltRequest } | { usage: string } {
+export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet<string>, flagOf: (field: string) => string, bare?: (field: string) => boolean): { request: BuiltRequest } | { usage: string } {
   const errors: string[] = [];
   const named = (f: FieldSpec | undefined, name: string, msg: string) => {
     const v = values[name] ?? '';
-    return `${flagOf(name)}${!f || f.kind === 'secret' ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
+    return `${flagOf(name)}${!f || holdsSecret(f) || bare?.(name) ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
   };
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;

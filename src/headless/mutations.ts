@@ -16,7 +16,7 @@ import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
-import { isNotFound, notFoundWords, refusalWords, reviewed } from '../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { sameBuilt } from '../core/operations/basis.js';
@@ -27,11 +27,11 @@ import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
-import { prepareSend, prepareWithdraw } from './sends.js';
+import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
-import { preparePluginUpdate, prepareNetworkUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
+import { preparePluginUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -45,14 +45,12 @@ export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
-  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, _o, a) => prepareSpec(k, c, a)])) as unknown as Record<SpecKind, Prepare>),
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a) => prepareSpec(k, c, o, a)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
-  withdraw: prepareWithdraw,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
-  'network-update': prepareNetworkUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
 };
@@ -149,20 +147,29 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
 
 /**
  * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
- * its entry `needs`), its spec's read, then the review both faces show (refused before sending, in
- * its refusal's words); the rest is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
+ * its entry `needs`), a form's values from the flags (its spec's one grammar, before anything is
+ * read), its spec's read, then the review both faces show: refused before sending in its refusal's
+ * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
+ * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
  */
-async function prepareSpec(kind: SpecKind, client: RelayerClient, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  const needs = OPERATIONS[kind].needs;
+async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+  const entry = OPERATIONS[kind];
+  const needs = entry.needs;
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
   const spec = await loadSpec(kind);
+  const flagged = hasForm(spec) ? spec.fromFlags(o) : undefined;
+  if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
-  const r = reviewed(spec, input, { now: Date.now(), face: 'commands' });
-  if ('refusal' in r) return usage(`not sent: ${refusalWords(r.refusal, 'commands')}`);
-  return { request: r.request, stdinUsed: false };
+  const refused = spec.refusal(input);
+  if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
+  const given: Readonly<Record<string, string>> = flagged?.given ?? {};
+  const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
+  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  if ('usage' in built) return usage(built.usage);
+  return { request: built.request, stdinUsed: false };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -1,15 +1,15 @@
 /**
- * `relayer-tui send` and `withdraw`: the relayer (and its balance) read first, then the TUI's own
- * form filled from flags (fillForm) or a whole body (`send --body FILE|-`) checked by the same rules
+ * `relayer-tui send`: the relayer (and its balance) read first, then the TUI's own form filled from
+ * flags (fillForm) or a whole body (`send --body FILE|-`) checked by the same rules
  * (core/operations/send.ts). A body of the relayer's network type only: it is read by that type.
+ * (`withdraw` is its spec's: core/operations/withdraw.ts, through mutations.ts prepareSpec.)
  */
 import { JsonSyntaxError, parseJson, type Relayer, type RelayerClient, type SendRequest } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import type { Values } from '../core/operations/types.js';
 import { sendForm, sendInitialValues, sendKind, sendRefusal, sendRequest, type SendContext } from '../core/operations/send.js';
-import { withdrawRequest } from '../core/operations/withdraw.js';
-import { findRelayer, withdrawInput } from '../core/lookup.js';
+import { findRelayer } from '../core/lookup.js';
 import { toBigInt } from '../core/amounts.js';
 import { jsonCheck } from '../core/operations/validators.js';
 import { fillForm } from './formFlags.js';
@@ -20,12 +20,12 @@ import { FIELD_FLAGS } from './replaceRequest.js';
 
 type Failed = { code: number; message: string };
 
-/** The relayer a send or a withdrawal goes from, read and checked: not found (5), or not offered there (2, why). */
-async function sendingRelayer(client: RelayerClient, relayerId: string, op: 'send' | 'withdraw'): Promise<{ relayer: Relayer } | Failed> {
+/** The relayer a send goes from, read and checked: not found (5), or not offered there (2, why). */
+async function sendingRelayer(client: RelayerClient, relayerId: string): Promise<{ relayer: Relayer } | Failed> {
   await client.detectDialect();
   const relayer = await findRelayer(client, relayerId);
   if (!relayer) return { code: EXIT.notFound, message: `Relayer ${relayerId} not found` };
-  const refused = sendRefusal(relayerId, relayer, client.supports('send'), op);
+  const refused = sendRefusal(relayerId, relayer, client.supports('send'));
   return refused ? usage(`not sent: ${refused.refuse}`) : { relayer };
 }
 
@@ -41,7 +41,7 @@ export async function prepareSend(client: RelayerClient, o: HeadlessOptions, arg
   const f = o.flags;
   if (args.length !== 1) return usage(usageOf('send'));
   const relayerId = args[0]!;
-  const from = await sendingRelayer(client, relayerId, 'send');
+  const from = await sendingRelayer(client, relayerId);
   if ('code' in from) return from;
   const { relayer } = from;
   const kind = sendKind(relayer);
@@ -82,18 +82,5 @@ export async function prepareSend(client: RelayerClient, o: HeadlessOptions, arg
     }
   const built = fillForm(sendForm(c), values, set, (field) => `--${Object.entries(flags).find(([, x]) => x === field)?.[0] ?? field}`);
   if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: false };
-}
-
-/** `withdraw <relayer-id> --to ADDR (--value V | --all)`: the relayer, its balance and the network's price read first. */
-export async function prepareWithdraw(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | Failed> {
-  const f = o.flags;
-  if (args.length !== 1 || f.to === undefined || (f.value === undefined) === !o.all) return usage(usageOf('withdraw'));
-  const relayerId = args[0]!;
-  const from = await sendingRelayer(client, relayerId, 'withdraw');
-  if ('code' in from) return from;
-  const input = await withdrawInput(client, relayerId, from.relayer);
-  const built = withdrawRequest(f.to.trim(), o.all ? { all: true } : { value: f.value!.trim() }, input);
-  if ('errors' in built) return usage(Object.entries(built.errors).map(([k, m]) => `${k === 'to' ? `--to ${JSON.stringify(f.to)}` : o.all ? '--all' : `--value ${JSON.stringify(f.value)}`}: ${m}`).join('; '));
   return { request: built.request, stdinUsed: false };
 }

@@ -1,16 +1,15 @@
 /**
- * `relayer-tui policies | plugins update | networks update`: a relayer's, a plugin's and a network's
- * settings, read and prepared for the one send path (mutations.ts); `policies` without a change shows them.
+ * `relayer-tui policies | plugins update`: a relayer's and a plugin's settings, read and prepared for the
+ * one send path (mutations.ts); `policies` without a change shows them. (`networks update` is its
+ * spec's: core/operations/networkUpdate.ts, through mutations.ts prepareSpec.)
  */
-import { ApiError, maskUrl, stringifyJson, type Network, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
+import { maskUrl, stringifyJson, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
 import { policiesRequest } from '../core/operations/policyEdit.js';
 import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
-import { networkUpdateRequest } from '../core/operations/networkUpdate.js';
 import { notificationRefRefusal, readNotificationRef } from '../core/operations/notificationRef.js';
-import { readRpcUrls } from '../core/operations/relayerFields.js';
 import { findRelayer } from '../core/lookup.js';
 import { relayerBasis } from '../core/operations/basis.js';
 import { readPolicyFigures } from '../core/operations/policyRisks.js';
@@ -78,26 +77,6 @@ export async function preparePluginUpdate(client: RelayerClient, o: HeadlessOpti
   const built = pluginUpdateRequest(args[0]!, before, body.body, client.supports('plugins'));
   if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
   return { request: built, stdinUsed: f['plugin-config-file'] === '-' };
-}
-
-export async function prepareNetworkUpdate(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('network-update'));
-  const items = o.lists['rpc-url'] ?? [];
-  if (items.length === 0) return usage(`give the URLs: --rpc-url "URL [WEIGHT]", repeated (the list is replaced whole). ${usageOf('network-update')}`);
-  const urls = readRpcUrls(items);
-  if ('error' in urls) return usage(`not sent: --rpc-url: ${urls.error}`);
-  await client.detectDialect();
-  // The network as it is now, masked (the review's before); its 404 ends it here.
-  let before: Network | undefined;
-  try {
-    before = await client.getServerRecord('networks', args[0]!);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return { code: EXIT.notFound, message: `Network ${args[0]} not found (ids read like evm:sepolia: relayer-tui networks)` };
-    if (!(e instanceof ApiError && e.kind === 'unsupported')) throw e;
-  }
-  const built = networkUpdateRequest(args[0]!, before, urls.urls, client.supports('networks'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: false };
 }
 
 /** `relayer-tui policies <relayer-id>`: its policies in units, its name, notification and RPC URLs (JSON: as the server sent them, URLs masked). */

@@ -81,13 +81,12 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
   if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
-  const screen = OPERATIONS[op].screen;
-  if (screen === 'send' || screen === 'withdraw') {
+  if (OPERATIONS[op].screen === 'send') {
     const blocked = mutationBlocked(services, op);
     if (blocked) return blocked;
-    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'), screen);
+    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
     if (refused) return `Not offered: ${refused.refuse}`;
-    push({ kind: screen, relayerId, relayer });
+    push({ kind: 'send', relayerId, relayer });
     return true;
   }
   if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt);

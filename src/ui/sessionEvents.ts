@@ -7,6 +7,8 @@ import type { TriageResult } from '../core/triage/scan.js';
 export interface SessionEventMap {
   /** A replacement succeeded; `transaction` is the server's answer. */
   replaced: { relayerId: string; transactionId: string; transaction: Transaction };
+  /** A new transaction from a relayer (a withdrawal: the server's answer, when it named one): its figures and its list read again. */
+  transactionCreated: { relayerId: string; transaction?: Transaction };
   /** A relayer changed (paused or resumed): `answered`: the relayer is as the server answered (a pause, a policy edit), else only its id and what the directory had. */
   relayerChanged: { relayer: Relayer; answered: boolean };
   /** A triage (`:stuck`) finished: the relayers list shows each relayer's count and oldest age from it. */

@@ -13,24 +13,26 @@ import { COMMAND_OPTIONS, HEADLESS_COMMANDS } from '../../src/cli/commands.js';
 import { HELP } from '../../src/cli/help.js';
 import { OPERATIONS_TEXT } from '../../src/cli/usage.js';
 import { complete } from '../../src/completion/index.js';
-import { OPERATIONS, OPERATION_KINDS, keyOperation, keyOperationOn, subcommandOperation, type OperationTarget } from '../../src/core/operations/registry.js';
+import { OPERATIONS, OPERATION_KINDS, isFormKind, keyOperation, keyOperationOn, subcommandOperation, type OperationTarget } from '../../src/core/operations/registry.js';
 import { SPEC_KINDS, SPECS, isSpecKind, loadSpec } from '../../src/core/operations/specs.js';
 import { BINDINGS } from '../../src/ui/keymap.js';
 import { routeOperation } from '../../src/ui/mutations.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
 /** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
-const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'] };
+const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'], networkId: ['networks'] };
 
 const MEMBERS = ['read', 'known', 'refusal', 'build', 'reviewNotes', 'basis', 'events'] as const;
+/** A spec with a form (registry.ts FORM_KINDS) has these too: its fields from the input, and one flag grammar. */
+const FORM_MEMBERS = ['form', 'fromFlags'] as const;
 
 /**
  * The operations not yet driven by a spec (still by headless PREPARE and their own screens):
  * a list that must shrink. A kind moved onto a spec leaves it; a new kind is either spec'd or listed here.
  */
 const NOT_YET_SPECS = [
-  'network-update', 'notification-create', 'notification-update',
-  'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send', 'withdraw',
+  'notification-create', 'notification-update',
+  'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send',
 ];
 
 describe('every OperationKind', () => {
@@ -44,8 +46,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'notification-delete', 'pause', 'relayer-delete', 'resume']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'relayer-delete', 'resume', 'withdraw']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 
@@ -54,6 +56,8 @@ describe("the spec'd operations", () => {
     expect(spec.kind).toBe(kind);
     expect(spec.entry).toBe(OPERATIONS[kind]);
     for (const m of MEMBERS) expect(typeof spec[m], `${kind}.${m}`).toBe('function');
+    // A form kind has its form members; a review-only one has none (its build takes no values).
+    for (const m of FORM_MEMBERS) expect(typeof (spec as unknown as Record<string, unknown>)[m], `${kind}.${m}`).toBe(isFormKind(kind) ? 'function' : 'undefined');
   });
 
   it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, the generic route is it)', (kind) => {

@@ -161,6 +161,28 @@ describe('W: a withdrawal', () => {
     expect(done).toMatch(/^status\s+pending$/m);
   });
 
+  it('sent: the relayers list behind is told — its row and its figures read again, its pending count counting the new transaction', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
+    // A still world: no block moves the pending count meanwhile.
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('bsc-treasury'), 'the relayers');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('bsc-treasury'); i++) await h.press('j');
+    const pend = (row: string) => Number(/ (\d+) bsc-treasury/.exec(row)?.[1]);
+    const before = pend(await h.waitFor((x) => !Number.isNaN(pend(cursorRow(x))), 'its pending count').then(cursorRow));
+    await h.press('W');
+    await h.waitFor((x) => /read at \d\d:\d\d:\d\d: balance/.test(x), 'the form, its figures read');
+    await h.press(RX1, KEY.tab, KEY.ctrlU, '0.01bnb', KEY.ctrlS);
+    await h.waitFor((x) => /^Type bsc-treasury and enter/m.test(x), 'the review');
+    for (let i = 0; i < 20 && /not seen yet/.test(h.frame()); i++) await h.press(KEY.down);
+    await h.press('bsc-treasury', KEY.enter);
+    await h.waitFor((x) => /new transaction\s+[0-9a-f-]{36}/.test(x), 'the answer');
+    const posted = h.sandbox.requests.findIndex((q) => q.method === 'POST' && q.url === '/api/v1/relayers/bsc-treasury/transactions');
+    await h.waitFor(() => h!.sandbox.requests.slice(posted).some((q) => q.method === 'GET' && q.url === '/api/v1/relayers/bsc-treasury/status'), 'its figures read again');
+    await h.press(KEY.esc);
+    const row = cursorRow(await h.waitFor((x) => pend(cursorRow(x)) === before + 1, 'the list: one more pending'));
+    expect(row).toContain('bsc-treasury');
+  });
+
   /** W on bsc-treasury with the app's clock `skew` ms ahead of the wall's (moved by the test), up to its review. */
   async function reviewWithdrawal(clock: { skew: number }): Promise<string> {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 40, services: { now: () => Date.now() + clock.skew } });

@@ -16,7 +16,7 @@ import type { BuiltRequest } from './types.js';
 import { relayerState } from '../relayer.js';
 import { relayerBasis } from './basis.js';
 import { OPERATIONS, type OperationTarget } from './registry.js';
-import { refusalWords, type NotFound, type OperationSpec, type Refusal } from './spec.js';
+import { refusalWords, type NotFound, type Refusal, type ReviewOnlySpec } from './spec.js';
 import { findRelayer } from '../lookup.js';
 
 /** What a pause or resume rests on: the relayer as read, and whether the server offers PATCH /relayers/{id}. */
@@ -96,7 +96,7 @@ async function readPause(client: RelayerClient, target: OperationTarget, signal?
   return { target: { relayerId }, relayer, offered: client.supports('pause') };
 }
 
-function pauseSpecOf<K extends 'pause' | 'resume'>(kind: K): OperationSpec<K, PauseInput> {
+function pauseSpecOf<K extends 'pause' | 'resume'>(kind: K): ReviewOnlySpec<K, PauseInput> {
   const paused = kind === 'pause';
   return {
     kind,

@@ -15,6 +15,11 @@ import { shortId } from '../text/ids.js';
 
 export type OperationKind = 'send' | 'withdraw' | 'replace' | 'cancel' | 'cancel-pending' | 'pause' | 'resume' | 'policy-edit' | 'plugin-call' | 'plugin-update' | 'network-update' | 'notification-create' | 'notification-update' | 'notification-delete' | 'relayer-delete';
 
+/** The operations with a form (values typed in the TUI, given as flags headless); the others are reviewed as they are (spec.ts OperationSpec holds each to its members). */
+export const FORM_KINDS = ['send', 'withdraw', 'replace', 'policy-edit', 'plugin-call', 'plugin-update', 'network-update', 'notification-create', 'notification-update'] as const satisfies readonly OperationKind[];
+export type FormKind = (typeof FORM_KINDS)[number];
+export const isFormKind = (k: OperationKind): k is FormKind => (FORM_KINDS as readonly string[]).includes(k);
+
 /** What an operation acts on: the ids the operator navigated to (never a field the server returned). */
 export interface OperationTarget {
   relayerId?: string;
@@ -59,8 +64,8 @@ export interface OperationEntry {
    * false nothing.
    */
   follows: 'jam' | 'transaction' | false;
-  /** Its screen: the generic review (of what its spec, spec.ts, builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'withdraw' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'networkEdit' | 'notify' | 'notificationEdit';
+  /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
+  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -117,7 +122,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { to: str, value: str, all: { type: 'boolean' } },
     refused: 'sending transactions',
     opens: { key: 'withdraw' },
-    screen: 'withdraw',
+    screen: 'review',
     subcommand: 'withdraw',
     usage: 'withdraw <relayer-id> --to ADDR (--value V | --all) [--dry-run] [--yes] [--wait S]',
     help: "withdraw a relayer's funds: a send at a fixed price and gas (--all: everything over its min_balance)",
@@ -255,7 +260,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'rpc-url': { type: 'string', multiple: true } },
     refused: "changing networks' RPC URLs",
     opens: { key: 'edit' },
-    screen: 'networkEdit',
+    screen: 'review',
     subcommand: 'networks',
     verb: 'update',
     usage: 'networks update <network-id> --rpc-url "URL [WEIGHT]"… [--dry-run] [--yes]',

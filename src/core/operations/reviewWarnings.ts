@@ -25,12 +25,13 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
   return `the server says this transaction belongs to relayer ${tx.relayer_id}, but it was listed under ${relayerId}`;
 }
 
-/**
- * A change to a relayer disabled by the system (a policy edit, a pause or resume), refused in these
- * words by both faces (v1.8's update_relayer answers 400 "Relayer is disabled"), or null.
- */
+/** Why a change to a relayer disabled by the system is refused (v1.8's update_relayer answers 400 "Relayer is disabled"): spec.ts Refusal `disabled`'s words. */
+export const disabledChangeWords = (relayerId: string): string =>
+  `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
+
+/** A change to a relayer disabled by the system (a policy edit, a pause or resume), refused in those words by both faces, or null. */
 export function disabledChangeRefusal(relayerId: string, relayer: Relayer | undefined): string | null {
-  return relayer && relayerState(relayer) === 'disabled' ? `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled` : null;
+  return relayer && relayerState(relayer) === 'disabled' ? disabledChangeWords(relayerId) : null;
 }
 
 /** Which face reads the words: the TUI (keys), headless (commands), or either (the how left out). */

@@ -17,6 +17,7 @@ import { evmFields, evmRequest, NO_SPEED } from './evm.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Effect, FieldSpec, FormDefinition, Refusal, Values } from './types.js';
 import { apiFieldErrors } from './validators.js';
+import { refusalWords } from './spec.js';
 import { solanaSendErrors, solanaSendFields, solanaSendInitialValues, solanaSendRequest, solanaSendReview } from './sendSolana.js';
 import { stellarSendErrors, stellarSendInitialValues, stellarSendReview } from './sendStellar.js';
 import { stellarFields, stellarRequest } from './stellar.js';
@@ -59,14 +60,8 @@ export function sendRefusal(relayerId: string, relayer: Relayer | undefined, off
   if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
   const kind = networkKind(relayer.network_type);
   if (kind === 'unknown') return { refuse: `relayer ${relayerId}'s network type ${displayText(relayer.network_type)} is not one this client knows: no body is built for it` };
-  if (op === 'withdraw' && kind !== 'evm')
-    return {
-      refuse:
-        kind === 'solana'
-          ? // The System Program's id is the default key, which v1.8 refuses as an instruction's program: SOL moves only in a pre-built transaction.
-            `a withdrawal is an EVM send here (${relayerId} is solana): send a pre-built transfer with n (relayer-tui send --transaction B64) whose fee payer is the relayer; v1.8 refuses the System Program (the default key 111…1) as an instruction's program, so instructions cannot move SOL`
-          : `a withdrawal is an EVM send here (${relayerId} is ${kind}): send a payment with n (relayer-tui send --body FILE) instead`,
-    };
+  // A withdrawal's own (its spec's: withdraw.ts withdrawRefusal), in its words.
+  if (op === 'withdraw' && kind !== 'evm') return { refuse: refusalWords({ kind: 'evm-only', relayerId, networkKind: kind }, 'keys') };
   const st = relayerState(relayer);
   if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first` };
   if (st === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")` };

@@ -3,8 +3,11 @@
  * on (`read`, once, for both faces), builds it (`build`), says why it is not sent (`refusal`, typed:
  * its words are made here once, by `refusalWords`, and drawn at the edge), the notes both faces show
  * before y / --yes (`reviewNotes`), and what its answer changed (`events`, so the lists behind are
- * told). The TUI's one generic review (ui/screens/operation/OperationScreen.tsx) and headless's one
- * path (headless/mutations.ts prepareSpec) drive every spec alike.
+ * told). An operation with a form (registry.ts FORM_KINDS) also has its fields with their defaults from
+ * the input (`form`) and one flag grammar (`fromFlags`): the TUI types the values into the form, headless
+ * gives them as flags, and both are checked by the form's fields (specDefinition) and built by `build`.
+ * The TUI's one generic screen (ui/screens/operation/OperationScreen.tsx: the form where there is one,
+ * then the review) and headless's one path (headless/mutations.ts prepareSpec) drive every spec alike.
  *
  * The specs load lazily (specs.ts `SPECS`, dynamic imports keyed by kind; `SpecKind` is its keys): the
  * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
@@ -13,20 +16,25 @@
 import type { Relayer, RelayerClient, Transaction } from '../../api/index.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
-import type { OperationEntry, OperationKind, OperationTarget } from './registry.js';
-import { blockedWords, REPLACEABLE } from './reviewWarnings.js';
+import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
+import { blockedWords, disabledChangeWords, REPLACEABLE } from './reviewWarnings.js';
 import type { ReviewLine } from './review.js';
-import type { BuiltRequest, Values } from './types.js';
+import type { BuiltRequest, FieldSpec, FormDefinition, Values } from './types.js';
 
 /** What every spec's input holds: the target as navigated to, and the relayer as read (undefined: not read). */
 export interface SpecInput {
   target: OperationTarget;
   relayer?: Relayer | undefined;
+  /**
+   * Known from what the TUI had (a list's row), what it rests on still being read: the generic screen
+   * opens its form at once and reads it (`read`) meanwhile; the form says so, and nothing is built on it.
+   */
+  reading?: boolean;
 }
 
-/** What a read found missing, as data (`notFoundWords` says it): a relayer, or a transaction the server's lookup says is not there (`how`: its words). */
+/** What a read found missing, as data (`notFoundWords` says it): a relayer, a notification, a network, or a transaction the server's lookup says is not there (`how`: its words). */
 export interface NotFound {
-  notFound: { what: 'relayer' | 'notification'; id: string } | { what: 'transaction'; id: string; how: string };
+  notFound: { what: 'relayer' | 'notification' | 'network'; id: string } | { what: 'transaction'; id: string; how: string };
 }
 
 /**
@@ -40,7 +48,8 @@ export interface NotFound {
  * - `not-cancelable`: the transaction is final (`status` its words): v1.8 answers 400;
  * - `inactive`: the relayer is paused or disabled: v1.8 answers 403 to `what` (validate_active_state);
  * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why);
- * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them).
+ * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them);
+ * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said).
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -51,17 +60,21 @@ export type Refusal =
   | { kind: 'not-cancelable'; txId: string; status: string }
   | { kind: 'inactive'; relayerId: string; state: 'paused' | 'disabled'; what: string }
   | { kind: 'invalid-request'; words: string }
-  | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] };
+  | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] }
+  | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
  * gone; a transaction as the server answered it (a cancel: the list behind shows it canceled or canceling);
- * a notification changed or gone (its list reads its page again).
+ * a new transaction from a relayer (its figures and lists read again); a notification changed or gone
+ * (its list reads its page again).
  */
 export type SpecEvent =
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean }
   | { kind: 'transaction'; relayerId: string; txId: string; transaction: Transaction }
-  | { kind: 'notification'; notificationId: string };
+  | { kind: 'created'; relayerId: string; transaction?: Transaction }
+  | { kind: 'notification'; notificationId: string }
+  | { kind: 'network'; networkId: string };
 
 /** What the review notes may depend on beside the input: when they are made, and which face reads them (a fix named as a key or as a command). */
 export interface NotesContext {
@@ -78,18 +91,17 @@ export interface Seen {
   jamAt?: number;
 }
 
-export interface OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> {
+/** What every spec has, with a form or without. */
+export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   kind: K;
   /** Its registry entry (registry.ts OPERATIONS[kind]): key, subcommand, help, ledger words. */
   entry: OperationEntry;
   /** Everything the request rests on, read now (the relayer, what it has pending…). */
   read(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<I | NotFound>;
-  /** The input from what the TUI already read (a list's row), or null when it must be read. */
+  /** The input from what the TUI already read (a list's row), or null when it must be read (`reading`: read as it opens all the same). */
   known(client: RelayerClient, target: OperationTarget, relayer: Relayer | undefined, seen?: Seen): I | null;
   /** Why it is not sent, or null. */
   refusal(input: I): Refusal | null;
-  /** The request (review-only operations take no values). */
-  build(input: I, values?: Values): BuiltRequest;
   /** The lines both faces show before y / --yes (after the request's own). */
   reviewNotes(input: I, context: NotesContext): ReviewLine[];
   /** What a read again must find the same for the reviewed request to be sent (basis.ts). */
@@ -100,9 +112,57 @@ export interface OperationSpec<K extends OperationKind = OperationKind, I extend
   restsOnJam?: true;
 }
 
+/** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
+export interface ReviewOnlySpec<K extends OperationKind, I extends SpecInput> extends SpecCore<K, I> {
+  build(input: I): BuiltRequest;
+}
+
+/** A form's part of its spec: what it is on, its fields, the one focused first, each field's value as it opens (from the input), and lines said above it. */
+export interface SpecForm {
+  /** What the form is on, in words (the TUI's title after `relayer-tui › `). */
+  title: string;
+  fields: readonly FieldSpec[];
+  focus?: string;
+  initial: Values;
+  /** What the form rests on, in words (its figures and when they were read, or that they are being read). */
+  intro?: readonly string[];
+  /** What was typed that must never be drawn, even inside a server's words (an RPC URL's key). */
+  secrets?: (values: Values) => readonly string[];
+}
+
+/** What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them). */
+export interface FlagArgs {
+  flags: Readonly<Record<string, string | undefined>>;
+  lists: Readonly<Record<string, readonly string[] | undefined>>;
+}
+
+/**
+ * A form's values from flags (fromFlags): `values` the fields given (the form's `initial` fills the
+ * rest), `given` the option each came from (without its dashes: the form's checks name it, a switch
+ * bare); or what the flags cannot mean (`usage`: its words, '' for the synopsis alone).
+ */
+export type Flagged = { values: Values; given: Readonly<Record<string, string>> } | { usage: string };
+
+/** What a form's values build: the request, or the errors by field (`_form`: the whole). */
+export type Built = { request: BuiltRequest } | { errors: Record<string, string> };
+
+/** An operation with a form (registry.ts FORM_KINDS): its fields from the input, one flag grammar, its request from the input and the values. */
+export interface FormSpec<K extends OperationKind, I extends SpecInput> extends SpecCore<K, I> {
+  form(input: I): SpecForm;
+  fromFlags(args: FlagArgs): Flagged;
+  build(input: I, values: Values): Built;
+}
+
+/** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
+export type OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> = K extends FormKind ? FormSpec<K, I> : ReviewOnlySpec<K, I>;
+
 /** A spec of any kind, as the drivers hold it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = OperationSpec<OperationKind, any>;
+
+/** Whether the spec has a form (its kind is one of registry.ts FORM_KINDS). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const hasForm = <I extends SpecInput>(spec: OperationSpec<OperationKind, I>): spec is FormSpec<FormKind, I> => isFormKind(spec.kind);
 
 /** A refusal in words (the one place they are made). */
 export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
@@ -110,7 +170,7 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
     case 'not-offered':
       return `${r.doing} is the OpenZeppelin Relayer’s (${r.endpoint}); this server is not it`;
     case 'disabled':
-      return `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
+      return disabledChangeWords(r.relayerId);
     case 'busy':
       return `relayer ${r.relayerId} has ${r.capped ? 'at least ' : ''}${r.count} transaction${r.count === 1 ? '' : 's'} pending, sent or submitted: the OpenZeppelin Relayer refuses to delete it (400) until they are mined, failed or canceled (cancel them first: ${face === 'keys' ? 'X on the relayer' : `relayer-tui cancel ${r.relayerId} --all-pending`})`;
     case 'unknown-network':
@@ -125,6 +185,11 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
       return r.words;
     case 'in-use':
       return `notification ${r.notificationId} is used by ${r.usedBy.length} relayer(s): ${r.usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (${face === 'keys' ? 'p on a relayer: notification_id' : 'relayer-tui policies <relayer> --notification ID|none'})`;
+    case 'evm-only':
+      return r.networkKind === 'solana'
+        ? // The System Program's id is the default key, which v1.8 refuses as an instruction's program: SOL moves only in a pre-built transaction.
+          `a withdrawal is an EVM send here (${r.relayerId} is solana): send a pre-built transfer with n (relayer-tui send --transaction B64) whose fee payer is the relayer; v1.8 refuses the System Program (the default key 111…1) as an instruction's program, so instructions cannot move SOL`
+        : `a withdrawal is an EVM send here (${r.relayerId} is ${r.networkKind}): send a payment with n (relayer-tui send --body FILE) instead`;
   }
 }
 
@@ -134,18 +199,40 @@ export function refusalLine(r: Refusal): string {
 }
 
 export const notFoundWords = (n: NotFound): string =>
-  n.notFound.what === 'transaction' ? `Transaction ${n.notFound.id} ${n.notFound.how}` : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
+  n.notFound.what === 'transaction'
+    ? `Transaction ${n.notFound.id} ${n.notFound.how}`
+    : n.notFound.what === 'network'
+      ? `Network ${n.notFound.id} not found (a network's id reads like evm:sepolia)`
+      : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
 
 export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound' in v;
 
 /**
- * The request both faces review: refused (typed), or built with its notes after its own lines and
- * its basis. The one function the TUI's review and headless's path call.
+ * The request both faces review: refused (typed), its values' errors (a form's), or built with its
+ * notes after its own lines and its basis. The one function the TUI's screen and headless's path call.
  */
-export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values?: Values): { refusal: Refusal } | { request: BuiltRequest } {
+export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values: Values = {}): { refusal: Refusal } | Built {
   const refusal = spec.refusal(input);
   if (refusal) return { refusal };
-  const built = spec.build(input, values);
+  const built: Built = hasForm(spec) ? spec.build(input, values) : { request: spec.build(input) };
+  if ('errors' in built) return built;
   const notes = spec.reviewNotes(input, context);
-  return { request: { ...built, review: [...(built.review ?? []), ...notes], basis: spec.basis(input) } };
+  return { request: { ...built.request, review: [...(built.request.review ?? []), ...notes], basis: spec.basis(input) } };
+}
+
+/**
+ * The spec on its input as one form, for both faces: its fields (none for a review-only one), the
+ * first focused, and its build — refused in its refusal's words, else reviewed (`reviewed`). The TUI's
+ * screen types into it; headless fills it from flags (headless/formFlags.ts fillForm).
+ */
+export function specDefinition<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext): FormDefinition {
+  const form = hasForm(spec) ? spec.form(input) : undefined;
+  return {
+    fields: form?.fields ?? [],
+    ...(form?.focus !== undefined ? { focus: form.focus } : {}),
+    build: (values) => {
+      const r = reviewed(spec, input, context, values);
+      return 'refusal' in r ? { errors: { _form: refusalWords(r.refusal, context.face) } } : r;
+    },
+  };
 }

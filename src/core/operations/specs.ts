@@ -14,6 +14,8 @@ export const SPECS = {
   'cancel-pending': () => import('./cancel.js').then((m) => m.cancelPendingSpec),
   'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
+  withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
+  'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

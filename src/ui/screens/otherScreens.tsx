@@ -15,14 +15,12 @@ import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginEditScreen } from './settings/PluginEditScreen.js';
-import { NetworkEditScreen } from './settings/NetworkEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
-import { WithdrawScreen } from './send/WithdrawScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
 import { LogScreen } from './log/LogScreen.js';
@@ -54,8 +52,6 @@ export function otherScreen(props: ScreenProps) {
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
     case 'notificationEdit':
       return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
-    case 'networkEdit':
-      return <NetworkEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'networkEdit' }>>)} />;
     case 'pluginEdit':
       return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'notify':
@@ -64,8 +60,6 @@ export function otherScreen(props: ScreenProps) {
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':
       return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
-    case 'withdraw':
-      return <WithdrawScreen {...(props as ScreenProps<Extract<Route, { kind: 'withdraw' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'metrics':

@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { Network, Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
 import type { OperationTarget } from '../../core/operations/registry.js';
 
@@ -16,18 +16,17 @@ export type Route =
   /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
   | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
-   * The one generic review of a spec'd operation (core/operations/spec.ts) on its target (the ids
+   * The one generic screen of a spec'd operation (core/operations/spec.ts) on its target (the ids
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
-   * its id typed), `D` on a notification (notification delete: its id typed).
+   * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }
-  /** `W` on a relayer: its funds withdrawn (to, amount or all), at a fixed price and gas; its id typed to confirm. */
-  | { kind: 'withdraw'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -43,8 +42,6 @@ export type Route =
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
-  /** `e` on a network: its RPC URLs replaced (reviewed, masked). */
-  | { kind: 'networkEdit'; network: Network }
   | { kind: 'notify' }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
@@ -154,8 +151,6 @@ export function parents(route: Route): Route[] {
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'pluginEdit':
       return [root, { kind: 'plugins' }, route];
-    case 'networkEdit':
-      return [root, { kind: 'serverRecords', of: 'networks' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -164,10 +159,10 @@ export function parents(route: Route): Route[] {
       // An operation on a transaction comes from its relayer's list; one on a notification from the notifications; one on a relayer from the relayers.
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
       if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
+      if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
       return [root, route];
     case 'policies':
     case 'send':
-    case 'withdraw':
       return [root, route];
   }
 }
@@ -196,8 +191,6 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.notification.id}`;
     case 'pluginEdit':
       return `${r.kind}:${r.plugin.id}`;
-    case 'networkEdit':
-      return `${r.kind}:${r.network.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':
@@ -209,7 +202,6 @@ export function routeKey(r: Route): string {
       return [r.op, ...targetIds(r.target)].join(':');
     case 'policies':
     case 'send':
-    case 'withdraw':
       return `${r.kind}:${r.relayerId}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;

@@ -1,23 +1,25 @@
 /**
- * The one generic review of an operation with nothing to fill in, each a spec's (core/operations/spec.ts)
- * reviewed request through the one pipeline: `X` on a transaction (cancel), `X` on a relayer (cancel
- * every pending one: what is pending is read first and listed in the review, where the relayer's id is
- * typed to send), `P` on a relayer (pause, or resume when it is paused), `D` on a relayer or on a
- * notification (delete it, its id typed). The requests and their notes are the specs'; this screen only
- * shows them.
+ * The one generic screen of a spec'd operation (core/operations/spec.ts): its form where the spec has
+ * one, then the review of what it builds, sent through the one pipeline. Review-only: `X` on a
+ * transaction (cancel), `X` on a relayer (cancel every pending one: what is pending is read first and
+ * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
+ * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
+ * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
 import type { Relayer } from '../../../api/index.js';
+import { networkKind } from '../../../core/relayer.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
 import { targetIds } from '../../state/shell.js';
-import type { BuiltRequest, FormDefinition } from '../../../core/operations/types.js';
+import type { FormDefinition } from '../../../core/operations/types.js';
 import type { OperationRoute } from '../../actions.js';
-import { isNotFound, notFoundWords, refusalLine, refusalWords, reviewed, type AnySpec, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
@@ -28,67 +30,91 @@ import type { ScreenProps } from '../../shellContext.js';
 import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
+import { NewTransaction } from '../send/NewTransaction.js';
 
 /** The most of a server's answer in words shown. */
 const ANSWER_CHARS = 4_000;
 
-const fixed = (request: BuiltRequest): FormDefinition => ({ fields: [], build: () => ({ request }) });
+/** A new transaction's unknown outcome: where to look before sending it again (nothing is resent). */
+const CREATED_UNKNOWN_NEXT = "Nothing was resent. Look at the relayer's newest transactions (enter on it) for one you did not see before sending it again.";
 
-function OperationForm({ route, screenKey, width, height, request, reread, onAnswer }: ScreenProps<OperationRoute> & { request: BuiltRequest; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
+/**
+ * The spec on its input as one form (spec.ts specDefinition): its fields typed, then its review; a
+ * review-only one opens on its review. Its title: the operation on its target (a form), else what the
+ * request does.
+ */
+function OperationForm({ route, screenKey, width, height, spec, input, definition, reread, onAnswer }: ScreenProps<OperationRoute> & { spec: AnySpec; input: SpecInput; definition: FormDefinition; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
-  const definition = useMemo(() => fixed(request), [request]);
-  const { answers } = OPERATIONS[route.op];
-  const form = useForm({
+  const { answers, readBack } = OPERATIONS[route.op];
+  const form = hasForm(spec) ? spec.form(input) : undefined;
+  // Its first values, as it opened (its defaults from the input first read).
+  const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
+  const title = useMemo(() => {
+    if (form) return `relayer-tui › ${form.title}`;
+    const b = definition.build({});
+    return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
+  }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
+  const intro = form?.intro?.map((text) => ({ text: `  ${text}`, tone: 'muted' as const }));
+  const handle = useForm({
     draftKey: [route.op, ...targetIds(route.target)].join(':'),
     definition,
-    initialValues: {},
+    initialValues,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
-    reviewAtOnce: true,
+    reviewAtOnce: !form,
     ...(reread ? { reread } : {}),
     onSent: onAnswer,
   });
   // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
-  const phase = form.state.phase;
+  const phase = handle.state.phase;
   const inFlight = route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
   const follow = useCancelFollow(inFlight && route.target.relayerId ? { relayerId: route.target.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
   // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
-  const answeredAt = useMemo(() => now(), [form.state.phase.kind === 'done' ? form.state.phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const answeredAt = useMemo(() => now(), [phase.kind === 'done' ? phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
   // A record's answer as its fields; words (a delete's "… deleted successfully") as one line, sanitized.
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
   // (Past 4,000 characters, cut, and said so: its length never decides how long a frame takes.)
   const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
+  // A new transaction (a withdrawal): named, a line each.
+  const created = readBack.kind === 'created';
   return (
     <FormScreen
-      form={form}
+      form={handle}
       screenKey={screenKey}
       width={width}
       height={height}
-      title={`relayer-tui › ${request.what}`}
+      title={title}
       status={statusOf(route)}
-      result={(value, scroll, rows) => (
-        <>
-          {followLines.map((line, i) => (
-            <Text key={i} wrap="truncate" color={tone(follow!.outcome === 'applied' ? 'ok' : follow!.outcome === 'following' ? 'muted' : 'warn')}>
-              {line}
-            </Text>
-          ))}
-          {typeof value === 'string' ? (
-            wordsLines(value).slice(scroll, scroll + rows - followRows).map((line, i) => (
-              <Text key={`w${i}`} wrap="truncate">
+      {...(intro ? { intro } : {})}
+      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : {})}
+      {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
+      result={(value, scroll, rows) =>
+        created ? (
+          <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
+        ) : (
+          <>
+            {followLines.map((line, i) => (
+              <Text key={i} wrap="truncate" color={tone(follow!.outcome === 'applied' ? 'ok' : follow!.outcome === 'following' ? 'muted' : 'warn')}>
                 {line}
               </Text>
-            ))
-          ) : (
-            <>
-              <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
-              <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
-            </>
-          )}
-        </>
-      )}
-      resultRows={(value) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows}
+            ))}
+            {typeof value === 'string' ? (
+              wordsLines(value).slice(scroll, scroll + rows - followRows).map((line, i) => (
+                <Text key={`w${i}`} wrap="truncate">
+                  {line}
+                </Text>
+              ))
+            ) : (
+              <>
+                <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
+                <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+              </>
+            )}
+          </>
+        )
+      }
+      {...(created ? {} : { resultRows: (value: unknown) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows })}
     />
   );
 }
@@ -96,7 +122,7 @@ function OperationForm({ route, screenKey, width, height, request, reread, onAns
 /**
  * The lists behind told what a spec's answer changed (spec.ts SpecEvent): the directory has a relayer
  * as answered; a relayer gone is read again (its list drops it); a transaction as answered replaces
- * its row (a cancel's: canceled, or canceling).
+ * its row (a cancel's: canceled, or canceling); a new one has its relayer's row and figures read again.
  */
 function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>) {
   for (const e of events) {
@@ -104,8 +130,16 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
       session.emit('replaced', { relayerId: e.relayerId, transactionId: e.txId, transaction: e.transaction });
       continue;
     }
+    if (e.kind === 'created') {
+      session.emit('transactionCreated', { relayerId: e.relayerId, ...(e.transaction ? { transaction: e.transaction } : {}) });
+      continue;
+    }
     if (e.kind === 'notification') {
       session.emit('notificationsChanged', { id: e.notificationId });
+      continue;
+    }
+    if (e.kind === 'network') {
+      session.emit('networksChanged', { id: e.networkId });
       continue;
     }
     if (e.relayer) directory.add([e.relayer]);
@@ -115,9 +149,10 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
 
 /**
  * A spec'd operation (core/operations/spec.ts), driven by its spec alone: its input from what the
- * list read (spec.known) or read now (spec.read), refused in its words, else reviewed as both faces
- * review it (spec.ts reviewed), read again before sending when the review is older than 15 s (or its
- * input was never read), and its answer's events told to the lists behind.
+ * list read (spec.known) or read now (spec.read; a form opened on the row meanwhile when its input is
+ * `reading`), refused in its words, else its form and review as both faces build them (spec.ts
+ * specDefinition), read again before sending when the review is older than 15 s (or its input was
+ * never read), and its answer's events told to the lists behind.
  */
 function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const { route, width, height, op } = props;
@@ -145,13 +180,15 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     const known = spec?.known(services.client, target, relayer, seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
+  // Known from the row with its own reads still to come (a withdrawal's balance and price): read now, the form open meanwhile.
+  const reading = input !== null && 'value' in input && input.value.reading === true;
   useEffect(() => {
     if (!spec) {
       void loadSpec(op).then(setSpec);
       return;
     }
-    if (input) return;
-    const known = spec.known(services.client, target, relayer, seen);
+    if (input && !reading) return;
+    const known = input ? null : spec.known(services.client, target, relayer, seen);
     if (known) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
     spec.read(services.client, target, ctrl.signal).then(
@@ -159,10 +196,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
     );
     return () => ctrl.abort();
-  }, [spec, input, op, target, services, relayer, route, seen]);
-  const built = useMemo(() => (spec && input && 'value' in input ? reviewed(spec, input.value, { now: services.now(), face: 'keys' }) : null), [spec, input, services]);
-  if (!spec || !input || 'error' in input || !built || 'refusal' in built) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : built && 'refusal' in built ? refusalLine(built.refusal) : `Reading ${subject(target)}…`;
+  }, [spec, input, reading, op, target, services, relayer, route, seen]);
+  const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
+  const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
+  const definition = useMemo(() => (spec && input && 'value' in input ? specDefinition(spec, input.value, context) : null), [spec, input, context]);
+  if (!spec || !input || 'error' in input || refusal || !definition) {
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal) : `Reading ${subject(target)}…`;
     return (
       <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
@@ -176,18 +215,19 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       const r = await spec.read(services.client, target);
       if (isNotFound(r)) throw new Error(notFoundWords(r));
       if (r.relayer) directory.add([r.relayer]);
-      const b = reviewed(spec, r, { now: services.now(), face: 'keys' });
-      // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): the review stays, said refused, nothing sent.
-      if ('refusal' in b) return { fields: [], build: () => ({ errors: { _form: refusalWords(b.refusal, 'keys') } }) };
-      setInput({ value: r, at: services.now() });
-      return fixed(b.request);
+      const next = specDefinition(spec, r, { now: services.now(), face: 'keys' });
+      // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
+      // build says so (`_form`); the review stays, said refused, nothing sent.
+      if (!spec.refusal(r)) setInput({ value: r, at: services.now() });
+      return next;
     },
   };
-  return <OperationForm {...props} request={built.request} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
+  return <OperationForm {...props} spec={spec} input={value} definition={definition} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
 /** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
-const subject = (t: OperationTarget): string => (t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : targetIds(t).join(' '));
+const subject = (t: OperationTarget): string =>
+  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : targetIds(t).join(' ');
 
 /** The status bar's relayer, where the operation is on one. */
 const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});

@@ -53,6 +53,8 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
   const relayer = changed ?? read;
   const statuses = useRelayerStatuses(useMemo(() => [route.relayerId], [route.relayerId]));
   const live = statuses?.available() ? statuses.get(route.relayerId) : undefined;
+  // A new transaction from it (a withdrawal): its figures read again.
+  useSessionEvent('transactionCreated', (e) => e.relayerId === route.relayerId && statuses?.want([e.relayerId], -1));
   // Its jam diagnosis (core/jam), read as the first screen reads it: kept 20 s, read again by r.
   const jams = useRelayerJams(useMemo(() => (relayer ? [relayer] : []), [relayer]));
   const jam = jams?.jam(route.relayerId);

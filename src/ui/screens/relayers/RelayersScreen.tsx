@@ -96,6 +96,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   const statuses = useRelayerStatuses(useMemo(() => state.items.map(getId), [state.items]));
   // A jam ended (cleared, or its follow's deadline): that relayer's figures read again (a walk saw PEND 6 stand beside a cleared jam).
   useSessionEvent('jamEnded', (e) => statuses?.want([e.relayerId], -1));
+  // A new transaction from one (a withdrawal): its row and its figures (balance, pending) read again.
+  useSessionEvent('transactionCreated', (e) => {
+    void list.refresh(e.relayerId);
+    statuses?.want([e.relayerId], -1);
+  });
   const available = statuses?.available() ?? false;
   // The last triage's counts per relayer (a column once :stuck has run; never a request of its own).
   const [triaged, setTriaged] = useState<TriageResult | null>(null);

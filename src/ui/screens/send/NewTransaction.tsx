@@ -6,7 +6,7 @@ import { formatWei } from '../../../core/amounts.js';
 import { truncateCells } from '../../../core/text/cells.js';
 import type { NetworkKind } from '../../../core/relayer.js';
 
-export function NewTransaction({ value, network, kind = 'evm', width }: { value: unknown; network: string | null | undefined; kind?: NetworkKind; width: number }) {
+export function NewTransaction({ value, network, kind = 'evm', width }: { value: unknown; network: string | null | undefined; kind?: NetworkKind | 'unknown'; width: number }) {
   const tx = value as (Transaction & { source_account?: unknown }) | null;
   const rows = [`new transaction  ${String(tx?.id ?? '?')}`, `status           ${String(tx?.status ?? '?')}`];
   if (kind === 'evm') rows.push(`to               ${String(tx?.to ?? '')}`, `value            ${formatWei(tx?.value, network)}`);

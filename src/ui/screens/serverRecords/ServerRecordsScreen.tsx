@@ -66,24 +66,16 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
   useSessionEvent('networksChanged', () => kind === 'networks' && void list.refresh());
   const noun = kind.slice(0, -1);
   const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
-    // e, D on a notification: the operation its key opens (the registry's), refused at the key read-only.
+    // e, D on a notification, e on a network: the operation its key opens (the registry's), refused at the key read-only.
     const op = kind === 'notifications' ? keyOperationOn(cmd, 'notificationId') : kind === 'networks' ? keyOperationOn(cmd, 'networkId') : null;
-    if (op === 'network-update') {
-      const blocked = mutationBlocked(services, op);
-      if (blocked) return blocked;
-      const selected = list.getSelected() as Network | undefined;
-      if (!selected) return 'No network selected';
-      shell.push({ kind: 'networkEdit', network: selected });
-      return true;
-    }
     if (op) {
       const blocked = mutationBlocked(services, op);
       if (blocked) return blocked;
-      const selected = serverRecord(list.getSelected()) as Notification | undefined;
-      if (!selected) return 'No notification selected';
-      // A spec'd operation (notification delete) opens on its target through its spec; a change, its form.
-      if (isSpecKind(op)) return openSpecOperation(op, { notificationId: selected.id }, undefined, services, shell);
-      shell.push({ kind: 'notificationEdit', notification: selected });
+      const selected = serverRecord(list.getSelected());
+      if (!selected) return `No ${noun} selected`;
+      // A spec'd operation (notification delete, a network's RPC URLs) opens on its target through its spec; a notification's change, its form.
+      if (isSpecKind(op)) return openSpecOperation(op, kind === 'networks' ? { networkId: selected.id } : { notificationId: selected.id }, undefined, services, shell);
+      shell.push({ kind: 'notificationEdit', notification: selected as Notification });
       return true;
     }
     if (cmd !== 'open') return undefined;
