@@ -34,6 +34,7 @@ export const GLOBAL_OPTIONS = {
   context: str0,
   config: str0,
   clipboard: str0,
+  forecast: str0,
   sandbox: { type: 'boolean' },
 } as const;
 
@@ -46,9 +47,9 @@ const READ_OPTIONS: Partial<Record<HeadlessCommand, Record<string, OptionSpec>>>
   txs: { ...LIST_OPTIONS, status: str0 },
   plugins: LIST_OPTIONS,
   ready: OUTPUT_OPTIONS,
-  check: { ...OUTPUT_OPTIONS, forecast: { type: 'string' } },
+  check: OUTPUT_OPTIONS,
   metrics: { ...OUTPUT_OPTIONS, over: str0 },
-  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' }, forecast: { type: 'string' } },
+  fleet: { ...OUTPUT_OPTIONS, check: { type: 'boolean' } },
   audit: { ...OUTPUT_OPTIONS, unknown: { type: 'boolean' }, settle: { type: 'boolean' }, limit: str0 },
   // A network's RPC URLs carry API keys: masked unless --reveal-secrets is on the command line (never from config).
   networks: { ...LIST_OPTIONS, 'reveal-secrets': { type: 'boolean' } },

@@ -84,6 +84,8 @@ ${wrap(`  --read-only           disable every operation above: ${[...new Set(OPE
   --config <file>       the config file (default $RELAYER_TUI_CONFIG_DIR/config.yaml, else
                         $XDG_CONFIG_HOME/relayer-tui/config.yaml, else ~/.config/relayer-tui/config.yaml)
   --clipboard <how>     osc52|off: how y copies (env RELAYER_TUI_CLIPBOARD; default osc52)
+  --forecast <on|off>   off: no forecast's reads (the cap's headroom, the balance's runway, a jam
+                        forming, a failing RPC) in the TUI, check and fleet (env RELAYER_TUI_FORECAST)
   -h, --help            this help
   -v, --version         print the version`;
 
@@ -96,6 +98,7 @@ export const ENVIRONMENT: readonly { name: string; does: string }[] = [
   { name: 'RELAYER_TUI_CONTEXT', does: 'as --context' },
   { name: 'RELAYER_TUI_CONFIG_DIR', does: 'the directory of config.yaml (before $XDG_CONFIG_HOME/relayer-tui)' },
   { name: 'RELAYER_TUI_CLIPBOARD', does: 'as --clipboard' },
+  { name: 'RELAYER_TUI_FORECAST', does: 'as --forecast (on or off)' },
   { name: 'XDG_CONFIG_HOME', does: 'where the config file is (default ~/.config; see Files)' },
   { name: 'XDG_STATE_HOME', does: 'where the audit ledger and the drafts are (default ~/.local/state)' },
   { name: 'XDG_CACHE_HOME', does: 'code caches, where the package\'s directory is read-only (default ~/.cache)' },

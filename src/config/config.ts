@@ -24,6 +24,8 @@ export interface AppConfig {
   configFile: LoadedConfig;
   /** How `y` copies: OSC 52 (through tmux/screen when inside one), or not at all. */
   clipboard: 'osc52' | 'off';
+  /** Whether relayers' forecasts are read (--forecast on|off, RELAYER_TUI_FORECAST; default on): the TUI, check and fleet alike. */
+  forecast: boolean;
   /** The context in use, when the server came from one. */
   context?: ContextSettings;
 }
@@ -99,6 +101,8 @@ export async function resolveConfig(
   command?: string,
 ): Promise<{ kind: 'config'; config: AppConfig } | { kind: 'contexts'; config: AppConfig } | { kind: 'error'; message: string; exit?: number }> {
   const sub = command === 'info' || command === 'contexts' ? command : undefined;
+  const forecast = forecastSetting(values, env);
+  if ('error' in forecast) return { kind: 'error', exit: 2, message: forecast.error };
   // The fleet: the file's contexts, each with its own server and key (src/config/fleetSources.ts); no one server here.
   if (command === 'fleet') {
     // A server named here would be ignored: said, not silently dropped.
@@ -108,7 +112,7 @@ export async function resolveConfig(
     const file = await loadConfigFile(paths.config);
     if (file.kind === 'none' && str(values.config) !== undefined) return { kind: 'error', exit: 3, message: missingFile(paths.config) };
     // The file's errors are said here too (a fleet check run by cron must learn its file is broken).
-    return { kind: 'config', config: { ...bareConfig(paths, file), warnings: file.kind === 'ok' ? [...file.warnings, ...file.errors] : [] } };
+    return { kind: 'config', config: { ...bareConfig(paths, file), forecast: forecast.on, warnings: file.kind === 'ok' ? [...file.warnings, ...file.errors] : [] } };
   }
   // `notify --url` is the webhook's URL: there the server is --server (elsewhere --server = --url).
   const serverFlag = str(values.server) ?? (command === 'notify' ? undefined : str(values.url));
@@ -133,7 +137,7 @@ export async function resolveConfig(
   } else if (file.kind === 'ok') warnings.push(...file.warnings);
   const contexts = file.kind === 'ok' ? file.file.contexts : {};
   const broken = file.kind === 'ok' ? file.broken : {};
-  if (sub === 'contexts') return { kind: 'contexts', config: { ...bareConfig(paths, file), warnings } };
+  if (sub === 'contexts') return { kind: 'contexts', config: { ...bareConfig(paths, file), forecast: forecast.on, warnings } };
 
   // Which context: --context > RELAYER_TUI_CONTEXT > current_context.
   const ctxName = ctxFlag ?? (file.kind === 'ok' && !serverOutside ? file.file.current_context : undefined);
@@ -229,6 +233,7 @@ export async function resolveConfig(
   sources.dialect = dialectSource;
   const clipboard = str(values.clipboard) ?? nonEmpty(env.RELAYER_TUI_CLIPBOARD) ?? 'osc52';
   if (clipboard !== 'osc52' && clipboard !== 'off') return { kind: 'error', message: '--clipboard must be osc52 or off' };
+  sources.forecast = forecast.source;
 
   let readOnly = false;
   sources.readOnly = 'default';
@@ -250,14 +255,23 @@ export async function resolveConfig(
     paths,
     configFile: file,
     clipboard,
+    forecast: forecast.on,
     ...(ctx && urlFromContext ? { context: ctx } : {}),
   };
   return { kind: 'config', config };
 }
 
+/** Whether forecasts are read: --forecast, else RELAYER_TUI_FORECAST, else on. */
+function forecastSetting(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): { on: boolean; source: string } | { error: string } {
+  const source = str(values.forecast) !== undefined ? '--forecast' : nonEmpty(env.RELAYER_TUI_FORECAST) ? 'RELAYER_TUI_FORECAST' : 'default';
+  const word = str(values.forecast) ?? nonEmpty(env.RELAYER_TUI_FORECAST) ?? 'on';
+  if (word !== 'on' && word !== 'off') return { error: `${source === 'default' ? '--forecast' : source} must be on or off, got "${word}"` };
+  return { on: word === 'on', source };
+}
+
 /** The configuration before any server is chosen (`contexts` lists the file as it is). */
 function bareConfig(paths: Paths, file: LoadedConfig): AppConfig {
-  return { readOnly: false, sandboxFlavor: 'real', dialect: 'auto', warnings: [], sources: {}, paths, configFile: file, clipboard: 'osc52' };
+  return { readOnly: false, sandboxFlavor: 'real', dialect: 'auto', warnings: [], sources: {}, paths, configFile: file, clipboard: 'osc52', forecast: true };
 }
 
 function str(v: string | boolean | undefined): string | undefined {

@@ -155,10 +155,8 @@ function runbookText(rb: Runbook, jam: Jam, now: number): string[] {
   return out;
 }
 
-export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
-  const forecastFlag = o.flags.forecast;
-  if (forecastFlag !== undefined && forecastFlag !== 'on' && forecastFlag !== 'off') return fail(EXIT.usage, `--forecast on|off, got "${forecastFlag}"`);
-  const forecast = forecastFlag !== 'off';
+/** `forecast`: whether forecasts are read (the config's --forecast on|off). */
+export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: (code: number, message: string, e?: ApiError) => number, forecast: boolean, now = Date.now(), context?: { minBalances?: MinBalances; name: string }): Promise<number> {
   await client.detectDialect();
   // Readiness first: a server that is not ready moves nothing, whatever its relayers say — and it is
   // the verdict when the rest cannot be read (v1.8 answers 500 everywhere while Redis is down).

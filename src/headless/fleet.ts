@@ -42,11 +42,9 @@ export function forecastLines(rows: readonly FleetRow[]): string[] {
 }
 
 export async function runFleet(config: AppConfig, o: HeadlessOptions, names: string[], s: Streams, env: NodeJS.ProcessEnv, fail: (code: number, message: string) => number): Promise<number> {
-  const forecastFlag = o.flags.forecast;
-  if (forecastFlag !== undefined && forecastFlag !== 'on' && forecastFlag !== 'off') return fail(EXIT.usage, `--forecast on|off, got "${forecastFlag}"`);
   const chosen = fleetSources(config.configFile, names, env);
   if ('error' in chosen) return fail(EXIT.config, chosen.error);
-  const fleet = new Fleet(chosen.sources, { now: Date.now, forecasts: forecastFlag !== 'off' });
+  const fleet = new Fleet(chosen.sources, { now: Date.now, forecasts: config.forecast });
   try {
     await fleet.refresh();
   } finally {

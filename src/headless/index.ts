@@ -70,7 +70,7 @@ async function run(command: HeadlessCommand, config: AppConfig, o: HeadlessOptio
     if (!verb && (command === 'relayers' || command === 'txs' || command === 'plugins')) return await (await import('./lists.js')).runList(command, client, o, args, s, fail, config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
     if (command === 'ready') return await (await import('./ready.js')).runReady(client, o, args, s, fail);
     if (command === 'metrics') return await (await import('./metrics.js')).runMetrics(client, o, args, s, fail);
-    if (command === 'check') return await (await import('./check.js')).runCheck(client, o, args, s, fail, Date.now(), config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
+    if (command === 'check') return await (await import('./check.js')).runCheck(client, o, args, s, fail, config.forecast, Date.now(), config.context ? { minBalances: config.context.minBalances, name: config.context.name } : undefined);
     if (!verb && (command === 'networks' || command === 'signers')) return await (await import('./serverRecords.js')).runServerRecords(command, client, o, args, s, fail);
     if (command === 'audit') return await (await import('./audit.js')).runAudit(config, client, o, args, s, fail);
     if (!isOperationSubcommand(command)) throw new Error(`relayer-tui ${command}: no operation and no read`);

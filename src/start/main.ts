@@ -98,7 +98,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // The fleet (:fleet, F): the file's contexts, each opened as :ctx opens it, when the fleet is first shown.
   const openFleet = config.configFile.kind === 'none' ? undefined : (names: string[]) => fleetSources(config.configFile, names, process.env);
   const fleets = config.configFile.kind === 'ok' ? Object.keys(config.configFile.file.fleets ?? {}) : [];
-  const common = { now: Date.now, copy, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit, draftStore };
+  const common = { now: Date.now, copy, forecast: config.forecast, openFleet, fleets, contexts: [...Object.keys(contexts), ...(config.configFile.kind === 'ok' ? Object.keys(config.configFile.broken) : [])], activity, audit, draftStore };
   await runTui({
     // Drawn: zod compiles its parsers from now on (the pages that follow may be thousands: :fleet).
     onFirstFrame: () => {

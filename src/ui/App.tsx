@@ -53,7 +53,7 @@ export function SwitchableApp({ services, open }: { services: Services; open?: (
 
 export function App({ services, initialRoute, initialStack, kept }: AppProps & { kept?: { current: SessionMessage[] } }) {
   const session = useMemo(
-    () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now, services.after), jams: new RelayerJams(services.client, services.now, services.after, { minBalances: services.context?.minBalances, name: services.context?.name ?? 'in use' }) }),
+    () => ({ directory: new RelayerDirectory(), drafts: new FormDrafts(), events: new SessionEvents(), statuses: new RelayerStatuses(services.client, services.now, services.after), jams: new RelayerJams(services.client, services.now, services.after, { minBalances: services.context?.minBalances, name: services.context?.name ?? 'in use', forecast: services.forecast !== false }) }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
   useEffect(() => () => (session.statuses.close(), session.jams.close()), [session]);

@@ -90,7 +90,8 @@ export class RelayerJams extends BackgroundReads {
     /** Its timers (ui/scheduler.ts): the services' clock. */
     private readonly after: After = realAfter,
     /** The context's minimum balances (the runway's minimum, as check's: the higher of a relayer's policy's and these). */
-    private readonly context: { minBalances?: MinBalances | undefined; name: string } | undefined = undefined,
+    /** `forecast: false` (--forecast off): no forecast's reads — the diagnosis alone, as before forecasts. */
+    private readonly context: { minBalances?: MinBalances | undefined; name: string; forecast?: boolean } | undefined = undefined,
   ) {
     super();
   }
@@ -286,7 +287,8 @@ export class RelayerJams extends BackgroundReads {
     // Within this relayer's turn (the store's two at a time): its reads one after another, the price beside them.
     const direct = <T>(p: () => Promise<T>) => p();
     // The forecasts' reads, as check makes them: the network's price beside the diagnosis (given to it: never read twice)…
-    const price = startPriceRead(this.client, r, { ask: direct, now: this.now, signal });
+    const forecast = this.context?.forecast !== false;
+    const price = forecast ? startPriceRead(this.client, r, { ask: direct, now: this.now, signal }) : undefined;
     let status: RelayerStatus | undefined;
     let statusWhy: string | null = null;
     try {
@@ -303,7 +305,7 @@ export class RelayerJams extends BackgroundReads {
         }
       const diagnosed = await readJam(this.client, r, { now, signal, ...(seen ? { chainSeen: seen } : {}), ...(status ? { status } : {}), ...(price ? { price: price.raw } : {}) });
       // Its forecasts (one page of its confirmed transactions for the runway); a diagnosis its failing RPC stopped is said under that forecast.
-      const ahead = await forecastRelayer(this.client, r, { forecast: true, read: diagnosed, price: price?.read, trend: price?.trend, seen: this.formingSeen.get(r.id) ?? null, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+      const ahead = await forecastRelayer(this.client, r, { forecast, read: diagnosed, price: price?.read, trend: price?.trend, seen: this.formingSeen.get(r.id) ?? null, status, statusWhy, minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
       const read = ahead.read;
       if (signal.aborted) return;
       // The chain as this read saw it, for the next read's jam_forming (its nonce standing while more wait).
@@ -332,7 +334,7 @@ export class RelayerJams extends BackgroundReads {
       // Its forecasts from what was read before the failure (the price: never a read of its own here), the rest not known and why.
       if (price) {
         try {
-          const ahead = await forecastRelayer(this.client, r, { forecast: true, read, price: price.read, trend: price.trend, status, statusWhy: status ? null : (statusWhy ?? read.why), minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
+          const ahead = await forecastRelayer(this.client, r, { forecast, read, price: price.read, trend: price.trend, status, statusWhy: status ? null : (statusWhy ?? read.why), minimum: minimumOf(r, this.context), ask: direct, now: this.now, signal });
           this.noteReads(r.id, await price.read, status, this.now());
           this.aheadOf.set(r.id, { forecasts: ahead.forecasts, unknown: ahead.unknown, at: this.now() });
         } catch {

@@ -41,6 +41,8 @@ export interface Services {
   /** The config file's context in use (status bar: its name in words and in its accent colour). */
   /** `minBalances`: the context's low-balance thresholds (core/fleet/health.ts minimumFor). */
   context?: { name: string; accent?: string; relayer?: string; minBalances?: Readonly<Record<string, string | number>> };
+  /** Whether relayers' forecasts are read (--forecast on|off; default on). */
+  forecast?: boolean;
   /** The contexts `:ctx` can switch to (tab completes them). */
   contexts?: readonly string[];
   /**

@@ -28,9 +28,9 @@ const flat = (s: string) => s.replace(/\n\s*/g, ' ');
 const HEALTHY = ['arbitrum-payouts', 'bsc-treasury', 'bulk-1m'];
 
 /** The app on the sandbox's clock: what it ages and forecasts is aged on the sandbox's time, as check's (onSandboxClock). */
-async function render(columns: number, rows: number): Promise<Harness> {
+async function render(columns: number, rows: number, o: { forecast?: boolean } = {}): Promise<Harness> {
   let sb: Sandbox | undefined;
-  const app = await renderApp({ sandbox: { flavor: 'real' }, columns, rows, services: { now: () => sb?.clock.now() ?? Date.now() } });
+  const app = await renderApp({ sandbox: { flavor: 'real' }, columns, rows, services: { now: () => sb?.clock.now() ?? Date.now(), ...o } });
   sb = app.sandbox;
   return app;
 }
@@ -82,6 +82,24 @@ describe('forecasts in the TUI', () => {
     const d = flat(await openDetail(h, 'sepolia-main'));
     expect(d).toMatch(new RegExp(`heading for its minimum: reaches 0\\.005 ETH in ~${tui} at the spend of the last \\S+ \\(what its transactions read cover\\) \\(\\d+ transactions, an upper bound: .* fund its address 0x[0-9a-f]{40} before \\(read at \\d\\d:\\d\\d:\\d\\d\\)`));
     expect(d).toMatch(/state\s+soon\b/);
+  }, 60_000);
+
+  it('--forecast off: no forecast read or said where the runway and the failing RPC would be — the diagnosis alone, as before forecasts', async () => {
+    h = await render(700, 40, { forecast: false });
+    const sb = h.sandbox;
+    sb.clock.stop();
+    await h.waitFor((f) => /^3 jammed /.test(headLine(f)) && !/being diagnosed/.test(f), 'the first diagnosis');
+    // Past sepolia-main's runway (27) and linea-idle's failing RPC (20): read again.
+    sb.clock.stepTime(27 * 60_000);
+    const asked = sb.requests.length;
+    await h.press('r');
+    await h.waitFor(() => sb.requests.slice(asked).some((q) => /\/relayers\/sepolia-main\/rpc/.test(q.url)) && !/being diagnosed|reading…/.test(h!.frame()), 'the diagnoses read again');
+    const f = h.frame();
+    expect(headLine(f)).not.toMatch(/heading for trouble/);
+    expect(tableRows(f).filter((r) => r.startsWith('soon'))).toEqual([]);
+    // None of the forecasts' own reads: no trend, no page of confirmed transactions.
+    expect(sb.rpcCalls.filter((c) => c.method === 'eth_feeHistory')).toEqual([]);
+    expect(sb.requests.filter((q) => /status=confirmed/.test(q.url)).map((q) => q.url)).toEqual([]);
   }, 60_000);
 
   it("the failing RPC: the forecast with the node's error text in the line and the detail; its runway and headroom not known, said why", async () => {
