@@ -28,8 +28,9 @@ import { packageSection } from './sections/package.ts';
 import { startup } from './sections/startup.ts';
 import { stream } from './sections/stream.ts';
 import { watchTriage } from './sections/watchTriage.ts';
+import { forecastWatch } from './sections/forecastWatch.ts';
 
-const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, jams, check, fleet, stream];
+const SECTIONS: Section[] = [startup, floor, packageSection, bytes, latency, memory, deepPage, hostile, contexts, watchTriage, forecastWatch, jams, check, fleet, stream];
 
 function chosen(argv: string[]): Section[] {
   if (argv.includes('--startup')) return [startup];
