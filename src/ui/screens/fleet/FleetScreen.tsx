@@ -12,6 +12,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalSto
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { rowAsShown } from '../../../core/fleet/ahead.js';
+import { deepEqual } from '../../state/pagedList.js';
 import { problemWords } from '../../../core/fleet/problems.js';
 import type { FixFace } from '../../../core/jam/words.js';
 import { sanitize } from '../../../core/text/sanitize.js';
@@ -39,6 +41,8 @@ type FleetRoute = Extract<Route, { kind: 'fleet' }>;
 
 /** A row arriving (it was being read) is not a change: only a row read before and read differently is marked. */
 const markable = (before: FleetRow) => !before.loading;
+/** Two reads of a row alike as shown (core/fleet/ahead.ts): a forecast read again differs by its read time, and is no change. */
+const same = (a: FleetRow, b: FleetRow) => a === b || deepEqual(rowAsShown(a), rowAsShown(b));
 
 export function FleetScreen(props: ScreenProps<FleetRoute>) {
   const sessions = useFleetSessions();
@@ -114,6 +118,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
     marking: () => view.readOnce,
     remembered: () => view.cursor,
     markable,
+    same,
     getId,
     text: fleetSearchText,
     now,
@@ -174,8 +179,10 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
       return true;
     }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
-    const row = list.getSelected();
-    if (!row) return 'Nothing selected';
+    const shown = list.getSelected();
+    if (!shown) return 'Nothing selected';
+    // As the store has it now: a row taken alike as shown (`same`) may carry older read times than its last read.
+    const row = fleet.rows().find((r) => r.key === shown.key) ?? shown;
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') {
       // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).
