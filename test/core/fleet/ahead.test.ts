@@ -34,8 +34,9 @@ describe('the fleet heading for trouble', () => {
     expect(problemText(soon, NOW)).toBe('ahead: cap 90 %');
     expect(problemText(row('c', 'd', [], [unread()]), NOW)).toBe('not known (a read failed; i says why): whether its RPC fails');
     expect(problemText(row('c', 'e', [], [{ kind: 'balance_runway', reason: 'not_enough', samples: 1, min: 5, at: NOW }]), NOW)).toBe('');
-    const sorted = [row('c', 'ok'), soon, row('c', 'paused', [], [], { paused: true })].sort(byTrouble).map((r) => r.relayerId);
-    expect(sorted).toEqual(['paused', 'a', 'ok']);
+    // (By name the ok one and the paused one would come first.)
+    const sorted = [row('c', 'aa-ok'), row('c', 'zz', [cap('zz')]), row('c', 'ab-paused', [], [], { paused: true })].sort(byTrouble).map((r) => r.relayerId);
+    expect(sorted).toEqual(['ab-paused', 'zz', 'aa-ok']);
     expect(fleetRowRecord(row('c', 'd', [], [unread()]), NOW).forecasts_not_known).toEqual([{ kind: 'rpc_failing', reason: 'price_unread', why: '404 no /rpc', read_at: new Date(NOW).toISOString() }]);
   });
 
