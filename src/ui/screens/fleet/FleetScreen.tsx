@@ -4,7 +4,9 @@
  * (src/core/fleet/health.ts), the same as `relayer-tui fleet`. enter switches to the row's context (as
  * :ctx) and opens the relayer's transactions; esc comes back here as it was (not read again). w
  * watches (each context backing off on its own), r reads again, / filters across all, c shows the
- * contexts with their reachability and latency.
+ * contexts with their reachability and latency. What each relayer is heading for is read as `relayer-tui
+ * fleet` reads it (core/forecast, fleetView.ts): STATE `soon`, its marks, the summary naming where and
+ * for which stop; a row read again alike but for its forecasts' read times is not marked (`same`).
  */
 import { clock } from '../../../core/time.js';
 import { Box } from 'ink';
