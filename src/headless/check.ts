@@ -22,7 +22,7 @@ import { notReadyLine, readinessWords } from '../core/readiness.js';
 import { disabledReasons, type RelayerMark } from '../core/relayer.js';
 import { capTrendUnknownWords, forecastJson, forecastMark, forecastWords, type Forecast } from '../core/forecast/forecast.js';
 import { forecastRelayer, minimumOf, startPriceRead } from '../core/forecast/relayerRead.js';
-import { forecastUnknownWords } from '../core/forecast/unknown.js';
+import { forecastUnknownJson, forecastUnknownWords, readFailed } from '../core/forecast/unknown.js';
 import { safeLines } from '../core/text/sanitize.js';
 import { wrapCells } from '../core/text/cells.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -107,7 +107,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
   // confirmed transactions not read (too few transactions is a figure, kept in --json; the trend's said just above).
   // (Its RPC failing, what it leaves unmade is said under that forecast.)
   const notKnown = ahead.unknown.filter((u) => u.reason !== 'trend_unread');
-  notes.push(...notKnown.filter((u) => u.reason !== 'not_enough' && u.reason !== 'rpc_failing').map((u) => `${r.id}: ${forecastUnknownWords(u)}`));
+  notes.push(...notKnown.filter(readFailed).map((u) => `${r.id}: ${forecastUnknownWords(u)}`));
   const distrusted = read.kind === 'diagnosed' ? (read.diagnosis.kind === 'jam' ? (read.diagnosis.jam.distrusted ?? null) : (read.diagnosis.distrusted ?? null)) : null;
   return {
     relayer: r.id,
@@ -122,7 +122,7 @@ async function checkRelayer(client: RelayerClient, r: Relayer, now: number, ask:
     notes,
     forecasts,
     cap_trend_not_known: capTrendNotKnown?.why ?? null,
-    forecasts_not_known: notKnown.map((u) => ({ kind: u.kind, reason: u.reason, ...('why' in u ? { why: u.why } : { samples: u.samples, needed: u.min }), read_at: new Date(u.at).toISOString() })),
+    forecasts_not_known: notKnown.map(forecastUnknownJson),
     forecastLines: forecasts.map((f) => `${r.id}: ${forecastWords(f, face)}`),
     runbook: row.jam ? gapRunbook(r, row.jam, commandPrefix(context?.name)) : null,
     unreadable,

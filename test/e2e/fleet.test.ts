@@ -14,6 +14,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { unsafeBytes } from '../hostile/bytes.js';
 import { startHostile, type Hostile } from '../hostile/server.js';
 import { KEY, Tui, assertBuilt, cliPath, releaseCli, runCommand, selectedRow } from './pty.js';
+import { onSandboxClock } from './run.js';
 
 let contract: Sandbox;
 let real: Sandbox;
@@ -256,7 +257,10 @@ describe(':fleet in the TUI (e2e)', () => {
   });
 
   it('watched, an unchanged fleet is read again and writes nothing', async () => {
-    const tui = new Tui({ cols: 120, rows: 40, env: env(), args: ['--watch', '2'] });
+    // The CLI's clock from the real sandbox's (still) time: the fleet reads forecasts, and a seeded transaction of a
+    // healthy relayer, submitted at the sandbox's time, read by a CLI whose time ran on since the sandbox started
+    // (a minute under load) reads as not mined that long — a jam forming, true of what it read; here it is not.
+    const tui = new Tui({ cols: 120, rows: 40, env: { ...env(), ...onSandboxClock(real) }, args: ['--watch', '2'] });
     tuis.push(tui);
     await tui.waitForText('Sepolia Main', 10_000);
     await tui.waitForRawMode();

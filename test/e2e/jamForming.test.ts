@@ -120,7 +120,8 @@ describe('relayer-tui fleet --check: forecasts', () => {
       expect(r.out).toMatch(/^west\/sepolia-main: heading for a jam at its cap: /);
       expect(r.out).toMatch(/^west\/sepolia-main: a jam forming: nonce \d+ \(\S+, submitted, \w+\) not mined after \d+s — it offers [\d.]+ gwei, the network asks 30 gwei: .*; bump it \(relayer-tui --context west replace sepolia-main \S+ --speed fastest\) or cancel it \(relayer-tui --context west cancel sepolia-main \S+\) before; /m);
       expect(r.out.trimEnd().split('\n')).toHaveLength(2);
-      expect(r.err).toMatch(/^relayer-tui fleet: 2 contexts · 2 relayers · nothing needs attention · 1 heading for trouble\n$/);
+      // How many, in which context, for which stop (core/fleet/ahead.ts: the TUI's :fleet says the same).
+      expect(r.err).toMatch(/^relayer-tui fleet: 2 contexts · 2 relayers · nothing needs attention · 1 heading for trouble \(west: 1 for a jam at its cap, 1 for a jam forming\)\n$/);
       const j = JSON.parse((await fleet(['--check', '--json'])).out) as { relayers: { context: string; relayer: string; needs_attention: boolean; forecasts: Record<string, unknown>[] }[]; forecasts: string[]; problems: string[] };
       expect(j.problems).toEqual([]);
       expect(j.forecasts).toEqual([expect.stringMatching(/^west\/sepolia-main: heading for a jam at its cap: /), expect.stringMatching(/^west\/sepolia-main: a jam forming: /)]);

@@ -8,12 +8,22 @@ import { ageChangesAt, ageMs, sinceCell, sinceChangesAt } from '../time.js';
 import { uncheckedWords } from '../triage/rules.js';
 import type { Tone } from '../tone.js';
 import type { FixFace } from '../jam/words.js';
+import { forecastMark } from '../forecast/forecast.js';
+import { forecastUnknownName, readFailed } from '../forecast/unknown.js';
+import type { RelayerMark } from '../relayer.js';
 import { fitAmount, type Column } from './layout.js';
 
 export const TROUBLE_TONE: Record<Trouble, Tone> = { unreachable: 'bad', 'not-opened': 'bad', 'not-ready': 'bad', unchecked: 'bad', disabled: 'bad', jammed: 'warn', stuck: 'warn', 'low-balance': 'warn', degraded: 'warn', paused: 'muted', ok: 'ok' };
 
-/** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read). */
-const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : TROUBLE_TONE[r.trouble]);
+/** Heading for trouble (a forecast stands) and nothing of today's holds: the relayers list's mark (core/relayer.ts), after every state. */
+const SOON: RelayerMark = 'soon';
+const soon = (r: FleetRow) => r.relayerId !== null && r.trouble === 'ok' && r.state.kind === 'ok' && r.forecasts.length > 0;
+
+/** A row still being checked is not coloured as a verdict (an active relayer's `ok` is not green before it is read); one heading for trouble warns. */
+const troubleTone = (r: FleetRow): Tone => (r.loading ? 'muted' : soon(r) ? 'warn' : TROUBLE_TONE[r.trouble]);
+
+/** The runway its forecasts give its balance (ms), or null. */
+const runwayOf = (r: FleetRow): number | null => r.forecasts.find((f) => f.kind === 'balance_runway')?.runway_ms ?? null;
 
 /** `…` while a figure is being read; `—` where there is none (or the server does not offer it). */
 const pending = (r: FleetRow, v: string | null) => (v !== null ? v : r.loading ? '…' : '—');
@@ -28,7 +38,11 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
   // `0.7196… ETH` at 160 columns); fitAmount shortens them where there is not.
   const amount = formatAmountShort(r.balance.base, r.balance.unit, 6);
   // The mark without a space: a cell of 13 keeps `⚠860 lamports` whole (with one, the number gave way).
-  return r.balance.low ? `⚠${fitAmount(amount, cells - 1)}` : fitAmount(amount, cells);
+  if (r.balance.low) return `⚠${fitAmount(amount, cells - 1)}`;
+  // Heading for its minimum (a runway forecast): the runway after the amount, as the relayers list has it (`0.35… ETH ~3h`).
+  const runway = runwayOf(r);
+  const tail = runway === null ? '' : ` ~${ageMs(runway)}`;
+  return `${fitAmount(amount, cells - tail.length)}${tail}`;
 }
 
 /**
@@ -40,6 +54,7 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
 export function stateWord(r: FleetRow): string {
   // Still being read, nothing found yet: not `ok` (issue 51: a verdict rests on reads that answered).
   if (r.loading && r.relayerId !== null && r.state.kind === 'ok' && r.trouble === 'ok') return 'reading…';
+  if (soon(r)) return SOON;
   if (r.state.kind === 'ok' && r.trouble !== 'ok') return r.trouble === 'low-balance' ? 'low' : r.trouble;
   return oneWord(r.state);
 }
@@ -51,6 +66,10 @@ export function problemText(r: FleetRow, now: number, face?: FixFace): string {
   // Where the read stopped short is said beside the problems (the counts are then at least).
   if (r.readCut) ps.push(`read ${r.readCut}`);
   if (r.gap?.unchecked) ps.push(uncheckedWords(r.gap.unchecked));
+  // Then what it is heading for, by each forecast's mark (i says each whole, with its figures and fix), and what a failed read left unforecast.
+  if (r.forecasts.length) ps.push(`ahead: ${r.forecasts.map(forecastMark).join(', ')}`);
+  const unknown = r.forecastsNotKnown.filter(readFailed);
+  if (unknown.length) ps.push(`not known (a read failed; i says why): ${[...new Set(unknown.map(forecastUnknownName))].join(', ')}`);
   return ps.length ? ps.join(' · ') : r.loading ? (r.relayerId === null ? 'reading…' : 'checking…') : '';
 }
 
@@ -62,7 +81,7 @@ export const FLEET_COLUMNS = (now: () => number, face?: (r: FleetRow) => FixFace
   { key: 'relayer', title: 'RELAYER', width: 14, priority: 0, cell: (r, w) => (r.relayerId === null ? '—' : middleCells(readableId(r.relayerId), w)) },
   { key: 'state', title: 'STATE', width: 11, priority: 0, cell: stateWord, tone: troubleTone },
   { key: 'problem', title: 'NEEDS ATTENTION', width: 16, flex: true, priority: 0, cell: (r) => problemText(r, now(), face?.(r)), changesAt: (r, at) => problemsChangeAt(r.problems, at), tone: troubleTone },
-  { key: 'balance', title: 'BALANCE', width: 13, priority: 1, keep: true, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low ? 'warn' : 'plain') },
+  { key: 'balance', title: 'BALANCE', width: 13, priority: 1, keep: true, align: 'right', cell: balanceText, tone: (r) => (r.balance?.low || runwayOf(r) !== null ? 'warn' : 'plain') },
   { key: 'stuck', title: 'STUCK', width: 5, priority: 2, keep: true, align: 'right', cell: (r) => pending(r, r.stuck === null ? null : atLeast(r, r.stuck)), tone: (r) => ((r.stuck ?? 0) > 0 ? 'warn' : 'muted') },
   { key: 'oldest', title: 'OLDEST', width: 6, priority: 5, keep: true, align: 'right', cell: (r) => (r.oldestStuckMs === null ? pending(r, r.stuck === null ? null : '—') : ageMs(now() - r.oldestStuckMs)), changesAt: (r, at) => ageChangesAt(r.oldestStuckMs, at) },
   { key: 'pending', title: 'PEND', width: 5, priority: 4, keep: true, align: 'right', cell: (r) => pending(r, r.pending === null ? null : atLeast(r, r.pending)) },
@@ -75,5 +94,5 @@ export const FLEET_COLUMNS = (now: () => number, face?: (r: FleetRow) => FixFace
 ];
 
 export function fleetSearchText(r: FleetRow): string {
-  return [r.context, r.relayerId, r.name, r.network, stateWords(r.state), r.trouble, ...r.problems.map((p) => problemWords(p))].filter(Boolean).join(' ');
+  return [r.context, r.relayerId, r.name, r.network, stateWord(r), stateWords(r.state), r.trouble, ...r.problems.map((p) => problemWords(p)), ...r.forecasts.map(forecastMark)].filter(Boolean).join(' ');
 }

@@ -72,10 +72,9 @@ export interface FleetOptions {
   /** Told (at most once a turn of the event loop) whenever a row or a context changed. */
   onChange?: () => void;
   /**
-   * Whether each relayer's forecasts are read (`relayer-tui fleet`: yes unless --forecast off). Default
-   * false: the TUI's :fleet does not draw them yet, and a row whose unseen forecast changed would be
-   * marked changed with nothing to see (and cost two to five requests a relayer for nothing: the price,
-   * with a cap its trend's three, a page of confirmed transactions).
+   * Whether each relayer's forecasts are read (`relayer-tui fleet`: yes unless --forecast off; the TUI's
+   * :fleet: yes, STATE `soon` and their marks: ui/screens/fleet/fleetView.ts). Two to five requests a
+   * relayer: the price, with a cap its trend's three, a page of confirmed transactions. Default false.
    */
   forecasts?: boolean;
 }
@@ -366,6 +365,7 @@ export class Fleet {
               if (this.closed.signal.aborted) return;
               reading.jam = f.read;
               reading.forecasts = f.forecasts;
+              reading.forecastsNotKnown = f.unknown;
               if (f.seen) this.chainSeen.set(seenKey, f.seen);
               else this.chainSeen.delete(seenKey);
             } catch (e) {

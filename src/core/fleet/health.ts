@@ -24,6 +24,8 @@ import { problemWords, stateWords, type Problem, type RowState } from './problem
 import type { FixFace } from '../jam/words.js';
 import { fleetBalance, type FleetBalance, type MinBalances } from './balance.js';
 import { forecastJson, type Forecast } from '../forecast/forecast.js';
+import { forecastUnknownJson, type ForecastUnknown } from '../forecast/unknown.js';
+import { headingPart, notForecastPart } from './ahead.js';
 
 export { POLICY_MIN_COUNTS_ABOVE, fleetBalance, minimumFor, type FleetBalance, type MinBalances } from './balance.js';
 
@@ -66,6 +68,8 @@ export interface FleetRow {
   notDiagnosed: string | null;
   /** The stops it is heading for (core/forecast, the rules of `check`): none needs attention now; [] when none, or not read. */
   forecasts: Forecast[];
+  /** What could not be forecast, and why (a read failed, too few transactions): said as not known, never left out; [] when none. */
+  forecastsNotKnown: ForecastUnknown[];
   /** Still being read (the row is there, its checks are not). */
   loading: boolean;
   /** The relayer as the server sent it (null for a context row). */
@@ -86,6 +90,7 @@ export interface RelayerReading {
   jam?: JamRead;
   /** Its forecasts (core/forecast/relayerRead.ts, as check makes them), where they were read. */
   forecasts?: Forecast[];
+  forecastsNotKnown?: ForecastUnknown[];
   minBalances?: MinBalances;
   now: number;
 }
@@ -172,6 +177,7 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
     diagnosed: r.jam === undefined ? null : r.jam.kind === 'diagnosed',
     notDiagnosed: r.jam?.kind === 'not_diagnosed' ? r.jam.why : null,
     forecasts: r.forecasts ?? [],
+    forecastsNotKnown: r.forecastsNotKnown ?? [],
     loading,
     relayer,
   };
@@ -225,6 +231,8 @@ export function fleetRowRecord(r: FleetRow, now: number, face?: FixFace): Record
     jam: r.jam ? jamJson(r.jam) : null,
     // Its forecasts as `check --json` has them (flat fields); [] for a context's own row.
     forecasts: r.forecasts.map(forecastJson),
+    // What could not be forecast, and why (a read failed; too few transactions, a figure), as check --json has it.
+    forecasts_not_known: r.forecastsNotKnown.map(forecastUnknownJson),
   };
 }
 
@@ -269,6 +277,7 @@ export function contextRow(context: string, why: string | NotOpened | null): Fle
     diagnosed: null,
     notDiagnosed: null,
     forecasts: [],
+    forecastsNotKnown: [],
     loading: why === null,
     relayer: null,
   };
@@ -293,10 +302,14 @@ const NATURAL = { compare: (a: string, b: string) => (collator ??= new Intl.Coll
 
 /**
  * Where a row sorts: its trouble's place — a relayer still being read (nothing found wrong yet, nothing
- * known right) after every known trouble and before paused and ok: never among the healthy, never above what is known wrong.
+ * known right) after every known trouble and before paused and ok: never among the healthy, never above
+ * what is known wrong; one heading for trouble (STATE `soon`) after every state of today and before ok,
+ * as the relayers list sorts its marks (core/relayer.ts).
  */
 function rank(r: FleetRow): number {
-  return r.loading && r.relayerId !== null && r.trouble === 'ok' ? TROUBLES.indexOf('paused') - 0.5 : TROUBLES.indexOf(r.trouble);
+  if (r.relayerId !== null && r.trouble === 'ok' && r.loading) return TROUBLES.indexOf('paused') - 0.5;
+  if (r.relayerId !== null && r.trouble === 'ok' && r.forecasts.length > 0) return TROUBLES.indexOf('ok') - 0.5;
+  return TROUBLES.indexOf(r.trouble);
 }
 
 /** Worst first (two jams by what waits, then age); then by context and relayer name, so that rows hold still between refreshes. */
@@ -329,10 +342,6 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   const notReady = rows.filter((r) => r.relayerId === null && r.trouble === 'not-ready');
   const degraded = rows.filter((r) => r.relayerId === null && r.trouble === 'degraded');
   const parts = [`${thousands(contexts)} context${contexts === 1 ? '' : 's'}`, `${thousands(relayers)} relayer${relayers === 1 ? '' : 's'}`, attention ? `${thousands(attention)} need${attention === 1 ? 's' : ''} attention` : 'nothing needs attention'];
-  // Heading for trouble (core/forecast): counted as the relayers are, said after what needs attention now.
-  const heading = listed.filter((r) => r.forecasts.length > 0);
-  const headingCount = Object.keys(serverOf).length ? new Set(heading.map((r) => `${server(r)}\u0000${r.relayerId}`)).size : heading.length;
-  if (headingCount) parts.push(`${thousands(headingCount)} heading for trouble`);
   // Names only: the reasons are long (a token_command's, a server's text) and are in each context's
   // row; here they would push what follows off the line.
   const names = (rs: readonly FleetRow[]) => `${rs.slice(0, 3).map((r) => r.context).join(', ')}${rs.length > 3 ? ', …' : ''}`;
@@ -343,6 +352,9 @@ export function summaryLine(rows: readonly FleetRow[], contexts: number, loading
   // A context whose relayers were not all read: said here too (its row says what).
   const cut = rows.filter((r) => r.relayerId === null && r.trouble === 'unchecked');
   if (cut.length) parts.push(`${cut.length} not all read (${names(cut)})`);
+  // Heading for trouble (core/forecast: ./ahead.ts), after all of today's trouble: how many, in which contexts, for which stop; then what a failed read left unforecast.
+  const count = (rs: readonly FleetRow[]) => (Object.keys(serverOf).length ? new Set(rs.map((r) => `${server(r)}\u0000${r.relayerId}`)).size : rs.length);
+  for (const part of [headingPart(listed, count), notForecastPart(listed, count)]) if (part) parts.push(part);
   if (loading) parts.push(`${loading} still loading`);
   for (const names of shared.slice(0, 3)) parts.push(`${names.join(' and ')}: one server`);
   return parts.join(' · ');

@@ -179,6 +179,17 @@ export function forecastJson(f: Forecast): Record<string, unknown> {
 /** Where v1.8 disables a relayer whose health check (its RPC among the checks) fails. */
 export const V18_DISABLES = 'v1.8 disables a relayer whose health check fails (its RPC validated among the checks) when it next initialises it: at the next start (domain/relayer/evm/evm_relayer.rs:642-705)';
 
+/**
+ * The stop each kind of forecast is heading for, as a summary counts them (the fleet's: `sandbox: 1 for
+ * a jam at its cap`); each forecast's own words (forecastWords) say it whole.
+ */
+export const FORECAST_STOP: Record<Forecast['kind'], string> = {
+  cap_headroom: 'a jam at its cap',
+  balance_runway: 'its minimum balance',
+  rpc_failing: 'a disable (its RPC failing)',
+  jam_forming: 'a jam forming',
+};
+
 /** The short mark of a forecast in a summary: `cap 85 %`, `cap 40 %, at it in ~8m` (by its trend), `RPC failing`. */
 export function forecastMark(f: Forecast): string {
   if (f.kind === 'balance_runway') return `runway ~${ageMs(f.runway_ms)}`;

@@ -26,3 +26,22 @@ export function forecastUnknownWords(u: ForecastUnknown): string {
   const what = u.reason === 'price_unread' ? "the network's price" : u.reason === 'balance_unread' ? 'its balance (its status)' : 'its confirmed transactions';
   return `${NAMES[u.kind]}: not known, because ${what} could not be read at ${at} (${sanitize(u.why)})`;
 }
+
+/**
+ * Whether it is said where forecasts are said in lines (`check`, the fleet's rows): a read failed. Too few
+ * transactions is a figure (kept in --json and the fleet's `i`), and what a failing RPC leaves unmade is
+ * said under that forecast.
+ */
+export function readFailed(u: ForecastUnknown): boolean {
+  return u.reason !== 'not_enough' && u.reason !== 'rpc_failing';
+}
+
+/** What could not be forecast, short (a table's cell): `the cap's headroom`, `the cap's headroom by its trend`. */
+export function forecastUnknownName(u: ForecastUnknown): string {
+  return u.reason === 'trend_unread' ? `${NAMES[u.kind]} by its trend` : NAMES[u.kind];
+}
+
+/** As JSON (`check --json`'s and the fleet's `forecasts_not_known`): flat, the time as ISO. */
+export function forecastUnknownJson(u: ForecastUnknown): { kind: string; reason: string; read_at: string } & Record<string, unknown> {
+  return { kind: u.kind, reason: u.reason, ...('why' in u ? { why: u.why } : { samples: u.samples, needed: u.min }), read_at: new Date(u.at).toISOString() };
+}

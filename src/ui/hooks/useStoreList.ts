@@ -25,6 +25,11 @@ export interface StoreListOptions<T> {
   remembered?: () => string | null;
   /** Which rows may be marked as changed (a row still being read is not). */
   markable?: (before: T) => boolean;
+  /**
+   * Whether two reads of a row show the same (default deepEqual): rows read again alike are not taken
+   * (nothing drawn, "unchanged" said) nor marked — the fleet's forecasts carry their read time.
+   */
+  same?: (a: T, b: T) => boolean;
   getId: (t: T) => string;
   /** Text the `/` filter searches. */
   text: (t: T) => string;
@@ -45,7 +50,8 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
   const advance = useCallback((): boolean => {
     const next = optsRef.current.rows();
     const was = shown.current!;
-    if (next === was || (next.length === was.length && next.every((t, i) => deepEqual(t, was[i])))) return false;
+    const same = optsRef.current.same ?? deepEqual;
+    if (next === was || (next.length === was.length && next.every((t, i) => same(t, was[i]!)))) return false;
     shown.current = next;
     return true;
   }, []);
@@ -86,7 +92,7 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     (items: readonly T[], marking = optsRef.current.marking()) => {
       const o = optsRef.current;
       const sel = getSelected();
-      dispatch({ type: 'loaded', page: page(items), getId: o.getId, text: o.text, keepId: sel ? o.getId(sel) : (o.remembered?.() ?? null), refresh: marking, accumulate: true, markable: o.markable });
+      dispatch({ type: 'loaded', page: page(items), getId: o.getId, text: o.text, keepId: sel ? o.getId(sel) : (o.remembered?.() ?? null), refresh: marking, accumulate: true, markable: o.markable, ...(o.same ? { same: o.same } : {}) });
     },
     [dispatch, getSelected],
   );

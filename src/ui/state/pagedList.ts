@@ -37,7 +37,8 @@ export type PagedAction<T> =
    * it selected on another page too (a re-paging after a resize).
    */
   /** `refresh`: the same query asked again (r, watch): only then are changed rows marked. */
-  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean; accumulate?: boolean; markable?: (before: T) => boolean }
+  /** `same`: whether two reads of a row show the same (default deepEqual): a row read again alike is no change, and not marked. */
+  | { type: 'loaded'; page: Page<T>; getId: (t: T) => string; text: (t: T) => string; keepId: string | null; follow?: boolean; refresh?: boolean; accumulate?: boolean; markable?: (before: T) => boolean; same?: (a: T, b: T) => boolean }
   | { type: 'failed'; error: ApiError }
   | { type: 'move'; to: 'up' | 'down' | 'first' | 'last' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown'; rows: number; height: number }
   | { type: 'select'; id: string; getId: (t: T) => string; visible: readonly T[]; height: number }
@@ -87,10 +88,10 @@ export function scrolled(top: number, cursor: number, height: number, count = In
   return Math.max(0, Math.min(next, maxTop));
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+function sameItems<T>(a: readonly T[], b: readonly T[], same: (a: T, b: T) => boolean = deepEqual): boolean {
   if (a.length !== b.length) return false;
   // Structural compare through the lossless writer's view is not needed: both come from the same parser.
-  for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
   return true;
 }
 
@@ -112,7 +113,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
     case 'loaded': {
       const { page } = a;
       const samePage = page.page === s.page;
-      const unchanged = samePage && s.loading === null && s.error === null && page.totalItems === s.totalItems && sameItems(s.items, page.items);
+      const unchanged = samePage && s.loading === null && s.error === null && page.totalItems === s.totalItems && sameItems(s.items, page.items, a.same);
       if (unchanged) return s;
       const items = page.items;
       // Keep the selection on the same id when it is still there (refresh); else the first row.
@@ -127,7 +128,7 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
         items,
         // A refresh of the same page marks what changed; another query (a status filter, a resize re-fit) changed nothing.
         // `accumulate`: rows arriving one by one (the fleet) add to the marks not yet seen.
-        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? (a.accumulate ? union(s.changed, changedIds(s.items, items, a.getId, a.markable)) : changedIds(s.items, items, a.getId, a.markable)) : NONE,
+        changed: a.refresh && samePage && page.perPage === s.perPage && s.items.length ? (a.accumulate ? union(s.changed, changedIds(s.items, items, a.getId, a.markable, a.same)) : changedIds(s.items, items, a.getId, a.markable, a.same)) : NONE,
         page: page.page,
         perPage: page.perPage,
         totalItems: page.totalItems,
@@ -188,14 +189,14 @@ function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<stri
 }
 
 /** Ids of rows in `next` that are new or differ from the row with that id in `prev` (one `markable` says may be marked). */
-export function changedIds<T>(prev: readonly T[], next: readonly T[], getId: (t: T) => string, markable: (before: T) => boolean = () => true): ReadonlySet<string> {
+export function changedIds<T>(prev: readonly T[], next: readonly T[], getId: (t: T) => string, markable: (before: T) => boolean = () => true, same: (a: T, b: T) => boolean = deepEqual): ReadonlySet<string> {
   const before = new Map<string, T>();
   for (const t of prev) before.set(getId(t), t);
   const out = new Set<string>();
   for (const t of next) {
     const id = getId(t);
     const old = before.get(id);
-    if (old === undefined || (markable(old) && !deepEqual(old, t))) out.add(id);
+    if (old === undefined || (markable(old) && !same(old, t))) out.add(id);
   }
   return out.size ? out : NONE;
 }

@@ -50,7 +50,7 @@ describe('the fleet: forecasts', () => {
     expect(second.not_final!).toBeGreaterThan(first!.not_final!);
   }, 60_000);
 
-  it('not asked (the TUI\'s :fleet today): none read, no request for them', async () => {
+  it('not asked (--forecast off): none read, no request for them', async () => {
     const { sb, fleet } = await world(false);
     sb.clock.stepTime(120_000);
     sb.chain!.spike('bsc', 10);

@@ -4,7 +4,9 @@
  * (src/core/fleet/health.ts), the same as `relayer-tui fleet`. enter switches to the row's context (as
  * :ctx) and opens the relayer's transactions; esc comes back here as it was (not read again). w
  * watches (each context backing off on its own), r reads again, / filters across all, c shows the
- * contexts with their reachability and latency.
+ * contexts with their reachability and latency. What each relayer is heading for is read as `relayer-tui
+ * fleet` reads it (core/forecast, fleetView.ts): STATE `soon`, its marks, the summary naming where and
+ * for which stop; a row read again alike but for its forecasts' read times is not marked (`same`).
  */
 import { clock } from '../../../core/time.js';
 import { Box } from 'ink';
@@ -12,6 +14,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalSto
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
 import type { ContextState } from '../../../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, summaryLine, type FleetRow } from '../../../core/fleet/health.js';
+import { rowAsShown } from '../../../core/fleet/ahead.js';
+import { deepEqual } from '../../state/pagedList.js';
 import { problemWords } from '../../../core/fleet/problems.js';
 import type { FixFace } from '../../../core/jam/words.js';
 import { sanitize } from '../../../core/text/sanitize.js';
@@ -39,6 +43,8 @@ type FleetRoute = Extract<Route, { kind: 'fleet' }>;
 
 /** A row arriving (it was being read) is not a change: only a row read before and read differently is marked. */
 const markable = (before: FleetRow) => !before.loading;
+/** Two reads of a row alike as shown (core/fleet/ahead.ts): a forecast read again differs by its read time, and is no change. */
+const same = (a: FleetRow, b: FleetRow) => a === b || deepEqual(rowAsShown(a), rowAsShown(b));
 
 export function FleetScreen(props: ScreenProps<FleetRoute>) {
   const sessions = useFleetSessions();
@@ -114,6 +120,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
     marking: () => view.readOnce,
     remembered: () => view.cursor,
     markable,
+    same,
     getId,
     text: fleetSearchText,
     now,
@@ -174,8 +181,10 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
       return true;
     }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
-    const row = list.getSelected();
-    if (!row) return 'Nothing selected';
+    const shown = list.getSelected();
+    if (!shown) return 'Nothing selected';
+    // As the store has it now: a row taken alike as shown (`same`) may carry older read times than its last read.
+    const row = fleet.rows().find((r) => r.key === shown.key) ?? shown;
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') {
       // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).

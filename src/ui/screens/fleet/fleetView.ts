@@ -20,7 +20,8 @@ export class FleetView {
     sources: FleetSource[],
     now: () => number,
   ) {
-    this.fleet = new Fleet(sources, { now, onChange: () => this.emit() });
+    // Its forecasts read as `relayer-tui fleet` reads them (the same reads, within the same limits and deadline).
+    this.fleet = new Fleet(sources, { now, onChange: () => this.emit(), forecasts: true });
   }
 
   subscribe(fn: () => void): () => void {
