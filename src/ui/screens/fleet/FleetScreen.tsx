@@ -48,7 +48,8 @@ const same = (a: FleetRow, b: FleetRow) => a === b || deepEqual(rowAsShown(a), r
 
 export function FleetScreen(props: ScreenProps<FleetRoute>) {
   const sessions = useFleetSessions();
-  const view = useMemo(() => sessions.get(props.route.names, (title, sources, now) => new FleetView(title, sources, now)), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const forecast = useServices().forecast !== false;
+  const view = useMemo(() => sessions.get(props.route.names, (title, sources, now) => new FleetView(title, sources, now, forecast)), [sessions, props.route.names.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
   if ('error' in view)
     return (
       <ScreenFrame title="relayer-tui › fleet" scopes={[]} width={props.width} height={props.height} status={{}}>

@@ -19,9 +19,10 @@ export class FleetView {
     readonly title: string,
     sources: FleetSource[],
     now: () => number,
+    forecast = true,
   ) {
-    // Its forecasts read as `relayer-tui fleet` reads them (the same reads, within the same limits and deadline).
-    this.fleet = new Fleet(sources, { now, onChange: () => this.emit(), forecasts: true });
+    // Its forecasts read as `relayer-tui fleet` reads them (the same reads, within the same limits and deadline), unless --forecast off.
+    this.fleet = new Fleet(sources, { now, onChange: () => this.emit(), forecasts: forecast });
   }
 
   subscribe(fn: () => void): () => void {
