@@ -26,6 +26,7 @@ import { networkKind } from '../relayer.js';
 import { byTrouble, contextRow, readinessRow, relayerRow, unreadRow as notAllReadRow, type FleetRow, type MinBalances, type NotOpened, type RelayerReading } from './health.js';
 import { problemWords, type Problem } from './problems.js';
 import { forecastRelayer, minimumOf, startPriceRead } from '../forecast/relayerRead.js';
+import { allUnknown } from '../forecast/unknown.js';
 import type { ChainSeen } from '../forecast/jamForming.js';
 
 /** One context as the fleet reads it: how to open its client (the token resolved without a terminal), or why not. */
@@ -369,9 +370,10 @@ export class Fleet {
               if (f.seen) this.chainSeen.set(seenKey, f.seen);
               else this.chainSeen.delete(seenKey);
             } catch (e) {
-              // Its forecasts' reads cut by the context's deadline (or failed): the row keeps its diagnosis, no forecast.
+              // Its forecasts' reads cut by the context's deadline (or failed): the row keeps its diagnosis, its forecasts not known and why (never none).
               if (this.closed.signal.aborted) return;
               reading.forecasts = [];
+              reading.forecastsNotKnown = allUnknown(deadline.aborted ? "the context's deadline passed first" : why(e), this.opts.now());
             }
           }
         }

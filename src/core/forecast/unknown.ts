@@ -13,7 +13,14 @@ export type ForecastUnknown =
   | { kind: 'cap_headroom'; reason: 'trend_unread'; why: string; at: number }
   | { kind: 'cap_headroom' | 'balance_runway'; reason: 'rpc_failing'; why: string; at: number }
   | { kind: 'balance_runway'; reason: 'balance_unread' | 'transactions_unread'; why: string; at: number }
-  | { kind: 'balance_runway'; reason: 'not_enough'; samples: number; min: number; at: number };
+  | { kind: 'balance_runway'; reason: 'not_enough'; samples: number; min: number; at: number }
+  /** Its forecasts' reads cut (a fleet context's deadline) or failed as a whole: none of its forecasts made. */
+  | { kind: 'cap_headroom' | 'balance_runway' | 'rpc_failing'; reason: 'reads_cut'; why: string; at: number };
+
+/** Every forecast of a relayer not known for one reason (its reads cut or failed as a whole). */
+export function allUnknown(why: string, at: number): ForecastUnknown[] {
+  return (['rpc_failing', 'cap_headroom', 'balance_runway'] as const).map((kind) => ({ kind, reason: 'reads_cut', why, at }));
+}
 
 const NAMES: Record<ForecastUnknown['kind'], string> = { cap_headroom: "the cap's headroom", rpc_failing: 'whether its RPC fails', balance_runway: "the balance's runway" };
 
@@ -23,6 +30,7 @@ export function forecastUnknownWords(u: ForecastUnknown): string {
   if (u.reason === 'not_enough') return `${NAMES[u.kind]}: not enough to forecast (${u.samples} confirmed transaction${u.samples === 1 ? '' : 's'} in the last hour as read at ${at}, ${u.min} needed)`;
   if (u.reason === 'rpc_failing') return `${NAMES[u.kind]}: not known, because its RPC is failing (read at ${at}): ${u.kind === 'cap_headroom' ? "the network's price" : 'its balance'} is read through it`;
   if (u.reason === 'trend_unread') return `${NAMES[u.kind]} by its trend: not known, because ${sanitize(u.why)} (read at ${at}); only the one reading against the cap`;
+  if (u.reason === 'reads_cut') return `${NAMES[u.kind]}: not known, because its reads did not finish at ${at} (${sanitize(u.why)})`;
   const what = u.reason === 'price_unread' ? "the network's price" : u.reason === 'balance_unread' ? 'its balance (its status)' : 'its confirmed transactions';
   return `${NAMES[u.kind]}: not known, because ${what} could not be read at ${at} (${sanitize(u.why)})`;
 }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRelayerClient } from '../../../src/api/index.js';
 import { Fleet } from '../../../src/core/fleet/fleet.js';
 import type { JamForming } from '../../../src/core/forecast/jamForming.js';
+import { forecastUnknownWords } from '../../../src/core/forecast/unknown.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
 const open: { sb: Sandbox; fleet: Fleet }[] = [];
@@ -64,4 +65,25 @@ describe('the fleet: forecasts', () => {
     // No page of confirmed transactions (balance_runway's read).
     expect(sb.requests.filter((r) => /[?&]status=confirmed/.test(r.url ?? ''))).toEqual([]);
   }, 60_000);
+});
+
+describe('the fleet: forecasts cut by the deadline', () => {
+  it("a relayer whose forecasts' reads the context's deadline cut: not known, and why — never none", async () => {
+    const sb = await startSandbox({ port: 0, flavor: 'real' });
+    // One request's timeout 1 s: the context's read ends 1.5 s of requests in flight after it starts.
+    const fleet = new Fleet([{ name: 'one', url: sb.url, open: async () => ({ client: createRelayerClient({ baseUrl: sb.url, token: sb.token, timeoutMs: 1_000, maxRetries: 0 }), timeoutMs: 1_000 }) }], { now: () => sb.clock.now(), forecasts: true });
+    open.push({ sb, fleet });
+    sb.clock.stop();
+    // Every relayer's page of confirmed transactions (the runway's read, its forecasts' last) answered after 900 ms.
+    const empty = '{"success":true,"data":[],"pagination":{"current_page":1,"per_page":100,"total_items":0}}';
+    for (const id of ['sepolia-main', 'arbitrum-payouts', 'bsc-treasury', 'linea-idle', 'bulk-1m', 'holesky-test', 'optimism-relay', 'avalanche-bridge'])
+      sb.inject({ status: 200, body: empty, match: { method: 'GET', pathPrefix: `/api/v1/relayers/${id}/transactions/?page=1&per_page=100&status=confirmed` }, times: 1, delayMs: 900 });
+    await fleet.refresh();
+    const cut = fleet.rows().filter((r) => r.forecastsNotKnown.some((u) => u.reason === 'reads_cut'));
+    expect(cut.length, 'a relayer whose forecasts were cut').toBeGreaterThan(0);
+    for (const r of cut) {
+      expect(r.forecasts, r.relayerId!).toEqual([]);
+      expect(r.forecastsNotKnown.map((u) => forecastUnknownWords(u)).join(' | ')).toMatch(/not known, because its reads did not finish at \d\d:\d\d:\d\d \(the context's deadline passed first\)/);
+    }
+  }, 30_000);
 });
