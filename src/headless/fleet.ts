@@ -15,6 +15,7 @@ import { Fleet, type ContextState } from '../core/fleet/fleet.js';
 import { fleetRowRecord, needsAttention, problemsSaid, summaryLine, type FleetRow } from '../core/fleet/health.js';
 import { commandPrefix, type FixFace } from '../core/jam/words.js';
 import { forecastWords } from '../core/forecast/forecast.js';
+import { forecastUnknownWords, readFailed } from '../core/forecast/unknown.js';
 import { sanitize } from '../core/text/sanitize.js';
 import { asciiJson, readableId } from '../core/text/values.js';
 import { json, Out, table, type Streams } from './output.js';
@@ -33,11 +34,16 @@ export function problemLines(rows: readonly FleetRow[], now: number): string[] {
   return rows.filter(needsAttention).flatMap((r) => problemsSaid(r, now, commandFace(r)).map((p) => `${r.relayerId === null ? readableId(r.context) : `${readableId(r.context)}/${readableId(r.relayerId)}`}: ${p}`));
 }
 
-/** `--check`'s forecast lines: one per forecast of each relayer, `context/relayer: forecast`, its fix as a command. */
+/**
+ * `--check`'s forecast lines: one per forecast of each relayer, `context/relayer: forecast`, its fix as a
+ * command; then each a failed read left not known, and why (as check says them: never left out).
+ */
 export function forecastLines(rows: readonly FleetRow[]): string[] {
   return rows.flatMap((r) => {
     const face = commandFace(r);
-    return face ? r.forecasts.map((f) => `${readableId(r.context)}/${readableId(r.relayerId!)}: ${forecastWords(f, face)}`) : [];
+    if (!face) return [];
+    const id = `${readableId(r.context)}/${readableId(r.relayerId!)}`;
+    return [...r.forecasts.map((f) => `${id}: ${forecastWords(f, face)}`), ...r.forecastsNotKnown.filter(readFailed).map((u) => `${id}: ${forecastUnknownWords(u)}`)];
   });
 }
 
