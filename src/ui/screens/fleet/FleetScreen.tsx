@@ -150,8 +150,9 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
   const maxLines = Math.max(0, Math.floor(height / 3) - 1);
   const lines = shown.slice(0, maxLines).map((c) => contextLine(c, attentionIn, readinessIn.get(c.name)));
   if (shown.length > maxLines && maxLines > 0) lines[maxLines - 1] = { text: `… and ${shown.length - maxLines + 1} more contexts${view.showContexts ? ' (a taller terminal shows them; c hides them)' : ' not read (c lists every context)'}`, tone: 'muted' };
-  // The summary wrapped (two rows at most), never cut mid-word: what follows "need attention" is the point.
-  const head = wrapCells(summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf()), width, 2, 2);
+  // The summary wrapped, never cut mid-word: what follows "need attention" is the point — three rows where
+  // the terminal is tall enough (24 at 80 columns holds today's trouble and what is heading for it whole), else two.
+  const head = wrapCells(summaryLine(fleet.rows(), contexts.length, fleet.loading(), fleet.serverOf()), width, 2, height >= 20 ? 3 : 2);
   const bodyRows = Math.max(3, height - head.length - lines.length);
   const columns = useMemo(() => FLEET_COLUMNS(now, () => FLEET_KEYS), [now]);
 
