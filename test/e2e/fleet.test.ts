@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/api/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { RecordedRequest } from '../../src/sandbox/types.js';
 import { unsafeBytes } from '../hostile/bytes.js';
 import { startHostile, type Hostile } from '../hostile/server.js';
 import { KEY, Tui, assertBuilt, cliPath, releaseCli, runCommand, selectedRow } from './pty.js';
-import { onSandboxClock } from './run.js';
+import { clockPreload, moveClock, onSandboxClock } from './run.js';
 
 let contract: Sandbox;
 let real: Sandbox;
@@ -65,6 +66,23 @@ afterAll(async () => {
   await Promise.all([contract.close(), real.close(), hang.close(), locked.close(), evil.close()]);
   await releaseCli();
 });
+
+/** What alpha (the contract sandbox) was asked after `mark` (its last request then: its record keeps the last 500, so a count would stand still). */
+function askedSince(mark: unknown): RecordedRequest[] {
+  return contract.requests.slice(contract.requests.lastIndexOf(mark as RecordedRequest) + 1);
+}
+
+/** Resolves once alpha has been read `n` more times, whole: its relayers' list asked `n` times, then nothing for 300 ms (0: asked nothing for 300 ms). */
+async function alphaReads(n: number, timeoutMs = 15_000): Promise<void> {
+  const mark = contract.requests.at(-1);
+  const end = Date.now() + timeoutMs;
+  for (let seen = 0, quietSince = Date.now(); Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+    const asked = askedSince(mark);
+    if (asked.length !== seen) [seen, quietSince] = [asked.length, Date.now()];
+    else if (asked.filter((r) => r.method === 'GET' && /^\/api\/v1\/relayers(\?|$)/.test(r.url)).length >= n && Date.now() - quietSince >= 300) return;
+  }
+  throw new Error(`alpha was not read ${n} more times within ${timeoutMs} ms`);
+}
 
 const env = () => ({ RELAYER_TUI_CONFIG_DIR: dir, XDG_STATE_HOME: join(dir, 'state'), KEY_ALPHA: contract.token, KEY_BETA: real.token, KEY_HANG: hang.token, KEY_EVIL: evil.token });
 
@@ -143,8 +161,8 @@ describe('relayer-tui fleet (headless)', () => {
 });
 
 describe(':fleet in the TUI (e2e)', () => {
-  const start = () => {
-    const t = new Tui({ cols: 120, rows: 40, env: env() });
+  const start = (extra: Record<string, string> = {}) => {
+    const t = new Tui({ cols: 120, rows: 40, env: { ...env(), ...extra } });
     tuis.push(t);
     return t;
   };
@@ -178,8 +196,8 @@ describe(':fleet in the TUI (e2e)', () => {
   });
 
   /** The healthy fleet read, filtered to one row (`context relayer`), until `selected` holds of the selected row. */
-  async function fleetRow(filter: string, selected: RegExp, timeoutMs = 3000): Promise<Tui> {
-    const tui = start();
+  async function fleetRow(filter: string, selected: RegExp, timeoutMs = 3000, extra: Record<string, string> = {}): Promise<Tui> {
+    const tui = start(extra);
     await tui.waitForText('Sepolia Main', 10_000);
     await tui.waitForRawMode();
     await runCommand(tui, 'fleet healthy');
@@ -192,19 +210,19 @@ describe(':fleet in the TUI (e2e)', () => {
   }
 
   it('enter drills into another context (its accent, read-only and dialect), esc comes back to the fleet as it was, not read again', async () => {
-    const tui = await fleetRow('staging-beta sepolia-main', /sepolia-main/);
+    // The CLI's clock from a file the test writes (sandboxClock.mjs): moved on a minute before the drill-down, so a time taken at the switch would differ.
+    const clockFile = join(mkdtempSync(join(tmpdir(), 'relayer-tui-fleet-clock-')), 'skew');
+    writeFileSync(clockFile, '0');
+    const tui = await fleetRow('staging-beta sepolia-main', /sepolia-main/, 3000, { NODE_OPTIONS: `--import ${clockPreload}`, SANDBOX_CLOCK_FILE: clockFile });
     // The whole read over first (a loaded machine answers later than the summary's count): alpha asked
-    // nothing for half a second.
-    let seen = -1;
-    for (let quietSince = Date.now(), end = Date.now() + 10_000; Date.now() < end && Date.now() - quietSince < 500; await new Promise((r) => setTimeout(r, 50)))
-      if (contract.requests.length !== seen) [seen, quietSince] = [contract.requests.length, Date.now()];
-    const alphaBefore = contract.requests.length;
-    // The bar's read time: the fleet's (its contexts' read), not the moment it is shown again. A second
-    // turns first, so a time taken at the switch would differ.
+    // nothing for 300 ms.
+    await alphaReads(0);
+    const alphaMark = contract.requests.at(-1);
+    // The bar's read time: the fleet's (its contexts' read), not the moment it is shown again.
     const barTime = (rows: string[]) => /\b\d\d:\d\d:\d\d\b/.exec(rows.find((r) => r.startsWith('ctx ')) ?? '')?.[0];
     // (No time until every context has been read: then the oldest read's.)
     const readAt = barTime(await tui.waitForScreen((rows) => barTime(rows) !== undefined, 10_000, 'the fleet read whole'));
-    for (let i = 0; i < 30 && new Date().toTimeString().slice(0, 8) === readAt; i++) await new Promise((r) => setTimeout(r, 50));
+    await moveClock(clockFile, 60_000);
     tui.press(KEY.enter);
     const tx = await tui.waitForScreen((rows) => rows.some((r) => r.startsWith('ctx staging-beta ')) && rows[0]!.includes('transactions'), 5000, 'the drilled context');
     expect(tx[0]).toContain('Sepolia Main');
@@ -213,7 +231,7 @@ describe(':fleet in the TUI (e2e)', () => {
     expect(back.join('\n')).toContain('/staging-beta sepolia-main');
     expect(selectedRow(back)).toMatch(/staging-beta\s+sepolia-main\s/);
     // Not read again: nothing more was asked of alpha (the fleet's other context) since the drill-down.
-    expect(contract.requests.length).toBe(alphaBefore);
+    expect(askedSince(alphaMark)).toEqual([]);
     expect(barTime(back)).toBe(readAt);
   });
 
@@ -268,14 +286,12 @@ describe(':fleet in the TUI (e2e)', () => {
     await tui.waitForScreen((rows) => rows.join('\n').includes('2 contexts · 30 relayers') && !/still loading|checking…/.test(rows.join('\n')), 5000, 'the healthy fleet read');
     await tui.waitForText(/watch 2s/, 3000);
     // Let the first watch read pass, then count: two more reads of both servers, no byte written.
-    await new Promise((r) => setTimeout(r, 2500));
+    await alphaReads(1);
     await tui.flushed();
     const before = tui.screen();
     const bytes = tui.raw.length;
-    const asked = contract.requests.length;
-    await new Promise((r) => setTimeout(r, 4500));
+    await alphaReads(2);
     await tui.flushed();
-    expect(contract.requests.length).toBeGreaterThan(asked);
     // The only writes allowed are ages turning (an OLDEST `59s` → `1m` while we wait): those rows
     // alone, differing in nothing but an age, and no more bytes than those rows hold.
     const after = tui.screen();

@@ -3,7 +3,7 @@
  * RELAYER_API_KEY, in a home of its own (config, state: the audit ledger), its exit code and output.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,8 +29,28 @@ export function runAgainst(server: { url: string; token: string }, home: string,
  * The env that runs the built CLI on the sandbox's clock (sandboxClock.mjs): its Date.now() is the
  * sandbox's time, however far a test stepped it past this machine's.
  */
+/** The clock of a CLI started with SANDBOX_CLOCK_FILE `file` (sandboxClock.mjs) set `skewMs` ahead of this machine's: resolves once the CLI has taken it. */
+export async function moveClock(file: string, skewMs: number, timeoutMs = 5000): Promise<void> {
+  writeFileSync(file, String(skewMs));
+  const end = Date.now() + timeoutMs;
+  const taken = () => {
+    try {
+      return readFileSync(`${file}.ack`, 'utf8') === String(skewMs);
+    } catch {
+      return false;
+    }
+  };
+  while (!taken()) {
+    if (Date.now() > end) throw new Error(`The CLI did not take the clock file's ${skewMs} ms within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The preload that sets a CLI's clock (sandboxClock.mjs), for NODE_OPTIONS=--import. */
+export const clockPreload = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sandboxClock.mjs')).href;
+
 export function onSandboxClock(sb: { clock: { now(): number } }): Record<string, string> {
-  return { NODE_OPTIONS: `--import ${pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sandboxClock.mjs')).href}`, SANDBOX_CLOCK_SKEW_MS: String(sb.clock.now() - Date.now()) };
+  return { NODE_OPTIONS: `--import ${clockPreload}`, SANDBOX_CLOCK_SKEW_MS: String(sb.clock.now() - Date.now()) };
 }
 
 /**
