@@ -253,10 +253,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     send(res, response);
   };
 
+  // Requests being handled (latency included), and who waits for none to be (`idle`).
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      send(res, fail(flavor, 500, 'Internal Server Error'));
-    });
+    inFlight++;
+    handle(req, res)
+      .catch(() => {
+        send(res, fail(flavor, 500, 'Internal Server Error'));
+      })
+      .finally(() => {
+        if (--inFlight === 0) for (const w of idleWaiters.splice(0)) w();
+      });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -277,6 +285,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requests,
     inject(i: Injection) {
       injections.push({ ...i, remaining: i.times ?? 1 });
+    },
+    idle() {
+      return inFlight === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r));
     },
     setLatency(ms: number) {
       latencyMs = Math.max(0, ms);

@@ -159,6 +159,8 @@ export interface SandboxChain {
 }
 
 export interface Sandbox {
+  /** Resolves once no request is being handled (each answered, its latency past): a test proves an absence after it, not after a fixed wait. */
+  idle(): Promise<void>;
   /** Base URL without trailing slash, e.g. "http://127.0.0.1:43123"; API paths are under /api/v1. */
   url: string;
   token: string;

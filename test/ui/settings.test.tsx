@@ -140,8 +140,9 @@ describe('p starts from what the server holds', () => {
     await h.sendReview();
     await h.waitFor((x) => x.includes('policies now, as the server answered:'), 'sent');
     expect(JSON.parse(writes(h).at(-1)!.body).policies.whitelist_receivers).toEqual(['0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '0x11de54b4cdd449746a7262da6f5a85f2e3444e59', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359']);
-    // sepolia-main was never jammed: the edit is no fix, nothing is followed, no "cleared" said.
-    await settle(1500);
+    // sepolia-main was never jammed: the edit is no fix, nothing is followed, no "cleared" said (a follow reads the relayer at once, then says it).
+    await h.sandbox.idle();
+    await settle(250);
     expect(allFrames(h)).not.toMatch(/sepolia-main: cleared/);
     // Reopened: the four, as answered.
     await h.press(KEY.esc);

@@ -159,8 +159,9 @@ describe('create a notification', () => {
     expect(f).toContain('Nothing was resent. It may have been created');
     expect(f).not.toContain('Refresh the list');
     expect(fieldValue(f, 'id')).toBe('slow-hook');
-    // The server answers after 900 ms; wait past it to show nothing is sent again.
-    await settle(1200);
+    // The server answers after 900 ms: once it has answered every request, nothing was sent again.
+    await h.sandbox.idle();
+    await settle(100);
     expect(writes(h)).toHaveLength(1);
     expect(h.sandbox.getNotification('slow-hook')!.signing_key).toBe(KEY_TEXT);
     expectKeyNeverShown(h);

@@ -197,8 +197,9 @@ describe('plugin call', () => {
     // There is no list of plugin calls to refresh.
     expect(f).not.toContain('Refresh the list');
     expect(f).toMatch(/^ +1 {2}\{"ms": 900\}/m);
-    // The plugin finishes after 900 ms; wait past it to show no second call is made.
-    await settle(1200);
+    // The plugin finishes after 900 ms: once the sandbox has answered every request, no second call was made.
+    await h.sandbox.idle();
+    await settle(100);
     expect(writes(h)).toHaveLength(1);
     expect(h.sandbox.pluginCalls).toBe(1);
   });

@@ -60,8 +60,8 @@ describe('read-only mode', () => {
     // Still the review: nothing is in flight and nothing was sent.
     expect(f).toContain('Review:');
     expect(f).not.toContain('Sending');
-    // A call would be answered within milliseconds on loopback; 300 ms shows none was made.
-    await settle(300);
+    // A call would reach the sandbox within milliseconds on loopback; 250 ms shows none was made.
+    await settle(250);
     expectNoWrites(h);
     expect(h.sandbox.pluginCalls).toBe(0);
   });
@@ -75,8 +75,8 @@ describe('read-only mode', () => {
     const f = await h.waitFor((x) => statusBar(x).includes('Read-only ('), 'refusal');
     expect(statusBar(f)).toContain('Read-only (context prod-eu): creating a notification is disabled');
     expect(statusBar(f)).toContain('READ-ONLY');
-    // A create would be answered within milliseconds on loopback; 300 ms shows none was made.
-    await settle(300);
+    // A create would reach the sandbox within milliseconds on loopback; 250 ms shows none was made.
+    await settle(250);
     expectNoWrites(h);
     expect(h.sandbox.getNotification('ro-hook')).toBeUndefined();
   });

@@ -273,8 +273,9 @@ describe('replace an EVM transaction', () => {
     expect(f).toContain('Nothing was resent');
     expect(f).toMatch(/Refresh/);
     expect(fieldValue(f, 'value')).toBe('777');
-    // The server answers after 900 ms; wait past that (plus margin) to show nothing is sent again.
-    await settle(1200);
+    // The server answers after 900 ms: once it has answered every request, nothing was sent again.
+    await h.sandbox.idle();
+    await settle(100);
     expect(writes(h)).toHaveLength(1);
     // It did reach the server: that is why the outcome is called unknown rather than failed.
     expect(h.sandbox.getTransaction('sepolia-main', id)!.value).toBe('777');
