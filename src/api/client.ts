@@ -128,11 +128,9 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * is not the real server's own "… with ID … not found" (or "… with nonce … not found") marks it
    * missing for the rest of the session: a generic "Not found" says the lookup does not exist, not
    * that the record does not.
-   */
-  /**
    * `write`: a write under a feature named by its read (PATCH /networks/{id} under `networks`): its 404
-   * is said as that write not being offered, and the read stays offered (a walk's PATCH answered 404 was
-   * said "does not offer networks (GET /networks)" while GET /networks worked).
+   * is said as that write not being offered, and the read stays offered (GET /networks may answer where
+   * its PATCH does not).
    */
   const optional = async <T>(f: Feature, call: () => Promise<T>, write?: string): Promise<T> => {
     if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);

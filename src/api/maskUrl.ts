@@ -37,8 +37,8 @@ export function maskNetwork<T>(network: T): T {
 
 /**
  * A relayer as a server answered it, its own `custom_rpc_urls` masked: v1.8 masks them itself; a server
- * that is not (the interface document's, a fleet's contract context) may send them whole, keys in them
- * (a walk read `…/v2/sk_4f9a…` in a fleet's detail).
+ * that is not (the interface document's, a fleet's contract context) may send them whole, keys in them:
+ * masked here, before any view shows them.
  */
 export function maskRelayer<T>(r: T): T {
   const urls = (r as { custom_rpc_urls?: unknown } | null)?.custom_rpc_urls;

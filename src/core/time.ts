@@ -47,9 +47,8 @@ export function clock(ms: number): string {
 
 /**
  * When something last happened, for a column that is drawn once and not redrawn while idle: the clock
- * time today (local; true without ticking: an age such as `2s` stood still a minute later), an age
- * (`14h`, `3d`) before today — never a bare clock time of another day (a walk read yesterday's 23:50
- * as today's).
+ * time today (local; true without ticking, where an age such as `2s` would stand still), an age
+ * (`14h`, `3d`) before today — never a bare clock time of another day (it would read as today's).
  */
 export function sinceCell(ms: number | null, now: number): string {
   if (ms === null || !Number.isFinite(ms)) return '';

@@ -74,7 +74,7 @@ export function outcomeUnknown(e: AuditEntry): boolean {
 
 /**
  * Whether a read-back can still tell something: an unknown outcome, or one left in flight (a cancel
- * whose NOOP was on its way: canceled since, or not — a walk found `s` refusing it for good).
+ * whose NOOP was on its way: canceled since, or not — `s` reads it back).
  */
 export function settleable(e: AuditEntry): boolean {
   if (outcomeUnknown(e)) return true;

@@ -30,7 +30,7 @@ export function actionWords(e: AuditEntry): string {
 }
 
 // Each as wide as its rows need at most (fit): room a short ACTION or an empty ANSWER ID would hold blank
-// goes to a cut REQUEST (a walk at 160 columns: REQUEST cut beside 20 blank cells of ACTION).
+// goes to a cut REQUEST.
 export const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { key: 'time', title: 'TIME (UTC)', width: 19, priority: 0, cell: (e) => e.time.slice(0, 19).replace('T', ' ') },
   // As wide as its longest words ("sent, outcome unknown", "no effect (read back)"): never cut; no wider than the rows' need.

@@ -212,8 +212,8 @@ export function bulkIndex(id: string): number | undefined {
 }
 
 /**
- * A seeded transaction's times never after the sandbox's start (a walk found LAST OK "future": one
- * created 8 s before the start was confirmed 20 s after it): sent and confirmed held to the start, in order.
+ * A seeded transaction's times never after the sandbox's start (else LAST OK would read "future"):
+ * sent and confirmed held to the start, in order.
  */
 export function notAfter<T extends Tx>(tx: T, startMs: number): T {
   if (tx.confirmed_at !== null && tx.confirmed_at > startMs) tx.confirmed_at = startMs;

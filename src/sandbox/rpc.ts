@@ -143,7 +143,7 @@ function evmMethod(ctx: RpcContext, relayer: RelayerSeed, id: RpcId, method: str
     if (answered) return answered;
   }
   // A relayer off the chain on a network the chain prices: the network's one price, as any node of it
-  // answers (a walk read two gas prices on sepolia, bulk-1m's and sepolia-main's, when bulk-1m was off it).
+  // answers (never two gas prices for one network).
   if (ctx.chain && (method === 'eth_gasPrice' || method === 'eth_maxPriorityFeePerGas')) {
     const m = ctx.chain.market(relayer.network);
     return answer(id, { result: hex(method === 'eth_gasPrice' ? m.gasPrice() : m.head.tip) });

@@ -62,7 +62,7 @@ export function flatten(record: unknown, now: number, prefix = ''): DetailLine[]
     if (typeof v === 'string' && v.length < 64 && TIMESTAMP_KEY.test(key)) {
       const a = age(v, now);
       // The age as of the moment the view was made, said with that moment: it stays true while the view
-      // stands (a walk read "(21s ago)" unchanged 16 s later).
+      // stands (an age alone would stand still).
       if (a) value = `${value}  (${a} before ${clock(now)})`;
     }
     out.push({ label, value, tone: v === null || v === undefined ? 'muted' : undefined, raw: v });

@@ -41,7 +41,7 @@ export class FleetSessions {
 
   /**
    * The operator changed a relayer (a send answered) in a context: every fleet holding that context
-   * reads it again when next shown — a walk came back to a fleet row with the cap from before its own edit.
+   * reads it again when next shown: no row shows the relayer as it was before the operator's own edit.
    */
   changed(context: string, relayerId: string, at: number): void {
     for (const v of this.views.values()) if (v.fleet.contexts().some((c) => c.name === context)) v.changedSince.set(`${context}\u0000${relayerId}`, at);

@@ -34,8 +34,8 @@ const atLeast = (r: FleetRow, n: number) => `${r.readCut ? '≥' : ''}${thousand
 /** The balance with its unit, fitted to `cells` (the unit stays with the number); a low one marked ⚠ first, never cut off. */
 export function balanceText(r: FleetRow, cells = Infinity): string {
   if (!r.balance) return pending(r, null);
-  // Six decimals where there is room (the layout gives a cut balance room to spare; a walk found
-  // `0.7196… ETH` at 160 columns); fitAmount shortens them where there is not.
+  // Six decimals where there is room (the layout gives a balance room to spare before it is cut);
+  // fitAmount shortens them where there is not.
   const amount = formatAmountShort(r.balance.base, r.balance.unit, 6);
   // The mark without a space: a cell of 13 keeps `⚠860 lamports` whole (with one, the number gave way).
   if (r.balance.low) return `⚠${fitAmount(amount, cells - 1)}`;
@@ -48,8 +48,8 @@ export function balanceText(r: FleetRow, cells = Infinity): string {
 /**
  * The state in one word: ok, paused, disabled, jammed, unreachable, loading (the reasons are the next
  * column's) — and for an active relayer what needs attention, never `ok` beside it: `stuck` (where its
- * jam cannot be diagnosed: a walk read `ok … 6 stuck`), `low`, `unchecked` (a read failed, its jam's
- * included); `reading…` while its checks have not come.
+ * jam cannot be diagnosed), `low`, `unchecked` (a read failed, its jam's included); `reading…` while
+ * its checks have not come.
  */
 export function stateWord(r: FleetRow): string {
   // Still being read, nothing found yet: not `ok` (issue 51: a verdict rests on reads that answered).

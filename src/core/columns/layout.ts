@@ -23,7 +23,7 @@ export interface Column<T> {
    * it does not fit no less important column is shown in its place.
    */
   keep?: boolean;
-  /** Its width is at most what the rows shown need (`width` is its most): no padding beside a cut column (a walk: OUTCOME padded 17 spaces, ACTION cut). */
+  /** Its width is at most what the rows shown need (`width` is its most): no padding beside a cut column: the room goes to one that is cut. */
   fit?: boolean;
   /** The order in which spare room is given (default: `priority`): a column kept later may grow first (an address whole before a hash). */
   grow?: number;

@@ -37,7 +37,7 @@ export const RELAYER_COLUMNS: readonly Column<Relayer>[] = [
 export function statusColumns(statuses: StatusSource, now: () => number, low?: LowSource, ahead?: AheadSource): Column<Relayer>[] {
   const entry = (r: Relayer) => statuses.get(r.id);
   // A figure not read again with the list (or whose last read failed) ends with `?`: the value as read
-  // before, never passed off as read with the rows beside it (43: a walk read an old PEND as current).
+  // before, never passed off as read with the rows beside it (43: every figure fresh or said old).
   const cell = (r: Relayer, f: (s: RelayerStatus, w?: number) => string, w?: number) => {
     const e = entry(r);
     if (!e?.status) return e?.error ? '?' : '…';
@@ -68,7 +68,7 @@ export function statusColumns(statuses: StatusSource, now: () => number, low?: L
       tone: (r: Relayer) => (low?.(r) || runwayOf(ahead, r) !== null ? ('warn' as const) : oldTone(r)),
     },
     { key: 'pending', title: 'PEND', width: 4, priority: 2, align: 'right', cell: (r) => cell(r, (s) => displayText(s.pending_transactions_count)), tone: oldTone },
-    // A clock time (an age drawn once stood still: a walk read `2s` a minute later).
+    // A clock time, true without ticking (an age drawn once would stand still).
     { key: 'confirmed', title: 'LAST OK', width: 9, priority: 4, align: 'right', cell: (r) => cell(r, () => sinceCell(lastOkMs(r), now()) || '—'), changesAt: (r, at) => sinceChangesAt(lastOkMs(r), at), tone: oldTone },
   ];
 }
@@ -131,7 +131,7 @@ export function stateColumn(jams: JamSource | null, low?: LowSource, ahead?: Ahe
 /**
  * The relayers table: the status columns join it where the server offers relayer status, the
  * triage's once one ran — only where nothing diagnoses jams: there STATE says `jammed`, read again with
- * the list, where a triage's counts would stand old beside it (a walk saw `jammed` beside `0`).
+ * the list, where a triage's counts would stand old beside it.
  */
 export function relayerColumns(statuses: StatusSource | null, now: () => number, triage?: TriageResult | null, jams?: JamSource | null, low?: LowSource, ahead?: AheadSource): readonly Column<Relayer>[] {
   const stuck = triage && !jams ? [stuckColumn(triage, now)] : [];

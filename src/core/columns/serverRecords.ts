@@ -8,7 +8,7 @@ const rpcUrl = (u: unknown): string => (typeof u === 'string' ? u : u && typeof 
 
 /**
  * `3: a, b (+1)`: how many, then as many of them as fit in `cells` (at least the first), the rest
- * counted — a walk read `(+10)` beside 60 blank cells.
+ * counted: the room there is goes to names before a count.
  */
 function countedList(items: readonly string[], cells = Number.POSITIVE_INFINITY): string {
   let shown = 1;

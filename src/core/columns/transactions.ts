@@ -57,9 +57,9 @@ export function transactionColumns(kind: NetworkKind | 'unknown', network: strin
         statusCol,
         { key: 'nonce', title: 'NONCE', width: 7, priority: 2, align: 'right', cell: (t) => displayText(t.nonce) },
         { key: 'hash', title: 'HASH', width: 13, priority: 5, cell: (t, w) => middleCells(t.hash ?? '', w) },
-        // Where the money goes, whole before the hash is (a walk at 160 columns read the full hash beside a cut TO).
+        // Where the money goes, whole before the hash is (spare room goes to TO before HASH).
         { key: 'to', title: 'TO', width: 13, priority: 6, grow: 4.5, cell: (t, w) => middleCells(t.to ?? '', w) },
-        // Exact where there is room (grown after TO, before HASH: a walk at 160 columns read `2.973863… ETH` beside blank cells), its fraction cut to fit otherwise.
+        // Exact where there is room (grown after TO, before HASH), its fraction cut to fit otherwise.
         { key: 'value', title: 'VALUE', width: 16, priority: 3, grow: 4.6, align: 'right', cell: (t, w) => exactOrShort(formatWei(t.value, network), () => formatWeiShort(t.value, network), w) },
         // The price is what a stuck transaction is about: it stays at 80 columns (to drops first).
         // `21/3 gwei` is max fee / tip: said in the title (and in help), never read as a fraction.

@@ -29,8 +29,8 @@ import { headingPart, notForecastPart } from './ahead.js';
 
 export { POLICY_MIN_COUNTS_ABOVE, fleetBalance, minimumFor, type FleetBalance, type MinBalances } from './balance.js';
 
-// Jammed before disabled: a jam holds transactions that wait and age behind it (a walk found page 1
-// of a fleet all disabled rows with nothing waiting, the jams on page 2).
+// Jammed before disabled: a jam holds transactions that wait and age behind it; a disabled relayer
+// may have nothing waiting. Jammed rows sort first.
 export const TROUBLES = ['unreachable', 'not-opened', 'not-ready', 'unchecked', 'jammed', 'disabled', 'stuck', 'low-balance', 'degraded', 'paused', 'ok'] as const;
 export type Trouble = (typeof TROUBLES)[number];
 
@@ -97,7 +97,7 @@ export interface RelayerReading {
 
 /** A row's problems in the order of its STATE's (TROUBLES): the worst said first, where a cut column shows it. */
 const PROBLEM_ORDER: readonly Problem['kind'][] = ['unreachable', 'not-opened', 'not-ready', 'status-not-read', 'transactions-not-read', 'not-diagnosed', 'balance-unreadable', 'minimum-unreadable', 'disabled', 'jam', 'stuck', 'gap', 'chain', 'low-balance', 'degraded', 'not-all-read'];
-/** A walk read NEEDS ATTENTION `low balance: 0.…` on a jammed row, its jam cut off behind it. */
+/** Problems in PROBLEM_ORDER (stable): where NEEDS ATTENTION is cut, a jam is never cut off behind a lesser problem (a low balance). */
 function worstFirst(problems: Problem[]): Problem[] {
   return problems.map((p, i) => ({ p, i })).sort((a, b) => PROBLEM_ORDER.indexOf(a.p.kind) - PROBLEM_ORDER.indexOf(b.p.kind) || a.i - b.i).map((x) => x.p);
 }
@@ -147,8 +147,8 @@ export function relayerRow(r: RelayerReading, loading: boolean): FleetRow {
       if (t.summary.chain?.behind) problems.push({ kind: 'chain', words: t.summary.chain.words, tx: t.summary.chain.blocker?.id ?? null });
     }
   } else if (jam) problems.push({ kind: 'jam', jam });
-  // A jam holds its blocker and what waits behind it: STUCK is never less (a walk read `jammed … 0`
-  // where the diagnosis saw the chain's nonce held and the transactions were too young to flag).
+  // A jam holds its blocker and what waits behind it: STUCK is never less, also where the
+  // transactions are too young for the triage to flag.
   if (jam) stuck = Math.max(stuck ?? 0, jam.waiting + 1);
   const lastConfirmed = r.status?.last_confirmed_transaction_timestamp ? Date.parse(r.status.last_confirmed_transaction_timestamp) : NaN;
   const checkFailed = Boolean(r.statusError || r.triageError || t?.summary.error || unreadable || jamUnread !== null);

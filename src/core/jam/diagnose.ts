@@ -288,7 +288,7 @@ function diagnoseRead(r: JamReading): Diagnosis {
   if (FINAL.has(s)) return jam('blocker_final', { gap: gapFill(r) });
   if (s === 'pending') return jam('unknown_status');
   // How long the nonce has been held by it: from its creation (a re-broadcast — a bump, a cancel's
-  // NOOP — is no fresh start: a walk saw a 26-minute jam vanish as "broadcast moments ago" after one).
+  // NOOP — is no fresh start: a held jam never reads as "broadcast moments ago" after one).
   const age = r.now - Math.min(createdAt ?? Infinity, broadcastAt ?? Infinity, r.now);
   if (s === 'sent') {
     if (broadcastAt !== null) return jam('unknown_status');

@@ -40,8 +40,8 @@ export async function followJam(client: RelayerClient, relayer: Relayer, o: Foll
   const target = o.before ? o.before.relayer_nonce : first.diagnosis.kind === 'jam' ? first.diagnosis.jam.relayer_nonce : from;
   let last: JamRead = first;
   // When the chain was last seen at the nonce it is at: the jam's own age carried (the one known when the
-  // fix was sent, else the first read's), never the follow's start (a walk read "still jammed after 11m:
-  // jammed 10m" of an hour-old jam); a move seen before the first read, at the follow's start.
+  // fix was sent, else the first read's), never the follow's start (a jam is never said younger than
+  // the follow); a move seen before the first read, at the follow's start.
   const firstJam = first.diagnosis.kind === 'jam' ? first.diagnosis.jam : null;
   let seen = { nonce: first.chainNonce, at: first.chainNonce !== from ? start : (o.before?.since ?? firstJam?.since ?? start) };
   o.onRead?.(first, from, target);

@@ -286,8 +286,7 @@ export function jamJson(jam: Jam): Record<string, unknown> {
 export function jamsLine(jams: readonly { relayerId: string; jam: Jam }[], width = Infinity, asOf?: number | { oldest: number; newest: number }): string {
   // When the diagnoses behind the line were read: clock times, true without ticking (43: every figure
   // fresh or said old). Read at different times (one relayer's again after a fix), the span: "as of"
-  // the oldest alone read as if what it lists were that old (a walk saw "being canceled" as of a time
-  // before the cancel).
+  // the oldest alone would date what was read later as that old.
   const head = `${jams.length} jammed${asOfWords(asOf)}: `;
   const fits = (line: string) => [...line].length <= width;
   // Each jam with its cause and what waits; where that does not fit, each with its cause alone — every
@@ -329,19 +328,18 @@ export function clockSpan(from: number, to: number): string {
 export function followWords(relayerId: string, end: FollowEnd, now: number, face: FixFace): string {
   if (end.kind === 'cleared') {
     // Timed from when the follow began, said as a clock time: a second fix sent while one is followed
-    // (a bump, then the cap raised) does not restart it (a walk read "in 54 s" timed from the bump).
+    // (a bump, then the cap raised) does not restart it.
     const went = end.went === 0 ? 'nothing was waiting' : `${end.went} went through in ${Math.max(1, Math.round(end.ms / 1000))} s since ${clock(end.at - end.ms)}`;
     return `${relayerId}: cleared at ${clock(end.at)} (chain nonce ${end.from} → ${end.to}, ${went})`;
   }
   if (end.kind === 'not_diagnosed') return `${relayerId}: not followed: ${end.why}`;
   const secs = Math.round(end.ms / 1000);
-  // Followed since when, as a clock time: a second fix sent meanwhile does not restart the follow (a walk
-  // read "after 11m" of a cancel sent 10m30s before, a bump between).
+  // Followed since when, as a clock time: a second fix sent meanwhile does not restart the follow.
   const after = `${secs >= 120 ? `${Math.round(secs / 60)}m` : `${secs}s`} (followed since ${clock(now - end.ms)})`;
   if (end.jam) return `still jammed after ${after}: ${jamWords(relayerId, end.jam, now, face)}`;
   if (end.read.kind === 'not_diagnosed') return `${relayerId}: not cleared after ${after}: ${end.read.why}`;
   // "Moving" only when the chain's nonce went up during the follow (a re-send alone reads "broadcast
-  // moments ago", and moves nothing: a walk read "still moving" of a chain that stood).
+  // moments ago", and moves nothing).
   const moved = end.from !== null && end.to !== null && end.to > end.from;
   const chain = moved ? `the chain moved ${end.from} → ${end.to} (${end.to! - end.from!} went through), not past the last that waited` : `the chain is still at nonce ${end.to}`;
   return `${relayerId}: not cleared after ${after}: ${chain}; no jam diagnosed at the last read (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;

@@ -107,8 +107,8 @@ export function flagsFor(tx: Transaction, now: number, o: TriageOptions, gap: bo
   if (isCanceling(tx)) out.push({ kind: 'canceling' });
   if (gap) out.push({ kind: 'nonce_gap' });
   // Mined is on the chain, waiting for its confirmations (v1.8 confirms it after the network's
-  // required_confirmations): old alone does not make it stuck (a walk saw healthy relayers with traffic
-  // said `8 stuck`, STUCK above PEND). Anything else flagged about it still is.
+  // required_confirmations): old alone does not make it stuck (a healthy relayer's traffic waits there).
+  // Anything else flagged about it still is.
   if (created !== null && now - created >= o.oldMs && status !== 'mined') out.push({ kind: 'old' });
   return out;
 }

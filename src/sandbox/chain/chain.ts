@@ -260,8 +260,8 @@ export class Chain {
     // evm_transaction.rs:721): value + gas × price, and what is left over its min_balance — else it fails,
     // permanently, in v1.8's words. A send's value counts (the seeds' and the traffic's carry values their
     // balances never held: their gas only); a NOOP is left to go (it is what clears a jam). So a relayer's
-    // own traffic never spends it under its minimum, as on v1.8 (a walk read sepolia-main at 0 ETH, `low`
-    // for good, 4 minutes into the sandbox: check could never pass).
+    // own traffic never spends it under its minimum, as on v1.8 (else a sandbox relayer would stay `low`
+    // for good within minutes, and check could never pass).
     const sent = this.metaOf(a, t).sent === true;
     const short = isNoop(t) ? null : sendShortfall(a, sent ? t : { ...t, value: 0n }, price);
     if (short) {

@@ -35,8 +35,8 @@ export interface FormScreenProps {
 
 export function FormScreen({ form, screenKey, title, width, height, status, result, secret, intro, resultKeys, resultHint, unknownNext, resultRows }: FormScreenProps) {
   // The review's scroll, and the furthest it has been: what has been on screen.
-  // Kept for one review: a new one (read again, its figures moved) starts unseen at its top — a walk sent
-  // a review read again whose body was below the fold, the old one's "seen" standing for it.
+  // Kept for one review: a new one (read again, its figures moved) starts unseen at its top — the old
+  // one's "seen" never stands for a body below the fold.
   const [view, setView] = useState<{ scroll: number; seen: number; of: unknown }>({ scroll: 0, seen: 0, of: null });
   const current = form.state.phase.kind === 'review' ? form.state.phase.request : null;
   const scroll = view.of === current ? view.scroll : 0;

@@ -154,12 +154,8 @@ export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusIn
 }
 
 /**
- * Registers a list screen with the shell: filter text entry, `:page`, the list commands, and the
- * screen's own commands first (`own` returns undefined for commands it leaves to the list).
- */
-/**
  * How many of the rows marked changed are not in the window shown (as Table places it): `; 2 off
- * screen, j/k` — a walk read "3 rows changed (marked *)" with none of them in sight.
+ * screen, j/k` — rows said changed can be found.
  */
 export function offScreen<T>(list: List<T>, height: number): string {
   const st = list.getState();
@@ -170,11 +166,15 @@ export function offScreen<T>(list: List<T>, height: number): string {
   const passes = new Set(visible.map((r) => list.idOf(r)));
   const hidden = [...st.changed].filter((id) => !passes.has(id)).length;
   const off = [...st.changed].filter((id) => passes.has(id) && !shown.has(id)).length;
-  // Rows the filter hides are not "off screen" (j/k never reaches them): said as hidden (a walk read "3 off screen" over a filter matching nothing).
+  // Rows the filter hides are not "off screen" (j/k never reaches them): said as hidden.
   const of = (n: number) => (n === st.changed.size ? '' : 'of them ');
   return `${off ? `; ${off} ${of(off)}off screen: j/k` : ''}${hidden ? `; ${hidden} ${of(hidden)}hidden by the filter, esc clears it` : ''}`;
 }
 
+/**
+ * Registers a list screen with the shell: filter text entry, `:page`, the list commands, and the
+ * screen's own commands first (`own` returns undefined for commands it leaves to the list).
+ */
 export function useListScreen<T>(
   screenKey: number,
   list: List<T>,

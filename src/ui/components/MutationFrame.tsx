@@ -196,7 +196,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
     const { outcome } = phase;
     const said = outcomeWords(outcome);
     const sent = `${phase.request.prepared.method} ${phase.request.prepared.path}${outcome.status ? ` → HTTP ${outcome.status}` : ''}`;
-    // Four rows at most, a cut marked `…` (a walk read a cancel-all's headline end in "Queued: …," unmarked).
+    // Four rows at most, a cut marked `…`.
     const said4 = wrapCells(said.head, width);
     const head = [...(said4.length > 4 ? [...said4.slice(0, 3), truncateCells(said4.slice(3).join(' '), width)] : said4), ...wrapCells(sent, width)];
     return (
@@ -230,7 +230,7 @@ export function MutationFrame({ form, width, height, scroll, result, secret, int
   const failure = state.failure ? failureText(state.failure, secret, unknownNext) : null;
   // The server's message and the next step are wrapped (at most 3 rows each), never cut at the edge.
   const failureRows = failure ? { head: wrapCells(failure.head, width).slice(0, 2), body: messageRows(failure.body, width, 3), next: wrapCells(failure.next, width).slice(0, 2) } : null;
-  // The intro wrapped under itself (a walk read '2 wait behind it (66 g…' with rows to spare), at most 4 rows a line.
+  // The intro wrapped under itself (not cut at the edge), at most 4 rows a line.
   const introRows = (intro ?? []).flatMap((l) => {
     const rows = wrapCells(l.text, width, 4);
     const kept = rows.length > 4 ? [...rows.slice(0, 3), truncateCells(`${rows.slice(3).join(' ')}`, width)] : rows;

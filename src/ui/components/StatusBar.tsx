@@ -56,8 +56,8 @@ const OLD_AFTER_MS = 60_000;
 export function StatusBar({ info, width }: { info: StatusInfo; width: number }) {
   const { serverLabel, readOnly, cleartext, context, now } = useServices();
   const { state } = useShell();
-  // Not watched, a read older than a minute says its age beside its time, turning once a minute (a walk
-  // read a list 70 s old that looked live: its time alone had to be compared with the wall's).
+  // Not watched, a read older than a minute says its age beside its time, turning once a minute (its
+  // time alone would have to be compared with the wall clock's).
   const readAt = !info.watch && info.loadedAt != null ? info.loadedAt : null;
   useTickAt((t) => (readAt === null ? null : t - readAt < OLD_AFTER_MS ? readAt + OLD_AFTER_MS : ageChangesAt(readAt, t)), now);
   const oldFor = readAt !== null && now() - readAt >= OLD_AFTER_MS ? ageMs(now() - readAt) : null;
@@ -79,7 +79,7 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   // Watch in words; after a failed refresh the data is stale: when it was read, when the next try is.
   // Clock times, not ages: they stay true without ticking (idle writes nothing).
   const retry = info.watch?.retry;
-  // Kept with the freshness it qualifies (a walk at 80 columns saw it give way to a message: "last change" then read as a plain read time).
+  // Kept with the freshness it qualifies (never giving way to a message: without it "last change" reads as a plain read time).
   if (info.watch) segs.push({ text: `watch ${Math.round(info.watch.intervalMs / 1000)}s`, color: tone('info'), priority: 1 });
   if (retry)
     segs.push({
@@ -90,8 +90,8 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
   if (info.activity) segs.push({ text: info.activity, color: tone('info'), priority: 1 });
   // When the data was read. Watching, reads that change nothing draw nothing (0 bytes idle), so the
   // time a later redraw shows is said as what it is: the read that last changed what is shown (watch
-  // says the rest: every read since changed nothing). "unchanged since" read as "unchanged" on the
-  // very refresh that changed rows (a walk). Never dropped for width (a message is cut first, its rest
+  // says the rest: every read since changed nothing); not "unchanged since", which reads as "unchanged"
+  // on the very refresh that changed rows. Never dropped for width (a message is cut first, its rest
   // in :messages): how fresh the figures are stays said at every width, short where the line is narrow.
   else if (info.loadedAt != null && !retry) {
     const t = clock(info.sameSince ?? info.loadedAt);

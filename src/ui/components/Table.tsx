@@ -68,8 +68,8 @@ export function Table<T>({ columns, rows, getId, cursor, top, height, width, emp
   const header = '  ' + layout.map((l) => fit(l.col.title, l.width, l.col.align)).join(' ');
   const start = Math.max(0, Math.min(top, Math.max(0, rows.length - height)));
   const windowRows = rows.slice(start, start + height);
-  // Redrawn when an age shown would change, and not before (a walk read AGE `12s` a minute later): only
-  // the rows whose text changed are rewritten (Row is memoised; Ink skips unchanged lines).
+  // Redrawn when an age shown would change, and not before: only the rows whose text changed are
+  // rewritten (Row is memoised; Ink skips unchanged lines).
   useTickAt((t) => nextChange(layout.map((l) => l.col), windowRows, t), now);
   // Ids from the server may repeat: the second `a` is `a#1`, so React never confuses two rows.
   const seen = new Map<string, number>();

@@ -104,8 +104,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const before = stateRef.current;
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
         const changed = stateRef.current !== before;
-        // "last change" is of the rows shown: rows a filter hides changing do not move it (a walk saw it
-        // move over a filter matching nothing).
+        // "last change" is of the rows shown: rows a filter hides changing do not move it.
         const shownBefore = filterRows(before.items, before.filter, o.text);
         const shownNow = filterRows(stateRef.current.items, stateRef.current.filter, o.text);
         const shownChanged = changed && (shownBefore.length !== shownNow.length || shownNow.some((r, i) => !deepEqual(r, shownBefore[i])));

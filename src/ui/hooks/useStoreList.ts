@@ -102,7 +102,7 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     const prior = stateRef.current;
     take(rows);
     // Rows that arrive between reads (a context answering late) change what is shown: "last change" moves too
-    // (a walk saw rows marked * under an older "unchanged since", as it was then worded).
+    // (rows marked * never stand under an older one).
     if (stateRef.current !== prior && meta.current.sameSince != null) meta.current = { ...meta.current, sameSince: optsRef.current.now() };
   }, [rows, take]);
 
@@ -117,7 +117,7 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     const read = { loadedAt: o.now(), latencyMs: o.now() - started };
     if (advance()) take(shown.current!, marking);
     // As usePagedList: since when what is shown has been the same — and "unchanged" said only where it is
-    // (rows that changed during the read count: a walk saw "refreshed, unchanged" beside a moved "since").
+    // (rows that changed during the read count).
     const changed = stateRef.current !== before;
     meta.current = { ...read, sameSince: changed ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
     return { kind: changed ? 'changed' : 'unchanged' };

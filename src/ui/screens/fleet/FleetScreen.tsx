@@ -33,7 +33,7 @@ import type { Route } from '../../state/shell.js';
 import { tone } from '../../theme.js';
 
 const SCOPES = ['fleet', 'list'] as const;
-/** A jam's fix from the fleet: enter opens the relayer's transactions on the blocker, where e and X act (a walk read "e" here, which the fleet does not have). */
+/** A jam's fix from the fleet: enter opens the relayer's transactions on the blocker, where e and X act (the fleet has no e or X of its own). */
 const FLEET_KEYS: FixFace = { kind: 'keys', via: 'enter, then ', capVia: 'enter, then ' };
 const getId = (r: FleetRow) => r.key;
 /** Rows arriving are drawn at most this often (a thousand relayers answer within a second or two). */
@@ -167,7 +167,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
     if (!view.started) void list.refresh();
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
   // Shown again (it stays mounted under a drill-down) after the operator changed a relayer of one of its
-  // contexts: read again now — a walk came back to a row with the cap from before its own edit.
+  // contexts: read again now, so no row shows the relayer as it was before the edit.
   useEffect(() => {
     if (!active || !view.started || view.changedSince.size === 0) return;
     const names = [...view.changedSince.keys()].map((k) => k.replace('\u0000', ' '));
@@ -189,7 +189,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
     const row = fleet.rows().find((r) => r.key === shown.key) ?? shown;
     // i: the row whole (the table cuts NEEDS ATTENTION to its column; here every problem is in full).
     if (cmd === 'info') {
-      // When its context was last read (or tried): the row is as of then (a walk found this view with no time anywhere).
+      // When its context was last read (or tried): the row is as of then, and the view says so.
       const at = fleet.contexts().find((c) => c.name === row.context)?.at ?? null;
       return shell.push({ kind: 'record', title: `fleet › ${row.key}`, key: `fleet:${row.key}`, record: { as_of: at === null ? 'not read yet' : `${new Date(at).toISOString()} (${clock(at)})`, ...fleetRowRecord(row, now(), FLEET_KEYS), as_sent: row.relayer }, readAt: at }), true;
     }

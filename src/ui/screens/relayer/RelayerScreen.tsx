@@ -110,7 +110,7 @@ export function RelayerScreen({ route, screenKey, width, height }: ScreenProps<E
       shell.push({ kind: 'transactions', relayerId: route.relayerId, relayer });
       return true;
     }
-    // r: the relayer and its live status read again, and said (a walk found this view never fresher than its opening).
+    // r: the relayer and its live status read again, and said.
     if (cmd === 'refresh') {
       void reread(true).then(({ ok, late, status, statusChanged }) => {
         shell.dispatch({ type: 'flash', text: ok ? `refreshed ${clock(now())}: the relayer${status ? ' and its status' : ''} read again${statusChanged ? ' (its status changed)' : ''}${late}` : `relayer ${route.relayerId}: not read again`, tone: ok && !late ? 'info' : 'warn' });

@@ -9,8 +9,8 @@ import { displayText } from '../../../core/text/values.js';
 import type { StatusEntry } from '../../relayerStatuses.js';
 
 /**
- * `13m before 17:42:36` (the age when the status was read: true without ticking — a walk read "(7s ago)"
- * still at 58 s); a time ahead of this machine's clock said so, never "future ago".
+ * `13m before 17:42:36` (the age when the status was read, with that time: true without ticking, where
+ * a bare age would stand still); a time ahead of this machine's clock said so, never "future ago".
  */
 const sinceWords = (a: string, readAt: number) => (a === 'future' ? "in the future: the server's clock is ahead of this machine's" : `${a || '?'} before ${clock(readAt)}`);
 
@@ -21,7 +21,7 @@ export function disabledReasonLines(reason: DisabledReason | null | undefined): 
 
 /** The live status (GET /relayers/{id}/status) with its age. */
 export function statusLines(entry: StatusEntry, relayer: Relayer, minBalances?: MinBalances, context = 'in use'): DetailLine[] {
-  // A clock time, true without ticking (a walk read '4s ago' unchanged 11 s later).
+  // A clock time, true without ticking (an age would stand still while the view does).
   const at = `at ${clock(entry.at)}`;
   if (!entry.status) return [{ label: 'live status', value: `unavailable (${entry.error ?? 'no answer'}), ${at}`, tone: 'warn' }];
   const s = entry.status;

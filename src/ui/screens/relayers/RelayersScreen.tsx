@@ -68,7 +68,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
           byR.current = false;
           reread.current = await store.reread(page.items.map(getId), REREAD_BUDGET_MS);
           // Not r (watch, coming back to the list): the rows marked ? are named all the same, once per set
-          // (a walk found every row marked ? after a slow read, and nothing in :messages).
+          // (said in the status bar and kept in :messages).
           const late = reread.current.notRead.join(', ');
           if (!said && late && late !== lastLate.current && !signal.aborted) shell.dispatch({ type: 'flash', text: `${reread.current.notRead.length} status${reread.current.notRead.length === 1 ? '' : 'es'} not read again with the list (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before, marked ?): ${late}`, tone: 'warn' });
           lastLate.current = late;
@@ -94,7 +94,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
   useSessionEvent('relayerChanged', (e) => void list.refresh(e.relayer.id));
   // Live state for the relayers of this page, where the server offers it (after the first frame).
   const statuses = useRelayerStatuses(useMemo(() => state.items.map(getId), [state.items]));
-  // A jam ended (cleared, or its follow's deadline): that relayer's figures read again (a walk saw PEND 6 stand beside a cleared jam).
+  // A jam ended (cleared, or its follow's deadline): that relayer's figures read again (a cleared jam moves its PEND).
   useSessionEvent('jamEnded', (e) => statuses?.want([e.relayerId], -1));
   // A new transaction from one (a withdrawal): its row and its figures (balance, pending) read again.
   useSessionEvent('transactionCreated', (e) => {
@@ -165,11 +165,11 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
         const r = reread.current as { changed: string[]; notRead: string[]; read: number } | null;
         const rows = out.kind === 'changed' ? list.getState().changed.size : 0;
         const parts = [rows ? `${rows} row${rows === 1 ? '' : 's'} changed (marked *${offScreen(list, tableRows(bodyHeight, list.getState().filterEditing || list.getState().filter !== ''))})` : ''];
-        // Every one named (the status bar shows what fits; :messages keeps the whole line: a walk found '+8' said of no one).
+        // Every one named (the status bar shows what fits; :messages keeps the whole line).
         if (r?.changed.length) parts.push(`PEND/BALANCE/LAST OK changed (${r.changed.length}): ${r.changed.join(', ')}`);
         const same = !rows && !r?.changed.length;
         const said = same ? `refreshed ${clock(now())}, unchanged (the list and ${r?.read ?? 0} statuses read again)` : `refreshed ${clock(now())}: ${parts.filter(Boolean).join('; ')}`;
-        // Named, as the changed ones are (a walk read "2 statuses not read again" of no one).
+        // Named, as the changed ones are.
         const late = r?.notRead.length ? `; ${r.notRead.length} status${r.notRead.length === 1 ? '' : 'es'} not read again (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before, marked ?): ${r.notRead.join(', ')}` : '';
         shell.dispatch({ type: 'flash', text: `${said}${late}`, tone: late ? 'warn' : 'info' });
       });
@@ -234,7 +234,7 @@ const READING: JamSource = { jam: () => undefined, read: () => undefined };
 /** How long `r` and watch wait for the statuses of the page to be read again. */
 const REREAD_BUDGET_MS = 2_000;
 
-/** Watching, "last change" counts the figures of the rows shown too (a PEND that moved is a change, whichever read saw it); not those a filter hides (a walk saw it move every 5 s over an empty filter). */
+/** Watching, "last change" counts the figures of the rows shown too (a PEND that moved is a change, whichever read saw it); not those a filter hides. */
 function withFigures(info: StatusInfo, figuresChangedAt: number | null): StatusInfo {
   if (figuresChangedAt === null || info.sameSince == null || figuresChangedAt <= info.sameSince) return info;
   return { ...info, sameSince: figuresChangedAt };

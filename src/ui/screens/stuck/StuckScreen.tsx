@@ -87,7 +87,7 @@ function summaryLines(
     if (jam && !r.error) parts.splice(0, 2, jamWords(r.relayer.id, jam, now, { kind: 'keys' }).replace(`${r.relayer.id}: `, ''));
     else if (r.chain) parts.push(r.chain.words);
     // Wrapped, not cut mid-word: what the chain waits on is the line's point — whole for the relayer
-    // under the cursor (the one acted on: a walk read 'Bump it at a faster speed (e) or' and no more),
+    // under the cursor (the one acted on: its fix said in full),
     // at most 3 rows for the others, a cut one ending in '…' (the cursor on its row shows it whole).
     const tone: 'warn' | 'plain' = r.gaps.count || r.error || r.chain?.behind || jam ? 'warn' : 'plain';
     const whole = r.relayer.id === focusId;
@@ -204,7 +204,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     if (clearedIds) jams?.seen(clearedIds.split(' '));
   }, [clearedIds, jams]);
   const bodyRows = Math.max(3, height - summary.length);
-  // The summary's ages (oldest 15s, jammed 3m) turn as the table's do (a walk read `oldest 15s` beside rows that ticked).
+  // The summary's ages (oldest 15s, jammed 3m) turn as the table's do.
   useTickAt((t) => summaryChangesAt(result.current, t, (id) => jams?.jam(id)), now);
   // The jams' words on their rows (the blocker's cause, what waits behind it), as they are read.
   const columns = useMemo(() => STUCK_COLUMNS(now, (id) => jams?.jam(id)), [now, jams]);

@@ -57,7 +57,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   };
   const watch = useScreenWatch(screenKey, !readable(), read);
   const fields = useMemo(() => {
-    // Ages are said against the read they come from (`6m before 01:26:04`): a read again moves them (a walk read the first read's time after r).
+    // Ages are said against the read they come from (`6m before 01:26:04`): a read again moves them.
     const out = flatten(tx, loadedAt ?? services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {
       const i = out.findIndex((f) => f.label === 'value');
