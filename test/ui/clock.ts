@@ -15,6 +15,8 @@ export interface ManualClock {
    * clock moved (the delay the app asked for).
    */
   next: (timeoutMs?: number, label?: string) => Promise<number>;
+  /** Moves the clock on `ms`, running in time order every callback due by then (what `ms` of real time would have run). */
+  advance: (ms: number) => Promise<void>;
 }
 
 export function manualClock(start = Date.parse('2026-11-24T09:00:00Z')): ManualClock {
@@ -49,6 +51,18 @@ export function manualClock(start = Date.parse('2026-11-24T09:00:00Z')): ManualC
       }
       await new Promise((r) => setImmediate(r));
       return moved;
+    },
+    async advance(ms) {
+      const until = t + ms;
+      for (;;) {
+        const due = [...timers].filter((x) => x.at <= until).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+        if (!due) break;
+        timers.delete(due);
+        t = Math.max(t, due.at);
+        due.fn();
+        await new Promise((r) => setImmediate(r));
+      }
+      t = until;
     },
   };
 }

@@ -3,6 +3,7 @@
  * terminal emulator. Checks the screen stays correct after partial redraws and counts bytes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from './clock.js';
 import { renderApp, type Harness } from './helpers.js';
 
 let h: Harness | undefined;
@@ -15,7 +16,8 @@ const cursorRow = (screen: string[]) => screen.findIndex((l) => l.startsWith('�
 
 describe('rendering budget (100x30, incremental)', () => {
   it('keeps the frame below the terminal height and the screen correct after cursor moves', async () => {
-    h = await renderApp({ terminal: true, columns: 100, rows: 30 });
+    const clock = manualClock(Date.now());
+    h = await renderApp({ terminal: true, columns: 100, rows: 30, services: { now: clock.now, after: clock.after } });
     // Loaded, and the server's dialect known (till then the rows read `reading…`, and the line says so).
     await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     const before = h.screen();
@@ -39,7 +41,8 @@ describe('rendering budget (100x30, incremental)', () => {
   });
 
   it('writes at most 600 bytes per cursor move and nothing while idle', async () => {
-    h = await renderApp({ terminal: true, columns: 100, rows: 30 });
+    const clock = manualClock(Date.now());
+    h = await renderApp({ terminal: true, columns: 100, rows: 30, services: { now: clock.now, after: clock.after } });
     // Loaded, and the server's dialect known (till then the rows read `reading…`, and the line says so).
     await h.waitFor((f) => f.includes('Sepolia Main') && f.includes('ms') && !f.includes('reading…'), 'relayers loaded');
     await h.press('j');
@@ -54,8 +57,10 @@ describe('rendering budget (100x30, incremental)', () => {
     }
     console.log(`bytes per cursor move at 100 columns: ${samples.join(', ')}`);
     for (const b of samples) expect(b).toBeLessThanOrEqual(600);
+    // Idle: 1.2 s of the app's time passes (every timer it set due by then runs), then Ink's frame timer (15 fps) has its turn.
     const idleStart = h.stdout.bytes;
-    await new Promise((r) => setTimeout(r, 1200));
+    await clock.advance(1200);
+    await new Promise((r) => setTimeout(r, 150));
     expect(h.stdout.bytes - idleStart).toBe(0);
   });
 });
