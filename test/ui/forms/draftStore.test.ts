@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DRAFT_DEBOUNCE_MS, DraftStore, draftDifferences } from '../../../src/ui/forms/draftStore.js';
 import { NOTIFY_INITIAL, notifyForm } from '../../../src/core/operations/notify.js';
 import type { FieldSpec } from '../../../src/core/operations/types.js';
+import { manualClock } from '../clock.js';
 
 const dir = () => join(mkdtempSync(join(tmpdir(), 'relayer-tui-draftstore-')), 'drafts');
 const where = { context: 'staging', server: 'https://relayer.example' };
@@ -18,12 +19,16 @@ const TX = { form: 'replace' as const, relayer: 'sepolia-main', target: 'tx-1' }
 describe('DraftStore', () => {
   it('writes after the debounce, or at once on flush: mode 600 in a 700 directory, no temp file left', async () => {
     const d = dir();
-    const store = new DraftStore(d, where);
+    const clock = manualClock();
+    const store = new DraftStore(d, where, clock.now, clock.after);
     store.save(TX, FIELDS, { value: '5', speed: 'fast' }, { value: '1', speed: 'average' });
     expect(readdirSync(join(d, '..'))).toEqual([]);
     // The pending one is what load sees meanwhile.
     expect(store.load(TX)?.values).toEqual({ value: '5', speed: 'fast' });
-    await new Promise((r) => setTimeout(r, DRAFT_DEBOUNCE_MS + 200));
+    // Not before the debounce; written once it has passed.
+    await clock.advance(DRAFT_DEBOUNCE_MS - 1);
+    expect(readdirSync(join(d, '..'))).toEqual([]);
+    await clock.advance(1);
     const files = readdirSync(d);
     expect(files).toHaveLength(1);
     expect(statSync(join(d, files[0]!)).mode & 0o777).toBe(0o600);
