@@ -51,7 +51,9 @@ describe('the first screen marks the jams', () => {
   it('a server that is not the OpenZeppelin Relayer: no marks, and the line says they cannot be diagnosed (nothing said clear)', async () => {
     h = await renderApp({ columns: 140, rows: 30 });
     const f = await h.waitFor((x) => x.includes('holesky-test') && !x.includes('reading…'), 'the relayers, the dialect known');
-    await new Promise((r) => setTimeout(r, 300));
+    // Every read answered, then a frame's time: no mark came of them.
+    await h.sandbox.idle();
+    await new Promise((r) => setTimeout(r, 150));
     expect(h.frame()).not.toMatch(/jammed|none/);
     // The line keeps its row (it had it from the first frame): the table does not move when the dialect is known.
     expect(f.split('\n')[1]).toBe('jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
