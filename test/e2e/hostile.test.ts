@@ -109,8 +109,8 @@ describe('a hostile server, through the built CLI in a pty (bytes read)', () => 
     const tui = await start(['hang']);
     await tui.waitForText('Loading relayers', 10_000);
     await tui.waitForRawMode();
-    // Past the first frame's wait (300 ms) and the screen's own load.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // 'Loading relayers' is drawn after the first frame's wait (300 ms) and as the screen's own load began: a second request would follow at once.
+    await new Promise((r) => setTimeout(r, 250));
     expect(server!.requests.filter((r) => r.url.startsWith('/api/v1/relayers'))).toHaveLength(1);
     tui.press('q');
     expect((await tui.waitForExit(5_000)).exitCode).toBe(0);

@@ -117,8 +117,8 @@ describe('mutations (e2e, built CLI in a pty, built-in sandbox)', () => {
     await runCommand(tui, 'messages');
     await tui.waitForText(/read-only\b[^\n]*replac\w* (a |the )?transaction\w* (is )?disabled/i);
     tui.press(KEY.esc);
-    // A bounded wait to prove the form does NOT open after the refusal (nothing to wait for otherwise).
-    await new Promise((r) => setTimeout(r, 300));
+    // The form does NOT open after the refusal: nothing is drawn for 300 ms (the harness's quiet).
+    await tui.quiet(300);
     rows = await tui.waitForScreen(() => true);
     expect(rows.join('\n')).not.toMatch(/replace EVM/);
     expect(tableRows(rows, TX_HEADER).length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
  * diagnosis comes), and every way out (q, ctrl+c, SIGTERM, SIGHUP) leaves the alternate screen and
  * shows the cursor.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -182,13 +182,21 @@ describe('exit paths restore the terminal (e2e)', () => {
   });
 
   it("Node's own warnings while the screen is up are kept off it and said after it is restored", async () => {
-    // A preload that makes Node warn a second after start, as a MaxListenersExceededWarning once did
-    // (printed to stderr over the frame, it scrolled the screen by two lines).
+    // A preload that makes Node warn once the screen is up (when the test writes a file), as a
+    // MaxListenersExceededWarning once did (printed to stderr over the frame, it scrolled the screen by
+    // two lines); it writes another file once the warning is emitted.
     const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-warn-'));
     const preload = join(dir, 'warn.cjs');
-    writeFileSync(preload, "setTimeout(() => process.emitWarning('a test warning', 'TestWarning'), 1000).unref();\n");
+    const [go, warned] = [join(dir, 'go'), join(dir, 'warned')];
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs');\nfs.watch(${JSON.stringify(dir)}, () => { if (fs.existsSync(${JSON.stringify(go)}) && !fs.existsSync(${JSON.stringify(warned)})) { process.emitWarning('a test warning', 'TestWarning'); setImmediate(() => fs.writeFileSync(${JSON.stringify(warned)}, '')); } }).unref();\n`,
+    );
     const tui = await startContractCli({ env: { NODE_OPTIONS: `--require ${preload}` } });
-    await new Promise((r) => setTimeout(r, 1500));
+    writeFileSync(go, '');
+    for (let i = 0; i < 200 && !existsSync(warned); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(existsSync(warned)).toBe(true);
+    await tui.quiet(100);
     expect(tui.raw).not.toContain('a test warning');
     tui.press('q');
     const exit = await tui.waitForExit();

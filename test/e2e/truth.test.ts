@@ -177,10 +177,10 @@ describe('resize and ctrl+l leave no stale cell (issue 18.7)', () => {
       const resized = await transactionsAt(from[0], from[1]);
       resized.resize(to[0], to[1]);
       await resized.waitForScreen((r) => r[0]!.startsWith('relayer-tui › Sepolia Main › transactions') && r.some((l) => l.startsWith('? help')), 5000, 'the frame at the new size');
-      // Past the page re-fit (same relayer, maybe another page size): let it settle, then compare.
-      await new Promise((r) => setTimeout(r, 400));
+      // Past the page re-fit (same relayer, maybe another page size): each quiet for 400 ms, then compare.
+      await resized.quiet(400);
       const fresh = await transactionsAt(to[0], to[1]);
-      await new Promise((r) => setTimeout(r, 400));
+      await fresh.quiet(400);
       await Promise.all([resized.flushed(), fresh.flushed()]);
       expect(normal(resized.screen())).toEqual(normal(fresh.screen()));
     });
