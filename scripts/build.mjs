@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
 import { primeOneShot, primeTui } from './prime.mjs';
 import { writeManPage } from './man.mjs';
+import { startPaths } from './startPath.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -181,12 +182,14 @@ const program = {
   footer: { js: '})' },
 };
 // RELAYER_TUI_ANALYZE=FILE: esbuild's metafile of the two programs written there, and its per-module
-// summary printed (what each bundle holds, by module; see docs of esbuild's analyzeMetafile).
+// summary printed (what each bundle holds, by module; see docs of esbuild's analyzeMetafile), then each
+// program's start path (scripts/startPath.mjs).
 const analyze = process.env.RELAYER_TUI_ANALYZE;
 const built = await build({ ...program, metafile: Boolean(analyze), entryPoints: { app: join(root, 'src', 'start', 'main.ts'), oneshot: join(root, 'src', 'start', 'oneShot.ts') } });
 if (analyze) {
   writeFileSync(analyze, JSON.stringify(built.metafile));
   console.log(await analyzeMetafile(built.metafile, { verbose: false }));
+  console.log(startPaths(built.metafile));
 }
 
 // src/start/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
