@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { ANY_COPY, patchDependency } from './patches.mjs';
 import { primeOneShot, primeTui } from './prime.mjs';
 import { writeManPage } from './man.mjs';
+import { startPaths } from './startPath.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -181,12 +182,14 @@ const program = {
   footer: { js: '})' },
 };
 // RELAYER_TUI_ANALYZE=FILE: esbuild's metafile of the two programs written there, and its per-module
-// summary printed (what each bundle holds, by module; see docs of esbuild's analyzeMetafile).
+// summary printed (what each bundle holds, by module; see docs of esbuild's analyzeMetafile), then each
+// program's start path (scripts/startPath.mjs).
 const analyze = process.env.RELAYER_TUI_ANALYZE;
 const built = await build({ ...program, metafile: Boolean(analyze), entryPoints: { app: join(root, 'src', 'start', 'main.ts'), oneshot: join(root, 'src', 'start', 'oneShot.ts') } });
 if (analyze) {
   writeFileSync(analyze, JSON.stringify(built.metafile));
   console.log(await analyzeMetafile(built.metafile, { verbose: false }));
+  console.log(startPaths(built.metafile));
 }
 
 // src/start/launcher.ts reads the bundles as Latin-1 (no UTF-8 decoding), so they must be ASCII. esbuild escapes
@@ -230,10 +233,30 @@ const oneshot = readFileSync(join(root, 'dist', 'oneshot.cjs'), 'latin1');
 for (const [what, mark] of [['React', 'react.transitional.element'], ['Ink', 'ink-text'], ['yoga', 'yogaNode']])
   if (oneshot.includes(mark)) throw new Error(`build: dist/oneshot.cjs holds ${what} (${mark}): something in src/start/oneShot.ts's reach imports the TUI`);
 
+// The launchers read the command words (src/cli/commands.ts) before any bundle loads, and the operations'
+// subcommands and options come from src/core/operations/registry.ts. Its entries (their closures and help
+// texts: 12 of the launcher's 20 KB, compiled at every start without a code cache) are not needed there:
+// the launchers get what commands.ts takes of it as data, read from the registry here.
+const registryOut = await build({ entryPoints: [join(root, 'src', 'core', 'operations', 'registry.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'warning' });
+const registry = { exports: {} };
+new Function('module', 'exports', 'require', registryOut.outputFiles[0].text)(registry, registry.exports, requireHere);
+const { OPERATION_SUBCOMMANDS, subcommandOptions } = registry.exports;
+const REGISTRY_WORDS = `export const OPERATION_SUBCOMMANDS = ${JSON.stringify(OPERATION_SUBCOMMANDS)};
+const OPTIONS = ${JSON.stringify(Object.fromEntries(OPERATION_SUBCOMMANDS.map((sub) => [sub, subcommandOptions(sub)])))};
+export const subcommandOptions = (sub) => OPTIONS[sub];`;
+const registryWords = {
+  name: 'registry-words',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]core[\\/]operations[\\/]registry\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]commands\.ts$/.test(args.importer) ? { path: 'registry-words', namespace: 'registry-words' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'registry-words' }, () => ({ contents: REGISTRY_WORDS, loader: 'js' }));
+  },
+};
 // The launcher, which loads the program through the code cache.
-await build({ ...common, entryPoints: { cli: join(root, 'src', 'start', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } });
+const launchers = [await build({ ...common, plugins: [registryWords], metafile: true, entryPoints: { cli: join(root, 'src', 'start', 'launcher.ts') }, banner: { js: '#!/usr/bin/env node' } })];
 // The single executable's entry (npm run sea embeds it with the bundle as an asset; not in the package).
-await build({ ...common, entryPoints: { sea: join(root, 'src', 'start', 'seaMain.ts') } });
+launchers.push(await build({ ...common, plugins: [registryWords], metafile: true, entryPoints: { sea: join(root, 'src', 'start', 'seaMain.ts') } }));
+for (const { metafile } of launchers)
+  if (Object.keys(metafile.inputs).some((p) => /core[\\/]operations[\\/]/.test(p))) throw new Error(`build: a launcher (${Object.keys(metafile.outputs).join(', ')}) holds src/core/operations/; see registryWords in scripts/build.mjs`);
 // The man page (dist/relayer-tui.1, package.json's `man`), made from the texts --help prints (scripts/man.mjs).
 await writeManPage(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
 

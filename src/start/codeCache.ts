@@ -53,6 +53,16 @@ export interface Launch {
  */
 export const ONE_SHOT_FLAGS = (long: boolean): string => (long ? '--liftoff-only --semi-space-growth-factor=1' : '--liftoff-only');
 
+/**
+ * The TUI's V8 flags until its first frame, set by the launchers before its bundle loads (its code cache is
+ * made under them, after the first frame) and unset by `launch` once the cache is made. With them the
+ * WebAssembly (Ink's layout engine, undici's parser) stays on the baseline compiler: its optimized compile
+ * ran on a background thread during the first render and took the second of two cores from the main
+ * thread (the first frame ~17% later, same main-thread CPU; measured interleaved, issue 55). Layouts on
+ * baseline code cost about the same at this screen's size.
+ */
+export const TUI_START_FLAGS = '--liftoff-only';
+
 /** $XDG_CACHE_HOME/relayer-tui/<name>. */
 export function cacheFile(name: string): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relayer-tui', name);
@@ -181,8 +191,8 @@ export function launch(o: Launch): Promise<void> {
     // but V8's default heap growth let the resident size reach ~190 MB: prefer a small heap from now
     // on. Not before: it slows the start by a fifth (more collections), and V8 only accepts a code
     // cache made under the flags it is read with, so the cache is made first. (node:v8 is required
-    // here rather than imported: loading it costs ~4 ms.)
-    (o.require('node:v8') as typeof import('node:v8')).setFlagsFromString('--optimize-for-size');
+    // here rather than imported: loading it costs ~4 ms.) The start's own flags (TUI_START_FLAGS) end here.
+    (o.require('node:v8') as typeof import('node:v8')).setFlagsFromString('--optimize-for-size --no-liftoff-only');
   };
   return app.exports.main({ onFirstFrame: afterFirstFrame }).catch(fatal);
 }

@@ -5,26 +5,27 @@
  * React or layout engine: src/start/oneShot.ts), dist/app.cjs for the TUI (src/start/main.ts).
  */
 import { isLongRead, isOneShot } from '../cli/commands.js';
-import { launch, launchOneShot, ONE_SHOT_FLAGS, type Launch } from './codeCache.js';
+import { launch, launchOneShot, ONE_SHOT_FLAGS, TUI_START_FLAGS, type Launch } from './codeCache.js';
 
 /** A bundle by name; `variant` names a code cache of its own (one made under other V8 flags). */
 export type BundleFor = (name: 'app' | 'oneshot', variant?: 'long') => Launch;
 
 export function startProgram(bundle: BundleFor, argv: string[] = process.argv.slice(2)): void {
-  const tui = (): Promise<void> => launch(bundle('app'));
+  const v8 = require('node:v8') as typeof import('node:v8');
+  // The TUI's flags until its first frame (TUI_START_FLAGS), set before its bundle loads, as its code cache was made under them.
+  const tui = (): Promise<void> => {
+    v8.setFlagsFromString(TUI_START_FLAGS);
+    return launch(bundle('app'));
+  };
   if (isOneShot(argv)) {
     // The HTTP client's parser is WebAssembly (undici's llhttp). V8 compiles it at once with its baseline
     // compiler, then again optimized on a background thread, and the process may not exit before that
     // second compile ends: about 100 ms after a one-shot command's output (perf-notes). A one-shot keeps
     // the baseline code (ONE_SHOT_FLAGS). The flags are set before the bundle loads: V8 takes a code cache
-    // only under the flags it was made with, so they are set on every such start, and the parser's unset
-    // for the TUI. A long read (--all, the fleet: see isLongRead) has flags and a code cache of its own.
+    // only under the flags it was made with, so they are set on every such start (the TUI's until its
+    // first frame too). A long read (--all, the fleet: see isLongRead) has flags and a code cache of its own.
     const long = isLongRead(argv);
-    const v8 = require('node:v8') as typeof import('node:v8');
     v8.setFlagsFromString(ONE_SHOT_FLAGS(long));
-    launchOneShot(bundle('oneshot', long ? 'long' : undefined), () => {
-      v8.setFlagsFromString('--no-liftoff-only');
-      return tui();
-    });
+    launchOneShot(bundle('oneshot', long ? 'long' : undefined), tui);
   } else void tui();
 }
