@@ -20,7 +20,8 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
+   * `:notify` (a notification created: the form, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
@@ -42,7 +43,6 @@ export type Route =
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
-  | { kind: 'notify' }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
   | { kind: 'metrics' }
@@ -136,7 +136,6 @@ export function parents(route: Route): Route[] {
     case 'plugin':
     case 'plugins':
     case 'serverRecords':
-    case 'notify':
     case 'server':
     case 'metrics':
     case 'log':
@@ -177,7 +176,6 @@ export function routeKey(r: Route): string {
   switch (r.kind) {
     case 'relayers':
     case 'plugins':
-    case 'notify':
     case 'server':
     case 'metrics':
     case 'log':
