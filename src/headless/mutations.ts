@@ -10,11 +10,11 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
+import { requestUrl, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import { SECRET_WORDS, type BuiltRequest } from '../core/operations/types.js';
+import { SECRET_WORDS } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
 import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
@@ -22,9 +22,7 @@ import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline
 import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
-import type { Refusal } from '../core/operations/cancel.js';
 import { findRelayer } from '../core/lookup.js';
-import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
@@ -50,41 +48,7 @@ const PREPARE: Record<OperationKind, Prepare> = {
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
-  'notification-update': prepareNotificationUpdate,
 };
-
-/** The notification as it is now, for the review (undefined: not read; its 404 ends it here). */
-async function readNotification(client: RelayerClient, id: string): Promise<{ found?: Notification; failed?: { code: number; message: string } }> {
-  await client.detectDialect();
-  if (client.supports('notifications') === false || !client.offers('notifications')) return {};
-  try {
-    return { found: await client.getServerRecord('notifications', id) };
-  } catch (e) {
-    if (e instanceof ApiError && e.kind === 'not_found') return { failed: { code: EXIT.notFound, message: e.message } };
-    if (e instanceof ApiError && e.kind === 'unsupported') return {};
-    throw e;
-  }
-}
-
-async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('notification-update'));
-  const f = o.flags;
-  const key = readSigningKey(f, env);
-  if (key.error) return usage(key.error);
-  if (o.removeSigningKey && key.key !== undefined) return usage('remove the key (--remove-signing-key) or give a new one: not both');
-  const { found: current, failed } = await readNotification(client, args[0]!);
-  if (failed) return failed;
-  const change: NotificationChange = { ...(f['webhook-url'] !== undefined ? { url: f['webhook-url'] } : {}), ...(o.removeSigningKey ? { signingKey: null } : key.key !== undefined ? { signingKey: key.key } : {}) };
-  if (change.url === undefined && change.signingKey === undefined) return usage(`nothing to change: give --webhook-url, a new key (--signing-key-file, --signing-key-env) or --remove-signing-key. ${usageOf('notification-update')}`);
-  let built: BuiltRequest | Refusal;
-  try {
-    built = notificationUpdateRequest(args[0]!, current, change, client.supports('notifications'));
-  } catch (e) {
-    return usage(`not sent: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, warnings: key.warnings, stdinUsed: false };
-}
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
