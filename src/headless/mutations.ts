@@ -10,11 +10,11 @@
  * known of the outcome (8: it may have been applied; 14: success that changed nothing).
  */
 import { join } from 'node:path';
-import { ApiError, requestUrl, type Notification, type RelayerClient, type Transaction } from '../api/index.js';
+import { requestUrl, type RelayerClient, type Transaction } from '../api/index.js';
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
+import { SECRET_WORDS } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
 import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
@@ -22,10 +22,7 @@ import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline
 import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
-import type { Refusal } from '../core/operations/cancel.js';
 import { findRelayer } from '../core/lookup.js';
-import { notifyForm } from '../core/operations/notify.js';
-import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
 import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
@@ -45,48 +42,13 @@ export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
-  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a) => prepareSpec(k, c, o, a)])) as unknown as Record<SpecKind, Prepare>),
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, _s, env) => prepareSpec(k, c, o, a, env)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
-  'notification-create': prepareNotify,
-  'notification-update': prepareNotificationUpdate,
 };
-
-/** The notification as it is now, for the review (undefined: not read; its 404 ends it here). */
-async function readNotification(client: RelayerClient, id: string): Promise<{ found?: Notification; failed?: { code: number; message: string } }> {
-  await client.detectDialect();
-  if (client.supports('notifications') === false || !client.offers('notifications')) return {};
-  try {
-    return { found: await client.getServerRecord('notifications', id) };
-  } catch (e) {
-    if (e instanceof ApiError && e.kind === 'not_found') return { failed: { code: EXIT.notFound, message: e.message } };
-    if (e instanceof ApiError && e.kind === 'unsupported') return {};
-    throw e;
-  }
-}
-
-async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('notification-update'));
-  const f = o.flags;
-  const key = readSigningKey(f, env);
-  if (key.error) return usage(key.error);
-  if (o.removeSigningKey && key.key !== undefined) return usage('remove the key (--remove-signing-key) or give a new one: not both');
-  const { found: current, failed } = await readNotification(client, args[0]!);
-  if (failed) return failed;
-  const change: NotificationChange = { ...(f['webhook-url'] !== undefined ? { url: f['webhook-url'] } : {}), ...(o.removeSigningKey ? { signingKey: null } : key.key !== undefined ? { signingKey: key.key } : {}) };
-  if (change.url === undefined && change.signingKey === undefined) return usage(`nothing to change: give --webhook-url, a new key (--signing-key-file, --signing-key-env) or --remove-signing-key. ${usageOf('notification-update')}`);
-  let built: BuiltRequest | Refusal;
-  try {
-    built = notificationUpdateRequest(args[0]!, current, change, client.supports('notifications'));
-  } catch (e) {
-    return usage(`not sent: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, warnings: key.warnings, stdinUsed: false };
-}
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
@@ -131,35 +93,25 @@ async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: st
   return { request: built.request, stdinUsed: from === '-' };
 }
 
-async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length) return usage(`unexpected argument ${args[0]}. ${usageOf('notification-create')}`);
-  const key = readSigningKey(f, env);
-  if (key.error) return usage(key.error);
-  const values: Values = { url: f.url ?? '', id: f.id ?? '', signing_key: key.key ?? '' };
-  const flag = (field: string) => (field === 'signing_key' ? (f['signing-key-env'] !== undefined ? '--signing-key-env' : '--signing-key-file') : `--${field}`);
-  // The form's own rule: a short key refused where the server is known to refuse it, else warned about.
-  const dialect = await client.detectDialect();
-  const built = fillForm(notifyForm(() => dialect), values, new Set(), flag);
-  if ('usage' in built) return usage(built.usage);
-  return { request: built.request, warnings: key.warnings, stdinUsed: false };
-}
-
 /**
  * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
  * its entry `needs`), a form's values from the flags (its spec's one grammar, before anything is
  * read), its spec's read, then the review both faces show: refused before sending in its refusal's
  * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
- * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
+ * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait). An operation whose options
+ * name a signing key's file or variable has it read here first (never from the command line), for
+ * its spec's flags (FlagArgs.secrets); what the read warns of is said with the review.
  */
-async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
   const entry = OPERATIONS[kind];
   const needs = entry.needs;
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
+  const key = 'signing-key-file' in entry.options ? readSigningKey(o.flags, env) : undefined;
+  if (key?.error) return usage(key.error);
   const spec = await loadSpec(kind);
-  const flagged = hasForm(spec) ? spec.fromFlags(o) : undefined;
+  const flagged = hasForm(spec) ? spec.fromFlags({ ...o, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) }) : undefined;
   if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
@@ -169,7 +121,7 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
   const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
   if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: false };
+  return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed: false };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -17,6 +17,7 @@ import { OPERATIONS, OPERATION_KINDS, isFormKind, keyOperation, keyOperationOn, 
 import { SPEC_KINDS, SPECS, isSpecKind, loadSpec } from '../../src/core/operations/specs.js';
 import { BINDINGS } from '../../src/ui/keymap.js';
 import { routeOperation } from '../../src/ui/mutations.js';
+import { parsePalette } from '../../src/ui/state/palette.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
 /** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
@@ -31,7 +32,6 @@ const FORM_MEMBERS = ['form', 'fromFlags'] as const;
  * a list that must shrink. A kind moved onto a spec leaves it; a new kind is either spec'd or listed here.
  */
 const NOT_YET_SPECS = [
-  'notification-create', 'notification-update',
   'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send',
 ];
 
@@ -46,8 +46,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'relayer-delete', 'resume', 'withdraw']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, notification create and update) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'relayer-delete', 'resume', 'withdraw']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 
@@ -60,8 +60,15 @@ describe("the spec'd operations", () => {
     for (const m of FORM_MEMBERS) expect(typeof (spec as unknown as Record<string, unknown>)[m], `${kind}.${m}`).toBe(isFormKind(kind) ? 'function' : 'undefined');
   });
 
-  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, the generic route is it)', (kind) => {
+  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, or its palette command opens it; the generic route is it)', (kind) => {
     const e = OPERATIONS[kind];
+    if ('palette' in e.opens) {
+      // On no target (`:notify`): its palette command is the generic route to it.
+      expect(e.needs, kind).toEqual([]);
+      expect(parsePalette(e.opens.palette)).toEqual({ kind: 'route', route: { kind: 'operation', op: kind, target: {} } });
+      expect(routeOperation({ kind: 'operation', op: kind, target: {} } as Route)).toBe(kind);
+      return;
+    }
     expect('key' in e.opens, kind).toBe(true);
     const key = (e.opens as { key: string }).key;
     // What it acts on: a transaction, a notification, else a relayer.

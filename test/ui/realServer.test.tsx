@@ -156,7 +156,7 @@ describe('where the server offers more (real flavour) and where it does not (con
   });
 
   it('a duplicate notification id on the real server (500 "An unknown error occurred"): the hint says the id may be taken', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, sandbox: { flavor: 'real' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, sandbox: { flavor: 'real' } });
     await h.waitFor((x) => focusedField(x) === 'url');
     await h.press('https://ops.example/hook', KEY.tab, 'dup-id', KEY.ctrlS);
     await h.waitFor((x) => x.includes('Review:'));

@@ -14,7 +14,7 @@ const title = (f: string) => frameLines(f)[0] ?? '';
 
 describe('forms keep what was typed', () => {
   it('ctrl+c in a form with edits asks first: a second ctrl+c quits, any other key stays (said first, readable at 80 columns)', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, columns: 80 });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, columns: 80 });
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example/hook');
     await h.press(KEY.ctrlC);
@@ -46,7 +46,7 @@ describe('forms keep what was typed', () => {
   });
 
   it('ctrl+c while a send is in flight asks first and says so', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, columns: 100, sandbox: { answerDelayMs: 5000 } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, columns: 100, sandbox: { answerDelayMs: 5000 } });
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example/hook');
     await h.press(KEY.ctrlS);
@@ -120,7 +120,7 @@ describe(':log and :audit', () => {
 
 describe('help says what each screen does', () => {
   it('lists the form keys (text editing, c on a review) and the keys of this screen first', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, columns: 120, rows: 110 });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, columns: 120, rows: 110 });
     await h.waitFor((f) => f.includes('create notification'));
     await h.press(KEY.f1);
     const f = await h.waitFor((x) => x.includes('help'), 'help');
@@ -140,7 +140,7 @@ describe('help says what each screen does', () => {
 
 describe('the signing key a server is known to refuse', () => {
   it('real flavour: a 3-character key is refused on the field before anything is sent', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, sandbox: { flavor: 'real' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, sandbox: { flavor: 'real' } });
     await h.client.detectDialect();
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example/hook', KEY.tab, KEY.tab, 'abc', KEY.ctrlS);
@@ -150,7 +150,7 @@ describe('the signing key a server is known to refuse', () => {
   });
 
   it('contract flavour: the review warns, the operator decides', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} } });
     await h.client.detectDialect();
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example/hook', KEY.tab, KEY.tab, 'abc', KEY.ctrlS);

@@ -1,6 +1,13 @@
-/** Create a webhook notification: url, optional id, optional write-only signing key (masked). */
-import { ApiError, prepareCreateNotification, type DialectState, type NotificationCreateRequest } from '../../api/index.js';
-import type { FormDefinition, Values } from './types.js';
+/**
+ * Create a webhook notification: url, optional id, optional write-only signing key (masked). An
+ * executable spec with a form (spec.ts): `:notify` opens it in the one generic screen, `relayer-tui
+ * notify --url URL [--id ID] [--signing-key-file FILE | --signing-key-env VAR]` fills the same fields
+ * from its flags (the key read from the file or the variable by headless, never from the command line).
+ */
+import { ApiError, prepareCreateNotification, type DialectState, type Notification, type NotificationCreateRequest, type RelayerClient } from '../../api/index.js';
+import { OPERATIONS } from './registry.js';
+import type { Built, FlagArgs, OperationSpec, SpecInput } from './spec.js';
+import type { FieldSpec, Values } from './types.js';
 import { absoluteUrl, apiFieldErrors, notificationId, required } from './validators.js';
 import { notifyEffect } from './effects.js';
 
@@ -8,7 +15,24 @@ export const REAL_SERVER_MIN_KEY = 32;
 
 export const NOTIFY_INITIAL: Values = { url: '', id: '', signing_key: '' };
 
-export function notifyRequest(v: Values): NotificationCreateRequest {
+/** The form's fields: the url, an id (generated when empty), the signing key (masked, never kept in a draft). */
+export const NOTIFY_FIELDS: readonly FieldSpec[] = [
+  { name: 'url', label: 'url', kind: 'text', hint: 'absolute http(s) URL, required', validate: required(absoluteUrl) },
+  { name: 'id', label: 'id', kind: 'text', hint: 'optional: letters, digits, - and _, at most 36 (generated when empty)', validate: notificationId },
+  {
+    name: 'signing_key',
+    label: 'signing_key',
+    kind: 'secret',
+    hint: `optional, write-only, masked; the real server needs ≥ ${REAL_SERVER_MIN_KEY} chars`,
+    note: (v) => {
+      const n = [...v].length;
+      if (n === 0) return null;
+      return n < REAL_SERVER_MIN_KEY ? `${n} chars — the real server refuses fewer than ${REAL_SERVER_MIN_KEY}` : `${n} chars`;
+    },
+  },
+];
+
+function notifyRequest(v: Values): NotificationCreateRequest {
   const opt = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
   return { url: (v.url ?? '').trim(), id: opt(v.id), type: 'webhook', signing_key: v.signing_key ? v.signing_key : undefined };
 }
@@ -23,59 +47,83 @@ export function maskKeyInError(e: unknown, key: string | null | undefined): unkn
   return e.withMessage(e.message.split(key).join('••••'));
 }
 
-/**
- * `dialect`: the server's, read when the review is built. A signing key shorter than the OpenZeppelin
- * Relayer's minimum is refused before sending where the server is known to be one, and warned about
- * on the review elsewhere.
- */
-export function notifyForm(dialect?: () => DialectState): FormDefinition {
-  return {
-    fields: [
-      { name: 'url', label: 'url', kind: 'text', hint: 'absolute http(s) URL, required', validate: required(absoluteUrl) },
-      { name: 'id', label: 'id', kind: 'text', hint: 'optional: letters, digits, - and _, at most 36 (generated when empty)', validate: notificationId },
-      {
-        name: 'signing_key',
-        label: 'signing_key',
-        kind: 'secret',
-        hint: `optional, write-only, masked; the real server needs ≥ ${REAL_SERVER_MIN_KEY} chars`,
-        note: (v) => {
-          const n = [...v].length;
-          if (n === 0) return null;
-          return n < REAL_SERVER_MIN_KEY ? `${n} chars — the real server refuses fewer than ${REAL_SERVER_MIN_KEY}` : `${n} chars`;
-        },
-      },
-    ],
-    focus: 'url',
-    build: (v) => {
-      const req = notifyRequest(v);
-      const n = req.signing_key ? [...req.signing_key].length : 0;
-      const d = dialect?.();
-      if (n > 0 && n < REAL_SERVER_MIN_KEY && d?.dialect === 'openzeppelin')
-        return { errors: { signing_key: `${n} characters: this server refuses fewer than ${REAL_SERVER_MIN_KEY} (${d.why})` } };
-      const review =
-        n > 0 && n < REAL_SERVER_MIN_KEY
-          ? [{ label: '⚠ signing_key', value: `${n} characters: the OpenZeppelin Relayer refuses fewer than ${REAL_SERVER_MIN_KEY}${d ? ` (this server: ${d.why})` : ''}`, tone: 'warn' as const }]
-          : [];
-      try {
-        const prepared = prepareCreateNotification(req);
-        return {
-          request: {
-            op: 'notification-create',
-            target: typeof req.id === 'string' && req.id ? { notificationId: req.id } : {},
-            what: `Create a webhook notification for ${req.url}`,
-            prepared,
-            review,
-            ...(n > 0 ? { secret: 'signing-key' as const } : {}),
-            effect: notifyEffect({ url: req.url, id: typeof req.id === 'string' && req.id ? req.id : undefined, signingKey: n > 0 }),
-            send: (client, options) =>
-              client.createNotification(req, options).catch((e: unknown) => {
-                throw maskKeyInError(e, req.signing_key);
-              }),
-          },
-        };
-      } catch (e) {
-        return { errors: apiFieldErrors(e) };
-      }
-    },
-  };
+/** What a create rests on: the server's dialect, read as it opens (a short key is refused where the server is known to be the OpenZeppelin Relayer). */
+export interface NotifyInput extends SpecInput {
+  dialect: DialectState;
 }
+
+/**
+ * The request for the values typed. A signing key shorter than the OpenZeppelin Relayer's minimum is
+ * refused before sending where the server is known to be one, and warned about on the review elsewhere.
+ */
+function build(i: NotifyInput, v: Values): Built {
+  const req = notifyRequest(v);
+  const n = req.signing_key ? [...req.signing_key].length : 0;
+  const d = i.dialect;
+  if (n > 0 && n < REAL_SERVER_MIN_KEY && d.dialect === 'openzeppelin') return { errors: { signing_key: `${n} characters: this server refuses fewer than ${REAL_SERVER_MIN_KEY} (${d.why})` } };
+  const review =
+    n > 0 && n < REAL_SERVER_MIN_KEY ? [{ label: '⚠ signing_key', value: `${n} characters: the OpenZeppelin Relayer refuses fewer than ${REAL_SERVER_MIN_KEY} (this server: ${d.why})`, tone: 'warn' as const }] : [];
+  try {
+    const prepared = prepareCreateNotification(req);
+    const id = typeof req.id === 'string' && req.id ? req.id : undefined;
+    return {
+      request: {
+        op: 'notification-create',
+        target: id ? { notificationId: id } : {},
+        what: `Create a webhook notification for ${req.url}`,
+        prepared,
+        review,
+        ...(n > 0 ? { secret: 'signing-key' as const } : {}),
+        effect: notifyEffect({ url: req.url, id, signingKey: n > 0 }),
+        send: (client, options) =>
+          client.createNotification(req, options).catch((e: unknown) => {
+            throw maskKeyInError(e, req.signing_key);
+          }),
+      },
+    };
+  } catch (e) {
+    return { errors: apiFieldErrors(e) };
+  }
+}
+
+/** `--url`, `--id`, and the signing key as headless read it from `--signing-key-file` or `--signing-key-env` (FlagArgs.secrets). */
+function fromFlags({ flags, secrets }: FlagArgs) {
+  const key = secrets?.['signing-key'];
+  const values: Values = { url: flags.url ?? '', id: flags.id ?? '', ...(key !== undefined ? { signing_key: key } : {}) };
+  return { values, given: { url: 'url', id: 'id', ...(key !== undefined ? { signing_key: flags['signing-key-env'] !== undefined ? 'signing-key-env' : 'signing-key-file' } : {}) } };
+}
+
+/** The answer's rows: what was created, and whether a key is set (the key itself is never answered). */
+function answerRows(answer: unknown): string[] {
+  const n = (answer ?? {}) as Notification;
+  return [`id               ${n.id}`, `type             ${n.type ?? 'webhook'}`, `url              ${n.url ?? ''}`, `signing key set  ${n.has_signing_key ? 'yes' : 'no'}`];
+}
+
+export const notifySpec: OperationSpec<'notification-create', NotifyInput> = {
+  kind: 'notification-create',
+  entry: OPERATIONS['notification-create'],
+  read: async (client: RelayerClient, _target, signal) => ({ target: {}, dialect: await client.detectDialect(signal) }),
+  // Always read: the dialect decides whether a short key is refused.
+  known: () => null,
+  refusal: () => null,
+  form: () => ({
+    title: 'create notification',
+    fields: NOTIFY_FIELDS,
+    focus: 'url',
+    initial: NOTIFY_INITIAL,
+    intro: [`${'type'.padEnd(26)}webhook (the only type)`],
+    secrets: (v) => (v.signing_key ? [v.signing_key] : []),
+    // The OpenZeppelin Relayer answers a duplicate id with exactly this 500.
+    unknownNext: (e, v) =>
+      e.status === 500 && /unknown error/i.test(e.message) && v.id?.trim()
+        ? `Nothing was resent. An OpenZeppelin Relayer answers this when the id "${v.id.trim()}" is already taken: try another id, or leave it empty for a generated one.`
+        : 'Nothing was resent. It may have been created: sent again with the same id, it answers "already exists" if so.',
+  }),
+  fromFlags,
+  build,
+  reviewNotes: () => [],
+  // Built on the dialect as read: a short key's refusal or warning rests on it.
+  basis: (i) => `dialect ${i.dialect.dialect}`,
+  events: (answer) => [{ kind: 'notification', notificationId: String((answer as Notification | null)?.id ?? '') }],
+  answerRows,
+};

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
+  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -276,7 +276,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { id: str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str },
     refused: 'creating a notification',
     opens: { palette: 'notify' },
-    screen: 'notify',
+    screen: 'review',
     subcommand: 'notify',
     usage: 'notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes]',
     help: 'create a webhook notification (its signing key write-only)',
@@ -291,7 +291,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'webhook-url': str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str, 'remove-signing-key': { type: 'boolean' } },
     refused: 'changing notifications',
     opens: { key: 'edit' },
-    screen: 'notificationEdit',
+    screen: 'review',
     subcommand: 'notifications',
     verb: 'update',
     usage: 'notifications update <notification-id> [--webhook-url URL] [--signing-key-file FILE | --signing-key-env VAR | --remove-signing-key] [--dry-run] [--yes]',

@@ -13,7 +13,7 @@
  * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
  * spec is of another kind does not build.
  */
-import type { Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { ApiError, Relayer, RelayerClient, Transaction } from '../../api/index.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
 import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
@@ -110,6 +110,8 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   events(answer: unknown, input: I): SpecEvent[];
   /** Its review rests on the relayer's jam (Seen.jam): the TUI has one over a few seconds old read again as it opens. */
   restsOnJam?: true;
+  /** The answer as the TUI shows it, a row each (label and value), where its record's own fields would not say it plainly (none: the record as answered). */
+  answerRows?(answer: unknown): readonly string[];
 }
 
 /** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
@@ -128,12 +130,20 @@ export interface SpecForm {
   intro?: readonly string[];
   /** What was typed that must never be drawn, even inside a server's words (an RPC URL's key). */
   secrets?: (values: Values) => readonly string[];
+  /** What to do when its outcome is unknown (nothing is resent), from the server's error and the values sent. */
+  unknownNext?: (error: ApiError, values: Values) => string;
 }
 
-/** What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them). */
+/**
+ * What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its
+ * repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them); `secrets`: what its
+ * secret's options named, read (`signing-key`: from --signing-key-file or --signing-key-env), a
+ * secret never being given on the command line itself.
+ */
 export interface FlagArgs {
   flags: Readonly<Record<string, string | undefined>>;
   lists: Readonly<Record<string, readonly string[] | undefined>>;
+  secrets?: Readonly<Record<string, string | undefined>>;
 }
 
 /**

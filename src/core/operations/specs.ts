@@ -16,6 +16,8 @@ export const SPECS = {
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
+  'notification-create': () => import('./notify.js').then((m) => m.notifySpec),
+  'notification-update': () => import('./notifications.js').then((m) => m.notificationUpdateSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

@@ -17,8 +17,6 @@ import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginEditScreen } from './settings/PluginEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
-import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
-import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
@@ -50,12 +48,8 @@ export function otherScreen(props: ScreenProps) {
       return <PluginsScreen {...props} />;
     case 'serverRecords':
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
-    case 'notificationEdit':
-      return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
     case 'pluginEdit':
       return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
-    case 'notify':
-      return <NotifyScreen {...props} />;
     case 'policies':
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':

@@ -46,7 +46,7 @@ export function parsePalette(input: string): PaletteResult {
       return { kind: 'route', route: { kind: 'serverRecords', of: cmd } };
     case 'notify':
     case 'notification':
-      return { kind: 'route', route: { kind: 'notify' } };
+      return { kind: 'route', route: { kind: 'operation', op: 'notification-create', target: {} } };
     case 'server':
     case 'conn':
     case 'connection':

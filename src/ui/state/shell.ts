@@ -1,5 +1,5 @@
 /** The screen stack and the overlays: pure state. */
-import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
+import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
 import type { OperationTarget } from '../../core/operations/registry.js';
 
@@ -20,7 +20,9 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
+   * `:notify` (a notification created: the form, then the review), `e` on a notification (its url, a new
+   * write-only key, or the key removed: the form, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
@@ -37,12 +39,9 @@ export type Route =
   | { kind: 'plugins' }
   /** `:networks`, `:signers`, `:notifications`: the server's (OpenZeppelin Relayer). */
   | { kind: 'serverRecords'; of: 'networks' | 'signers' | 'notifications' }
-  /** `e` on a notification: its url, a new write-only key, or the key removed (reviewed). */
-  | { kind: 'notificationEdit'; notification: Notification }
   /** `D` on a notification: the relayers using it named, its id typed to confirm. */
   /** `e` on a plugin: its settings changed (reviewed). */
   | { kind: 'pluginEdit'; plugin: PluginInfo }
-  | { kind: 'notify' }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
   | { kind: 'metrics' }
@@ -136,7 +135,6 @@ export function parents(route: Route): Route[] {
     case 'plugin':
     case 'plugins':
     case 'serverRecords':
-    case 'notify':
     case 'server':
     case 'metrics':
     case 'log':
@@ -147,8 +145,6 @@ export function parents(route: Route): Route[] {
       return [root, route];
     case 'record':
       return [root, route];
-    case 'notificationEdit':
-      return [root, { kind: 'serverRecords', of: 'notifications' }, route];
     case 'pluginEdit':
       return [root, { kind: 'plugins' }, route];
     case 'transaction':
@@ -177,7 +173,6 @@ export function routeKey(r: Route): string {
   switch (r.kind) {
     case 'relayers':
     case 'plugins':
-    case 'notify':
     case 'server':
     case 'metrics':
     case 'log':
@@ -187,8 +182,6 @@ export function routeKey(r: Route): string {
       return r.kind;
     case 'serverRecords':
       return `${r.kind}:${r.of}`;
-    case 'notificationEdit':
-      return `${r.kind}:${r.notification.id}`;
     case 'pluginEdit':
       return `${r.kind}:${r.plugin.id}`;
     case 'relayer':

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_DEBOUNCE_MS, DraftStore, draftDifferences } from '../../../src/ui/forms/draftStore.js';
-import { NOTIFY_INITIAL, notifyForm } from '../../../src/core/operations/notify.js';
+import { NOTIFY_FIELDS, NOTIFY_INITIAL } from '../../../src/core/operations/notify.js';
 import type { FieldSpec } from '../../../src/core/operations/types.js';
 import { manualClock } from '../clock.js';
 
@@ -43,7 +43,7 @@ describe('DraftStore', () => {
     const d = dir();
     const store = new DraftStore(d, where);
     const key = 'k3y-' + 'x'.repeat(40);
-    store.save({ form: 'notify' }, notifyForm().fields, { ...NOTIFY_INITIAL, url: 'https://hook.example', signing_key: key }, NOTIFY_INITIAL);
+    store.save({ form: 'notify' }, NOTIFY_FIELDS, { ...NOTIFY_INITIAL, url: 'https://hook.example', signing_key: key }, NOTIFY_INITIAL);
     store.flush();
     const text = readFileSync(join(d, readdirSync(d)[0]!), 'utf8');
     expect(text).not.toContain(key);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DraftStore } from '../../../src/ui/forms/draftStore.js';
-import { NOTIFY_INITIAL, notifyForm } from '../../../src/core/operations/notify.js';
+import { NOTIFY_FIELDS, NOTIFY_INITIAL } from '../../../src/core/operations/notify.js';
 import { KEY, renderApp, type Harness } from '../helpers.js';
 import { focusedField, palette } from './support.js';
 
@@ -23,7 +23,7 @@ const storeIn = () => new DraftStore(join(mkdtempSync(join(tmpdir(), 'relayer-tu
 
 /** A draft an earlier session left: a url typed, a signing key typed (not kept). */
 function earlier(store: DraftStore): void {
-  store.save({ form: 'notify' }, notifyForm().fields, { ...NOTIFY_INITIAL, url: 'https://earlier.example/hook', signing_key: 'x'.repeat(40) }, NOTIFY_INITIAL);
+  store.save({ form: 'notify' }, NOTIFY_FIELDS, { ...NOTIFY_INITIAL, url: 'https://earlier.example/hook', signing_key: 'x'.repeat(40) }, NOTIFY_INITIAL);
   store.flush();
 }
 

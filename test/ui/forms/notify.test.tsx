@@ -41,7 +41,7 @@ describe('create a notification', () => {
   });
 
   it('refuses a bad url and a bad id inline, and will not review', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} } });
     await openNotify(h);
     await h.press('ops.example.com/hook', KEY.tab, 'has space!');
     let f = await h.waitFor((x) => fieldValue(x, 'id') === 'has space!');
@@ -59,7 +59,7 @@ describe('create a notification', () => {
   });
 
   it('masks the signing key as typed, in the review and in the result; the server stores it', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} } });
     await openNotify(h);
     await h.press('https://ops.example.com/hooks/relayer', KEY.tab, 'ops-hook-2', KEY.tab);
     expect(focusedField(h.frame())).toBe('signing_key');
@@ -91,7 +91,7 @@ describe('create a notification', () => {
   });
 
   it('a duplicate id shows the server message and keeps every field (contract flavor)', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} } });
     await openNotify(h);
     await h.press('https://hooks.example.com/dup', KEY.tab, 'ops-webhook', KEY.tab, KEY_TEXT);
     await h.press(KEY.ctrlS);
@@ -109,7 +109,7 @@ describe('create a notification', () => {
   });
 
   it('masks the key in a server error that echoes it, also after the key field is edited or cleared', async () => {
-    h = await renderApp({ route: { kind: 'notify' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} } });
     await openNotify(h);
     h.sandbox.inject({
       status: 400,
@@ -133,7 +133,7 @@ describe('create a notification', () => {
   });
 
   it('the real flavor answers 201 with the notification; a missing id is generated', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, sandbox: { flavor: 'real' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, sandbox: { flavor: 'real' } });
     await openNotify(h);
     await h.press('https://ops.example.com/real', KEY.tab, KEY.tab, KEY_TEXT, KEY.ctrlS);
     const review = await h.waitFor((x) => x.includes('Review:'));
@@ -148,7 +148,7 @@ describe('create a notification', () => {
   });
 
   it('a timed-out create says the outcome is unknown, how to check, and is not resent', async () => {
-    h = await renderApp({ route: { kind: 'notify' }, client: { timeoutMs: 300 } });
+    h = await renderApp({ route: { kind: 'operation', op: 'notification-create', target: {} }, client: { timeoutMs: 300 } });
     await openNotify(h);
     h.sandbox.setLatency(900);
     await h.press('https://ops.example.com/slow', KEY.tab, 'slow-hook', KEY.tab, KEY_TEXT, KEY.ctrlS);

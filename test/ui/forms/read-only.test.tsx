@@ -67,7 +67,7 @@ describe('read-only mode', () => {
   });
 
   it('a notify form opened anyway (initial route) refuses y with the reason; nothing is sent', async () => {
-    h = await renderApp({ ...RO, route: { kind: 'notify' } });
+    h = await renderApp({ ...RO, route: { kind: 'operation', op: 'notification-create', target: {} } });
     await h.waitFor((f) => f.includes('create notification') && focusedField(f) === 'url');
     await h.press('https://ops.example.com/ro', KEY.tab, 'ro-hook', KEY.ctrlS);
     await h.waitFor((f) => f.includes('Review:'));

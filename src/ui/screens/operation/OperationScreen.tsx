@@ -5,17 +5,20 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook
+ * notification created: its signing key drawn masked, its draft kept on disk without it). The fields,
+ * requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
+import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
-import type { Relayer } from '../../../api/index.js';
+import type { ApiError, Relayer } from '../../../api/index.js';
 import { networkKind } from '../../../core/relayer.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useForm, type UseFormOptions } from '../../forms/useForm.js';
-import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
+import { useForm, type PersistDraft, type UseFormOptions } from '../../forms/useForm.js';
+import { OPERATIONS, type DraftForm, type OperationTarget } from '../../../core/operations/registry.js';
 import { targetIds } from '../../state/shell.js';
 import type { FormDefinition } from '../../../core/operations/types.js';
 import type { OperationRoute } from '../../actions.js';
@@ -45,7 +48,7 @@ const CREATED_UNKNOWN_NEXT = "Nothing was resent. Look at the relayer's newest t
  */
 function OperationForm({ route, screenKey, width, height, spec, input, definition, reread, onAnswer }: ScreenProps<OperationRoute> & { spec: AnySpec; input: SpecInput; definition: FormDefinition; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
-  const { answers, readBack } = OPERATIONS[route.op];
+  const { answers, readBack, draft } = OPERATIONS[route.op];
   const form = hasForm(spec) ? spec.form(input) : undefined;
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -61,6 +64,8 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
     initialValues,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: !form,
+    // Its draft kept on disk as it is typed, where its entry keeps one (a secret field never is).
+    ...(draft ? { persist: draftTarget(draft, route.target) } : {}),
     ...(reread ? { reread } : {}),
     onSent: onAnswer,
   });
@@ -78,6 +83,9 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
   // A new transaction (a withdrawal): named, a line each.
   const created = readBack.kind === 'created';
+  // The answer's rows where its spec says them (a notification created), else its record's fields.
+  const rows = spec.answerRows;
+  const unknownNext = form?.unknownNext;
   return (
     <FormScreen
       form={handle}
@@ -87,11 +95,19 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
       title={title}
       status={statusOf(route)}
       {...(intro ? { intro } : {})}
-      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : {})}
+      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : unknownNext ? { unknownNext: (e: ApiError) => unknownNext(e, handle.state.values) } : {})}
       {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
-      result={(value, scroll, rows) =>
+      result={(value, scroll, height) =>
         created ? (
           <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
+        ) : rows ? (
+          <Box flexDirection="column">
+            {rows(value).slice(scroll, scroll + height).map((r, i) => (
+              <Text key={i} wrap="truncate">
+                {truncateCells(r, width)}
+              </Text>
+            ))}
+          </Box>
         ) : (
           <>
             {followLines.map((line, i) => (
@@ -100,7 +116,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
               </Text>
             ))}
             {typeof value === 'string' ? (
-              wordsLines(value).slice(scroll, scroll + rows - followRows).map((line, i) => (
+              wordsLines(value).slice(scroll, scroll + height - followRows).map((line, i) => (
                 <Text key={`w${i}`} wrap="truncate">
                   {line}
                 </Text>
@@ -108,13 +124,13 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
             ) : (
               <>
                 <Text wrap="truncate">The server&apos;s answer{answers === 'relayer' ? '' : ' (the list behind is refreshed)'}:</Text>
-                <DetailView lines={answerLines(value)} scroll={scroll} height={rows - 1 - followRows} />
+                <DetailView lines={answerLines(value)} scroll={scroll} height={height - 1 - followRows} />
               </>
             )}
           </>
         )
       }
-      {...(created ? {} : { resultRows: (value: unknown) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows })}
+      {...(created ? {} : { resultRows: (value: unknown) => (rows ? rows(value).length : (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows) })}
     />
   );
 }
@@ -223,6 +239,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     },
   };
   return <OperationForm {...props} spec={spec} input={value} definition={definition} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
+}
+
+/** Where an operation's draft is kept on disk: its form, the relayer it is on, and its other target (draftStore.ts). */
+function draftTarget(form: DraftForm, target: OperationTarget): PersistDraft {
+  const other = targetIds(target).find((id) => id !== target.relayerId);
+  return { form, ...(target.relayerId !== undefined ? { relayer: target.relayerId } : {}), ...(other !== undefined ? { target: other } : {}) };
 }
 
 /** What the screen reads first, in words: the relayer, or the notification, the operation is on. */

@@ -5,7 +5,7 @@
  * server without the endpoints (the interface document) says so.
  */
 import { useEffect } from 'react';
-import { ApiError, type Network, type Notification, type Page, type Signer } from '../../../api/index.js';
+import { ApiError, type Network, type Page, type Signer } from '../../../api/index.js';
 import { Text } from '../../components/Text.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -68,15 +68,13 @@ export function ServerRecordsScreen({ route, screenKey, width, height }: ScreenP
   const watch = useListScreen(screenKey, list, scopes, height, (cmd) => {
     // e, D on a notification, e on a network: the operation its key opens (the registry's), refused at the key read-only.
     const op = kind === 'notifications' ? keyOperationOn(cmd, 'notificationId') : kind === 'networks' ? keyOperationOn(cmd, 'networkId') : null;
-    if (op) {
+    if (op && isSpecKind(op)) {
       const blocked = mutationBlocked(services, op);
       if (blocked) return blocked;
       const selected = serverRecord(list.getSelected());
       if (!selected) return `No ${noun} selected`;
-      // A spec'd operation (notification delete, a network's RPC URLs) opens on its target through its spec; a notification's change, its form.
-      if (isSpecKind(op)) return openSpecOperation(op, kind === 'networks' ? { networkId: selected.id } : { notificationId: selected.id }, undefined, services, shell);
-      shell.push({ kind: 'notificationEdit', notification: selected as Notification });
-      return true;
+      // Each opens on its target through its spec (a notification's change or delete, a network's RPC URLs).
+      return openSpecOperation(op, kind === 'networks' ? { networkId: selected.id } : { notificationId: selected.id }, undefined, services, shell);
     }
     if (cmd !== 'open') return undefined;
     const selected = serverRecord(list.getSelected());
