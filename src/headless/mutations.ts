@@ -26,12 +26,12 @@ import type { Refusal } from '../core/operations/cancel.js';
 import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
-import { pluginForm } from '../core/operations/plugin.js';
+import { pluginForm, readPlugin } from '../core/operations/plugin.js';
 import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
-import { preparePluginUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
+import { preparePolicies, showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -45,12 +45,11 @@ export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
-  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a) => prepareSpec(k, c, o, a)])) as unknown as Record<SpecKind, Prepare>),
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, s) => prepareSpec(k, c, o, a, s)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
-  'plugin-update': preparePluginUpdate,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
 };
@@ -148,18 +147,29 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
 /**
  * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
  * its entry `needs`), a form's values from the flags (its spec's one grammar, before anything is
- * read), its spec's read, then the review both faces show: refused before sending in its refusal's
- * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
- * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
+ * read: its file options read first, a path or - for standard input), its spec's read, then the
+ * review both faces show: refused before sending in its refusal's words, a form's values checked by
+ * the form's own fields (each named by its flag: fillForm) and built from the fields the flags gave;
+ * the rest is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
  */
-async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const entry = OPERATIONS[kind];
   const needs = entry.needs;
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
   const spec = await loadSpec(kind);
-  const flagged = hasForm(spec) ? spec.fromFlags(o) : undefined;
+  const files: Record<string, string> = {};
+  let stdinUsed = false;
+  for (const option of hasForm(spec) ? (spec.fileOptions ?? []) : []) {
+    const source = o.flags[option];
+    if (source === undefined) continue;
+    const r = await readInput(`--${option}`, source, s.in);
+    if ('error' in r) return usage(r.error);
+    files[option] = r.text;
+    stdinUsed ||= source === '-';
+  }
+  const flagged = hasForm(spec) ? spec.fromFlags({ ...o, files }) : undefined;
   if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
@@ -167,9 +177,10 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
   const given: Readonly<Record<string, string>> = flagged?.given ?? {};
   const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  const asked = new Set(Object.keys(given));
+  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }, asked), values, asked, (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
   if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: false };
+  return { request: built.request, stdinUsed };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -20,7 +20,7 @@ import { routeOperation } from '../../src/ui/mutations.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
 /** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
-const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'], networkId: ['networks'] };
+const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'], networkId: ['networks'], pluginId: ['plugins'] };
 
 const MEMBERS = ['read', 'known', 'refusal', 'build', 'reviewNotes', 'basis', 'events'] as const;
 /** A spec with a form (registry.ts FORM_KINDS) has these too: its fields from the input, and one flag grammar. */
@@ -32,7 +32,7 @@ const FORM_MEMBERS = ['form', 'fromFlags'] as const;
  */
 const NOT_YET_SPECS = [
   'notification-create', 'notification-update',
-  'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send',
+  'plugin-call', 'policy-edit', 'replace', 'send',
 ];
 
 describe('every OperationKind', () => {
@@ -46,8 +46,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'relayer-delete', 'resume', 'withdraw']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, plugin update) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'plugin-update', 'relayer-delete', 'resume', 'withdraw']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 

@@ -3,12 +3,23 @@
  * (OpenZeppelin Relayer: a plugin with `allow_get_invocation`, else 405) with no body — the plugin
  * sees `{}` as its params and the query given.
  */
-import { parseJson, pluginRoute, preparePluginCall, preparePluginGet, type PluginInfo } from '../../api/index.js';
+import { parseJson, pluginRoute, preparePluginCall, preparePluginGet, type PluginInfo, type RelayerClient } from '../../api/index.js';
 import type { FormDefinition, Values } from './types.js';
 import { apiFieldErrors, jsonCheck, required } from './validators.js';
 import { pluginEffect } from './effects.js';
 
 export const DEFAULT_PARAMS = '{}';
+
+/** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined (not listed, or no list here). */
+export async function readPlugin(client: RelayerClient, id: string, signal?: AbortSignal): Promise<PluginInfo | undefined> {
+  if (!client.offers('plugins')) return undefined;
+  for (let page = 1; page <= 20; page++) {
+    const p = await client.listPlugins({ page, perPage: 100 }, signal ? { signal } : {}).catch(() => undefined);
+    const found = p?.items.find((x) => x.id === id);
+    if (found || !p || p.items.length < 100) return found;
+  }
+  return undefined;
+}
 
 export function pluginInitialValues(pluginId: string, route = ''): Values {
   return { plugin_id: pluginId, route, method: 'POST', query: '', params: DEFAULT_PARAMS };

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
+  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -244,7 +244,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'plugin-timeout': str, 'emit-logs': str, 'emit-traces': str, 'raw-response': str, 'allow-get': str, 'forward-logs': str, 'plugin-config': str, 'plugin-config-file': str },
     refused: "changing plugins' settings",
     opens: { key: 'edit' },
-    screen: 'pluginEdit',
+    screen: 'review',
     subcommand: 'plugins',
     verb: 'update',
     usage: 'plugins update <plugin-id> [--plugin-timeout S] [--emit-logs on|off] [--emit-traces on|off] [--raw-response on|off] [--allow-get on|off] [--forward-logs on|off] [--plugin-config JSON | --plugin-config-file FILE] [--dry-run] [--yes]',

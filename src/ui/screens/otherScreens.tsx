@@ -14,7 +14,6 @@ import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
-import { PluginEditScreen } from './settings/PluginEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
@@ -52,8 +51,6 @@ export function otherScreen(props: ScreenProps) {
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
     case 'notificationEdit':
       return <NotificationEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'notificationEdit' }>>)} />;
-    case 'pluginEdit':
-      return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
     case 'policies':

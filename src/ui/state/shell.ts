@@ -1,7 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
-import type { OperationTarget } from '../../core/operations/registry.js';
+import { OPERATIONS, type OperationTarget } from '../../core/operations/registry.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -20,9 +20,10 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
+   * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
@@ -39,9 +40,6 @@ export type Route =
   | { kind: 'serverRecords'; of: 'networks' | 'signers' | 'notifications' }
   /** `e` on a notification: its url, a new write-only key, or the key removed (reviewed). */
   | { kind: 'notificationEdit'; notification: Notification }
-  /** `D` on a notification: the relayers using it named, its id typed to confirm. */
-  /** `e` on a plugin: its settings changed (reviewed). */
-  | { kind: 'pluginEdit'; plugin: PluginInfo }
   | { kind: 'notify' }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
@@ -149,8 +147,6 @@ export function parents(route: Route): Route[] {
       return [root, route];
     case 'notificationEdit':
       return [root, { kind: 'serverRecords', of: 'notifications' }, route];
-    case 'pluginEdit':
-      return [root, { kind: 'plugins' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -160,6 +156,8 @@ export function parents(route: Route): Route[] {
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
       if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
       if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
+      // One opened by a key on a plugin comes from the plugins.
+      if (route.target.pluginId !== undefined && 'key' in OPERATIONS[route.op].opens) return [root, { kind: 'plugins' }, route];
       return [root, route];
     case 'policies':
     case 'send':
@@ -189,8 +187,6 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.of}`;
     case 'notificationEdit':
       return `${r.kind}:${r.notification.id}`;
-    case 'pluginEdit':
-      return `${r.kind}:${r.plugin.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':

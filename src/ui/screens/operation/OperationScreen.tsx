@@ -5,7 +5,7 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
@@ -87,7 +87,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
       title={title}
       status={statusOf(route)}
       {...(intro ? { intro } : {})}
-      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : {})}
+      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : form?.unknownNext !== undefined ? { unknownNext: form.unknownNext } : {})}
       {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
       result={(value, scroll, rows) =>
         created ? (
@@ -142,6 +142,10 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
       session.emit('networksChanged', { id: e.networkId });
       continue;
     }
+    if (e.kind === 'plugin') {
+      session.emit('pluginsChanged', { id: e.pluginId });
+      continue;
+    }
     if (e.relayer) directory.add([e.relayer]);
     session.emit('relayerChanged', { relayer: e.relayer ?? directory.get(e.relayerId) ?? ({ id: e.relayerId } as Relayer), answered: e.relayer !== undefined && !e.gone });
   }
@@ -168,7 +172,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const seen = useMemo(() => {
     const jam = relayerId ? jams?.read(relayerId) : undefined;
     const jamAt = relayerId ? jams?.oldestReadAt([relayerId]) : undefined;
-    return { ...(route.tx ? { tx: route.tx } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
+    return { ...(route.tx ? { tx: route.tx } : {}), ...(route.plugin ? { plugin: route.plugin } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
   }, [route, relayerId, jams]);
   const relayer = relayerId ? directory.get(relayerId) : undefined;
   // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
@@ -225,9 +229,9 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   return <OperationForm {...props} spec={spec} input={value} definition={definition} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
-/** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
+/** What the screen reads first, in words: the relayer, notification, network or plugin the operation is on. */
 const subject = (t: OperationTarget): string =>
-  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : targetIds(t).join(' ');
+  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : t.pluginId !== undefined ? `plugin ${t.pluginId}` : targetIds(t).join(' ');
 
 /** The status bar's relayer, where the operation is on one. */
 const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});
