@@ -26,7 +26,6 @@ import type { Refusal } from '../core/operations/cancel.js';
 import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
-import { pluginForm, readPlugin } from '../core/operations/plugin.js';
 import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
@@ -49,7 +48,6 @@ const PREPARE: Record<OperationKind, Prepare> = {
   send: prepareSend,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
-  'plugin-call': preparePlugin,
   'notification-create': prepareNotify,
   'notification-update': prepareNotificationUpdate,
 };
@@ -107,29 +105,6 @@ async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: s
   return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
 }
 
-async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
-  const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
-  if (sources.length > 1) return usage(`give the params once: ${sources.join(' or ')}`);
-  let params = f.params ?? '{}';
-  const from = f['params-file'] ?? (args[1] === '-' ? '-' : undefined);
-  if (from !== undefined) {
-    const r = await readInput(from === '-' ? 'params from -' : '--params-file', from, s.in);
-    if ('error' in r) return usage(r.error);
-    params = r.text;
-  }
-  const get = f.get !== undefined;
-  if (get && sources.length) return usage(`--get sends no body (the plugin sees {} as its params): not with ${sources[0]}; give --query K=V instead`);
-  if (!get && o.lists.query?.length) return usage('--query goes with --get (a POST carries --params)');
-  const query = o.lists.query?.map((q) => q.trim()).join('\n') ?? '';
-  const info = get ? await client.detectDialect().then(() => readPlugin(client, args[0]!)) : undefined;
-  const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : field === 'query' ? '--query' : field === 'method' ? '--get' : 'plugin id');
-  const built = fillForm(pluginForm(8, true, info), { plugin_id: args[0]!, route: f.route ?? '', method: get ? 'GET' : 'POST', query, params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
-  if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: from === '-' };
-}
-
 async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: string[], _s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length) return usage(`unexpected argument ${args[0]}. ${usageOf('notification-create')}`);
@@ -155,16 +130,21 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
 async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const entry = OPERATIONS[kind];
   const needs = entry.needs;
+  const spec = await loadSpec(kind);
+  // A `-` after the ids: read from standard input, where the spec takes it (`plugin ID -`).
+  const stdinArgument = hasForm(spec) && spec.stdinArgument !== undefined && args.length === needs.length + 1 && args[needs.length] === '-' ? spec.stdinArgument : undefined;
+  if (stdinArgument !== undefined) args = args.slice(0, needs.length);
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
-  const spec = await loadSpec(kind);
   const files: Record<string, string> = {};
   let stdinUsed = false;
-  for (const option of hasForm(spec) ? (spec.fileOptions ?? []) : []) {
-    const source = o.flags[option];
+  // Its file options' texts (a path, or - for standard input), and the `-` argument's: FlagArgs.files.
+  const reads: [option: string, source: string | undefined, what: string][] = (hasForm(spec) ? (spec.fileOptions ?? []) : []).map((option) => [option, o.flags[option], `--${option}`]);
+  reads.push(['-', stdinArgument !== undefined ? '-' : undefined, `${stdinArgument} from -`]);
+  for (const [option, source, what] of reads) {
     if (source === undefined) continue;
-    const r = await readInput(`--${option}`, source, s.in);
+    const r = await readInput(what, source, s.in);
     if ('error' in r) return usage(r.error);
     files[option] = r.text;
     stdinUsed ||= source === '-';
@@ -178,7 +158,8 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   const given: Readonly<Record<string, string>> = flagged?.given ?? {};
   const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
   const asked = new Set(Object.keys(given));
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }, asked), values, asked, (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  // Each field named by the flag that gave it (`-`: standard input).
+  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }, asked), values, asked, (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
   if ('usage' in built) return usage(built.usage);
   return { request: built.request, stdinUsed };
 }

@@ -17,6 +17,7 @@ import { OPERATIONS, OPERATION_KINDS, isFormKind, keyOperation, keyOperationOn, 
 import { SPEC_KINDS, SPECS, isSpecKind, loadSpec } from '../../src/core/operations/specs.js';
 import { BINDINGS } from '../../src/ui/keymap.js';
 import { routeOperation } from '../../src/ui/mutations.js';
+import { parsePalette } from '../../src/ui/state/palette.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
 /** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
@@ -32,7 +33,7 @@ const FORM_MEMBERS = ['form', 'fromFlags'] as const;
  */
 const NOT_YET_SPECS = [
   'notification-create', 'notification-update',
-  'plugin-call', 'policy-edit', 'replace', 'send',
+  'policy-edit', 'replace', 'send',
 ];
 
 describe('every OperationKind', () => {
@@ -46,8 +47,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, plugin update) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'plugin-update', 'relayer-delete', 'resume', 'withdraw']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, plugin update, plugin call) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-delete', 'pause', 'plugin-call', 'plugin-update', 'relayer-delete', 'resume', 'withdraw']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 
@@ -60,8 +61,15 @@ describe("the spec'd operations", () => {
     for (const m of FORM_MEMBERS) expect(typeof (spec as unknown as Record<string, unknown>)[m], `${kind}.${m}`).toBe(isFormKind(kind) ? 'function' : 'undefined');
   });
 
-  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, the generic route is it)', (kind) => {
+  it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there — or its palette command opens it —, the generic route is it)', (kind) => {
     const e = OPERATIONS[kind];
+    if ('palette' in e.opens) {
+      // Opened by its palette command on the id typed: the one generic route, its operation.
+      const parsed = parsePalette(`${e.opens.palette} x-1`);
+      expect(parsed.kind === 'route' && routeOperation(parsed.route), kind).toBe(kind);
+      expect(parsed.kind === 'route' && parsed.route.kind, kind).toBe('operation');
+      return;
+    }
     expect('key' in e.opens, kind).toBe(true);
     const key = (e.opens as { key: string }).key;
     // What it acts on: a transaction, a notification, else a relayer.

@@ -113,6 +113,8 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   events(answer: unknown, input: I): SpecEvent[];
   /** Its review rests on the relayer's jam (Seen.jam): the TUI has one over a few seconds old read again as it opens. */
   restsOnJam?: true;
+  /** What it sends is what was typed (a plugin call's params): its review is sent as built, never read again first however old. */
+  standsAsTyped?: true;
 }
 
 /** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
@@ -122,8 +124,8 @@ export interface ReviewOnlySpec<K extends OperationKind, I extends SpecInput> ex
 
 /** A form's part of its spec: what it is on, its fields, the one focused first, each field's value as it opens (from the input), and lines said above it. */
 export interface SpecForm {
-  /** What the form is on, in words (the TUI's title after `relayer-tui › `). */
-  title: string;
+  /** What the form is on, in words (the TUI's title after `relayer-tui › `), or made from what is typed (the plugin id). */
+  title: string | ((values: Values) => string);
   fields: readonly FieldSpec[];
   focus?: string;
   initial: Values;
@@ -133,6 +135,8 @@ export interface SpecForm {
   secrets?: (values: Values) => readonly string[];
   /** What to do when the outcome is not known (nothing is resent), where there is no list to refresh. */
   unknownNext?: string;
+  /** The values stay after a send (a plugin's params: the same call made again), for the session. */
+  keepAfterSend?: true;
 }
 
 /** What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them). */
@@ -159,6 +163,8 @@ export interface FormSpec<K extends OperationKind, I extends SpecInput> extends 
   fromFlags(args: FlagArgs): Flagged;
   /** Its options whose value is a file to read (or - for standard input): headless reads each into FlagArgs.files before fromFlags. */
   fileOptions?: readonly string[];
+  /** A `-` after the target's ids reads this from standard input (`plugin ID -`: the params), into FlagArgs.files['-']. */
+  stdinArgument?: string;
   /** `asked`: the fields the operator asked for — given as flags (headless), or changed from the form as it opened (the TUI). */
   build(input: I, values: Values, asked: ReadonlySet<string>): Built;
 }

@@ -17,6 +17,7 @@ export const SPECS = {
   withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
   'plugin-update': () => import('./pluginUpdate.js').then((m) => m.pluginUpdateSpec),
+  'plugin-call': () => import('./plugin.js').then((m) => m.pluginCallSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

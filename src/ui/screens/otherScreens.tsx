@@ -13,7 +13,6 @@ import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
-import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
@@ -43,8 +42,6 @@ export function otherScreen(props: ScreenProps) {
       return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
     case 'operation':
       return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
-    case 'plugin':
-      return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'plugins':
       return <PluginsScreen {...props} />;
     case 'serverRecords':

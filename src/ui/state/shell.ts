@@ -21,7 +21,8 @@ export type Route =
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
    * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
-   * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review).
+   * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review), `:plugin ID`
+   * or enter on a plugin (its call: the params form, `plugin` the row where chosen from :plugins, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
@@ -32,8 +33,6 @@ export type Route =
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
   | { kind: 'fleet'; names: string[] }
-  /** A plugin's call form; `info`: the plugin as listed (GET /plugins), when chosen from the list. */
-  | { kind: 'plugin'; pluginId: string; info?: PluginInfo }
   /** The server's plugins (`:plugins`, `:plugin` without an id). */
   | { kind: 'plugins' }
   /** `:networks`, `:signers`, `:notifications`: the server's (OpenZeppelin Relayer). */
@@ -131,7 +130,6 @@ export function parents(route: Route): Route[] {
       return [root];
     case 'relayer':
     case 'transactions':
-    case 'plugin':
     case 'plugins':
     case 'serverRecords':
     case 'notify':
@@ -199,8 +197,6 @@ export function routeKey(r: Route): string {
     case 'policies':
     case 'send':
       return `${r.kind}:${r.relayerId}`;
-    case 'plugin':
-      return `plugin:${r.pluginId}`;
     case 'fleet':
       return `fleet:${r.names.join(' ')}`;
     case 'record':

@@ -59,14 +59,11 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
     // Calling one is a mutation: refused at the key when read-only (as e, X and P are).
     const blocked = cmd === 'open' ? mutationBlocked(services, 'plugin-call') : null;
     if (blocked) return blocked;
-    if (cmd === 'open' && (unsupported || !selected)) {
-      // No list here: the form, to type the id.
-      shell.push({ kind: 'plugin', pluginId: '' });
-      return true;
-    }
+    // No list here: the form, to type the id.
+    if (cmd === 'open' && (unsupported || !selected)) return openSpecOperation('plugin-call', { pluginId: '' }, undefined, services, shell);
     if (!selected) return 'No plugin selected';
-    if (cmd === 'open') shell.push({ kind: 'plugin', pluginId: selected.id, info: selected });
-    else shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
+    if (cmd === 'open') return openSpecOperation('plugin-call', { pluginId: selected.id }, undefined, services, shell, list.meta.current.loadedAt, { plugin: selected });
+    shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
   const note = useMemo(
