@@ -7,7 +7,7 @@ import { holdsSecret, type BuiltRequest, type FieldSpec, type FormDefinition, ty
 
 /**
  * `values`: the form's values with the flags applied; `given`: the fields a flag set (a `choice`
- * field set by a flag must be one of its options); `flagOf`: how a field is named on the command line;
+ * field set by a flag must be one of its options but a parenthesized one); `flagOf`: how a field is named on the command line;
  * `bare`: the fields given by a switch (`--all`), named without a value.
  */
 export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet<string>, flagOf: (field: string) => string, bare?: (field: string) => boolean): { request: BuiltRequest } | { usage: string } {
@@ -19,7 +19,8 @@ export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;
     const v = values[f.name] ?? '';
-    const options = f.options?.slice(1) ?? [];
+    // An option in parentheses (`(none)`) is the field left unset: no flag names it.
+    const options = f.options?.filter((x) => !/^\(.*\)$/.test(x)) ?? [];
     const msg = f.kind === 'choice' && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
     if (msg) errors.push(named(f, f.name, msg));
   }

@@ -23,12 +23,11 @@ import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
 import { findRelayer } from '../core/lookup.js';
-import { pluginForm } from '../core/operations/plugin.js';
 import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
-import { preparePluginUpdate, preparePolicies, readPlugin, showPolicies } from './settings.js';
+import { preparePolicies, showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -42,12 +41,10 @@ export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
-  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, _s, env) => prepareSpec(k, c, o, a, env)])) as unknown as Record<SpecKind, Prepare>),
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, s, env) => prepareSpec(k, c, o, a, s, env)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
   replace: prepareReplace,
   'policy-edit': preparePolicies,
-  'plugin-call': preparePlugin,
-  'plugin-update': preparePluginUpdate,
 };
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
@@ -70,48 +67,40 @@ async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: s
   return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
 }
 
-async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
-  const sources = [f.params !== undefined && '--params', f['params-file'] !== undefined && '--params-file', args[1] === '-' && '-'].filter(Boolean);
-  if (sources.length > 1) return usage(`give the params once: ${sources.join(' or ')}`);
-  let params = f.params ?? '{}';
-  const from = f['params-file'] ?? (args[1] === '-' ? '-' : undefined);
-  if (from !== undefined) {
-    const r = await readInput(from === '-' ? 'params from -' : '--params-file', from, s.in);
-    if ('error' in r) return usage(r.error);
-    params = r.text;
-  }
-  const get = f.get !== undefined;
-  if (get && sources.length) return usage(`--get sends no body (the plugin sees {} as its params): not with ${sources[0]}; give --query K=V instead`);
-  if (!get && o.lists.query?.length) return usage('--query goes with --get (a POST carries --params)');
-  const query = o.lists.query?.map((q) => q.trim()).join('\n') ?? '';
-  const info = get ? await client.detectDialect().then(() => readPlugin(client, args[0]!)) : undefined;
-  const flag = (field: string) => (field === 'params' ? (sources[0] || '--params') : field === 'query' ? '--query' : field === 'method' ? '--get' : 'plugin id');
-  const built = fillForm(pluginForm(8, true, info), { plugin_id: args[0]!, route: f.route ?? '', method: get ? 'GET' : 'POST', query, params }, new Set(), (field) => (field === 'route' ? '--route' : flag(field)));
-  if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: from === '-' };
-}
-
 /**
  * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
  * its entry `needs`), a form's values from the flags (its spec's one grammar, before anything is
- * read), its spec's read, then the review both faces show: refused before sending in its refusal's
- * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
- * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait). An operation whose options
- * name a signing key's file or variable has it read here first (never from the command line), for
- * its spec's flags (FlagArgs.secrets); what the read warns of is said with the review.
+ * read: its file options read first, a path or - for standard input), its spec's read, then the
+ * review both faces show: refused before sending in its refusal's words, a form's values checked by
+ * the form's own fields (each named by its flag: fillForm) and built from the fields the flags gave;
+ * the rest is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
  */
-async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
+async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, env: NodeJS.ProcessEnv): Promise<Prepared | { code: number; message: string }> {
   const entry = OPERATIONS[kind];
   const needs = entry.needs;
+  const spec = await loadSpec(kind);
+  // A `-` after the ids: read from standard input, where the spec takes it (`plugin ID -`).
+  const stdinArgument = hasForm(spec) && spec.stdinArgument !== undefined && args.length === needs.length + 1 && args[needs.length] === '-' ? spec.stdinArgument : undefined;
+  if (stdinArgument !== undefined) args = args.slice(0, needs.length);
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
+  const files: Record<string, string> = {};
+  let stdinUsed = false;
+  // Its file options' texts (a path, or - for standard input), and the `-` argument's: FlagArgs.files.
+  const reads: [option: string, source: string | undefined, what: string][] = (hasForm(spec) ? (spec.fileOptions ?? []) : []).map((option) => [option, o.flags[option], `--${option}`]);
+  reads.push(['-', stdinArgument !== undefined ? '-' : undefined, `${stdinArgument} from -`]);
+  for (const [option, source, what] of reads) {
+    if (source === undefined) continue;
+    const r = await readInput(what, source, s.in);
+    if ('error' in r) return usage(r.error);
+    files[option] = r.text;
+    stdinUsed ||= source === '-';
+  }
+  // A signing key read from its file or variable (never from the command line), for its spec's flags (FlagArgs.secrets); what the read warns of is said with the review.
   const key = 'signing-key-file' in entry.options ? readSigningKey(o.flags, env) : undefined;
   if (key?.error) return usage(key.error);
-  const spec = await loadSpec(kind);
-  const flagged = hasForm(spec) ? spec.fromFlags({ ...o, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) }) : undefined;
+  const flagged = hasForm(spec) ? spec.fromFlags({ ...o, files, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) }) : undefined;
   if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
@@ -119,9 +108,11 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
   const given: Readonly<Record<string, string>> = flagged?.given ?? {};
   const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  const asked = new Set(Object.keys(given));
+  // Each field named by the flag that gave it (`-`: standard input).
+  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }, asked), values, asked, (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
   if ('usage' in built) return usage(built.usage);
-  return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed: false };
+  return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -1,21 +1,19 @@
 /**
- * `relayer-tui policies | plugins update`: a relayer's and a plugin's settings, read and prepared for the
- * one send path (mutations.ts); `policies` without a change shows them. (`networks update` is its
- * spec's: core/operations/networkUpdate.ts, through mutations.ts prepareSpec.)
+ * `relayer-tui policies`: a relayer's settings, read and prepared for the one send path (mutations.ts);
+ * without a change it shows them. (`networks update` and `plugins update` are their specs':
+ * core/operations/networkUpdate.ts and pluginUpdate.ts, through mutations.ts prepareSpec.)
  */
-import { maskUrl, stringifyJson, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
+import { maskUrl, stringifyJson, type Relayer, type RelayerClient } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
 import { policiesRequest } from '../core/operations/policyEdit.js';
-import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
 import { notificationRefRefusal, readNotificationRef } from '../core/operations/notificationRef.js';
 import { findRelayer } from '../core/lookup.js';
 import { relayerBasis } from '../core/operations/basis.js';
 import { readPolicyFigures } from '../core/operations/policyRisks.js';
 import { networkKind } from '../core/relayer.js';
 import { safeLines, sanitize } from '../core/text/sanitize.js';
-import { readInput } from './input.js';
 import { json, type Streams } from './output.js';
 import { type Fail, type Prepared, usage, usageOf } from './prepared.js';
 
@@ -47,36 +45,6 @@ export async function preparePolicies(client: RelayerClient, o: HeadlessOptions,
     return server ? prepare(server) : { code: EXIT.notFound, message: `Relayer ${id} not found when read again: nothing sent` };
   };
   return prepare(opened);
-}
-
-export /** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */
-async function readPlugin(client: RelayerClient, id: string): Promise<PluginInfo | undefined> {
-  if (!client.offers('plugins')) return undefined;
-  for (let page = 1; page <= 20; page++) {
-    const p = await client.listPlugins({ page, perPage: 100 }).catch(() => undefined);
-    const found = p?.items.find((x) => x.id === id);
-    if (found || !p || p.items.length < 100) return found;
-  }
-  return undefined;
-}
-
-export async function preparePluginUpdate(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('plugin-update'));
-  const f = { ...o.flags };
-  if (f['plugin-config'] !== undefined && f['plugin-config-file'] !== undefined) return usage('give the config once: --plugin-config or --plugin-config-file');
-  if (f['plugin-config-file'] !== undefined) {
-    const r = await readInput('--plugin-config-file', f['plugin-config-file'], s.in);
-    if ('error' in r) return usage(r.error);
-    f['plugin-config'] = r.text;
-  }
-  const body = pluginUpdateFromFlags(f);
-  if ('error' in body) return usage(`not sent: ${body.error}`);
-  await client.detectDialect();
-  const before = await readPlugin(client, args[0]!);
-  if (!before && client.supports('plugins') !== false) return { code: EXIT.notFound, message: `Plugin ${args[0]} not found among the server's plugins` };
-  const built = pluginUpdateRequest(args[0]!, before, body.body, client.supports('plugins'));
-  if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-  return { request: built, stdinUsed: f['plugin-config-file'] === '-' };
 }
 
 /** `relayer-tui policies <relayer-id>`: its policies in units, its name, notification and RPC URLs (JSON: as the server sent them, URLs masked). */

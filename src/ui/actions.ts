@@ -95,7 +95,7 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
 
 /**
  * A spec'd operation on its target (a relayer, one of its transactions — `seen.tx`, the row selected —
- * or a notification) (core/operations/spec.ts): refused at the key in read-only mode; else its spec
+ * a notification, or a plugin — `seen.plugin`, its row) (core/operations/spec.ts): refused at the key in read-only mode; else its spec
  * loaded, refused in its words (a flash) where what the list read already refuses it, else its review
  * opened (the one generic route and screen).
  */
@@ -107,7 +107,7 @@ export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer
     const input = spec.known(services.client, target, relayer, seen);
     const refused = input && spec.refusal(input);
     if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(readAt != null ? { readAt } : {}) });
+    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}) });
   });
   return true;
 }

@@ -21,7 +21,7 @@ import { parsePalette } from '../../src/ui/state/palette.js';
 import type { Route } from '../../src/ui/state/shell.js';
 
 /** The keymap scopes where an operation on each kind of target is opened (its list, or its own screen). */
-const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'], networkId: ['networks'] };
+const SCOPES_OF: Partial<Record<keyof OperationTarget, readonly string[]>> = { relayerId: ['relayers', 'relayer'], txId: ['transactions', 'transaction'], notificationId: ['notifications'], networkId: ['networks'], pluginId: ['plugins'] };
 
 const MEMBERS = ['read', 'known', 'refusal', 'build', 'reviewNotes', 'basis', 'events'] as const;
 /** A spec with a form (registry.ts FORM_KINDS) has these too: its fields from the input, and one flag grammar. */
@@ -32,7 +32,7 @@ const FORM_MEMBERS = ['form', 'fromFlags'] as const;
  * a list that must shrink. A kind moved onto a spec leaves it; a new kind is either spec'd or listed here.
  */
 const NOT_YET_SPECS = [
-  'plugin-call', 'plugin-update', 'policy-edit', 'replace', 'send',
+  'policy-edit', 'replace', 'send',
 ];
 
 describe('every OperationKind', () => {
@@ -46,8 +46,8 @@ describe('every OperationKind', () => {
 });
 
 describe("the spec'd operations", () => {
-  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, notification create and update) and relayer delete, each with its loader', () => {
-    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'relayer-delete', 'resume', 'withdraw']);
+  it('are the ones moved so far (pause, resume, cancel, cancel-pending, notification delete, withdraw, network update, notification create and update, plugin update and call) and relayer delete, each with its loader', () => {
+    expect([...SPEC_KINDS].sort()).toEqual(['cancel', 'cancel-pending', 'network-update', 'notification-create', 'notification-delete', 'notification-update', 'pause', 'plugin-call', 'plugin-update', 'relayer-delete', 'resume', 'withdraw']);
     for (const kind of SPEC_KINDS) expect(typeof SPECS[kind], kind).toBe('function');
   });
 
@@ -63,10 +63,10 @@ describe("the spec'd operations", () => {
   it.each(SPEC_KINDS)('%s: the TUI reaches it (its key bound where its target is listed, the key opens it there, or its palette command opens it; the generic route is it)', (kind) => {
     const e = OPERATIONS[kind];
     if ('palette' in e.opens) {
-      // On no target (`:notify`): its palette command is the generic route to it.
-      expect(e.needs, kind).toEqual([]);
-      expect(parsePalette(e.opens.palette)).toEqual({ kind: 'route', route: { kind: 'operation', op: kind, target: {} } });
-      expect(routeOperation({ kind: 'operation', op: kind, target: {} } as Route)).toBe(kind);
+      // Its palette command (on the id typed where it needs one: `:plugin ID`; on none: `:notify`) is the generic route to it.
+      const target = Object.fromEntries(e.needs.map((n) => [n, 'x-1']));
+      expect(parsePalette([e.opens.palette, ...e.needs.map(() => 'x-1')].join(' '))).toEqual({ kind: 'route', route: { kind: 'operation', op: kind, target } });
+      expect(routeOperation({ kind: 'operation', op: kind, target } as Route)).toBe(kind);
       return;
     }
     expect('key' in e.opens, kind).toBe(true);

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit';
+  screen: 'review' | 'send' | 'replace' | 'policies';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -229,7 +229,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { params: str, 'params-file': str, route: str, get: { type: 'boolean' }, query: { type: 'string', multiple: true } },
     refused: 'calling a plugin',
     opens: { palette: 'plugin' },
-    screen: 'plugin',
+    screen: 'review',
     subcommand: 'plugin',
     usage: 'plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | - | --get [--query K=V]…] [--dry-run] [--yes]',
     help: 'call a plugin with JSON params (POST), or by GET where it allows it',
@@ -244,7 +244,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'plugin-timeout': str, 'emit-logs': str, 'emit-traces': str, 'raw-response': str, 'allow-get': str, 'forward-logs': str, 'plugin-config': str, 'plugin-config-file': str },
     refused: "changing plugins' settings",
     opens: { key: 'edit' },
-    screen: 'pluginEdit',
+    screen: 'review',
     subcommand: 'plugins',
     verb: 'update',
     usage: 'plugins update <plugin-id> [--plugin-timeout S] [--emit-logs on|off] [--emit-traces on|off] [--raw-response on|off] [--allow-get on|off] [--forward-logs on|off] [--plugin-config JSON | --plugin-config-file FILE] [--dry-run] [--yes]',

@@ -13,7 +13,7 @@
  * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
  * spec is of another kind does not build.
  */
-import type { ApiError, Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { ApiError, PluginInfo, Relayer, RelayerClient, Transaction } from '../../api/index.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
 import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
@@ -32,9 +32,9 @@ export interface SpecInput {
   reading?: boolean;
 }
 
-/** What a read found missing, as data (`notFoundWords` says it): a relayer, a notification, a network, or a transaction the server's lookup says is not there (`how`: its words). */
+/** What a read found missing, as data (`notFoundWords` says it): a relayer, a notification, a network, a plugin (not among the server's listed), or a transaction the server's lookup says is not there (`how`: its words). */
 export interface NotFound {
-  notFound: { what: 'relayer' | 'notification' | 'network'; id: string } | { what: 'transaction'; id: string; how: string };
+  notFound: { what: 'relayer' | 'notification' | 'network' | 'plugin'; id: string } | { what: 'transaction'; id: string; how: string };
 }
 
 /**
@@ -67,14 +67,15 @@ export type Refusal =
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
  * gone; a transaction as the server answered it (a cancel: the list behind shows it canceled or canceling);
  * a new transaction from a relayer (its figures and lists read again); a notification changed or gone
- * (its list reads its page again).
+ * (its list reads its page again); a plugin changed (its list reads it again).
  */
 export type SpecEvent =
   | { kind: 'relayer'; relayerId: string; relayer?: Relayer; gone?: boolean }
   | { kind: 'transaction'; relayerId: string; txId: string; transaction: Transaction }
   | { kind: 'created'; relayerId: string; transaction?: Transaction }
   | { kind: 'notification'; notificationId: string }
-  | { kind: 'network'; networkId: string };
+  | { kind: 'network'; networkId: string }
+  | { kind: 'plugin'; pluginId: string };
 
 /** What the review notes may depend on beside the input: when they are made, and which face reads them (a fix named as a key or as a command). */
 export interface NotesContext {
@@ -85,6 +86,8 @@ export interface NotesContext {
 /** What the TUI's screen already read where the operation opens (a list's row, its relayer's jam): `known` may build on it. */
 export interface Seen {
   tx?: Transaction;
+  /** The plugin as its list read it (its row). */
+  plugin?: PluginInfo;
   /** The relayer's jam as the TUI last read it (undefined: not read). */
   jam?: JamRead;
   /** When that jam was read (its notes say it). */
@@ -112,6 +115,8 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   restsOnJam?: true;
   /** The answer as the TUI shows it, a row each (label and value), where its record's own fields would not say it plainly (none: the record as answered). */
   answerRows?(answer: unknown): readonly string[];
+  /** What it sends is what was typed (a plugin call's params): its review is sent as built, never read again first however old. */
+  standsAsTyped?: true;
 }
 
 /** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
@@ -121,8 +126,8 @@ export interface ReviewOnlySpec<K extends OperationKind, I extends SpecInput> ex
 
 /** A form's part of its spec: what it is on, its fields, the one focused first, each field's value as it opens (from the input), and lines said above it. */
 export interface SpecForm {
-  /** What the form is on, in words (the TUI's title after `relayer-tui › `). */
-  title: string;
+  /** What the form is on, in words (the TUI's title after `relayer-tui › `), or made from what is typed (the plugin id). */
+  title: string | ((values: Values) => string);
   fields: readonly FieldSpec[];
   focus?: string;
   initial: Values;
@@ -132,6 +137,8 @@ export interface SpecForm {
   secrets?: (values: Values) => readonly string[];
   /** What to do when its outcome is unknown (nothing is resent), from the server's error and the values sent. */
   unknownNext?: (error: ApiError, values: Values) => string;
+  /** The values stay after a send (a plugin's params: the same call made again), for the session. */
+  keepAfterSend?: true;
 }
 
 /**
@@ -144,6 +151,8 @@ export interface FlagArgs {
   flags: Readonly<Record<string, string | undefined>>;
   lists: Readonly<Record<string, readonly string[] | undefined>>;
   secrets?: Readonly<Record<string, string | undefined>>;
+  /** The text each of its file options (FormSpec.fileOptions) named, as the face read it (a path, or - for standard input). */
+  files?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -160,7 +169,12 @@ export type Built = { request: BuiltRequest } | { errors: Record<string, string>
 export interface FormSpec<K extends OperationKind, I extends SpecInput> extends SpecCore<K, I> {
   form(input: I): SpecForm;
   fromFlags(args: FlagArgs): Flagged;
-  build(input: I, values: Values): Built;
+  /** Its options whose value is a file to read (or - for standard input): headless reads each into FlagArgs.files before fromFlags. */
+  fileOptions?: readonly string[];
+  /** A `-` after the target's ids reads this from standard input (`plugin ID -`: the params), into FlagArgs.files['-']. */
+  stdinArgument?: string;
+  /** `asked`: the fields the operator asked for — given as flags (headless), or changed from the form as it opened (the TUI). */
+  build(input: I, values: Values, asked: ReadonlySet<string>): Built;
 }
 
 /** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
@@ -213,7 +227,9 @@ export const notFoundWords = (n: NotFound): string =>
     ? `Transaction ${n.notFound.id} ${n.notFound.how}`
     : n.notFound.what === 'network'
       ? `Network ${n.notFound.id} not found (a network's id reads like evm:sepolia)`
-      : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
+      : n.notFound.what === 'plugin'
+        ? `Plugin ${n.notFound.id} not found among the server's plugins`
+        : `${n.notFound.what === 'relayer' ? 'Relayer' : 'Notification'} ${n.notFound.id} not found`;
 
 export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound' in v;
 
@@ -221,10 +237,10 @@ export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound'
  * The request both faces review: refused (typed), its values' errors (a form's), or built with its
  * notes after its own lines and its basis. The one function the TUI's screen and headless's path call.
  */
-export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values: Values = {}): { refusal: Refusal } | Built {
+export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values: Values = {}, asked: ReadonlySet<string> = new Set()): { refusal: Refusal } | Built {
   const refusal = spec.refusal(input);
   if (refusal) return { refusal };
-  const built: Built = hasForm(spec) ? spec.build(input, values) : { request: spec.build(input) };
+  const built: Built = hasForm(spec) ? spec.build(input, values, asked) : { request: spec.build(input) };
   if ('errors' in built) return built;
   const notes = spec.reviewNotes(input, context);
   return { request: { ...built.request, review: [...(built.request.review ?? []), ...notes], basis: spec.basis(input) } };
@@ -233,15 +249,17 @@ export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind,
 /**
  * The spec on its input as one form, for both faces: its fields (none for a review-only one), the
  * first focused, and its build — refused in its refusal's words, else reviewed (`reviewed`). The TUI's
- * screen types into it; headless fills it from flags (headless/formFlags.ts fillForm).
+ * screen types into it; headless fills it from flags (headless/formFlags.ts fillForm). `given`: the
+ * fields the flags gave (headless); without it, the fields asked are those changed from the form's initial values.
  */
-export function specDefinition<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext): FormDefinition {
+export function specDefinition<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, given?: ReadonlySet<string>): FormDefinition {
   const form = hasForm(spec) ? spec.form(input) : undefined;
   return {
     fields: form?.fields ?? [],
     ...(form?.focus !== undefined ? { focus: form.focus } : {}),
     build: (values) => {
-      const r = reviewed(spec, input, context, values);
+      const asked = given ?? new Set(Object.keys(values).filter((k) => values[k] !== (form?.initial[k] ?? '')));
+      const r = reviewed(spec, input, context, values, asked);
       return 'refusal' in r ? { errors: { _form: refusalWords(r.refusal, context.face) } } : r;
     },
   };

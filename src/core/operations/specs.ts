@@ -18,6 +18,8 @@ export const SPECS = {
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
   'notification-create': () => import('./notify.js').then((m) => m.notifySpec),
   'notification-update': () => import('./notifications.js').then((m) => m.notificationUpdateSpec),
+  'plugin-update': () => import('./pluginUpdate.js').then((m) => m.pluginUpdateSpec),
+  'plugin-call': () => import('./plugin.js').then((m) => m.pluginCallSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

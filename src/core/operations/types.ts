@@ -22,6 +22,8 @@ export interface FieldSpec {
   placeholder?: boolean;
   /** Lines the editor shows for `json` fields. */
   rows?: number;
+  /** A `json` field that takes the rows the screen has left (`rows` at most): the form's one big field. */
+  fill?: boolean;
   /** What is typed may hold a secret (an RPC URL's API key): never kept in a draft on disk. */
   secret?: boolean;
 }

@@ -13,8 +13,6 @@ import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
-import { PluginScreen } from './plugin/PluginScreen.js';
-import { PluginEditScreen } from './settings/PluginEditScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
@@ -42,14 +40,10 @@ export function otherScreen(props: ScreenProps) {
       return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
     case 'operation':
       return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
-    case 'plugin':
-      return <PluginScreen {...(props as ScreenProps<Extract<Route, { kind: 'plugin' }>>)} />;
     case 'plugins':
       return <PluginsScreen {...props} />;
     case 'serverRecords':
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
-    case 'pluginEdit':
-      return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'policies':
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':

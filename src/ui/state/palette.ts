@@ -37,7 +37,7 @@ export function parsePalette(input: string): PaletteResult {
     case 'plugin':
       // Without an id: the server's plugins to choose from (or the form to type it, where there is no list).
       if (!arg) return { kind: 'route', route: { kind: 'plugins' } };
-      return { kind: 'route', route: { kind: 'plugin', pluginId: arg } };
+      return { kind: 'route', route: { kind: 'operation', op: 'plugin-call', target: { pluginId: arg } } };
     case 'plugins':
       return { kind: 'route', route: { kind: 'plugins' } };
     case 'networks':

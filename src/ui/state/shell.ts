@@ -1,7 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
-import type { OperationTarget } from '../../core/operations/registry.js';
+import { OPERATIONS, type OperationTarget } from '../../core/operations/registry.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -22,9 +22,11 @@ export type Route =
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
    * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
    * `:notify` (a notification created: the form, then the review), `e` on a notification (its url, a new
-   * write-only key, or the key removed: the form, then the review).
+   * write-only key, or the key removed: the form, then the review),
+   * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review), `:plugin ID`
+   * or enter on a plugin (its call: the params form, `plugin` the row where chosen from :plugins, then the review).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
@@ -33,15 +35,10 @@ export type Route =
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
   | { kind: 'fleet'; names: string[] }
-  /** A plugin's call form; `info`: the plugin as listed (GET /plugins), when chosen from the list. */
-  | { kind: 'plugin'; pluginId: string; info?: PluginInfo }
   /** The server's plugins (`:plugins`, `:plugin` without an id). */
   | { kind: 'plugins' }
   /** `:networks`, `:signers`, `:notifications`: the server's (OpenZeppelin Relayer). */
   | { kind: 'serverRecords'; of: 'networks' | 'signers' | 'notifications' }
-  /** `D` on a notification: the relayers using it named, its id typed to confirm. */
-  /** `e` on a plugin: its settings changed (reviewed). */
-  | { kind: 'pluginEdit'; plugin: PluginInfo }
   | { kind: 'server' }
   /** `:metrics`: the server's own figures (v1.8's Prometheus text). */
   | { kind: 'metrics' }
@@ -132,7 +129,6 @@ export function parents(route: Route): Route[] {
       return [root];
     case 'relayer':
     case 'transactions':
-    case 'plugin':
     case 'plugins':
     case 'serverRecords':
     case 'server':
@@ -145,8 +141,6 @@ export function parents(route: Route): Route[] {
       return [root, route];
     case 'record':
       return [root, route];
-    case 'pluginEdit':
-      return [root, { kind: 'plugins' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'replace':
@@ -156,6 +150,8 @@ export function parents(route: Route): Route[] {
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
       if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
       if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
+      // One opened by a key on a plugin comes from the plugins.
+      if (route.target.pluginId !== undefined && 'key' in OPERATIONS[route.op].opens) return [root, { kind: 'plugins' }, route];
       return [root, route];
     case 'policies':
     case 'send':
@@ -182,8 +178,6 @@ export function routeKey(r: Route): string {
       return r.kind;
     case 'serverRecords':
       return `${r.kind}:${r.of}`;
-    case 'pluginEdit':
-      return `${r.kind}:${r.plugin.id}`;
     case 'relayer':
       return `${r.kind}:${r.relayerId}`;
     case 'transactions':
@@ -196,8 +190,6 @@ export function routeKey(r: Route): string {
     case 'policies':
     case 'send':
       return `${r.kind}:${r.relayerId}`;
-    case 'plugin':
-      return `plugin:${r.pluginId}`;
     case 'fleet':
       return `fleet:${r.names.join(' ')}`;
     case 'record':

@@ -37,7 +37,7 @@ describe('plugin call', () => {
   });
 
   it('the `{}` is a placeholder: the first key replaces it; numbers go out exactly as typed', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'echo' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await h.press('{"a": 1e400, "b": 0.12345678901234567890123, "c": -0, "d": 1.50}');
     let f = await h.waitFor((x) => /^ +1 {2}\{"a": 1e400/m.test(x), 'typed over the placeholder');
@@ -52,7 +52,7 @@ describe('plugin call', () => {
   });
 
   it('sends a u128 in params byte-exact and shows it back in the return value', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'echo' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, `{"n": ${U128_MAX}}`);
     await h.press(KEY.ctrlS);
@@ -69,7 +69,7 @@ describe('plugin call', () => {
   });
 
   it('real flavor: the return value is the data itself, big integer intact', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'echo' }, sandbox: { flavor: 'real' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } }, sandbox: { flavor: 'real' } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, `[${U128_MAX}, "x"]`);
     const f = await callPlugin(h);
@@ -79,7 +79,7 @@ describe('plugin call', () => {
   });
 
   it('points at invalid JSON with line and column before sending (visible at 80 columns)', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'echo' }, columns: 80, rows: 24 });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } }, columns: 80, rows: 24 });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, '{');
     await h.press(KEY.enter, '"n": 1,', KEY.enter, '}');
@@ -123,7 +123,7 @@ describe('plugin call', () => {
   });
 
   it('fail (contract flavor): the answer says success no and the plugin error', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'fail' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'fail' } } });
     await h.waitFor((f) => focusedField(f) === 'params');
     const f = await callPlugin(h);
     // Not "Done": the plugin ran and said no. The request was sent, and its status is shown.
@@ -135,7 +135,7 @@ describe('plugin call', () => {
   });
 
   it('fail (real flavor): the server error text and status, params kept', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'fail' }, sandbox: { flavor: 'real' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'fail' } }, sandbox: { flavor: 'real' } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, '{"amount": 15}');
     const f = await callPlugin(h);
@@ -174,7 +174,7 @@ describe('plugin call', () => {
   });
 
   it('one call in flight: y and ctrl+s while the slow plugin runs do nothing', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'slow' } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'slow' } } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, '{"ms": 600}');
     await h.press(KEY.ctrlS, 'y');
@@ -187,7 +187,7 @@ describe('plugin call', () => {
   });
 
   it('a timed-out call says the outcome is unknown and is not resent', async () => {
-    h = await renderApp({ route: { kind: 'plugin', pluginId: 'slow' }, client: { timeoutMs: 300 } });
+    h = await renderApp({ route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'slow' } }, client: { timeoutMs: 300 } });
     await h.waitFor((f) => focusedField(f) === 'params');
     await setParams(h, '{"ms": 900}');
     const f = await callPlugin(h);

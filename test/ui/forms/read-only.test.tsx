@@ -50,7 +50,7 @@ describe('read-only mode', () => {
   });
 
   it('a plugin form opened anyway (initial route) reviews but refuses y with the reason; nothing is sent', async () => {
-    h = await renderApp({ ...RO, route: { kind: 'plugin', pluginId: 'echo' } });
+    h = await renderApp({ ...RO, route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } } });
     await h.waitFor((f) => f.includes('plugin echo') && focusedField(f) === 'params');
     await h.press(KEY.ctrlS);
     await h.waitFor((f) => f.includes('Review:'));

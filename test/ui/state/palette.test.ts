@@ -10,7 +10,7 @@ describe('palette: parse', () => {
     expect(parsePalette('relayers')).toEqual({ kind: 'route', route: { kind: 'relayers' } });
     expect(parsePalette(':relayers')).toEqual({ kind: 'route', route: { kind: 'relayers' } });
     expect(parsePalette('  tx   sepolia-main  ')).toEqual({ kind: 'route', route: { kind: 'transactions', relayerId: 'sepolia-main' } });
-    expect(parsePalette('plugin echo')).toEqual({ kind: 'route', route: { kind: 'plugin', pluginId: 'echo' } });
+    expect(parsePalette('plugin echo')).toEqual({ kind: 'route', route: { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } } });
     expect(parsePalette('notify')).toEqual({ kind: 'route', route: { kind: 'operation', op: 'notification-create', target: {} } });
     expect(parsePalette('q')).toEqual({ kind: 'quit' });
     expect(parsePalette('quit')).toEqual({ kind: 'quit' });

@@ -48,14 +48,14 @@ describe('shell reducer: the screen stack', () => {
     expect(kinds(shellReducer(toB, { type: 'pop' }))).toEqual(kinds(s));
     const home = shellReducer(s, { type: 'jump', route: { kind: 'relayers' } });
     expect(keys(home)).toEqual([k0]);
-    const plugin: Route = { kind: 'plugin', pluginId: 'echo' };
-    expect(kinds(shellReducer(s, { type: 'jump', route: plugin }))).toEqual(['relayers', 'transactions', 'transaction', 'plugin']);
+    const plugin: Route = { kind: 'operation', op: 'plugin-call', target: { pluginId: 'echo' } };
+    expect(kinds(shellReducer(s, { type: 'jump', route: plugin }))).toEqual(['relayers', 'transactions', 'transaction', 'operation']);
     // Bounded: many jumps keep the relayers and the newest screens.
     let many = s;
-    for (let i = 0; i < 100; i++) many = shellReducer(many, { type: 'jump', route: { kind: 'plugin', pluginId: `p${i}` } });
+    for (let i = 0; i < 100; i++) many = shellReducer(many, { type: 'jump', route: { kind: 'operation', op: 'plugin-call', target: { pluginId: `p${i}` } } });
     expect(many.stack).toHaveLength(MAX_STACK);
     expect(kinds(many)[0]).toBe('relayers');
-    expect(many.stack.at(-1)!.route).toEqual({ kind: 'plugin', pluginId: 'p99' });
+    expect(many.stack.at(-1)!.route).toEqual({ kind: 'operation', op: 'plugin-call', target: { pluginId: 'p99' } });
   });
 
   it('overlays: opening the palette clears its text; flash is cleared without a new object when absent', () => {

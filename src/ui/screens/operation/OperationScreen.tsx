@@ -5,14 +5,12 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook
- * notification created: its signing key drawn masked, its draft kept on disk without it). The fields,
- * requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook notification created: its signing key drawn masked, its draft kept on disk without it), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent), `:plugin ID` or enter on a plugin (its call: JSON params in a multi-line editor, invalid JSON pointed at before review, the params kept after a call; its answer with its logs, t its traces). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
-import type { ApiError, Relayer } from '../../../api/index.js';
+import type { ApiError, PluginCallResult, Relayer } from '../../../api/index.js';
 import { networkKind } from '../../../core/relayer.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
@@ -20,7 +18,8 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useForm, type PersistDraft, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS, type DraftForm, type OperationTarget } from '../../../core/operations/registry.js';
 import { targetIds } from '../../state/shell.js';
-import type { FormDefinition } from '../../../core/operations/types.js';
+import type { FormDefinition, Values } from '../../../core/operations/types.js';
+import type { KeyEvent } from '../../input/keys.js';
 import type { OperationRoute } from '../../actions.js';
 import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
@@ -34,6 +33,7 @@ import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js'
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 import { NewTransaction } from '../send/NewTransaction.js';
+import { PluginResult, pluginResultLines } from '../plugin/PluginResult.js';
 
 /** The most of a server's answer in words shown. */
 const ANSWER_CHARS = 4_000;
@@ -52,8 +52,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const form = hasForm(spec) ? spec.form(input) : undefined;
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
-  const title = useMemo(() => {
-    if (form) return `relayer-tui › ${form.title}`;
+  const reviewTitle = useMemo(() => {
     const b = definition.build({});
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -64,11 +63,16 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
     initialValues,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: !form,
-    // Its draft kept on disk as it is typed, where its entry keeps one (a secret field never is).
+    ...(form?.keepAfterSend ? { keepAfterSend: true } : {}),
+    // Its entry's draft rule: what is typed kept on disk as it is typed, for the form and its target.
     ...(draft ? { persist: draftTarget(draft, route.target) } : {}),
     ...(reread ? { reread } : {}),
     onSent: onAnswer,
   });
+  const title = form ? `relayer-tui › ${typeof form.title === 'string' ? form.title : form.title(handle.state.values)}` : reviewTitle;
+  // A plugin's answer (success, logs by level, traces: t shows them).
+  const [showTraces, setShowTraces] = useState(false);
+  const pluginResult = answers === 'plugin-result';
   // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
   const phase = handle.state.phase;
   const inFlight = route.tx && phase.kind === 'done' && phase.outcome.effect.kind === 'in flight';
@@ -97,8 +101,20 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
       {...(intro ? { intro } : {})}
       {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : unknownNext ? { unknownNext: (e: ApiError) => unknownNext(e, handle.state.values) } : {})}
       {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
+      {...(pluginResult
+        ? {
+            resultHint: 't traces',
+            resultKeys: (key: KeyEvent) => {
+              if (key.name !== 't') return false;
+              setShowTraces((t) => !t);
+              return true;
+            },
+          }
+        : {})}
       result={(value, scroll, height) =>
-        created ? (
+        pluginResult ? (
+          <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={height} width={width} />
+        ) : created ? (
           <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
         ) : rows ? (
           <Box flexDirection="column">
@@ -130,9 +146,27 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
           </>
         )
       }
-      {...(created ? {} : { resultRows: (value: unknown) => (rows ? rows(value).length : (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows) })}
+      {...(pluginResult
+        ? { resultRows: (value: unknown) => pluginResultLines(value as PluginCallResult, showTraces, width).length }
+        : created
+          ? {}
+          : { resultRows: (value: unknown) => (rows ? rows(value).length : (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows) })}
     />
   );
+}
+
+/** Where a form's draft is kept on disk: its form, the relayer, and the record it is on (a transaction, a plugin…). */
+function draftTarget(form: DraftForm, t: OperationTarget): PersistDraft {
+  const on = t.txId ?? t.pluginId ?? t.notificationId ?? t.networkId;
+  return { form, ...(t.relayerId !== undefined ? { relayer: t.relayerId } : {}), ...(on !== undefined ? { target: on } : {}) };
+}
+
+/** Rows for a `json` field that fills (FieldSpec.fill): what the screen has left beside the frame and the other fields (a line and a hint each), 3 at least. */
+const FRAME_ROWS = 5;
+function sized(definition: FormDefinition, initial: Values, height: number): FormDefinition {
+  if (!definition.fields.some((f) => f.fill)) return definition;
+  const others = definition.fields.filter((f) => !f.fill && !f.hidden?.(initial)).length;
+  return { ...definition, fields: definition.fields.map((f) => (f.fill ? { ...f, rows: Math.max(3, Math.min(f.rows ?? 16, height - FRAME_ROWS - 2 * others)) } : f)) };
 }
 
 /**
@@ -156,6 +190,10 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
     }
     if (e.kind === 'network') {
       session.emit('networksChanged', { id: e.networkId });
+      continue;
+    }
+    if (e.kind === 'plugin') {
+      session.emit('pluginsChanged', { id: e.pluginId });
       continue;
     }
     if (e.relayer) directory.add([e.relayer]);
@@ -184,7 +222,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const seen = useMemo(() => {
     const jam = relayerId ? jams?.read(relayerId) : undefined;
     const jamAt = relayerId ? jams?.oldestReadAt([relayerId]) : undefined;
-    return { ...(route.tx ? { tx: route.tx } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
+    return { ...(route.tx ? { tx: route.tx } : {}), ...(route.plugin ? { plugin: route.plugin } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
   }, [route, relayerId, jams]);
   const relayer = relayerId ? directory.get(relayerId) : undefined;
   // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
@@ -215,7 +253,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   }, [spec, input, reading, op, target, services, relayer, route, seen]);
   const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
   const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
-  const definition = useMemo(() => (spec && input && 'value' in input ? specDefinition(spec, input.value, context) : null), [spec, input, context]);
+  const definition = useMemo(() => (spec && input && 'value' in input ? sized(specDefinition(spec, input.value, context), hasForm(spec) ? spec.form(input.value).initial : {}, height) : null), [spec, input, context, height]);
   if (!spec || !input || 'error' in input || refusal || !definition) {
     const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal) : `Reading ${subject(target)}…`;
     return (
@@ -225,31 +263,26 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     );
   }
   const value = input.value;
-  const reread: UseFormOptions['reread'] = {
+  // What it sends is what was typed: never read again before sending.
+  const reread: UseFormOptions['reread'] | undefined = spec.standsAsTyped ? undefined : {
     at: input.at,
     read: async () => {
       const r = await spec.read(services.client, target);
       if (isNotFound(r)) throw new Error(notFoundWords(r));
       if (r.relayer) directory.add([r.relayer]);
-      const next = specDefinition(spec, r, { now: services.now(), face: 'keys' });
+      const next = sized(specDefinition(spec, r, { now: services.now(), face: 'keys' }), hasForm(spec) ? spec.form(r).initial : {}, height);
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
       // build says so (`_form`); the review stays, said refused, nothing sent.
       if (!spec.refusal(r)) setInput({ value: r, at: services.now() });
       return next;
     },
   };
-  return <OperationForm {...props} spec={spec} input={value} definition={definition} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
+  return <OperationForm {...props} spec={spec} input={value} definition={definition} {...(reread ? { reread } : {})} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
-/** Where an operation's draft is kept on disk: its form, the relayer it is on, and its other target (draftStore.ts). */
-function draftTarget(form: DraftForm, target: OperationTarget): PersistDraft {
-  const other = targetIds(target).find((id) => id !== target.relayerId);
-  return { form, ...(target.relayerId !== undefined ? { relayer: target.relayerId } : {}), ...(other !== undefined ? { target: other } : {}) };
-}
-
-/** What the screen reads first, in words: the relayer, or the notification, the operation is on. */
+/** What the screen reads first, in words: the relayer, notification, network or plugin the operation is on. */
 const subject = (t: OperationTarget): string =>
-  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : targetIds(t).join(' ');
+  t.relayerId !== undefined ? `relayer ${t.relayerId}` : t.notificationId !== undefined ? `notification ${t.notificationId}` : t.networkId !== undefined ? `network ${t.networkId}` : t.pluginId !== undefined ? `plugin ${t.pluginId}` : targetIds(t).join(' ');
 
 /** The status bar's relayer, where the operation is on one. */
 const statusOf = (route: OperationRoute) => (route.target.relayerId !== undefined ? { relayer: route.target.relayerId } : {});

@@ -17,6 +17,8 @@ import { wrapCells } from '../../../core/text/cells.js';
 import { tone } from '../../theme.js';
 import { mutationBlocked } from '../../mutations.js';
 import { keyOperationOn } from '../../../core/operations/registry.js';
+import { isSpecKind } from '../../../core/operations/specs.js';
+import { openSpecOperation } from '../../actions.js';
 import { useSessionEvent } from '../../sessionEvents.js';
 
 const getId = (p: PluginInfo) => p.id;
@@ -42,30 +44,26 @@ export function PluginsScreen({ screenKey, width, height }: ScreenProps) {
   // A plugin's settings changed from here: the list read again.
   useSessionEvent('pluginsChanged', () => void list.refresh());
   const watch = useListScreen(screenKey, list, SCOPES, height, (cmd) => {
-    // e: the plugin's settings (the registry's operation for the key), refused at the key read-only.
+    // e: the plugin's settings (the registry's operation for the key, its spec's), refused at the key read-only.
     const op = keyOperationOn(cmd, 'pluginId');
-    if (op && op !== 'plugin-call') {
+    if (op && isSpecKind(op)) {
       const blocked = mutationBlocked(services, op);
       if (blocked) return blocked;
       if (unsupported) return "This server has no plugin list, and no PATCH /plugins/{id}: a plugin's settings cannot be changed here";
       const selected = list.getSelected();
       if (!selected) return 'No plugin selected';
-      shell.push({ kind: 'pluginEdit', plugin: selected });
-      return true;
+      return openSpecOperation(op, { pluginId: selected.id }, undefined, services, shell, list.meta.current.loadedAt, { plugin: selected });
     }
     if (cmd !== 'open' && cmd !== 'info') return undefined;
     const selected = list.getSelected();
     // Calling one is a mutation: refused at the key when read-only (as e, X and P are).
     const blocked = cmd === 'open' ? mutationBlocked(services, 'plugin-call') : null;
     if (blocked) return blocked;
-    if (cmd === 'open' && (unsupported || !selected)) {
-      // No list here: the form, to type the id.
-      shell.push({ kind: 'plugin', pluginId: '' });
-      return true;
-    }
+    // No list here: the form, to type the id.
+    if (cmd === 'open' && (unsupported || !selected)) return openSpecOperation('plugin-call', { pluginId: '' }, undefined, services, shell);
     if (!selected) return 'No plugin selected';
-    if (cmd === 'open') shell.push({ kind: 'plugin', pluginId: selected.id, info: selected });
-    else shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
+    if (cmd === 'open') return openSpecOperation('plugin-call', { pluginId: selected.id }, undefined, services, shell, list.meta.current.loadedAt, { plugin: selected });
+    shell.push({ kind: 'record', title: `plugin ${selected.id}`, key: `plugin:${selected.id}`, record: selected, readAt: list.meta.current.loadedAt });
     return true;
   });
   const note = useMemo(

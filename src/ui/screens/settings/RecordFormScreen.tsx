@@ -1,6 +1,5 @@
 /**
- * A form that changes one of the server's records (a notification, a plugin's settings, a network's RPC
- * URLs) and shows the record as the server answered it: the one frame those edit screens share.
+ * A form that changes one of the server's records (a notification) and shows the record as the server answered it: the one frame those edit screens share.
  */
 import { FormScreen } from '../../components/FormScreen.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
