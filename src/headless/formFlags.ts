@@ -20,7 +20,7 @@ export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet
     if (f.hidden?.(values)) continue;
     const v = values[f.name] ?? '';
     const options = f.options?.slice(1) ?? [];
-    const msg = f.kind === 'choice' && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
+    const msg = f.kind === 'choice' && !f.takesAny && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
     if (msg) errors.push(named(f, f.name, msg));
   }
   if (errors.length) return { usage: errors.join('; ') };

@@ -1,53 +1,20 @@
 /**
- * `relayer-tui policies | plugins update`: a relayer's and a plugin's settings, read and prepared for the
- * one send path (mutations.ts); `policies` without a change shows them. (`networks update` is its
- * spec's: core/operations/networkUpdate.ts, through mutations.ts prepareSpec.)
+ * `relayer-tui policies | plugins update`: a relayer's policies shown (`policies` without a change), and
+ * a plugin's settings read and prepared for the one send path (mutations.ts). (A change of a relayer's
+ * policies and `networks update` are their specs': core/operations/policyEditSpec.ts and
+ * networkUpdate.ts, through mutations.ts prepareSpec.)
  */
 import { maskUrl, stringifyJson, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { EVM_POLICIES, policyLines, policyValue, relayerPatch } from '../core/operations/policies.js';
-import { policiesRequest } from '../core/operations/policyEdit.js';
+import { EVM_POLICIES, policyLines, policyValue } from '../core/operations/policies.js';
 import { pluginUpdateFromFlags, pluginUpdateRequest } from '../core/operations/pluginUpdate.js';
-import { notificationRefRefusal, readNotificationRef } from '../core/operations/notificationRef.js';
 import { findRelayer } from '../core/lookup.js';
-import { relayerBasis } from '../core/operations/basis.js';
-import { readPolicyFigures } from '../core/operations/policyRisks.js';
 import { networkKind } from '../core/relayer.js';
 import { safeLines, sanitize } from '../core/text/sanitize.js';
 import { readInput } from './input.js';
 import { json, type Streams } from './output.js';
 import { type Fail, type Prepared, usage, usageOf } from './prepared.js';
-
-export async function preparePolicies(client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
-  if (args.length !== 1) return usage(usageOf('policy-edit'));
-  await client.detectDialect();
-  const id = args[0]!;
-  const opened = await findRelayer(client, id);
-  if (!opened) return { code: EXIT.notFound, message: `Relayer ${id} not found` };
-  const rpc = o.lists['rpc-url'];
-  // Only what the flags name is sent (a merge patch): the rest of the relayer is never written back.
-  const patch = relayerPatch(opened, { sets: o.lists.set ?? [], unsets: o.lists.unset ?? [], ...(o.flags.name !== undefined ? { name: o.flags.name } : {}), ...(o.flags.notification !== undefined ? { notification: o.flags.notification.trim() } : {}), ...(rpc?.length ? { rpcUrls: rpc } : {}) });
-  if ('error' in patch) return usage(`not sent: ${patch.error}`);
-  const offered = client.offers('policies') || client.supports('policies');
-  // A notification it is set to name: read first (core/operations/notificationRef.ts), refused when it does not exist.
-  const named = patch.patch.notification_id;
-  const ref = typeof named === 'string' ? notificationRefRefusal(named, await readNotificationRef(client, named)) : null;
-  if (ref && 'refuse' in ref) return usage(`not sent: ${ref.refuse}`);
-  // The review against the server as read (`server`), weighed against the network's price and the balance; what moved since the first read is said.
-  const prepare = async (server: Relayer): Promise<Prepared | { code: number; message: string }> => {
-    const figures = await readPolicyFigures(client, id, server.network_type, Date.now);
-    const built = policiesRequest(id, server, patch.patch, offered, { opened, figures, since: 'read' });
-    if ('refuse' in built) return usage(`not sent: ${built.refuse}`);
-    return { request: { ...built, basis: relayerBasis(server) }, stdinUsed: false, reread, ...(ref ? { warnings: [ref.warning] } : {}) };
-  };
-  // After the prompt's yes: the relayer read again; the request goes only if it is the one reviewed.
-  const reread = async () => {
-    const server = await findRelayer(client, id);
-    return server ? prepare(server) : { code: EXIT.notFound, message: `Relayer ${id} not found when read again: nothing sent` };
-  };
-  return prepare(opened);
-}
 
 export /** The plugin as listed (GET /plugins/{id} is not asked: the list has every field), or undefined. */
 async function readPlugin(client: RelayerClient, id: string): Promise<PluginInfo | undefined> {

@@ -16,6 +16,7 @@ export const SPECS = {
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
+  'policy-edit': () => import('./policyEditSpec.js').then((m) => m.policyEditSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

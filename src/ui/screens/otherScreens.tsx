@@ -19,7 +19,6 @@ import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
-import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
@@ -56,8 +55,6 @@ export function otherScreen(props: ScreenProps) {
       return <PluginEditScreen {...(props as ScreenProps<Extract<Route, { kind: 'pluginEdit' }>>)} />;
     case 'notify':
       return <NotifyScreen {...props} />;
-    case 'policies':
-      return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':
       return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
     case 'server':

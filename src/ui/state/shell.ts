@@ -1,6 +1,7 @@
 /** The screen stack and the overlays: pure state. */
 import type { Notification, PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
+import type { Preset } from '../../core/operations/spec.js';
 import type { OperationTarget } from '../../core/operations/registry.js';
 
 /**
@@ -20,11 +21,11 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
+   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
+   * `p` on a relayer (its policies, name, notification and RPC URLs: the form, then the review).
+   * `preset`: values its form opens with, and why (a jam at its cap: gas_price_cap at the network's price + 30 %).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
-  /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
-  | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number; preset?: Preset }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
@@ -161,7 +162,6 @@ export function parents(route: Route): Route[] {
       if (route.target.notificationId) return [root, { kind: 'serverRecords', of: 'notifications' }, route];
       if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
       return [root, route];
-    case 'policies':
     case 'send':
       return [root, route];
   }
@@ -200,7 +200,6 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'operation':
       return [r.op, ...targetIds(r.target)].join(':');
-    case 'policies':
     case 'send':
       return `${r.kind}:${r.relayerId}`;
     case 'plugin':

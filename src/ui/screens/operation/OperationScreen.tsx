@@ -24,13 +24,16 @@ import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/sp
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
-import { useServices } from '../../services.js';
+import { useScheduler, useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 import { NewTransaction } from '../send/NewTransaction.js';
+
+/** How long a spec read as it opens (spec.readsFirst) is waited for before it opens on what the list read. */
+const READ_FIRST_MS = 5_000;
 
 /** The most of a server's answer in words shown. */
 const ANSWER_CHARS = 4_000;
@@ -46,7 +49,7 @@ const CREATED_UNKNOWN_NEXT = "Nothing was resent. Look at the relayer's newest t
 function OperationForm({ route, screenKey, width, height, spec, input, definition, reread, onAnswer }: ScreenProps<OperationRoute> & { spec: AnySpec; input: SpecInput; definition: FormDefinition; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
   const { answers, readBack } = OPERATIONS[route.op];
-  const form = hasForm(spec) ? spec.form(input) : undefined;
+  const form = useMemo(() => (hasForm(spec) ? spec.form(input, route.preset) : undefined), [spec, input, route.preset]);
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
   const title = useMemo(() => {
@@ -54,7 +57,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
     const b = definition.build({});
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
-  const intro = form?.intro?.map((text) => ({ text: `  ${text}`, tone: 'muted' as const }));
+  const intro = form?.intro?.map((line) => (typeof line === 'string' ? { text: `  ${line}`, tone: 'muted' as const } : { text: `  ${line.text}`, tone: 'warn' as const }));
   const handle = useForm({
     draftKey: [route.op, ...targetIds(route.target)].join(':'),
     definition,
@@ -78,6 +81,12 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
   // A new transaction (a withdrawal): named, a line each.
   const created = readBack.kind === 'created';
+  // The answer in the spec's words (a relayer's policies, a line each), else its fields.
+  const said = (value: unknown) => {
+    const a = spec.answer?.(value);
+    return a ? [a.title, ...a.lines.flatMap((l) => wrapCells(`  ${l}`, width, a.hang))] : undefined;
+  };
+  const unknownNext = created ? CREATED_UNKNOWN_NEXT : spec.unknownNext;
   return (
     <FormScreen
       form={handle}
@@ -87,10 +96,20 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
       title={title}
       status={statusOf(route)}
       {...(intro ? { intro } : {})}
-      {...(created ? { unknownNext: CREATED_UNKNOWN_NEXT } : {})}
+      {...(unknownNext ? { unknownNext } : {})}
       {...(form?.secrets ? { secret: form.secrets(handle.state.values) } : {})}
       result={(value, scroll, rows) =>
-        created ? (
+        said(value) ? (
+          <>
+            {said(value)!
+              .slice(scroll, scroll + rows)
+              .map((line, i) => (
+                <Text key={i} wrap="truncate">
+                  {line}
+                </Text>
+              ))}
+          </>
+        ) : created ? (
           <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
         ) : (
           <>
@@ -114,7 +133,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
           </>
         )
       }
-      {...(created ? {} : { resultRows: (value: unknown) => (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows })}
+      {...(created ? {} : { resultRows: (value: unknown) => said(value)?.length ?? (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows })}
     />
   );
 }
@@ -177,9 +196,11 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     if (spec?.restsOnJam && relayer && seen.jam) jams?.wantOne(relayer, REVIEW_JAM_MAX_AGE_MS);
   }, [spec, relayer]); // eslint-disable-line react-hooks/exhaustive-deps
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
-    const known = spec?.known(services.client, target, relayer, seen);
+    // A spec read as it opens (its form starts from what the server holds) waits for its read.
+    const known = spec?.readsFirst ? null : spec?.known(services.client, target, relayer, seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
+  const { after } = useScheduler();
   // Known from the row with its own reads still to come (a withdrawal's balance and price): read now, the form open meanwhile.
   const reading = input !== null && 'value' in input && input.value.reading === true;
   useEffect(() => {
@@ -189,14 +210,22 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     }
     if (input && !reading) return;
     const known = input ? null : spec.known(services.client, target, relayer, seen);
-    if (known) return setInput({ value: known, at: route.readAt ?? null });
+    if (known && !spec.readsFirst) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
+    let live = true;
+    // Read first: a read that fails, or takes more than READ_FIRST_MS, opens it on what the list read (its input says so; read again before any send).
+    const fallBack = (e: unknown) => live && setInput(spec.readsFirst && known ? { value: known, at: null } : { error: errorWords(e) });
+    const cancel = spec.readsFirst && known ? after(READ_FIRST_MS, () => ctrl.abort()) : () => undefined;
     spec.read(services.client, target, ctrl.signal).then(
-      (r) => setInput(isNotFound(r) ? { error: notFoundWords(r) } : { value: r, at: services.now() }),
-      (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
-    );
-    return () => ctrl.abort();
-  }, [spec, input, reading, op, target, services, relayer, route, seen]);
+      (r) => live && setInput(isNotFound(r) ? { error: notFoundWords(r) } : { value: r, at: services.now() }),
+      (e: unknown) => (spec.readsFirst || !ctrl.signal.aborted) && fallBack(e),
+    ).finally(cancel);
+    return () => {
+      live = false;
+      cancel();
+      ctrl.abort();
+    };
+  }, [spec, input, reading, op, target, services, relayer, route, seen, after]);
   const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
   const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
   const definition = useMemo(() => (spec && input && 'value' in input ? specDefinition(spec, input.value, context) : null), [spec, input, context]);
@@ -211,9 +240,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const value = input.value;
   const reread: UseFormOptions['reread'] = {
     at: input.at,
+    ...(spec.rereads ? { always: true } : {}),
     read: async () => {
-      const r = await spec.read(services.client, target);
-      if (isNotFound(r)) throw new Error(notFoundWords(r));
+      const read = await spec.read(services.client, target);
+      if (isNotFound(read)) throw new Error(notFoundWords(read));
+      // Kept of the input the form opened on (what was typed is told against it).
+      const r = spec.rereads ? spec.rereads.since(value, read) : read;
       if (r.relayer) directory.add([r.relayer]);
       const next = specDefinition(spec, r, { now: services.now(), face: 'keys' });
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
