@@ -4,7 +4,7 @@
  * policies and `networks update` are their specs': core/operations/policyEditSpec.ts and
  * networkUpdate.ts, through mutations.ts prepareSpec.)
  */
-import { maskUrl, stringifyJson, type PluginInfo, type Relayer, type RelayerClient } from '../api/index.js';
+import { maskUrl, stringifyJson, type PluginInfo, type RelayerClient } from '../api/index.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { EVM_POLICIES, policyLines, policyValue } from '../core/operations/policies.js';
