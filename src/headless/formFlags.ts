@@ -21,7 +21,7 @@ export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet
     const v = values[f.name] ?? '';
     // An option in parentheses (`(none)`) is the field left unset: no flag names it.
     const options = f.options?.filter((x) => !/^\(.*\)$/.test(x)) ?? [];
-    const msg = f.kind === 'choice' && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
+    const msg = f.kind === 'choice' && !f.takesAny && given.has(f.name) && !options.includes(v) ? `must be one of ${options.join(', ')}` : f.validate?.(v, values);
     if (msg) errors.push(named(f, f.name, msg));
   }
   if (errors.length) return { usage: errors.join('; ') };

@@ -16,7 +16,7 @@ import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
-import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition } from '../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition, type SpecInput } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { sameBuilt } from '../core/operations/basis.js';
@@ -27,7 +27,7 @@ import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
-import { preparePolicies, showPolicies } from './settings.js';
+import { showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
@@ -44,7 +44,6 @@ const PREPARE: Record<OperationKind, Prepare> = {
   ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, s, env) => prepareSpec(k, c, o, a, s, env)])) as unknown as Record<SpecKind, Prepare>),
   send: prepareSend,
   replace: prepareReplace,
-  'policy-edit': preparePolicies,
 };
 
 async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
@@ -102,17 +101,28 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   if (key?.error) return usage(key.error);
   const flagged = hasForm(spec) ? spec.fromFlags({ ...o, files, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) }) : undefined;
   if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
-  const input = await spec.read(client, target);
-  if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
-  const refused = spec.refusal(input);
-  if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
   const given: Readonly<Record<string, string>> = flagged?.given ?? {};
-  const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
-  const asked = new Set(Object.keys(given));
-  // Each field named by the flag that gave it (`-`: standard input).
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }, asked), values, asked, (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
-  if ('usage' in built) return usage(built.usage);
-  return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed };
+  const first = await spec.read(client, target);
+  if (isNotFound(first)) return { code: EXIT.notFound, message: notFoundWords(first) };
+  // What the flags name, read (a notification by its id), once: a read again keeps it.
+  const input = flagged && hasForm(spec) && spec.readGiven ? await spec.readGiven(client, first, flagged.values, given) : first;
+  const prepare = (i: SpecInput): Prepared | { code: number; message: string } => {
+    const refused = spec.refusal(i);
+    if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
+    const values = flagged && hasForm(spec) ? { ...spec.form(i).initial, ...flagged.values } : {};
+    // Each field named by the flag that gave it (`-`: standard input).
+    const built = fillForm(specDefinition(spec, i, { now: Date.now(), face: 'commands' }, flagged ? given : undefined), values, new Set(Object.keys(given)), (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+    if ('usage' in built) return usage(built.usage);
+    return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed, ...(rereads ? { reread } : {}) };
+  };
+  // Read again after the prompt's yes, however young the review (spec.rereads): sent only if it is the one reviewed.
+  const rereads = spec.rereads;
+  const reread = async () => {
+    const next = await spec.read(client, target);
+    if (isNotFound(next)) return { code: EXIT.notFound, message: `${notFoundWords(next)} when read again: nothing sent` };
+    return prepare(rereads!.since(input, next));
+  };
+  return prepare(input);
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

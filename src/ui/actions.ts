@@ -11,11 +11,10 @@ import type { JamRead } from '../core/jam/read.js';
 import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
-import { disabledChangeRefusal, replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
+import { replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
 import { sendRefusal } from '../core/operations/send.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
-import { proposedCapGwei } from '../core/jam/words.js';
 import type { Jam } from '../core/jam/diagnose.js';
 import { mutationBlocked, routeOperation } from './mutations.js';
 import type { Services } from './services.js';
@@ -43,29 +42,6 @@ export function openAction(route: Extract<Route, { kind: 'replace' }>, services:
   return true;
 }
 
-/**
- * `p`: a relayer's policy editor, or why not (read-only, not EVM, disabled, a server without PATCH).
- * A jam at its cap proposes gas_price_cap at the network's price + 30 %, rounded up to a whole gwei
- * (editable; the review says before → after).
- */
-export function openPolicies(relayer: Relayer | undefined, relayerId: string, services: Services, push: (r: Route) => void, jam?: Jam): CommandResult {
-  const blocked = mutationBlocked(services, 'policy-edit');
-  if (blocked) return blocked;
-  if (services.client.supports('policies') === false || services.client.dialect().dialect === 'contract') return 'Not offered: this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}';
-  if (!relayer) return `Relayer ${relayerId} is not read yet`;
-  const disabled = disabledChangeRefusal(relayerId, relayer);
-  if (disabled) return `Not offered: ${disabled}`;
-  const preset: Record<string, string> = {};
-  let why: string[] | undefined;
-  const proposed = jam?.cause === 'price_cap' ? proposedCapGwei(jam) : null;
-  if (jam && proposed !== null) {
-    preset.gas_price_cap = `${proposed}gwei`;
-    why = [`jammed at its cap: gas_price_cap proposed at the network's price + 30 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`];
-  }
-  push({ kind: 'policies', relayerId, relayer, preset, ...(why ? { why } : {}) });
-  return true;
-}
-
 /** Whether a keymap command opens an operation on a relayer (P, X on a relayer, p). */
 export const isRelayerOperationKey = opensOnRelayer;
 
@@ -80,7 +56,6 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
-  if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
   if (OPERATIONS[op].screen === 'send') {
     const blocked = mutationBlocked(services, op);
     if (blocked) return blocked;
@@ -89,7 +64,7 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
     push({ kind: 'send', relayerId, relayer });
     return true;
   }
-  if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt);
+  if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt, undefined, jam);
   return undefined;
 }
 
@@ -97,17 +72,19 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
  * A spec'd operation on its target (a relayer, one of its transactions — `seen.tx`, the row selected —
  * a notification, or a plugin — `seen.plugin`, its row) (core/operations/spec.ts): refused at the key in read-only mode; else its spec
  * loaded, refused in its words (a flash) where what the list read already refuses it, else its review
- * opened (the one generic route and screen).
+ * opened (the one generic route and screen), with the values it proposes for the relayer's jam (`jam`:
+ * a cap raised for a jam at its cap).
  */
-export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen): CommandResult {
+export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt?: number | null, seen?: Seen, jam?: Jam): CommandResult {
   const blocked = mutationBlocked(services, op);
   if (blocked) return blocked;
   const tx = seen?.tx;
   void loadSpec(op).then((spec) => {
     const input = spec.known(services.client, target, relayer, seen);
     const refused = input && spec.refusal(input);
+    const preset = jam && spec.propose?.(jam);
     if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}) });
+    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}), ...(preset ? { preset } : {}) });
   });
   return true;
 }

@@ -2,11 +2,10 @@
  * A notification a relayer is set to name (`policies --notification ID`): read first (GET
  * /notifications/{id}), since a relayer naming one that does not exist gets no webhooks. v1.8 answers
  * such a PATCH 404 (api/controllers/relayer.rs:262-267); a server that does not check takes it and
- * the relayer's webhooks go nowhere. Refused here when the read says it does not exist; where it could
- * not be read, said so (not known, never "exists").
+ * the relayer's webhooks go nowhere. Refused when the read says it does not exist (spec.ts Refusal
+ * `no-notification`); where it could not be read, said so (not known, never "exists": policyEditSpec.ts).
  */
 import { ApiError, type RelayerClient } from '../../api/index.js';
-import type { Refusal } from './cancel.js';
 
 /** What was read of a notification id: it exists, it does not (404), or not known (why). */
 export type NotificationRef = { kind: 'exists' } | { kind: 'missing' } | { kind: 'not known'; why: string };
@@ -20,12 +19,4 @@ export async function readNotificationRef(client: RelayerClient, id: string): Pr
     if (e instanceof ApiError && e.kind === 'not_found') return { kind: 'missing' };
     return { kind: 'not known', why: `GET /notifications/${id} failed: ${e instanceof Error ? e.message : String(e)}` };
   }
-}
-
-/** Why a relayer may not be set to name it (it does not exist), or null; `warning`: what was not known. */
-export function notificationRefRefusal(id: string, ref: NotificationRef): Refusal | { warning: string } | null {
-  if (ref.kind === 'missing')
-    return { refuse: `notification ${id} does not exist on this server (GET /notifications/${id} answered 404): a relayer naming it would send its webhooks nowhere (v1.8 answers the change 404); create it first (relayer-tui notify --id ${id} --url URL) or name one of relayer-tui notifications` };
-  if (ref.kind === 'not known') return { warning: `whether notification ${id} exists is not known (${ref.why}): sent as given` };
-  return null;
 }

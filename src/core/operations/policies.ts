@@ -221,8 +221,6 @@ export interface PolicyContext {
   /** The relayer as read again (before the send): the review's before, and what moved since the editor opened is said. */
   server?: Relayer;
   figures?: PolicyFigures;
-  /** How the first read is named: `opened` (the TUI's editor) or `read` (a subcommand's first read). */
-  since?: 'opened' | 'read';
 }
 
 /**
@@ -256,6 +254,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
       label: 'notification_id',
       kind: 'choice',
       options: notificationChoices(relayer?.notification_id, notifications),
+      takesAny: true,
       hint: notifications ? `the server's notifications (${notifications.length}); none: no webhook` : 'the notifications list is being read (or could not be): none, or the one set now',
     },
     ...(doc
@@ -317,7 +316,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
         patch.custom_rpc_urls = r.urls;
       }
       if (Object.keys(patch).length === 0) return { errors: { _form: 'nothing changed: everything is as it is now' } };
-      const built = policiesRequest(relayerId, context.server ?? relayer, patch, offered, { opened: relayer, ...(context.figures ? { figures: context.figures } : {}), since: context.since ?? 'opened' });
+      const built = policiesRequest(relayerId, context.server ?? relayer, patch, offered, context.figures ? { figures: context.figures } : {});
       return 'refuse' in built ? { errors: { _form: built.refuse } } : { request: built };
     },
   };

@@ -14,9 +14,8 @@ import type { Refusal } from './cancel.js';
 import { policyValue } from './evmPolicies.js';
 import { maskedRpcUrls, rpcUrlsNow } from './relayerFields.js';
 import type { ReviewLine } from './review.js';
-import { movedLine, policyRisks, riskLine, serverMoved, UNREAD_FIGURES, type PolicyFigures } from './policyRisks.js';
+import { policyRisks, riskLine, UNREAD_FIGURES, type PolicyFigures } from './policyRisks.js';
 import type { BuiltRequest, Effect } from './types.js';
-import { disabledChangeRefusal } from './reviewWarnings.js';
 
 /** Two values alike as the server would hold them: numbers exactly, addresses in any case, the rest as JSON. */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -75,31 +74,25 @@ export function relayerPatchEffect(patch: RelayerPatch): (answer: unknown) => Ef
 const policyWords = (k: string, v: unknown, relayer: Relayer | undefined): string =>
   gone(v) ? '(not set)' : networkKind(relayer?.network_type) !== 'evm' || (typeof v === 'object' && !Array.isArray(v) && typeof v !== 'bigint') ? displayText(stringifyJson(v)) : policyValue(k, typeof v === 'bigint' ? v.toString() : v, relayer?.network);
 
-/** What a review weighs beyond the patch: the relayer as first read (what moved since is said) and the figures (what the change would do). */
+/** What a review weighs beyond the patch: the figures (what the change would do); what moved on the server since the form opened is the spec's review notes' (policyEditSpec.ts). */
 export interface PolicyReviewInput {
-  opened?: Relayer | undefined;
   figures?: PolicyFigures;
-  since?: 'opened' | 'read';
 }
 
 /**
  * The change, reviewed as before → after against `relayer` (the server as last read); refused where the
- * server would refuse it. Each field the server holds otherwise than at the first read (`opened`) is
- * said (a lost update otherwise: a review said 3,000 gwei → 3,000 gwei over a server holding 50 gwei);
- * what the change would do to the relayer (jam, disable, an empty whitelist) is warned with its figures.
+ * server would refuse it; what the change would do to the relayer (jam, disable, an empty whitelist) is
+ * warned with its figures.
  */
 export function policiesRequest(relayerId: string, relayer: Relayer | undefined, patch: RelayerPatch, offered: boolean | undefined, input: PolicyReviewInput = {}): BuiltRequest | Refusal {
   if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no PATCH /relayers/{id}: its policies cannot be changed here' };
-  const disabled = disabledChangeRefusal(relayerId, relayer);
-  if (disabled) return { refuse: disabled };
   const before = (relayer?.policies ?? {}) as Record<string, unknown>;
   const review: ReviewLine[] = [];
   const evm = networkKind(relayer?.network_type) === 'evm';
   if (!relayer) review.push({ label: '⚠ before', value: `relayer ${relayerId} could not be read first: what it holds now is not known`, tone: 'warn' });
   if (patch.name !== undefined) review.push({ label: 'name', value: `${displayText(relayer?.name ?? '?')} → ${displayText(patch.name)}` });
   if (patch.notification_id !== undefined) review.push({ label: 'notification_id', value: `${displayText(relayer?.notification_id ?? '(none)')} → ${patch.notification_id === null ? '(none: removed)' : displayText(patch.notification_id)}` });
-  // (Data first: what moved and what the change would do are typed in policyRisks.ts, worded there once.)
-  if (relayer && input.opened && input.opened !== relayer) for (const m of serverMoved(input.opened, relayer, sameValue)) review.push(movedLine(m, relayer, input.since ?? 'opened'));
+  // (Data first: what the change would do is typed in policyRisks.ts, worded there once.)
   for (const [k, v] of Object.entries(patch.policies ?? {})) review.push({ label: k, value: `${policyWords(k, before[k], relayer)} → ${v === null ? (k === 'whitelist_receivers' && evm ? '(removed: any receiver)' : '(removed)') : policyWords(k, v, relayer)}` });
   if (evm) for (const r of policyRisks(patch.policies as Record<string, unknown> | undefined, input.figures ?? UNREAD_FIGURES)) review.push(riskLine(r, relayer?.network));
   if (patch.custom_rpc_urls !== undefined) {

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies';
+  screen: 'review' | 'send' | 'replace';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -213,7 +213,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true }, name: str, notification: str, 'rpc-url': { type: 'string', multiple: true } },
     refused: "changing relayers' policies",
     opens: { key: 'policies' },
-    screen: 'policies',
+    screen: 'review',
     subcommand: 'policies',
     flags: ['set', 'unset', 'name', 'notification', 'rpc-url'],
     usage: 'policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--name NAME] [--notification ID|none] [--rpc-url "URL [WEIGHT]"…|none] [--dry-run] [--yes] [--wait S]',

@@ -29,11 +29,6 @@ export function relayerMismatch(relayerId: string, tx: Transaction): string | nu
 export const disabledChangeWords = (relayerId: string): string =>
   `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses any change to it (400 "Relayer is disabled") until the cause is fixed and it is re-enabled`;
 
-/** A change to a relayer disabled by the system (a policy edit, a pause or resume), refused in those words by both faces, or null. */
-export function disabledChangeRefusal(relayerId: string, relayer: Relayer | undefined): string | null {
-  return relayer && relayerState(relayer) === 'disabled' ? disabledChangeWords(relayerId) : null;
-}
-
 /** Which face reads the words: the TUI (keys), headless (commands), or either (the how left out). */
 export type WordsFace = 'keys' | 'commands' | 'either';
 

@@ -14,6 +14,7 @@
  * spec is of another kind does not build.
  */
 import type { ApiError, PluginInfo, Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { Jam } from '../jam/diagnose.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
 import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
@@ -49,7 +50,8 @@ export interface NotFound {
  * - `inactive`: the relayer is paused or disabled: v1.8 answers 403 to `what` (validate_active_state);
  * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why);
  * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them);
- * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said).
+ * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said);
+ * - `no-notification`: a relayer set to name a notification the server says does not exist (its GET answered 404).
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -61,7 +63,8 @@ export type Refusal =
   | { kind: 'inactive'; relayerId: string; state: 'paused' | 'disabled'; what: string }
   | { kind: 'invalid-request'; words: string }
   | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] }
-  | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' };
+  | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' }
+  | { kind: 'no-notification'; notificationId: string };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
@@ -117,6 +120,26 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   answerRows?(answer: unknown): readonly string[];
   /** What it sends is what was typed (a plugin call's params): its review is sent as built, never read again first however old. */
   standsAsTyped?: true;
+  /**
+   * Read as it opens, before its form (its values start from what the server holds, never from a list's
+   * row); a read that fails opens it on `known`'s input (what the list read), which says so.
+   */
+  readsFirst?: true;
+  /**
+   * Read again before every send, however young the review (a change made meanwhile is never sent
+   * over); `since` keeps of the first input what the form was opened on.
+   */
+  rereads?: { always: true; since(first: I, next: I): I };
+  /** Values it proposes from a jam (a fix that opens its form): the route carries them (`Preset`). */
+  propose?(jam: Jam): Preset | null;
+  /** Its answer in words, a line each under `title` (continued lines hung by `hang`); none: the answer's fields. */
+  answer?(value: unknown): { title: string; lines: readonly string[]; hang: number };
+}
+
+/** Values a form opens with beside its defaults, and why (said above the form). */
+export interface Preset {
+  values: Values;
+  why?: readonly string[];
 }
 
 /** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
@@ -131,8 +154,8 @@ export interface SpecForm {
   fields: readonly FieldSpec[];
   focus?: string;
   initial: Values;
-  /** What the form rests on, in words (its figures and when they were read, or that they are being read). */
-  intro?: readonly string[];
+  /** What the form rests on, in words (its figures and when they were read, or that they are being read); `warn`: said as a warning. */
+  intro?: readonly (string | { text: string; warn: true })[];
   /** What was typed that must never be drawn, even inside a server's words (an RPC URL's key). */
   secrets?: (values: Values) => readonly string[];
   /** What to do when its outcome is unknown (nothing is resent), from the server's error and the values sent. */
@@ -165,16 +188,26 @@ export type Flagged = { values: Values; given: Readonly<Record<string, string>> 
 /** What a form's values build: the request, or the errors by field (`_form`: the whole). */
 export type Built = { request: BuiltRequest } | { errors: Record<string, string> };
 
-/** An operation with a form (registry.ts FORM_KINDS): its fields from the input, one flag grammar, its request from the input and the values. */
+/**
+ * An operation with a form (registry.ts FORM_KINDS): its fields from the input (and a preset: values
+ * proposed as it opens), one flag grammar, its request from the input and the values. `given`: the
+ * fields the flags named and the option each came from (headless), asked as given; none: the TUI's
+ * form, typed from its initial values. `readGiven`: what the given values name, read before the
+ * review (a notification a relayer is set to name).
+ */
 export interface FormSpec<K extends OperationKind, I extends SpecInput> extends SpecCore<K, I> {
-  form(input: I): SpecForm;
+  form(input: I, preset?: Preset): SpecForm;
   fromFlags(args: FlagArgs): Flagged;
   /** Its options whose value is a file to read (or - for standard input): headless reads each into FlagArgs.files before fromFlags. */
   fileOptions?: readonly string[];
   /** A `-` after the target's ids reads this from standard input (`plugin ID -`: the params), into FlagArgs.files['-']. */
   stdinArgument?: string;
-  /** `asked`: the fields the operator asked for — given as flags (headless), or changed from the form as it opened (the TUI). */
-  build(input: I, values: Values, asked: ReadonlySet<string>): Built;
+  /**
+   * `asked`: the fields the operator asked for — given as flags (headless), or changed from the form as
+   * it opened (the TUI); `given` (headless): the option each flag-given field came from.
+   */
+  build(input: I, values: Values, asked: ReadonlySet<string>, given?: Readonly<Record<string, string>>): Built;
+  readGiven?(client: RelayerClient, input: I, values: Values, given: Readonly<Record<string, string>>): Promise<I>;
 }
 
 /** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
@@ -209,6 +242,8 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
       return r.words;
     case 'in-use':
       return `notification ${r.notificationId} is used by ${r.usedBy.length} relayer(s): ${r.usedBy.join(', ')} — the OpenZeppelin Relayer refuses to delete it (400) until they use another (${face === 'keys' ? 'p on a relayer: notification_id' : 'relayer-tui policies <relayer> --notification ID|none'})`;
+    case 'no-notification':
+      return `notification ${r.notificationId} does not exist on this server (GET /notifications/${r.notificationId} answered 404): a relayer naming it would send its webhooks nowhere (v1.8 answers the change 404); ${face === 'keys' ? 'create it first (:notify) or choose one of the list' : `create it first (relayer-tui notify --id ${r.notificationId} --url URL) or name one of relayer-tui notifications`}`;
     case 'evm-only':
       return r.networkKind === 'solana'
         ? // The System Program's id is the default key, which v1.8 refuses as an instruction's program: SOL moves only in a pre-built transaction.
@@ -237,10 +272,10 @@ export const isNotFound = (v: SpecInput | NotFound): v is NotFound => 'notFound'
  * The request both faces review: refused (typed), its values' errors (a form's), or built with its
  * notes after its own lines and its basis. The one function the TUI's screen and headless's path call.
  */
-export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values: Values = {}, asked: ReadonlySet<string> = new Set()): { refusal: Refusal } | Built {
+export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, values: Values = {}, asked: ReadonlySet<string> = new Set(), given?: Readonly<Record<string, string>>): { refusal: Refusal } | Built {
   const refusal = spec.refusal(input);
   if (refusal) return { refusal };
-  const built: Built = hasForm(spec) ? spec.build(input, values, asked) : { request: spec.build(input) };
+  const built: Built = hasForm(spec) ? spec.build(input, values, asked, given) : { request: spec.build(input) };
   if ('errors' in built) return built;
   const notes = spec.reviewNotes(input, context);
   return { request: { ...built.request, review: [...(built.request.review ?? []), ...notes], basis: spec.basis(input) } };
@@ -249,17 +284,17 @@ export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind,
 /**
  * The spec on its input as one form, for both faces: its fields (none for a review-only one), the
  * first focused, and its build — refused in its refusal's words, else reviewed (`reviewed`). The TUI's
- * screen types into it; headless fills it from flags (headless/formFlags.ts fillForm). `given`: the
- * fields the flags gave (headless); without it, the fields asked are those changed from the form's initial values.
+ * screen types into it; headless fills it from flags (headless/formFlags.ts fillForm), `given` the fields
+ * they named (each with its option); without it, the fields asked are those changed from the form's initial values.
  */
-export function specDefinition<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, given?: ReadonlySet<string>): FormDefinition {
+export function specDefinition<I extends SpecInput>(spec: OperationSpec<OperationKind, I>, input: I, context: NotesContext, given?: Readonly<Record<string, string>>): FormDefinition {
   const form = hasForm(spec) ? spec.form(input) : undefined;
   return {
     fields: form?.fields ?? [],
     ...(form?.focus !== undefined ? { focus: form.focus } : {}),
     build: (values) => {
-      const asked = given ?? new Set(Object.keys(values).filter((k) => values[k] !== (form?.initial[k] ?? '')));
-      const r = reviewed(spec, input, context, values, asked);
+      const asked = given ? new Set(Object.keys(given)) : new Set(Object.keys(values).filter((k) => values[k] !== (form?.initial[k] ?? '')));
+      const r = reviewed(spec, input, context, values, asked, given);
       return 'refusal' in r ? { errors: { _form: refusalWords(r.refusal, context.face) } } : r;
     },
   };

@@ -20,6 +20,7 @@ export const SPECS = {
   'notification-update': () => import('./notifications.js').then((m) => m.notificationUpdateSpec),
   'plugin-update': () => import('./pluginUpdate.js').then((m) => m.pluginUpdateSpec),
   'plugin-call': () => import('./plugin.js').then((m) => m.pluginCallSpec),
+  'policy-edit': () => import('./policyEditSpec.js').then((m) => m.policyEditSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };
 

@@ -12,6 +12,8 @@ export interface FieldSpec {
   hint: string;
   /** For `choice`: the values to cycle through with ←/→ or space. */
   options?: readonly string[];
+  /** For `choice`: a flag may name a value not among the options (its spec reads it: a notification by its id). */
+  takesAny?: boolean;
   /** Inline check while typing: a message, or null when the value is acceptable. */
   validate?: (value: string, all: Readonly<Record<string, string>>) => string | null;
   /** Live note under the value (e.g. the wei amount in ETH). */

@@ -176,7 +176,8 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
   // fixed the only one and still read "1 field needs attention before review").
   const attention = useRef(false);
   useEffect(() => {
-    if (attention.current && Object.keys(state.errors).length === 0) {
+    // (The errors as dispatched, not as last rendered: a render for the shell's flash may come before the form's own.)
+    if (attention.current && Object.keys(ref.current.errors).length === 0) {
       attention.current = false;
       shell.dispatch({ type: 'clearFlash' });
     }

@@ -15,7 +15,6 @@ import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
-import { PoliciesScreen } from './policies/PoliciesScreen.js';
 import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
@@ -44,8 +43,6 @@ export function otherScreen(props: ScreenProps) {
       return <PluginsScreen {...props} />;
     case 'serverRecords':
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
-    case 'policies':
-      return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
     case 'send':
       return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
     case 'server':

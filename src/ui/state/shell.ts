@@ -2,6 +2,7 @@
 import type { PluginInfo, Relayer, Transaction } from '../../api/index.js';
 import type { SpecKind } from '../../core/operations/specs.js';
 import { OPERATIONS, type OperationTarget } from '../../core/operations/registry.js';
+import type { Preset } from '../../core/operations/spec.js';
 
 /**
  * Where the operator is. A route opened from a list row carries the row itself (`relayer`, `tx`):
@@ -24,11 +25,11 @@ export type Route =
    * `:notify` (a notification created: the form, then the review), `e` on a notification (its url, a new
    * write-only key, or the key removed: the form, then the review),
    * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review), `:plugin ID`
-   * or enter on a plugin (its call: the params form, `plugin` the row where chosen from :plugins, then the review).
+   * or enter on a plugin (its call: the params form, `plugin` the row where chosen from :plugins, then the review),
+   * `p` on a relayer (its policies, name, notification and RPC URLs: the form, then the review).
+   * `preset`: values its form opens with, and why (a jam at its cap: gas_price_cap at the network's price + 30 %).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
-  /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
-  | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number; preset?: Preset }
   /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
   | { kind: 'send'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
@@ -153,7 +154,6 @@ export function parents(route: Route): Route[] {
       // One opened by a key on a plugin comes from the plugins.
       if (route.target.pluginId !== undefined && 'key' in OPERATIONS[route.op].opens) return [root, { kind: 'plugins' }, route];
       return [root, route];
-    case 'policies':
     case 'send':
       return [root, route];
   }
@@ -187,7 +187,6 @@ export function routeKey(r: Route): string {
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'operation':
       return [r.op, ...targetIds(r.target)].join(':');
-    case 'policies':
     case 'send':
       return `${r.kind}:${r.relayerId}`;
     case 'fleet':

@@ -5,7 +5,7 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook notification created: its signing key drawn masked, its draft kept on disk without it), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent), `:plugin ID` or enter on a plugin (its call: JSON params in a multi-line editor, invalid JSON pointed at before review, the params kept after a call; its answer with its logs, t its traces). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook notification created: its signing key drawn masked, its draft kept on disk without it), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent), `:plugin ID` or enter on a plugin (its call: JSON params in a multi-line editor, invalid JSON pointed at before review, the params kept after a call; its answer with its logs, t its traces), `p` on a relayer (its policies, name, notification and RPC URLs: read as it opens, read again before every send, a jam's proposal preset). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Box } from 'ink';
@@ -26,7 +26,7 @@ import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/sp
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
 import { useDirectory } from '../../directory.js';
-import { useServices } from '../../services.js';
+import { useScheduler, useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
@@ -34,6 +34,9 @@ import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 import { NewTransaction } from '../send/NewTransaction.js';
 import { PluginResult, pluginResultLines } from '../plugin/PluginResult.js';
+
+/** How long a spec read as it opens (spec.readsFirst) is waited for before it opens on what the list read. */
+const READ_FIRST_MS = 5_000;
 
 /** The most of a server's answer in words shown. */
 const ANSWER_CHARS = 4_000;
@@ -49,14 +52,14 @@ const CREATED_UNKNOWN_NEXT = "Nothing was resent. Look at the relayer's newest t
 function OperationForm({ route, screenKey, width, height, spec, input, definition, reread, onAnswer }: ScreenProps<OperationRoute> & { spec: AnySpec; input: SpecInput; definition: FormDefinition; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
   const { answers, readBack, draft } = OPERATIONS[route.op];
-  const form = hasForm(spec) ? spec.form(input) : undefined;
+  const form = useMemo(() => (hasForm(spec) ? spec.form(input, route.preset) : undefined), [spec, input, route.preset]);
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
   const reviewTitle = useMemo(() => {
     const b = definition.build({});
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
-  const intro = form?.intro?.map((text) => ({ text: `  ${text}`, tone: 'muted' as const }));
+  const intro = form?.intro?.map((line) => (typeof line === 'string' ? { text: `  ${line}`, tone: 'muted' as const } : { text: `  ${line.text}`, tone: 'warn' as const }));
   const handle = useForm({
     draftKey: [route.op, ...targetIds(route.target)].join(':'),
     definition,
@@ -90,6 +93,11 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   // The answer's rows where its spec says them (a notification created), else its record's fields.
   const rows = spec.answerRows;
   const unknownNext = form?.unknownNext;
+  // Or in the spec's words (a relayer's policies, a line each), else its fields.
+  const said = (value: unknown) => {
+    const a = spec.answer?.(value);
+    return a ? [a.title, ...a.lines.flatMap((l) => wrapCells(`  ${l}`, width, a.hang))] : undefined;
+  };
   return (
     <FormScreen
       form={handle}
@@ -112,7 +120,17 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
           }
         : {})}
       result={(value, scroll, height) =>
-        pluginResult ? (
+        said(value) ? (
+          <>
+            {said(value)!
+              .slice(scroll, scroll + height)
+              .map((line, i) => (
+                <Text key={i} wrap="truncate">
+                  {line}
+                </Text>
+              ))}
+          </>
+        ) : pluginResult ? (
           <PluginResult result={value as PluginCallResult} showTraces={showTraces} scroll={scroll} height={height} width={width} />
         ) : created ? (
           <NewTransaction value={value} network={input.relayer?.network} kind={networkKind(input.relayer?.network_type)} width={width} />
@@ -150,7 +168,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
         ? { resultRows: (value: unknown) => pluginResultLines(value as PluginCallResult, showTraces, width).length }
         : created
           ? {}
-          : { resultRows: (value: unknown) => (rows ? rows(value).length : (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows) })}
+          : { resultRows: (value: unknown) => said(value)?.length ?? (rows ? rows(value).length : (typeof value === 'string' ? wordsLines(value).length : answerLines(value).length + 1) + followRows) })}
     />
   );
 }
@@ -231,9 +249,11 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     if (spec?.restsOnJam && relayer && seen.jam) jams?.wantOne(relayer, REVIEW_JAM_MAX_AGE_MS);
   }, [spec, relayer]); // eslint-disable-line react-hooks/exhaustive-deps
   const [input, setInput] = useState<{ value: SpecInput; at: number | null } | { error: string } | null>(() => {
-    const known = spec?.known(services.client, target, relayer, seen);
+    // A spec read as it opens (its form starts from what the server holds) waits for its read.
+    const known = spec?.readsFirst ? null : spec?.known(services.client, target, relayer, seen);
     return known ? { value: known, at: route.readAt ?? null } : null;
   });
+  const { after } = useScheduler();
   // Known from the row with its own reads still to come (a withdrawal's balance and price): read now, the form open meanwhile.
   const reading = input !== null && 'value' in input && input.value.reading === true;
   useEffect(() => {
@@ -243,14 +263,22 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     }
     if (input && !reading) return;
     const known = input ? null : spec.known(services.client, target, relayer, seen);
-    if (known) return setInput({ value: known, at: route.readAt ?? null });
+    if (known && !spec.readsFirst) return setInput({ value: known, at: route.readAt ?? null });
     const ctrl = new AbortController();
+    let live = true;
+    // Read first: a read that fails, or takes more than READ_FIRST_MS, opens it on what the list read (its input says so; read again before any send).
+    const fallBack = (e: unknown) => live && setInput(spec.readsFirst && known ? { value: known, at: null } : { error: errorWords(e) });
+    const cancel = spec.readsFirst && known ? after(READ_FIRST_MS, () => ctrl.abort()) : () => undefined;
     spec.read(services.client, target, ctrl.signal).then(
-      (r) => setInput(isNotFound(r) ? { error: notFoundWords(r) } : { value: r, at: services.now() }),
-      (e: unknown) => !ctrl.signal.aborted && setInput({ error: errorWords(e) }),
-    );
-    return () => ctrl.abort();
-  }, [spec, input, reading, op, target, services, relayer, route, seen]);
+      (r) => live && setInput(isNotFound(r) ? { error: notFoundWords(r) } : { value: r, at: services.now() }),
+      (e: unknown) => (spec.readsFirst || !ctrl.signal.aborted) && fallBack(e),
+    ).finally(cancel);
+    return () => {
+      live = false;
+      cancel();
+      ctrl.abort();
+    };
+  }, [spec, input, reading, op, target, services, relayer, route, seen, after]);
   const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
   const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
   const definition = useMemo(() => (spec && input && 'value' in input ? sized(specDefinition(spec, input.value, context), hasForm(spec) ? spec.form(input.value).initial : {}, height) : null), [spec, input, context, height]);
@@ -266,9 +294,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   // What it sends is what was typed: never read again before sending.
   const reread: UseFormOptions['reread'] | undefined = spec.standsAsTyped ? undefined : {
     at: input.at,
+    ...(spec.rereads ? { always: true } : {}),
     read: async () => {
-      const r = await spec.read(services.client, target);
-      if (isNotFound(r)) throw new Error(notFoundWords(r));
+      const read = await spec.read(services.client, target);
+      if (isNotFound(read)) throw new Error(notFoundWords(read));
+      // Kept of the input the form opened on (what was typed is told against it).
+      const r = spec.rereads ? spec.rereads.since(value, read) : read;
       if (r.relayer) directory.add([r.relayer]);
       const next = sized(specDefinition(spec, r, { now: services.now(), face: 'keys' }), hasForm(spec) ? spec.form(r).initial : {}, height);
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its

@@ -3,7 +3,7 @@
  * wrong in words, a summary line per relayer, and what was scanned. A list like any other: watched
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
-import { openPolicies, openTransactionOperation } from '../../actions.js';
+import { openRelayerOperation, openTransactionOperation } from '../../actions.js';
 import { RelayerJamsContext, type Clearing } from '../../relayerJams.js';
 import { actionMisfit, clearedBrief, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
 import { BINDINGS, type Command } from '../../keymap.js';
@@ -212,7 +212,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel' && cmd !== 'policies') return undefined;
     const row = list.getSelected();
     if (!row) return 'No transaction selected';
-    if (cmd === 'policies') return openPolicies(row.relayer, row.relayer.id, services, shell.push, jams?.jam(row.relayer.id));
+    if (cmd === 'policies') return openRelayerOperation(cmd, row.relayer, row.relayer.id, services, shell, jams?.jam(row.relayer.id));
     if (cmd === 'open') {
       shell.push({ kind: 'transaction', relayerId: row.relayer.id, tx: row.tx, readAt: list.meta.current.loadedAt });
       return true;
