@@ -27,7 +27,6 @@ import { findRelayer } from '../core/lookup.js';
 import { notifyForm } from '../core/operations/notify.js';
 import { notificationUpdateRequest, type NotificationChange } from '../core/operations/notifications.js';
 import { pluginForm } from '../core/operations/plugin.js';
-import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
@@ -45,8 +44,7 @@ export type MutationCommand = OperationSubcommand;
 /** Each operation's preparation from its subcommand's arguments and flags (the compiler holds it to the registry's kinds). */
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
-  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a) => prepareSpec(k, c, o, a)])) as unknown as Record<SpecKind, Prepare>),
-  send: prepareSend,
+  ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, st) => prepareSpec(k, c, o, a, st)])) as unknown as Record<SpecKind, Prepare>),
   replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
@@ -152,24 +150,35 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
  * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
  * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
  */
-async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[]): Promise<Prepared | { code: number; message: string }> {
+async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const entry = OPERATIONS[kind];
   const needs = entry.needs;
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
   const spec = await loadSpec(kind);
-  const flagged = hasForm(spec) ? spec.fromFlags(o) : undefined;
+  // Its options that name a file (or - for standard input): their text is the option's value.
+  const files = (hasForm(spec) ? (spec.files ?? []) : []).filter((f) => o.flags[f] !== undefined);
+  const flags: Record<string, string | undefined> = { ...o.flags };
+  for (const f of files) {
+    const r = await readInput(`--${f}`, o.flags[f]!, s.in);
+    if ('error' in r) return usage(r.error);
+    flags[f] = r.text;
+  }
+  const flagged = hasForm(spec) ? spec.fromFlags({ flags, lists: o.lists }) : undefined;
   if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
   const input = await spec.read(client, target);
   if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
   const refused = spec.refusal(input);
   if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
   const given: Readonly<Record<string, string>> = flagged?.given ?? {};
+  const misfit = hasForm(spec) ? (spec.flagsMisfit?.(input, given) ?? null) : null;
+  if (misfit) return usage(`${misfit}. ${usageOf(kind)}`);
   const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  // A field is named by the flag that gave it, else by its own name dashed (gas_limit: --gas-limit).
+  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field.replace(/_/g, '-')}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
   if ('usage' in built) return usage(built.usage);
-  return { request: built.request, stdinUsed: false };
+  return { request: built.request, stdinUsed: files.some((f) => o.flags[f] === '-') };
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

@@ -22,7 +22,7 @@ import { jsonCheck } from '../core/operations/validators.js';
 import { addressProblem } from '../core/address.js';
 import { fillForm } from './formFlags.js';
 import { ASKED_PRICES_REFUSED, priceCheck, replacementChanges } from '../core/operations/review.js';
-import { evmForm, evmInitialValues } from '../core/operations/evm.js';
+import { EVM_FIELD_FLAGS, evmForm, evmInitialValues } from '../core/operations/evm.js';
 import { replaceRelayerRefusal, reviewWarnings, STELLAR_NOOP_WARNING } from '../core/operations/reviewWarnings.js';
 import { replaceEffect } from '../core/operations/effects.js';
 import { solanaForm, solanaInitialValues, solanaReplaceRefusal } from '../core/operations/solana.js';
@@ -32,18 +32,8 @@ import { findRelayer, findTransaction } from '../core/lookup.js';
 import { PRICE_FIELDS } from '../core/operations/review.js';
 
 /** Flags that set a field of the form (flag → field). */
-export const FIELD_FLAGS: Record<'evm' | 'solana', Record<string, string>> = {
-  evm: {
-    value: 'value',
-    to: 'to',
-    data: 'data',
-    'gas-limit': 'gas_limit',
-    'gas-price': 'gas_price',
-    'max-fee-per-gas': 'max_fee_per_gas',
-    'max-priority-fee-per-gas': 'max_priority_fee_per_gas',
-    speed: 'speed',
-    'valid-until': 'valid_until',
-  },
+export const FIELD_FLAGS: Record<'evm' | 'solana', Readonly<Record<string, string>>> = {
+  evm: EVM_FIELD_FLAGS,
   solana: { transaction: 'transaction' },
 };
 

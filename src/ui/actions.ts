@@ -12,7 +12,6 @@ import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js
 import { solanaReplaceRefusal } from '../core/operations/solana.js';
 import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
 import { disabledChangeRefusal, replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
-import { sendRefusal } from '../core/operations/send.js';
 import type { BuiltRequest } from '../core/operations/types.js';
 import { networkKind, unknownNetworkWords } from '../core/relayer.js';
 import { proposedCapGwei } from '../core/jam/words.js';
@@ -81,14 +80,6 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
   if (OPERATIONS[op].screen === 'policies') return openPolicies(relayer, relayerId, services, push, jam);
-  if (OPERATIONS[op].screen === 'send') {
-    const blocked = mutationBlocked(services, op);
-    if (blocked) return blocked;
-    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
-    if (refused) return `Not offered: ${refused.refuse}`;
-    push({ kind: 'send', relayerId, relayer });
-    return true;
-  }
   if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt);
   return undefined;
 }

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
+  screen: 'review' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -107,7 +107,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str, instructions: str },
     refused: 'sending transactions',
     opens: { key: 'send' },
-    screen: 'send',
+    screen: 'review',
     subcommand: 'send',
     usage: 'send <relayer-id> (--to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] | --transaction B64 | --instructions JSON | --body FILE|-) [--valid-until T] [--dry-run] [--yes] [--wait S]',
     help: 'send a new transaction (EVM, Solana, Stellar) from a relayer (OpenZeppelin Relayer), checked by its rules first',

@@ -13,7 +13,7 @@
  * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
  * spec is of another kind does not build.
  */
-import type { Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { Relayer, RelayerClient, RelayerStatus, Transaction } from '../../api/index.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
 import { isFormKind, type FormKind, type OperationEntry, type OperationKind, type OperationTarget } from './registry.js';
@@ -49,7 +49,8 @@ export interface NotFound {
  * - `inactive`: the relayer is paused or disabled: v1.8 answers 403 to `what` (validate_active_state);
  * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why);
  * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them);
- * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said).
+ * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said);
+ * - `send-blocked`: the relayer is paused or disabled: v1.8 answers a send 403 ("Relayer paused", "Relayer disabled").
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -61,7 +62,8 @@ export type Refusal =
   | { kind: 'inactive'; relayerId: string; state: 'paused' | 'disabled'; what: string }
   | { kind: 'invalid-request'; words: string }
   | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] }
-  | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' };
+  | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' }
+  | { kind: 'send-blocked'; relayerId: string; state: 'paused' | 'disabled' };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
@@ -89,6 +91,9 @@ export interface Seen {
   jam?: JamRead;
   /** When that jam was read (its notes say it). */
   jamAt?: number;
+  /** The relayer's status as the TUI last read it (its balance: a send's form opens on it), and when (undefined: not read). */
+  status?: RelayerStatus;
+  statusAt?: number;
 }
 
 /** What every spec has, with a form or without. */
@@ -151,6 +156,10 @@ export interface FormSpec<K extends OperationKind, I extends SpecInput> extends 
   form(input: I): SpecForm;
   fromFlags(args: FlagArgs): Flagged;
   build(input: I, values: Values): Built;
+  /** Its options whose value names a file (`-`: standard input): headless reads each before fromFlags, its text then the option's value (a whole body: `--body FILE|-`). */
+  files?: readonly string[];
+  /** What the flags given cannot mean on what was read (a flag of another network kind, nothing given for it), in words; null when they fit. */
+  flagsMisfit?(input: I, given: Readonly<Record<string, string>>): string | null;
 }
 
 /** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
@@ -190,6 +199,10 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
         ? // The System Program's id is the default key, which v1.8 refuses as an instruction's program: SOL moves only in a pre-built transaction.
           `a withdrawal is an EVM send here (${r.relayerId} is solana): send a pre-built transfer with n (relayer-tui send --transaction B64) whose fee payer is the relayer; v1.8 refuses the System Program (the default key 111…1) as an instruction's program, so instructions cannot move SOL`
         : `a withdrawal is an EVM send here (${r.relayerId} is ${r.networkKind}): send a payment with n (relayer-tui send --body FILE) instead`;
+    case 'send-blocked':
+      return r.state === 'paused'
+        ? `relayer ${r.relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first`
+        : `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")`;
   }
 }
 

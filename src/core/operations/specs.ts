@@ -15,6 +15,7 @@ export const SPECS = {
   'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
+  send: () => import('./send.js').then((m) => m.sendSpec),
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in OperationKind]?: () => Promise<OperationSpec<K, any>> };

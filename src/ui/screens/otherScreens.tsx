@@ -20,7 +20,6 @@ import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
 import { NotificationEditScreen } from './notifications/NotificationEditScreen.js';
 import { NotifyScreen } from './notify/NotifyScreen.js';
 import { PoliciesScreen } from './policies/PoliciesScreen.js';
-import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
 import { LogScreen } from './log/LogScreen.js';
@@ -58,8 +57,6 @@ export function otherScreen(props: ScreenProps) {
       return <NotifyScreen {...props} />;
     case 'policies':
       return <PoliciesScreen {...(props as ScreenProps<Extract<Route, { kind: 'policies' }>>)} />;
-    case 'send':
-      return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'metrics':

@@ -20,13 +20,12 @@ export type Route =
    * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review).
+   * (withdraw: its form, then the review, its id typed), `n` on a relayer (send: the form of its
+   * network kind, then the review), `e` on a network (its RPC URLs: the form, then the review).
    */
   | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
-  /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
-  | { kind: 'send'; relayerId: string; relayer?: Relayer }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -162,7 +161,6 @@ export function parents(route: Route): Route[] {
       if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
       return [root, route];
     case 'policies':
-    case 'send':
       return [root, route];
   }
 }
@@ -201,7 +199,6 @@ export function routeKey(r: Route): string {
     case 'operation':
       return [r.op, ...targetIds(r.target)].join(':');
     case 'policies':
-    case 'send':
       return `${r.kind}:${r.relayerId}`;
     case 'plugin':
       return `plugin:${r.pluginId}`;

@@ -5,7 +5,7 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `n` on a relayer (send: the fields of its network kind, EVM, Solana or Stellar), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { Text } from '../../components/Text.js';
@@ -19,7 +19,7 @@ import { OPERATIONS, type OperationTarget } from '../../../core/operations/regis
 import { targetIds } from '../../state/shell.js';
 import type { FormDefinition } from '../../../core/operations/types.js';
 import type { OperationRoute } from '../../actions.js';
-import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type Seen, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
@@ -28,6 +28,7 @@ import { useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
+import { RelayerStatusesContext } from '../../relayerStatuses.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 import { NewTransaction } from '../send/NewTransaction.js';
@@ -76,7 +77,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
   // (Past 4,000 characters, cut, and said so: its length never decides how long a frame takes.)
   const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
-  // A new transaction (a withdrawal): named, a line each.
+  // A new transaction (a send, a withdrawal): named, a line each.
   const created = readBack.kind === 'created';
   return (
     <FormScreen
@@ -165,11 +166,18 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   // The input and when it was read (null: from a list's row of unknown age: read again before sending).
   // What the list behind read: its row, its relayer's jam as last read.
   const jams = useContext(RelayerJamsContext);
-  const seen = useMemo(() => {
+  const statuses = useContext(RelayerStatusesContext);
+  const seen: Seen = useMemo(() => {
     const jam = relayerId ? jams?.read(relayerId) : undefined;
     const jamAt = relayerId ? jams?.oldestReadAt([relayerId]) : undefined;
-    return { ...(route.tx ? { tx: route.tx } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
-  }, [route, relayerId, jams]);
+    const status = relayerId ? statuses?.get(relayerId) : undefined;
+    return {
+      ...(route.tx ? { tx: route.tx } : {}),
+      ...(jam ? { jam } : {}),
+      ...(jam && jamAt !== undefined ? { jamAt } : {}),
+      ...(status?.status ? { status: status.status, ...(status.statusAt !== undefined ? { statusAt: status.statusAt } : {}) } : {}),
+    };
+  }, [route, relayerId, jams, statuses]);
   const relayer = relayerId ? directory.get(relayerId) : undefined;
   // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
   // seconds old read again into the store as it opens: every face then shows the newer read (issue 53.3).
