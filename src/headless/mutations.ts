@@ -16,7 +16,7 @@ import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
 import { SECRET_WORDS, type BuiltRequest, type Values } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
-import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition } from '../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition, type AnySpec, type FlagArgs } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { sameBuilt } from '../core/operations/basis.js';
@@ -34,7 +34,6 @@ import { preparePluginUpdate, preparePolicies, readPlugin, showPolicies } from '
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
-import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 import { MINED_STATUSES } from '../core/status.js';
@@ -45,7 +44,6 @@ export type MutationCommand = OperationSubcommand;
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
   ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, st) => prepareSpec(k, c, o, a, st)])) as unknown as Record<SpecKind, Prepare>),
-  replace: prepareReplace,
   'policy-edit': preparePolicies,
   'plugin-call': preparePlugin,
   'plugin-update': preparePluginUpdate,
@@ -86,26 +84,6 @@ async function prepareNotificationUpdate(client: RelayerClient, o: HeadlessOptio
   return { request: built, warnings: key.warnings, stdinUsed: false };
 }
 
-async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length !== 2) return usage(usageOf('replace'));
-  const fieldFlags = Object.keys({ ...FIELD_FLAGS.evm, ...FIELD_FLAGS.solana }).filter((k) => f[k] !== undefined);
-  if (f.body !== undefined && fieldFlags.length) return usage(`--body is the whole body: not with --${fieldFlags[0]}`);
-  if (f.body === undefined && !fieldFlags.length) return usage(`nothing to send: give --body FILE|- or the fields (--value … for EVM, --transaction for Solana). ${usageOf('replace')}`);
-  let body: string | undefined;
-  if (f.body !== undefined) {
-    const r = await readInput('--body', f.body, s.in);
-    if ('error' in r) return usage(r.error);
-    body = r.text;
-  }
-  const [relayerId, txId] = args as [string, string];
-  const built = await buildReplacement(client, relayerId, txId, f, body);
-  if ('usage' in built) return usage(built.usage);
-  if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
-  const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
-  return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
-}
-
 async function preparePlugin(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
   const f = o.flags;
   if (args.length < 1 || args.length > 2 || (args[1] !== undefined && args[1] !== '-')) return usage(usageOf('plugin-call'));
@@ -144,15 +122,36 @@ async function prepareNotify(client: RelayerClient, o: HeadlessOptions, args: st
 }
 
 /**
+ * A spec'd operation on its target from flags (its options' files already read): a form's values
+ * from the flags (its spec's one grammar, before anything is read), its spec's read, then the review
+ * both faces show: refused before sending in its refusal's words, flags that do not fit what was read
+ * said, a form's values checked by the form's own fields (each named by its flag: fillForm).
+ * `synopsis`: the usage is the flags' own (its synopsis goes after it).
+ */
+export async function specFromFlags(spec: AnySpec, client: RelayerClient, target: OperationTarget, args: FlagArgs): Promise<{ request: BuiltRequest } | { usage: string; synopsis?: true } | { notFound: string }> {
+  const entry = OPERATIONS[spec.kind];
+  const flagged = hasForm(spec) ? spec.fromFlags(args) : undefined;
+  if (flagged && 'usage' in flagged) return { usage: flagged.usage, synopsis: true };
+  const input = await spec.read(client, target);
+  if (isNotFound(input)) return { notFound: notFoundWords(input) };
+  const refused = spec.refusal(input);
+  if (refused) return { usage: `not sent: ${refusalWords(refused, 'commands')}` };
+  const given: Readonly<Record<string, string>> = flagged?.given ?? {};
+  const misfit = hasForm(spec) ? (spec.flagsMisfit?.(input, given) ?? null) : null;
+  if (misfit !== null && typeof misfit !== 'string') return { notFound: notFoundWords(misfit) };
+  if (misfit) return { usage: misfit, synopsis: true };
+  const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
+  // A field is named by the flag that gave it, else by its own name dashed (gas_limit: --gas-limit).
+  return fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field.replace(/_/g, '-')}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+}
+
+/**
  * A spec'd operation (core/operations/spec.ts): its target from the arguments (one id each of what
- * its entry `needs`), a form's values from the flags (its spec's one grammar, before anything is
- * read), its spec's read, then the review both faces show: refused before sending in its refusal's
- * words, a form's values checked by the form's own fields (each named by its flag: fillForm); the rest
- * is runMutation's one path (review, --dry-run, --yes, pipeline, --wait).
+ * its entry `needs`), its options that name a file read, then specFromFlags; the rest is runMutation's
+ * one path (review, --dry-run, --yes, pipeline, --wait).
  */
 async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  const entry = OPERATIONS[kind];
-  const needs = entry.needs;
+  const needs = OPERATIONS[kind].needs;
   if (args.length > needs.length) return usage(`unexpected argument ${args[needs.length]}. ${usageOf(kind)}`);
   if (args.length !== needs.length) return usage(usageOf(kind));
   const target: OperationTarget = Object.fromEntries(needs.map((n, i) => [n, args[i]!]));
@@ -165,19 +164,9 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
     if ('error' in r) return usage(r.error);
     flags[f] = r.text;
   }
-  const flagged = hasForm(spec) ? spec.fromFlags({ flags, lists: o.lists }) : undefined;
-  if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
-  const input = await spec.read(client, target);
-  if (isNotFound(input)) return { code: EXIT.notFound, message: notFoundWords(input) };
-  const refused = spec.refusal(input);
-  if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
-  const given: Readonly<Record<string, string>> = flagged?.given ?? {};
-  const misfit = hasForm(spec) ? (spec.flagsMisfit?.(input, given) ?? null) : null;
-  if (misfit) return usage(`${misfit}. ${usageOf(kind)}`);
-  const values = flagged && hasForm(spec) ? { ...spec.form(input).initial, ...flagged.values } : {};
-  // A field is named by the flag that gave it, else by its own name dashed (gas_limit: --gas-limit).
-  const built = fillForm(specDefinition(spec, input, { now: Date.now(), face: 'commands' }), values, new Set(Object.keys(given)), (field) => `--${given[field] ?? field.replace(/_/g, '-')}`, (field) => entry.options[given[field] ?? '']?.type === 'boolean');
-  if ('usage' in built) return usage(built.usage);
+  const built = await specFromFlags(spec, client, target, { flags, lists: o.lists });
+  if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
+  if ('usage' in built) return usage(!('synopsis' in built) ? built.usage : built.usage ? `${built.usage}. ${usageOf(kind)}` : usageOf(kind));
   return { request: built.request, stdinUsed: files.some((f) => o.flags[f] === '-') };
 }
 

@@ -65,7 +65,7 @@ export interface OperationEntry {
    */
   follows: 'jam' | 'transaction' | false;
   /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'replace' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
+  screen: 'review' | 'policies' | 'plugin' | 'pluginEdit' | 'notify' | 'notificationEdit';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -137,7 +137,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str },
     refused: 'replacing a transaction',
     opens: { key: 'edit' },
-    screen: 'replace',
+    screen: 'review',
     subcommand: 'replace',
     usage: 'replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] [--wait S]',
     help: 'replace a transaction (EVM, Solana, Stellar bodies), reviewed first',
@@ -373,6 +373,11 @@ export function opensOnRelayer(key: string): boolean {
 /** The operation a key opens on a record that is not a relayer (e, D on a notification), or null. */
 export function keyOperationOn(key: string, needs: keyof OperationTarget): OperationKind | null {
   return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;
+}
+
+/** Whether a keymap command opens an operation on a transaction (e replaces it, X cancels it). */
+export function opensOnTransaction(key: string): boolean {
+  return keyOperationOn(key, 'txId') !== null;
 }
 
 /** Whether a command word is a subcommand of an operation. */

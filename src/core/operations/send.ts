@@ -23,7 +23,7 @@ import { OPERATIONS, type OperationTarget } from './registry.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Effect, FieldSpec, FormDefinition, Refusal, Values } from './types.js';
 import { apiFieldErrors, jsonCheck } from './validators.js';
-import { refusalWords, type Built, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
+import { besideBody, refusalWords, type Built, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
 import { solanaSendErrors, solanaSendFields, solanaSendInitialValues, solanaSendRequest, solanaSendReview } from './sendSolana.js';
 import { stellarSendErrors, stellarSendInitialValues, stellarSendReview } from './sendStellar.js';
 import { stellarFields, stellarRequest } from './stellar.js';
@@ -357,9 +357,6 @@ export async function readSending<F extends { now: number }>(client: RelayerClie
   if (refused(base)) return { ...base, now: Date.now() } as SendingBase & Partial<F> & { now: number };
   return { ...base, ...(await figures(base)) };
 }
-
-/** A field left out where a whole body is given (headless `--body`: nothing of the form is checked then). */
-const besideBody = (f: FieldSpec): FieldSpec => ({ ...f, hidden: (all) => all.body !== undefined || (f.hidden?.(all) ?? false) });
 
 export const sendSpec: OperationSpec<'send', SendInput> = {
   kind: 'send',

@@ -50,7 +50,9 @@ export interface NotFound {
  * - `invalid-request`: the request cannot be made from the ids given (api/requests.ts says why);
  * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them);
  * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said);
- * - `send-blocked`: the relayer is paused or disabled: v1.8 answers a send 403 ("Relayer paused", "Relayer disabled").
+ * - `send-blocked`: the relayer is paused or disabled: v1.8 answers a send 403 ("Relayer paused", "Relayer disabled");
+ * - `solana-replace`: v1.8 answers a Solana relayer's replacement 400 "Endpoint is not supported for Solana relayers";
+ * - `not-replaceable`: v1.8 replaces an EVM transaction only while pending, sent or submitted, a Stellar one not once final (`status` its words).
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -63,7 +65,9 @@ export type Refusal =
   | { kind: 'invalid-request'; words: string }
   | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] }
   | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' }
-  | { kind: 'send-blocked'; relayerId: string; state: 'paused' | 'disabled' };
+  | { kind: 'send-blocked'; relayerId: string; state: 'paused' | 'disabled' }
+  | { kind: 'solana-replace' }
+  | { kind: 'not-replaceable'; networkKind: 'evm' | 'stellar'; status: string };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
@@ -94,6 +98,8 @@ export interface Seen {
   /** The relayer's status as the TUI last read it (its balance: a send's form opens on it), and when (undefined: not read). */
   status?: RelayerStatus;
   statusAt?: number;
+  /** Opened from the triage view (its `e`): a replacement's form starts a step up. */
+  bump?: boolean;
 }
 
 /** What every spec has, with a form or without. */
@@ -115,6 +121,12 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   events(answer: unknown, input: I): SpecEvent[];
   /** Its review rests on the relayer's jam (Seen.jam): the TUI has one over a few seconds old read again as it opens. */
   restsOnJam?: true;
+  /** Its review notes come before its request's own lines (a replacement's jam warning, said first). */
+  notesFirst?: true;
+  /** What the TUI says before a refusal of it (default: Not offered, or Not sent for a busy relayer). */
+  refusedLead?: string;
+  /** The form's field a refusal is said on, `not sent: …` (a replacement's status: its value), else undefined: said for the whole form. */
+  refusalField?(refusal: Refusal, input: I): string | undefined;
 }
 
 /** An operation reviewed as it is (nothing to fill in): its request from the input alone. */
@@ -133,6 +145,8 @@ export interface SpecForm {
   intro?: readonly string[];
   /** What was typed that must never be drawn, even inside a server's words (an RPC URL's key). */
   secrets?: (values: Values) => readonly string[];
+  /** Why a draft of it kept on disk (registry.ts `draft`) must not be applied (the transaction is now final), else undefined. */
+  stale?: string;
 }
 
 /** What a subcommand was given beyond its target's ids: its own options (a switch as 'true') and its repeatable ones, in order (as cli/grammar.ts HeadlessOptions holds them). */
@@ -158,9 +172,12 @@ export interface FormSpec<K extends OperationKind, I extends SpecInput> extends 
   build(input: I, values: Values): Built;
   /** Its options whose value names a file (`-`: standard input): headless reads each before fromFlags, its text then the option's value (a whole body: `--body FILE|-`). */
   files?: readonly string[];
-  /** What the flags given cannot mean on what was read (a flag of another network kind, nothing given for it), in words; null when they fit. */
-  flagsMisfit?(input: I, given: Readonly<Record<string, string>>): string | null;
+  /** What the flags given cannot mean on what was read (a flag of another network kind, nothing given for it), in words, or what they need that was not found; null when they fit. */
+  flagsMisfit?(input: I, given: Readonly<Record<string, string>>): string | NotFound | null;
 }
+
+/** A field left out where a whole body is given (headless `--body`: nothing of the form is checked then). */
+export const besideBody = (f: FieldSpec): FieldSpec => ({ ...f, hidden: (all) => all.body !== undefined || (f.hidden?.(all) ?? false) });
 
 /** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
 export type OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> = K extends FormKind ? FormSpec<K, I> : ReviewOnlySpec<K, I>;
@@ -203,12 +220,18 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
       return r.state === 'paused'
         ? `relayer ${r.relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first`
         : `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")`;
+    case 'solana-replace':
+      return 'Solana transactions cannot be replaced on the OpenZeppelin Relayer: it answers 400 "Endpoint is not supported for Solana relayers"';
+    case 'not-replaceable':
+      return r.networkKind === 'evm'
+        ? `the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${r.status || 'without a status'} (it answers 400)`
+        : `this transaction is ${r.status} (final): there is nothing left to replace`;
   }
 }
 
 /** A refusal as the TUI's line: not offered here (another server, a disabled relayer), or not sent now (what it waits for). */
-export function refusalLine(r: Refusal): string {
-  return `${r.kind === 'busy' ? 'Not sent' : 'Not offered'}: ${refusalWords(r, 'keys')}`;
+export function refusalLine(r: Refusal, lead?: string): string {
+  return `${lead ?? (r.kind === 'busy' ? 'Not sent' : 'Not offered')}: ${refusalWords(r, 'keys')}`;
 }
 
 export const notFoundWords = (n: NotFound): string =>
@@ -230,7 +253,8 @@ export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind,
   const built: Built = hasForm(spec) ? spec.build(input, values) : { request: spec.build(input) };
   if ('errors' in built) return built;
   const notes = spec.reviewNotes(input, context);
-  return { request: { ...built.request, review: [...(built.request.review ?? []), ...notes], basis: spec.basis(input) } };
+  const own = built.request.review ?? [];
+  return { request: { ...built.request, review: spec.notesFirst ? [...notes, ...own] : [...own, ...notes], basis: spec.basis(input) } };
 }
 
 /**
@@ -245,7 +269,9 @@ export function specDefinition<I extends SpecInput>(spec: OperationSpec<Operatio
     ...(form?.focus !== undefined ? { focus: form.focus } : {}),
     build: (values) => {
       const r = reviewed(spec, input, context, values);
-      return 'refusal' in r ? { errors: { _form: refusalWords(r.refusal, context.face) } } : r;
+      if (!('refusal' in r)) return r;
+      const field = spec.refusalField?.(r.refusal, input);
+      return { errors: field ? { [field]: `not sent: ${refusalWords(r.refusal, context.face)}` } : { _form: refusalWords(r.refusal, context.face) } };
     },
   };
 }

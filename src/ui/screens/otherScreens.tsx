@@ -11,7 +11,6 @@ export { openRelayerOperation } from '../actions.js';
 import { RelayerScreen } from './relayer/RelayerScreen.js';
 import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
-import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginScreen } from './plugin/PluginScreen.js';
 import { PluginEditScreen } from './settings/PluginEditScreen.js';
@@ -39,8 +38,6 @@ export function otherScreen(props: ScreenProps) {
       return <TransactionsScreen {...(props as ScreenProps<Extract<Route, { kind: 'transactions' }>>)} />;
     case 'transaction':
       return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
-    case 'replace':
-      return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
     case 'operation':
       return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
     case 'plugin':

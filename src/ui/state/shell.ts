@@ -13,17 +13,16 @@ export type Route =
   /** `nonce`: the transaction at it selected once read (the fleet's enter on a jam: its blocker, not the newest). */
   | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string; nonce?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction; /** When `tx` was read (its list's read, a lookup's answer): the bar says it, and its age past a minute. */ readAt?: number | null }
-  /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
-  | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
    * The one generic screen of a spec'd operation (core/operations/spec.ts) on its target (the ids
-   * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
+   * navigated to): `X` on a transaction (cancel, `tx` the row), `e` on a transaction (replace: the
+   * form of its relayer's network kind, then the review), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
    * (withdraw: its form, then the review, its id typed), `n` on a relayer (send: the form of its
    * network kind, then the review), `e` on a network (its RPC URLs: the form, then the review).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; /** When `tx` (or, for a pause or resume, the relayer) was read: a review more than 15 s after reads it again before sending. */ readAt?: number; /** Opened from the triage view (its `e`): a replacement's form starts one step up (speed) or 10 % up (explicit prices). */ bump?: true }
   /** `p` on a relayer: its policies edited; `preset`: values proposed (a jam at its cap: the network's price + 30 %). */
   | { kind: 'policies'; relayerId: string; relayer?: Relayer; preset?: Record<string, string>; why?: string[] }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
@@ -152,8 +151,6 @@ export function parents(route: Route): Route[] {
       return [root, { kind: 'plugins' }, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
-    case 'replace':
-      return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'operation':
       // An operation on a transaction comes from its relayer's list; one on a notification from the notifications; one on a relayer from the relayers.
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
@@ -194,7 +191,6 @@ export function routeKey(r: Route): string {
     case 'transactions':
       return `${r.kind}:${r.relayerId}${r.status ? `:${r.status}` : ''}`;
     case 'transaction':
-    case 'replace':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'operation':
       return [r.op, ...targetIds(r.target)].join(':');

@@ -5,9 +5,11 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `n` on a relayer (send: the fields of its network kind, EVM, Solana or Stellar), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `n` on a relayer (send: the fields of its network kind, EVM, Solana or Stellar), `e` on a
+ * transaction (replace: its network kind's fields from the transaction as read, a step up from the
+ * triage view; its draft kept on disk as typed, said stale once it is final), `e` on a network (its RPC URLs typed whole, drawn and said masked). The fields, requests and their notes are the specs'; this screen only shows them.
  */
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Text } from '../../components/Text.js';
 import type { Relayer } from '../../../api/index.js';
 import { networkKind } from '../../../core/relayer.js';
@@ -18,7 +20,7 @@ import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
 import { targetIds } from '../../state/shell.js';
 import type { FormDefinition } from '../../../core/operations/types.js';
-import type { OperationRoute } from '../../actions.js';
+import { draftTarget, keptDraft, type OperationRoute } from '../../actions.js';
 import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type Seen, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
@@ -56,13 +58,16 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
   const intro = form?.intro?.map((text) => ({ text: `  ${text}`, tone: 'muted' as const }));
+  // Kept on disk as it is typed where its entry keeps drafts (one per target, whichever way it was opened).
+  const persistAt = draftTarget(route.op, route.target);
   const handle = useForm({
-    draftKey: [route.op, ...targetIds(route.target)].join(':'),
+    draftKey: [route.op, ...targetIds(route.target), ...(route.bump ? ['bump'] : [])].join(':'),
     definition,
     initialValues,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: !form,
     ...(reread ? { reread } : {}),
+    ...(persistAt && form?.fields.length ? { persist: { ...persistAt, ...(form.stale !== undefined ? { stale: form.stale } : {}) } } : {}),
     onSent: onAnswer,
   });
   // An operation on one transaction left in flight (a cancel's NOOP on its way): followed while this outcome is shown, to what it came to.
@@ -173,6 +178,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     const status = relayerId ? statuses?.get(relayerId) : undefined;
     return {
       ...(route.tx ? { tx: route.tx } : {}),
+      ...(route.bump ? { bump: true } : {}),
       ...(jam ? { jam } : {}),
       ...(jam && jamAt !== undefined ? { jamAt } : {}),
       ...(status?.status ? { status: status.status, ...(status.statusAt !== undefined ? { statusAt: status.statusAt } : {}) } : {}),
@@ -206,10 +212,14 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     return () => ctrl.abort();
   }, [spec, input, reading, op, target, services, relayer, route, seen]);
   const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
-  const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
+  // Refused, but a draft of it is kept on disk: its form opens all the same, the draft said stale (its build says the refusal).
+  const [draftKept] = useState(() => keptDraft(op, target, services));
+  // A form once open stays open when a read again refuses it (its build says so, on its field or whole); a review-only one is shown refused.
+  const formShown = useRef(false);
+  const refusal = spec && input && 'value' in input && !draftKept && !(formShown.current && hasForm(spec)) ? spec.refusal(input.value) : null;
   const definition = useMemo(() => (spec && input && 'value' in input ? specDefinition(spec, input.value, context) : null), [spec, input, context]);
   if (!spec || !input || 'error' in input || refusal || !definition) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal) : `Reading ${subject(target)}…`;
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal, spec?.refusedLead) : `Reading ${subject(target)}…`;
     return (
       <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
@@ -225,11 +235,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       if (r.relayer) directory.add([r.relayer]);
       const next = specDefinition(spec, r, { now: services.now(), face: 'keys' });
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
-      // build says so (`_form`); the review stays, said refused, nothing sent.
-      if (!spec.refusal(r)) setInput({ value: r, at: services.now() });
+      // build says so (`_form`, or its field); the review stays, said refused, nothing sent (a form, on what was read now).
+      if (!spec.refusal(r) || hasForm(spec)) setInput({ value: r, at: services.now() });
       return next;
     },
   };
+  formShown.current = true;
   return <OperationForm {...props} spec={spec} input={value} definition={definition} reread={reread} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 
