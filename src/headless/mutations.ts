@@ -14,16 +14,15 @@ import { requestUrl, type RelayerClient, type Transaction } from '../api/index.j
 import { AuditLedger } from '../ledger/audit.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { AppConfig } from '../config/config.js';
-import { SECRET_WORDS } from '../core/operations/types.js';
+import { SECRET_WORDS, type BuiltRequest } from '../core/operations/types.js';
 import { OPERATION_KINDS, OPERATIONS, readOnlyRefusal, subcommandOperation, type OperationKind, type OperationSubcommand, type OperationTarget } from '../core/operations/registry.js';
-import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition, type SpecInput } from '../core/operations/spec.js';
+import { hasForm, isNotFound, notFoundWords, refusalWords, specDefinition, type AnySpec, type FlagArgs, type SpecInput } from '../core/operations/spec.js';
 import { SPEC_KINDS, loadSpec, type SpecKind } from '../core/operations/specs.js';
 import { execute, outcomeWords, type Outcome } from '../core/operations/pipeline.js';
 import { sameBuilt } from '../core/operations/basis.js';
 import { markMoved } from '../core/operations/review.js';
 import { clock } from '../core/time.js';
 import { findRelayer } from '../core/lookup.js';
-import { prepareSend } from './sends.js';
 import { jsonForTerminal, safeLines, sanitize } from '../core/text/sanitize.js';
 import { fillForm } from './formFlags.js';
 import { type Fail, type Prepare, type Prepared, usage, usageOf } from './prepared.js';
@@ -31,7 +30,6 @@ import { showPolicies } from './settings.js';
 import { ask, openPrompt, readInput, readSigningKey } from './input.js';
 import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
-import { buildReplacement, FIELD_FLAGS } from './replaceRequest.js';
 import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
 import { MINED_STATUSES } from '../core/status.js';
@@ -42,28 +40,49 @@ export type MutationCommand = OperationSubcommand;
 const PREPARE: Record<OperationKind, Prepare> = {
   // The spec'd kinds: one path (spec.ts SPECS holds their set).
   ...(Object.fromEntries(SPEC_KINDS.map((k): [SpecKind, Prepare] => [k, (c, o, a, s, env) => prepareSpec(k, c, o, a, s, env)])) as unknown as Record<SpecKind, Prepare>),
-  send: prepareSend,
-  replace: prepareReplace,
 };
 
-async function prepareReplace(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams): Promise<Prepared | { code: number; message: string }> {
-  const f = o.flags;
-  if (args.length !== 2) return usage(usageOf('replace'));
-  const fieldFlags = Object.keys({ ...FIELD_FLAGS.evm, ...FIELD_FLAGS.solana }).filter((k) => f[k] !== undefined);
-  if (f.body !== undefined && fieldFlags.length) return usage(`--body is the whole body: not with --${fieldFlags[0]}`);
-  if (f.body === undefined && !fieldFlags.length) return usage(`nothing to send: give --body FILE|- or the fields (--value … for EVM, --transaction for Solana). ${usageOf('replace')}`);
-  let body: string | undefined;
-  if (f.body !== undefined) {
-    const r = await readInput('--body', f.body, s.in);
-    if ('error' in r) return usage(r.error);
-    body = r.text;
-  }
-  const [relayerId, txId] = args as [string, string];
-  const built = await buildReplacement(client, relayerId, txId, f, body);
-  if ('usage' in built) return usage(built.usage);
-  if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
-  const what = `${built.request.what}${built.dialect ? ` (${built.dialect === 'openzeppelin' ? 'OpenZeppelin Relayer' : 'interface document'} dialect)` : ''}`;
-  return { request: { ...built.request, what }, stdinUsed: f.body === '-' };
+/** What a spec's flags built: its request (and, where its spec reads again before every send, that read again), or why not. */
+type FromFlags = { request: BuiltRequest } | { usage: string; synopsis?: true } | { notFound: string };
+
+/**
+ * A spec'd operation on its target from flags (its options' files already read: FlagArgs.files): a
+ * form's values from the flags (its spec's one grammar, before anything is read), its spec's read (and
+ * what the flags name: readGiven), then the review both faces show: refused before sending in its
+ * refusal's words, flags that do not fit what was read said, a form's values checked by the form's own
+ * fields (each named by the flag that gave it, else by its own name dashed: gas_limit, --gas-limit).
+ * `synopsis`: the usage is the flags' own (its synopsis goes after it). `reread`: read again after the
+ * prompt's yes, however young the review (spec.rereads): sent only if it is the one reviewed.
+ */
+export async function specFromFlags(spec: AnySpec, client: RelayerClient, target: OperationTarget, args: FlagArgs): Promise<FromFlags | { request: BuiltRequest; reread: () => Promise<FromFlags> }> {
+  const entry = OPERATIONS[spec.kind];
+  const flagged = hasForm(spec) ? spec.fromFlags(args) : undefined;
+  if (flagged && 'usage' in flagged) return { usage: flagged.usage, synopsis: true };
+  const given: Readonly<Record<string, string>> = flagged?.given ?? {};
+  const first = await spec.read(client, target);
+  if (isNotFound(first)) return { notFound: notFoundWords(first) };
+  // What the flags name, read (a notification by its id), once: a read again keeps it.
+  const input = flagged && hasForm(spec) && spec.readGiven ? await spec.readGiven(client, first, flagged.values, given) : first;
+  const prepare = (i: SpecInput): FromFlags => {
+    const refused = spec.refusal(i);
+    if (refused) return { usage: `not sent: ${refusalWords(refused, 'commands')}` };
+    const misfit = hasForm(spec) ? (spec.flagsMisfit?.(i, given) ?? null) : null;
+    if (misfit !== null && typeof misfit !== 'string') return { notFound: notFoundWords(misfit) };
+    if (misfit) return { usage: misfit, synopsis: true };
+    const values = flagged && hasForm(spec) ? { ...spec.form(i).initial, ...flagged.values } : {};
+    // Each field named by the flag that gave it (`-`: standard input), else by its own name dashed.
+    return fillForm(specDefinition(spec, i, { now: Date.now(), face: 'commands' }, flagged ? given : undefined), values, new Set(Object.keys(given)), (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field.replace(/_/g, '-')}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
+  };
+  const built = prepare(input);
+  const rereads = spec.rereads;
+  if (!rereads || !('request' in built)) return built;
+  return {
+    ...built,
+    reread: async () => {
+      const next = await spec.read(client, target);
+      return isNotFound(next) ? { notFound: notFoundWords(next) } : prepare(rereads.since(input, next));
+    },
+  };
 }
 
 /**
@@ -99,30 +118,26 @@ async function prepareSpec(kind: SpecKind, client: RelayerClient, o: HeadlessOpt
   // A signing key read from its file or variable (never from the command line), for its spec's flags (FlagArgs.secrets); what the read warns of is said with the review.
   const key = 'signing-key-file' in entry.options ? readSigningKey(o.flags, env) : undefined;
   if (key?.error) return usage(key.error);
-  const flagged = hasForm(spec) ? spec.fromFlags({ ...o, files, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) }) : undefined;
-  if (flagged && 'usage' in flagged) return usage(flagged.usage ? `${flagged.usage}. ${usageOf(kind)}` : usageOf(kind));
-  const given: Readonly<Record<string, string>> = flagged?.given ?? {};
-  const first = await spec.read(client, target);
-  if (isNotFound(first)) return { code: EXIT.notFound, message: notFoundWords(first) };
-  // What the flags name, read (a notification by its id), once: a read again keeps it.
-  const input = flagged && hasForm(spec) && spec.readGiven ? await spec.readGiven(client, first, flagged.values, given) : first;
-  const prepare = (i: SpecInput): Prepared | { code: number; message: string } => {
-    const refused = spec.refusal(i);
-    if (refused) return usage(`not sent: ${refusalWords(refused, 'commands')}`);
-    const values = flagged && hasForm(spec) ? { ...spec.form(i).initial, ...flagged.values } : {};
-    // Each field named by the flag that gave it (`-`: standard input).
-    const built = fillForm(specDefinition(spec, i, { now: Date.now(), face: 'commands' }, flagged ? given : undefined), values, new Set(Object.keys(given)), (field) => (given[field] === '-' ? '-' : `--${given[field] ?? field}`), (field) => entry.options[given[field] ?? '']?.type === 'boolean');
-    if ('usage' in built) return usage(built.usage);
-    return { request: built.request, ...(key?.warnings.length ? { warnings: key.warnings } : {}), stdinUsed, ...(rereads ? { reread } : {}) };
+  const built = await specFromFlags(spec, client, target, { ...o, files, ...(key?.key !== undefined ? { secrets: { 'signing-key': key.key } } : {}) });
+  if ('notFound' in built) return { code: EXIT.notFound, message: built.notFound };
+  if ('usage' in built) return usage(!('synopsis' in built) ? built.usage : built.usage ? `${built.usage}. ${usageOf(kind)}` : usageOf(kind));
+  const warnings = key?.warnings.length ? { warnings: key.warnings } : {};
+  const reread = 'reread' in built ? built.reread : undefined;
+  return {
+    request: built.request,
+    ...warnings,
+    stdinUsed,
+    ...(reread
+      ? {
+          reread: async () => {
+            const again = await reread();
+            if ('notFound' in again) return { code: EXIT.notFound, message: `${again.notFound} when read again: nothing sent` };
+            if ('usage' in again) return usage(again.usage);
+            return { request: again.request, ...warnings, stdinUsed };
+          },
+        }
+      : {}),
   };
-  // Read again after the prompt's yes, however young the review (spec.rereads): sent only if it is the one reviewed.
-  const rereads = spec.rereads;
-  const reread = async () => {
-    const next = await spec.read(client, target);
-    if (isNotFound(next)) return { code: EXIT.notFound, message: `${notFoundWords(next)} when read again: nothing sent` };
-    return prepare(rereads!.since(input, next));
-  };
-  return prepare(input);
 }
 
 /** The review as lines of text (all of it through the display-safety boundary). */

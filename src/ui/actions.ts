@@ -6,41 +6,17 @@
  */
 import type { Relayer, Transaction } from '../api/index.js';
 import { OPERATIONS, keyOperation, keyOperationOn, opensOnRelayer, type OperationTarget } from '../core/operations/registry.js';
-import { refusalLine, type Seen } from '../core/operations/spec.js';
+import { refusalLine, type AnySpec, type Seen } from '../core/operations/spec.js';
 import type { JamRead } from '../core/jam/read.js';
-import { isSpecKind, loadSpec, type SpecKind } from '../core/operations/specs.js';
-import { solanaReplaceRefusal } from '../core/operations/solana.js';
-import { replaceStatusRefusal } from '../core/operations/replaceStatus.js';
-import { replaceRelayerRefusal } from '../core/operations/reviewWarnings.js';
-import { sendRefusal } from '../core/operations/send.js';
-import type { BuiltRequest } from '../core/operations/types.js';
-import { networkKind, unknownNetworkWords } from '../core/relayer.js';
+import { isSpecKind, loadSpec, loadedSpec, type SpecKind } from '../core/operations/specs.js';
 import type { Jam } from '../core/jam/diagnose.js';
-import { mutationBlocked, routeOperation } from './mutations.js';
+import { mutationBlocked } from './mutations.js';
 import type { Services } from './services.js';
 import type { CommandResult, ShellApi } from './shellContext.js';
 import type { Route } from './state/shell.js';
+import type { DraftTarget } from './forms/draftStore.js';
 
 export type OperationRoute = Extract<Route, { kind: 'operation' }>;
-
-/** Opens a replacement's form, or says why not (a flash). */
-export function openAction(route: Extract<Route, { kind: 'replace' }>, services: Services, relayer: Relayer | undefined, push: (r: Route) => void): CommandResult {
-  const m = routeOperation(route);
-  const blocked = m && mutationBlocked(services, m);
-  if (blocked) return blocked;
-  const kind = networkKind(relayer?.network_type, route.tx);
-  if (kind === 'unknown') return `No replacement: ${unknownNetworkWords(route.relayerId, relayer?.network_type)}`;
-  const solana = kind === 'solana' ? solanaReplaceRefusal(services.client.dialect().dialect) : null;
-  if (solana) return `No replacement: ${solana}`;
-  const inactive = replaceRelayerRefusal(relayer, services.client.dialect().dialect, 'keys');
-  if (inactive) return `No replacement: ${inactive}`;
-  const status = replaceStatusRefusal(kind, services.client.dialect().dialect, route.tx);
-  // A draft kept for it opens all the same: the form says the draft is stale (never applied) and n discards it.
-  const kept = status && route.tx ? services.draftStore?.load({ form: 'replace', relayer: route.relayerId, target: route.tx.id }) : undefined;
-  if (status && !kept) return `No replacement: ${status}`;
-  push(route);
-  return true;
-}
 
 /** Whether a keymap command opens an operation on a relayer (P, X on a relayer, p). */
 export const isRelayerOperationKey = opensOnRelayer;
@@ -56,14 +32,6 @@ export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, 
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
   const op = keyOperation(cmd, relayer);
   if (op === null) return undefined;
-  if (OPERATIONS[op].screen === 'send') {
-    const blocked = mutationBlocked(services, op);
-    if (blocked) return blocked;
-    const refused = sendRefusal(relayerId, relayer, services.client.supports('send'));
-    if (refused) return `Not offered: ${refused.refuse}`;
-    push({ kind: 'send', relayerId, relayer });
-    return true;
-  }
   if (isSpecKind(op)) return openSpecOperation(op, { relayerId }, relayer, services, shell, readAt, undefined, jam);
   return undefined;
 }
@@ -79,25 +47,42 @@ export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer
   const blocked = mutationBlocked(services, op);
   if (blocked) return blocked;
   const tx = seen?.tx;
-  void loadSpec(op).then((spec) => {
+  // Loaded already (specs.ts loadAllSpecs, after the first frame): opened in this frame; else once it loads.
+  const open = (spec: AnySpec) => {
     const input = spec.known(services.client, target, relayer, seen);
     const refused = input && spec.refusal(input);
     const preset = jam && spec.propose?.(jam);
-    if (refused) shell.dispatch({ type: 'flash', text: refusalLine(refused) });
-    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}), ...(preset ? { preset } : {}) });
-  });
+    // A draft kept on disk for it opens all the same: the form says the draft is stale (never applied) and n discards it.
+    if (refused && !keptDraft(op, target, services)) shell.dispatch({ type: 'flash', text: refusalLine(refused, spec.refusedLead) });
+    else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}), ...(preset ? { preset } : {}), ...(seen?.bump ? { bump: true } : {}) });
+  };
+  const loaded = loadedSpec(op);
+  if (loaded) open(loaded);
+  else void loadSpec(op).then(open);
   return true;
+}
+
+/** Where an operation's draft is kept on disk (its registry entry's `draft`: the form, its relayer, the record it is on), or undefined when it keeps none. */
+export function draftTarget(op: SpecKind, target: OperationTarget): DraftTarget | undefined {
+  const form = OPERATIONS[op].draft;
+  // The record it is on beside its relayer: a transaction, a plugin, a notification, a network.
+  const on = target.txId ?? target.pluginId ?? target.notificationId ?? target.networkId;
+  return form ? { form, ...(target.relayerId !== undefined ? { relayer: target.relayerId } : {}), ...(on !== undefined ? { target: on } : {}) } : undefined;
+}
+
+/** Whether a draft of the operation on this target is kept on disk. */
+export function keptDraft(op: SpecKind, target: OperationTarget, services: Services): boolean {
+  const where = draftTarget(op, target);
+  return where !== undefined && services.draftStore?.load(where) != null;
 }
 
 /**
  * The operation a key opens on a transaction (the registry's: e replaces it, X cancels it), opened or
  * refused in words; undefined when the key opens none there. `bump`: a replacement starts a step up
- * (the stuck screen's e). `jam`: its relayer's jam as last read (a cancel's review notes).
+ * (the stuck screen's e). `jam`: its relayer's jam as last read (a review's notes).
  */
 export function openTransactionOperation(cmd: string, tx: Transaction, relayerId: string, relayer: Relayer | undefined, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, readAt: number | null | undefined, jam?: JamRead, bump?: boolean): CommandResult | undefined {
   const op = keyOperationOn(cmd, 'txId');
-  if (op === null) return undefined;
-  if (isSpecKind(op)) return openSpecOperation(op, { relayerId, txId: tx.id }, relayer, services, shell, readAt, { tx, ...(jam ? { jam } : {}) });
-  if (op !== 'replace') return undefined;
-  return openAction({ kind: 'replace', relayerId, tx, ...(bump ? { bump } : {}), ...(readAt != null ? { readAt } : {}) }, services, relayer, shell.push);
+  if (op === null || !isSpecKind(op)) return undefined;
+  return openSpecOperation(op, { relayerId, txId: tx.id }, relayer, services, shell, readAt, { tx, ...(jam ? { jam } : {}), ...(bump ? { bump } : {}) });
 }

@@ -16,8 +16,7 @@ export function mutationBlocked(services: Pick<Services, 'readOnly' | 'readOnlyS
 
 /** The operation a screen exists to perform, if any: such screens do not open in read-only mode. */
 export function routeOperation(route: Route): OperationKind | null {
-  if (route.kind === 'operation') return route.op;
-  return OPERATION_KINDS.find((k) => OPERATIONS[k].screen === route.kind) ?? null;
+  return route.kind === 'operation' ? route.op : null;
 }
 
 /** Keymap commands that open an operation (their keys still answer with the reason). */

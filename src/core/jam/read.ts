@@ -155,3 +155,10 @@ export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJa
   }
   return { kind: 'diagnosed', diagnosis: diagnose({ ...base, relayerNonce, blocker, notFinal, notFinalTotal: total, networkPriceWei, ...(blockerKnown !== undefined ? { blockerKnown } : {}) }), chainNonce, seen: { relayerNonce, blocker, notFinal: total } };
 }
+
+/** A relayer's jam read now for a review's notes, and when; a read that failed is a jam not diagnosed (why), never an error. */
+export async function readJamForReview(client: RelayerClient, relayer: Relayer, signal?: AbortSignal): Promise<{ jam: JamRead; jamAt: number }> {
+  const jamAt = Date.now();
+  const jam = await readJam(client, relayer, { now: jamAt, ...(signal ? { signal } : {}) }).catch((e: unknown): JamRead => ({ kind: 'not_diagnosed', why: errorWords(e), unreadable: true }));
+  return { jam, jamAt };
+}

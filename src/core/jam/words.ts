@@ -391,11 +391,14 @@ export function cancelJamNotes(jam: Jam | undefined, tx: { id: string; nonce?: u
   return jam.blocker_id === tx.id ? [{ label: 'what waits', value: cancelOfBlockerWords(jam, face) + when }] : [];
 }
 
-export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null): string | null {
+export function actionMisfit(jam: Jam, action: 'bump' | 'cancel', txNonce: number | null, face: FixFace = KEYS): string | null {
+  const keys = face.kind === 'keys';
   if (jam.cause === 'no_tx_at_nonce' || jam.cause === 'blocker_final')
-    return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; ${jam.gap?.overdue && jam.gap.fill_by !== null ? `the server's nonce-health job should have filled it by ${clock(jam.gap.fill_by)} and has not: the runbook is in the relayer's detail (i on the first screen)` : "the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it"}`;
+    return `no action on a transaction fills nonce ${jam.chain_nonce}: ${jam.cause === 'no_tx_at_nonce' ? 'no transaction of the relayer holds it' : `its transaction is ${jam.blocker_status}`}; ${jam.gap?.overdue && jam.gap.fill_by !== null ? `the server's nonce-health job should have filled it by ${clock(jam.gap.fill_by)} and has not: the runbook is in ${keys ? "the relayer's detail (i on the first screen)" : `relayer-tui check ${face.relayerId}`}` : "the server's nonce-health job fills it with a NOOP once a stale transaction above triggers it"}`;
   if (action === 'bump' && jam.cause === 'price_cap' && txNonce === jam.blocker_nonce && bumpFalls(jam))
-    return `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`;
+    return keys
+      ? `${bumpWords(jam)}: raise gas_price_cap (p), or cancel this nonce (X: the NOOP is not held to the cap)`
+      : `${bumpWords(jam, 'this replacement')}: raise gas_price_cap (${fix(face, 'cap', jam)}), or cancel this nonce (${fix(face, 'cancel', jam)}: the NOOP is not held to the cap)`;
   return null;
 }
 

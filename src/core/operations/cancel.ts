@@ -11,13 +11,13 @@
  * The review says which of these will happen for this network and status. Both are executable specs
  * (spec.ts): `cancelSpec` and `cancelPendingSpec` drive the TUI's X and `relayer-tui cancel` alike.
  */
-import { errorWords, prepareCancelPending, prepareCancelTransaction, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { prepareCancelPending, prepareCancelTransaction, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { ageWords, clock } from '../time.js';
 import { displayText } from '../text/values.js';
 import { networkKind, relayerState } from '../relayer.js';
 import { isKnownStatus, statusWords } from '../status.js';
 import { findRelayer, findTransaction, readPending } from '../lookup.js';
-import { readJam, type JamRead } from '../jam/read.js';
+import { readJamForReview, type JamRead } from '../jam/read.js';
 import { cancelJamNotes } from '../jam/words.js';
 import { cancelEffect, cancelPendingEffect } from './effects.js';
 import { txBasis } from './basis.js';
@@ -161,9 +161,7 @@ async function readCancel(client: RelayerClient, target: OperationTarget, signal
   }
   const input: CancelInput = { target: { relayerId, txId }, relayer, tx, offered };
   if (cancelRefusal(input) || !tx || cancelKind(input) !== 'evm') return input;
-  const jamAt = Date.now();
-  const jam = await readJam(client, relayer, { now: jamAt, ...(signal ? { signal } : {}) }).catch((e: unknown): JamRead => ({ kind: 'not_diagnosed', why: errorWords(e), unreadable: true }));
-  return { ...input, jam, jamAt };
+  return { ...input, ...(await readJamForReview(client, relayer, signal)) };
 }
 
 /** Cancel one transaction: an executable spec (spec.ts): the TUI's X on a transaction and `relayer-tui cancel RELAYER TX` alike. */

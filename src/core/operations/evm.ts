@@ -11,6 +11,19 @@ import { address, apiFieldErrors, hexData, integerCheck, optionalInteger, requir
 
 export const NO_SPEED = '(none)';
 
+/** An EVM body's flags (`send`, `replace`): flag → the form's field. */
+export const EVM_FIELD_FLAGS: Readonly<Record<string, string>> = {
+  value: 'value',
+  to: 'to',
+  data: 'data',
+  'gas-limit': 'gas_limit',
+  'gas-price': 'gas_price',
+  'max-fee-per-gas': 'max_fee_per_gas',
+  'max-priority-fee-per-gas': 'max_priority_fee_per_gas',
+  speed: 'speed',
+  'valid-until': 'valid_until',
+};
+
 /** A price as typed — wei, or with a unit (`20 gwei`, `1.5e9`) — to its exact wei; undefined when empty or not one. */
 export function priceWei(v: string | undefined, network?: string | null): string | undefined {
   const p = v && v.trim() ? parseWei(v, network) : null;

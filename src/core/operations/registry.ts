@@ -1,6 +1,6 @@
 /**
  * Every operation the client can send, once: its kind, what its target names, how the TUI opens it
- * (its key or palette command, and its screen: the one generic review, or its own form), its
+ * (its key or palette command: every one opens the one generic screen of its spec), its
  * subcommand, synopsis and help line, what read-only mode says of it, its words in the ledger, and how
  * an unknown outcome of it is read back. The compiler holds the set: a kind without an entry does not
  * build (a `Record<OperationKind, …>`, as gemini-cli's `Record<Command, …>` holds its key bindings).
@@ -64,8 +64,6 @@ export interface OperationEntry {
    * false nothing.
    */
   follows: 'jam' | 'transaction' | false;
-  /** Its screen: the one generic screen of its spec (spec.ts: its form where it has one, then the review of what it builds: `review`), or its own form. */
-  screen: 'review' | 'send' | 'replace';
   /** Its subcommand (src/cli/commands.ts), and the flags that select it there (any one of them) when it shares one. */
   subcommand: OperationSubcommand;
   flags?: readonly string[];
@@ -107,7 +105,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str, instructions: str },
     refused: 'sending transactions',
     opens: { key: 'send' },
-    screen: 'send',
     subcommand: 'send',
     usage: 'send <relayer-id> (--to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] | --transaction B64 | --instructions JSON | --body FILE|-) [--valid-until T] [--dry-run] [--yes] [--wait S]',
     help: 'send a new transaction (EVM, Solana, Stellar) from a relayer (OpenZeppelin Relayer), checked by its rules first',
@@ -122,7 +119,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { to: str, value: str, all: { type: 'boolean' } },
     refused: 'sending transactions',
     opens: { key: 'withdraw' },
-    screen: 'review',
     subcommand: 'withdraw',
     usage: 'withdraw <relayer-id> --to ADDR (--value V | --all) [--dry-run] [--yes] [--wait S]',
     help: "withdraw a relayer's funds: a send at a fixed price and gas (--all: everything over its min_balance)",
@@ -137,7 +133,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { body: str, value: str, to: str, data: str, 'gas-limit': str, 'gas-price': str, 'max-fee-per-gas': str, 'max-priority-fee-per-gas': str, speed: str, 'valid-until': str, transaction: str },
     refused: 'replacing a transaction',
     opens: { key: 'edit' },
-    screen: 'replace',
     subcommand: 'replace',
     usage: 'replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] [--wait S]',
     help: 'replace a transaction (EVM, Solana, Stellar bodies), reviewed first',
@@ -152,7 +147,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'cancelling transactions',
     opens: { key: 'cancel' },
-    screen: 'review',
     subcommand: 'cancel',
     usage: 'cancel <relayer-id> <tx-id> [--dry-run] [--yes] [--wait S]',
     help: 'cancel a transaction (OpenZeppelin Relayer: a NOOP takes its nonce)',
@@ -167,7 +161,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'all-pending': { type: 'boolean' } },
     refused: 'cancelling transactions',
     opens: { key: 'cancelPending' },
-    screen: 'review',
     subcommand: 'cancel',
     flags: ['all-pending'],
     usage: 'cancel <relayer-id> --all-pending [--dry-run] [--yes]',
@@ -183,7 +176,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'pausing and resuming relayers',
     opens: { key: 'pause', when: (r) => r.paused !== true },
-    screen: 'review',
     subcommand: 'pause',
     usage: 'pause <relayer-id> [--dry-run] [--yes]',
     help: 'pause a relayer: exactly {"paused": true}',
@@ -198,7 +190,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'pausing and resuming relayers',
     opens: { key: 'pause', when: (r) => r.paused === true },
-    screen: 'review',
     subcommand: 'resume',
     usage: 'resume <relayer-id> [--dry-run] [--yes] [--wait S]',
     help: 'resume a relayer: exactly {"paused": false}',
@@ -213,7 +204,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { set: { type: 'string', multiple: true }, unset: { type: 'string', multiple: true }, name: str, notification: str, 'rpc-url': { type: 'string', multiple: true } },
     refused: "changing relayers' policies",
     opens: { key: 'policies' },
-    screen: 'review',
     subcommand: 'policies',
     flags: ['set', 'unset', 'name', 'notification', 'rpc-url'],
     usage: 'policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--name NAME] [--notification ID|none] [--rpc-url "URL [WEIGHT]"…|none] [--dry-run] [--yes] [--wait S]',
@@ -229,7 +219,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { params: str, 'params-file': str, route: str, get: { type: 'boolean' }, query: { type: 'string', multiple: true } },
     refused: 'calling a plugin',
     opens: { palette: 'plugin' },
-    screen: 'review',
     subcommand: 'plugin',
     usage: 'plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | - | --get [--query K=V]…] [--dry-run] [--yes]',
     help: 'call a plugin with JSON params (POST), or by GET where it allows it',
@@ -244,7 +233,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'plugin-timeout': str, 'emit-logs': str, 'emit-traces': str, 'raw-response': str, 'allow-get': str, 'forward-logs': str, 'plugin-config': str, 'plugin-config-file': str },
     refused: "changing plugins' settings",
     opens: { key: 'edit' },
-    screen: 'review',
     subcommand: 'plugins',
     verb: 'update',
     usage: 'plugins update <plugin-id> [--plugin-timeout S] [--emit-logs on|off] [--emit-traces on|off] [--raw-response on|off] [--allow-get on|off] [--forward-logs on|off] [--plugin-config JSON | --plugin-config-file FILE] [--dry-run] [--yes]',
@@ -260,7 +248,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'rpc-url': { type: 'string', multiple: true } },
     refused: "changing networks' RPC URLs",
     opens: { key: 'edit' },
-    screen: 'review',
     subcommand: 'networks',
     verb: 'update',
     usage: 'networks update <network-id> --rpc-url "URL [WEIGHT]"… [--dry-run] [--yes]',
@@ -276,7 +263,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { id: str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str },
     refused: 'creating a notification',
     opens: { palette: 'notify' },
-    screen: 'review',
     subcommand: 'notify',
     usage: 'notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes]',
     help: 'create a webhook notification (its signing key write-only)',
@@ -291,7 +277,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: { 'webhook-url': str, 'signing-key-file': str, 'signing-key-env': str, 'signing-key': str, 'remove-signing-key': { type: 'boolean' } },
     refused: 'changing notifications',
     opens: { key: 'edit' },
-    screen: 'review',
     subcommand: 'notifications',
     verb: 'update',
     usage: 'notifications update <notification-id> [--webhook-url URL] [--signing-key-file FILE | --signing-key-env VAR | --remove-signing-key] [--dry-run] [--yes]',
@@ -307,7 +292,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'deleting notifications',
     opens: { key: 'delete' },
-    screen: 'review',
     subcommand: 'notifications',
     verb: 'delete',
     usage: 'notifications delete <notification-id> [--dry-run] [--yes]',
@@ -323,7 +307,6 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     options: {},
     refused: 'deleting relayers',
     opens: { key: 'delete' },
-    screen: 'review',
     subcommand: 'relayers',
     verb: 'delete',
     usage: 'relayers delete <relayer-id> [--dry-run] [--yes]',
@@ -373,6 +356,11 @@ export function opensOnRelayer(key: string): boolean {
 /** The operation a key opens on a record that is not a relayer (e, D on a notification), or null. */
 export function keyOperationOn(key: string, needs: keyof OperationTarget): OperationKind | null {
   return OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === key && OPERATIONS[k].needs.includes(needs); }) ?? null;
+}
+
+/** Whether a keymap command opens an operation on a transaction (e replaces it, X cancels it). */
+export function opensOnTransaction(key: string): boolean {
+  return keyOperationOn(key, 'txId') !== null;
 }
 
 /** Whether a command word is a subcommand of an operation. */

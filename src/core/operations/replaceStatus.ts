@@ -8,14 +8,21 @@
 import type { Transaction } from '../../api/index.js';
 import { isNotFinal, PENDING_STATUSES } from '../status.js';
 import { displayText } from '../text/values.js';
+import { refusalWords, type Refusal } from './spec.js';
 
 const EVM_REPLACEABLE: readonly string[] = PENDING_STATUSES;
 
-export function replaceStatusRefusal(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): string | null {
+/** Why v1.8 will not replace this transaction by its status (typed: spec.ts refusalWords says it), or null. */
+export function replaceStatusProblem(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): Refusal | null {
   if (dialect !== 'openzeppelin' || !tx) return null;
   const status = displayText(String(tx.status ?? '').toLowerCase()).slice(0, 40);
-  if (kind === 'evm' && !EVM_REPLACEABLE.includes(status))
-    return `the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${status || 'without a status'} (it answers 400)`;
-  if (kind === 'stellar' && !isNotFinal(tx)) return `this transaction is ${status} (final): there is nothing left to replace`;
+  if (kind === 'evm' && !EVM_REPLACEABLE.includes(status)) return { kind: 'not-replaceable', networkKind: 'evm', status };
+  if (kind === 'stellar' && !isNotFinal(tx)) return { kind: 'not-replaceable', networkKind: 'stellar', status };
   return null;
+}
+
+/** The same, in words. */
+export function replaceStatusRefusal(kind: 'evm' | 'solana' | 'stellar', dialect: string, tx: Pick<Transaction, 'status'> | undefined): string | null {
+  const problem = replaceStatusProblem(kind, dialect, tx);
+  return problem ? refusalWords(problem, 'keys') : null;
 }

@@ -49,15 +49,6 @@ export function blockedWords(state: 'paused' | 'disabled', what: string, face: W
   return `the relayer is paused: the server refuses ${what} until it is resumed${how}`;
 }
 
-/**
- * Why a replacement is refused before sending: the relayer, as read, is paused or disabled on the
- * OpenZeppelin Relayer, which answers 403 (validate_active_state); a server of the interface document
- * is not known to refuse it (warned: reviewWarnings).
- */
-export function replaceRelayerRefusal(relayer: Relayer | undefined, dialect: string, face: WordsFace): string | null {
-  return dialect === 'openzeppelin' ? relayerBlocked(relayer, 'replacements', face) : null;
-}
-
 /** `tx` undefined: the transaction could not be read (a headless `--body` replacement): the relayer's warning only. */
 /** A body that is itself a NOOP (v1.8 make_noop: 0 to the sender, no data): the cancel stands. */
 function isNoopBody(tx: Transaction, sent: Record<string, unknown>): boolean {

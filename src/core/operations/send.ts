@@ -6,18 +6,24 @@
  * would refuse it (models/transaction/request/*.rs, in its order, each said on its field) or accept it
  * only to fail it later (an EVM value above what the balance holds over min_balance): the same rules
  * the sandbox's real flavour answers with (src/sandbox/send.ts). The outcome names the new transaction.
+ * An executable spec with a form (spec.ts `sendSpec`): n on a relayer opens it in the one generic
+ * screen, its fields those of the relayer's network kind; `relayer-tui send ID …` fills the same form
+ * from its flags, or sends a whole body (`--body FILE|-`) checked by the same rules.
  */
-import { normalizeSend, prepareSendTransaction, type EvmReplacementRequest, type Relayer, type SendRequest, type Transaction } from '../../api/index.js';
+import { JsonSyntaxError, normalizeSend, parseJson, prepareSendTransaction, type Relayer, type RelayerClient, type SendRequest, type Transaction } from '../../api/index.js';
 import { addressProblem } from '../address.js';
 import { formatGwei, formatWei, toBigInt } from '../amounts.js';
 import { clock } from '../time.js';
 import { networkKind, relayerState, type NetworkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
-import { evmFields, evmRequest, NO_SPEED } from './evm.js';
+import { findRelayer } from '../lookup.js';
+import { EVM_FIELD_FLAGS, evmFields, evmRequest, NO_SPEED } from './evm.js';
+import { relayerBasis } from './basis.js';
+import { OPERATIONS, type OperationTarget } from './registry.js';
 import type { ReviewLine } from './review.js';
 import type { BuiltRequest, Effect, FieldSpec, FormDefinition, Refusal, Values } from './types.js';
-import { apiFieldErrors } from './validators.js';
-import { refusalWords } from './spec.js';
+import { apiFieldErrors, jsonCheck } from './validators.js';
+import { besideBody, refusalWords, type Built, type NotFound, type OperationSpec, type Refusal as SpecRefusal } from './spec.js';
 import { solanaSendErrors, solanaSendFields, solanaSendInitialValues, solanaSendRequest, solanaSendReview } from './sendSolana.js';
 import { stellarSendErrors, stellarSendInitialValues, stellarSendReview } from './sendStellar.js';
 import { stellarFields, stellarRequest } from './stellar.js';
@@ -54,18 +60,28 @@ export function speedPerGas(speed: unknown, gasPriceWei: bigint | undefined, cap
   return cap !== undefined && quote > cap ? cap : quote;
 }
 
-/** Why no send (`withdraw`: no withdrawal, an EVM send) is offered on this relayer at all (the key, the subcommand), or null. */
+/** A send where the server has no POST /relayers/{id}/transactions (a server of the interface document). */
+export const SEND_NOT_OFFERED: SpecRefusal = { kind: 'not-offered', doing: 'sending a transaction', endpoint: 'POST /relayers/{id}/transactions' };
+
+/** Why no send is made from this relayer (typed: spec.ts refusalWords says it), or null. */
+export function sendSpecRefusal(i: Pick<SendInput, 'target' | 'relayer' | 'offered'>): SpecRefusal | null {
+  const relayerId = i.target.relayerId;
+  if (i.offered === false) return SEND_NOT_OFFERED;
+  if (networkKind(i.relayer.network_type) === 'unknown') return { kind: 'unknown-network', relayerId, networkType: i.relayer.network_type };
+  const state = relayerState(i.relayer);
+  return state === 'active' ? null : { kind: 'send-blocked', relayerId, state };
+}
+
+/** Why no send (`withdraw`: no withdrawal, an EVM send) is offered on this relayer at all, in words, or null. */
 export function sendRefusal(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, op: 'send' | 'withdraw' = 'send'): Refusal | null {
-  if (offered === false) return { refuse: 'this server (not the OpenZeppelin Relayer) has no POST /relayers/{id}/transactions' };
+  if (offered === false) return { refuse: refusalWords(SEND_NOT_OFFERED, 'keys') };
   if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
   const kind = networkKind(relayer.network_type);
   if (kind === 'unknown') return { refuse: `relayer ${relayerId}'s network type ${displayText(relayer.network_type)} is not one this client knows: no body is built for it` };
   // A withdrawal's own (its spec's: withdraw.ts withdrawRefusal), in its words.
   if (op === 'withdraw' && kind !== 'evm') return { refuse: refusalWords({ kind: 'evm-only', relayerId, networkKind: kind }, 'keys') };
-  const st = relayerState(relayer);
-  if (st === 'paused') return { refuse: `relayer ${relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first` };
-  if (st === 'disabled') return { refuse: `relayer ${relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")` };
-  return null;
+  const refused = sendSpecRefusal({ target: { relayerId }, relayer, offered });
+  return refused ? { refuse: refusalWords(refused, 'keys') } : null;
 }
 
 /** v1.8's intrinsic gas (utils/transaction.rs:69): 21,000 (53,000 creating a contract), + 4 a zero byte and 16 any other of data. */
@@ -259,3 +275,140 @@ export function sendEffect(body: Record<string, unknown>, answer: unknown, kind:
   if (off.length) return { kind: 'not as asked', words: `new transaction ${id}, but it carries ${off.join(', ')} (not what was sent)` };
   return { kind: 'as asked', words: `new transaction ${id}, ${displayText(tx.status).slice(0, 40)}: the server signs and broadcasts it` };
 }
+
+/** What a send rests on: the relayer as read, whether the server takes sends, its balance (its status) and, for EVM, the network's price, and when they were read. */
+export interface SendInput {
+  target: OperationTarget & { relayerId: string };
+  relayer: Relayer;
+  /** `client.supports('send')` (false: a server of the interface document, refused before sending). */
+  offered: boolean | undefined;
+  /** Its balance from its status (EVM wei, Stellar stroops; undefined: not read) and when it was read. */
+  balanceWei?: bigint;
+  balanceAt?: number;
+  /** eth_gasPrice through the server's JSON-RPC passthrough (EVM; undefined: not read): a speed's gas is estimated from it. */
+  gasPriceWei?: bigint;
+  now: number;
+  /** Still being read (the TUI's form opened on the row before the answers came). */
+  reading?: boolean;
+}
+
+/** Each network kind's flags (flag → the form's field); a whole body (--body) for any. */
+const SEND_FLAGS: Record<NetworkKind, Readonly<Record<string, string>>> = {
+  evm: EVM_FIELD_FLAGS,
+  solana: { transaction: 'transaction', instructions: 'instructions', 'valid-until': 'valid_until' },
+  stellar: {},
+};
+const ALL_FLAGS: Readonly<Record<string, string>> = { ...SEND_FLAGS.evm, ...SEND_FLAGS.solana };
+
+/** What the form says above its fields, by network kind. */
+const INTRO: Record<NetworkKind, string> = {
+  evm: 'one way of pricing: a speed, a gas_price, or the EIP-1559 pair',
+  solana: 'a pre-built transaction (the relayer pays) or instructions',
+  stellar: 'operations or a pre-built XDR; the relayer pays the fee',
+};
+
+const contextOf = (i: SendInput): SendContext => ({
+  relayerId: i.target.relayerId,
+  relayer: i.relayer,
+  ...(i.balanceWei !== undefined ? { balanceWei: i.balanceWei, ...(i.balanceAt !== undefined ? { balanceAt: i.balanceAt } : {}) } : {}),
+  ...(i.gasPriceWei !== undefined ? { gasPriceWei: i.gasPriceWei } : {}),
+  now: Date.now(),
+});
+
+/** A whole body (headless `--body`): parsed exactly, checked by the same rules; its errors said on `--body`. */
+function bodyRequest(text: string, c: SendContext): Built {
+  let body: unknown;
+  try {
+    body = parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return { errors: { _form: `--body: ${jsonCheck(text)}` } };
+    throw e;
+  }
+  const built = sendRequest(body as SendRequest, c);
+  if ('errors' in built) return { errors: { _form: Object.entries(built.errors).map(([k, m]) => `--body: ${k === '_form' ? '' : `${k}: `}${m}`).join('; ') } };
+  return built;
+}
+
+/** The relayer's balance (its status: not Solana's, whose checks do not take it) and, for EVM, the network's price, read now. */
+async function sendFigures(client: RelayerClient, relayerId: string, kind: NetworkKind, signal?: AbortSignal): Promise<Pick<SendInput, 'balanceWei' | 'balanceAt' | 'gasPriceWei' | 'now'>> {
+  const o = signal ? { signal } : {};
+  const status = kind !== 'solana' && client.offers('relayerStatus') ? await client.relayerStatus(relayerId, o).catch(() => undefined) : undefined;
+  const balanceAt = Date.now();
+  const balanceWei = toBigInt(status?.balance);
+  const gasPriceWei = kind === 'evm' && client.offers('rpc') ? toBigInt(await client.rpcRead(relayerId, 'eth_gasPrice', [], o).catch(() => undefined)) : undefined;
+  return { now: Date.now(), ...(balanceWei !== undefined ? { balanceWei, balanceAt } : {}), ...(gasPriceWei !== undefined ? { gasPriceWei } : {}) };
+}
+
+/** What a send or a withdrawal rests on before its figures: its relayer as read, and whether the server takes sends. */
+export interface SendingBase {
+  target: OperationTarget & { relayerId: string };
+  relayer: Relayer;
+  offered: boolean | undefined;
+}
+
+/** Its relayer, then (where `refused` does not refuse it there) its `figures` (a balance, the network's price), read now. */
+export async function readSending<F extends { now: number }>(client: RelayerClient, target: OperationTarget, signal: AbortSignal | undefined, refused: (b: SendingBase) => SpecRefusal | null, figures: (b: SendingBase) => Promise<F>): Promise<(SendingBase & Partial<F> & { now: number }) | NotFound> {
+  const relayerId = target.relayerId ?? '';
+  await client.detectDialect(signal);
+  const relayer = await findRelayer(client, relayerId, signal ? { signal } : {});
+  if (!relayer) return { notFound: { what: 'relayer', id: relayerId } };
+  const base: SendingBase = { target: { relayerId }, relayer, offered: client.supports('send') };
+  // Refused: no figures (their fields are all optional).
+  if (refused(base)) return { ...base, now: Date.now() } as SendingBase & Partial<F> & { now: number };
+  return { ...base, ...(await figures(base)) };
+}
+
+export const sendSpec: OperationSpec<'send', SendInput> = {
+  kind: 'send',
+  entry: OPERATIONS.send,
+  read: (client, target, signal) => readSending(client, target, signal, sendSpecRefusal, (b) => sendFigures(client, b.target.relayerId, sendKind(b.relayer), signal)),
+  // The form opens on the row at once (its fields are its network kind's), on its balance as the TUI last read it; its figures are read again as it opens (`reading`).
+  known: (client, target, relayer, seen) => {
+    if (!relayer) return null;
+    const balanceWei = toBigInt(seen?.status?.balance);
+    const figures = balanceWei !== undefined ? { balanceWei, ...(seen?.statusAt !== undefined ? { balanceAt: seen.statusAt } : {}) } : {};
+    return { target: { relayerId: target.relayerId ?? relayer.id }, relayer, offered: client.supports('send'), ...figures, now: Date.now(), reading: true };
+  },
+  refusal: sendSpecRefusal,
+  form: (i) => {
+    const def = sendForm(contextOf(i));
+    return {
+      title: `${i.target.relayerId} › send`,
+      fields: def.fields.map(besideBody),
+      ...(def.focus !== undefined ? { focus: def.focus } : {}),
+      initial: sendInitialValues(i.relayer),
+      intro: [`from ${i.target.relayerId} (${i.relayer.network ?? '?'}); ${INTRO[sendKind(i.relayer)]}`],
+    };
+  },
+  fileOptions: ['body'],
+  // The fields' flags of every network kind (flagsMisfit holds them to the relayer's), or a whole body; no speed unless one is given.
+  fromFlags: ({ flags: f, files }) => {
+    const flags = Object.keys(ALL_FLAGS).filter((k) => f[k] !== undefined);
+    if (f.body !== undefined) return flags.length ? { usage: `--body is the whole body: not with --${flags[0]}` } : { values: { body: files?.body ?? '' }, given: { body: 'body' } };
+    const values: Values = { speed: '' };
+    const given: Record<string, string> = {};
+    for (const flag of flags) {
+      values[ALL_FLAGS[flag]!] = f[flag]!;
+      given[ALL_FLAGS[flag]!] = flag;
+    }
+    // Solana: what it is built from follows the flag given.
+    if (f.instructions !== undefined) values.mode = 'instructions';
+    else if (f.transaction !== undefined) values.mode = 'transaction';
+    return { values, given };
+  },
+  flagsMisfit: (i, given) => {
+    const kind = sendKind(i.relayer);
+    const foreign = Object.values(given).find((flag) => flag !== 'body' && !(flag in SEND_FLAGS[kind]));
+    if (foreign) return `--${foreign} is not a flag of ${kind === 'evm' ? 'an EVM' : `a ${kind === 'solana' ? 'Solana' : 'Stellar'}`} send, and relayer ${i.target.relayerId} is ${kind}${kind === 'stellar' ? ': give its body with --body FILE|-' : ''}`;
+    if (!Object.keys(given).length) return `nothing to send: ${kind === 'stellar' ? 'a Stellar send is given whole: --body FILE|-' : kind === 'solana' ? 'give --transaction B64 or --instructions JSON (or --body FILE|-)' : 'give --to and --value (or --body FILE|-)'}`;
+    return null;
+  },
+  build: (i, v) => (v.body !== undefined ? bodyRequest(v.body, contextOf(i)) : sendForm(contextOf(i)).build(v)),
+  reviewNotes: () => [],
+  // Built on the relayer's policies as read (its whitelist, min_balance, gas_price_cap) and its state: sent only if they are still so.
+  basis: (i) => relayerBasis(i.relayer),
+  events: (answer, i) => {
+    const tx = answer as Transaction | null;
+    return [{ kind: 'created', relayerId: i.target.relayerId, ...(tx && typeof tx === 'object' && typeof tx.id === 'string' ? { transaction: tx } : {}) }];
+  },
+};

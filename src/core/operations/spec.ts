@@ -13,7 +13,7 @@
  * launcher and the registry's command words (registry.ts) never load them. A loader whose module's
  * spec is of another kind does not build.
  */
-import type { ApiError, PluginInfo, Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { ApiError, PluginInfo, Relayer, RelayerClient, RelayerStatus, Transaction } from '../../api/index.js';
 import type { Jam } from '../jam/diagnose.js';
 import type { JamRead } from '../jam/read.js';
 import { unknownNetworkWords } from '../relayer.js';
@@ -52,6 +52,9 @@ export interface NotFound {
  * - `in-use`: v1.8 refuses a notification's delete while relayers name it (400, naming them);
  * - `evm-only`: a withdrawal is an EVM send here; the relayer is `networkKind` (what moves its funds instead is said);
  * - `no-notification`: a relayer set to name a notification the server says does not exist (its GET answered 404).
+ * - `send-blocked`: the relayer is paused or disabled: v1.8 answers a send 403 ("Relayer paused", "Relayer disabled");
+ * - `solana-replace`: v1.8 answers a Solana relayer's replacement 400 "Endpoint is not supported for Solana relayers";
+ * - `not-replaceable`: v1.8 replaces an EVM transaction only while pending, sent or submitted, a Stellar one not once final (`status` its words).
  */
 export type Refusal =
   | { kind: 'not-offered'; doing: string; endpoint: string }
@@ -64,7 +67,10 @@ export type Refusal =
   | { kind: 'invalid-request'; words: string }
   | { kind: 'in-use'; notificationId: string; usedBy: readonly string[] }
   | { kind: 'evm-only'; relayerId: string; networkKind: 'solana' | 'stellar' }
-  | { kind: 'no-notification'; notificationId: string };
+  | { kind: 'no-notification'; notificationId: string }
+  | { kind: 'send-blocked'; relayerId: string; state: 'paused' | 'disabled' }
+  | { kind: 'solana-replace' }
+  | { kind: 'not-replaceable'; networkKind: 'evm' | 'stellar'; status: string };
 
 /**
  * What an answer changed, for the lists behind: a relayer (as answered, when it was), or a relayer
@@ -95,6 +101,11 @@ export interface Seen {
   jam?: JamRead;
   /** When that jam was read (its notes say it). */
   jamAt?: number;
+  /** The relayer's status as the TUI last read it (its balance: a send's form opens on it), and when (undefined: not read). */
+  status?: RelayerStatus;
+  statusAt?: number;
+  /** Opened from the triage view (its `e`): a replacement's form starts a step up. */
+  bump?: boolean;
 }
 
 /** What every spec has, with a form or without. */
@@ -116,6 +127,12 @@ export interface SpecCore<K extends OperationKind, I extends SpecInput> {
   events(answer: unknown, input: I): SpecEvent[];
   /** Its review rests on the relayer's jam (Seen.jam): the TUI has one over a few seconds old read again as it opens. */
   restsOnJam?: true;
+  /** Its review notes come before its request's own lines (a replacement's jam warning, said first). */
+  notesFirst?: true;
+  /** What the TUI says before a refusal of it (default: Not offered, or Not sent for a busy relayer). */
+  refusedLead?: string;
+  /** The form's field a refusal is said on, `not sent: …` (a replacement's status: its value), else undefined: said for the whole form. */
+  refusalField?(refusal: Refusal, input: I): string | undefined;
   /** The answer as the TUI shows it, a row each (label and value), where its record's own fields would not say it plainly (none: the record as answered). */
   answerRows?(answer: unknown): readonly string[];
   /** What it sends is what was typed (a plugin call's params): its review is sent as built, never read again first however old. */
@@ -162,6 +179,8 @@ export interface SpecForm {
   unknownNext?: (error: ApiError, values: Values) => string;
   /** The values stay after a send (a plugin's params: the same call made again), for the session. */
   keepAfterSend?: true;
+  /** Why a draft of it kept on disk (registry.ts `draft`) must not be applied (the transaction is now final), else undefined. */
+  stale?: string;
 }
 
 /**
@@ -208,7 +227,12 @@ export interface FormSpec<K extends OperationKind, I extends SpecInput> extends 
    */
   build(input: I, values: Values, asked: ReadonlySet<string>, given?: Readonly<Record<string, string>>): Built;
   readGiven?(client: RelayerClient, input: I, values: Values, given: Readonly<Record<string, string>>): Promise<I>;
+  /** What the flags given cannot mean on what was read (a flag of another network kind, nothing given for it), in words, or what they need that was not found; null when they fit. */
+  flagsMisfit?(input: I, given: Readonly<Record<string, string>>): string | NotFound | null;
 }
+
+/** A field left out where a whole body is given (headless `--body`: nothing of the form is checked then). */
+export const besideBody = (f: FieldSpec): FieldSpec => ({ ...f, hidden: (all) => all.body !== undefined || (f.hidden?.(all) ?? false) });
 
 /** The spec of a kind: the compiler demands a form kind's form members (registry.ts FORM_KINDS), and a review-only kind's build without values. */
 export type OperationSpec<K extends OperationKind = OperationKind, I extends SpecInput = SpecInput> = K extends FormKind ? FormSpec<K, I> : ReviewOnlySpec<K, I>;
@@ -249,12 +273,22 @@ export function refusalWords(r: Refusal, face: 'keys' | 'commands'): string {
         ? // The System Program's id is the default key, which v1.8 refuses as an instruction's program: SOL moves only in a pre-built transaction.
           `a withdrawal is an EVM send here (${r.relayerId} is solana): send a pre-built transfer with n (relayer-tui send --transaction B64) whose fee payer is the relayer; v1.8 refuses the System Program (the default key 111…1) as an instruction's program, so instructions cannot move SOL`
         : `a withdrawal is an EVM send here (${r.relayerId} is ${r.networkKind}): send a payment with n (relayer-tui send --body FILE) instead`;
+    case 'send-blocked':
+      return r.state === 'paused'
+        ? `relayer ${r.relayerId} is paused: the OpenZeppelin Relayer refuses a send (403 "Relayer paused"); resume it first`
+        : `relayer ${r.relayerId} is disabled by the system: the OpenZeppelin Relayer refuses a send (403 "Relayer disabled")`;
+    case 'solana-replace':
+      return 'Solana transactions cannot be replaced on the OpenZeppelin Relayer: it answers 400 "Endpoint is not supported for Solana relayers"';
+    case 'not-replaceable':
+      return r.networkKind === 'evm'
+        ? `the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${r.status || 'without a status'} (it answers 400)`
+        : `this transaction is ${r.status} (final): there is nothing left to replace`;
   }
 }
 
 /** A refusal as the TUI's line: not offered here (another server, a disabled relayer), or not sent now (what it waits for). */
-export function refusalLine(r: Refusal): string {
-  return `${r.kind === 'busy' ? 'Not sent' : 'Not offered'}: ${refusalWords(r, 'keys')}`;
+export function refusalLine(r: Refusal, lead?: string): string {
+  return `${lead ?? (r.kind === 'busy' ? 'Not sent' : 'Not offered')}: ${refusalWords(r, 'keys')}`;
 }
 
 export const notFoundWords = (n: NotFound): string =>
@@ -278,7 +312,8 @@ export function reviewed<I extends SpecInput>(spec: OperationSpec<OperationKind,
   const built: Built = hasForm(spec) ? spec.build(input, values, asked, given) : { request: spec.build(input) };
   if ('errors' in built) return built;
   const notes = spec.reviewNotes(input, context);
-  return { request: { ...built.request, review: [...(built.request.review ?? []), ...notes], basis: spec.basis(input) } };
+  const own = built.request.review ?? [];
+  return { request: { ...built.request, review: spec.notesFirst ? [...notes, ...own] : [...own, ...notes], basis: spec.basis(input) } };
 }
 
 /**
@@ -295,7 +330,9 @@ export function specDefinition<I extends SpecInput>(spec: OperationSpec<Operatio
     build: (values) => {
       const asked = given ? new Set(Object.keys(given)) : new Set(Object.keys(values).filter((k) => values[k] !== (form?.initial[k] ?? '')));
       const r = reviewed(spec, input, context, values, asked, given);
-      return 'refusal' in r ? { errors: { _form: refusalWords(r.refusal, context.face) } } : r;
+      if (!('refusal' in r)) return r;
+      const field = spec.refusalField?.(r.refusal, input);
+      return { errors: field ? { [field]: `not sent: ${refusalWords(r.refusal, context.face)}` } : { _form: refusalWords(r.refusal, context.face) } };
     },
   };
 }

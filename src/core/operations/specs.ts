@@ -15,6 +15,8 @@ export const SPECS = {
   'notification-delete': () => import('./notifications.js').then((m) => m.notificationDeleteSpec),
   'relayer-delete': () => import('./relayerDelete.js').then((m) => m.relayerDeleteSpec),
   withdraw: () => import('./withdraw.js').then((m) => m.withdrawSpec),
+  send: () => import('./send.js').then((m) => m.sendSpec),
+  replace: () => import('./replace.js').then((m) => m.replaceSpec),
   'network-update': () => import('./networkUpdate.js').then((m) => m.networkUpdateSpec),
   'notification-create': () => import('./notify.js').then((m) => m.notifySpec),
   'notification-update': () => import('./notifications.js').then((m) => m.notificationUpdateSpec),
@@ -46,3 +48,8 @@ export async function loadSpec(kind: SpecKind): Promise<AnySpec> {
 
 /** The spec of a kind if it is loaded already (a screen's first frame), else undefined. */
 export const loadedSpec = (kind: SpecKind): AnySpec | undefined => loaded.get(kind);
+
+/** Every spec loaded (after the first frame: a key then opens its operation in the same frame). */
+export function loadAllSpecs(): Promise<unknown> {
+  return Promise.all(SPEC_KINDS.map(loadSpec));
+}

@@ -10,15 +10,15 @@
  * An executable spec with a form (spec.ts): W on a relayer opens it in the one generic screen;
  * `relayer-tui withdraw ID --to ADDR (--value V | --all)` fills the same form from its flags.
  */
-import type { Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { Relayer, Transaction } from '../../api/index.js';
 import { clock } from '../time.js';
 import { formatGwei, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
-import { findRelayer, withdrawInput, type WithdrawFigures } from '../lookup.js';
+import { withdrawInput, type WithdrawFigures } from '../lookup.js';
 import { networkKind, relayerState } from '../relayer.js';
 import { relayerBasis } from './basis.js';
 import { OPERATIONS, type OperationTarget } from './registry.js';
-import { sendRequest } from './send.js';
-import type { Built, NotFound, OperationSpec, Refusal } from './spec.js';
+import { readSending, SEND_NOT_OFFERED, sendRequest } from './send.js';
+import type { Built, OperationSpec, Refusal } from './spec.js';
 import type { FieldSpec } from './types.js';
 import { address } from './validators.js';
 
@@ -41,7 +41,7 @@ export type WithdrawAmount = { all: true } | { value: string };
 /** Why no withdrawal is sent from this relayer (typed: spec.ts refusalWords says it), or null. */
 export function withdrawRefusal(i: Pick<WithdrawInput, 'target' | 'relayer' | 'offered'>): Refusal | null {
   const relayerId = i.target.relayerId;
-  if (i.offered === false) return { kind: 'not-offered', doing: 'sending a transaction', endpoint: 'POST /relayers/{id}/transactions' };
+  if (i.offered === false) return SEND_NOT_OFFERED;
   const kind = networkKind(i.relayer.network_type);
   if (kind === 'unknown') return { kind: 'unknown-network', relayerId, networkType: i.relayer.network_type };
   if (kind !== 'evm') return { kind: 'evm-only', relayerId, networkKind: kind };
@@ -104,21 +104,11 @@ const fields = (relayer: Relayer): FieldSpec[] => [
   { name: 'amount', label: 'amount', kind: 'text', hint: `all (everything over its min_balance), or wei, or 0.5${nativeUnit(relayer.network).toLowerCase()}`, validate: (v) => (v.trim() ? null : 'required: all, or an amount') },
 ];
 
-/** Its relayer, then (where a withdrawal is not refused there) its balance and the network's price, read now. */
-async function read(client: RelayerClient, target: OperationTarget, signal?: AbortSignal): Promise<WithdrawInput | NotFound> {
-  const relayerId = target.relayerId ?? '';
-  await client.detectDialect(signal);
-  const relayer = await findRelayer(client, relayerId, signal ? { signal } : {});
-  if (!relayer) return { notFound: { what: 'relayer', id: relayerId } };
-  const base = { target: { relayerId }, relayer, offered: client.supports('send') };
-  if (withdrawRefusal(base)) return { ...base, now: Date.now() };
-  return { ...base, ...(await withdrawInput(client, relayerId)) };
-}
-
 export const withdrawSpec: OperationSpec<'withdraw', WithdrawInput> = {
   kind: 'withdraw',
   entry: OPERATIONS.withdraw,
-  read,
+  // Its relayer, then (where a withdrawal is not refused there) its balance and the network's price.
+  read: (client, target, signal) => readSending(client, target, signal, withdrawRefusal, (b) => withdrawInput(client, b.target.relayerId)),
   // The form opens on the row at once; its balance and price are read as it opens (`reading`).
   known: (client, target, relayer) => (relayer ? { target: { relayerId: target.relayerId ?? relayer.id }, relayer, offered: client.supports('send'), now: Date.now(), reading: true } : null),
   refusal: withdrawRefusal,

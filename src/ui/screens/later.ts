@@ -11,7 +11,8 @@ let loading: Promise<Later> | undefined;
 
 /** Loads them (once; later calls share it). */
 export function loadScreens(): Promise<Later> {
-  loading ??= import('./otherScreens.js').then((m) => (later = m));
+  // With the operations' specs, so that a key opens its operation in the frame it is typed in.
+  loading ??= Promise.all([import('./otherScreens.js'), import('../../core/operations/specs.js').then((specs) => specs.loadAllSpecs())]).then(([m]) => (later = m));
   return loading;
 }
 

@@ -11,11 +11,9 @@ export { openRelayerOperation } from '../actions.js';
 import { RelayerScreen } from './relayer/RelayerScreen.js';
 import { TransactionScreen } from './transaction/TransactionScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
-import { ReplaceScreen } from './replace/ReplaceScreen.js';
 import { OperationScreen } from './operation/OperationScreen.js';
 import { PluginsScreen } from './plugins/PluginsScreen.js';
 import { ServerRecordsScreen } from './serverRecords/ServerRecordsScreen.js';
-import { SendScreen } from './send/SendScreen.js';
 import { ServerScreen } from './server/ServerScreen.js';
 import { MetricsScreen } from './metrics/MetricsScreen.js';
 import { LogScreen } from './log/LogScreen.js';
@@ -35,16 +33,12 @@ export function otherScreen(props: ScreenProps) {
       return <TransactionsScreen {...(props as ScreenProps<Extract<Route, { kind: 'transactions' }>>)} />;
     case 'transaction':
       return <TransactionScreen {...(props as ScreenProps<Extract<Route, { kind: 'transaction' }>>)} />;
-    case 'replace':
-      return <ReplaceScreen {...(props as ScreenProps<Extract<Route, { kind: 'replace' }>>)} />;
     case 'operation':
       return <OperationScreen {...(props as ScreenProps<Extract<Route, { kind: 'operation' }>>)} />;
     case 'plugins':
       return <PluginsScreen {...props} />;
     case 'serverRecords':
       return <ServerRecordsScreen {...(props as ScreenProps<Extract<Route, { kind: 'serverRecords' }>>)} />;
-    case 'send':
-      return <SendScreen {...(props as ScreenProps<Extract<Route, { kind: 'send' }>>)} />;
     case 'server':
       return <ServerScreen {...props} />;
     case 'metrics':

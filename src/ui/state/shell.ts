@@ -14,14 +14,14 @@ export type Route =
   /** `nonce`: the transaction at it selected once read (the fleet's enter on a jam: its blocker, not the newest). */
   | { kind: 'transactions'; relayerId: string; relayer?: Relayer; status?: string; nonce?: string }
   | { kind: 'transaction'; relayerId: string; tx: Transaction; /** When `tx` was read (its list's read, a lookup's answer): the bar says it, and its age past a minute. */ readAt?: number | null }
-  /** `bump`: the form starts one step up (speed) or 10 % up (explicit prices): the triage view's `e`. */
-  | { kind: 'replace'; relayerId: string; tx: Transaction; bump?: boolean; /** When `tx` was read (its list's read): a review older than 15 s reads it again before sending. */ readAt?: number }
   /**
    * The one generic screen of a spec'd operation (core/operations/spec.ts) on its target (the ids
-   * navigated to): `X` on a transaction (cancel, `tx` the row), `X` on a relayer (cancel-pending:
+   * navigated to): `X` on a transaction (cancel, `tx` the row), `e` on a transaction (replace: the
+   * form of its relayer's network kind, then the review), `X` on a relayer (cancel-pending:
    * confirmed by its id typed), `P` on a relayer (pause or resume), `D` on a relayer (relayer delete:
    * its id typed), `D` on a notification (notification delete: its id typed), `W` on a relayer
-   * (withdraw: its form, then the review, its id typed), `e` on a network (its RPC URLs: the form, then the review),
+   * (withdraw: its form, then the review, its id typed), `n` on a relayer (send: the form of its
+   * network kind, then the review), `e` on a transaction (replace: its form, then the review), `e` on a network (its RPC URLs: the form, then the review),
    * `:notify` (a notification created: the form, then the review), `e` on a notification (its url, a new
    * write-only key, or the key removed: the form, then the review),
    * `e` on a plugin (its settings: the form prefilled from `plugin`, its row, then the review), `:plugin ID`
@@ -29,9 +29,7 @@ export type Route =
    * `p` on a relayer (its policies, name, notification and RPC URLs: the form, then the review).
    * `preset`: values its form opens with, and why (a jam at its cap: gas_price_cap at the network's price + 30 %).
    */
-  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number; preset?: Preset }
-  /** `n` on a relayer: a new transaction from it (EVM, Solana, Stellar) (the form, then its review). */
-  | { kind: 'send'; relayerId: string; relayer?: Relayer }
+  | { kind: 'operation'; op: SpecKind; target: OperationTarget; tx?: Transaction; plugin?: PluginInfo; /** When `tx` (or, for a pause or resume, the relayer; a plugin) was read: a review more than 15 s after reads it again before sending. */ readAt?: number; preset?: Preset; /** Opened from the triage view (its `e`): a replacement's form starts one step up (speed) or 10 % up (explicit prices). */ bump?: true }
   /** Non-final transactions across every relayer (`:stuck`, `t` on the relayers); `focus`: the cursor starts on it (the worst jam's blocker). */
   | { kind: 'stuck'; focus?: string }
   /** Every relayer of several contexts (`:fleet [NAME…]`, `F` on the relayers): fleets or contexts of the config file, none = all. */
@@ -144,8 +142,6 @@ export function parents(route: Route): Route[] {
       return [root, route];
     case 'transaction':
       return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
-    case 'replace':
-      return [root, { kind: 'transactions', relayerId: route.relayerId }, route];
     case 'operation':
       // An operation on a transaction comes from its relayer's list; one on a notification from the notifications; one on a relayer from the relayers.
       if (route.tx && route.target.relayerId) return [root, { kind: 'transactions', relayerId: route.target.relayerId }, route];
@@ -153,8 +149,6 @@ export function parents(route: Route): Route[] {
       if (route.target.networkId) return [root, { kind: 'serverRecords', of: 'networks' }, route];
       // One opened by a key on a plugin comes from the plugins.
       if (route.target.pluginId !== undefined && 'key' in OPERATIONS[route.op].opens) return [root, { kind: 'plugins' }, route];
-      return [root, route];
-    case 'send':
       return [root, route];
   }
 }
@@ -183,12 +177,9 @@ export function routeKey(r: Route): string {
     case 'transactions':
       return `${r.kind}:${r.relayerId}${r.status ? `:${r.status}` : ''}`;
     case 'transaction':
-    case 'replace':
       return `${r.kind}:${r.relayerId}:${r.tx.id}`;
     case 'operation':
       return [r.op, ...targetIds(r.target)].join(':');
-    case 'send':
-      return `${r.kind}:${r.relayerId}`;
     case 'fleet':
       return `fleet:${r.names.join(' ')}`;
     case 'record':

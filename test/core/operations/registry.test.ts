@@ -42,13 +42,13 @@ describe('the registry holds every operation', () => {
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
     }
-    // The screen: the review-only kinds are specs (one generic route and review), the rest their own form.
-    expect(OPERATION_KINDS.filter((k) => OPERATIONS[k].screen === 'review').sort()).toEqual([...SPEC_KINDS].sort());
+    // Every kind is a spec (one generic route and screen).
+    expect([...OPERATION_KINDS].sort()).toEqual([...SPEC_KINDS].sort());
     // Headless --wait is offered exactly where the TUI follows after a send.
     for (const kind of OPERATION_KINDS) expect('wait' in COMMAND_OPTIONS[OPERATIONS[kind].subcommand] || !OPERATIONS[kind].follows, kind).toBe(true);
     for (const kind of OPERATION_KINDS) {
       const e = OPERATIONS[kind];
-      const route = e.screen === 'review' ? ({ kind: 'operation', op: kind, target: { relayerId: 'r-1' } } as Route) : ({ kind: e.screen, relayerId: 'r-1', pluginId: 'p-1' } as unknown as Route);
+      const route = { kind: 'operation', op: kind, target: { relayerId: 'r-1' } } as Route;
       // Read-only mode knows the screen's operation (same words for kinds of one subcommand).
       expect(OPERATIONS[routeOperation(route)!].refused, kind).toBe(e.refused);
       if ('key' in e.opens) expect(isMutationCommand(e.opens.key as Command), kind).toBe(true);

@@ -5,9 +5,9 @@
  * listed in the review, where the relayer's id is typed to send), `P` on a relayer (pause, or resume
  * when it is paused), `D` on a relayer or on a notification (delete it, its id typed). With a form: `W`
  * on a relayer (withdraw: to and amount, its balance and the network's price read as it opens, its id
- * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook notification created: its signing key drawn masked, its draft kept on disk without it), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent), `:plugin ID` or enter on a plugin (its call: JSON params in a multi-line editor, invalid JSON pointed at before review, the params kept after a call; its answer with its logs, t its traces), `p` on a relayer (its policies, name, notification and RPC URLs: read as it opens, read again before every send, a jam's proposal preset). The fields, requests and their notes are the specs'; this screen only shows them.
+ * typed), `e` on a network (its RPC URLs typed whole, drawn and said masked), `:notify` (a webhook notification created: its signing key drawn masked, its draft kept on disk without it), `e` on a plugin (its settings, prefilled from its row: only what is changed is sent), `:plugin ID` or enter on a plugin (its call: JSON params in a multi-line editor, invalid JSON pointed at before review, the params kept after a call; its answer with its logs, t its traces), `p` on a relayer (its policies, name, notification and RPC URLs: read as it opens, read again before every send, a jam's proposal preset), `n` on a relayer (send: the fields of its network kind, EVM, Solana or Stellar), `e` on a transaction (replace: its network kind's fields from the transaction as read, a step up from the triage view; its draft kept on disk as typed, said stale once it is final). The fields, requests and their notes are the specs'; this screen only shows them.
  */
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
 import type { ApiError, PluginCallResult, Relayer } from '../../../api/index.js';
@@ -20,8 +20,8 @@ import { OPERATIONS, type DraftForm, type OperationTarget } from '../../../core/
 import { targetIds } from '../../state/shell.js';
 import type { FormDefinition, Values } from '../../../core/operations/types.js';
 import type { KeyEvent } from '../../input/keys.js';
-import type { OperationRoute } from '../../actions.js';
-import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
+import { draftTarget, keptDraft, type OperationRoute } from '../../actions.js';
+import { hasForm, isNotFound, notFoundWords, refusalLine, specDefinition, type AnySpec, type NotesContext, type Seen, type SpecEvent, type SpecInput } from '../../../core/operations/spec.js';
 import { loadSpec, loadedSpec, type SpecKind } from '../../../core/operations/specs.js';
 import { errorWords } from '../../../api/index.js';
 import { truncateCells, wrapCells } from '../../../core/text/cells.js';
@@ -30,6 +30,7 @@ import { useScheduler, useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
 import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
+import { RelayerStatusesContext } from '../../relayerStatuses.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
 import { NewTransaction } from '../send/NewTransaction.js';
@@ -51,25 +52,29 @@ const CREATED_UNKNOWN_NEXT = "Nothing was resent. Look at the relayer's newest t
  */
 function OperationForm({ route, screenKey, width, height, spec, input, definition, reread, onAnswer }: ScreenProps<OperationRoute> & { spec: AnySpec; input: SpecInput; definition: FormDefinition; reread?: UseFormOptions['reread']; /** What its answer changed, told (its spec's events). */ onAnswer: (answer: unknown) => void }) {
   const { now } = useServices();
-  const { answers, readBack, draft } = OPERATIONS[route.op];
+  const { answers, readBack } = OPERATIONS[route.op];
   const form = useMemo(() => (hasForm(spec) ? spec.form(input, route.preset) : undefined), [spec, input, route.preset]);
   // Its first values, as it opened (its defaults from the input first read).
   const initialValues = useMemo(() => form?.initial ?? {}, [spec]); // eslint-disable-line react-hooks/exhaustive-deps
+  // (A form's title is its own: its build is not made on no values.)
   const reviewTitle = useMemo(() => {
+    if (form) return '';
     const b = definition.build({});
     return `relayer-tui › ${'request' in b ? b.request.what : route.op}`;
   }, [definition]); // eslint-disable-line react-hooks/exhaustive-deps
   const intro = form?.intro?.map((line) => (typeof line === 'string' ? { text: `  ${line}`, tone: 'muted' as const } : { text: `  ${line.text}`, tone: 'warn' as const }));
+  // Kept on disk as it is typed where its entry keeps drafts (one per target, whichever way it was opened).
+  const persistAt = draftTarget(route.op, route.target);
   const handle = useForm({
-    draftKey: [route.op, ...targetIds(route.target)].join(':'),
+    draftKey: [route.op, ...targetIds(route.target), ...(route.bump ? ['bump'] : [])].join(':'),
     definition,
     initialValues,
     // Nothing to fill in: the review at once (cancelling every pending one asks for the relayer's id typed there).
     reviewAtOnce: !form,
     ...(form?.keepAfterSend ? { keepAfterSend: true } : {}),
     // Its entry's draft rule: what is typed kept on disk as it is typed, for the form and its target.
-    ...(draft ? { persist: draftTarget(draft, route.target) } : {}),
     ...(reread ? { reread } : {}),
+    ...(persistAt && form?.fields.length ? { persist: { ...persistAt, ...(form.stale !== undefined ? { stale: form.stale } : {}) } } : {}),
     onSent: onAnswer,
   });
   const title = form ? `relayer-tui › ${typeof form.title === 'string' ? form.title : form.title(handle.state.values)}` : reviewTitle;
@@ -88,7 +93,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
   // (Past 4,000 characters, cut, and said so: its length never decides how long a frame takes.)
   const wordsLines = (value: string) => wrapCells(`The server's answer: ${value.length > ANSWER_CHARS ? `${value.slice(0, ANSWER_CHARS)}… (cut: ${value.length} characters in all)` : value}`, width);
-  // A new transaction (a withdrawal): named, a line each.
+  // A new transaction (a send, a withdrawal): named, a line each.
   const created = readBack.kind === 'created';
   // The answer's rows where its spec says them (a notification created), else its record's fields.
   const rows = spec.answerRows;
@@ -173,12 +178,6 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   );
 }
 
-/** Where a form's draft is kept on disk: its form, the relayer, and the record it is on (a transaction, a plugin…). */
-function draftTarget(form: DraftForm, t: OperationTarget): PersistDraft {
-  const on = t.txId ?? t.pluginId ?? t.notificationId ?? t.networkId;
-  return { form, ...(t.relayerId !== undefined ? { relayer: t.relayerId } : {}), ...(on !== undefined ? { target: on } : {}) };
-}
-
 /** Rows for a `json` field that fills (FieldSpec.fill): what the screen has left beside the frame and the other fields (a line and a hint each), 3 at least. */
 const FRAME_ROWS = 5;
 function sized(definition: FormDefinition, initial: Values, height: number): FormDefinition {
@@ -237,11 +236,20 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   // The input and when it was read (null: from a list's row of unknown age: read again before sending).
   // What the list behind read: its row, its relayer's jam as last read.
   const jams = useContext(RelayerJamsContext);
-  const seen = useMemo(() => {
+  const statuses = useContext(RelayerStatusesContext);
+  const seen: Seen = useMemo(() => {
     const jam = relayerId ? jams?.read(relayerId) : undefined;
     const jamAt = relayerId ? jams?.oldestReadAt([relayerId]) : undefined;
-    return { ...(route.tx ? { tx: route.tx } : {}), ...(route.plugin ? { plugin: route.plugin } : {}), ...(jam ? { jam } : {}), ...(jam && jamAt !== undefined ? { jamAt } : {}) };
-  }, [route, relayerId, jams]);
+    const status = relayerId ? statuses?.get(relayerId) : undefined;
+    return {
+      ...(route.tx ? { tx: route.tx } : {}),
+      ...(route.bump ? { bump: true } : {}),
+      ...(route.plugin ? { plugin: route.plugin } : {}),
+      ...(jam ? { jam } : {}),
+      ...(jam && jamAt !== undefined ? { jamAt } : {}),
+      ...(status?.status ? { status: status.status, ...(status.statusAt !== undefined ? { statusAt: status.statusAt } : {}) } : {}),
+    };
+  }, [route, relayerId, jams, statuses]);
   const relayer = relayerId ? directory.get(relayerId) : undefined;
   // A review that rests on the relayer's jam (its notes say when it was read) has a diagnosis over a few
   // seconds old read again into the store as it opens: every face then shows the newer read (issue 53.3).
@@ -280,10 +288,14 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     };
   }, [spec, input, reading, op, target, services, relayer, route, seen, after]);
   const context: NotesContext = useMemo(() => ({ now: services.now(), face: 'keys' }), [input, services]); // eslint-disable-line react-hooks/exhaustive-deps
-  const refusal = spec && input && 'value' in input ? spec.refusal(input.value) : null;
+  // Refused, but a draft of it is kept on disk: its form opens all the same, the draft said stale (its build says the refusal).
+  const [draftKept] = useState(() => keptDraft(op, target, services));
+  // A form once open stays open when a read again refuses it (its build says so, on its field or whole); a review-only one is shown refused.
+  const formShown = useRef(false);
+  const refusal = spec && input && 'value' in input && !draftKept && !(formShown.current && hasForm(spec)) ? spec.refusal(input.value) : null;
   const definition = useMemo(() => (spec && input && 'value' in input ? sized(specDefinition(spec, input.value, context), hasForm(spec) ? spec.form(input.value).initial : {}, height) : null), [spec, input, context, height]);
   if (!spec || !input || 'error' in input || refusal || !definition) {
-    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal) : `Reading ${subject(target)}…`;
+    const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal, spec?.refusedLead) : `Reading ${subject(target)}…`;
     return (
       <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
         <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
@@ -303,11 +315,12 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       if (r.relayer) directory.add([r.relayer]);
       const next = sized(specDefinition(spec, r, { now: services.now(), face: 'keys' }), hasForm(spec) ? spec.form(r).initial : {}, height);
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
-      // build says so (`_form`); the review stays, said refused, nothing sent.
-      if (!spec.refusal(r)) setInput({ value: r, at: services.now() });
+      // build says so (`_form`, or its field); the review stays, said refused, nothing sent (a form, on what was read now).
+      if (!spec.refusal(r) || hasForm(spec)) setInput({ value: r, at: services.now() });
       return next;
     },
   };
+  formShown.current = true;
   return <OperationForm {...props} spec={spec} input={value} definition={definition} {...(reread ? { reread } : {})} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
 }
 

@@ -4,6 +4,7 @@
  * with w, enter opens a transaction, e opens its replacement one step up.
  */
 import { openRelayerOperation, openTransactionOperation } from '../../actions.js';
+import { keyOperationOn, opensOnTransaction } from '../../../core/operations/registry.js';
 import { RelayerJamsContext, type Clearing } from '../../relayerJams.js';
 import { actionMisfit, clearedBrief, jamFixes, jamWords, runbookBrief, type JamFix } from '../../../core/jam/words.js';
 import { BINDINGS, type Command } from '../../keymap.js';
@@ -209,7 +210,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
   // The jams' words on their rows (the blocker's cause, what waits behind it), as they are read.
   const columns = useMemo(() => STUCK_COLUMNS(now, (id) => jams?.jam(id)), [now, jams]);
   const watch = useListScreen(screenKey, list, SCOPES, bodyRows, (cmd) => {
-    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel' && cmd !== 'policies') return undefined;
+    if (cmd !== 'open' && cmd !== 'policies' && !opensOnTransaction(cmd)) return undefined;
     const row = list.getSelected();
     if (!row) return 'No transaction selected';
     if (cmd === 'policies') return openRelayerOperation(cmd, row.relayer, row.relayer.id, services, shell, jams?.jam(row.relayer.id));
@@ -219,7 +220,7 @@ export function StuckScreen({ route, screenKey, width, height }: ScreenProps) {
     }
     // An action that does not fit the jam's cause is not opened: the words say why and what does fit.
     const jam = jams?.jam(row.relayer.id);
-    const misfit = jam ? actionMisfit(jam, cmd === 'cancel' ? 'cancel' : 'bump', nonceOf(row.tx)) : null;
+    const misfit = jam ? actionMisfit(jam, keyOperationOn(cmd, 'txId') === 'cancel' ? 'cancel' : 'bump', nonceOf(row.tx)) : null;
     if (misfit) return `${row.relayer.id}: ${misfit}`;
     return openTransactionOperation(cmd, row.tx, row.relayer.id, row.relayer, services, shell, list.meta.current.loadedAt, jams?.read(row.relayer.id), true);
   });

@@ -1,5 +1,6 @@
 /** One server page of a relayer's transactions; the page size fits the window (or --per-page). */
 import { openRelayerOperation, openTransactionOperation } from '../../actions.js';
+import { opensOnTransaction } from '../../../core/operations/registry.js';
 import { RelayerJamsContext } from '../../relayerJams.js';
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { TRANSACTION_STATUSES, type Transaction } from '../../../api/index.js';
@@ -82,7 +83,7 @@ export function TransactionsScreen({ route, screenKey, width, height }: ScreenPr
     }
     // p: its relayer's policies (a jam at its cap: the cap proposed), as on the relayers list.
     if (cmd === 'policies') return openRelayerOperation(cmd, relayer, relayerId, services, shell, jams?.jam(relayerId));
-    if (cmd !== 'open' && cmd !== 'edit' && cmd !== 'cancel') return undefined;
+    if (cmd !== 'open' && !opensOnTransaction(cmd)) return undefined;
     const selected = list.getSelected();
     if (!selected) return 'No transaction selected';
     if (cmd === 'open') {
