@@ -53,7 +53,8 @@ function field(got: Map<string, string>, name: string): string | undefined {
 async function openTx(relayerId: string, pick: (txs: Raw[]) => Raw | undefined, opts: Parameters<typeof renderApp>[0] = {}) {
   h = await renderApp({ route: { kind: 'transactions', relayerId }, ...opts });
   await h.waitFor((f) => /page 1\/\d/.test(statusLine(f)), 'list');
-  const req = h.sandbox.requests.filter((r) => r.url.includes(`/relayers/${relayerId}/transactions`)).pop()!;
+  // The list's own request: not a jam's or a forecast's read of the same relayer's transactions by status, made meanwhile.
+  const req = h.sandbox.requests.filter((r) => r.url.includes(`/relayers/${relayerId}/transactions`) && !/[?&]status=/.test(r.url)).pop()!;
   const txs = (await rawGet(h, req.url.replace('/api/v1', ''))).json.data as Raw[];
   const tx = pick(txs);
   if (!tx) throw new Error('no such transaction on the first page');
