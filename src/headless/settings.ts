@@ -11,7 +11,7 @@ import { findRelayer } from '../core/lookup.js';
 import { networkKind } from '../core/relayer.js';
 import { safeLines, sanitize } from '../core/text/sanitize.js';
 import { json, type Streams } from './output.js';
-import { type Fail, type Prepared, usage, usageOf } from './prepared.js';
+import { type Fail, usageOf } from './prepared.js';
 
 /** `relayer-tui policies <relayer-id>`: its policies in units, its name, notification and RPC URLs (JSON: as the server sent them, URLs masked). */
 export async function showPolicies(client: RelayerClient, o: HeadlessOptions, args: string[], s: Streams, fail: Fail): Promise<number> {

@@ -27,7 +27,6 @@ export const isRelayerOperationKey = opensOnRelayer;
  */
 /** `readAt`: when `relayer` was read (a pause or resume reviewed more than 15 s after reads it again before sending; none: read again always). */
 export function openRelayerOperation(cmd: string, relayer: Relayer | undefined, relayerId: string, services: Services, shell: Pick<ShellApi, 'push' | 'dispatch'>, jam?: Jam, readAt?: number | null): CommandResult | undefined {
-  const push = shell.push;
   if (!isRelayerOperationKey(cmd)) return undefined;
   if (!relayer) return `Relayer ${relayerId} is not read yet`;
   const op = keyOperation(cmd, relayer);

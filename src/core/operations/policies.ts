@@ -8,7 +8,7 @@
  */
 import { stringifyJson, type PolicyPatch, type Relayer, type RelayerPatch } from '../../api/index.js';
 import { addressProblem } from '../address.js';
-import { formatGwei, formatUnits, formatWei, nativeUnit, parseWei, toBigInt } from '../amounts.js';
+import { formatGwei, formatUnits, nativeUnit, parseWei, toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { displayText } from '../text/values.js';
 import type { Refusal } from './cancel.js';

@@ -5,7 +5,6 @@ import { replacementChanges } from './review.js';
 import { reviewWarnings } from './reviewWarnings.js';
 import { replaceEffect } from './effects.js';
 import { apiFieldErrors, base64, required } from './validators.js';
-import { refusalWords } from './spec.js';
 
 export function solanaInitialValues(tx: Transaction): Values {
   return { transaction: tx.transaction ?? '' };
@@ -48,7 +47,3 @@ export function solanaForm(relayerId: string, relayer: Relayer | undefined, tx: 
   };
 }
 
-/** The OpenZeppelin Relayer does not replace Solana transactions (400): refused before sending there; a server of the interface document does. */
-export function solanaReplaceRefusal(dialect: string): string | null {
-  return dialect === 'openzeppelin' ? refusalWords({ kind: 'solana-replace' }, 'keys') : null;
-}

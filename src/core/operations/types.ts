@@ -1,5 +1,5 @@
 /** What a form is made of: field specs and a builder that turns the values into one request. */
-import type { CallOptions, PreparedRequest, Relayer, RelayerClient, Transaction } from '../../api/index.js';
+import type { CallOptions, PreparedRequest, RelayerClient } from '../../api/index.js';
 import type { OperationKind, OperationTarget } from './registry.js';
 
 export type FieldKind = 'text' | 'secret' | 'choice' | 'json';

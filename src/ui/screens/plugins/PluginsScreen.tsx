@@ -5,7 +5,7 @@
  * enter opens the form to type the id.
  */
 import { useEffect, useMemo } from 'react';
-import { ApiError, errorWords, type PluginInfo } from '../../../api/index.js';
+import { ApiError, type PluginInfo } from '../../../api/index.js';
 import { Text } from '../../components/Text.js';
 import { ListBody, listStatus, useListScreen } from '../../components/ListBody.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
