@@ -121,6 +121,8 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
       : { dialect: 'contract', source: 'assumed', why: `${DIALECT_NAMES.contract} (assumed until the server is asked)` };
   let detecting: Promise<DialectState> | undefined;
   const features = new Map<Feature, boolean>();
+  /** A feature found missing by its own 404: the status, said again where a later call is refused without asking. */
+  const missingBy = new Map<Feature, number>();
   const feature = (f: Feature) => features.get(f) ?? (!dialectUnsettled(dialect) && dialect.dialect === 'contract' ? false : undefined);
 
   /**
@@ -133,14 +135,20 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * its PATCH does not).
    */
   const optional = async <T>(f: Feature, call: () => Promise<T>, write?: string): Promise<T> => {
-    if (feature(f) === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}`);
+    if (feature(f) === false) {
+      const status = missingBy.get(f);
+      throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}${status === undefined ? '' : ` (an earlier request of it answered ${status}; not asked again)`}`);
+    }
     try {
       const r = await call();
       features.set(f, true);
       return r;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'not_found' && !/ with (ID|nonce) .* not found/i.test(e.message)) {
-        if (!write) features.set(f, false);
+        if (!write) {
+          features.set(f, false);
+          if (e.status !== undefined) missingBy.set(f, e.status);
+        }
         throw new ApiError('unsupported', `This server does not offer ${write ?? FEATURE_NAMES[f]}`, { status: e.status, refused: e.refused, outcomeUnknown: e.outcomeUnknown });
       }
       throw e;
