@@ -94,10 +94,15 @@ function fromFlags({ flags, secrets }: FlagArgs) {
 }
 
 /** The answer's rows: what was created, and whether a key is set (the key itself is never answered). */
+/** What the answer said, each field as it came back; one it left out said as left out (never a default in its place). */
 function answerRows(answer: unknown): string[] {
-  const n = (answer ?? {}) as Notification;
-  return [`id               ${n.id}`, `type             ${n.type ?? 'webhook'}`, `url              ${n.url ?? ''}`, `signing key set  ${n.has_signing_key ? 'yes' : 'no'}`];
+  const n = (answer ?? {}) as Partial<Notification>;
+  const said = (v: string | null | undefined) => (v === undefined ? NOT_IN_ANSWER : v === null ? 'null' : v);
+  const key = n.has_signing_key === undefined ? NOT_IN_ANSWER : n.has_signing_key ? 'yes' : 'no';
+  return [`id               ${said(n.id)}`, `type             ${said(n.type)}`, `url              ${said(n.url)}`, `signing key set  ${key}`];
 }
+
+const NOT_IN_ANSWER = '(not in the answer)';
 
 export const notifySpec: OperationSpec<'notification-create', NotifyInput> = {
   kind: 'notification-create',

@@ -72,18 +72,6 @@ export function sendSpecRefusal(i: Pick<SendInput, 'target' | 'relayer' | 'offer
   return state === 'active' ? null : { kind: 'send-blocked', relayerId, state };
 }
 
-/** Why no send (`withdraw`: no withdrawal, an EVM send) is offered on this relayer at all, in words, or null. */
-export function sendRefusal(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, op: 'send' | 'withdraw' = 'send'): Refusal | null {
-  if (offered === false) return { refuse: refusalWords(SEND_NOT_OFFERED, 'keys') };
-  if (!relayer) return { refuse: `relayer ${relayerId} is not read yet` };
-  const kind = networkKind(relayer.network_type);
-  if (kind === 'unknown') return { refuse: `relayer ${relayerId}'s network type ${displayText(relayer.network_type)} is not one this client knows: no body is built for it` };
-  // A withdrawal's own (its spec's: withdraw.ts withdrawRefusal), in its words.
-  if (op === 'withdraw' && kind !== 'evm') return { refuse: refusalWords({ kind: 'evm-only', relayerId, networkKind: kind }, 'keys') };
-  const refused = sendSpecRefusal({ target: { relayerId }, relayer, offered });
-  return refused ? { refuse: refusalWords(refused, 'keys') } : null;
-}
-
 /** v1.8's intrinsic gas (utils/transaction.rs:69): 21,000 (53,000 creating a contract), + 4 a zero byte and 16 any other of data. */
 export function intrinsicGas(to: string | undefined, data: string | undefined): bigint {
   let gas = to ? 21_000n : 53_000n;
@@ -153,7 +141,7 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   return errors;
 }
 
-/** The relayer's network type as a body group (EVM where it is not known: sendRefusal has refused it first). */
+/** The relayer's network type as a body group (EVM where it is not known: sendSpecRefusal has refused it first). */
 export const sendKind = (relayer: Relayer | undefined): NetworkKind => {
   const k = networkKind(relayer?.network_type);
   return k === 'unknown' ? 'evm' : k;

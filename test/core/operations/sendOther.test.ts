@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { prepareSendTransaction, type Relayer } from '../../../src/api/index.js';
 import { base58Decode, base58Encode, pubkeyProblem } from '../../../src/core/base58.js';
-import { sendForm, sendInitialValues, sendRefusal, sendRequest } from '../../../src/core/operations/send.js';
+import { sendForm, sendInitialValues, sendRequest, sendSpecRefusal } from '../../../src/core/operations/send.js';
+import { refusalWords } from '../../../src/core/operations/spec.js';
+import { withdrawRefusal } from '../../../src/core/operations/withdraw.js';
 import { INSTRUCTIONS_TEMPLATE, solanaFeePayer } from '../../../src/core/operations/sendSolana.js';
 
 const key = (fill: number) => base58Encode(new Uint8Array(32).fill(fill));
@@ -177,9 +179,10 @@ describe('a Stellar send', () => {
 
 describe('what is offered', () => {
   it('a send on every known network type; a withdrawal on EVM only', () => {
-    expect(sendRefusal('sol', solana(), true)).toBeNull();
-    expect(sendRefusal('xlm', stellar(), true)).toBeNull();
-    expect(sendRefusal('sol', solana(), true, 'withdraw')?.refuse).toMatch(/a withdrawal is an EVM send here \(sol is solana\)/);
-    expect(sendRefusal('x', { ...solana(), network_type: 'aptos' } as Relayer, true)?.refuse).toMatch(/not one this client knows/);
+    const of = (relayerId: string, relayer: Relayer) => ({ target: { relayerId }, relayer, offered: true });
+    expect(sendSpecRefusal(of('sol', solana()))).toBeNull();
+    expect(sendSpecRefusal(of('xlm', stellar()))).toBeNull();
+    expect(refusalWords(withdrawRefusal(of('sol', solana()))!, 'keys')).toMatch(/a withdrawal is an EVM send here \(sol is solana\)/);
+    expect(refusalWords(sendSpecRefusal(of('x', { ...solana(), network_type: 'aptos' } as Relayer))!, 'keys')).toMatch(/has network type "aptos", which this client does not know: no request is guessed/);
   });
 });

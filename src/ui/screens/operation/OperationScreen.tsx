@@ -124,10 +124,10 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
             },
           }
         : {})}
-      result={(value, scroll, height) =>
-        said(value) ? (
+      result={(value, scroll, height, saidLines = said(value)) =>
+        saidLines ? (
           <>
-            {said(value)!
+            {saidLines
               .slice(scroll, scroll + height)
               .map((line, i) => (
                 <Text key={i} wrap="truncate">
