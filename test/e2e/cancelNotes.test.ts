@@ -4,7 +4,8 @@
  * will do; a cancel of one that waits behind the jam says it cannot land before the blocker does, with
  * the blocker's fixes as commands (no TUI key). `relayer-tui cancel ID --all-pending` shows its spec's
  * notes (core/operations/cancel.ts cancelPendingSpec: the same for both faces, the TUI's X on a
- * relayer draws them). The built CLI in a pty against the sandbox's real flavour, its clock stopped
+ * relayer draws them). `relayer-tui replace` of a blocker held at its cap starts its review with the
+ * TUI's "⚠ stays jammed" (core/operations/replace.ts replaceJamNotes), its fixes as commands. The built CLI in a pty against the sandbox's real flavour, its clock stopped
  * (the seeded jam of holesky-test: nonce 2834, never broadcast, 5 waiting).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +90,25 @@ describe('relayer-tui cancel --all-pending: the review notes of the TUI review',
     // Compared without the spaces a wrap or the label column puts in, the read's time (its second) left out.
     const flat = (x: string) => x.replace(/as read at \d\d:\d\d:\d\d/g, 'as read at T').replace(/read at \d\d:\d\d:\d\d/g, 'read at T').replace(/\s+/g, '');
     for (const n of notes) expect(flat(text), n.label).toContain(flat(`${n.label}${n.value}`));
+  }, 30_000);
+});
+
+describe('relayer-tui replace: the jam notes of the TUI review', () => {
+  it("a replacement of a blocker held at its cap starts its review saying it stays jammed, the fixes as commands (the TUI's e says it with keys)", async () => {
+    const r = await fetch(`${sb.url}/api/v1/relayers/avalanche-bridge/transactions?page=1&per_page=100`, { headers: { authorization: `Bearer ${sb.token}` } });
+    const blocker = ((await r.json()) as { data: { id: string; nonce: number | null }[] }).data.find((t) => t.nonce === 4520)!;
+    const before = sb.requests.filter((q) => q.method === 'PUT').length;
+    const text = await reviewOf(['replace', 'avalanche-bridge', blocker.id, '--speed', 'fastest']);
+    expect(sb.requests.filter((q) => q.method === 'PUT').length).toBe(before);
+    // Compared without the spaces a wrap puts in.
+    const flat = (x: string) => x.replace(/\s+/g, '');
+    const f = flat(text);
+    const warning = flat(
+      `⚠ stays jammed a bump (this replacement) reaches only 33 gwei (quoted at the cap, raised +10 % over its price), under the network's 55 gwei: it stays jammed: raise gas_price_cap (relayer-tui policies avalanche-bridge --set gas_price_cap=72gwei), or cancel this nonce (relayer-tui cancel avalanche-bridge ${blocker.id}: the NOOP is not held to the cap)`,
+    );
+    expect(f).toContain(warning);
+    // First among the review's lines: right after the request line.
+    expect(f.indexOf(warning)).toBe(f.indexOf(flat(`PUT /api/v1/relayers/avalanche-bridge/transactions/${blocker.id}`)) + flat(`PUT /api/v1/relayers/avalanche-bridge/transactions/${blocker.id}`).length);
+    expect(text).not.toMatch(/\((p|X|e)\)/);
   }, 30_000);
 });
