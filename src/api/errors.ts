@@ -19,10 +19,11 @@ export type ApiErrorKind =
 
 /**
  * What a server's refusal says, decided here once from its status and its own words (v1.8's: 403
- * "Relayer is paused" / "Relayer disabled", 400 "… not supported …", "Invalid transaction state …"):
+ * "Relayer is paused" / "Relayer disabled", 400 "… not supported …", "Invalid transaction state …"; a 405
+ * or 501 from the API itself, not a web server's page: the method or endpoint is not there at all):
  * the faces choose their words from it, none reads the message again.
  */
-export type ServerRefusal = 'relayer_paused' | 'relayer_disabled' | 'forbidden' | 'not_supported' | 'invalid_state';
+export type ServerRefusal = 'relayer_paused' | 'relayer_disabled' | 'forbidden' | 'not_supported' | 'invalid_state' | 'method_absent';
 
 export interface ApiErrorInit {
   status?: number;
@@ -78,6 +79,7 @@ export class ApiError extends Error {
     if (this.kind === 'forbidden') return /paused/i.test(this.message) ? 'relayer_paused' : /disabled/i.test(this.message) ? 'relayer_disabled' : 'forbidden';
     if (/not supported/i.test(this.message)) return 'not_supported';
     if (/invalid transaction state/i.test(this.message)) return 'invalid_state';
+    if (this.kind !== 'not_api' && (this.status === 405 || this.status === 501)) return 'method_absent';
     return null;
   }
 

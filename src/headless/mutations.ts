@@ -32,7 +32,7 @@ import { EXIT } from '../cli/exitCodes.js';
 import { exitCodeFor, json, type Streams } from './output.js';
 import { followJam } from '../core/jam/follow.js';
 import { CAUSE_WORDS, followWords } from '../core/jam/words.js';
-import { MINED_STATUSES } from '../core/status.js';
+import { FINAL_STATUSES, MINED_STATUSES } from '../core/status.js';
 import { notReadyWarning, readinessWords } from '../core/readiness.js';
 
 export type MutationCommand = OperationSubcommand;
@@ -273,9 +273,9 @@ async function notReadyNow(client: RelayerClient): Promise<string | null> {
   }
 }
 
-/** The statuses a new transaction is waited to (mined: on the chain; the final ones end the wait too). */
+/** The statuses a new transaction is waited to (mined: on the chain; the other final ones end the wait too: status.ts's lists). */
 const MINED: readonly string[] = MINED_STATUSES;
-const ENDED = ['failed', 'canceled', 'expired'];
+const FINAL: readonly string[] = FINAL_STATUSES;
 
 /** --wait after a send: its new transaction read by id until mined (exit 0), or the deadline or an end other than mined (16, its status said). */
 async function waitForMined(command: MutationCommand, client: RelayerClient, relayerId: string, txId: string | undefined, deadlineMs: number, s: Streams, jsonErr: boolean, fail: Fail): Promise<number> {
@@ -295,7 +295,7 @@ async function waitForMined(command: MutationCommand, client: RelayerClient, rel
       say(`transaction ${txId} ${status} after ${secs} s${tx?.hash ? ` (hash ${sanitize(String(tx.hash))})` : ''}`);
       return EXIT.ok;
     }
-    if (ENDED.includes(status)) return fail(EXIT.notDone, `transaction ${txId} ended ${status}${tx?.status_reason ? `: ${sanitize(String(tx.status_reason))}` : ''}`);
+    if (FINAL.includes(status)) return fail(EXIT.notDone, `transaction ${txId} ended ${status}${tx?.status_reason ? `: ${sanitize(String(tx.status_reason))}` : ''}`);
     if (Date.now() - start >= deadlineMs) return fail(EXIT.notDone, `not mined after ${secs} s: transaction ${txId} is ${status}`);
     await new Promise((r) => setTimeout(r, Math.min(2_000, Math.max(0, deadlineMs - (Date.now() - start)))));
   }

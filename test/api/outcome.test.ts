@@ -16,7 +16,7 @@ async function outcome(req: { method: 'GET' | 'PUT' | 'POST'; perPage?: number }
     return { ok: await interpret(req, status, headers, text, signal) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return { error: { kind: e.kind, status: e.status, message: e.message, refused: e.refused, outcomeUnknown: e.outcomeUnknown, retryAfterMs: e.retryAfterMs } };
+    return { error: { kind: e.kind, status: e.status, message: e.message, refused: e.refused, outcomeUnknown: e.outcomeUnknown, retryAfterMs: e.retryAfterMs, refusal: e.refusal } };
   }
 }
 
@@ -67,9 +67,10 @@ describe('what an answer means', () => {
     expect((await outcome(GET, 502, html, '<html>Bad Gateway</html>')).error).toMatchObject({ kind: 'server' });
     expect((await outcome(GET, 401, html, '<html>Log in</html>')).error).toMatchObject({ kind: 'unauthorized' });
     for (const status of [405, 501]) {
-      expect((await outcome(PUT, status, html, '<html>Unsupported method</html>')).error).toMatchObject({ kind: 'not_api', refused: true, outcomeUnknown: undefined });
-      expect((await outcome(PUT, status, json, '{"success":false,"data":null,"error":"Not implemented"}')).error).toMatchObject({ refused: true, outcomeUnknown: undefined });
-      expect((await outcome(PUT, status, { 'content-type': 'application/json' }, '')).error).toMatchObject({ refused: true, outcomeUnknown: undefined });
+      // Classed once here: the API's own 405/501 is a method or endpoint that is not there (the faces say no edit fixes it); a web server's page is the wrong URL, not that.
+      expect((await outcome(PUT, status, html, '<html>Unsupported method</html>')).error).toMatchObject({ kind: 'not_api', refused: true, outcomeUnknown: undefined, refusal: null });
+      expect((await outcome(PUT, status, json, '{"success":false,"data":null,"error":"Not implemented"}')).error).toMatchObject({ refused: true, outcomeUnknown: undefined, refusal: 'method_absent' });
+      expect((await outcome(PUT, status, { 'content-type': 'application/json' }, '')).error).toMatchObject({ refused: true, outcomeUnknown: undefined, refusal: 'method_absent' });
     }
   });
 

@@ -72,11 +72,11 @@ function refusalNext(e: ApiError): string {
     return "The relayer is disabled by the server's health checks (its detail, i, says why): no edit fixes it until the cause is fixed and it is re-enabled. Every field is kept.";
   if (refusal === 'forbidden') return 'The server refuses this for the relayer (paused or disabled?): no edit fixes it. esc goes back.';
   if (refusal === 'not_supported') return 'The server does not support this here: no edit fixes it. esc goes back.';
+  if (refusal === 'method_absent') return `The server does not offer this (HTTP ${e.status}): nothing was applied, and no edit fixes it. esc goes back.`;
   if (refusal === 'invalid_state') return "The transaction's state does not allow it (already final?): no edit fixes it. Refresh the list (esc, then r).";
   if (e.kind === 'unauthorized') return `The API key was refused: set RELAYER_API_KEY (or --token-file <path>) and restart. ${kept}`;
   if (e.kind === 'unsupported') return 'This server does not offer it (a server that is not the OpenZeppelin Relayer has no such endpoint): no edit fixes it. esc goes back.';
   if (e.kind === 'not_api') return `Nothing was applied: this URL does not answer as a relayer API. Point --url (RELAYER_URL, the context's url) at the relayer server. ${kept}`;
-  if (e.status === 405 || e.status === 501) return `The server does not offer this (HTTP ${e.status}): nothing was applied, and no edit fixes it. esc goes back.`;
   if (e.kind === 'not_found') return `Check the ids (esc goes back). ${kept}`;
   if (e.kind === 'rate_limited')
     return `Rate limited${e.retryAfterMs !== undefined ? `: wait ${Math.ceil(e.retryAfterMs / 1000)} s` : ''}, then send it again (ctrl+s, y). ${kept}`;
