@@ -81,8 +81,7 @@ export function replaceEffect(group: ReplacementGroup, before: Transaction | und
     }
     if (differs.length) return { kind: 'not as asked', words: differs.join('; ') };
     // A Stellar answer is evidence only where it carries what the replacement changes: a transaction that
-    // went on by itself (a new hash, confirmed) is not a replacement — v1.8 answers 200 and does nothing
-    // (a walk saw "replaced … new hash" for one that had only been confirmed meanwhile).
+    // went on by itself (a new hash, confirmed) is not a replacement — v1.8 answers 200 and does nothing.
     if (group === 'stellar' && before) {
       // A Stellar transaction shows its max_fee as `fee`.
       const field = (f: string) => (f === 'max_fee' ? 'fee' : f) as keyof Transaction;

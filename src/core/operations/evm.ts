@@ -99,7 +99,7 @@ export function evmFields(network: string | null | undefined, tx?: Transaction):
       name: 'value',
       label: 'value',
       kind: 'text',
-      // The chain's own coin (BNB on BSC: a walk read 'ETH' there).
+      // The chain's own coin (BNB on BSC, not ETH).
       hint: `wei, integer 0 … 2^128-1 (u128), required; or 1.5 ${nativeUnit(network)}, 20 gwei, 1e18`,
       validate: required((v) => {
         const p = parseWei(v, network);
@@ -197,7 +197,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       if (dialect?.().dialect === 'openzeppelin' && asked.length)
         return { errors: Object.fromEntries(asked.map((f) => [f, ASKED_PRICES_REFUSED])) };
       // Nor does it take a valid_until: for_replacement builds the new network data from to, value,
-      // data, gas_limit and speed, and the transaction keeps its own (a walk's went out, unseen after).
+      // data, gas_limit and speed, and the transaction keeps its own: refused here.
       if (dialect?.().dialect === 'openzeppelin' && sent.valid_until !== undefined)
         return { errors: { valid_until: 'not sent: the OpenZeppelin Relayer v1.8 keeps the transaction\'s own valid_until in a replacement (it takes to, value, data, gas_limit and speed): leave it empty' } };
       const prices = priceCheck(tx, sent);
@@ -207,7 +207,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
         ...reviewWarnings(relayerId, tx, relayer, sent),
         ...prices.warnings,
         ...requoted,
-        // A pending one has none yet (a walk read 'replacing nonce ?'): it gets one when it is signed.
+        // A pending one has none yet: it gets one when it is signed.
         tx.nonce === undefined || tx.nonce === null || displayText(tx.nonce) === ''
           ? { label: 'nonce', value: 'none yet: not signed, the replacement gets one when it is signed' }
           : { label: 'replacing nonce', value: `${displayText(tx.nonce)} (the nonce is kept)` },

@@ -13,7 +13,7 @@ import { OPERATIONS, type OperationKind, type OperationTarget } from './registry
 export type { Effect, EffectKind } from './types.js';
 
 /** What the ledger's `done` line says of a mutation. */
-/** `accepted`: a new transaction taken as asked, not yet mined (a walk read "applied" of a send that had only been answered). */
+/** `accepted`: a new transaction taken as asked, not yet mined (never "applied" until it is). */
 export type LedgerOutcome = 'applied' | 'accepted' | 'answered, unchecked' | 'in flight' | 'no effect' | 'not as asked' | 'refused' | 'unknown' | 'not sent' | 'answered with a failure';
 
 /** Where sends are recorded (src/ledger/audit.ts's AuditLedger): the request before it leaves, its outcome after. */
@@ -168,7 +168,7 @@ export async function execute(request: BuiltRequest, deps: ExecuteDeps): Promise
       status: outcome.kind === 'answered' ? status : outcome.error.status,
       outcome: ledgerOutcome(outcome, request.op),
       ...(outcome.kind === 'answered' ? answerId(outcome.answer) : {}),
-      // A failure keeps its words (the server's own reason for a refusal: a walk found refused rows without it).
+      // A failure keeps its words (the server's own reason for a refusal).
       ...(outcome.kind === 'failed' ? { effect: outcome.error.message.slice(0, 500) } : effect),
     });
   } finally {

@@ -234,7 +234,7 @@ export interface PolicyContext {
 export function policiesForm(relayerId: string, relayer: Relayer | undefined, offered: boolean | undefined, notifications?: readonly string[], context: PolicyContext = {}): FormDefinition {
   const now = relayer ? policyFormValues(relayer) : {};
   const doc = documentKeys(relayer?.network_type) !== undefined;
-  // The chain's own coin (AVAX on Avalanche: a walk found '0.1eth' offered there).
+  // The chain's own coin (AVAX on Avalanche, not eth).
   const coin = nativeUnit(relayer?.network).toLowerCase();
   const amount = (v: string) => (v.trim() === '' ? null : (() => {
     const w = parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer?.network);

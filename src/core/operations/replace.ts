@@ -228,7 +228,7 @@ export const replaceSpec: OperationSpec<'replace', ReplaceInput> = {
     return def.build(v);
   },
   reviewNotes: replaceJamNotes,
-  // Its relayer's jam is said first (a walk's bump went out with no word that it would stay jammed).
+  // Its relayer's jam is said first (a bump that leaves it jammed is said so before it is sent).
   notesFirst: true,
   // Built on the transaction as read (its status, nonce, prices) and the relayer's policies: sent only if they are still so.
   basis: (i) => `${txBasis(i.tx)}|${relayerBasis(i.relayer)}`,

@@ -144,9 +144,9 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
 }
 
 /**
- * The review built again from figures read again (useForm's reread), its lines that moved marked `*`
- * (a walk was shown a new review and could not tell what had changed): a line whose value differs or
- * that is new, and the body when it differs; the first line says when and what the marks mean.
+ * The review built again from figures read again (useForm's reread), its lines that moved marked `*`:
+ * a line whose value differs or that is new, and the body when it differs; the first line says when
+ * and what the marks mean.
  */
 export function markMoved<R extends { review?: readonly ReviewLine[]; prepared: { body?: string | undefined } }>(before: R, after: R, when: string): R {
   // (A label may repeat — the transactions a cancel of every pending one lists — so a line is matched with its value.)

@@ -69,7 +69,7 @@ export function reviewWarnings(relayerId: string, tx: Transaction | undefined, r
   if (mismatch) out.push({ label: '⚠ relayer_id', value: `${mismatch}: the request goes to ${relayerId}, the relayer on screen`, tone: 'warn' });
   // v1.8's replace_transaction puts the new body in the NOOP's place and leaves is_canceled as it is
   // (evm_transaction.rs:1308-1412): once mined, its receipt is not a send to itself, so it is
-  // confirmed as sent (status.rs:248-272) — the cancel undone (a walk bumped a canceling blocker unwarned).
+  // confirmed as sent (status.rs:248-272) — the cancel undone: warned before a canceling one is bumped.
   if (tx.is_canceled === true && REPLACEABLE.includes(tx.status.toLowerCase()))
     out.push(
       sent && isNoopBody(tx, sent)

@@ -112,7 +112,7 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const modes = [eip1559, body.gas_price !== undefined, body.speed !== undefined].filter(Boolean).length;
   if (modes === 0) errors.speed = 'choose how it is priced: a speed, or a gas_price, or max_fee_per_gas with max_priority_fee_per_gas (exactly one)';
   if (modes > 1) {
-    // Said on the price typed (a walk typed gas_price under the preselected speed and was refused on speed, out of sight).
+    // Said on the price typed (where the operator is), not on the preselected speed.
     const typed = body.gas_price !== undefined ? 'gas_price' : 'max_fee_per_gas';
     errors[body.speed !== undefined ? typed : 'speed'] =
       body.speed !== undefined
@@ -126,14 +126,14 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   const value = toBigInt(body.value) ?? 0n;
   // An EIP-1559 max fee held to the cap, as v1.8 computes the cost (apply_gas_price_cap_and_constraints).
   const maxFee = toBigInt(body.max_fee_per_gas);
-  // A speed: what v1.8 will quote for it, estimated from the network's price (speedPerGas) — a walk's
-  // `--value 4.99eth --speed fast` was checked without gas, said done, and v1.8 failed it on min_balance.
+  // A speed: what v1.8 will quote for it, estimated from the network's price (speedPerGas), so a value
+  // that leaves less than min_balance once gas is paid is refused here, not by v1.8 after it is taken.
   const perGas = price ?? (maxFee !== undefined && cap !== undefined && maxFee > cap ? cap : maxFee) ?? speedPerGas(body.speed, c.gasPriceWei, cap);
   const most = value + (perGas !== undefined ? perGas * (gas ?? intrinsic) : 0n);
   // v1.8's default where none is set: 1 wei (constants/relayer.rs:5).
   const min = toBigInt(p.min_balance) ?? 1n;
   const net = c.relayer?.network;
-  // Already at or under its minimum: nothing can be sent, whatever the value (a walk read "more than… leaves 0 ETH" for a value of 0).
+  // Already at or under its minimum: nothing can be sent, whatever the value (a value of 0 too).
   if (c.balanceWei !== undefined && c.balanceWei - min <= 0n)
     errors.value = `the relayer's balance ${formatWei(c.balanceWei, net)} is ${c.balanceWei < min ? 'under' : 'at'} its min_balance ${formatWei(min, net)}: no send can be paid (v1.8 takes it, then fails it); fund it first`;
   else if (c.balanceWei !== undefined && most > c.balanceWei - min)

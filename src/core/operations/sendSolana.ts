@@ -18,7 +18,7 @@ const MAX_INSTRUCTION_DATA = 1232;
 const DEFAULT_PUBKEY = '11111111111111111111111111111111';
 
 /** The instructions field's template: a shape to fill, never sent as it stands. */
-/** A key as typed, quoted whole up to 64 characters, a longer one cut with `…` (a walk read a 52-character key quoted as 48, silently). */
+/** A key as typed, quoted whole up to 64 characters, a longer one cut with `…`. */
 const quoted = (k: string) => {
   const t = displayText(k);
   return t.length > 64 ? `${t.slice(0, 63)}…` : t;
@@ -139,7 +139,7 @@ function policyError(m: LegacyMessage, policy: Record<string, unknown>): string 
   const later = (what: string) => `${what}: v1.8 takes it, then fails it ("${what}")`;
   for (const k of m.keys) if (allowed && !allowed.includes(k)) return later(`Account ${k} not allowed`);
   for (const k of m.keys) if (disallowed?.includes(k)) return later(`Account ${k} is explicitly disallowed`);
-  // The list is said beside v1.8's words (a walk could not tell which programs were allowed).
+  // The list is said beside v1.8's words: which programs are allowed.
   for (const p of m.programs) if (programs && !programs.includes(p)) return `${later(`Program ${p} not allowed`)}; its allowed_programs: ${programs.length ? programs.slice(0, 5).join(', ') + (programs.length > 5 ? ` and ${programs.length - 5} more` : '') : 'none'}`;
   return null;
 }

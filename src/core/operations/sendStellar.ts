@@ -38,7 +38,7 @@ export function stellarSendInitialValues(relayer: Relayer | undefined): Values {
 export function stellarSendErrors(body: Record<string, unknown>, now: number, relayer?: Relayer, balance?: { stroops: bigint; at?: number }): Record<string, string> {
   const errors: Record<string, string> = {};
   // Native payments from the relayer past what it holds: the network fails them (underfunded), after v1.8
-  // took them (a walk sent 900 XLM from 853.8775 with no word).
+  // took them: said on the field before it is sent.
   const paid = nativePaid(body);
   if (balance && paid > balance.stroops)
     errors.operations = `pays ${formatUnits(paid, 7)} XLM in all; the relayer holds ${formatUnits(balance.stroops, 7)} XLM${balance.at !== undefined ? ` as read at ${clock(balance.at)}` : ''} (less the network's reserve): the network fails it as underfunded`;
@@ -83,7 +83,7 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
     lines.push({ label: '⚠ network', value: `"${displayText(body.network)}" is sent, but v1.8 builds on the relayer's own network (${displayText(own)}): it does not read this field`, tone: 'warn' });
   const ops = Array.isArray(body.operations) ? body.operations.length : undefined;
   lines.push({ label: 'built from', value: ops !== undefined ? `${ops} operation${ops === 1 ? '' : 's'}` : `a pre-built XDR${body.fee_bump === true ? ', wrapped in a fee bump the relayer pays' : ''}` });
-  // Each payment's amount in XLM beside its stroops (a walk read only "50000000" and had to count digits).
+  // Each payment's amount in XLM beside its stroops.
   if (Array.isArray(body.operations))
     body.operations.slice(0, 10).forEach((op: unknown, i: number) => {
       const o = (op ?? {}) as Record<string, unknown>;

@@ -92,8 +92,7 @@ export async function settleCheck(r: SentRecord, client: RelayerClient): Promise
   const found = await findTransaction(client, t.relayerId, t.txId);
   if (!found.tx) return { outcome: 'unknown', words: `transaction ${short(t.txId)} ${found.how}` };
   const tx: Transaction = found.tx;
-  // A new transaction (a send, a withdrawal): accepted when answered; final, mined or not, only later
-  // (a walk's withdrawal failed on the server while the ledger still said accepted).
+  // A new transaction (a send, a withdrawal): accepted when answered; final, mined or not, only later.
   if (t.kind === 'created') {
     const status = String(tx.status).toLowerCase();
     const reason = tx.status_reason ? `: ${String(tx.status_reason).slice(0, 300)}` : '';

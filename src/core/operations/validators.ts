@@ -39,7 +39,7 @@ export const rfc3339 = optional((v) => (isRfc3339(v) ? null : 'not RFC 3339: e.g
 /**
  * A `valid_until`: RFC 3339 and later than now (this machine's clock): one already passed is expired
  * when the server first looks at it (v1.8 replaces an expired EVM transaction with a NOOP, evm/utils.rs
- * is_transaction_valid) — a walk's replacement went out with 2020-01-01 under a hint saying "later than now".
+ * is_transaction_valid): refused here before it is sent.
  */
 export const futureRfc3339 = optional((v) => {
   if (!isRfc3339(v)) return 'not RFC 3339: e.g. 2030-01-01T15:04:05Z';

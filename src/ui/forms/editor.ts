@@ -39,7 +39,7 @@ export function edit(s: EditState, key: KeyEvent, multiline: boolean): EditState
       }
       case 'u': {
         // Left of the cursor to the start of the line, as help says: at the end of a prefilled one-line
-        // value, the whole field. In a multi-line value this line only (a walk lost every line above);
+        // value, the whole field. In a multi-line value this line only;
         // at the start of a line, the line break before it (ctrl+k's mirror).
         if (!multiline) return { value: value.slice(cursor), cursor: 0 };
         const start = offsetOf(value, lineCol(value, cursor).line, 0);
@@ -47,7 +47,7 @@ export function edit(s: EditState, key: KeyEvent, multiline: boolean): EditState
         return { value: value.slice(0, from) + value.slice(cursor), cursor: from };
       }
       case 'k': {
-        // To the end of the line (of this line only: a walk lost every line below, the closing ] too);
+        // To the end of the line (of this line only, never the lines below);
         // at the end of a line, the line break (as emacs and readline do).
         if (!multiline) return { value: value.slice(0, cursor), cursor };
         const end = offsetOf(value, lineCol(value, cursor).line, Infinity);

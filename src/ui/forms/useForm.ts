@@ -43,7 +43,7 @@ export interface UseFormOptions {
   /**
    * The figures the request is built from (a balance, the network's price), read at `at`: a review
    * older than REREAD_AFTER_MS reads them again on `y` and is sent only if the request built from them
-   * is the one reviewed (else the new one is reviewed): a walk sent a withdrawal reviewed 73 s before.
+   * is the one reviewed (else the new one is reviewed).
    * `at` null: when they were read is not known (a read as the form opened failed): read again always.
    * `always`: read again before every send, however young (a policy edit: someone else's change meanwhile is never overwritten).
    */
@@ -158,8 +158,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
       dispatch({ type: 'errors', errors: built.errors });
       const first = visibleFields(definition.fields, s.values).findIndex((f) => f.name in built.errors);
       if (first >= 0) dispatch({ type: 'focus', index: first });
-      // The form's own word (`_form`: "nothing changed", a refusal) is said as it is, not counted as a field
-      // (a walk read "1 field needs attention" over a form whose fields were all fine).
+      // The form's own word (`_form`: "nothing changed", a refusal) is said as it is, not counted as a field.
       const n = Object.keys(built.errors).filter((k) => k !== '_form').length;
       const whole = built.errors._form;
       const text = n ? `${n} field${n > 1 ? 's need' : ' needs'} attention before review${whole ? `; ${whole}` : ''}` : whole ?? '';
@@ -172,8 +171,7 @@ export function useForm({ draftKey, definition, initialValues, keepAfterSend, re
     dispatch({ type: 'review', request: built.request });
   };
 
-  // The "fields need attention" message goes once every field it was about has been edited (a walk
-  // fixed the only one and still read "1 field needs attention before review").
+  // The "fields need attention" message goes once every field it was about has been edited.
   const attention = useRef(false);
   useEffect(() => {
     // (The errors as dispatched, not as last rendered: a render for the shell's flash may come before the form's own.)

@@ -97,7 +97,7 @@ export function useFormSend({ draftKey, definition, keepAfterSend, onSent, rerea
   };
 
   const refused = useRef<{ request: BuiltRequest; text: string } | null>(null);
-  // The same, drawn: the review refused on its reread says so in place of "y send" (a walk read `y send` under it).
+  // The same, drawn: the review refused on its reread says so in place of "y send".
   const [refusedReview, setRefusedReview] = useState<BuiltRequest | null>(null);
   const send = () => {
     const s = ref.current;
@@ -150,7 +150,7 @@ export function useFormSend({ draftKey, definition, keepAfterSend, onSent, rerea
         // Fleets holding this context read it again when next shown (their rows are from before the change).
         if (services.context && request.target.relayerId) fleets?.changed(services.context.name, request.target.relayerId, services.now());
         // A fix of a jam (the registry's `follows`) is followed until it clears — where a jam is known:
-        // a policy edit on a relayer never jammed is no fix (a walk read "cleared … nothing was waiting").
+        // a policy edit on a relayer never jammed is no fix (no "cleared" is said of it).
         const relayerId = request.target.relayerId;
         if (relayerId && OPERATIONS[request.op].follows === 'jam' && jams?.jam(relayerId) !== undefined)
           jams?.follow(relayerId, (words, cleared) => {

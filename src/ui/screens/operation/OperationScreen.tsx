@@ -87,7 +87,7 @@ function OperationForm({ route, screenKey, width, height, spec, input, definitio
   const follow = useCancelFollow(inFlight && route.target.relayerId ? { relayerId: route.target.relayerId, txId: route.tx!.id, path: phase.request.prepared.path } : null);
   const followLines = follow ? wrapCells(follow.words, width, 2, 6) : [];
   const followRows = followLines.length;
-  // The answer's times against when it came (a follow redrawing the screen must not re-date it: a walk read an old answer as fresh).
+  // The answer's times against when it came, fixed once it came (a follow redrawing the screen does not re-date it).
   const answeredAt = useMemo(() => now(), [phase.kind === 'done' ? phase.outcome : null]); // eslint-disable-line react-hooks/exhaustive-deps
   // A record's answer as its fields; words (a delete's "… deleted successfully") as one line, sanitized.
   const answerLines = (value: unknown) => layoutDetail(flatten(value, answeredAt), width);
