@@ -14,6 +14,7 @@
  */
 import type { Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
+import { MINED_STATUSES } from '../status.js';
 
 /** Fewer confirmed transactions than this in the window: no runway is forecast. */
 export const RUNWAY_MIN_SAMPLES = 5;
@@ -48,7 +49,8 @@ export type BalanceRunway = {
 /** Why there is no runway: too few samples in the window (said only where the detail lists forecasts). */
 export type RunwayUnknown = { kind: 'not_enough'; samples: number; min: number };
 
-const SPENT = new Set(['confirmed', 'mined']);
+/** Spent: on the chain (status.ts's mined statuses). */
+const SPENT = new Set<string>(MINED_STATUSES);
 
 /** One transaction's cost, upper bound: value + gas_limit × (gas_price ?? max_fee_per_gas); null if its gas is not given. */
 export function costUpperBound(t: Pick<Transaction, 'value' | 'gas_limit' | 'gas_price' | 'max_fee_per_gas'>): bigint | null {
