@@ -182,7 +182,7 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
       if (other) {
         const where = [...new Set(BINDINGS.filter((b) => b.command === other.command).map((b) => SCOPE_TITLES[b.scope]))].join(', ');
         // The reason first: it must survive a narrow status bar.
-        dispatch({ type: 'flash', text: `${other.label} (${other.hint ?? other.command}) not here: works in ${where}` });
+        dispatch({ type: 'flash', text: `${other.label} (${other.hint ?? other.command}) not here: works in ${where}`, tone: 'warn' });
       }
       return;
     }
@@ -213,8 +213,8 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
       }
       default: {
         const r = handle?.onCommand(binding.command, key) ?? false;
-        if (typeof r === 'string') dispatch({ type: 'flash', text: r });
-        else if (r === false) dispatch({ type: 'flash', text: `${binding.label}: ${binding.description.toLowerCase()} does not apply here` });
+        if (typeof r === 'string') dispatch({ type: 'flash', text: r, tone: 'warn' });
+        else if (r === false) dispatch({ type: 'flash', text: `${binding.label}: ${binding.description.toLowerCase()} does not apply here`, tone: 'warn' });
       }
     }
   };
@@ -265,7 +265,7 @@ export function Shell({ initialRoute, initialStack, kept }: { initialRoute?: Rou
           r.kind === 'page'
             ? (handle?.goToPage?.(r.page) ?? ':page works on a paged list (relayers, transactions)')
             : (handle?.find?.(r.by, r.value) ?? `:${r.by === 'nonce' ? 'nonce' : 'find'} works on a relayer's transactions (:tx <relayer-id> first)`);
-        if (typeof res === 'string') dispatch({ type: 'flash', text: res });
+        if (typeof res === 'string') dispatch({ type: 'flash', text: res, tone: 'warn' });
         return;
       }
       const mutation = routeOperation(r.route);

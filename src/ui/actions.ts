@@ -52,7 +52,7 @@ export function openSpecOperation(op: SpecKind, target: OperationTarget, relayer
     const refused = input && spec.refusal(input);
     const preset = jam && spec.propose?.(jam);
     // A draft kept on disk for it opens all the same: the form says the draft is stale (never applied) and n discards it.
-    if (refused && !keptDraft(op, target, services)) shell.dispatch({ type: 'flash', text: refusalLine(refused, spec.refusedLead) });
+    if (refused && !keptDraft(op, target, services)) shell.dispatch({ type: 'flash', text: refusalLine(refused, spec.refusedLead), tone: 'warn' });
     else shell.push({ kind: 'operation', op, target, ...(tx ? { tx } : {}), ...(seen?.plugin ? { plugin: seen.plugin } : {}), ...(readAt != null ? { readAt } : {}), ...(preset ? { preset } : {}), ...(seen?.bump ? { bump: true } : {}) });
   };
   const loaded = loadedSpec(op);

@@ -93,7 +93,7 @@ export type ShellAction =
   | { type: 'pop' }
   | { type: 'overlay'; overlay: ShellState['overlay'] }
   | { type: 'paletteText'; text: string; cycle?: PaletteCycle | null }
-  | { type: 'flash'; text: string; tone?: 'warn' | 'bad' | 'info'; at?: number }
+  | { type: 'flash'; text: string; tone: 'warn' | 'bad' | 'info'; at?: number }
   /** Start-up warnings: each kept whole in :messages; the status bar shows the first and how many. */
   | { type: 'startupWarnings'; texts: string[]; at: number }
   | { type: 'clearFlash' }
@@ -226,10 +226,8 @@ function step(s: ShellState, a: ShellAction): ShellState {
       return s.overlay === a.overlay ? s : { ...s, overlay: a.overlay, paletteText: a.overlay === 'palette' ? '' : s.paletteText, paletteCycle: null };
     case 'paletteText':
       return { ...s, paletteText: a.text, paletteCycle: a.cycle ?? null };
-    case 'flash': {
-      const tone = a.tone ?? 'warn';
-      return { ...s, flash: { text: a.text, tone }, messages: remember(s.messages, [{ at: a.at ?? Date.now(), text: a.text, tone }]) };
-    }
+    case 'flash':
+      return { ...s, flash: { text: a.text, tone: a.tone }, messages: remember(s.messages, [{ at: a.at ?? Date.now(), text: a.text, tone: a.tone }]) };
     case 'startupWarnings': {
       if (a.texts.length === 0) return s;
       const first = a.texts[0]!;

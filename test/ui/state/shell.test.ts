@@ -18,7 +18,7 @@ describe('shell reducer: the screen stack', () => {
 
   it('push adds a screen with a fresh key; pop removes one and never empties the stack', () => {
     let s = initialShell();
-    s = shellReducer(s, { type: 'flash', text: 'hello' });
+    s = shellReducer(s, { type: 'flash', text: 'hello', tone: 'warn' });
     s = shellReducer(s, { type: 'push', route: { kind: 'transactions', relayerId: 'a' } });
     expect(kinds(s)).toEqual(['relayers', 'transactions']);
     expect(s.flash).toBeNull();
@@ -66,7 +66,7 @@ describe('shell reducer: the screen stack', () => {
     s = shellReducer(s, { type: 'overlay', overlay: 'palette' });
     expect(s.paletteText).toBe('');
     expect(shellReducer(s, { type: 'clearFlash' })).toBe(s);
-    const f = shellReducer(s, { type: 'flash', text: 'x' });
+    const f = shellReducer(s, { type: 'flash', text: 'x', tone: 'warn' });
     expect(f.flash).toEqual({ text: 'x', tone: 'warn' });
     expect(shellReducer(f, { type: 'clearFlash' }).flash).toBeNull();
   });

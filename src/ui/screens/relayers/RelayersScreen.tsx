@@ -199,7 +199,7 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
       // A key typed ahead of the load (it is asked for with the first frame): opened once they are there, never dropped.
       void loadScreens().then((m) => {
         const out = open(m);
-        if (typeof out === 'string') shell.dispatch({ type: 'flash', text: out });
+        if (typeof out === 'string') shell.dispatch({ type: 'flash', text: out, tone: 'warn' });
       });
       return true;
     }
