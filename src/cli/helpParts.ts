@@ -13,7 +13,7 @@ export function usageLines(sub: OperationSubcommand): string {
  */
 export function operationsOf(sub: string): string {
   const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
-  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n      ${OPERATIONS[k].help}`).join('\n')}\n` : '';
+  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n      ${OPERATIONS[k].description}`).join('\n')}\n` : '';
 }
 
 export const COMMON = `
