@@ -16,7 +16,7 @@ export const OPERATIONS_TEXT = [
 ].join('\n');
 
 /** A line of help wrapped at 100 columns, its continuation indented. */
-function wrap(line: string, indent: number): string {
+export function wrap(line: string, indent: number): string {
   const out: string[] = [];
   let rest = line;
   while (rest.length > 100) {
