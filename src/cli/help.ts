@@ -1,6 +1,7 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
 import type { HeadlessCommand } from './commands.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
+import { TRANSACTION_STATUSES } from '../api/requests.js';
 import { SERVER_HELP } from './helpServer.js';
 import { CHECK_OUTPUT, COMMON, EXIT_CODES, MUTATION, OUTPUT, operationHead, operationsOf } from './helpParts.js';
 
@@ -93,8 +94,8 @@ ${EXIT_CODES}
 Usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N]
                         [--json | --output F]
 
-  --status S     only transactions in status S (pending, sent, submitted, mined, confirmed, failed,
-                 expired, canceled) — filtered by the server (OpenZeppelin Relayer)
+  --status S     only transactions in status S (${TRANSACTION_STATUSES.slice(0, 6).join(', ')},
+                 ${TRANSACTION_STATUSES.slice(6).join(', ')}) — filtered by the server (OpenZeppelin Relayer)
   --page N       the page (default 1); --per-page N its size (default 50; 100 with --all)
   --all          every page, streamed as NDJSON (one transaction a line), two requests in flight,
                  memory independent of the total; a progress line on stderr when it is a terminal
