@@ -34,7 +34,7 @@ export function optionLines(sub: OperationSubcommand): string {
 
 /** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
 export function usageLines(sub: OperationSubcommand): string {
-  return `Usage: ${OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
+  return `Usage: ${kindsOf(sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
 }
 
 /**
@@ -43,7 +43,7 @@ export function usageLines(sub: OperationSubcommand): string {
  */
 export function operationsOf(sub: OperationSubcommand): string {
   const kinds = kindsOf(sub);
-  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n      ${OPERATIONS[k].description}`).join('\n')}\n${optionLines(sub)}` : '';
+  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n${wrap(`      ${OPERATIONS[k].description}`, 6)}`).join('\n')}\n${optionLines(sub)}` : '';
 }
 
 export const COMMON = `
