@@ -8,6 +8,10 @@ import { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, commandAt
 import { COMPLETION_HELP, USAGE } from './usage.js';
 import { nearestWord } from '../core/text/nearestWord.js';
 
+/** What --output takes (completion offers the same); without it, a table on a terminal, else JSON (`auto`). */
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
 export { COMMAND_OPTIONS, COMMANDS, GLOBAL_OPTIONS, HEADLESS_COMMANDS, type HeadlessCommand };
 
 /** Options of the headless subcommands, checked; `flags` holds each command's own (body fields, …). */
@@ -18,7 +22,7 @@ export interface HeadlessOptions {
   all: boolean;
   status?: string;
   limit?: number;
-  output: 'table' | 'json' | 'ndjson' | 'auto';
+  output: OutputFormat | 'auto';
   /** Mutations: print the exact request and send nothing. */
   dryRun: boolean;
   /** Mutations: send without asking (the only way to send without a terminal). */
@@ -88,7 +92,7 @@ export function headlessOptions(command: HeadlessCommand, values: Record<string,
   const limit = whole('limit', values.limit, 1);
   for (const x of [page, perPage, limit]) if (typeof x === 'string') return x;
   const output = values.json === true ? 'json' : (str(values.output) ?? 'auto');
-  if (!['table', 'json', 'ndjson', 'auto'].includes(output)) return '--output must be table, json or ndjson';
+  if (output !== 'auto' && !(OUTPUT_FORMATS as readonly string[]).includes(output)) return `--output must be ${OUTPUT_FORMATS.slice(0, -1).join(', ')} or ${OUTPUT_FORMATS.at(-1)}`;
   const flags: Record<string, string | undefined> = {};
   const lists: Record<string, string[]> = {};
   for (const k of Object.keys(COMMAND_OPTIONS[command])) {

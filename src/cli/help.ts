@@ -1,8 +1,9 @@
 /** `relayer-tui <subcommand> --help`: each headless subcommand's options, with examples. */
 import type { HeadlessCommand } from './commands.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
+import { TRANSACTION_STATUSES } from '../api/requests.js';
 import { SERVER_HELP } from './helpServer.js';
-import { CHECK_OUTPUT, COMMON, EXIT_CODES, MUTATION, OUTPUT, operationsOf, usageLines } from './helpParts.js';
+import { CHECK_OUTPUT, COMMON, EXIT_CODES, MUTATION, OUTPUT, operationHead, operationsOf } from './helpParts.js';
 
 export const HELP: Record<HeadlessCommand, string> = {
   ...SERVER_HELP,
@@ -93,8 +94,8 @@ ${EXIT_CODES}
 Usage: relayer-tui txs <relayer-id> [--status S] [--page N] [--per-page N] [--all] [--limit N]
                         [--json | --output F]
 
-  --status S     only transactions in status S (pending, sent, submitted, mined, confirmed, failed,
-                 expired, canceled) — filtered by the server (OpenZeppelin Relayer)
+  --status S     only transactions in status S (${TRANSACTION_STATUSES.slice(0, 6).join(', ')},
+                 ${TRANSACTION_STATUSES.slice(6).join(', ')}) — filtered by the server (OpenZeppelin Relayer)
   --page N       the page (default 1); --per-page N its size (default 50; 100 with --all)
   --all          every page, streamed as NDJSON (one transaction a line), two requests in flight,
                  memory independent of the total; a progress line on stderr when it is a terminal
@@ -108,19 +109,9 @@ Examples:
   relayer-tui txs bulk-1m --all > all.ndjson          # the progress line shows on the terminal
 ${EXIT_CODES}
 `,
-  replace: `relayer-tui replace: replace a transaction (the TUI's e), reviewed before it is sent
-
-${usageLines('replace')}
-Bodies: --body FILE|- (any network), --value V [fields…] (EVM), --transaction BASE64 (Solana)
-
-  --body FILE|-  the whole JSON body (EVM, Solana or Stellar), from a file or stdin; every integer
-                 is sent exactly as written (u128 values beyond 2^53 included)
-EVM fields (the form's; the others start from the transaction's current values, as in the TUI):
-  --value V                       wei (u128), or with a unit: 1.5 ETH, 20 gwei, 1e18
-  --speed S                       fastest | fast | average | safeLow
-  --gas-price W                   legacy pricing, wei
-  --max-fee-per-gas W --max-priority-fee-per-gas W     EIP-1559 pricing, wei
-  --gas-limit N  --to 0xADDR  --data 0xHEX  --valid-until RFC3339
+  replace: `${operationHead('replace')}
+  The TUI's e. Bodies: --body (any network), --value and the EVM fields (the form's; the others start
+  from the transaction's current values, as in the TUI), --transaction (Solana).
 Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.
   Its outcome says the price the server set, before -> after in gwei. A server that is not the
   OpenZeppelin Relayer is sent the prices asked. So is --valid-until: v1.8 keeps the transaction's
@@ -138,17 +129,10 @@ Examples:
       | relayer-tui replace sepolia-main 7f3c… --body - --yes --json   # (jq would round the u128)
 ${EXIT_CODES}
 `,
-  plugin: `relayer-tui plugin: call a plugin with JSON params (the TUI's :plugin)
-
-${usageLines('plugin')}
-
-  --params JSON        the params (default {}); numbers are sent exactly as written
-  --params-file FILE   read them from a file; - reads them from stdin
-  --route /PATH        POST /plugins/<id>/call/PATH: the route is passed to the plugin (OpenZeppelin Relayer)
-  --get                GET /plugins/<id>/call[/PATH] instead, no body (the plugin sees {} as params):
-                       only where the plugin allows it (allow_get_invocation; refused here first, else 405)
-  --query K=V          with --get, repeatable: the query the plugin is passed
-Invalid JSON is refused before anything is sent, with its line and column.
+  plugin: `${operationHead('plugin')}
+  The TUI's :plugin. --get only where the plugin allows it (allow_get_invocation): refused here
+  first, else the server answers 405. Invalid JSON is refused before anything is sent, with its line
+  and column.
 ${MUTATION}
   A plugin that ran and answered with a failure exits 11 (its answer still printed). A
   raw_response plugin answers with its result bare (no envelope): that is its result; a bare
@@ -160,12 +144,9 @@ Examples:
   jq -n --arg r "$RELAYER" '{relayer: $r, action: "drain"}' | relayer-tui plugin ops - --yes --json
 ${EXIT_CODES}
 `,
-  cancel: `relayer-tui cancel: cancel a transaction, or every pending one (the TUI's X), reviewed first
-
-${usageLines('cancel')}
-
-  DELETE /relayers/{id}/transactions/{tx-id} (OpenZeppelin Relayer). The transaction is read first
-  and the review says what will happen for its network and status:
+  cancel: `${operationHead('cancel')}
+  The TUI's X. DELETE /relayers/{id}/transactions/{tx-id} (OpenZeppelin Relayer). The transaction
+  is read first and the review says what will happen for its network and status:
     EVM pending            canceled at once (exit 0)
     EVM sent or submitted  a NOOP (0 value to itself, the same nonce) replaces it; the transaction keeps
                            its status, marked canceling (is_canceled), until the NOOP is mined:
@@ -174,9 +155,9 @@ ${usageLines('cancel')}
     Solana                 refused before sending (the server does not support it)
     Stellar                sent, warned: v1.8 answers 200 and does nothing (exit 14)
     an unknown network     refused before sending: nothing is guessed (exit 2)
-  --all-pending  DELETE /relayers/{id}/transactions/pending: the review lists what is pending now;
-                 the answer's queued and failed ids are printed. On v1.8 its queue re-sends rather
-                 than cancels (said in the review): cancel each one for certain.
+  With --all-pending the review lists what is pending now; the answer's queued and failed ids are
+  printed. On v1.8 its queue re-sends rather than cancels (said in the review): cancel each one for
+  certain.
 ${MUTATION}
 ${COMMON}
 
@@ -186,12 +167,9 @@ Examples:
   relayer-tui cancel sepolia-main --all-pending --yes --json
 ${EXIT_CODES}
 `,
-  pause: `relayer-tui pause: pause a relayer (the TUI's P), reviewed first
-
-${usageLines('pause')}
-
-  PATCH /relayers/{id} with exactly {"paused": true} and nothing else (OpenZeppelin Relayer). A paused
-  relayer refuses new transactions, replacements, cancels and signing (403) until it is resumed;
+  pause: `${operationHead('pause')}
+  The TUI's P. PATCH /relayers/{id} with exactly {"paused": true} and nothing else. A paused relayer
+  refuses new transactions, replacements, cancels and signing (403) until it is resumed;
   transactions already queued go on. A relayer disabled by the system is refused before sending
   (the server refuses any change to it). The relayer as answered is checked: not paused exits 14.
   A relayer already paused: nothing is sent ("already paused: nothing sent"), exit 0.
@@ -203,12 +181,9 @@ Examples:
   relayer-tui pause sepolia-main --yes && relayer-tui relayers --json | jq '.items[] | {id, paused}'
 ${EXIT_CODES}
 `,
-  resume: `relayer-tui resume: resume a paused relayer (the TUI's P), reviewed first
-
-${usageLines('resume')}
-
-  PATCH /relayers/{id} with exactly {"paused": false} and nothing else (OpenZeppelin Relayer). It
-  does not re-enable a relayer disabled by the system (refused before sending). The relayer as
+  resume: `${operationHead('resume')}
+  The TUI's P. PATCH /relayers/{id} with exactly {"paused": false} and nothing else. It does not
+  re-enable a relayer disabled by the system (refused before sending). The relayer as
   answered is checked: still paused exits 14. A relayer already active: nothing is sent, exit 0;
   --wait S still follows its jam, if it has one.
 ${MUTATION}
@@ -218,15 +193,11 @@ Examples:
   relayer-tui resume sepolia-main --yes
 ${EXIT_CODES}
 `,
-  send: `relayer-tui send: a new transaction from a relayer (the TUI's n), checked and reviewed first
-
-${usageLines('send')}
-
-  POST /relayers/{id}/transactions (OpenZeppelin Relayer; a server that is not it has no such
-  endpoint: said, exit 2). The body is read by the relayer's network type.
-  EVM: replace's flags: --value (wei, or 1.5 ETH, 20 gwei), --to, --data, --gas-limit, one way of
-  pricing (--speed S, or --gas-price W, or --max-fee-per-gas W with --max-priority-fee-per-gas W),
-  --valid-until (RFC 3339). u128 values go out exactly as written.
+  send: `${operationHead('send')}
+  The TUI's n. POST /relayers/{id}/transactions (OpenZeppelin Relayer; a server that is not it has
+  no such endpoint: said, exit 2). The body is read by the relayer's network type.
+  EVM: one way of pricing (--speed, or --gas-price, or --max-fee-per-gas with
+  --max-priority-fee-per-gas). u128 values go out exactly as written.
   Refused before sending (exit 2), where v1.8 would refuse it (models/transaction/request/evm.rs),
   each on its flag: a paused or disabled relayer; --to outside the relayer's whitelist_receivers
   (the zero address and its own always go through); neither --to nor --data; no --gas-limit while
@@ -234,14 +205,13 @@ ${usageLines('send')}
   --valid-until; not exactly one way of pricing; a --gas-price above gas_price_cap — and where v1.8
   would take it only to fail it: a value (+ gas × an explicit price) above the balance less
   min_balance (the balance from the relayer's status).
-  Solana: --transaction B64 (its fee payer must be the relayer) or --instructions JSON
-  ([{program_id, accounts: [{pubkey, is_signer, is_writable}], data}]: keys base58, data base64, only
-  the relayer a signer, at most 64 instructions and 64 accounts, data ≤ 1,232 bytes), --valid-until.
+  Solana: --transaction (its fee payer must be the relayer) or --instructions (keys base58, data
+  base64, only the relayer a signer, at most 64 instructions and 64 accounts, data ≤ 1,232 bytes),
+  --valid-until.
   Stellar: --body FILE|- ({network, operations | transaction_xdr, source_account, memo, max_fee,
   valid_until, fee_bump}); at most 100 operations, a Soroban one alone and without a memo.
   --body FILE|- gives any network type's body whole, checked by the same rules.
   The outcome names the new transaction.
-  --wait S: then follow it until it is mined (exit 0) or S seconds pass (16), progress on stderr.
 ${MUTATION}
 ${COMMON}
 
@@ -250,18 +220,14 @@ Examples:
   relayer-tui send stellar-testnet --body payment.json --dry-run
 ${EXIT_CODES}
 `,
-  withdraw: `relayer-tui withdraw: a relayer's funds sent away (the TUI's W), at a fixed price and gas
-
-${usageLines('withdraw')}
-
-  A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain
+  withdraw: `${operationHead('withdraw')}
+  The TUI's W. A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain
   transfer of 21,000 gas at the network's price read now (eth_gasPrice through the server's JSON-RPC
   passthrough), legacy, so what it costs is known before it leaves. --all takes everything over the
   relayer's min_balance and the fee of one re-price (v1.8 checks the balance again when it re-prices
   one not mined): balance − min_balance − 21,000 × price × 1.1. Refused (exit 2) when nothing is
   above it, when the network asks more than the relayer's gas_price_cap, and when the balance (its
-  status) or the price could not be read. --value takes wei or units (0.5eth).
-  --wait S: then follow the new transaction until it is mined (exit 0) or S seconds pass (16).
+  status) or the price could not be read.
 ${MUTATION}
 ${COMMON}
 
@@ -269,14 +235,11 @@ Examples:
   relayer-tui withdraw sepolia-main --to 0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7 --all --dry-run
 ${EXIT_CODES}
 `,
-  policies: `relayer-tui policies: a relayer's policies, name, notification and RPC URLs, and changing them
-
-${usageLines('policies')}
-
-  Without a change: the relayer's policies in units (gwei for gas_price_cap, the chain's coin for
-  min_balance), its name, notification and RPC URLs (masked; JSON: as the server sent them). With
-  one: one JSON merge patch of exactly what changed — {"policies":{"gas_price_cap":…}} for one key,
-  nothing else (RFC 7396: --unset sends null, which removes it; whitelist_receivers is replaced whole:
+  policies: `${operationHead('policies', "a relayer's policies, name, notification and RPC URLs")}
+  The TUI's p. Without a change: the relayer's policies in units (gwei for gas_price_cap, the
+  chain's coin for min_balance), its name, notification and RPC URLs (masked; JSON: as the server
+  sent them). With one: one JSON merge patch of exactly what changed —
+  {"policies":{"gas_price_cap":…}} for one key, nothing else (RFC 7396: --unset sends null, which removes it; whitelist_receivers is replaced whole:
   --set whitelist_receivers=0xA…,0xB…, each address checked, EIP-55 where mixed case;
   --set whitelist_receivers= removes it (any receiver), as the editor's emptied field does;
   --set whitelist_receivers=[] is an empty list, which v1.8 reads as only the zero address and the
@@ -286,11 +249,9 @@ ${usageLines('policies')}
   (true|false), whitelist_receivers. Solana and Stellar: their own keys, each value JSON
   (--set max_fee=250, --set allowed_programs='["1111…"]'), checked by v1.8's types; a Stellar relayer
   keeps fee_payment_strategy (the server refuses policies without it).
-  --name N; --notification ID (read first: one that does not exist is refused, nothing sent) or
-  none; --rpc-url "URL [WEIGHT]", repeated, replaces the relayer's own RPC URLs whole (weight 0–100,
-  100 when left out), or --rpc-url none removes them. The server answers them masked (scheme://host/***): a masked URL
-  is refused here, since sent back it would replace the real one; the review, the dry run and the
-  ledger show them masked, only the request carries them whole.
+  RPC URLs: the server answers them masked (scheme://host/***): a masked URL is refused here, since
+  sent back it would replace the real one; the review, the dry run and the ledger show them masked,
+  only the request carries them whole.
   Reviewed as before → after; what comes back is checked against it, numbers exactly. A relayer
   disabled by the system is refused before sending (the server answers 400 "Relayer is disabled").
   Policies already as asked: nothing is sent ("already as asked: nothing sent"), exit 0.
@@ -298,8 +259,8 @@ ${usageLines('policies')}
   relayer, a min_balance above its balance makes every send fail; each said with its figures (or
   that it could not be weighed). After the prompt's yes the relayer is read again: a field changed
   on the server since is said and the review asked again; nothing else than the flags' fields is sent.
-  --wait S: then follow the relayer until its jam clears (exit 0) or S seconds pass (16): raising a
-  cap clears a jam at the blocker's next re-price (its speed's time, doubled per earlier hash).
+  With --wait: raising a cap clears a jam at the blocker's next re-price (its speed's time, doubled
+  per earlier hash).
 ${MUTATION}
 ${COMMON}
 

@@ -1,19 +1,49 @@
 /** The parts every `--help` text is made of: an operation's Usage lines, the server, output and sending paragraphs, the exit codes. */
 import { exitCodesText } from './exitCodes.js';
-import { OPERATION_KINDS, OPERATIONS, type OperationSubcommand } from '../core/operations/registry.js';
+import { describeOperations, OPERATION_KINDS, OPERATIONS, type OperationKind, type OperationSubcommand } from '../core/operations/registry.js';
+import { OPTION_WORDS, WAIT_WORDS, type OptionWords } from '../core/operations/optionWords.js';
+import { wrap } from './usage.js';
 
-/** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
-export function usageLines(sub: OperationSubcommand): string {
-  return `Usage: ${OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
+const kindsOf = (sub: string): OperationKind[] => OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
+
+/**
+ * An operation subcommand's head, from the registry: its title (what its operations do; `read`: what
+ * it shows without one, said first), its Usage lines and its options.
+ */
+export function operationHead(sub: OperationSubcommand, read?: string): string {
+  return `relayer-tui ${sub}: ${read ? `${read}; or ` : ''}${describeOperations(kindsOf(sub))}\n\n${usageLines(sub)}\n${optionLines(sub)}`;
 }
 
 /**
- * A read's operations (`relayers delete ID`): each synopsis and help line (the registry's), under
- * the read's own Usage; empty where it has none.
+ * A subcommand's operations' own options, a line each with its words (core/operations/optionWords.ts;
+ * a repeatable one said so), and --wait where one follows what it sent; empty where they have none.
  */
-export function operationsOf(sub: string): string {
-  const kinds = OPERATION_KINDS.filter((k) => OPERATIONS[k].subcommand === sub);
-  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n      ${OPERATIONS[k].help}`).join('\n')}\n` : '';
+export function optionLines(sub: OperationSubcommand): string {
+  const rows = new Map<string, OptionWords & { multiple?: boolean }>();
+  for (const k of kindsOf(sub)) {
+    for (const [name, words] of Object.entries(OPTION_WORDS[k] as Record<string, OptionWords>)) if (!rows.has(name)) rows.set(name, { ...words, ...(OPERATIONS[k].options[name]?.multiple ? { multiple: true } : {}) });
+    const follows = OPERATIONS[k].follows;
+    if (follows && !rows.has('wait')) rows.set('wait', WAIT_WORDS[follows]);
+  }
+  if (!rows.size) return '';
+  const lines = [...rows].map(([name, w]) => ({ name: `--${name}${w.arg ? ` ${w.arg}` : ''}`, does: `${w.does}${w.multiple ? ' (repeatable)' : ''}` }));
+  // Their words in one column, two spaces after the longest option.
+  const column = Math.max(...lines.map((l) => l.name.length)) + 4;
+  return `\nOptions:\n${lines.map((l) => wrap(`  ${l.name.padEnd(column - 2)}${l.does}`, column)).join('\n')}\n`;
+}
+
+/** An operation subcommand's Usage lines: its operations' synopses (core/operations/registry.ts), one each. */
+export function usageLines(sub: OperationSubcommand): string {
+  return `Usage: ${kindsOf(sub).map((k) => `relayer-tui ${OPERATIONS[k].usage}`).join('\n       ')}`;
+}
+
+/**
+ * A read's operations (`relayers delete ID`): each synopsis and description (the registry's), under
+ * the read's own Usage, then their options; empty where it has none.
+ */
+export function operationsOf(sub: OperationSubcommand): string {
+  const kinds = kindsOf(sub);
+  return kinds.length ? `\nAnd its operation${kinds.length > 1 ? 's' : ''}:\n${kinds.map((k) => `  relayer-tui ${OPERATIONS[k].usage}\n${wrap(`      ${OPERATIONS[k].description}`, 6)}`).join('\n')}\n${optionLines(sub)}` : '';
 }
 
 export const COMMON = `

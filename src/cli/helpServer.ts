@@ -1,14 +1,13 @@
 /** `--help` of the commands over the server's own records and settings: networks, notifications, signers, plugins, notify. */
 import type { HeadlessCommand } from './commands.js';
-import { COMMON, EXIT_CODES, MUTATION, OUTPUT, usageLines } from './helpParts.js';
+import { COMMON, EXIT_CODES, MUTATION, OUTPUT, operationHead, operationsOf } from './helpParts.js';
 
 export const SERVER_HELP: Pick<Record<HeadlessCommand, string>, 'networks' | 'notifications' | 'signers' | 'plugins' | 'notify'> = {
   networks: `relayer-tui networks: the server's networks (OpenZeppelin Relayer), their RPC URLs masked
 
 Usage: relayer-tui networks [list | get ID] [--page N] [--per-page N] [--all] [--limit N]
                             [--json | --output table|json|ndjson] [--reveal-secrets]
-${usageLines('networks').replace('Usage:', '      ')}
-
+${operationsOf('networks')}
   GET /networks (a page) or /networks/ID (ids like evm:sepolia, solana:devnet, stellar:testnet):
   each network's type, chain id, tags and RPC URLs. The OpenZeppelin Relayer v1.8 sends a network's
   rpc_urls unmasked, API keys in their paths, queries and user info: they are masked here as the
@@ -16,8 +15,7 @@ ${usageLines('networks').replace('Usage:', '      ')}
   the table, JSON and NDJSON alike. --reveal-secrets shows them whole; it is read from the command
   line only, never from a config file or the environment.
   update: PATCH /networks/ID with exactly {"rpc_urls": […]}, the list replaced whole: each
-  --rpc-url "URL [WEIGHT]" typed whole (a masked one is refused: it is not a URL), weight 0–100
-  (100 when left out). The review, the dry run, the ledger and the answer show them masked; only
+  --rpc-url typed whole (a masked one is refused: it is not a URL). The review, the dry run, the ledger and the answer show them masked; only
   the request carries them whole.
 ${MUTATION}
 ${OUTPUT}
@@ -31,15 +29,13 @@ ${EXIT_CODES}
 `,
   notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one (OpenZeppelin Relayer)
 
-${usageLines('notifications')}
-       relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
-
+Usage: relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
+${operationsOf('notifications')}
   list, get: each notification's url, type and whether a signing key is set (has_signing_key: the
   server never sends the key); the list also says which relayers use each (used_by: every relayer read).
-  update ID: PATCH /notifications/ID with only what changes — --webhook-url URL (--url is the
-  server's here), a new write-only key (--signing-key-file FILE: its first line; --signing-key-env
-  VAR; at least 32 characters: the OpenZeppelin Relayer refuses fewer), or --remove-signing-key
-  ("signing_key": ""). The key is never echoed, never written to disk; the review shows its length.
+  update ID: PATCH /notifications/ID with only what changes — the URL, a new write-only key (at
+  least 32 characters: the OpenZeppelin Relayer refuses fewer), or none. The key is never echoed,
+  never written to disk; the review shows its length.
   delete ID: DELETE /notifications/ID. The relayers that use it are read first and named in the
   review: the OpenZeppelin Relayer refuses the delete (400, its text naming them) until they use
   another (relayer-tui policies … or p in the TUI: notification_id).
@@ -75,15 +71,12 @@ ${EXIT_CODES}
   plugins: `relayer-tui plugins: the plugins of the server (OpenZeppelin Relayer), and their settings
 
 Usage: relayer-tui plugins [--page N] [--per-page N] [--all] [--limit N] [--json | --output F]
-${usageLines('plugins').replace('Usage:', '      ')}
-
+${operationsOf('plugins')}
   GET /plugins: each plugin's id, path, timeout, raw_response, allow_get_invocation, emit_logs,
   emit_traces, forward_logs and config (its own settings, shown as data). A server without the
   endpoint (the interface document) says so and exits 2: call a plugin by id (relayer-tui plugin ID).
   update: PATCH /plugins/ID with only what is given, reviewed before → after; what comes back is
-  checked against it. --plugin-timeout in whole seconds above 0 (--timeout stays the HTTP one); on|off for the switches (--allow-get is
-  allow_get_invocation); --plugin-config a JSON object (or --plugin-config-file FILE, - for
-  stdin). The server's docs say a null config clears it, but v1.8 reads null there as "not given"
+  checked against it. The server's docs say a null config clears it, but v1.8 reads null there as "not given"
   and keeps the config: the review warns, the answer is checked; --plugin-config '{}' empties it.
 ${OUTPUT}
 ${COMMON}
@@ -94,16 +87,11 @@ Examples:
   relayer-tui plugins update ops --plugin-timeout 60 --allow-get on --plugin-config '{"limit": 5}' --dry-run
 ${EXIT_CODES}
 `,
-  notify: `relayer-tui notify: create a webhook notification (the TUI's :notify)
-
-${usageLines('notify')}
-
-  --url URL                the webhook's URL (absolute http(s)); the relayer server is --server here
-  --id ID                  letters, digits, - and _, at most 36 (the server generates one when absent)
-  --signing-key-file FILE  the write-only signing key: the file's first line (warned if others can read it)
-  --signing-key-env VAR    … or an environment variable's value
-The key is never accepted on the command line (ps shows argv to every user), never printed (a dry
-run masks it) and never written to the audit ledger. The OpenZeppelin Relayer needs >= 32 characters.
+  notify: `${operationHead('notify')}
+  The TUI's :notify. --url is the webhook's URL (absolute http(s)); the relayer server is --server
+  here. The key is never accepted on the command line (ps shows argv to every user), never printed
+  (a dry run masks it) and never written to the audit ledger. The OpenZeppelin Relayer needs >= 32
+  characters.
 ${MUTATION}
 ${COMMON.replace('--url URL (notify: --server URL)', '--server URL')}
 

@@ -35,7 +35,7 @@ const table = (rows: readonly { name: string; does: string }[]): string => rows.
 
 /** The whole page, for `version`; `sandboxUsage` is the sandbox's --help (src/sandbox/cli.ts: not imported by cli/). */
 export function manPage(version: string, sandboxUsage: string): string {
-  const operations = OPERATION_KINDS.map((k) => ({ usage: `relayer-tui ${OPERATIONS[k].usage}`, help: OPERATIONS[k].help }));
+  const operations = OPERATION_KINDS.map((k) => ({ usage: `relayer-tui ${OPERATIONS[k].usage}`, description: OPERATIONS[k].description }));
   return [
     `.\\" relayer-tui ${version}: made by scripts/man.mjs from src/cli (the texts of --help); edit those, not this.`,
     `.TH RELAYER\\-TUI 1 "" "relayer\\-tui ${roffText(version)}" "User Commands"`,
@@ -49,7 +49,7 @@ export function manPage(version: string, sandboxUsage: string): string {
         `.PP\n${roffText('Without a command, relayer-tui opens the TUI; with one, it runs that command and exits. Each command has its page: relayer-tui help COMMAND prints it, as relayer-tui COMMAND --help does, and COMMANDS below holds them all.')}`,
         ...commandRows().map((r) => rowRoff(r.term, r.words)),
         `.PP\n${roffText(OPERATIONS_INTRO.replace(/\n/g, ' '))}`,
-        ...operations.map((o) => rowRoff(o.usage, [{ code: false, text: o.help }])),
+        ...operations.map((o) => rowRoff(o.usage, [{ code: false, text: o.description }])),
       ].join('\n'),
     ),
     section('COMMANDS', COMMANDS.map((c) => `.SS ${bold(`relayer-tui ${c}`)}\n${commandPage(c, sandboxUsage)}`).join('\n')),

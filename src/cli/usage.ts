@@ -12,11 +12,11 @@ exact request; each subcommand has its --help, with options and examples):`;
 
 export const OPERATIONS_TEXT = [
   OPERATIONS_INTRO,
-  ...OPERATION_KINDS.map((k) => `${wrap(`  relayer-tui ${OPERATIONS[k].usage}`, 8)}\n${wrap(`      ${OPERATIONS[k].help}`, 6)}`),
+  ...OPERATION_KINDS.map((k) => `${wrap(`  relayer-tui ${OPERATIONS[k].usage}`, 8)}\n${wrap(`      ${OPERATIONS[k].description}`, 6)}`),
 ].join('\n');
 
 /** A line of help wrapped at 100 columns, its continuation indented. */
-function wrap(line: string, indent: number): string {
+export function wrap(line: string, indent: number): string {
   const out: string[] = [];
   let rest = line;
   while (rest.length > 100) {

@@ -9,22 +9,27 @@ import { parseCli } from '../cli/index.js';
 import { SANDBOX_OPTIONS } from '../sandbox/options.js';
 import { LOOKUP_PAGE_SIZE } from '../core/lookup.js';
 import { OPERATION_KINDS, OPERATIONS, operationVerbs } from '../core/operations/registry.js';
-import { COMMAND_OPTIONS, COMMANDS, FLEET_INAPPLICABLE, GLOBAL_OPTIONS } from '../cli/grammar.js';
+import { COMMAND_OPTIONS, COMMANDS, FLEET_INAPPLICABLE, GLOBAL_OPTIONS, OUTPUT_FORMATS } from '../cli/grammar.js';
+import { TRANSACTION_STATUSES } from '../api/requests.js';
+import { SPEEDS } from '../api/replacementBody.js';
+import { DIALECT_SETTINGS } from '../api/dialect.js';
+import { FLAVORS } from '../sandbox/flavor.js';
+import { READY_STATES } from '../sandbox/ready.js';
 
 const SUBCOMMANDS = COMMANDS;
 /** How long a relayer id completion may wait for the server, all of it. */
 export const COMPLETION_TIMEOUT_MS = 1_500;
 
-/** Flags whose values are a closed set. */
-const VALUES: Record<string, readonly string[]> = {
-  dialect: ['contract', 'openzeppelin', 'auto'],
-  output: ['table', 'json', 'ndjson'],
-  status: ['pending', 'sent', 'submitted', 'mined', 'confirmed', 'failed', 'expired', 'canceled'],
-  speed: ['fastest', 'fast', 'average', 'safeLow'],
+/** Flags whose values are a closed set: each list from where the value is read (the statuses the server has, a speed's, the sandbox's flavours…). */
+export const VALUES: Record<string, readonly string[]> = {
+  dialect: DIALECT_SETTINGS,
+  output: OUTPUT_FORMATS,
+  status: TRANSACTION_STATUSES,
+  speed: SPEEDS,
   clipboard: ['osc52', 'off'],
-  'sandbox-flavor': ['contract', 'real'],
-  flavor: ['contract', 'real'],
-  ready: ['healthy', 'degraded', 'unhealthy'],
+  'sandbox-flavor': FLAVORS,
+  flavor: FLAVORS,
+  ready: READY_STATES,
   'gap-filler': ['on', 'off'],
   forecast: ['on', 'off'],
   // The sandbox's faults: Redis down for good, or for a window of seconds after the start (any A-B is taken).

@@ -3,6 +3,7 @@
  * footer hints are generated from this table; the shell resolves keys to commands through it.
  */
 import type { KeyEvent } from './input/keys.js';
+import { describeOperations, type OperationKind } from '../core/operations/registry.js';
 
 export type Command =
   | 'quit'
@@ -73,6 +74,15 @@ export interface Binding {
   short?: string;
 }
 
+/**
+ * A key's description where it opens operations: what the registry says they do (capitalised), and
+ * what their form proposes where `proposes` (the key opens it on a relayer's jam).
+ */
+function does(kinds: readonly OperationKind[], proposes = false): string {
+  const d = describeOperations(kinds, proposes);
+  return `${d[0]!.toUpperCase()}${d.slice(1)}`;
+}
+
 export const BINDINGS: readonly Binding[] = [
   { command: 'help', keys: [{ name: '?' }, { name: 'f1' }], label: '?/F1', description: 'Show or hide this help', scope: 'global', hint: 'help', short: '?' },
   { command: 'palette', keys: [{ name: ':' }], label: ':', description: 'Palette: :relayers :tx <id> [status=s] :stuck :fleet [NAME…] :page <n>|last :nonce <n> :find <id|hash> :plugins :plugin <id> :networks :signers :notifications :notify :server :metrics :ctx <name> :log :audit :messages :help :q', scope: 'global', hint: 'cmd' },
@@ -100,27 +110,27 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Switch to the row's context (as :ctx) and open the relayer's transactions; esc comes back here", scope: 'fleet', hint: 'drill down' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The row whole: every problem in words, its figures, the relayer as the server sent it', scope: 'fleet', hint: 'whole row' },
   { command: 'contexts', keys: [{ name: 'c' }], label: 'c', description: 'Contexts or relayers: each context with its reachability and latency, or every relayer', scope: 'fleet', hint: 'contexts' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction (opens a form; nothing is sent before review)', scope: 'transactions', hint: 'replace' },
-  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "Call the selected plugin (its params form; raw_response and routes said)", scope: 'plugins', hint: 'call' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['replace']), scope: 'transactions', hint: 'replace' },
+  { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: does(['plugin-call']), scope: 'plugins', hint: 'call' },
   { command: 'info', keys: [{ name: 'i' }], label: 'i', description: 'The plugin whole: path, timeout, flags, its config as data', scope: 'plugins', hint: 'whole' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: "Change the selected plugin's settings: timeout, logs, traces, raw response, GET, its config (reviewed first; OpenZeppelin Relayer)", scope: 'plugins', hint: 'change' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: "Replace the selected network's RPC URLs: typed whole, shown and recorded masked (reviewed first; OpenZeppelin Relayer)", scope: 'networks', hint: 'rpc urls' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Change the selected notification: its url, a new write-only signing key, or remove the key (reviewed first; OpenZeppelin Relayer)', scope: 'notifications', hint: 'change' },
-  { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: 'Delete the selected notification (the relayers using it named first; its id typed to confirm; OpenZeppelin Relayer)', scope: 'notifications', hint: 'delete' },
-  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (a review first says what happens for its network and status; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'transactions', hint: 'cancel' },
-  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume the selected relayer (reviewed first: exactly {"paused": …} is sent; OpenZeppelin Relayer: elsewhere it says why not)', scope: 'relayers', hint: 'pause/resume' },
-  { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: "Delete the selected relayer (what it has in flight read first: refused while any; its id typed to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
-  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of the selected relayer (the review lists them; type the relayer's id to confirm; OpenZeppelin Relayer)", scope: 'relayers' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "The selected relayer's policies, edited (jammed at its cap: gas_price_cap proposed at the network's price + 30 %); reviewed before → after", scope: 'relayers' },
-  { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new transaction (EVM, Solana, Stellar) from the selected relayer (a form checked by the OpenZeppelin Relayer\'s rules, then a review; nothing is sent before it)', scope: 'relayers' },
-  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw the selected relayer's funds (to, an amount or all over its min_balance; a fixed price and gas; its id typed to confirm)", scope: 'relayers' },
-  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: 'Pause or resume this relayer (reviewed first; OpenZeppelin Relayer)', scope: 'relayer', hint: 'pause/resume' },
-  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: "Cancel every pending transaction of this relayer (the review lists them; type its id to confirm; OpenZeppelin Relayer)", scope: 'relayer' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "This relayer's policies, edited: one merge patch of what changed, reviewed before → after (OpenZeppelin Relayer)", scope: 'relayer', hint: 'policies' },
-  { command: 'send', keys: [{ name: 'n' }], label: 'n', description: 'A new transaction (EVM, Solana, Stellar) from this relayer (checked by the OpenZeppelin Relayer\'s rules, then reviewed)', scope: 'relayer', hint: 'send' },
-  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: "Withdraw this relayer's funds (an amount, or all over its min_balance; its id typed to confirm)", scope: 'relayer' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['plugin-update']), scope: 'plugins', hint: 'change' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['network-update']), scope: 'networks', hint: 'rpc urls' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['notification-update']), scope: 'notifications', hint: 'change' },
+  { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: does(['notification-delete']), scope: 'notifications', hint: 'delete' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: does(['cancel']), scope: 'transactions', hint: 'cancel' },
+  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: does(['pause', 'resume']), scope: 'relayers', hint: 'pause/resume' },
+  { command: 'delete', keys: [{ name: 'D' }], label: 'D', description: does(['relayer-delete']), scope: 'relayers' },
+  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: does(['cancel-pending']), scope: 'relayers' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: does(['policy-edit'], true), scope: 'relayers' },
+  { command: 'send', keys: [{ name: 'n' }], label: 'n', description: does(['send']), scope: 'relayers' },
+  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: does(['withdraw']), scope: 'relayers' },
+  { command: 'pause', keys: [{ name: 'P' }], label: 'P', description: does(['pause', 'resume']), scope: 'relayer', hint: 'pause/resume' },
+  { command: 'cancelPending', keys: [{ name: 'X' }], label: 'X', description: does(['cancel-pending']), scope: 'relayer' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: does(['policy-edit'], true), scope: 'relayer', hint: 'policies' },
+  { command: 'send', keys: [{ name: 'n' }], label: 'n', description: does(['send']), scope: 'relayer', hint: 'send' },
+  { command: 'withdraw', keys: [{ name: 'W' }], label: 'W', description: does(['withdraw']), scope: 'relayer' },
   { command: 'open', keys: [{ name: 'return' }], label: 'enter', description: "This relayer's transactions", scope: 'relayer', hint: 'transactions' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (jammed at its cap: gas_price_cap proposed at the network's price + 30 %), reviewed before → after", scope: 'transactions', hint: 'policies' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: does(['policy-edit'], true), scope: 'transactions', hint: 'policies' },
   { command: 'statusFilter', keys: [{ name: 's' }], label: 's', description: 'Filter by status on the server, one status after another (OpenZeppelin Relayer)', scope: 'transactions', hint: 'status' },
 
   { command: 'settle', keys: [{ name: 's' }], label: 's', description: 'Read the selected send back from its server: did it take effect? (an outcome left unknown; the answer is a new ledger line)', scope: 'audit', hint: 'read back' },
@@ -135,11 +145,11 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Scroll down a screenful', scope: 'detail' },
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace this transaction', scope: 'transaction', hint: 'replace' },
-  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel this transaction (reviewed first; OpenZeppelin Relayer)', scope: 'transaction', hint: 'cancel' },
-  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: 'Replace the selected transaction, prefilled one step up: a speed (on the OpenZeppelin Relayer, which discards asked prices, always), else its prices +10 %', scope: 'stuck', hint: 'bump' },
-  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: 'Cancel the selected transaction (reviewed first: what happens for its network and status; OpenZeppelin Relayer)', scope: 'stuck', hint: 'cancel' },
-  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: "Its relayer's policies (at its cap: gas_price_cap proposed at the network's price + 30 %), reviewed before → after", scope: 'stuck' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['replace']), scope: 'transaction', hint: 'replace' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: does(['cancel']), scope: 'transaction', hint: 'cancel' },
+  { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['replace'], true), scope: 'stuck', hint: 'bump' },
+  { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: does(['cancel']), scope: 'stuck', hint: 'cancel' },
+  { command: 'policies', keys: [{ name: 'p' }], label: 'p', description: does(['policy-edit'], true), scope: 'stuck' },
 
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },

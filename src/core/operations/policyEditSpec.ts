@@ -107,7 +107,7 @@ export const policyEditSpec: OperationSpec<'policy-edit', PolicyInput> = {
   propose: (jam: Jam): Preset | null => {
     const proposed = jam.cause === 'price_cap' ? proposedCapGwei(jam) : null;
     if (proposed === null) return null;
-    return { values: { gas_price_cap: `${proposed}gwei` }, why: [`jammed at its cap: gas_price_cap proposed at the network's price + 30 % (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`] };
+    return { values: { gas_price_cap: `${proposed}gwei` }, why: [`${OPERATIONS['policy-edit'].proposes} (${proposed} gwei)`, `the server re-prices the blocker at its next re-price; ${jam.waiting} wait behind it`] };
   },
   form: (i, preset) => {
     const def = formOf(i);

@@ -1,7 +1,7 @@
 /**
  * Every operation the client can send, once: its kind, what its target names, how the TUI opens it
  * (its key or palette command: every one opens the one generic screen of its spec), its
- * subcommand, synopsis and help line, what read-only mode says of it, its words in the ledger, and how
+ * subcommand, synopsis and description (said once: help, the man page and the keymap take it), what read-only mode says of it, its words in the ledger, and how
  * an unknown outcome of it is read back. The compiler holds the set: a kind without an entry does not
  * build (a `Record<OperationKind, …>`, as gemini-cli's `Record<Command, …>` holds its key bindings).
  * How an operation reviewed as built is read and built is its spec's (spec.ts, loaded lazily by
@@ -73,8 +73,16 @@ export interface OperationEntry {
   options: Record<string, OptionSpec>;
   /** Its synopsis after `relayer-tui ` (usage errors and --help). */
   usage: string;
-  /** One line for help. */
-  help: string;
+  /**
+   * What it does, said once: the title of its subcommand's --help and the man page's, the Operations
+   * block of --help, and the keymap's rows that open it (src/ui/keymap.ts, capitalised there).
+   */
+  description: string;
+  /**
+   * What its form proposes where it is opened on a jam (the TUI's fix keys: a cap raised for a jam at
+   * its cap, a replacement a step up from :stuck), said after its description where a key proposes it.
+   */
+  proposes?: string;
   /** What its target must name. */
   needs: readonly (keyof OperationTarget)[];
   /** The ledger's words: what it did to what (ids shortened to `keep`). */
@@ -98,7 +106,7 @@ const str = { type: 'string' } as const;
 
 const rel = (t: OperationTarget) => t.relayerId ?? '?';
 
-export const OPERATIONS: Record<OperationKind, OperationEntry> = {
+const ENTRIES = {
   send: {
     kind: 'send',
     feature: 'send', answers: 'transaction', follows: 'transaction',
@@ -107,7 +115,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'send' },
     subcommand: 'send',
     usage: 'send <relayer-id> (--to ADDR --value V [--data HEX] [--gas-limit N] [--speed S | --gas-price W | --max-fee-per-gas W --max-priority-fee-per-gas W] | --transaction B64 | --instructions JSON | --body FILE|-) [--valid-until T] [--dry-run] [--yes] [--wait S]',
-    help: 'send a new transaction (EVM, Solana, Stellar) from a relayer (OpenZeppelin Relayer), checked by its rules first',
+    description: 'send a new transaction (EVM, Solana, Stellar) from a relayer (OpenZeppelin Relayer), checked by its rules first',
     needs: ['relayerId'],
     words: (t) => `send a transaction from relayer ${rel(t)}`,
     readBack: { kind: 'created' },
@@ -121,7 +129,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'withdraw' },
     subcommand: 'withdraw',
     usage: 'withdraw <relayer-id> --to ADDR (--value V | --all) [--dry-run] [--yes] [--wait S]',
-    help: "withdraw a relayer's funds: a send at a fixed price and gas (--all: everything over its min_balance)",
+    description: "withdraw a relayer's funds (an amount, or all over its min_balance): a send at a fixed price and gas",
     needs: ['relayerId'],
     words: (t) => `withdraw from relayer ${rel(t)}`,
     readBack: { kind: 'created' },
@@ -135,7 +143,8 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'edit' },
     subcommand: 'replace',
     usage: 'replace <relayer-id> <tx-id> (--body FILE|- | --value V [--speed S] [--gas-price W] … | --transaction B64) [--dry-run] [--yes] [--wait S]',
-    help: 'replace a transaction (EVM, Solana, Stellar bodies), reviewed first',
+    description: 'replace a transaction (EVM, Solana, Stellar bodies), reviewed before → after',
+    proposes: 'prefilled one step up: a speed (on the OpenZeppelin Relayer, which discards asked prices, always), else its prices +10 %',
     needs: ['relayerId', 'txId'],
     words: (t, k) => `replace ${shortId(t.txId ?? '?', k)} on relayer ${rel(t)}`,
     readBack: { kind: 'transaction', as: 'replace' },
@@ -149,7 +158,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'cancel' },
     subcommand: 'cancel',
     usage: 'cancel <relayer-id> <tx-id> [--dry-run] [--yes] [--wait S]',
-    help: 'cancel a transaction (OpenZeppelin Relayer: a NOOP takes its nonce)',
+    description: 'cancel a transaction (OpenZeppelin Relayer): the review says what happens for its network and status (EVM: a NOOP takes its nonce)',
     needs: ['relayerId', 'txId'],
     words: (t, k) => `cancel ${shortId(t.txId ?? '?', k)} on relayer ${rel(t)}`,
     readBack: { kind: 'transaction', as: 'cancel' },
@@ -164,7 +173,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'cancel',
     flags: ['all-pending'],
     usage: 'cancel <relayer-id> --all-pending [--dry-run] [--yes]',
-    help: "cancel every pending transaction of a relayer (type its id to confirm)",
+    description: 'cancel every pending transaction of a relayer (OpenZeppelin Relayer): the review lists them',
     needs: ['relayerId'],
     words: (t) => `cancel every pending transaction of relayer ${rel(t)}`,
     readBack: { kind: 'none', why: "cancelling every pending transaction cannot be read back as one: look at the relayer's transactions (which are canceled or marked canceling)" },
@@ -178,7 +187,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'pause', when: (r) => r.paused !== true },
     subcommand: 'pause',
     usage: 'pause <relayer-id> [--dry-run] [--yes]',
-    help: 'pause a relayer: exactly {"paused": true}',
+    description: 'pause a relayer (OpenZeppelin Relayer): exactly {"paused": true} is sent',
     needs: ['relayerId'],
     words: (t) => `pause relayer ${rel(t)}`,
     readBack: { kind: 'relayer' },
@@ -192,7 +201,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { key: 'pause', when: (r) => r.paused === true },
     subcommand: 'resume',
     usage: 'resume <relayer-id> [--dry-run] [--yes] [--wait S]',
-    help: 'resume a relayer: exactly {"paused": false}',
+    description: 'resume a paused relayer: exactly {"paused": false} is sent',
     needs: ['relayerId'],
     words: (t) => `resume relayer ${rel(t)}`,
     readBack: { kind: 'relayer' },
@@ -207,7 +216,8 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'policies',
     flags: ['set', 'unset', 'name', 'notification', 'rpc-url'],
     usage: 'policies <relayer-id> [--set KEY=VALUE]… [--unset KEY]… [--name NAME] [--notification ID|none] [--rpc-url "URL [WEIGHT]"…|none] [--dry-run] [--yes] [--wait S]',
-    help: "change a relayer's policies, name, notification or RPC URLs: one merge patch of what changed",
+    description: "change a relayer's policies, name, notification or RPC URLs: one merge patch of what changed, reviewed before → after",
+    proposes: "jammed at its cap: gas_price_cap proposed at the network's price + 30 %",
     needs: ['relayerId'],
     words: (t) => `change relayer ${rel(t)}`,
     readBack: { kind: 'relayer' },
@@ -221,7 +231,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { palette: 'plugin' },
     subcommand: 'plugin',
     usage: 'plugin <plugin-id> [--route /PATH] [--params JSON | --params-file FILE | - | --get [--query K=V]…] [--dry-run] [--yes]',
-    help: 'call a plugin with JSON params (POST), or by GET where it allows it',
+    description: 'call a plugin with JSON params (POST), or by GET where it allows it',
     needs: ['pluginId'],
     words: (t) => `call plugin ${t.pluginId ?? '?'}`,
     readBack: { kind: 'none', why: "what a plugin call did is the plugin's own: it cannot be read back here" },
@@ -236,7 +246,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'plugins',
     verb: 'update',
     usage: 'plugins update <plugin-id> [--plugin-timeout S] [--emit-logs on|off] [--emit-traces on|off] [--raw-response on|off] [--allow-get on|off] [--forward-logs on|off] [--plugin-config JSON | --plugin-config-file FILE] [--dry-run] [--yes]',
-    help: "change a plugin's settings: only what is given is sent (OpenZeppelin Relayer)",
+    description: "change a plugin's settings (timeout, logs, traces, raw response, GET, its config): only what changes is sent (OpenZeppelin Relayer)",
     needs: ['pluginId'],
     words: (t) => `change plugin ${t.pluginId ?? '?'}`,
     readBack: { kind: 'none', why: 'look at the plugin (relayer-tui plugins, i on it in :plugins): its settings as the server has them' },
@@ -251,7 +261,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'networks',
     verb: 'update',
     usage: 'networks update <network-id> --rpc-url "URL [WEIGHT]"… [--dry-run] [--yes]',
-    help: "replace a network's RPC URLs (OpenZeppelin Relayer): typed whole, shown and recorded masked",
+    description: "replace a network's RPC URLs (OpenZeppelin Relayer): typed whole, shown and recorded masked",
     needs: ['networkId'],
     words: (t) => `change network ${t.networkId ?? '?'}`,
     readBack: { kind: 'none', why: "look at the network (relayer-tui networks get <id>): its RPC URLs, masked" },
@@ -265,7 +275,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     opens: { palette: 'notify' },
     subcommand: 'notify',
     usage: 'notify --url <webhook-url> [--id ID] [--signing-key-file FILE | --signing-key-env VAR] [--dry-run] [--yes]',
-    help: 'create a webhook notification (its signing key write-only)',
+    description: 'create a webhook notification (its signing key write-only)',
     needs: [],
     words: (t) => (t.notificationId ? `create notification ${t.notificationId}` : 'create a notification'),
     readBack: { kind: 'none', why: "look for the notification in the server's list of notifications" },
@@ -280,7 +290,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'notifications',
     verb: 'update',
     usage: 'notifications update <notification-id> [--webhook-url URL] [--signing-key-file FILE | --signing-key-env VAR | --remove-signing-key] [--dry-run] [--yes]',
-    help: "change a notification: its url, its write-only signing key, or remove the key (OpenZeppelin Relayer)",
+    description: 'change a notification: its url, its write-only signing key, or remove the key (OpenZeppelin Relayer)',
     needs: ['notificationId'],
     words: (t) => `change notification ${t.notificationId ?? '?'}`,
     readBack: { kind: 'none', why: 'look at the notification (relayer-tui notifications get <id>): its key is never shown, has_signing_key says whether one is set' },
@@ -295,7 +305,7 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'notifications',
     verb: 'delete',
     usage: 'notifications delete <notification-id> [--dry-run] [--yes]',
-    help: 'delete a notification (the OpenZeppelin Relayer refuses while relayers use it, naming them)',
+    description: 'delete a notification (the OpenZeppelin Relayer refuses while relayers use it: they are named first)',
     needs: ['notificationId'],
     words: (t) => `delete notification ${t.notificationId ?? '?'}`,
     readBack: { kind: 'none', why: 'look for it in the notifications (relayer-tui notifications): gone, or still there' },
@@ -310,13 +320,18 @@ export const OPERATIONS: Record<OperationKind, OperationEntry> = {
     subcommand: 'relayers',
     verb: 'delete',
     usage: 'relayers delete <relayer-id> [--dry-run] [--yes]',
-    help: "delete a relayer (OpenZeppelin Relayer): refused while it has transactions pending, sent or submitted (their count said); one from the server's config file comes back when the server loads the file again",
+    description: "delete a relayer (OpenZeppelin Relayer): refused while it has transactions pending, sent or submitted (their count said); one from the server's config file comes back when the server loads the file again",
     needs: ['relayerId'],
     words: (t) => `delete relayer ${rel(t)}`,
     readBack: { kind: 'none', why: 'look for it in the relayers (relayer-tui relayers): gone, or still there' },
     draft: null,
   },
-};
+} satisfies Record<OperationKind, OperationEntry>;
+
+export const OPERATIONS: Record<OperationKind, OperationEntry> = ENTRIES;
+
+/** The names of a kind's own options (its entry's `options`): optionWords.ts says each in --help. */
+export type OptionName<K extends OperationKind> = keyof (typeof ENTRIES)[K]['options'] & string;
 
 export const OPERATION_KINDS = Object.keys(OPERATIONS) as OperationKind[];
 
@@ -403,4 +418,12 @@ export function readOnlyRefusal(kind: OperationKind, source: string | undefined)
 /** Whether a value read from the ledger is a kind this version knows. */
 export function isOperationKind(v: unknown): v is OperationKind {
   return typeof v === 'string' && Object.hasOwn(OPERATIONS, v);
+}
+
+/**
+ * What operations do, in one phrase: their descriptions (`; or ` between kinds that share a key or a
+ * subcommand: P pauses or resumes), each with what it proposes where `proposes` (a key that opens it on a jam).
+ */
+export function describeOperations(kinds: readonly OperationKind[], proposes = false): string {
+  return kinds.map((k) => `${OPERATIONS[k].description}${proposes && OPERATIONS[k].proposes ? ` (${OPERATIONS[k].proposes})` : ''}`).join('; or ');
 }

@@ -37,7 +37,7 @@ describe('the registry holds every operation', () => {
       expect(Object.keys(COMMAND_OPTIONS), kind).toContain(e.subcommand);
       for (const flag of e.flags ?? []) expect(Object.keys((COMMAND_OPTIONS as Record<string, object>)[e.subcommand]!), kind).toContain(flag);
       expect(USAGE, `${kind}: the subcommand in --help`).toMatch(new RegExp(`relayer-tui ([a-z]+\\|)*${e.subcommand}\\b`));
-      expect(e.help.length, kind).toBeGreaterThan(10);
+      expect(e.description.length, kind).toBeGreaterThan(10);
       const target = { relayerId: 'r-1', txId: 'tx-1', pluginId: 'p-1', notificationId: 'n-1', networkId: 'evm:x' };
       const words = e.words(target, 16);
       for (const need of e.needs) expect(words, `${kind} names its ${need}`).toContain(target[need]);
