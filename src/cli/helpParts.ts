@@ -11,7 +11,8 @@ const kindsOf = (sub: string): OperationKind[] => OPERATION_KINDS.filter((k) => 
  * it shows without one, said first), its Usage lines and its options.
  */
 export function operationHead(sub: OperationSubcommand, read?: string): string {
-  return `relayer-tui ${sub}: ${read ? `${read}; or ` : ''}${describeOperations(kindsOf(sub))}\n\n${usageLines(sub)}\n${optionLines(sub)}`;
+  // The title wrapped at 100 columns, its continuation indented two.
+  return `${wrap(`relayer-tui ${sub}: ${read ? `${read}; or ` : ''}${describeOperations(kindsOf(sub))}`, 2)}\n\n${usageLines(sub)}\n${optionLines(sub)}`;
 }
 
 /**

@@ -20,8 +20,11 @@ function commandRows(): { term: string; words: { code: boolean; text: string }[]
 /** A command's page: its --help (without the exit codes, said once below), else its line of the Usage block. */
 function commandPage(command: string, sandboxUsage: string): string {
   if ((HEADLESS_COMMANDS as readonly string[]).includes(command)) {
-    const [title, ...rest] = HELP[command as HeadlessCommand].replace(EXIT_CODES, '').split('\n');
-    return helpRoff([title!.replace(/^relayer-tui [^:]+: /, ''), '', ...rest].join('\n'));
+    // The title: every line up to the first blank one (a long one is wrapped in --help), as one paragraph.
+    const page = HELP[command as HeadlessCommand].replace(EXIT_CODES, '');
+    const end = page.indexOf('\n\n');
+    const title = (end < 0 ? page : page.slice(0, end)).replace(/\s*\n\s*/g, ' ');
+    return helpRoff([title.replace(/^relayer-tui [^:]+: /, ''), '', ...(end < 0 ? [] : page.slice(end + 2).split('\n'))].join('\n'));
   }
   if (command === 'sandbox') return helpRoff(sandboxUsage);
   if (command === 'completion') return helpRoff(COMPLETION_HELP.replace(/^relayer-tui [^:]+: /, ''));
