@@ -22,7 +22,7 @@ export function operationHead(sub: OperationSubcommand, read?: string): string {
 export function optionLines(sub: OperationSubcommand): string {
   const rows = new Map<string, OptionWords & { multiple?: boolean }>();
   for (const k of kindsOf(sub)) {
-    for (const [name, words] of Object.entries(OPTION_WORDS[k] as Record<string, OptionWords>)) if (!rows.has(name)) rows.set(name, { ...words, ...(OPERATIONS[k].options[name]?.multiple ? { multiple: true } : {}) });
+    for (const [name, words] of Object.entries((OPTION_WORDS as Partial<Record<OperationKind, Record<string, OptionWords>>>)[k] ?? {})) if (!rows.has(name)) rows.set(name, { ...words, ...(OPERATIONS[k].options[name]?.multiple ? { multiple: true } : {}) });
     const follows = OPERATIONS[k].follows;
     if (follows && !rows.has('wait')) rows.set('wait', WAIT_WORDS[follows]);
   }

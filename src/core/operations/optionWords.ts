@@ -39,7 +39,8 @@ const SIGNING_KEY = {
 
 const ON_OFF = 'on|off';
 
-export const OPTION_WORDS: { readonly [K in OperationKind]: Words<K> } = {
+/** Every kind that has options (one without, a delete, needs no entry here). */
+export const OPTION_WORDS: { readonly [K in OperationKind as [OptionName<K>] extends [never] ? never : K]: Words<K> } = {
   send: { ...EVM, instructions: { arg: 'JSON', does: 'Solana: [{program_id, accounts: [{pubkey, is_signer, is_writable}], data}], the server builds the transaction' } },
   withdraw: {
     to: EVM.to,
@@ -47,10 +48,7 @@ export const OPTION_WORDS: { readonly [K in OperationKind]: Words<K> } = {
     all: { does: "everything over the relayer's min_balance and the fee of one re-price" },
   },
   replace: EVM,
-  cancel: {},
   'cancel-pending': { 'all-pending': { does: 'every pending transaction of the relayer: DELETE /relayers/{id}/transactions/pending' } },
-  pause: {},
-  resume: {},
   'policy-edit': {
     set: { arg: 'KEY=VALUE', does: 'a policy set: gas_price_cap=72gwei, min_balance=0.1eth, whitelist_receivers=0xA…,0xB…' },
     unset: { arg: 'KEY', does: 'a policy removed: sent as null' },
@@ -85,8 +83,6 @@ export const OPTION_WORDS: { readonly [K in OperationKind]: Words<K> } = {
     ...SIGNING_KEY,
     'remove-signing-key': { does: 'remove its signing key ("signing_key": "")' },
   },
-  'notification-delete': {},
-  'relayer-delete': {},
 };
 
 /** --wait S, where an operation follows what it sent: until what, and its exit codes. */
