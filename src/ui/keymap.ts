@@ -3,7 +3,7 @@
  * footer hints are generated from this table; the shell resolves keys to commands through it.
  */
 import type { KeyEvent } from './input/keys.js';
-import { describeOperations, type OperationKind } from '../core/operations/registry.js';
+import { describeOperations, type OperationKey, type OperationKind } from '../core/operations/registry.js';
 
 export type Command =
   | 'quit'
@@ -27,14 +27,8 @@ export type Command =
   | 'open'
   | 'info'
   | 'raw'
-  | 'edit'
-  | 'cancel'
-  | 'cancelPending'
-  | 'pause'
-  | 'policies'
-  | 'send'
-  | 'withdraw'
-  | 'delete'
+  /** The keys that open an operation (the registry's `opens.key`). */
+  | OperationKey
   | 'statusFilter'
   | 'triage'
   | 'fleet'
@@ -45,7 +39,7 @@ export type Command =
   | 'nextField'
   | 'prevField'
   | 'review'
-  | 'send'
+  | 'sendReviewed'
   | 'copyCurl'
   | 'keepDraft'
   | 'discardDraft'
@@ -154,7 +148,7 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'nextField', keys: [{ name: 'tab' }], label: 'tab', description: 'Next field', scope: 'form', hint: 'next field' },
   { command: 'prevField', keys: [{ name: 'tab', shift: true }], label: 'shift+tab', description: 'Previous field', scope: 'form' },
   { command: 'review', keys: [{ name: 's', ctrl: true }], label: 'ctrl+s', description: 'Review the exact request before sending', scope: 'form', hint: 'review' },
-  { command: 'send', keys: [{ name: 'y' }], label: 'y', description: 'Send the reviewed request', scope: 'review', hint: 'send' },
+  { command: 'sendReviewed', keys: [{ name: 'y' }], label: 'y', description: 'Send the reviewed request', scope: 'review', hint: 'send' },
   { command: 'copyCurl', keys: [{ name: 'c' }], label: 'c', description: 'Copy the request as a curl command (the key read from $RELAYER_API_KEY); on the result too', scope: 'review', hint: 'curl' },
   { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll the review up', scope: 'review' },
   { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll the review down', scope: 'review' },

@@ -81,7 +81,7 @@ export function FormScreen({ form, screenKey, title, width, height, status, resu
         return true;
       }
       // y (or enter after the word typed) with part of the review never on screen yet: not sent, said why.
-      if (phase.kind === 'review' && below > 0 && (phase.request.confirm === undefined ? resolve(key, ['review'])?.command === 'send' : key.name === 'return')) {
+      if (phase.kind === 'review' && below > 0 && (phase.request.confirm === undefined ? resolve(key, ['review'])?.command === 'sendReviewed' : key.name === 'return')) {
         shell.dispatch({ type: 'flash', text: `Not sent: ${below} row${below === 1 ? '' : 's'} of the review not seen yet (${phase.request.confirm !== undefined ? '↓/PgDn' : 'space/j'})`, tone: 'warn' });
         return true;
       }

@@ -61,7 +61,7 @@ export function formKey(key: KeyEvent, c: FormKeyContext): boolean {
       else return false;
       return true;
     }
-    if (command('review') === 'send') c.send();
+    if (command('review') === 'sendReviewed') c.send();
     // Nothing to fill in: esc leaves (there is no form behind the review).
     else if (key.name === 'escape' && c.definition.fields.length === 0) c.leave(true);
     else if (key.name === 'escape') c.dispatch({ type: 'back' });
