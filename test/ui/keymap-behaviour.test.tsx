@@ -30,7 +30,7 @@ const keyOf = (scope: string, command: Command) => bytes(BINDINGS.find((b) => b.
 
 const COVERED: Record<string, Command[]> = {
   form: ['nextField', 'prevField', 'review'],
-  review: ['send', 'copyCurl', 'up', 'down', 'pageDown', 'pageUp'],
+  review: ['sendReviewed', 'copyCurl', 'up', 'down', 'pageDown', 'pageUp'],
   leave: ['keepDraft', 'discardDraft'],
 };
 
@@ -68,7 +68,7 @@ describe('the keymap drives the forms', () => {
     expect(h.copied[0]).toMatch(/^curl -sS -X PUT /);
     // At 80x24 the replacement's review is taller than the screen: y before its end is seen sends nothing, and says why.
     expect(footerLine(first)).toMatch(/^\d+ more rows? below, not seen yet: space\/j — sent once all seen  esc back$/);
-    await h.press(keyOf('review', 'send'));
+    await h.press(keyOf('review', 'sendReviewed'));
     await h.waitFor((f) => /Not sent: \d+ rows? of the review not seen yet \(space\/j\)/.test(f), 'refused unseen');
     expect(writes(h)).toHaveLength(0);
     for (let i = 0; i < 10 && /not seen yet/.test(footerLine(h.frame())); i++) await h.press(keyOf('review', 'pageDown'));
@@ -79,7 +79,7 @@ describe('the keymap drives the forms', () => {
     // Once seen, scrolling back up (a screenful) does not make it unseen.
     await h.press(keyOf('review', 'pageUp'));
     await h.waitFor((f) => f !== end, 'paged back up');
-    await h.press(keyOf('review', 'send'));
+    await h.press(keyOf('review', 'sendReviewed'));
     await h.waitFor((f) => f.includes('✓ Done'), 'sent');
     expect(writes(h)).toHaveLength(1);
   });
