@@ -16,7 +16,7 @@
 import { parseJson } from '../api/json.js';
 import { chainNonce, mempoolNonce } from './chain/nonces.js';
 import type { SandboxData } from './data.js';
-import { type Flavor, type SandboxResponse, badInput, fail, jsonResponse, readJsonBody, relayerNotFound } from './flavor.js';
+import { type Flavor, type SandboxResponse, fail, jsonResponse, readJsonBody, relayerNotFound } from './flavor.js';
 import { inactive } from './guards.js';
 import type { EvmTx, RelayerSeed } from './models.js';
 import type { Account, Chain } from './chain/chain.js';
