@@ -254,6 +254,10 @@ export const PATCHES = {
     ['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?'],
     ['return WebAssembly.instantiate(f,d)', 'return{instance:new WebAssembly.Instance(new WebAssembly.Module(f),d)}'],
   ],
+  // Ink's ansi-escapes and chalk's supports-color read node:os only on Windows (os.release()), and loading it
+  // costs a start ~0.5 ms: loaded when read.
+  'ansi-escapes/base.js': [["import os from 'node:os';", "const os = { release: () => process.getBuiltinModule('node:os').release() };"]],
+  'chalk/source/vendor/supports-color/index.js': [["import os from 'node:os';", "const os = { release: () => process.getBuiltinModule('node:os').release() };"]],
   // terminal-size (Ink's fallback for a terminal width stdout does not give) loads node:child_process
   // with itself, 5-20 ms of a start: load it when the fallback runs tput, which ours never does (the TUI
   // runs on a TTY).

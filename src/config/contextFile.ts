@@ -17,12 +17,12 @@
  *     prod: [prod-eu, prod-us]
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 // The YAML parser loads only when there is a file to read (about 30 ms unbundled: off the common start).
 import type { Node } from 'yaml';
 import { array, boolean, describe, enum as zenum, gte, int, lte, nonnegative, number, optional, positive, record, regex, strictObject, string, union, toJSONSchema, type z } from 'zod/mini';
 import '../api/zodMessages.js';
+import { homeDir } from './homeDir.js';
 
 export const ACCENTS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] as const;
 
@@ -80,7 +80,7 @@ export interface Paths {
 
 /** Where things live: `--config FILE` > `RELAYER_TUI_CONFIG_DIR` > `$XDG_CONFIG_HOME/relayer-tui` > `~/.config/relayer-tui`. */
 export function appPaths(env: NodeJS.ProcessEnv, configFlag?: string): Paths {
-  const home = env.HOME || homedir();
+  const home = env.HOME || homeDir();
   const xdg = (name: string, fallback: string) => (env[name] && env[name]!.startsWith('/') ? env[name]! : join(home, fallback));
   return {
     config: configFlag ?? join(env.RELAYER_TUI_CONFIG_DIR || join(xdg('XDG_CONFIG_HOME', '.config'), 'relayer-tui'), 'config.yaml'),

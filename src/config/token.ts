@@ -7,7 +7,7 @@
 type ChildProcess = typeof import('node:child_process');
 const childProcess = (): ChildProcess => process.getBuiltinModule('node:child_process') as ChildProcess;
 import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homeDir } from './homeDir.js';
 import type { ContextConfig } from './contextFile.js';
 
 export interface TokenResult {
@@ -20,7 +20,7 @@ export interface TokenResult {
 
 const COMMAND_TIMEOUT_MS = 20_000;
 
-const expandHome = (p: string) => (p === '~' || p.startsWith('~/') ? homedir() + p.slice(1) : p);
+const expandHome = (p: string) => (p === '~' || p.startsWith('~/') ? homeDir() + p.slice(1) : p);
 const firstLine = (s: string) => s.split(/\r?\n/)[0]!.trim();
 
 /**

@@ -9,7 +9,7 @@
  * caches are built into it, and a file is written only where V8 refuses one).
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homeDir } from '../config/homeDir.js';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import type { MainHooks } from './main.js';
@@ -65,7 +65,7 @@ export const TUI_START_FLAGS = '--liftoff-only';
 
 /** $XDG_CACHE_HOME/relayer-tui/<name>. */
 export function cacheFile(name: string): string {
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'relayer-tui', name);
+  return join(process.env.XDG_CACHE_HOME || join(homeDir(), '.cache'), 'relayer-tui', name);
 }
 
 /** A short, stable name for a path (no node:crypto on the way to the first frame). */
