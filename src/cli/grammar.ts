@@ -159,7 +159,20 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
     version: { type: 'boolean', short: 'v' },
   } as const;
   try {
-    ({ values, positionals } = parseArgs({ args: sub || headless ? argv.slice(1) : argv, options, strict: true, allowPositionals: headless !== undefined }));
+    let tokens;
+    ({ values, positionals, tokens } = parseArgs({ args: sub || headless ? argv.slice(1) : argv, options, strict: true, allowPositionals: headless !== undefined, tokens: true }));
+    // An option that takes one value given twice is refused, never the last one taken silently (notify's
+    // --url, the webhook's address, beside a server's --url would send the wrong one).
+    // (Its values are not repeated in the message: one may be a token.)
+    const seen = new Set<string>();
+    for (const t of tokens) {
+      if (t.kind !== 'option') continue;
+      const spec = (options as Record<string, { type: string; multiple?: boolean }>)[t.name];
+      if (spec?.type !== 'string' || spec.multiple) continue;
+      if (seen.has(t.name))
+        return { kind: 'error', exit: 2, message: `--${t.name} given twice: each option once${headless === 'notify' && t.name === 'url' ? ". For notify, --url is the webhook's address; its server is --server (or RELAYER_URL, or the context)" : ''}` };
+      seen.add(t.name);
+    }
   } catch (e) {
     const help = `Run relayer-tui ${headless ?? sub ?? ''}${headless || sub ? ' ' : ''}--help for the options.`;
     // A mistyped option: the one meant, as for a command (never node's advice about positionals after --).

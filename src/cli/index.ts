@@ -31,7 +31,7 @@ export async function parseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<
   if (p.headless) {
     // The fleet reads the config file's contexts, not one server.
     if (!config.baseUrl && p.headless !== 'fleet')
-      return { kind: 'error', exit: 3, message: `${p.headless} needs a server: ${p.headless === 'ready' ? 'RELAYER_URL (no key: /ready is public)' : 'RELAYER_URL and RELAYER_API_KEY'}, ${p.headless === 'notify' ? '--server' : '--url'}, or a context (relayer-tui contexts)` };
+      return { kind: 'error', exit: 3, message: `${p.headless} needs a server: ${p.headless === 'ready' ? 'RELAYER_URL (no key: /ready is public)' : 'RELAYER_URL and RELAYER_API_KEY'}, ${p.headless === 'notify' ? '--server (here --url is the webhook\'s address)' : '--url'}, or a context (relayer-tui contexts)` };
     const options = headlessOptions(p.headless, p.values);
     if (typeof options === 'string') return { kind: 'error', message: options };
     return { kind: 'headless', command: p.headless, config, options, args: p.positionals };

@@ -32,6 +32,20 @@ describe('global options anywhere', () => {
     expect((await parseArgv(['--config', 'F'])) as object).not.toHaveProperty('headless');
   });
 
+  it('an option of one value given twice is refused (exit 2), never the last taken: notify\'s --url (the webhook) beside a server\'s --url; its values never echoed (one may be a token)', async () => {
+    expect(await parseArgv(['--url', 'http://127.0.0.1:9', 'notify', '--url', 'https://hooks.example/x', '--dry-run'])).toEqual({
+      kind: 'error',
+      exit: 2,
+      message: "--url given twice: each option once. For notify, --url is the webhook's address; its server is --server (or RELAYER_URL, or the context)",
+    });
+    expect(await parseArgv(['relayers', '--token', 'secret-1', '--token=secret-2'])).toEqual({ kind: 'error', exit: 2, message: '--token given twice: each option once' });
+    // Repeatable ones stay repeatable, and a flag given twice is still the flag.
+    expect(await parseArgv(['policies', 'r1', '--set', 'a=1', '--set', 'b=2'])).toMatchObject({ kind: 'parsed', values: { set: ['a=1', 'b=2'] } });
+    expect(await parseArgv(['relayers', '--json', '--json'])).toMatchObject({ kind: 'parsed' });
+    // Without a server, notify's error says what --url is there.
+    expect(await parseCli(['notify', '--url', 'https://hooks.example/x'], { ...env, RELAYER_URL: '' })).toMatchObject({ kind: 'error', exit: 3, message: expect.stringContaining("--server (here --url is the webhook's address)") });
+  });
+
   it('a mistyped command: "unknown command … did you mean …?", exit 2; a word nothing like one: no guess', async () => {
     expect(await parseArgv(['relayerz'])).toEqual({ kind: 'error', exit: 2, message: "unknown command 'relayerz' — did you mean relayers?\nRun relayer-tui --help for the commands." });
     expect(await parseArgv(['--config', 'F', 'fleeet', '--check'])).toMatchObject({ kind: 'error', exit: 2, message: expect.stringMatching(/^unknown command 'fleeet' — did you mean fleet\?/) });
