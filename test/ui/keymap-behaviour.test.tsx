@@ -84,6 +84,18 @@ describe('the keymap drives the forms', () => {
     expect(writes(h)).toHaveLength(1);
   });
 
+  it('review: esc back to the form takes the review\'s own message with it (no "y sends it" under a form)', async () => {
+    h = await renderApp({ route: SEPOLIA, columns: 80, rows: 24 });
+    await openReplace(h);
+    await h.press(keyOf('form', 'review'));
+    await h.waitFor((f) => f.includes('Review:'), 'the review');
+    for (let i = 0; i < 10 && /not seen yet/.test(footerLine(h.frame())); i++) await h.press(keyOf('review', 'pageDown'));
+    await h.waitFor((f) => f.includes('All of the review has been on screen: y sends it'), 'said seen');
+    await h.press(KEY.esc);
+    const form = await h.waitFor((f) => f.includes('ctrl+s review'), 'the form again');
+    expect(form).not.toContain('y sends it');
+  });
+
   it('leave: keepDraft keeps the edits for the next opening, discardDraft drops them', async () => {
     h = await renderApp({ route: SEPOLIA });
     await openReplace(h);

@@ -64,8 +64,11 @@ export function formKey(key: KeyEvent, c: FormKeyContext): boolean {
     if (command('review') === 'sendReviewed') c.send();
     // Nothing to fill in: esc leaves (there is no form behind the review).
     else if (key.name === 'escape' && c.definition.fields.length === 0) c.leave(true);
-    else if (key.name === 'escape') c.dispatch({ type: 'back' });
-    else return false;
+    else if (key.name === 'escape') {
+      // Back to the form: what was said of the review ("y sends it", "not seen yet") goes with it.
+      c.shell.dispatch({ type: 'clearFlash' });
+      c.dispatch({ type: 'back' });
+    } else return false;
     return true;
   }
   if (s.phase.kind === 'offerDraft') {
