@@ -47,7 +47,7 @@ export type Command =
   | 'dropDraft';
 
 /** Where a binding applies. `global` works everywhere outside text entry. */
-export type Scope = 'global' | 'list' | 'relayers' | 'plugins' | 'networks' | 'notifications' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
+export type Scope = 'global' | 'words' | 'list' | 'relayers' | 'plugins' | 'networks' | 'notifications' | 'transactions' | 'stuck' | 'fleet' | 'audit' | 'detail' | 'relayer' | 'transaction' | 'form' | 'review' | 'leave' | 'draft';
 
 export interface KeySpec {
   name: string;
@@ -139,6 +139,9 @@ export const BINDINGS: readonly Binding[] = [
   { command: 'pageDown', keys: [{ name: 'pagedown' }], label: 'PgDn', description: 'Scroll down a screenful', scope: 'detail' },
   { command: 'first', keys: [{ name: 'g' }, { name: 'home' }], label: 'g', description: 'Scroll to the top', scope: 'detail' },
   { command: 'last', keys: [{ name: 'G' }, { name: 'end' }], label: 'G', description: 'Scroll to the end', scope: 'detail' },
+  { command: 'up', keys: [{ name: 'k' }, { name: 'up' }], label: 'k/↑', description: 'Scroll up', scope: 'words' },
+  { command: 'down', keys: [{ name: 'j' }, { name: 'down' }], label: 'j/↓', description: 'Scroll down', scope: 'words', hint: 'scroll' },
+  { command: 'copy', keys: [{ name: 'y' }], label: 'y', description: 'Copy the whole message (OSC 52: works over SSH and in tmux)', scope: 'words', hint: 'copy' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['replace']), scope: 'transaction', hint: 'replace' },
   { command: 'cancel', keys: [{ name: 'X' }], label: 'X', description: does(['cancel']), scope: 'transaction', hint: 'cancel' },
   { command: 'edit', keys: [{ name: 'e' }], label: 'e', description: does(['replace'], true), scope: 'stuck', hint: 'bump' },
@@ -221,6 +224,7 @@ export function hintsFor(scopes: readonly Scope[]): { label: string; hint: strin
 
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
+  words: 'This message',
   list: 'Lists',
   relayers: 'Relayers',
   plugins: 'Plugins',

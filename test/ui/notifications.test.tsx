@@ -54,6 +54,27 @@ describe(':notifications', () => {
     expect(notificationWrites(h)).toEqual([]);
   });
 
+  it('the refusal too long for its screen stays readable in full: wrapped, never cut; j scrolls it, y copies it whole', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 60, rows: 10 });
+    await h.waitFor((x) => /page 1\/1/.test(x), 'the relayers');
+    await palette(h, 'notifications');
+    await h.waitFor((x) => x.includes('› ops-webhook'), 'the list');
+    await h.press('D');
+    const first = await h.waitFor((x) => /Not offered/.test(x), 'the refusal');
+    expect(first).not.toContain('…');
+    expect(first).toMatch(/j\/↓ scroll/);
+    const seen = [first];
+    for (let i = 0; i < 12 && !seen.join('\n').includes('notification_id)'); i++) {
+      await h.press('j');
+      seen.push(await h.waitFor((x) => x !== seen[seen.length - 1], 'scrolled'));
+    }
+    expect(seen.join(' ').replace(/\s+/g, ' ')).toContain('until they use another (p on a relayer: notification_id)');
+    await h.press('y');
+    await h.waitFor(() => h!.copied.length > 0, 'copied');
+    expect(h.copied[0]).toMatch(/^Not offered: notification ops-webhook is used by \d+ relayer\(s\): .* until they use another \(p on a relayer: notification_id\)$/);
+    expect(notificationWrites(h)).toEqual([]);
+  });
+
   it('D on one no relayer uses: deleted, the server\'s own words shown (sanitized), the list read again', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
     await h.waitFor((x) => x.includes('Sepolia Main'));

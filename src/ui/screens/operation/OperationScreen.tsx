@@ -14,7 +14,7 @@ import type { ApiError, PluginCallResult, Relayer } from '../../../api/index.js'
 import { networkKind } from '../../../core/relayer.js';
 import { DetailView, flatten, layoutDetail } from '../../components/DetailView.js';
 import { FormScreen } from '../../components/FormScreen.js';
-import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { WordsScreen } from '../../components/WordsScreen.js';
 import { useForm, type UseFormOptions } from '../../forms/useForm.js';
 import { OPERATIONS, type OperationTarget } from '../../../core/operations/registry.js';
 import { targetIds } from '../../state/shell.js';
@@ -226,7 +226,7 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
  * never read), and its answer's events told to the lists behind.
  */
 function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
-  const { route, width, height, op } = props;
+  const { route, width, height, op, screenKey } = props;
   const services = useServices();
   const directory = useDirectory();
   const session = useSessionEvents();
@@ -296,11 +296,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
   const definition = useMemo(() => (spec && input && 'value' in input ? sized(specDefinition(spec, input.value, context), hasForm(spec) ? spec.form(input.value).initial : {}, height) : null), [spec, input, context, height]);
   if (!spec || !input || 'error' in input || refusal || !definition) {
     const text = input && 'error' in input ? `What it rests on could not be read: ${input.error}` : refusal ? refusalLine(refusal, spec?.refusedLead) : `Reading ${subject(target)}…`;
-    return (
-      <ScreenFrame title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} scopes={['detail']} width={width} height={height} status={statusOf(route)}>
-        <Text wrap="wrap">{truncateCells(text, width * 4)}</Text>
-      </ScreenFrame>
-    );
+    return <WordsScreen title={`relayer-tui › ${route.op} ${target.relayerId ?? targetIds(target).join(' ')}`} text={text} screenKey={screenKey} width={width} height={height} status={statusOf(route)} />;
   }
   const value = input.value;
   // What it sends is what was typed: never read again before sending.
