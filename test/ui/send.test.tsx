@@ -161,6 +161,27 @@ describe('W: a withdrawal', () => {
     expect(done).toMatch(/^status\s+pending$/m);
   });
 
+  it('the amount checked as typed, in the chain\'s own coin; one over what is left says the fee and the most it can send (and that most is taken)', async () => {
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 120, rows: 30 });
+    h.sandbox.clock.stop();
+    await h.waitFor((x) => x.includes('bsc-treasury'), 'the relayers');
+    for (let i = 0; i < 20 && !cursorRow(h.frame()).includes('bsc-treasury'); i++) await h.press('j');
+    await h.press('W');
+    await h.waitFor((x) => /read at \d\d:\d\d:\d\d: balance/.test(x), 'the form, its figures read');
+    // Typed after the prefilled all: pointed at as the field is left, in BNB.
+    await h.press(RX1, KEY.tab, '5bnb', KEY.ctrlS);
+    const bad = await h.waitFor((x) => /✗ all, or wei, or with a unit: 0\.5bnb/.test(x), 'the amount pointed at');
+    expect(bad).toContain('all5bnb');
+    expect(writes(h)).toHaveLength(0);
+    await h.press(KEY.ctrlU, '99bnb', KEY.ctrlS);
+    const over = (await h.waitFor((x) => /✗ more than the relayer can pay/.test(x), 'too much')).replace(/\s+/g, ' ');
+    const most = /and its gas costs [\d.]+ BNB \(21000 gas × [\d.]+ gwei\): at most ([\d.]+) BNB can be sent/.exec(over);
+    expect(most, over).not.toBeNull();
+    await h.press(KEY.ctrlU, `${most![1]}bnb`, KEY.ctrlS);
+    await h.waitFor((x) => /^Type bsc-treasury and enter/m.test(x), 'the most it can send: reviewed');
+    expect(writes(h)).toHaveLength(0);
+  });
+
   it('sent: the relayers list behind is told — its row and its figures read again, its pending count counting the new transaction', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
     // A still world: no block moves the pending count meanwhile.

@@ -136,8 +136,20 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   // Already at or under its minimum: nothing can be sent, whatever the value (a value of 0 too).
   if (c.balanceWei !== undefined && c.balanceWei - min <= 0n)
     errors.value = `the relayer's balance ${formatWei(c.balanceWei, net)} is ${c.balanceWei < min ? 'under' : 'at'} its min_balance ${formatWei(min, net)}: no send can be paid (v1.8 takes it, then fails it); fund it first`;
-  else if (c.balanceWei !== undefined && most > c.balanceWei - min)
-    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)}${perGas !== undefined && price === undefined && maxFee === undefined ? `, and its gas at speed ${String(body.speed)} costs about ${formatWei(perGas * (gas ?? intrinsic), net)} (an estimate: ${gas ?? intrinsic} gas × ${formatGwei(perGas)})` : ''} (v1.8 takes it, then fails it)`;
+  else if (c.balanceWei !== undefined && most > c.balanceWei - min) {
+    // Its gas said beside what is left (a price given: what it costs; a max fee: at most; a speed: an estimate), and what can then be sent.
+    const gasUsed = gas ?? intrinsic;
+    const fee = perGas !== undefined ? perGas * gasUsed : undefined;
+    const feeWords =
+      fee === undefined
+        ? ''
+        : price === undefined && maxFee === undefined
+          ? `, and its gas at speed ${String(body.speed)} costs about ${formatWei(fee, net)} (an estimate: ${gasUsed} gas × ${formatGwei(perGas!)})`
+          : `, and its gas costs ${price === undefined ? 'at most ' : ''}${formatWei(fee, net)} (${gasUsed} gas × ${formatGwei(perGas!)})`;
+    const room = c.balanceWei - min - (fee ?? 0n);
+    const canSend = fee === undefined ? '' : room > 0n ? `: at most ${formatWei(room, net)} can be sent` : ': nothing can be sent';
+    errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)}${feeWords}${canSend} (v1.8 takes it, then fails it)`;
+  }
   return errors;
 }
 

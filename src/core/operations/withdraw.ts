@@ -72,7 +72,7 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
     value = over;
   } else {
     const p = parseWei(amount.value, network);
-    if (!p || 'error' in p) return { errors: { amount: p && 'error' in p ? p.error : 'wei, or with a unit (0.5eth), or all' } };
+    if (!p || 'error' in p) return { errors: { amount: amountProblem(amount.value, network)! } };
     value = BigInt(p.wei);
   }
   const built = sendRequest({ to, value: value.toString(), gas_limit: TRANSFER_GAS.toString(), gas_price: i.gasPriceWei.toString() }, { relayerId, relayer: i.relayer, balanceWei: i.balanceWei, balanceAt: i.now, now: i.now });
@@ -98,10 +98,19 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
   };
 }
 
+/** Why an amount as typed is not one (`all`, or wei, or with the chain's own coin: 0.5avax), or null. */
+function amountProblem(v: string, network: string | null | undefined): string | null {
+  const t = v.trim();
+  if (!t) return 'required: all, or an amount';
+  if (t.toLowerCase() === 'all') return null;
+  const p = parseWei(t, network);
+  return !p ? `all, or wei, or with a unit: 0.5${nativeUnit(network).toLowerCase()}` : 'error' in p ? p.error : null;
+}
+
 /** The form's fields (W): where to, and how much (`all`, or an amount). */
 const fields = (relayer: Relayer): FieldSpec[] => [
   { name: 'to', label: 'to', kind: 'text', hint: '0x address (40 hex digits; mixed case: EIP-55 checked): where the funds go', validate: (v) => (v.trim() ? address(v) : 'required') },
-  { name: 'amount', label: 'amount', kind: 'text', hint: `all (everything over its min_balance), or wei, or 0.5${nativeUnit(relayer.network).toLowerCase()}`, validate: (v) => (v.trim() ? null : 'required: all, or an amount') },
+  { name: 'amount', label: 'amount', kind: 'text', hint: `all (everything over its min_balance), or wei, or 0.5${nativeUnit(relayer.network).toLowerCase()}`, validate: (v) => amountProblem(v, relayer.network) },
 ];
 
 export const withdrawSpec: OperationSpec<'withdraw', WithdrawInput> = {

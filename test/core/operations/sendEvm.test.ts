@@ -20,6 +20,14 @@ describe('a send the relayer cannot pay over its min_balance', () => {
     expect(valueError(10n ** 18n, '2000000000000000000')).toMatch(/^more than the relayer can pay over its min_balance: 1 ETH − 0\.000000000001 ETH leaves 0\.999999999999 ETH/);
     expect(valueError(10n ** 18n, '1')).toBeUndefined();
   });
+  it('at a fixed price (a withdrawal\'s): the fee said, and the most that can then be sent — never a figure under what is left that is still refused', () => {
+    const built = sendRequest({ to, value: '999999000000000000', gas_limit: '21000', gas_price: '55000000000' }, { relayerId: 'r', relayer, balanceWei: 10n ** 18n, now });
+    expect('errors' in built ? built.errors.value : undefined).toBe(
+      'more than the relayer can pay over its min_balance: 1 ETH − 0.000000000001 ETH leaves 0.999999999999 ETH, and its gas costs 0.001155 ETH (21000 gas × 55 gwei): at most 0.998844999999 ETH can be sent (v1.8 takes it, then fails it)',
+    );
+    // That most is taken.
+    expect('errors' in sendRequest({ to, value: '998844999999000000', gas_limit: '21000', gas_price: '55000000000' }, { relayerId: 'r', relayer, balanceWei: 10n ** 18n, now })).toBe(false);
+  });
 });
 
 describe("a replacement's own to, kept, is never refused by the form", () => {
