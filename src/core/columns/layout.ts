@@ -140,6 +140,13 @@ export function fitAmount(text: string, cells: number): string {
     const cut = digits.length > 1 ? `.${digits.slice(0, -1)}…` : '…';
     num = `${num.slice(0, at)}${cut}${num.slice(at + 1 + digits.length + longest[3]!.length)}`;
   }
+  // A fraction cut down to its leading zeros (`0.00… AVAX` of 0.0051155) says no figure: its first digits as ≈5.1e-3 instead.
+  const small = /^(-?)0\.(0*)([1-9]\d*)$/.exec(m[1]!);
+  if (small && /^-?0\.0*…$/.test(num)) {
+    const [, neg, zeros, digits] = small;
+    const exp = -(zeros!.length + 1);
+    for (const approx of [`${neg}≈${digits![0]}.${digits!.slice(1, 2) || '0'}e${exp}${unit}`, `${neg}≈${digits![0]}e${exp}${unit}`]) if (cellWidth(approx) <= cells) return approx;
+  }
   if (cellWidth(num + unit) <= cells) return num + unit;
   // Whole parts that do not fit: the first number as ≈d.de<n>, the rest of a pair dropped.
   const first = /-?[\d,]+/.exec(num)?.[0]?.replace(/,/g, '');

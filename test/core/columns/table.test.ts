@@ -83,6 +83,12 @@ describe('fitAmount: a unit is never cut from a number (issue 18.8)', () => {
     ['0.224 ETH', 9, '0.224 ETH'],
     ['1,234,567.5 ETH', 9, '≈1e6 ETH'],
     ['123456789', 6, '≈1.2e8'],
+    // A small balance whose cut fraction would keep only zeros (0.00… AVAX): its first digits instead.
+    ['0.0051155 AVAX', 12, '0.0051… AVAX'],
+    ['0.0051155 AVAX', 11, '0.005… AVAX'],
+    ['0.0051155 AVAX', 10, '≈5e-3 AVAX'],
+    ['0.00051155 AVAX', 11, '≈5e-4 AVAX'],
+    ['0.0000051155 ETH', 12, '≈5.1e-6 ETH'],
   ];
   for (const [text, w, want] of cases) it(`${text} in ${w} → ${want}`, () => expect(fitAmount(text, w)).toBe(want));
 });
