@@ -81,6 +81,13 @@ describe('a replace review read again before it is sent', () => {
     expect(refused.replace(/\s+/g, ' ')).toContain(`✗ not sent: the OpenZeppelin Relayer replaces an EVM transaction only while it is pending, sent or submitted; this one is ${status} (it answers 400)`);
     expect(refused).toContain(`(${status})`);
     expect(writes(h!)).toHaveLength(before);
+    // The list behind is told what the read found: its row says the status now, not the one the form opened on.
+    await h!.press(KEY.esc);
+    await h!.waitFor((x) => x.includes('Leave this form?') || /^›/m.test(x), 'leaving');
+    if (h!.frame().includes('Leave this form?')) await h!.press('n');
+    await h!.waitFor((x) => x.includes(`/${id.slice(0, 8)}`) && /^›/m.test(x) && !x.includes('Leave this form?'), 'the list, filtered to it');
+    expect(cursorRow(h!.frame())).toContain(status === 'canceled' ? 'canceled' : status);
+    expect(cursorRow(h!.frame())).not.toContain('pending');
   });
 });
 

@@ -26,6 +26,8 @@ import type { BuiltRequest, FieldSpec, FormDefinition, Values } from './types.js
 export interface SpecInput {
   target: OperationTarget;
   relayer?: Relayer | undefined;
+  /** The transaction it is on, as read (a replacement's, a cancel's): a read again that finds it changed tells the lists behind. */
+  tx?: Transaction | undefined;
   /**
    * Known from what the TUI had (a list's row), what it rests on still being read: the generic screen
    * opens its form at once and reads it (`read`) meanwhile; the form says so, and nothing is built on it.

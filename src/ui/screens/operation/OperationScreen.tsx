@@ -309,6 +309,8 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       // Kept of the input the form opened on (what was typed is told against it).
       const r = spec.rereads ? spec.rereads.since(value, read) : read;
       if (r.relayer) directory.add([r.relayer]);
+      // Its transaction moved meanwhile (mined, confirmed, …): the lists behind are told, as after an answer.
+      if (r.tx && target.relayerId && r.tx.status !== value.tx?.status) tell([{ kind: 'transaction', relayerId: target.relayerId, txId: r.tx.id, transaction: r.tx }], directory, session);
       const next = sized(specDefinition(spec, r, { now: services.now(), face: 'keys' }), hasForm(spec) ? spec.form(r).initial : {}, height);
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
       // build says so (`_form`, or its field); the review stays, said refused, nothing sent (a form, on what was read now).
