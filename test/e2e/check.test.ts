@@ -253,6 +253,9 @@ describe('replacements on v1.8: a speed, never asked prices', () => {
     const unpriced = await runR(['send', 'sepolia-main', '--to', '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '--value', '1', '--yes']);
     expect(unpriced.code).toBe(2);
     expect(unpriced.err).toContain('choose how it is priced');
+    // A flag the command line left out is said so, never quoted as given empty.
+    expect(unpriced.err).toContain('--speed (not given): choose how it is priced');
+    expect(unpriced.err).not.toContain('--speed ""');
     expect(posts().length).toBe(before);
     const sent = await runR(['send', 'sepolia-main', '--to', '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', '--value', '0.001 ETH', '--speed', 'fast', '--yes', '--output', 'table']);
     expect(sent.code, sent.err).toBe(0);

@@ -29,7 +29,7 @@ describe('fillForm', () => {
   it("checks every field with the form's own check and names it by its flag and value", () => {
     const def = evmForm('sepolia-main', undefined, pending);
     const r = fillForm(def, { ...evmInitialValues(pending), gas_price: '1', max_fee_per_gas: '2' }, new Set(['gas_price']), (f) => `--${f.replace(/_/g, '-')}`);
-    expect(r).toEqual({ usage: '--gas-price "1": not with max_fee_per_gas / max_priority_fee_per_gas; --max-priority-fee-per-gas "": required with max_fee_per_gas' });
+    expect(r).toEqual({ usage: '--gas-price "1": not with max_fee_per_gas / max_priority_fee_per_gas; --max-priority-fee-per-gas (not given): required with max_fee_per_gas' });
   });
 
   it("a builder's refusal is named the same way (a price below the transaction's own)", () => {
