@@ -3,6 +3,7 @@ import type { HeadlessCommand } from './commands.js';
 import { V18_REPLACEMENT_PRICING } from '../core/operations/review.js';
 import { TRANSACTION_STATUSES } from '../api/requests.js';
 import { SERVER_HELP } from './helpServer.js';
+import { wrap } from './usage.js';
 import { CHECK_OUTPUT, COMMON, EXIT_CODES, MUTATION, OUTPUT, operationHead, operationsOf } from './helpParts.js';
 
 export const HELP: Record<HeadlessCommand, string> = {
@@ -112,7 +113,7 @@ ${EXIT_CODES}
   replace: `${operationHead('replace')}
   The TUI's e. Bodies: --body (any network), --value and the EVM fields (the form's; the others start
   from the transaction's current values, as in the TUI), --transaction (Solana).
-Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.
+${wrap(`  Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.`, 2)}
   Its outcome says the price the server set, before -> after in gwei. A server that is not the
   OpenZeppelin Relayer is sent the prices asked. So is --valid-until: v1.8 keeps the transaction's
   own in a replacement (it takes to, value, data, gas_limit and speed).
@@ -123,8 +124,9 @@ ${COMMON}
 
 Examples:
   relayer-tui replace sepolia-main 7f3c… --speed fastest --dry-run
-  relayer-tui replace sepolia-main 7f3c… --value 0 --max-fee-per-gas 60000000000 \\
-      --max-priority-fee-per-gas 2000000000             # asks on the terminal
+  relayer-tui replace sepolia-main 7f3c… --value 0 --speed fast     # asks on the terminal
+  relayer-tui --dialect contract replace r1 7f3c… --max-fee-per-gas 60000000000 \\
+      --max-priority-fee-per-gas 2000000000   # prices asked: a server that is not v1.8 only
   echo '{"value": 340282366920938463463374607431768211455, "speed": "fast"}' \\
       | relayer-tui replace sepolia-main 7f3c… --body - --yes --json   # (jq would round the u128)
 ${EXIT_CODES}
