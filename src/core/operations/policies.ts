@@ -264,7 +264,7 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
           label: name,
           kind: kind === 'addresses' ? 'json' : 'text',
           ...(kind === 'addresses' ? { rows: 3 } : {}),
-          hint: kind === 'gas' ? `gwei (66gwei), ${coin} or wei; empty: no cap` : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : `one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver); ${EMPTY_LIST}: an empty list (only the zero address and the relayer's own)`,
+          hint: kind === 'gas' ? `gwei (e.g. 66gwei), ${coin} or wei; empty: no cap` : kind === 'amount' ? `wei, or 0.1${coin}; empty: the server's 1 wei` : kind === 'bool' ? 'true or false; empty: not set' : `one address a line (EIP-55 checked); the list is sent whole; emptied: the whitelist removed (any receiver); ${EMPTY_LIST}: an empty list (only the zero address and the relayer's own)`,
           validate: kind === 'bool' ? bool : kind === 'addresses' ? addresses : amount,
         }))),
     {
