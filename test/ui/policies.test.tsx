@@ -32,7 +32,7 @@ describe('the policy editor at 80x24', () => {
     expect(form).toMatch(/wei, or 0\.1avax; empty: the server's 1 wei/);
     expect(form).not.toMatch(/0\.1eth/);
     // The cap's hint names the chain's coin too (a walk read 'ETH or wei' on Avalanche).
-    expect(form).toMatch(/gwei \(66gwei\), avax or wei/);
+    expect(form).toMatch(/gwei \(e\.g\. 66gwei\), avax or wei/);
     expect(form).not.toMatch(/, ETH or wei/);
     await h.press('\x13');
     await h.waitFor((x) => x.includes('Review: y sends exactly this'), 'the review');
