@@ -26,6 +26,20 @@ export { EVM_POLICIES, policyValue };
 const U128_MAX = (1n << 128n) - 1n;
 const U128_WORDS = 'out of range: above the u128 maximum (the server answers 400, "number too large to fit in target type")';
 
+/** A policy amount as typed (100gwei, 0.1avax, 1e18, or wei): its wei, or why not (null: not an amount). A unit written against its number is split from it; an exponent is not a unit. */
+function typedWei(raw: string, network: string | null | undefined): ReturnType<typeof parseWei> {
+  return parseWei(raw.trim().replace(/(\d)(?!e\d)([a-zA-Z])/, '$1 $2'), network);
+}
+
+/** A policy amount as typed, checked as the server reads it (u128): its wei, or the words of what is wrong, in the chain's own coin. The one check of the form and of --set. */
+function typedAmount(raw: string, network: string | null | undefined): { wei: bigint } | { error: string } {
+  const w = typedWei(raw, network);
+  if (!w) return { error: /^-/.test(raw.trim()) ? 'out of range: must not be negative' : `wei, or with a unit: 100gwei, 0.1${nativeUnit(network).toLowerCase()}` };
+  if ('error' in w) return w;
+  const wei = BigInt(w.wei);
+  return wei > U128_MAX ? { error: U128_WORDS } : { wei };
+}
+
 /** `--set key=value` and `--unset key` into one merge patch, or what is wrong with them (nothing sent). */
 function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: readonly string[]): { patch: PolicyPatch } | { error: string } {
   const patch: PolicyPatch = {};
@@ -46,12 +60,11 @@ function evmPolicyPatch(relayer: Relayer, sets: readonly string[], unsets: reado
       if ('error' in list) return { error: `--set ${key}: ${list.error}; the list is replaced whole` };
       patch[key] = list.addresses;
     } else {
-      const w = parseWei(raw.replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer.network);
-      if (!w || 'error' in w) return { error: `--set ${key}=${raw}: ${w && 'error' in w ? w.error : 'write wei, or a unit: 100gwei, 0.1eth'}` };
+      const w = typedAmount(raw, relayer.network);
+      if ('error' in w) return { error: `--set ${key}=${raw}: ${w.error}` };
       // Above u64 as a decimal string: v1.8 reads the patch into a serde_json Value first, where a
       // bigger integer becomes a float its u128 reader refuses; it takes the string (NOTES.md).
-      const wei = BigInt(w.wei);
-      if (wei > U128_MAX) return { error: `--set ${key}=${raw}: ${U128_WORDS}` };
+      const wei = w.wei;
       patch[key] = wei > U64_MAX ? wei.toString() : wei;
     }
   }
@@ -170,7 +183,7 @@ export function policyFormValues(relayer: Relayer, preset: Record<string, string
 export function presetAgainst(relayer: Relayer, preset: Record<string, string> = {}): { preset: Record<string, string>; dropped?: string } {
   const proposed = preset.gas_price_cap;
   if (proposed === undefined) return { preset };
-  const w = parseWei(proposed.replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer.network);
+  const w = typedWei(proposed, relayer.network);
   const held = toBigInt(((relayer.policies ?? {}) as Record<string, unknown>).gas_price_cap);
   if (!w || 'error' in w || held === undefined || BigInt(w.wei) > held) return { preset };
   const { gas_price_cap: _, ...rest } = preset;
@@ -202,7 +215,7 @@ function sameTyped(key: string, typed: string, was: string, network: string | nu
   const kind = EVM_POLICIES[key];
   if (kind === 'gas' || kind === 'amount') {
     const wei = (v: string) => {
-      const w = v.trim() === '' ? null : parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), network);
+      const w = v.trim() === '' ? null : typedWei(v, network);
       return w && !('error' in w) ? w.wei : undefined;
     };
     const a = wei(typed);
@@ -236,10 +249,10 @@ export function policiesForm(relayerId: string, relayer: Relayer | undefined, of
   const doc = documentKeys(relayer?.network_type) !== undefined;
   // The chain's own coin (AVAX on Avalanche, not eth).
   const coin = nativeUnit(relayer?.network).toLowerCase();
-  const amount = (v: string) => (v.trim() === '' ? null : (() => {
-    const w = parseWei(v.trim().replace(/(\d)([a-zA-Z])/, '$1 $2'), relayer?.network);
-    return !w ? `wei, or with a unit: 100gwei, 0.1${coin}` : 'error' in w ? w.error : BigInt(w.wei) > U128_MAX ? U128_WORDS : null;
-  })());
+  const amount = (v: string) => {
+    const w = v.trim() === '' ? null : typedAmount(v, relayer?.network);
+    return w && 'error' in w ? w.error : null;
+  };
   const bool = (v: string) => (v === '' || v === 'true' || v === 'false' ? null : 'true, false, or empty (not set)');
   const held = relayer ? heldWhitelist(relayer) : null;
   const addresses = (v: string) => {

@@ -57,6 +57,19 @@ describe('the EVM patch from flags', () => {
     expect(cap.validate!('9'.repeat(78), {})).toMatch(/^out of range: above the u128 maximum/);
     expect(cap.validate!(max, {})).toBeNull();
   });
+  it('an amount is read one way by --set and the form: an exponent is a number (1e20), a negative one and one over u128 said so, the example in the chain\'s coin', () => {
+    const cap = policiesForm('r1', evm(), true).fields.find((f) => f.name === 'gas_price_cap')!;
+    const set = (v: string) => relayerPatch(evm(), { sets: [`gas_price_cap=${v}`], unsets: [] });
+    expect(cap.validate!('1e20', {})).toBeNull();
+    expect(set('1e20')).toEqual({ patch: { policies: { gas_price_cap: '100000000000000000000' } } });
+    expect(cap.validate!('-5gwei', {})).toBe('out of range: must not be negative');
+    expect(set('-5gwei')).toEqual({ error: '--set gas_price_cap=-5gwei: out of range: must not be negative' });
+    expect(cap.validate!('1e40', {})).toMatch(/^out of range: above the u128 maximum/);
+    expect(cap.validate!('abc', {})).toBe('wei, or with a unit: 100gwei, 0.1eth');
+    const avax = policiesForm('a1', evm({ network: 'avalanche' }), true).fields.find((f) => f.name === 'gas_price_cap')!;
+    expect(avax.validate!('abc', {})).toBe('wei, or with a unit: 100gwei, 0.1avax');
+    expect(relayerPatch(evm({ network: 'avalanche' }), { sets: ['gas_price_cap=abc'], unsets: [] })).toEqual({ error: '--set gas_price_cap=abc: wei, or with a unit: 100gwei, 0.1avax' });
+  });
   it('refuses a mistyped checksum in the whitelist before anything is built', () => {
     const r = relayerPatch(evm(), { sets: ['whitelist_receivers=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'], unsets: [] });
     expect(r).toEqual({ error: expect.stringMatching(/--set whitelist_receivers: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD": its EIP-55 checksum does not match/) });
