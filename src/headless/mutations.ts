@@ -200,7 +200,9 @@ export async function runMutation(command: MutationCommand, config: AppConfig, c
 
   if (o.dryRun) {
     // The request as text unless JSON is asked for by name: a dry run is read by people and by diff.
+    // The review on a terminal; else its warnings, a line each (a cap that would jam, an empty whitelist's effect), as --yes would say them.
     if (s.err.isTTY) s.err.write(review);
+    else for (const w of warnings) warn(w);
     const body = p.request.secret ? prepared.displayBody : prepared.body;
     const url = requestUrl(server, prepared.path);
     if (jsonErr) s.out.write(`${jsonForTerminal(`{"dry_run":true,"method":"${prepared.method}","url":${JSON.stringify(url)},"body":${body ?? 'null'}}`)}\n`);

@@ -186,6 +186,10 @@ describe('relayer-tui policies', () => {
     expect(shown.out).toMatch(/^ {2}min_balance +0\.005 AVAX$/m);
     const dry = await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=72gwei', '--dry-run']);
     expect(dry.out).toBe(`PATCH ${p.url}/api/v1/relayers/avalanche-bridge\nContent-Type: application/json\n\n{"policies":{"gas_price_cap":72000000000}}\n`);
+    // Without a terminal a dry run says the review's warnings on stderr, as --yes would: a cap under the network's price jams.
+    const under = await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=1gwei', '--dry-run']);
+    expect(under.code).toBe(0);
+    expect(under.err).toMatch(/^relayer-tui policies: warning: will jam: gas_price_cap 1 gwei is under the network's price now, 55 gwei/m);
     const r = await runP(['policies', 'avalanche-bridge', '--set', 'gas_price_cap=72gwei', '--yes', '--wait', '60'], (c) => {
       if (c.includes('waiting:')) p.clock.step(3);
     });
