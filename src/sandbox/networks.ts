@@ -38,12 +38,14 @@ function readRpcUrls(v: unknown): RpcConfig[] | undefined {
 export const networkNotFound = (id: string) => fail('real', 404, `Network with ID '${id}' not found`);
 
 export class NetworkStore {
-  private list: Record<string, unknown>[] | undefined;
+  private readonly list: Record<string, unknown>[];
 
-  constructor(private readonly relayers: () => readonly RelayerSeed[]) {}
+  /** The networks of the relayers the server is configured with, made once: as in v1.8 (its config file), a relayer deleted later leaves its network. */
+  constructor(relayers: readonly RelayerSeed[]) {
+    this.list = sandboxNetworks(relayers);
+  }
 
   all(): Record<string, unknown>[] {
-    this.list ??= sandboxNetworks(this.relayers());
     return this.list;
   }
 

@@ -74,7 +74,9 @@ export function createRouter(ctx: RouterContext): (req: RouteRequest) => Promise
   let replaceSeq = 0;
   // This sandbox's own plugins and networks: a PATCH changes them here only.
   const pluginStore = new PluginStore();
-  const networks = new NetworkStore(() => data.relayers);
+  // Networks and signers are the server's configuration (v1.8's config file), not its relayers': made once from the relayers it starts with.
+  const networks = new NetworkStore(data.relayers);
+  const signers = sandboxSigners(data.relayers);
 
 const listRelayers = (query: URLSearchParams): SandboxResponse => {
   const paging = parsePaging(flavor, query);
@@ -129,7 +131,7 @@ const listPlugins = (query: URLSearchParams): SandboxResponse => {
 
 /** GET /networks, /signers (a page) and /{id} (serverRecords.ts, networks.ts); PATCH of a network (networks.ts), of a signer 400, as v1.8. */
 const serverRecords = (kind: 'networks' | 'signers', id: string | undefined, method: string, query: URLSearchParams, body: string): SandboxResponse | undefined => {
-  const all = kind === 'networks' ? networks.all() : sandboxSigners(data.relayers);
+  const all = kind === 'networks' ? networks.all() : signers;
   if (id !== undefined) {
     if (kind === 'signers' && method === 'PATCH') return fail(flavor, 400, 'Signer updates are not allowed');
     if (kind === 'networks' && method === 'PATCH') return networks.update(id, body);

@@ -54,6 +54,13 @@ describe('DELETE /relayers/{id} (real flavour)', () => {
     const list = (await call(sb, 'GET', api('/relayers?per_page=100'))).json;
     expect(list.data.map((x: { id: string }) => x.id)).not.toContain('linea-idle');
     expect(list.pagination.total_items).toBe(14);
+    // Its network and its signer are the server's configuration, not the relayer's: both stay (read here first after the delete).
+    const networks = (await call(sb, 'GET', api('/networks?per_page=100'))).json.data.map((x: { id: string }) => x.id);
+    expect(networks).toContain('evm:linea');
+    const signers = (await call(sb, 'GET', api('/signers?per_page=100'))).json.data.map((x: { id: string }) => x.id);
+    expect(signers.length).toBeGreaterThan(0);
+    const before = (await call(contract, 'GET', api('/relayers?per_page=100'))).json.data.find((x: { id: string }) => x.id === 'linea-idle') as { signer_id: string };
+    expect(signers).toContain(before.signer_id);
   });
 
   it('the contract flavour answers it as a path it lacks (404 Not found), and deletes nothing', async () => {
