@@ -29,7 +29,7 @@ import { useDirectory } from '../../directory.js';
 import { useScheduler, useServices } from '../../services.js';
 import { useSessionEvents } from '../../sessionEvents.js';
 import type { ScreenProps } from '../../shellContext.js';
-import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS } from '../../relayerJams.js';
+import { RelayerJamsContext, REVIEW_JAM_MAX_AGE_MS, type RelayerJams } from '../../relayerJams.js';
 import { RelayerStatusesContext } from '../../relayerStatuses.js';
 import { useCancelFollow } from '../../hooks/useCancelFollow.js';
 import { tone } from '../../theme.js';
@@ -191,7 +191,7 @@ function sized(definition: FormDefinition, initial: Values, height: number): For
  * as answered; a relayer gone is read again (its list drops it); a transaction as answered replaces
  * its row (a cancel's: canceled, or canceling); a new one has its relayer's row and figures read again.
  */
-function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>) {
+function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDirectory>, session: ReturnType<typeof useSessionEvents>, jams: RelayerJams | null) {
   for (const e of events) {
     if (e.kind === 'transaction') {
       session.emit('replaced', { relayerId: e.relayerId, transactionId: e.txId, transaction: e.transaction });
@@ -214,6 +214,8 @@ function tell(events: readonly SpecEvent[], directory: ReturnType<typeof useDire
       continue;
     }
     if (e.relayer) directory.add([e.relayer]);
+    // Its diagnosis read again now (a relayer resumed is diagnosed at once, not left 'not diagnosed' until the next refresh).
+    if (e.relayer && !e.gone) jams?.wantOne(e.relayer, 0);
     session.emit('relayerChanged', { relayer: e.relayer ?? directory.get(e.relayerId) ?? ({ id: e.relayerId } as Relayer), answered: e.relayer !== undefined && !e.gone });
   }
 }
@@ -310,7 +312,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
       const r = spec.rereads ? spec.rereads.since(value, read) : read;
       if (r.relayer) directory.add([r.relayer]);
       // Its transaction moved meanwhile (mined, confirmed, …): the lists behind are told, as after an answer.
-      if (r.tx && target.relayerId && r.tx.status !== value.tx?.status) tell([{ kind: 'transaction', relayerId: target.relayerId, txId: r.tx.id, transaction: r.tx }], directory, session);
+      if (r.tx && target.relayerId && r.tx.status !== value.tx?.status) tell([{ kind: 'transaction', relayerId: target.relayerId, txId: r.tx.id, transaction: r.tx }], directory, session, jams);
       const next = sized(specDefinition(spec, r, { now: services.now(), face: 'keys' }), hasForm(spec) ? spec.form(r).initial : {}, height);
       // Refused now (disabled meanwhile, transactions queued meanwhile, a transaction final meanwhile): its
       // build says so (`_form`, or its field); the review stays, said refused, nothing sent (a form, on what was read now).
@@ -319,7 +321,7 @@ function SpecOperation(props: ScreenProps<OperationRoute> & { op: SpecKind }) {
     },
   };
   formShown.current = true;
-  return <OperationForm {...props} spec={spec} input={value} definition={definition} {...(reread ? { reread } : {})} onAnswer={(answer) => tell(spec.events(answer, value), directory, session)} />;
+  return <OperationForm {...props} spec={spec} input={value} definition={definition} {...(reread ? { reread } : {})} onAnswer={(answer) => tell(spec.events(answer, value), directory, session, jams)} />;
 }
 
 /** What the screen reads first, in words: the relayer, notification, network or plugin the operation is on. */
