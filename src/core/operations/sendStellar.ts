@@ -75,7 +75,7 @@ function nativePaid(body: Record<string, unknown>): bigint {
   return sum;
 }
 
-/** The review's lines: the network v1.8 uses (the relayer's, whatever `network` says), the fee at most, who pays. */
+/** The review's lines: the network v1.8 uses (the relayer's, whatever `network` says), the payments, who pays, the memo, the fee at most. */
 export function stellarSendReview(body: Record<string, unknown>, relayer: Relayer | undefined): ReviewLine[] {
   const lines: ReviewLine[] = [];
   const own = relayer?.network;
@@ -95,6 +95,9 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
       lines.push({ label: `  payment ${i + 1}`, value: `${amount} to ${displayText(o.destination).slice(0, 80)}` });
     });
   lines.push({ label: 'source', value: typeof body.source_account === 'string' ? body.source_account : `the relayer (${displayText(relayer?.address)})` });
+  // The memo as sent (an exchange's deposit is credited by it): its type and value, or that there is none.
+  const memo = (body.memo ?? undefined) as { type?: unknown; value?: unknown } | undefined;
+  lines.push({ label: 'memo', value: !memo || memo.type === 'none' || memo.type === undefined ? 'none' : `${displayText(memo.type)} ${JSON.stringify(displayText(memo.value))}` });
   const max = toBigInt(body.max_fee);
   lines.push({ label: 'max_fee', value: max !== undefined ? `${thousands(max)} stroops at most` : `not given: v1.8's default, ${thousands(BigInt(DEFAULT_MAX_FEE))} stroops` });
   return lines;

@@ -186,3 +186,14 @@ describe('what is offered', () => {
     expect(refusalWords(sendSpecRefusal(of('x', { ...solana(), network_type: 'aptos' } as Relayer))!, 'keys')).toMatch(/has network type "aptos", which this client does not know: no request is guessed/);
   });
 });
+
+describe('a Stellar send reviewed', () => {
+  it('says its memo beside its payments (an exchange credits a deposit by it), or that it has none', async () => {
+    const { stellarSendReview } = await import('../../../src/core/operations/sendStellar.js');
+    const memoOf = (memo: unknown) => stellarSendReview({ network: 'testnet', operations: [], ...(memo === undefined ? {} : { memo }) }, stellar()).find((l) => l.label === 'memo')?.value;
+    expect(memoOf({ type: 'text', value: 'deposit 42' })).toBe('text "deposit 42"');
+    expect(memoOf({ type: 'id', value: '123' })).toBe('id "123"');
+    expect(memoOf({ type: 'none' })).toBe('none');
+    expect(memoOf(undefined)).toBe('none');
+  });
+});
