@@ -115,7 +115,10 @@ describe('the package as installed (npm i -g of the packed tarball)', () => {
     ];
     for (const [args, out] of checks) {
       const r = await run(bin, args, env);
-      expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
+      // stderr as the built tree's (a dry run's warnings, as --yes would say them: the replacement's price note), else nothing.
+      const tree = args[0] === 'replace' ? await run(process.execPath, [cliPath(), ...args], env) : { err: '' };
+      expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: tree.err });
+      expect(r.err.split('\n').filter(Boolean).every((l) => l.startsWith(`relayer-tui ${args[0]}: warning: `))).toBe(true);
       expect(r.out).toMatch(out);
     }
     sb.kill('SIGTERM');
