@@ -123,6 +123,11 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
   const features = new Map<Feature, boolean>();
   /** A feature found missing by its own 404: the status, said again where a later call is refused without asking. */
   const missingBy = new Map<Feature, number>();
+  /** The refusal of a feature known to be missing, made without a request: what it rests on said. */
+  const knownMissing = (f: Feature): ApiError => {
+    const status = missingBy.get(f);
+    return new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}${status === undefined ? '' : ` (an earlier request of it answered ${status}; not asked again)`}`);
+  };
   const feature = (f: Feature) => features.get(f) ?? (!dialectUnsettled(dialect) && dialect.dialect === 'contract' ? false : undefined);
 
   /**
@@ -135,10 +140,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
    * its PATCH does not).
    */
   const optional = async <T>(f: Feature, call: () => Promise<T>, write?: string): Promise<T> => {
-    if (feature(f) === false) {
-      const status = missingBy.get(f);
-      throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES[f]}${status === undefined ? '' : ` (an earlier request of it answered ${status}; not asked again)`}`);
-    }
+    if (feature(f) === false) throw knownMissing(f);
     try {
       const r = await call();
       features.set(f, true);
@@ -255,7 +257,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
     updatePlugin: (pluginId, body, o) => optional('plugins', () => run(() => preparePluginUpdate(pluginId, body), o, (env) => readOne(env.data, PluginInfoSchema)), "changing a plugin's settings (PATCH /plugins/{id})"),
     patchRelayer: (relayerId, patch, o) => optional('policies', () => run(() => preparePatchRelayer(relayerId, patch), o, (env) => readOne(env.data, RelayerSchema))),
     readiness: async (o) => {
-      if (feature('readiness') === false) throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness}`);
+      if (feature('readiness') === false) throw knownMissing('readiness');
       const read = (status: number, data: unknown): ReadinessAnswer => {
         const r = ReadinessSchema.safeParse(data, parseOptions());
         if (!r.success || typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(`/ready: ${r.success ? 'expected an object' : describeIssue(r.error, 'body')}`);
@@ -271,6 +273,7 @@ export function createRelayerClient(opts: ClientOptions): RelayerClient {
         // (A web server's own HTML page is not a relayer without the endpoint: said as it is.)
         if (e.kind !== 'not_api' && (e.status === 401 || e.status === 403 || e.status === 404)) {
           features.set('readiness', false);
+          missingBy.set('readiness', e.status);
           throw new ApiError('unsupported', `This server does not offer ${FEATURE_NAMES.readiness} (HTTP ${e.status})`, { status: e.status });
         }
         throw e;

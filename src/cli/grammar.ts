@@ -152,6 +152,8 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
   const headless = (HEADLESS_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? (argv[0] as HeadlessCommand) : undefined;
   let positionals: string[] = [];
   let values: Record<string, string | boolean | undefined>;
+  /** The first option of one value given twice (refused after --help, which still prints its page). */
+  let twice: string | undefined;
   const options = {
     ...GLOBAL_OPTIONS,
     ...((headless ? COMMAND_OPTIONS[headless] : {}) as Record<string, { type: 'string' | 'boolean'; short?: string }>),
@@ -169,8 +171,7 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
       if (t.kind !== 'option') continue;
       const spec = (options as Record<string, { type: string; multiple?: boolean }>)[t.name];
       if (spec?.type !== 'string' || spec.multiple) continue;
-      if (seen.has(t.name))
-        return { kind: 'error', exit: 2, message: `--${t.name} given twice: each option once${headless === 'notify' && t.name === 'url' ? ". For notify, --url is the webhook's address; its server is --server (or RELAYER_URL, or the context)" : ''}` };
+      if (seen.has(t.name)) twice ??= t.name;
       seen.add(t.name);
     }
   } catch (e) {
@@ -184,6 +185,8 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
     return { kind: 'error', message: `${(e as Error).message}\n${help}` };
   }
   if (values.help) return { kind: 'help', text: headless ? (await import('./help.js')).HELP[headless] : USAGE };
+  if (twice !== undefined)
+    return { kind: 'error', exit: 2, message: `--${twice} given twice: each option once${headless === 'notify' && twice === 'url' ? ". For notify, --url is the webhook's address; its server is --server (or RELAYER_URL, or the context)" : ''}` };
   // `notify --url` is the webhook's URL (its server is --server); elsewhere --server is --url: once.
   if (str(values.server) !== undefined && headless !== 'notify' && str(values.url) !== undefined) return { kind: 'error', message: 'give the server once: --url or --server' };
   if (values.version) return { kind: 'version' };

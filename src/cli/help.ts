@@ -111,8 +111,8 @@ Examples:
 ${EXIT_CODES}
 `,
   replace: `${operationHead('replace')}
-  The TUI's e. Bodies: --body (any network), --value and the EVM fields (the form's; the others start
-  from the transaction's current values, as in the TUI), --transaction (Solana).
+  The TUI's e. Bodies: --body (any network), --value and the EVM fields (the form's; the others
+  start from the transaction's current values, as in the TUI), --transaction (Solana).
 ${wrap(`  Prices on the OpenZeppelin Relayer: refused before sending (exit 2) — ${V18_REPLACEMENT_PRICING}.`, 2)}
   Its outcome says the price the server set, before -> after in gwei. A server that is not the
   OpenZeppelin Relayer is sent the prices asked. So is --valid-until: v1.8 keeps the transaction's
@@ -223,13 +223,7 @@ Examples:
 ${EXIT_CODES}
 `,
   withdraw: `${operationHead('withdraw')}
-  The TUI's W. A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain
-  transfer of 21,000 gas at the network's price read now (eth_gasPrice through the server's JSON-RPC
-  passthrough), legacy, so what it costs is known before it leaves. --all takes everything over the
-  relayer's min_balance and the fee of one re-price (v1.8 checks the balance again when it re-prices
-  one not mined): balance − min_balance − 21,000 × price × 1.1. Refused (exit 2) when nothing is
-  above it, when the network asks more than the relayer's gas_price_cap, and when the balance (its
-  status) or the price could not be read.
+${wrap(`  The TUI's W. A send (relayer-tui send: every check of it holds) whose body fixes its price and gas: a plain transfer of 21,000 gas at the network's price read now (eth_gasPrice through the server's JSON-RPC passthrough), legacy, so what it costs is known before it leaves. --all takes everything over the relayer's min_balance and the fee of one re-price (v1.8 checks the balance again when it re-prices one not mined): balance − min_balance − 21,000 × price × 1.1. Refused (exit 2) when nothing is above it, when the network asks more than the relayer's gas_price_cap, and when the balance (its status) or the price could not be read.`, 2)}
 ${MUTATION}
 ${COMMON}
 

@@ -27,7 +27,8 @@ Examples:
   relayer-tui networks update evm:sepolia --rpc-url "https://eth-sepolia.g.alchemy.com/v2/$KEY 100" --dry-run
 ${EXIT_CODES}
 `,
-  notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one (OpenZeppelin Relayer)
+  notifications: `relayer-tui notifications: the server's webhook notifications; change or delete one
+  (OpenZeppelin Relayer)
 
 Usage: relayer-tui notifications [list | get ID] [--page N] [--per-page N] [--all] [--json | --output F]
 ${operationsOf('notifications')}

@@ -4,5 +4,6 @@
  * never loads it).
  */
 export function homeDir(): string {
-  return process.env.HOME || (process.getBuiltinModule('node:os') as typeof import('node:os')).homedir();
+  // (On Windows homedir() reads USERPROFILE, not a $HOME a POSIX shell may have set: asked of node:os there.)
+  return (process.platform !== 'win32' && process.env.HOME) || (process.getBuiltinModule('node:os') as typeof import('node:os')).homedir();
 }

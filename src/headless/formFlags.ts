@@ -12,11 +12,13 @@ import { holdsSecret, type BuiltRequest, type FieldSpec, type FormDefinition, ty
  */
 export function fillForm(def: FormDefinition, values: Values, given: ReadonlySet<string>, flagOf: (field: string) => string, bare?: (field: string) => boolean): { request: BuiltRequest } | { usage: string } {
   const errors: string[] = [];
-  // A flag given is quoted with its value; one not given is said so (never `--speed ""` for a flag the command line left out).
+  // A flag given is quoted with its value; one not given is said so, with the value the form holds for it
+  // where it holds one (read from the transaction or the relayer): never `--speed ""` for a flag left out.
   const named = (f: FieldSpec | undefined, name: string, msg: string) => {
     const v = values[name] ?? '';
-    if (!given.has(name) && v === '') return `${flagOf(name)} (not given): ${msg}`;
-    return `${flagOf(name)}${!f || holdsSecret(f) || bare?.(name) ? '' : ` ${JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v)}`}: ${msg}`;
+    const quoted = !f || holdsSecret(f) || bare?.(name) ? '' : JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v);
+    if (!given.has(name)) return `${flagOf(name)} (not given${v === '' || !quoted ? '' : `; ${quoted} as read`}): ${msg}`;
+    return `${flagOf(name)}${quoted ? ` ${quoted}` : ''}: ${msg}`;
   };
   for (const f of def.fields) {
     if (f.hidden?.(values)) continue;

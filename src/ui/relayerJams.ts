@@ -78,6 +78,8 @@ export class RelayerJams extends BackgroundReads {
   private readonly formingSeen = new Map<string, ChainSeen>();
   private readonly following = new Set<string>();
   private readonly clearings = new Map<string, Clearing>();
+  /** Relayers asked for again while a read of them ran (changed meanwhile): each read once more when it ends. */
+  private readonly again = new Map<string, Relayer>();
   private readonly series = new Map<string, ReadsSeries>();
   private readonly aheadOf = new Map<string, AheadEntry>();
   /** The server's readiness (null: not read yet, or no such endpoint). */
@@ -220,7 +222,12 @@ export class RelayerJams extends BackgroundReads {
    * the wish of the screen behind — which `want` would drop, leaving its rows `reading…`.
    */
   wantOne(r: Relayer, maxAgeMs: number): void {
-    if (this.ctrl.signal.aborted || !this.available() || this.pending.has(r.id)) return;
+    if (this.ctrl.signal.aborted || !this.available()) return;
+    // A read under way began before what is asked now (age 0: the relayer just changed, resumed): it is read once more after it.
+    if (this.pending.has(r.id)) {
+      if (maxAgeMs === 0) this.again.set(r.id, r);
+      return;
+    }
     const e = this.entries.get(r.id);
     if (e !== undefined && this.now() - e.at <= maxAgeMs) return;
     this.limiter.run(() => this.ask(r), this.ctrl.signal).catch(() => undefined);
@@ -355,6 +362,10 @@ export class RelayerJams extends BackgroundReads {
   private settle(id: string, entry: JamEntry): void {
     this.pending.delete(id);
     this.changed(() => this.entries.set(id, entry));
+    const r = this.again.get(id);
+    if (r === undefined) return;
+    this.again.delete(id);
+    this.limiter.run(() => this.ask(r), this.ctrl.signal).catch(() => undefined);
   }
 }
 

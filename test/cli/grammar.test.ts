@@ -42,6 +42,8 @@ describe('global options anywhere', () => {
     // Repeatable ones stay repeatable, and a flag given twice is still the flag.
     expect(await parseArgv(['policies', 'r1', '--set', 'a=1', '--set', 'b=2'])).toMatchObject({ kind: 'parsed', values: { set: ['a=1', 'b=2'] } });
     expect(await parseArgv(['relayers', '--json', '--json'])).toMatchObject({ kind: 'parsed' });
+    // --help still prints its page.
+    expect(await parseArgv(['relayers', '--url', 'a', '--url', 'b', '--help'])).toMatchObject({ kind: 'help' });
     // Without a server, notify's error says what --url is there.
     expect(await parseCli(['notify', '--url', 'https://hooks.example/x'], { ...env, RELAYER_URL: '' })).toMatchObject({ kind: 'error', exit: 3, message: expect.stringContaining("--server (here --url is the webhook's address)") });
   });

@@ -34,8 +34,14 @@ describe('fillForm', () => {
 
   it("a builder's refusal is named the same way (a price below the transaction's own)", () => {
     const def = evmForm('sepolia-main', undefined, pending);
-    const r = fillForm(def, { ...evmInitialValues(pending), max_fee_per_gas: '1', max_priority_fee_per_gas: '1' }, new Set(), (f) => `--${f.replace(/_/g, '-')}`);
+    const r = fillForm(def, { ...evmInitialValues(pending), max_fee_per_gas: '1', max_priority_fee_per_gas: '1' }, new Set(['max_fee_per_gas', 'max_priority_fee_per_gas']), (f) => `--${f.replace(/_/g, '-')}`);
     expect(r).toEqual({ usage: expect.stringMatching(/^--max-fee-per-gas "1": below the transaction's own \d+ wei/) });
+  });
+
+  it('a field the command line left out but the form holds a value for (read from the transaction) says both', () => {
+    const def = evmForm('sepolia-main', undefined, pending);
+    const r = fillForm(def, { ...evmInitialValues(pending), max_fee_per_gas: '1', max_priority_fee_per_gas: '1' }, new Set(['max_priority_fee_per_gas']), (f) => `--${f.replace(/_/g, '-')}`);
+    expect(r).toEqual({ usage: expect.stringMatching(/^--max-fee-per-gas \(not given; "1" as read\): below the transaction's own \d+ wei/) });
   });
 
   it('builds the exact body when every check passes', () => {

@@ -177,6 +177,8 @@ describe('W: a withdrawal', () => {
     const over = (await h.waitFor((x) => /✗ more than the relayer can pay/.test(x), 'too much')).replace(/\s+/g, ' ');
     const most = /and its gas costs [\d.]+ BNB \(21000 gas × [\d.]+ gwei\): at most ([\d.]+) BNB can be sent/.exec(over);
     expect(most, over).not.toBeNull();
+    // Beside it, what all would send: less, by what a re-price would cost more.
+    expect(over).toMatch(/; all sends [\d.]+ BNB \(it keeps back what a re-price, \+10 %, would cost more: v1\.8 checks the balance again then\)/);
     await h.press(KEY.ctrlU, `${most![1]}bnb`, KEY.ctrlS);
     await h.waitFor((x) => /^Type bsc-treasury and enter/m.test(x), 'the most it can send: reviewed');
     expect(writes(h)).toHaveLength(0);

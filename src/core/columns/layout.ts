@@ -141,7 +141,7 @@ export function fitAmount(text: string, cells: number): string {
     num = `${num.slice(0, at)}${cut}${num.slice(at + 1 + digits.length + longest[3]!.length)}`;
   }
   // A fraction cut down to its leading zeros (`0.00… AVAX` of 0.0051155) says no figure: its first digits as ≈5.1e-3 instead.
-  const small = /^(-?)0\.(0*)([1-9]\d*)$/.exec(m[1]!);
+  const small = /^(-?)0\.(0*)([1-9]\d*)…?$/.exec(m[1]!);
   if (small && /^-?0\.0*…$/.test(num)) {
     const [, neg, zeros, digits] = small;
     const exp = -(zeros!.length + 1);

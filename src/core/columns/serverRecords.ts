@@ -1,7 +1,7 @@
 /** Network and signer table columns (GET /networks, /signers: OpenZeppelin Relayer). A network's RPC URLs are masked by the client before they reach a cell. */
 import type { Network, Notification, ServerRecordKind, Signer } from '../../api/index.js';
 import { displayText } from '../text/values.js';
-import { cellWidth, middleCells } from '../text/cells.js';
+import { cellWidth } from '../text/cells.js';
 import type { Column } from './layout.js';
 
 const rpcUrl = (u: unknown): string => (typeof u === 'string' ? u : u && typeof u === 'object' && typeof (u as { url?: unknown }).url === 'string' ? (u as { url: string }).url : displayText(u, 80));
@@ -50,8 +50,8 @@ export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
   { key: 'id', title: 'ID', width: 18, flex: true, priority: 0, cell: (n) => n.id },
   { key: 'type', title: 'TYPE', width: 7, priority: 2, cell: (n) => n.type ?? '' },
   { key: 'key', title: 'KEY SET', width: 7, priority: 1, cell: (n) => (n.has_signing_key === true ? 'yes' : n.has_signing_key === false ? 'no' : '—') },
-  // Both ends of a URL too long for its column (its host and its path's end tell webhooks apart).
-  { key: 'url', title: 'URL', width: 24, flex: true, priority: 1, cell: (n, w) => middleCells(n.url ?? '', w) },
+  // Cut at its end where too long: a webhook URL's end is often its secret (Slack's, Discord's), never drawn on the list.
+  { key: 'url', title: 'URL', width: 24, flex: true, priority: 1, cell: (n) => n.url ?? '' },
 ];
 
 /** `3: Sepolia Main, BSC Treasury (+1)`: the relayers that use it (core/lookup.ts relayersByNotification); `—` none. */

@@ -93,7 +93,6 @@ function fromFlags({ flags, secrets }: FlagArgs) {
   return { values, given: { url: 'url', id: 'id', ...(key !== undefined ? { signing_key: flags['signing-key-env'] !== undefined ? 'signing-key-env' : 'signing-key-file' } : {}) } };
 }
 
-/** The answer's rows: what was created, and whether a key is set (the key itself is never answered). */
 /** What the answer said, each field as it came back; one it left out said as left out (never a default in its place). */
 function answerRows(answer: unknown): string[] {
   const n = (answer ?? {}) as Partial<Notification>;

@@ -26,15 +26,16 @@ export { EVM_POLICIES, policyValue };
 const U128_MAX = (1n << 128n) - 1n;
 const U128_WORDS = 'out of range: above the u128 maximum (the server answers 400, "number too large to fit in target type")';
 
-/** A policy amount as typed (100gwei, 0.1avax, 1e18, or wei): its wei, or why not (null: not an amount). A unit written against its number is split from it; an exponent is not a unit. */
+/** A policy amount as typed (100gwei, 0.1avax, 1e18, 1E18, or wei): its wei, or why not (null: not an amount). */
 function typedWei(raw: string, network: string | null | undefined): ReturnType<typeof parseWei> {
-  return parseWei(raw.trim().replace(/(\d)(?!e\d)([a-zA-Z])/, '$1 $2'), network);
+  return parseWei(raw.trim(), network);
 }
 
 /** A policy amount as typed, checked as the server reads it (u128): its wei, or the words of what is wrong, in the chain's own coin. The one check of the form and of --set. */
 function typedAmount(raw: string, network: string | null | undefined): { wei: bigint } | { error: string } {
   const w = typedWei(raw, network);
-  if (!w) return { error: /^-/.test(raw.trim()) ? 'out of range: must not be negative' : `wei, or with a unit: 100gwei, 0.1${nativeUnit(network).toLowerCase()}` };
+  const negative = /^-/.test(raw.trim()) && typedWei(raw.trim().slice(1), network) !== null;
+  if (!w) return { error: negative ? 'out of range: must not be negative' : `wei, or with a unit: 100gwei, 0.1${nativeUnit(network).toLowerCase()}` };
   if ('error' in w) return w;
   const wei = BigInt(w.wei);
   return wei > U128_MAX ? { error: U128_WORDS } : { wei };

@@ -137,17 +137,21 @@ export function sendErrors(body: Record<string, unknown>, c: SendContext): Recor
   if (c.balanceWei !== undefined && c.balanceWei - min <= 0n)
     errors.value = `the relayer's balance ${formatWei(c.balanceWei, net)} is ${c.balanceWei < min ? 'under' : 'at'} its min_balance ${formatWei(min, net)}: no send can be paid (v1.8 takes it, then fails it); fund it first`;
   else if (c.balanceWei !== undefined && most > c.balanceWei - min) {
-    // Its gas said beside what is left (a price given: what it costs; a max fee: at most; a speed: an estimate), and what can then be sent.
+    // Its gas said beside what is left, as sure as it is: a price and a gas_limit given, what it costs; a
+    // max fee, at most (held to the cap where over it); a speed, an estimate; no gas_limit, at least the
+    // intrinsic gas (the server estimates the rest). What can then be sent is said as sure as the fee.
     const gasUsed = gas ?? intrinsic;
     const fee = perGas !== undefined ? perGas * gasUsed : undefined;
+    const estimated = price === undefined && maxFee === undefined;
+    const held = maxFee !== undefined && price === undefined && cap !== undefined && maxFee > cap ? ', held to gas_price_cap' : '';
     const feeWords =
       fee === undefined
         ? ''
-        : price === undefined && maxFee === undefined
+        : estimated
           ? `, and its gas at speed ${String(body.speed)} costs about ${formatWei(fee, net)} (an estimate: ${gasUsed} gas × ${formatGwei(perGas!)})`
-          : `, and its gas costs ${price === undefined ? 'at most ' : ''}${formatWei(fee, net)} (${gasUsed} gas × ${formatGwei(perGas!)})`;
+          : `, and its gas costs ${gas === undefined ? 'at least ' : price === undefined ? 'at most ' : ''}${formatWei(fee, net)} (${gasUsed} gas${gas === undefined ? ' at least, none given: the server estimates it' : ''} × ${formatGwei(perGas!)}${held})`;
     const room = c.balanceWei - min - (fee ?? 0n);
-    const canSend = fee === undefined ? '' : room > 0n ? `: at most ${formatWei(room, net)} can be sent` : ': nothing can be sent';
+    const canSend = fee === undefined ? '' : room <= 0n ? ': nothing can be sent' : `: ${estimated ? 'about' : 'at most'} ${formatWei(room, net)} can be sent`;
     errors.value = `more than the relayer can pay over its min_balance: ${formatWei(c.balanceWei, net)} − ${formatWei(min, net)} leaves ${formatWei(c.balanceWei - min, net)}${feeWords}${canSend} (v1.8 takes it, then fails it)`;
   }
   return errors;

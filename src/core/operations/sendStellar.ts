@@ -96,8 +96,12 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
     });
   lines.push({ label: 'source', value: typeof body.source_account === 'string' ? body.source_account : `the relayer (${displayText(relayer?.address)})` });
   // The memo as sent (an exchange's deposit is credited by it): its type and value, or that there is none.
-  const memo = (body.memo ?? undefined) as { type?: unknown; value?: unknown } | undefined;
-  lines.push({ label: 'memo', value: !memo || memo.type === 'none' || memo.type === undefined ? 'none' : `${displayText(memo.type)} ${JSON.stringify(displayText(memo.value))}` });
+  const memo = body.memo;
+  const typed = memo !== null && typeof memo === 'object' && !Array.isArray(memo) ? (memo as { type?: unknown; value?: unknown }) : undefined;
+  lines.push({
+    label: 'memo',
+    value: memo === undefined || memo === null || typed?.type === 'none' ? 'none' : typed && typed.type !== undefined ? `${displayText(typed.type)} ${JSON.stringify(displayText(typed.value))}` : `as given: ${displayText(JSON.stringify(memo))}`,
+  });
   const max = toBigInt(body.max_fee);
   lines.push({ label: 'max_fee', value: max !== undefined ? `${thousands(max)} stroops at most` : `not given: v1.8's default, ${thousands(BigInt(DEFAULT_MAX_FEE))} stroops` });
   return lines;

@@ -79,7 +79,8 @@ export function withdrawRequest(to: string, amount: WithdrawAmount, i: WithdrawI
   if ('errors' in built) {
     // The send's fields named as the withdrawal's own.
     const { value: v, gas_price: g, gas_limit: l, speed: _s, ...rest } = built.errors;
-    const amountError = v ?? g ?? l;
+    // Over what it can pay: what `all` would send beside it (less than the send's most by a re-price's extra fee).
+    const amountError = v && over > 0n ? `${v}; all sends ${formatWei(over, network)} (it keeps back what a re-price, +10 %, would cost more: v1.8 checks the balance again then)` : (v ?? g ?? l);
     return { errors: { ...rest, ...(amountError ? { amount: amountError } : {}) } };
   }
   const left = i.balanceWei - value - fee;

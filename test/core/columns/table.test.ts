@@ -91,4 +91,11 @@ describe('fitAmount: a unit is never cut from a number (issue 18.8)', () => {
     ['0.0000051155 ETH', 12, '≈5.1e-6 ETH'],
   ];
   for (const [text, w, want] of cases) it(`${text} in ${w} → ${want}`, () => expect(fitAmount(text, w)).toBe(want));
+  it('a small balance as the list writes it (cut at 6 decimals, marked …) gets its first digits too', async () => {
+    const { formatAmountShort, nativeUnitOf } = await import('../../../src/core/amounts.js');
+    const short = formatAmountShort('5115500000000000', nativeUnitOf('evm', 'avalanche'), 6);
+    expect(short).toBe('0.005115… AVAX');
+    expect(fitAmount(short, 10)).toBe('≈5e-3 AVAX');
+    expect(fitAmount(short, 11)).toBe('0.005… AVAX');
+  });
 });

@@ -65,6 +65,8 @@ describe('the EVM patch from flags', () => {
     expect(cap.validate!('-5gwei', {})).toBe('out of range: must not be negative');
     expect(set('-5gwei')).toEqual({ error: '--set gas_price_cap=-5gwei: out of range: must not be negative' });
     expect(cap.validate!('1e40', {})).toMatch(/^out of range: above the u128 maximum/);
+    expect(cap.validate!('1E20', {})).toBeNull();
+    expect(cap.validate!('-abc', {})).toBe('wei, or with a unit: 100gwei, 0.1eth');
     expect(cap.validate!('abc', {})).toBe('wei, or with a unit: 100gwei, 0.1eth');
     const avax = policiesForm('a1', evm({ network: 'avalanche' }), true).fields.find((f) => f.name === 'gas_price_cap')!;
     expect(avax.validate!('abc', {})).toBe('wei, or with a unit: 100gwei, 0.1avax');

@@ -25,6 +25,12 @@ describe('a send the relayer cannot pay over its min_balance', () => {
     expect('errors' in built ? built.errors.value : undefined).toBe(
       'more than the relayer can pay over its min_balance: 1 ETH − 0.000000000001 ETH leaves 0.999999999999 ETH, and its gas costs 0.001155 ETH (21000 gas × 55 gwei): at most 0.998844999999 ETH can be sent (v1.8 takes it, then fails it)',
     );
+    // Its gas as sure as it is: no gas_limit, at least the intrinsic gas (what can be sent is then still a true most);
+    // a speed, an estimate of both.
+    const noLimit = sendRequest({ to, value: '999999000000000000', gas_price: '55000000000' }, { relayerId: 'r', relayer, balanceWei: 10n ** 18n, now });
+    expect('errors' in noLimit ? noLimit.errors.value : undefined).toContain('and its gas costs at least 0.001155 ETH (21000 gas at least, none given: the server estimates it × 55 gwei): at most 0.998844999999 ETH can be sent');
+    const bySpeed = sendRequest({ to, value: '999999000000000000', speed: 'fast' }, { relayerId: 'r', relayer, balanceWei: 10n ** 18n, gasPriceWei: 10_000_000_000n, now });
+    expect('errors' in bySpeed ? bySpeed.errors.value : undefined).toMatch(/costs about [\d.]+ ETH \(an estimate: 21000 gas × [\d.]+ gwei\): about [\d.]+ ETH can be sent/);
     // That most is taken.
     expect('errors' in sendRequest({ to, value: '998844999999000000', gas_limit: '21000', gas_price: '55000000000' }, { relayerId: 'r', relayer, balanceWei: 10n ** 18n, now })).toBe(false);
   });

@@ -195,5 +195,8 @@ describe('a Stellar send reviewed', () => {
     expect(memoOf({ type: 'id', value: '123' })).toBe('id "123"');
     expect(memoOf({ type: 'none' })).toBe('none');
     expect(memoOf(undefined)).toBe('none');
+    // A memo of another shape (a --body's) is shown as given, never as none.
+    expect(memoOf('deposit 42')).toBe('as given: "deposit 42"');
+    expect(memoOf({ value: 'x' })).toBe('as given: {"value":"x"}');
   });
 });
