@@ -159,12 +159,13 @@ export class Fleet {
    * Reads every context whose backoff allows it (all of them the first time); resolves when each has
    * answered or reached its deadline. A read already under way is joined, not doubled.
    */
-  refresh(): Promise<void> {
+  refresh(force: ReadonlySet<string> = new Set()): Promise<void> {
     this.reading ??= (async () => {
       const now = this.opts.now();
+      // `force`: contexts read now whatever their backoff (the operator changed a relayer of theirs); a token that could not be had stays unread.
       const due = this.sources.filter((s) => {
         const st = this.states.get(s.name)!;
-        return st.retryAt === null || st.retryAt <= now;
+        return st.retryAt === null || st.retryAt <= now || (force.has(s.name) && st.retryAt !== Infinity);
       });
       await Promise.all(due.map((s) => this.readContext(s)));
     })().finally(() => (this.reading = null));

@@ -90,6 +90,10 @@ describe('the fleet reader', () => {
     await f.refresh();
     expect(limited.requests.length).toBe(asked);
     expect(contract.requests.length).toBeGreaterThan(contractAsked);
+    // A context the operator changed a relayer of is read now, its backoff aside; a token not had stays unread.
+    await f.refresh(new Set(['limited', 'no-key']));
+    expect(limited.requests.length).toBeGreaterThan(asked);
+    expect(state(f, 'no-key').phase).toBe('not opened');
   });
 
   it("the real server's figures: balance with the low flag (the higher of the policy's min_balance and the context's), last confirmed, stuck by the :stuck rules", async () => {

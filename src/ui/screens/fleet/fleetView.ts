@@ -37,8 +37,9 @@ export class FleetView {
   /** Reads every context again (joined when a read is under way); the first read starts it. */
   async read(): Promise<void> {
     this.started = true;
-    await this.fleet.refresh();
-    // A change read since is in the rows now (a context skipped by its backoff keeps its mark).
+    // A context the operator changed a relayer of is read now, its backoff aside.
+    await this.fleet.refresh(new Set([...this.changedSince.keys()].map((k) => k.slice(0, k.indexOf('\u0000')))));
+    // A change read since is in the rows now (a context not read, its token not had, keeps its mark).
     for (const [key, at] of this.changedSince) {
       const c = this.fleet.contexts().find((x) => x.name === key.slice(0, key.indexOf('\u0000')));
       if (c?.at != null && c.at > at) this.changedSince.delete(key);
