@@ -100,7 +100,7 @@ export function stellarSendReview(body: Record<string, unknown>, relayer: Relaye
   const typed = memo !== null && typeof memo === 'object' && !Array.isArray(memo) ? (memo as { type?: unknown; value?: unknown }) : undefined;
   lines.push({
     label: 'memo',
-    value: memo === undefined || memo === null || typed?.type === 'none' ? 'none' : typed && typed.type !== undefined ? `${displayText(typed.type)} ${JSON.stringify(displayText(typed.value))}` : `as given: ${displayText(JSON.stringify(memo))}`,
+    value: memo === undefined || memo === null || typed?.type === 'none' ? 'none' : typed && typed.type !== undefined ? `${displayText(typed.type)} ${JSON.stringify(displayText(typed.value))}` : `as given: ${typeof memo === 'string' ? JSON.stringify(displayText(memo)) : displayText(memo)}`,
   });
   const max = toBigInt(body.max_fee);
   lines.push({ label: 'max_fee', value: max !== undefined ? `${thousands(max)} stroops at most` : `not given: v1.8's default, ${thousands(BigInt(DEFAULT_MAX_FEE))} stroops` });

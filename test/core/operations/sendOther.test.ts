@@ -198,5 +198,7 @@ describe('a Stellar send reviewed', () => {
     // A memo of another shape (a --body's) is shown as given, never as none.
     expect(memoOf('deposit 42')).toBe('as given: "deposit 42"');
     expect(memoOf({ value: 'x' })).toBe('as given: {"value":"x"}');
+    // An exact integer in it (a --body's) is shown, never a throw.
+    expect(memoOf({ value: 12345678901234567890n })).toMatch(/^as given: \{"value":12345678901234567890\}$/);
   });
 });
