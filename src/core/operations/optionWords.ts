@@ -47,7 +47,14 @@ export const OPTION_WORDS: { readonly [K in OperationKind as [OptionName<K>] ext
     value: EVM.value,
     all: { does: "everything over the relayer's min_balance and the fee of one re-price" },
   },
-  replace: EVM,
+  // A replacement's prices and valid_until: sent to a server that is not v1.8; v1.8 refuses them before sending (it discards both).
+  replace: {
+    ...EVM,
+    'gas-price': { arg: 'W', does: 'legacy pricing, wei (refused on the OpenZeppelin Relayer: give a --speed)' },
+    'max-fee-per-gas': { arg: 'W', does: 'EIP-1559 pricing, wei, with --max-priority-fee-per-gas (refused on the OpenZeppelin Relayer)' },
+    'max-priority-fee-per-gas': { arg: 'W', does: 'EIP-1559 pricing, wei, with --max-fee-per-gas (refused on the OpenZeppelin Relayer)' },
+    'valid-until': { arg: 'T', does: 'RFC 3339 (refused on the OpenZeppelin Relayer: a replacement keeps its own)' },
+  },
   'cancel-pending': { 'all-pending': { does: 'every pending transaction of the relayer: DELETE /relayers/{id}/transactions/pending' } },
   'policy-edit': {
     set: { arg: 'KEY=VALUE', does: 'a policy set: gas_price_cap=72gwei, min_balance=0.1eth, whitelist_receivers=0xA…,0xB…' },
