@@ -62,7 +62,11 @@ function build(info: PluginInfo | undefined, v: Values): Built {
           target: { pluginId },
           what: `Call plugin ${pluginId} by GET${route ? ` at route ${route}` : ''}`,
           prepared: preparePluginGet(pluginId, route, q.query),
-          review: [{ label: 'GET', value: 'no body: the plugin sees {} as its params, and the query above' }],
+          review: [
+            { label: 'GET', value: `no body: the plugin sees {} as its params${q.query.length ? ', and the query above' : ', and no query'}` },
+            // Whether it allows GET was read from the list where it is listed; else said not known (never taken as allowed).
+            ...(info && info.id === pluginId ? [] : [{ label: 'allow_get', value: "not known: the plugin was not found in the server's list (or the list could not be read); the server answers 405 where it is off" }]),
+          ],
           send: (client, options) => client.callPlugin(pluginId, {}, { ...options, route, get: q.query }),
           effect: pluginEffect,
         },
