@@ -37,10 +37,10 @@ export const NO_BY_ID = ' (the server has no by-id lookup)';
  * lookup here (the server lacks the endpoint, or a generic 404 said so: the API module's
  * `unsupported`). Other failures are thrown.
  */
-export async function askById(client: RelayerClient, relayerId: string, txId: string): Promise<{ kind: 'found'; tx: Transaction } | { kind: 'not-found'; message: string } | { kind: 'no-lookup' }> {
+export async function askById(client: RelayerClient, relayerId: string, txId: string, signal?: AbortSignal): Promise<{ kind: 'found'; tx: Transaction } | { kind: 'not-found'; message: string } | { kind: 'no-lookup' }> {
   if (!client.offers('transactionById')) return { kind: 'no-lookup' };
   try {
-    return { kind: 'found', tx: await client.getTransaction(relayerId, txId) };
+    return { kind: 'found', tx: await client.getTransaction(relayerId, txId, signal ? { signal } : {}) };
   } catch (e) {
     if (!(e instanceof ApiError) || (e.kind !== 'unsupported' && e.kind !== 'not_found')) throw e;
     return e.kind === 'not_found' ? { kind: 'not-found', message: e.message } : { kind: 'no-lookup' };
@@ -49,17 +49,17 @@ export async function askById(client: RelayerClient, relayerId: string, txId: st
 
 /**
  * The transaction by id where the server has that endpoint, else among the newest 1,000; `how` says
- * which way it was looked for, in words. The real server's own "Transaction with ID … not found" is
+ * which way it was looked for, in words; `signal` ends its reads (the screen that asked has closed). The real server's own "Transaction with ID … not found" is
  * believed; a generic 404 means the lookup does not exist (the API module says `unsupported`), and
  * the pages are read instead.
  */
-export async function findTransaction(client: RelayerClient, relayerId: string, txId: string): Promise<{ tx?: Transaction; how: string }> {
-  const byId = await askById(client, relayerId, txId);
+export async function findTransaction(client: RelayerClient, relayerId: string, txId: string, signal?: AbortSignal): Promise<{ tx?: Transaction; how: string }> {
+  const byId = await askById(client, relayerId, txId, signal);
   if (byId.kind === 'found') return { tx: byId.tx, how: 'read by id' };
   if (byId.kind === 'not-found') return { how: `not found: the server's by-id lookup says "${byId.message}"` };
   const why = NO_BY_ID;
   for (let page = 1; page <= TRANSACTION_LOOKUP_PAGES; page++) {
-    const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE });
+    const p = await client.listTransactions(relayerId, { page, perPage: LOOKUP_PAGE_SIZE }, signal ? { signal } : {});
     const t = p.items.find((x) => x.id === txId);
     if (t) return { tx: t, how: `found among relayer ${relayerId}'s newest transactions${why}` };
     if (p.items.length === 0 || page * p.perPage >= p.totalItems) return { how: `not among relayer ${relayerId}'s ${thousands(p.totalItems)} transactions${why}` };

@@ -54,3 +54,14 @@ describe('askById and the finders over it', () => {
     expect(seen.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('findTransaction ends with the screen that asked', () => {
+  it('its signal aborted: no page of the scan is asked (a closed review leaves no reads running)', async () => {
+    await c.detectDialect();
+    const before = contract.requests.length;
+    const ctrl = new AbortController();
+    ctrl.abort();
+    await expect(findTransaction(c, 'sepolia-main', 'no-such-id', ctrl.signal)).rejects.toBeDefined();
+    expect(contract.requests.length).toBe(before);
+  });
+});

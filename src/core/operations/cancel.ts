@@ -154,7 +154,7 @@ async function readCancel(client: RelayerClient, target: OperationTarget, signal
   const offered = client.supports('cancel');
   let tx: Transaction | undefined;
   if (offered !== false) {
-    const found = await findTransaction(client, relayerId, txId);
+    const found = await findTransaction(client, relayerId, txId, signal);
     // The server's own by-id lookup said it does not exist: nothing to cancel (as replace says).
     if (!found.tx && found.how.startsWith('not found')) return { notFound: { what: 'transaction', id: txId, how: found.how } };
     tx = found.tx;

@@ -164,7 +164,7 @@ async function readReplace(client: RelayerClient, target: OperationTarget, signa
   const dialect = await client.detectDialect(signal);
   const relayer = await findRelayer(client, relayerId, signal ? { signal } : {});
   if (!relayer) return { notFound: { what: 'relayer', id: relayerId } };
-  const found = await findTransaction(client, relayerId, txId);
+  const found = await findTransaction(client, relayerId, txId, signal);
   const input: ReplaceInput = { target: { relayerId, txId }, relayer, tx: found.tx, how: found.how, dialect };
   if (replaceRefusal(input) || !found.tx || kindOf(input) !== 'evm') return input;
   return { ...input, ...(await readJamForReview(client, relayer, signal)) };
