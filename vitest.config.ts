@@ -24,7 +24,11 @@ export default defineConfig({
   ],
   resolve: {
     // See src/ui/notInCi.ts: CI=true must not switch Ink into "render only at exit".
-    alias: { 'is-in-ci': fileURLToPath(new URL('./src/ui/notInCi.ts', import.meta.url)) },
+    // Ink's layout engine is src/ui/columnLayout.ts, as in the bundle (scripts/build.mjs); `yoga-layout/load` stays Yoga.
+    alias: [
+      { find: 'is-in-ci', replacement: fileURLToPath(new URL('./src/ui/notInCi.ts', import.meta.url)) },
+      { find: /^yoga-layout$/, replacement: fileURLToPath(new URL('./src/ui/columnLayout.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
@@ -33,7 +37,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // The patched dependencies go through the transform pipeline so the tests run the bundle's code
-    // (all of scripts/patches.mjs but yoga's, which only concerns how its WebAssembly is fetched).
+    // (all of scripts/patches.mjs).
     server: {
       deps: {
         inline: [

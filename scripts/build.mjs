@@ -42,16 +42,15 @@ const dependencyPatches = {
   name: 'dependency-patches',
   setup(b) {
     b.onLoad({ filter: ANY_COPY }, async (args) => ({
-      contents: yogaWasmOut(patchDependency(await readFile(args.path, 'utf8'), args.path), args.path),
+      contents: patchDependency(await readFile(args.path, 'utf8'), args.path),
       loader: 'js',
     }));
   },
 };
 
-// The WebAssembly (undici's HTTP parser, Ink's layout engine) travels as files beside the bundles
-// (dist/*.wasm; assets of the single executable), not as base64 text inside them: as text it was 240 KB
-// of the 1.3 MB bundle, read, copied into a string and held in the code cache at every start, then
-// decoded (yoga's by a loop in JavaScript) before it could be compiled. Each is read when first needed.
+// The WebAssembly (undici's HTTP parser) travels as files beside the bundles (dist/*.wasm; assets of the
+// single executable), not as base64 text inside them: as text it was read, copied into a string and held
+// in the code cache at every start, then decoded before it could be compiled. Each is read when first needed.
 const WASM_READER = `const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 /** A WebAssembly file the build put beside this bundle, else an asset of the single executable (its bundles have no directory). */
@@ -77,16 +76,6 @@ const wasmFiles = {
     b.onLoad({ filter: /.*/, namespace: 'wasm-reader' }, () => ({ contents: WASM_READER, loader: 'js' }));
   },
 };
-/** Yoga's glue with its base64 module taken out (written to dist/yoga.wasm) and read from there instead. */
-function yogaWasmOut(src, file) {
-  if (!/yoga-wasm-base64-esm\.js$/.test(file)) return src;
-  const data = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(src);
-  const binary = 'var w;h.wasmBinary&&(w=h.wasmBinary);';
-  if (!data || src.split(binary).length !== 2) throw new Error(`build: ${file} changed; re-check yogaWasmOut in scripts/build.mjs`);
-  writeFileSync(join(wasmOut, 'yoga.wasm'), Buffer.from(data[1], 'base64'));
-  return `import { wasmFile as relayerTuiWasmFile } from 'relayer-tui:wasm-reader';\n${src.replace(data[0], 'H="data:application/octet-stream;base64,"').replace(binary, 'var w=relayerTuiWasmFile("yoga.wasm");')}`;
-}
-
 // Every dependency measures text through src/core/text/fastStringWidth.ts (see there), which alone imports
 // the real string-width (so wrap-ansi's older copy is not bundled).
 const fastWidth = join(root, 'src', 'core', 'text', 'fastStringWidth.ts');
@@ -99,12 +88,12 @@ const fastStringWidth = {
   },
 };
 
-// Ink's `yoga-layout` is src/ui/yoga.ts in the bundle (see there: no top-level await).
-const yogaShim = join(root, 'src', 'ui', 'yoga.ts');
+// Ink's `yoga-layout` is src/ui/columnLayout.ts (see there: Yoga's layout of a column, in JavaScript).
+const columnLayout = join(root, 'src', 'ui', 'columnLayout.ts');
 const layoutEngine = {
   name: 'layout-engine',
   setup(b) {
-    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: yogaShim }));
+    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: columnLayout }));
   },
 };
 

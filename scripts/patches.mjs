@@ -1,8 +1,8 @@
 // Exact-expression patches to dependencies, applied by both the bundle (scripts/build.mjs) and the
-// tests (vitest.config.ts, for the modules it inlines: all but yoga-layout and undici). Each replaces
+// tests (vitest.config.ts, for the modules it inlines: all but undici). Each replaces
 // one exact expression; a changed dependency fails the build loudly instead of silently skipping a fix.
 //   Ink 6.8: rendering fixes, bounded caches, scrolling by moving lines.
-//   Ink, yoga-layout 3.2, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
+//   Ink, string-width 8.3, slice-ansi 8.0, @alcalzone/ansi-tokenize 0.2, undici 7.30:
 //   startup and frame cost (a CommonJS bundle; work moved off the path to the first frame).
 import { constants as http2Constants } from 'node:http2';
 import { readFileSync } from 'node:fs';
@@ -242,17 +242,6 @@ export const PATCHES = {
       "const getDefaultNodeMaxHeaderSize = http &&\n  http.maxHeaderSize &&\n  Number.isInteger(http.maxHeaderSize) &&\n  http.maxHeaderSize > 0\n  ? () => http.maxHeaderSize\n  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }",
       "const getDefaultNodeMaxHeaderSize = () => {\n  const http = require('node:http')\n  if (Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize\n  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')\n}",
     ],
-  ],
-  // Yoga's WebAssembly is a base64 data: URL, which its loader decodes itself — but only when there is
-  // no global fetch. In Node there is, and calling it loads Node's own copy of undici (about 40 ms of
-  // a 300 ms start) to decode the same string. A data: URL needs no fetch.
-  //
-  // And it compiles the module asynchronously, on V8's background threads: on a 2-core machine those
-  // are sometimes not scheduled for ~200 ms (starts were bimodal, ~190 or ~400 ms to the first frame,
-  // the first frame waiting on nothing else). Compiled on the main thread it takes 3-5 ms, every time.
-  'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': [
-    ['return w||"function"!=typeof fetch?', 'return w||ua(H)||"function"!=typeof fetch?'],
-    ['return WebAssembly.instantiate(f,d)', 'return{instance:new WebAssembly.Instance(new WebAssembly.Module(f),d)}'],
   ],
   // Ink's ansi-escapes and chalk's supports-color read node:os only on Windows (os.release()), and loading it
   // costs a start ~0.5 ms: loaded when read.

@@ -5,7 +5,7 @@
 
 /** The lazy imports each start awaits before its first output (src/start/main.ts for the TUI against a server; src/start/oneShot.ts for `relayers --json`). */
 export const START_PATHS = {
-  'dist/app.cjs': ['src/start/main.ts', 'src/api/index.ts', 'src/ui/activityLog.ts', 'src/ui/yoga.ts', 'src/ui/run.tsx', 'src/ledger/audit.ts', 'src/ui/forms/draftStore.ts', 'src/ui/clipboard.ts'],
+  'dist/app.cjs': ['src/start/main.ts', 'src/api/index.ts', 'src/ui/activityLog.ts', 'src/ui/run.tsx', 'src/ledger/audit.ts', 'src/ui/forms/draftStore.ts', 'src/ui/clipboard.ts'],
   'dist/oneshot.cjs': ['src/start/oneShot.ts', 'src/headless/index.ts', 'src/api/index.ts', 'src/headless/lists.ts'],
 };
 

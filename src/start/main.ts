@@ -64,8 +64,7 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   // the loop turns). One turn first: a loopback or LAN connection is made in it and the request is on
   // its way while the UI loads (~10 ms sooner to the first frame on loopback, a round trip with a remote server).
   await new Promise<void>((r) => setImmediate(r));
-  // Then the UI (its modules load while the server answers) and the layout engine.
-  const layout = import('../ui/yoga.js').then((m) => m.yogaReady);
+  // Then the UI (its modules load while the server answers).
   const ui = import('../ui/run.js');
   const { AuditLedger } = await import('../ledger/audit.js');
   serverLabel ??= new URL(baseUrl).host;
@@ -89,7 +88,6 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   /** The request timeout of the server open now (`:ctx` changes it): a hang-up's wait is bounded by it. */
   let currentTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { runTui } = await ui;
-  await layout;
   let waited: ReturnType<typeof setTimeout> | undefined;
   const initialRelayers = await Promise.race([prefetch.catch(() => undefined), new Promise<undefined>((r) => (waited = setTimeout(() => r(undefined), PREFETCH_WAIT_MS)))]);
   clearTimeout(waited);
