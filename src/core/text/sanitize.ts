@@ -28,12 +28,16 @@
 export type SafeText = string & { readonly __safeText: true };
 
 /**
- * Printable ASCII (with LF, for the forms that keep it): nothing in it is drawn differently — most of
- * what a screen shows, answered without the Unicode-property patterns below, which are built when a
- * string first needs them (~1 ms of a start to build and compile four of them).
+ * Text in which nothing is drawn differently from itself (with LF, for the forms that keep it): printable
+ * ASCII and the rest of the Basic Multilingual Plane but its controls, format characters, line and
+ * paragraph separators and surrogates — the ranges `unsafe` leaves, as this Node's Unicode data draws
+ * them (test/core/text/safeText checks every one of the 65,536). Most of what a screen shows, its own
+ * glyphs (›, …, ●) included, is answered here without the Unicode-property patterns below, which are
+ * built when a string first needs them (~1 ms of a start to build and compile four of them).
  */
-const PLAIN = /^[\x20-\x7e]*$/;
-const PLAIN_LINES = /^[\x20-\x7e\n]*$/;
+const SAFE_BMP = '\\x20-\\x7e\\xa0-\\xac\\xae-\\u05ff\\u0606-\\u061b\\u061d-\\u06dc\\u06de-\\u070e\\u0710-\\u088f\\u0892-\\u08e1\\u08e3-\\u180d\\u180f-\\u200a\\u2010-\\u2027\\u202f-\\u205f\\u2065\\u2070-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufff8\\ufffc-\\uffff';
+const PLAIN = new RegExp(`^[${SAFE_BMP}]*$`);
+const PLAIN_LINES = new RegExp(`^[${SAFE_BMP}\\n]*$`);
 
 interface Unsafe {
   /** Anything drawn differently from itself, newline included. */

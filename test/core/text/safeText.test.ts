@@ -50,6 +50,23 @@ describe('sanitize: every class becomes a visible, inert placeholder', () => {
     expect(sanitize('😀 ok')).toBe('😀 ok');
   });
 
+  it('every character of the Basic Multilingual Plane: drawn as itself exactly when it is no control, format character, separator or surrogate (the fast path agrees with the Unicode properties)', () => {
+    const unsafe = /[\x00-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+    const wrong: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      const kept = !unsafe.test(ch);
+      // Beside plain text, as a screen draws them: the fast path looks at whole strings.
+      if ((sanitize(`a${ch}b`) === `a${ch}b`) !== kept) wrong.push(`sanitize U+${c.toString(16)}`);
+      if (c !== 0x0a && (neutralize(`a${ch}b`) === `a${ch}b`) !== kept) wrong.push(`neutralize U+${c.toString(16)}`);
+      if (c !== 0x0a && c !== 0x1b && (neutralizeKeepingColour(`a${ch}b`) === `a${ch}b`) !== kept) wrong.push(`neutralizeKeepingColour U+${c.toString(16)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Astral characters take the Unicode-property path: an emoji stays, a tag character does not.
+    expect(sanitize('ok \u{1f600}')).toBe('ok \u{1f600}');
+    expect(sanitize('x\u{e0041}')).toBe('x\\u{e0041}');
+  });
+
   it('safeLines splits on LF and CRLF only: a bare CR stays visible', () => {
     expect(safeLines('one\r\ntwo\nthree\rfour')).toEqual(['one', 'two', 'three␍four']);
     expect(safeLines('a\nb\nc\nd', 2)).toEqual(['a', 'b']);
