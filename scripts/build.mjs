@@ -55,6 +55,9 @@ const WASM_READER = `const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 /** A WebAssembly file the build put beside this bundle, else an asset of the single executable (its bundles have no directory). */
 exports.wasmFile = (name) => {
+  // Compiled ahead by the launcher (src/start/wasmAhead.ts), when it is ready: a WebAssembly.Module.
+  const ahead = globalThis[Symbol.for('relayer-tui.wasm-ahead')]?.get(name);
+  if (ahead) return ahead;
   try {
     return readFileSync(join(__dirname, name));
   } catch (e) {

@@ -243,6 +243,10 @@ export const PATCHES = {
       "const getDefaultNodeMaxHeaderSize = () => {\n  const http = require('node:http')\n  if (Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize\n  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')\n}",
     ],
   ],
+  // Its parser's WebAssembly may come compiled (src/start/wasmAhead.ts, through scripts/build.mjs's WASM_READER).
+  'undici/lib/dispatcher/client-h1.js': [
+    ["mod = new WebAssembly.Module(require('../llhttp/llhttp_simd-wasm.js'))", "mod = ((m) => (m instanceof WebAssembly.Module ? m : new WebAssembly.Module(m)))(require('../llhttp/llhttp_simd-wasm.js'))"],
+  ],
   // Ink's ansi-escapes and chalk's supports-color read node:os only on Windows (os.release()), and loading it
   // costs a start ~0.5 ms: loaded when read.
   'ansi-escapes/base.js': [["import os from 'node:os';", "const os = { release: () => process.getBuiltinModule('node:os').release() };"]],

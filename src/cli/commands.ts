@@ -102,6 +102,11 @@ export function isOneShot(argv: readonly string[]): boolean {
   return ONE_SHOT_FIRST.includes(argv[commandAt(argv)] ?? '') || argv.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version');
 }
 
+/** A headless subcommand that is not asked for its help: it will ask a server (the launcher starts what that needs). */
+export function asksServer(argv: readonly string[]): boolean {
+  return (HEADLESS_COMMANDS as readonly string[]).includes(argv[commandAt(argv)] ?? '') && !argv.some((a) => a === '-h' || a === '--help');
+}
+
 /**
  * A one-shot that reads page after page (`--all`, the fleet): it runs with V8 flags of its own (a
  * young generation that stays small: ONE_SHOT_FLAGS in src/start/codeCache.ts) and a code cache of its own.

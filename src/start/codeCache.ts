@@ -49,19 +49,21 @@ export interface Launch {
  * the small Buffer objects holding them are collected, and a young generation grown to its default
  * 16 MB let ~25 MB of them wait (the 100k stream's peak RSS ~95-115 MB; ~70 MB with it, and no more
  * CPU). `--max-semi-space-size` would say it directly but is read only when the heap is made, before
- * any code of ours runs.
+ * any code of ours runs. And every one compiles WebAssembly whole (`--no-wasm-lazy-compilation`): the
+ * parser compiled ahead on background threads (src/start/wasmAhead.ts) is then compiled entirely there,
+ * not a function at a time on the main thread at its first call.
  */
-export const ONE_SHOT_FLAGS = (long: boolean): string => (long ? '--liftoff-only --semi-space-growth-factor=1' : '--liftoff-only');
+export const ONE_SHOT_FLAGS = (long: boolean): string => (long ? '--liftoff-only --no-wasm-lazy-compilation --semi-space-growth-factor=1' : '--liftoff-only --no-wasm-lazy-compilation');
 
 /**
  * The TUI's V8 flags until its first frame, set by the launchers before its bundle loads (its code cache is
- * made under them, after the first frame) and unset by `launch` once the cache is made. With them the
- * WebAssembly (Ink's layout engine, undici's parser) stays on the baseline compiler: its optimized compile
- * ran on a background thread during the first render and took the second of two cores from the main
- * thread (the first frame ~17% later, same main-thread CPU; measured interleaved, issue 55). Layouts on
- * baseline code cost about the same at this screen's size.
+ * made under them, after the first frame) and unset by `launch` once the cache is made. With them undici's
+ * parser (WebAssembly) stays on the baseline compiler, and is compiled whole, as a one-shot's is
+ * (ONE_SHOT_FLAGS): an optimized compile on a background thread during the first render took the second
+ * of two cores from the main thread (measured with Ink's former WebAssembly layout engine: the first
+ * frame ~17% later, issue 55).
  */
-export const TUI_START_FLAGS = '--liftoff-only';
+export const TUI_START_FLAGS = '--liftoff-only --no-wasm-lazy-compilation';
 
 /** $XDG_CACHE_HOME/relayer-tui/<name>. */
 export function cacheFile(name: string): string {

@@ -5,6 +5,7 @@
  * $XDG_CACHE_HOME/relayer-tui where the bundle's directory cannot be written (a global install).
  * Every build replaces them.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFile, fnv1a } from './codeCache.js';
 import { startProgram, type BundleFor } from './startProgram.js';
@@ -23,4 +24,4 @@ const bundle: BundleFor = (name, variant) => {
   };
 };
 
-startProgram(bundle);
+startProgram(bundle, (name) => readFileSync(join(__dirname, name)));

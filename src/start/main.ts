@@ -51,6 +51,8 @@ export async function main({ onFirstFrame }: MainHooks = {}): Promise<void> {
   const { ActivityLog } = await import('../ui/activityLog.js');
   const activity = new ActivityLog();
   const onExchange = (e: Exchange) => activity.add(e);
+  // One turn of the event loop: the HTTP parser compiled ahead on V8's background threads (src/start/wasmAhead.ts) is taken in it.
+  await new Promise<void>((r) => setImmediate(r));
   const client = createRelayerClient({ baseUrl, token: token!, timeoutMs: config.timeoutMs, dialect: config.dialect, onExchange });
   // Fetch the first screen's data at once: the server answers while the rest of the program loads.
   const prefetchCtrl = new AbortController();

@@ -49,6 +49,8 @@ export async function runOneShot(action: OneShotAction): Promise<void> {
     }
     case 'headless': {
       const { runHeadless } = await import('../headless/index.js');
+      // One turn of the event loop: the HTTP parser compiled ahead on V8's background threads (src/start/wasmAhead.ts) is taken in it.
+      await new Promise<void>((r) => setImmediate(r));
       // A page or a few: zod's interpreter, as in the TUI (no parser compiled at each start: see
       // parseInterpreted). A long read (--all, the fleet) keeps the compiled parse for its many rows.
       if (!isLongRead(process.argv.slice(2))) (await import('../api/index.js')).parseInterpreted();

@@ -63,4 +63,7 @@ const bundle: BundleFor = (name, variant) => {
   };
 };
 
-startProgram(bundle);
+startProgram(bundle, (name) => {
+  const a = asset(name);
+  return a && new Uint8Array(a);
+});

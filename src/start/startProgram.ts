@@ -4,17 +4,24 @@
  * bundles and their code caches are. dist/oneshot.cjs for a subcommand, help or version (no Ink,
  * React or layout engine: src/start/oneShot.ts), dist/app.cjs for the TUI (src/start/main.ts).
  */
-import { isLongRead, isOneShot } from '../cli/commands.js';
+import { asksServer, isLongRead, isOneShot } from '../cli/commands.js';
 import { launch, launchOneShot, ONE_SHOT_FLAGS, TUI_START_FLAGS, type Launch } from './codeCache.js';
+import { compileAhead } from './wasmAhead.js';
 
 /** A bundle by name; `variant` names a code cache of its own (one made under other V8 flags). */
 export type BundleFor = (name: 'app' | 'oneshot', variant?: 'long') => Launch;
 
-export function startProgram(bundle: BundleFor, argv: string[] = process.argv.slice(2)): void {
+/**
+ * Runs the bundle the command line needs. `wasm` reads a WebAssembly file the build put beside the
+ * bundles: undici's parser is compiled ahead (src/start/wasmAhead.ts) for a command line that will ask a server.
+ */
+export function startProgram(bundle: BundleFor, wasm: (name: string) => Uint8Array | undefined, argv: string[] = process.argv.slice(2)): void {
   const v8 = require('node:v8') as typeof import('node:v8');
+  const ahead = (): void => compileAhead('llhttp_simd.wasm', () => wasm('llhttp_simd.wasm'));
   // The TUI's flags until its first frame (TUI_START_FLAGS), set before its bundle loads, as its code cache was made under them.
   const tui = (): Promise<void> => {
     v8.setFlagsFromString(TUI_START_FLAGS);
+    ahead();
     return launch(bundle('app'));
   };
   if (isOneShot(argv)) {
@@ -26,6 +33,7 @@ export function startProgram(bundle: BundleFor, argv: string[] = process.argv.sl
     // first frame too). A long read (--all, the fleet: see isLongRead) has flags and a code cache of its own.
     const long = isLongRead(argv);
     v8.setFlagsFromString(ONE_SHOT_FLAGS(long));
+    if (asksServer(argv)) ahead();
     launchOneShot(bundle('oneshot', long ? 'long' : undefined), tui);
   } else void tui();
 }
