@@ -133,6 +133,9 @@ export type Parsed =
   | { kind: 'version' }
   | { kind: 'error'; message: string; exit?: number };
 
+/** node:util parseArgs' answer for an empty list of words (no option has a default): test/cli checks it against parseArgs. */
+export const NO_WORDS = (): { values: Record<string, string | boolean | undefined>; positionals: string[]; tokens: [] } => ({ values: Object.create(null) as Record<string, never>, positionals: [], tokens: [] });
+
 export async function parseArgv(given: string[]): Promise<Parsed> {
   // The completion script's own call: its words are the operator's, half typed, never parsed here.
   if (given[0] === '__complete') return { kind: 'complete', words: given.slice(1) };
@@ -161,8 +164,11 @@ export async function parseArgv(given: string[]): Promise<Parsed> {
     version: { type: 'boolean', short: 'v' },
   } as const;
   try {
-    let tokens;
-    ({ values, positionals, tokens } = parseArgs({ args: sub || headless ? argv.slice(1) : argv, options, strict: true, allowPositionals: headless !== undefined, tokens: true }));
+    const args = sub || headless ? argv.slice(1) : argv;
+    // Nothing to parse (the TUI started bare, as it mostly is): what node's parser answers for no words,
+    // without loading it (~1 ms of a start).
+    const { values: v, positionals: p, tokens } = args.length === 0 ? NO_WORDS() : parseArgs({ args, options, strict: true, allowPositionals: headless !== undefined, tokens: true });
+    [values, positionals] = [v, p];
     // An option that takes one value given twice is refused, never the last one taken silently (notify's
     // --url, the webhook's address, beside a server's --url would send the wrong one).
     // (Its values are not repeated in the message: one may be a token.)

@@ -5,9 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli/index.js';
-import { COMMANDS, parseArgv } from '../../src/cli/grammar.js';
+import { COMMANDS, NO_WORDS, parseArgv } from '../../src/cli/grammar.js';
+import { COMMAND_OPTIONS, GLOBAL_OPTIONS } from '../../src/cli/commands.js';
 import { complete } from '../../src/completion/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'relayer-tui-grammar-'));
@@ -118,5 +120,15 @@ describe('every candidate the completion offers is accepted by the parser', () =
     const offered = await complete([''], env);
     expect([...offered].sort()).toEqual([...COMMANDS].sort());
     for (const c of offered) expect((await parseArgv([c, '--help'])).kind, c).not.toBe('error');
+  });
+});
+
+describe('an empty command line', () => {
+  it("is answered without node's parser exactly as the parser answers it, for the TUI's options and every subcommand's (no option has a default)", () => {
+    const optionSets = [GLOBAL_OPTIONS, ...Object.values(COMMAND_OPTIONS).map((o) => ({ ...GLOBAL_OPTIONS, ...o }))];
+    for (const o of optionSets) {
+      const options = { ...o, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } } as NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+      expect(NO_WORDS()).toEqual(parseArgs({ args: [], options, strict: true, allowPositionals: true, tokens: true }));
+    }
   });
 });
