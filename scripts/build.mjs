@@ -127,6 +127,26 @@ const lightAssert = {
   },
 };
 
+// undici's HTTP/1 client reads two tables of llhttp's constants (ERROR and TYPE); the module they come
+// from builds thirty more (character classes in loops, method and status maps) as it loads, ~0.4 ms of
+// every start. The client gets those two, as data read from the installed undici here; the build fails
+// if it reads any other.
+const llhttpConstants = requireHere('undici/lib/llhttp/constants.js');
+const LLHTTP_TABLES = ['ERROR', 'TYPE'];
+{
+  const client = readFileSync(requireHere.resolve('undici/lib/dispatcher/client-h1.js'), 'utf8');
+  const read = new Set([...client.matchAll(/(?<![\w/])constants\.([A-Za-z_]+)/g)].map((m) => m[1]));
+  const other = [...read].filter((t) => !LLHTTP_TABLES.includes(t));
+  if (other.length || !/const constants = require\('\.\.\/llhttp\/constants\.js'\)/.test(client)) throw new Error(`build: undici's client-h1.js reads llhttp constants ${other.join(', ') || '(another way)'}; see LLHTTP_TABLES in scripts/build.mjs`);
+}
+const llhttpTables = {
+  name: 'llhttp-tables',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/llhttp\/constants\.js$/ }, (args) => (/node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/.test(args.importer) ? { path: 'llhttp-tables', namespace: 'llhttp-tables' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'llhttp-tables' }, () => ({ contents: `module.exports = ${JSON.stringify(Object.fromEntries(LLHTTP_TABLES.map((t) => [t, llhttpConstants[t]])))};`, loader: 'js' }));
+  },
+};
+
 // Code the program never runs, kept out of the bundles (each reached only by a static require esbuild follows):
 // Ink's devtools (only with DEV=true; they bring the ws WebSocket library, 48 KB) and undici's fetch body
 // encoder (41 KB, for FormData request bodies; the transport sends strings). Were either reached, it says so.
@@ -160,7 +180,7 @@ const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bu
 // dist/oneshot.cjs every command but the TUI, with no Ink, React or layout engine in it.
 const program = {
   ...common,
-  plugins: [notBundled, dependencyPatches, wasmFiles, fastStringWidth, layoutEngine, lightAssert],
+  plugins: [notBundled, dependencyPatches, wasmFiles, fastStringWidth, layoutEngine, lightAssert, llhttpTables],
   jsx: 'automatic',
   minify: process.env.RELAYER_TUI_NO_MINIFY !== '1',
   sourcemap: false,
