@@ -171,6 +171,9 @@ const notBundled = {
   },
 };
 
+const CHALK_ANSI_STYLES = join(root, 'node_modules', 'chalk', 'source', 'vendor', 'ansi-styles', 'index.js');
+if (readFileSync(CHALK_ANSI_STYLES, 'utf8') !== readFileSync(requireHere.resolve('ansi-styles'), 'utf8')) throw new Error("build: chalk's copy of ansi-styles differs from ansi-styles; see CHALK_ANSI_STYLES in scripts/build.mjs");
+
 /** What both outputs share: one bundled CommonJS file each, for Node 20, under dist/. */
 const common = { outExtension: { '.js': '.cjs' }, outdir: join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
@@ -186,7 +189,9 @@ const program = {
   sourcemap: false,
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
-  alias: { 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts') },
+  // wrap-ansi and slice-ansi import ansi-styles, which chalk carries a copy of (the same file, checked
+  // below): one copy is bundled and built at a start, not two.
+  alias: { 'is-in-ci': join(root, 'src', 'ui', 'notInCi.ts'), 'ansi-styles': CHALK_ANSI_STYLES },
   // Each bundle is one function expression, a CommonJS module's wrapper, which src/start/codeCache.ts
   // compiles as it is read: wrapping it there made a second copy of its 1.3 MB (a few ms of a start,
   // most of them the first touch of fresh memory).
