@@ -5,14 +5,14 @@
  * Every screen is boxes that stack their children in a column (`flexDirection="column"`), with a width,
  * a height, `flexShrink` and `display` at most, and lines of text (Ink's `Text`) measured by Ink. For
  * those, this computes what Yoga computes, to the same 32-bit floats and the same rounding to whole cells
- * (test/ui/columnLayout compares the two on generated trees). Yoga itself is C++ compiled to
+ * (test/ui/columnLayout.test.ts compares the two on generated trees). Yoga itself is C++ compiled to
  * WebAssembly behind Emscripten's bindings: compiling it, registering its bindings and calling across
- * them cost a start ~8 ms before the first frame (issue 55), for a column of boxes.
+ * them cost a start ~10 ms before the first frame (issue 55: 87.7 -> 77.1 ms), for a column of boxes.
  *
  * Anything else — a row of boxes, padding, margins, borders, gaps, a percentage, growing, alignment or
  * justification other than the default, absolute positions — is refused where it is set (or, for a row
  * with children, where it is laid out), naming it, so a screen that needs it fails its tests rather than
- * being drawn wrong. Yoga's algorithm is src/yoga/algorithm/CalculateLayout.cpp at v3.2.1 (facebook/yoga);
+ * being drawn wrong. Yoga's algorithm is yoga/algorithm/CalculateLayout.cpp in facebook/yoga at v3.2.1;
  * the steps taken from it are named below.
  */
 
@@ -221,7 +221,7 @@ export class Node {
     this.layout(this.width, definite(this.height) ? this.height : NaN);
     this.left = 0;
     this.top = 0;
-    roundToPixelGrid(this, 0, 0);
+    this.roundToPixelGrid(0, 0);
   }
 
   private length(what: string, v: number | string | undefined): number {
@@ -279,7 +279,7 @@ export class Node {
     }
     const shown: Node[] = [];
     for (const child of this.children) {
-      if (child.display === DISPLAY_NONE) zeroOut(child);
+      if (child.display === DISPLAY_NONE) child.zeroOut();
       else shown.push(child);
     }
     if (shown.length) this.checkColumn();
@@ -328,16 +328,34 @@ export class Node {
     this.layoutHeight = Number.isNaN(height) ? top : Math.max(height, 0);
   }
 
+  /** zeroOutLayoutRecursively: a node not displayed, and all in it, take no room. */
+  private zeroOut(): void {
+    this.left = this.top = this.layoutWidth = this.layoutHeight = 0;
+    for (const c of this.children) c.zeroOut();
+  }
+
+  /** roundLayoutResultsToPixelGrid: positions and sizes to whole cells, from absolute edges (a text never rounded smaller). */
+  private roundToPixelGrid(absoluteLeft: number, absoluteTop: number): void {
+    const [left, top, width, height] = [this.left, this.top, this.layoutWidth, this.layoutHeight];
+    const absLeft = absoluteLeft + left;
+    const absTop = absoluteTop + top;
+    const text = this.measureFunc !== undefined;
+    this.left = roundToCell(left, false, text);
+    this.top = roundToCell(top, false, text);
+    this.layoutWidth = f32(roundToCell(absLeft + width, text && fractional(width), text && !fractional(width)) - roundToCell(absLeft, false, text));
+    this.layoutHeight = f32(roundToCell(absTop + height, text && fractional(height), text && !fractional(height)) - roundToCell(absTop, false, text));
+    for (const c of this.children) c.roundToPixelGrid(absLeft, absTop);
+  }
+
   private checkColumn(): void {
     if (this.direction !== FLEX_DIRECTION_COLUMN) unsupported('a box whose children are laid out in a row');
   }
 }
 
-/** zeroOutLayoutRecursively: a node not displayed, and all in it, take no room. */
-function zeroOut(node: Node): void {
-  const n = node as unknown as { left: number; top: number; layoutWidth: number; layoutHeight: number; children: Node[] };
-  n.left = n.top = n.layoutWidth = n.layoutHeight = 0;
-  for (const c of n.children) zeroOut(c);
+/** Whether a length is not a whole number of cells (to Yoga's 1e-4). */
+function fractional(v: number): boolean {
+  const r = v % 1;
+  return !(Math.abs(r) < 0.0001) && !(Math.abs(r - 1) < 0.0001);
 }
 
 /** Yoga's roundValueToPixelGrid at a point scale of 1. */
@@ -352,24 +370,6 @@ function roundToCell(value: number, forceCeil: boolean, forceFloor: boolean): nu
   else if (forceFloor) rounded = value - fraction;
   else rounded = value - fraction + (fraction > 0.5 || near(fraction, 0.5) ? 1 : 0);
   return f32(rounded);
-}
-
-/** roundLayoutResultsToPixelGrid: positions and sizes to whole cells, from absolute edges (a text never rounded smaller). */
-function roundToPixelGrid(node: Node, absoluteLeft: number, absoluteTop: number): void {
-  const n = node as unknown as { left: number; top: number; layoutWidth: number; layoutHeight: number; children: Node[]; measureFunc: unknown };
-  const [left, top, width, height] = [n.left, n.top, n.layoutWidth, n.layoutHeight];
-  const absLeft = absoluteLeft + left;
-  const absTop = absoluteTop + top;
-  const text = n.measureFunc !== undefined;
-  const fractional = (v: number): boolean => {
-    const r = v % 1;
-    return !(Math.abs(r) < 0.0001) && !(Math.abs(r - 1) < 0.0001);
-  };
-  n.left = roundToCell(left, false, text);
-  n.top = roundToCell(top, false, text);
-  n.layoutWidth = f32(roundToCell(absLeft + width, text && fractional(width), text && !fractional(width)) - roundToCell(absLeft, false, text));
-  n.layoutHeight = f32(roundToCell(absTop + height, text && fractional(height), text && !fractional(height)) - roundToCell(absTop, false, text));
-  for (const c of n.children) roundToPixelGrid(c, absLeft, absTop);
 }
 
 const Yoga = {

@@ -31,7 +31,7 @@ export type SafeText = string & { readonly __safeText: true };
  * Text in which nothing is drawn differently from itself (with LF, for the forms that keep it): printable
  * ASCII and the rest of the Basic Multilingual Plane but its controls, format characters, line and
  * paragraph separators and surrogates — the ranges `unsafe` leaves, as this Node's Unicode data draws
- * them (test/core/text/safeText checks every one of the 65,536). Most of what a screen shows, its own
+ * them (test/core/text/safeText.test.ts checks every one of the 65,536). Most of what a screen shows, its own
  * glyphs (›, …, ●) included, is answered here without the Unicode-property patterns below, which are
  * built when a string first needs them (~1 ms of a start to build and compile four of them).
  */
