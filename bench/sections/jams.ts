@@ -12,8 +12,8 @@ import { externalSandbox, RUNNING } from '../servers.ts';
 import { fmtMs, median } from '../stats.ts';
 
 const RUNS = 5;
-/** `N jammed as of 12:03:04: ` or, the diagnoses read at different times, `N jammed (read 12:03:04–05): `. */
-const JAMMED = (n: string) => new RegExp(`^${n} jammed (as of \\d\\d:\\d\\d:\\d\\d|\\(read \\d\\d:\\d\\d:\\d\\d–[\\d:]+\\)): `);
+/** The line above the table that names the jams: `N jammed as of 12:03:04: …`, `N jammed (read 12:03:04–05): …`, or, cut to the width, `N jammed: …`. */
+const JAMMED = (n: string) => new RegExp(`^${n} jammed(?: as of [\\d:]+| \\(read [^)]*\\))?: `);
 
 async function marks(args: readonly string[], want: RegExp): Promise<{ frame: number[]; marks: number[]; line: string }> {
   const sb = await externalSandbox([...RUNNING, ...args]);
