@@ -9,6 +9,7 @@
  * settled; if not, undici compiles the file as before and V8 gives it the module compiled in the
  * background (its cache of compiled modules: ~0.1 ms), or has the main thread finish that compile (no
  * slower than compiling it there alone, measured). The map below keeps the module alive until then.
+ * test/e2e/wasmAhead.test.ts drives the handed-over path on purpose (a start rarely takes it by itself).
  */
 
 /** Where the modules compiled ahead are found: one key, shared by the launcher and the bundles. */
