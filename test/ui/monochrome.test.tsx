@@ -37,7 +37,8 @@ describe('monochrome', () => {
   it('with colour off: no colour codes, states in words, the cursor marked with › and reverse video', async () => {
     setColorEnabled(false);
     h = await renderApp();
-    const f = await h.waitFor((x) => plain(x).includes('Sepolia Main') && plain(x).includes(' ms'));
+    // The states are read after the list: a row says `reading…` until its relayer's status is known.
+    const f = await h.waitFor((x) => plain(x).includes('Sepolia Main') && plain(x).includes(' ms') && !plain(x).includes('reading…'), 'states known');
     expect(colourCodes(f)).toEqual([]);
     const text = plain(f);
     expect(text).toMatch(/^› active\s+Arbitrum Payouts/m);
