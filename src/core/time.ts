@@ -38,6 +38,52 @@ export function ageTextChangesAt(ts: string | null | undefined, now: number): nu
   return Number.isNaN(t) ? null : ageChangesAt(t, now);
 }
 
+/** The upper edges of the read-time bands: 25, 100, 250 ms, 1, 2.5, 10, 25, 100 s (past them, `> 100 s`). */
+const READ_BANDS = [25, 100, 250, 1000, 2500, 10_000, 25_000, 100_000];
+const bandOf = (ms: number): number => {
+  const i = READ_BANDS.findIndex((e) => ms <= e);
+  return i < 0 ? READ_BANDS.length : i;
+};
+const bandWords = (i: number): string => {
+  const edge = READ_BANDS[i];
+  if (edge === undefined) return `> ${READ_BANDS[READ_BANDS.length - 1]! / 1000} s`;
+  return edge < 1000 ? `≤ ${edge} ms` : `≤ ${edge / 1000} s`;
+};
+
+/** A read's time as the band it fell in: `≤ 25 ms`, `≤ 100 ms`, `≤ 250 ms`, `≤ 1 s`, `≤ 2.5 s`, …, `> 100 s`. */
+export function readBand(ms: number): string {
+  return bandWords(bandOf(ms));
+}
+
+/** The band a watched bar says, and the reads since that fell below it. */
+export interface ReadBands {
+  band: number;
+  below: number;
+  /** The highest band of those reads. */
+  belowMax: number;
+}
+
+/** Reads in a row below the band said before it moves down to theirs. */
+export const BAND_DOWN_AFTER = 5;
+
+/**
+ * The band a watched read's time is said in, from the one said before: an upper bound, true of every
+ * read since it was said. A slower read moves it up at once; it moves down only after
+ * BAND_DOWN_AFTER reads in a row below it (to the highest of theirs), so a steady server whose reads
+ * straddle an edge keeps one text and a watched screen has nothing to redraw.
+ */
+export function nextReadBands(prev: ReadBands | null, ms: number): ReadBands {
+  const band = bandOf(ms);
+  if (prev === null || band >= prev.band) return { band, below: 0, belowMax: -1 };
+  const below = prev.below + 1;
+  const belowMax = Math.max(prev.belowMax, band);
+  return below >= BAND_DOWN_AFTER ? { band: belowMax, below: 0, belowMax: -1 } : { band: prev.band, below, belowMax };
+}
+
+export function readBandsWords(b: ReadBands): string {
+  return bandWords(b.band);
+}
+
 /** A time of day, `12:03:04` (local): says when without needing to tick. */
 export function clock(ms: number): string {
   const d = new Date(ms);

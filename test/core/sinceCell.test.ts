@@ -1,6 +1,6 @@
 /** Issue 43: a "last confirmed" column is a clock time today (an age drawn once stood still a minute later), an age before today (never another day's bare clock time). */
 import { describe, expect, it } from 'vitest';
-import { ageChangesAt, ageMs, clock, sinceCell, sinceChangesAt } from '../../src/core/time.js';
+import { ageChangesAt, ageMs, BAND_DOWN_AFTER, clock, nextReadBands, readBand, readBandsWords, sinceCell, sinceChangesAt, type ReadBands } from '../../src/core/time.js';
 
 describe('sinceCell', () => {
   it('a clock time today, an age before today, "future" ahead of this clock, nothing for none', () => {
@@ -38,5 +38,29 @@ describe('ageChangesAt / sinceChangesAt: when a drawn age or since-cell next rea
       expect(sinceCell(since, at - 1)).toBe(sinceCell(since, now));
       expect(sinceCell(since, at)).not.toBe(sinceCell(since, now));
     }
+  });
+});
+
+describe('readBand', () => {
+  it("a read's time as the band it fell in: its upper edge included, the next band past it", () => {
+    const cases: [number, string][] = [
+      [0, '≤ 25 ms'], [25, '≤ 25 ms'], [26, '≤ 100 ms'], [100, '≤ 100 ms'], [101, '≤ 250 ms'], [250, '≤ 250 ms'],
+      [251, '≤ 1 s'], [1000, '≤ 1 s'], [1001, '≤ 2.5 s'], [2500, '≤ 2.5 s'], [9999, '≤ 10 s'], [25_000, '≤ 25 s'],
+      [99_999, '≤ 100 s'], [100_001, '> 100 s'],
+    ];
+    expect(cases.map(([ms]) => [ms, readBand(ms)])).toEqual(cases);
+  });
+});
+
+describe('nextReadBands', () => {
+  const said = (reads: number[]) => {
+    let b: ReadBands | null = null;
+    return reads.map((ms) => readBandsWords((b = nextReadBands(b, ms))));
+  };
+  it('up at once; down only after five reads in a row below, to the highest of theirs; a read in the band said starts the count again', () => {
+    expect(said([20, 300, 20, 90, 20, 20, 20])).toEqual(['≤ 25 ms', '≤ 1 s', '≤ 1 s', '≤ 1 s', '≤ 1 s', '≤ 1 s', '≤ 100 ms']);
+    expect(said([90, 20, 20, 20, 20, 99, 20, 20, 20, 20, 20])).toEqual(['≤ 100 ms', ...Array(9).fill('≤ 100 ms'), '≤ 25 ms']);
+    expect(said([20, 26, 25, 26, 25])).toEqual(['≤ 25 ms', '≤ 100 ms', '≤ 100 ms', '≤ 100 ms', '≤ 100 ms']);
+    expect(BAND_DOWN_AFTER).toBe(5);
   });
 });

@@ -111,6 +111,45 @@ describe('watch', () => {
     expect(y.stdout.bytes - bytes).toBe(0);
   });
 
+  it('watching, a read time that moves by milliseconds redraws nothing: the bar says its band, up at once, down after reads below it', async () => {
+    const clock = manualClock();
+    // Each list read takes, on the services' clock, the time its turn says (the sandbox counts it as it arrives).
+    const took = [7, 19, 7, 19, 7, 180, 30, 20, 30, 20, 30, 20, 30, 20, 30, 20, 30, 7, 7, 7, 7, 7];
+    const skew = () => (h ? took.slice(0, listReads(h)).reduce((a, b) => a + b, 0) : 0);
+    const y = (h = await renderApp({ route: { kind: 'transactions', relayerId: 'sepolia-main' }, terminal: true, services: { now: () => clock.now() + skew(), after: clock.after, watchMs: 100 } }));
+    await y.waitFor((f) => tableRows(f).length > 3 && /watch 0s/.test(f), 'watching');
+    const reads = async (n: number) => {
+      for (let i = 0; i < n; i++) await refreshOnce(clock, y);
+      await framesWritten(y);
+    };
+    const band = () => / │ (≤ \d+ ms)$/.exec(statusLine(y.frame()))?.[1];
+    await reads(1);
+    expect(band()).toBe('≤ 25 ms');
+    let bytes = y.stdout.bytes;
+    await reads(3);
+    expect(listReads(y)).toBe(5);
+    expect(y.stdout.bytes - bytes).toBe(0);
+    // 180 ms: said at once.
+    await reads(1);
+    expect(band()).toBe('≤ 250 ms');
+    // Five reads below it (30, 20, 30, 20, 30): down to the highest of theirs.
+    await reads(4);
+    expect(band()).toBe('≤ 250 ms');
+    await reads(1);
+    expect(band()).toBe('≤ 100 ms');
+    // Reads straddling 25 ms keep that text: nothing drawn.
+    bytes = y.stdout.bytes;
+    await reads(6);
+    expect(y.stdout.bytes - bytes).toBe(0);
+    await reads(5);
+    expect(listReads(y)).toBe(22);
+    expect(band()).toBe('≤ 25 ms');
+    // Not watched, a read's time is exact.
+    await y.press('w');
+    await y.press('r');
+    await y.waitFor((f) => / │ \d+ ms │ refreshed /.test(statusLine(f)), 'the exact time');
+  });
+
   it('the time in the bar is that of the read that brought what is shown, said "last change" — a redraw after unchanged reads does not pass a later time off as it (walk finding)', async () => {
     const clock = manualClock();
     const start = clock.now();

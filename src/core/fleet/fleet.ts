@@ -13,6 +13,7 @@
  * carries the chain as the last read saw it (jam_forming's trend). Only where asked (`forecasts: true`).
  */
 import { readJam } from '../jam/read.js';
+import { nextReadBands, type ReadBands } from '../time.js';
 import { ApiError, DEFAULT_TIMEOUT_MS, dialectUnsettled, errorWords, type Relayer, type RelayerClient } from '../../api/index.js';
 import { formatSeconds } from '../../api/network.js';
 import { retryDelay } from '../backoff.js';
@@ -43,8 +44,9 @@ export interface ContextState {
   phase: 'loading' | 'ok' | 'unreachable' | 'not opened';
   /** Why it could not be read, in words (server text: sanitize to draw). */
   error: string | null;
-  /** The relayers list's answer time, last read. */
+  /** The relayers list's answer time, last read; and the band it is said in (core/time nextReadBands). */
   latencyMs: number | null;
+  readBands: ReadBands | null;
   relayers: number;
   /** Requests of the last read (and of all reads). */
   requests: number;
@@ -127,7 +129,7 @@ export class Fleet {
     this.servers = new Map<string, Limiter>();
     this.limiter = new Limiter(this.opts.pool);
     for (const s of sources) {
-      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS, unread: null });
+      this.states.set(s.name, { name: s.name, url: s.url ?? null, phase: 'loading', error: null, latencyMs: null, readBands: null, relayers: 0, requests: 0, totalRequests: 0, at: null, failures: 0, retryAt: null, timeoutMs: DEFAULT_TIMEOUT_MS, unread: null });
       this.rowsByContext.set(s.name, [contextRow(s.name, null)]);
     }
   }
@@ -305,7 +307,7 @@ export class Fleet {
     let readyRow: FleetRow | null = (this.rowsByContext.get(name) ?? []).find((r) => r.key === `${name}/ready`) ?? null;
     const publish = () => this.setRows(name, [...(readyRow ? [readyRow] : []), ...(unreadRow ? [unreadRow] : []), ...rows]);
     publish();
-    this.setState(name, { latencyMs, relayers: relayers.length });
+    this.setState(name, { latencyMs, readBands: nextReadBands(this.states.get(name)?.readBands ?? null, latencyMs), relayers: relayers.length });
 
     const filter = client.offers('statusFilter');
     const statusOffered = client.offers('relayerStatus');

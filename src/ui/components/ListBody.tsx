@@ -12,7 +12,7 @@ import { useServices } from '../services.js';
 import { shortError, type StatusInfo } from './StatusBar.js';
 import type { ListHandle } from '../hooks/usePagedList.js';
 import { pageCount, scrolled, type PagedState } from '../state/pagedList.js';
-import { clock } from '../../core/time.js';
+import { clock, readBandsWords } from '../../core/time.js';
 import { thousands } from '../../core/text/values.js';
 import { tone } from '../theme.js';
 import { stringifyJson } from '../../api/index.js';
@@ -142,6 +142,7 @@ export function listStatus<T>(list: List<T>, watch?: WatchInfo | null): StatusIn
     loadedAt: list.meta.current.loadedAt,
     sameSince: list.meta.current.sameSince ?? null,
     latencyMs: list.meta.current.latencyMs,
+    readBand: list.meta.current.bands ? readBandsWords(list.meta.current.bands) : null,
     error: state.error,
     activity: state.loading === 'page' ? `loading page ${state.pendingPage}…` : null,
     warning:

@@ -24,6 +24,8 @@ export interface StatusInfo {
   /** Since when what is shown has been the same (the read that brought it); watching, the bar says this. */
   sameSince?: number | null;
   latencyMs?: number | null;
+  /** The read time as its band (`≤ 25 ms`), said instead while watched. */
+  readBand?: string | null;
   error?: ApiError | null;
   /** e.g. "loading page 3…" */
   activity?: string | null;
@@ -98,7 +100,9 @@ export function StatusBar({ info, width }: { info: StatusInfo; width: number }) 
     if (oldFor) segs.push({ text: `read ${clock(info.loadedAt)}, ${oldFor} ago`, short: `${clock(info.loadedAt)} (${oldFor})`, color: tone('warn'), priority: 1 });
     else segs.push({ text: info.watch ? `last change ${t}` : clock(info.loadedAt), short: info.watch ? `changed ${t}` : clock(info.loadedAt), priority: 1 });
   }
-  if (info.latencyMs != null) segs.push({ text: `${info.latencyMs} ms`, priority: 6 });
+  // Watching, a read's time is its band: a figure that moved by a few milliseconds at every refresh
+  // would redraw the bar each time (unchanged data draws nothing); asked for (not watched), it is exact.
+  if (info.latencyMs != null) segs.push({ text: info.watch && info.readBand ? info.readBand : `${info.latencyMs} ms`, priority: 6 });
   // Start-up warnings not yet read stay said (before any flash) until :messages is opened.
   if (state.unreadWarnings && !state.flash?.stays)
     segs.push({ text: `⚠ ${state.unreadWarnings === 1 ? 'a start-up warning' : `${state.unreadWarnings} start-up warnings`}: :messages`, color: tone('warn'), priority: 1 });

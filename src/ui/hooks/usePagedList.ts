@@ -7,6 +7,8 @@ import { ApiError, type Page } from '../../api/index.js';
 import { deepEqual, filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
 import { useAfter } from '../services.js';
+import { useReadMeta } from './useReadMeta.js';
+import type { ReadBands } from '../../core/time.js';
 
 export interface PagedListOptions<T> {
   /** Fetches one page; the signal aborts it. */
@@ -31,6 +33,8 @@ export interface RequestMeta {
    * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("last change").
    */
   sameSince?: number | null;
+  /** The band the read time is said in while watched (useReadMeta). */
+  bands?: ReadBands | null;
 }
 
 /** What a list screen needs of its list (ListBody, useListScreen): a server-paged one, or a store's (useStoreList). */
@@ -59,7 +63,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
     const items = opts.order ? opts.order(opts.initial.items) : opts.initial.items;
     return pagedReducer(empty, { type: 'loaded', page: { ...opts.initial, items: [...items] }, getId: opts.getId, text: opts.text, keepId: null });
   });
-  const meta = useRef<RequestMeta>({ loadedAt: opts.initial ? opts.now() : null, latencyMs: null });
+  const { meta, note } = useReadMeta(() => ({ loadedAt: opts.initial ? opts.now() : null, latencyMs: null }));
   const inflight = useRef<AbortController | null>(null);
   const optsRef = useRef(opts);
   optsRef.current = opts;
@@ -108,19 +112,19 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const shownBefore = filterRows(before.items, before.filter, o.text);
         const shownNow = filterRows(stateRef.current.items, stateRef.current.filter, o.text);
         const shownChanged = changed && (shownBefore.length !== shownNow.length || shownNow.some((r, i) => !deepEqual(r, shownBefore[i])));
-        meta.current = { ...read, sameSince: shownChanged || kind !== 'refresh' ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+        note({ ...read, sameSince: shownChanged || kind !== 'refresh' ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) });
         return { kind: changed ? 'changed' : 'unchanged' };
       },
       (e: unknown): RefreshOutcome => {
         quiet?.();
         if (ctrl.signal.aborted) return { kind: 'aborted' };
-        meta.current = { ...meta.current, latencyMs: o.now() - started };
+        note({ ...meta.current, latencyMs: o.now() - started });
         const error = e instanceof ApiError ? e : new ApiError('network', String(e));
         dispatch({ type: 'failed', error });
         return { kind: 'error', error };
       },
     );
-  }, [dispatch, getSelected, after]);
+  }, [dispatch, getSelected, after, meta, note]);
 
   useEffect(() => () => inflight.current?.abort(), []);
 

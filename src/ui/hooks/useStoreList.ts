@@ -6,9 +6,10 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { deepEqual, filterRows, initialPaged, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
-import type { ListHandle, RequestMeta } from './usePagedList.js';
+import type { ListHandle } from './usePagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
 import { useAfter } from '../services.js';
+import { useReadMeta } from './useReadMeta.js';
 
 export interface StoreListOptions<T> {
   /** Told whenever the store changes. */
@@ -74,7 +75,7 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
   const [state, rawDispatch] = useReducer(pagedReducer as (s: PagedState<T>, a: PagedAction<T>) => PagedState<T>, null, () =>
     pagedReducer(initialPaged<T>(Number.POSITIVE_INFINITY), { type: 'loaded', page: page(opts.rows()), getId: opts.getId, text: opts.text, keepId: null }),
   );
-  const meta = useRef<RequestMeta>({ loadedAt: opts.now(), latencyMs: null });
+  const { meta, note } = useReadMeta(() => ({ loadedAt: opts.now(), latencyMs: null }));
   const stateRef = useRef(state);
   stateRef.current = state;
   // Several keys can arrive before React re-renders: keep the ref in step with every action.
@@ -119,9 +120,9 @@ export function useStoreList<T>(opts: StoreListOptions<T>): ListHandle<T> {
     // As usePagedList: since when what is shown has been the same — and "unchanged" said only where it is
     // (rows that changed during the read count).
     const changed = stateRef.current !== before;
-    meta.current = { ...read, sameSince: changed ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) };
+    note({ ...read, sameSince: changed ? read.loadedAt : (meta.current.sameSince ?? read.loadedAt) });
     return { kind: changed ? 'changed' : 'unchanged' };
-  }, [take, advance]);
+  }, [take, advance, meta, note]);
 
   const visible = useMemo(() => filterRows(state.items, state.filter, opts.text), [state.items, state.filter, opts.text]);
   return { state, getState, getVisible, getSelected, idOf, dispatch, visible, pages: 1, meta, refresh, goToPage: () => undefined };

@@ -62,7 +62,7 @@ it('a server that answers but is not ready gets no ✓: its line and the summary
     expect(readiness).toBeDefined();
     const line = contextLine(f.contexts().find((c) => c.name === 'sick')!, attention, readiness);
     expect(line.tone).toBe('bad');
-    expect(line.text).toMatch(/^sick: ✗ \S+ ms · 15 relayers · \d+ need attention · not ready \(HTTP 503, unhealthy\)/);
+    expect(line.text).toMatch(/^sick: ✗ ≤ [\d.]+ m?s · 15 relayers · \d+ need attention · not ready \(HTTP 503, unhealthy\)/);
     expect(line.text).not.toContain('✓');
     const summary = summaryLine(rows, 2, f.loading(), f.serverOf());
     expect(summary).toContain('· 1 not ready (sick)');

@@ -8,7 +8,7 @@
  * fleet` reads it (core/forecast, fleetView.ts): STATE `soon`, its marks, the summary naming where and
  * for which stop; a row read again alike but for its forecasts' read times is not marked (`same`).
  */
-import { clock } from '../../../core/time.js';
+import { clock, readBandsWords, type ReadBands } from '../../../core/time.js';
 import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
 import { FLEET_COLUMNS, fleetSearchText } from '../../../core/columns/fleet.js';
@@ -61,12 +61,9 @@ export function FleetScreen(props: ScreenProps<FleetRoute>) {
   return <FleetBody {...props} view={view} />;
 }
 
-/** A latency in words that holds still between refreshes of a server answering alike: `<10 ms`, `~40 ms`, `~1.2 s`. */
-export function latencyWords(ms: number | null): string {
-  if (ms === null) return '—';
-  if (ms < 10) return '<10 ms';
-  if (ms < 1000) return `~${Math.round(ms / 10) * 10} ms`;
-  return `~${(ms / 1000).toFixed(1)} s`;
+/** A context's read time as its band (`≤ 25 ms`, `≤ 250 ms`, `≤ 1 s`): it holds still between refreshes of a server answering alike. */
+export function latencyWords(bands: ReadBands | null): string {
+  return bands === null ? '—' : readBandsWords(bands);
 }
 
 /** One line a context: whether it was read, how fast it answered, how many relayers and what needs attention. */
@@ -77,7 +74,7 @@ export function contextLine(c: ContextState, attentionIn: ReadonlyMap<string, nu
   if (c.phase === 'loading') return { text: `${c.name}: reading…${c.url ? ` ${c.url}` : ''}`, tone: 'muted' };
   if (c.phase === 'unreachable' || c.phase === 'not opened') return { text: `${c.name}: ✗ ${c.error ?? 'unreachable'}`, tone: 'bad' };
   const attention = attentionIn.get(c.name) ?? 0;
-  const rest = `${latencyWords(c.latencyMs)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`;
+  const rest = `${latencyWords(c.readBands)} · ${thousands(c.relayers)} relayers${attention ? ` · ${thousands(attention)} need attention` : ''}${c.retryAt !== null ? ' · backing off' : ''}`;
   // Answering is not ready: a server whose /ready says not ready (or degraded) never gets a ✓.
   const ready = readiness?.problems[0];
   // (The count before the reason, which may be long: the lines add up to the summary at any width.)
@@ -109,7 +106,7 @@ function FleetBody({ route, screenKey, width, height, view, active }: ScreenProp
   const subscribe = useCallback((fn: () => void) => view.subscribe(fn), [view]);
   useSyncExternalStore(
     subscribe,
-    () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.latencyMs) + c.relayers + (c.retryAt !== null) : ''}`).join('|'),
+    () => fleet.contexts().map((c) => `${c.phase}${c.error ?? ''}${view.showContexts ? latencyWords(c.readBands) + c.relayers + (c.retryAt !== null) : ''}`).join('|'),
   );
   // The Fleet store read as it changes (rows arriving, a few times a second at most), worst first; after
   // a whole read, a row that changes is marked. r and watch read every context again (each one's own backoff decides).
