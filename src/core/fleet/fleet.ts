@@ -159,9 +159,12 @@ export class Fleet {
 
   /**
    * Reads every context whose backoff allows it (all of them the first time); resolves when each has
-   * answered or reached its deadline. A read already under way is joined, not doubled.
+   * answered or reached its deadline. A read already under way is joined, not doubled — but where
+   * contexts are forced (the operator changed a relayer of theirs), that read may have read them before
+   * the change: they are read again once it ends.
    */
   refresh(force: ReadonlySet<string> = new Set()): Promise<void> {
+    if (this.reading && force.size) return this.reading.then(() => this.refresh(force));
     this.reading ??= (async () => {
       const now = this.opts.now();
       // `force`: contexts read now whatever their backoff (the operator changed a relayer of theirs); a token that could not be had stays unread.

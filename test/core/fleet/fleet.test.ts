@@ -96,6 +96,18 @@ describe('the fleet reader', () => {
     expect(state(f, 'no-key').phase).toBe('not opened');
   });
 
+  it('a context forced while a read is under way (the operator changed a relayer of it) is read again after that read, not only joined to it', async () => {
+    const f = fleet([source('contract', contract.url, contract.token)]);
+    const lists = () => contract.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
+    const before = lists();
+    const first = f.refresh();
+    // Joined: a plain refresh meanwhile asks nothing more.
+    expect(f.refresh()).toBe(first);
+    await f.refresh(new Set(['contract']));
+    expect(lists() - before).toBe(2);
+    await first;
+  });
+
   it("the real server's figures: balance with the low flag (the higher of the policy's min_balance and the context's), last confirmed, stuck by the :stuck rules", async () => {
     const f = fleet([source('real', real.url, real.token, { minBalances: { '*': '100 ETH' } })]);
     await f.refresh();
