@@ -73,7 +73,7 @@ export interface Binding {
  * what their form proposes where `proposes` (the key opens it on a relayer's jam).
  */
 function does(kinds: readonly OperationKind[], proposes = false): string {
-  const d = describeOperations(kinds, proposes);
+  const d = describeOperations(kinds, proposes, true);
   return `${d[0]!.toUpperCase()}${d.slice(1)}`;
 }
 

@@ -93,6 +93,8 @@ export interface OperationEntry {
    * draftStore.ts), or null — a review with nothing typed keeps nothing.
    */
   draft: DraftForm | null;
+  /** The id the TUI's review asks to be typed before it sends (its build's `confirm`), said in the keymap's help. */
+  typedConfirm?: 'relayer' | 'notification';
 }
 
 /** The forms whose unsent values are kept as drafts. */
@@ -134,6 +136,7 @@ const ENTRIES = {
     words: (t) => `withdraw from relayer ${rel(t)}`,
     readBack: { kind: 'created' },
     draft: null,
+    typedConfirm: 'relayer',
   },
   replace: {
     kind: 'replace',
@@ -178,6 +181,7 @@ const ENTRIES = {
     words: (t) => `cancel every pending transaction of relayer ${rel(t)}`,
     readBack: { kind: 'none', why: "cancelling every pending transaction cannot be read back as one: look at the relayer's transactions (which are canceled or marked canceling)" },
     draft: null,
+    typedConfirm: 'relayer',
   },
   pause: {
     kind: 'pause',
@@ -310,6 +314,7 @@ const ENTRIES = {
     words: (t) => `delete notification ${t.notificationId ?? '?'}`,
     readBack: { kind: 'none', why: 'look for it in the notifications (relayer-tui notifications): gone, or still there' },
     draft: null,
+    typedConfirm: 'notification',
   },
   'relayer-delete': {
     kind: 'relayer-delete',
@@ -325,6 +330,7 @@ const ENTRIES = {
     words: (t) => `delete relayer ${rel(t)}`,
     readBack: { kind: 'none', why: 'look for it in the relayers (relayer-tui relayers): gone, or still there' },
     draft: null,
+    typedConfirm: 'relayer',
   },
 } satisfies Record<OperationKind, OperationEntry>;
 
@@ -424,6 +430,11 @@ export function isOperationKind(v: unknown): v is OperationKind {
  * What operations do, in one phrase: their descriptions (`; or ` between kinds that share a key or a
  * subcommand: P pauses or resumes), each with what it proposes where `proposes` (a key that opens it on a jam).
  */
-export function describeOperations(kinds: readonly OperationKind[], proposes = false): string {
-  return kinds.map((k) => `${OPERATIONS[k].description}${proposes && OPERATIONS[k].proposes ? ` (${OPERATIONS[k].proposes})` : ''}`).join('; or ');
+export function describeOperations(kinds: readonly OperationKind[], proposes = false, typed = false): string {
+  return kinds
+    .map((k) => {
+      const e: OperationEntry = OPERATIONS[k];
+      return `${e.description}${proposes && e.proposes ? ` (${e.proposes})` : ''}${typed && e.typedConfirm ? `; the ${e.typedConfirm}'s id typed to confirm` : ''}`;
+    })
+    .join('; or ');
 }

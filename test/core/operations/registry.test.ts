@@ -11,7 +11,7 @@ import { createRelayerClient, prepareReplaceTransaction, type RelayerClient } fr
 import { AuditLedger, sendWords } from '../../../src/ledger/audit.js';
 import { COMMAND_OPTIONS } from '../../../src/cli/commands.js';
 import { USAGE } from '../../../src/cli/usage.js';
-import { cancelRequest } from '../../../src/core/operations/cancel.js';
+import { cancelPendingBuild, cancelRequest } from '../../../src/core/operations/cancel.js';
 import { pauseRequest } from '../../../src/core/operations/pause.js';
 import { execute } from '../../../src/core/operations/pipeline.js';
 import { OPERATIONS, OPERATION_KINDS, OPERATION_SUBCOMMANDS, keyOperation, operationFeatures, subcommandOperation, subcommandOptions, type OperationKind } from '../../../src/core/operations/registry.js';
@@ -81,6 +81,20 @@ describe('the registry drives the keys, the options and the server screen', () =
     expect(keyOperation('open', {})).toBeNull();
     // D on a relayer deletes it (relayer-delete); on a notification, the notification (keyOperationOn).
     expect(keyOperation('delete', {})).toBe('relayer-delete');
+  });
+
+  it("the keys whose review asks for an id typed say so in the help (W, X on a relayer, D), and no other key does", () => {
+    const typed = OPERATION_KINDS.filter((k) => OPERATIONS[k].typedConfirm !== undefined);
+    expect([...typed].sort()).toEqual(['cancel-pending', 'notification-delete', 'relayer-delete', 'withdraw']);
+    // Each one's build asks for that id (cancel-pending's, built here; the others' in their UI tests' reviews).
+    expect(cancelPendingBuild({ target: { relayerId: 'r-1' }, relayer: undefined, pending: [], now: 0, offered: true } as unknown as Parameters<typeof cancelPendingBuild>[0]).confirm).toBe('r-1');
+    for (const b of BINDINGS) {
+      const kind = OPERATION_KINDS.find((k) => { const o = OPERATIONS[k].opens; return 'key' in o && o.key === b.command && b.description.startsWith(OPERATIONS[k].description.slice(0, 1).toUpperCase() + OPERATIONS[k].description.slice(1)); });
+      if (!kind) continue;
+      const who = OPERATIONS[kind].typedConfirm;
+      if (who) expect(b.description, `${b.label} (${b.scope})`).toContain(`the ${who}'s id typed to confirm`);
+      else expect(b.description, `${b.label} (${b.scope})`).not.toContain('typed to confirm');
+    }
   });
 
   it("a subcommand's options are its kinds' and --wait only where one follows a jam", () => {
