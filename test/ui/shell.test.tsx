@@ -71,7 +71,7 @@ describe('quitting', () => {
 
 describe('help and footer from the keymap', () => {
   it('? opens help listing every binding of the keymap; q and esc close it without quitting', async () => {
-    h = await renderApp({ columns: 240, rows: 120 });
+    h = await renderApp({ columns: 320, rows: 120 });
     await h.waitFor((f) => f.includes('Sepolia Main'));
     await h.press('?');
     const help = await h.waitFor((f) => title(f).includes('help'), 'help');

@@ -301,3 +301,45 @@ describe('watch in the relayer detail (issue 43: "watch on" was said there while
     await h.waitFor((f) => statusLine(f).includes(`last change ${clock_(at)}`), 'the change said with its time');
   });
 });
+
+describe('watch in the transaction detail (a walk saw "last change" move at every read of a confirmed transaction)', () => {
+  const byId = (x: Harness) => x.sandbox.requests.filter((r) => r.method === 'GET' && /^\/api\/v1\/relayers\/sepolia-main\/transactions\/[^/?]+$/.test(r.url)).length;
+
+  it('reads that change nothing draw nothing: the bar keeps the time of the read that brought it, the ages their anchor; a change moves both', async () => {
+    const clock = manualClock(Math.floor(Date.now() / 1000) * 1000 + 60_000);
+    h = await renderApp({ sandbox: { flavor: 'real' }, route: { kind: 'transactions', relayerId: 'sepolia-main' }, columns: 120, rows: 40, terminal: true, services: { now: clock.now, after: clock.after, flashMs: 300 } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => tableRows(f).length > 3, 'the list');
+    // The newest, not final (the real server replaces one pending, sent or submitted).
+    await h.waitFor((f) => /^(pending|sent|submitted) /.test(cursorRow(f)), 'the cursor on a transaction not final');
+    const opened = clock.now();
+    await h.press(KEY.enter);
+    await h.waitFor((f) => f.includes('relayer_id') && new RegExp(`created_at\\s+\\S+\\s+\\(\\S+ before ${clock_(opened)}\\)`).test(f), 'the detail, its ages against the list read');
+    await h.press('w');
+    await h.waitFor((f) => /watch 5s │ last change .* │ watch on/.test(statusLine(f)), 'watching');
+    // (The message "watch on" has its time on this clock: gone before the bytes are counted.)
+    await clock.next(5000, 'flash');
+    await h.waitFor((f) => !/watch on/.test(statusLine(f)), 'the message gone');
+    const read = async () => {
+      const before = byId(h!);
+      await clock.next();
+      await h!.waitFor(() => byId(h!) > before && clock.pending() > 0, 'read again');
+    };
+    await read();
+    await framesWritten(h);
+    const bytes = h.stdout.bytes;
+    const bar = statusLine(h.frame());
+    await read();
+    await read();
+    await framesWritten(h);
+    expect(h.stdout.bytes - bytes).toBe(0);
+    expect(statusLine(h.frame())).toBe(bar);
+    // Replaced behind its back: the next read changes what is shown; the bar and the ages say that read's time.
+    const id = /transaction (\S+)/.exec(h.frame().split('\n')[0]!)![1]!;
+    await h.client.replaceTransaction('sepolia-main', id, { value: '123456789' });
+    await read();
+    const at = clock.now();
+    const f = await h.waitFor((y) => statusLine(y).includes(`last change ${clock_(at)}`), 'the change said with its time');
+    expect(f).toMatch(new RegExp(`created_at\\s+\\S+\\s+\\(\\S+ before ${clock_(at)}\\)`));
+  });
+});

@@ -30,7 +30,13 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   const refresh = useRef<AbortController | null>(null);
   useEffect(() => () => refresh.current?.abort(), []);
   useSessionEvent('replaced', (e) => {
-    if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) setTx(e.transaction);
+    if (e.relayerId === route.relayerId && e.transactionId === tx.id && e.transaction?.id === tx.id) {
+      setTx(e.transaction);
+      // The server's answer is a read of it: what is shown changed now.
+      const at = services.now();
+      setLoadedAt(at);
+      setSameSince(at);
+    }
   });
   // Reads this transaction again (the OpenZeppelin Relayer's GET by id): `r`, and watch (w) here too.
   const readable = () => services.client.offers('transactionById');
@@ -38,6 +44,9 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
   txRef.current = tx;
   // When it was read: its list's read (or a lookup's), then each read here (the bar says it, and its age past a minute).
   const [loadedAt, setLoadedAt] = useState<number | null>(route.readAt ?? null);
+  // And the read that brought what is shown: a read that changes nothing draws nothing (watch: 0 bytes);
+  // the bar says it watching ("last change"), and the ages are said against it.
+  const [sameSince, setSameSince] = useState<number | null>(route.readAt ?? null);
   const read = (): Promise<RefreshOutcome> => {
     refresh.current?.abort();
     const ctrl = new AbortController();
@@ -45,20 +54,28 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     return services.client.getTransaction(route.relayerId, txRef.current.id, { signal: ctrl.signal }).then(
       (fresh): RefreshOutcome => {
         if (ctrl.signal.aborted) return { kind: 'aborted' };
-        // Read: its time moves whether or not the transaction did (the bar and the ages say it).
-        setLoadedAt(services.now());
-        if (deepEqual(fresh, txRef.current)) return { kind: 'unchanged' };
+        // Read: its time moves whether or not the transaction did (the bar says it, not watched); what is shown, only when it changed.
+        const at = services.now();
+        setLoadedAt(at);
+        if (deepEqual(fresh, txRef.current)) {
+          // (Opened with no read time: this read is the first that says when what is shown was read.)
+          setSameSince((since) => since ?? at);
+          return { kind: 'unchanged' };
+        }
         txRef.current = fresh;
         setTx(fresh);
+        setSameSince(at);
         return { kind: 'changed' };
       },
       (e: unknown): RefreshOutcome => (ctrl.signal.aborted ? { kind: 'aborted' } : { kind: 'error', error: e instanceof ApiError ? e : new ApiError('network', String(e)) }),
     );
   };
   const watch = useScreenWatch(screenKey, !readable(), read);
+  const watched = watch !== null;
   const fields = useMemo(() => {
-    // Ages are said against the read they come from (`6m before 01:26:04`): a read again moves them.
-    const out = flatten(tx, loadedAt ?? services.now());
+    // Ages are said against the time in the bar (`6m before 01:26:04`): watched, the read that brought what is
+    // shown (a read that changes nothing draws nothing); else the last read (r moves them).
+    const out = flatten(tx, (watched ? sameSince : null) ?? loadedAt ?? services.now());
     if (networkKind(relayer?.network_type, tx) === 'evm' && toBigInt(tx.value) !== undefined) {
       const i = out.findIndex((f) => f.label === 'value');
       out.splice(i + 1, 0, { label: 'value (native)', value: formatWei(tx.value, relayer?.network) });
@@ -70,7 +87,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
     const mismatch = relayerMismatch(route.relayerId, tx);
     if (mismatch) out.unshift({ label: '⚠ relayer_id', value: `${mismatch} (e replaces it through ${route.relayerId})`, tone: 'warn' });
     return out;
-  }, [tx, relayer, services, route.relayerId, loadedAt]);
+  }, [tx, relayer, services, route.relayerId, watched, sameSince, loadedAt]);
   const { raw, lines, scroll, cursor, scopes } = useDetailScreen(screenKey, tx, fields, width, height, (cmd) => {
     const opened = openTransactionOperation(cmd, tx, route.relayerId, relayer, services, shell, loadedAt, jams?.read(route.relayerId));
     if (opened !== undefined) return opened;
@@ -92,7 +109,7 @@ export function TransactionScreen({ route, screenKey, width, height }: ScreenPro
       scopes={scopes}
       width={width}
       height={height}
-      status={{ relayer: route.relayerId, watch, loadedAt }}
+      status={{ relayer: route.relayerId, watch, loadedAt, sameSince }}
     >
       <DetailView lines={lines} scroll={scroll} height={height} cursor={cursor} />
     </ScreenFrame>
