@@ -64,7 +64,8 @@ describe('a replacement of a transaction being canceled', () => {
     await h.client.cancelTransaction('sepolia-main', tx.id);
     await h.press('r');
     await h.press('/', tx.id.slice(0, 8), '\r');
-    await h.waitFor((x) => /^› /m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row');
+    // The form starts from the row as r read it again: canceling (the refresh answers after the keys).
+    await h.waitFor((x) => /^›[ *]canceling\s/m.test(x) && x.includes(tx.id.slice(0, 8)), 'its row, canceling');
     await h.press('e');
     await h.waitFor((x) => x.includes('replace EVM tx'), 'the form');
     // The form starts from the transaction as it is now: its NOOP (0 to itself). Sent so, the cancel stands.

@@ -18,7 +18,8 @@ afterEach(async () => {
 describe('the first screen marks the jams', () => {
   it('STATE jammed, the line above the table worst first; healthy relayers active; t puts the cursor on the worst blocker', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 180, rows: 30 });
-    const f = await h.waitFor((x) => /^3 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): /m.test(x) && !/being diagnosed/.test(x), 'the jam line, every relayer diagnosed');
+    // The low one is named once its status is read (a read of its own, apart from the diagnosis).
+    const f = await h.waitFor((x) => /^3 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): /m.test(x) && !/being diagnosed/.test(x) && /; 1 low: mainnet-hot/.test(x), 'the jam line, every relayer diagnosed, the low one read');
     // Each named with its cause, worst first (180 columns: all three; issue 53.4), the low balance after them.
     expect(f).toMatch(/^3 jammed (?:as of \d\d:\d\d:\d\d|\(read \d\d:\d\d:\d\d–[\d:]+\)): holesky-test \(never broadcast\), avalanche-bridge \(at its cap\), optimism-relay \(no transaction at its nonce\)(?: — t[^;]*)?; 1 low: mainnet-hot/m);
     const row = (id: string) => f.split("\n").find((l) => /^[› ][ *](active|jammed|low|paused|disabled) /.test(l) && l.includes(` ${id} `)) ?? '';

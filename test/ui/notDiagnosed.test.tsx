@@ -65,7 +65,8 @@ describe('a relayer whose jam is not known is never said active', () => {
 describe('the first screen line names low balances after the jams', () => {
   it('at 80 columns: the jams, then the low one with its balance and minimum, cut with … to fit', async () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
-    const f = await h.waitFor((x) => /^3 jammed /.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer diagnosed');
+    // The low one is named once its status is read (a read of its own, apart from the diagnosis).
+    const f = await h.waitFor((x) => /^3 jammed /.test(line(x)) && !/being diagnosed/.test(x) && /; 1 low: /.test(line(x)), 'the line, every relayer diagnosed, the low one read');
     // mainnet-hot holds about 0.3556 ETH against its policy's 100 ETH (paused: its STATE says paused; the line says the balance).
     expect(line(f)).toMatch(/^3 jammed (?:as of [\d:]+|\(read [\d:–]+\)): holesky-test.*; 1 low: mainnet-hot 0\.355/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);
@@ -75,7 +76,7 @@ describe('the first screen line names low balances after the jams', () => {
     h = await renderApp({ sandbox: { flavor: 'real' }, columns: 80, rows: 24 });
     // Its two reads through /rpc fail: the network's price (read first, for its forecasts) and the chain's nonce.
     h.sandbox.inject({ status: 500, body: '{"success":false,"data":null,"message":"Internal Server Error"}', match: RPC, times: 1 });
-    const f = await h.waitFor((x) => /^3 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x), 'the line, every relayer read');
+    const f = await h.waitFor((x) => /^3 jammed/.test(line(x)) && /not diagnosed/.test(line(x)) && !/being diagnosed/.test(x) && /; 1 low: /.test(line(x)), 'the line, every relayer read, the low one too');
     expect(line(f)).toMatch(/^3 jammed.*: holesky-test.*; 1 low: mainnet-hot\b.*; 1 not diagnosed: sepolia-main/);
     expect([...line(f)].length).toBeLessThanOrEqual(80);
   });

@@ -85,7 +85,8 @@ describe('a replace review read again before it is sent', () => {
     await h!.press(KEY.esc);
     await h!.waitFor((x) => x.includes('Leave this form?') || /^›/m.test(x), 'leaving');
     if (h!.frame().includes('Leave this form?')) await h!.press('n');
-    await h!.waitFor((x) => x.includes(`/${id.slice(0, 8)}`) && /^›/m.test(x) && !x.includes('Leave this form?'), 'the list, filtered to it');
+    // Told by an event, the list reads its page again: its row says the status once that read has answered.
+    await h!.waitFor((x) => x.includes(`/${id.slice(0, 8)}`) && /^›/m.test(x) && !x.includes('Leave this form?') && cursorRow(x).includes(status) && !cursorRow(x).includes('pending'), 'the list, filtered to it, its row read again');
     expect(cursorRow(h!.frame())).toContain(status === 'canceled' ? 'canceled' : status);
     expect(cursorRow(h!.frame())).not.toContain('pending');
   });

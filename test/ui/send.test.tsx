@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, renderApp, type Harness } from './helpers.js';
-import { cursorRow, rawGet } from './support.js';
+import { cursorRow, rawGet, relayerRow } from './support.js';
 import { fieldHint, fieldLabels, fieldValue, focusedField, writes } from './forms/support.js';
 
 let h: Harness | undefined;
@@ -19,7 +19,8 @@ const RX1 = '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7';
 
 async function openSend(relayerId: string, columns = 80, rows = 24): Promise<string> {
   h = await renderApp({ sandbox: { flavor: 'real' }, columns, rows });
-  await h.waitFor((x) => x.includes(relayerId), 'the relayers');
+  // The form opens on the balance the list read (its row's figures: `…` until its status comes), which its review says.
+  await h.waitFor((x) => relayerRow(x, relayerId) !== '' && !/\s…(\s|$)/.test(relayerRow(x, relayerId)), 'the relayers, its figures read');
   for (let i = 0; i < 20 && !cursorRow(h.frame()).includes(relayerId); i++) await h.press('j');
   await h.press('n');
   return h.waitFor((x) => x.includes('› send') || /Not offered/.test(x), 'the send form, or why not');
