@@ -7,8 +7,7 @@ import { ApiError, type Page } from '../../api/index.js';
 import { deepEqual, filterRows, initialPaged, pageCount, pagedReducer, type PagedAction, type PagedState } from '../state/pagedList.js';
 import type { RefreshOutcome } from './useWatch.js';
 import { useAfter } from '../services.js';
-import { useReadMeta } from './useReadMeta.js';
-import type { ReadBands } from '../../core/time.js';
+import { useReadMeta, type RequestMeta } from './useReadMeta.js';
 
 export interface PagedListOptions<T> {
   /** Fetches one page; the signal aborts it. */
@@ -24,18 +23,7 @@ export interface PagedListOptions<T> {
   initial?: Page<T>;
 }
 
-export interface RequestMeta {
-  /** When the shown data was last confirmed by the server. */
-  loadedAt: number | null;
-  latencyMs: number | null;
-  /**
-   * When the read that brought what is shown was made: a read that changes nothing draws nothing
-   * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("last change").
-   */
-  sameSince?: number | null;
-  /** The band the read time is said in while watched (useReadMeta). */
-  bands?: ReadBands | null;
-}
+export type { RequestMeta } from './useReadMeta.js';
 
 /** What a list screen needs of its list (ListBody, useListScreen): a server-paged one, or a store's (useStoreList). */
 export interface ListHandle<T> {

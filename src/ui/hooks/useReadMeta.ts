@@ -5,8 +5,20 @@
  * band the last read was not within.
  */
 import { useCallback, useRef, useState } from 'react';
-import { nextReadBands, readBandsWords } from '../../core/time.js';
-import type { RequestMeta } from './usePagedList.js';
+import { nextReadBands, readBandsWords, type ReadBands } from '../../core/time.js';
+
+export interface RequestMeta {
+  /** When the shown data was last confirmed by the server. */
+  loadedAt: number | null;
+  latencyMs: number | null;
+  /**
+   * When the read that brought what is shown was made: a read that changes nothing draws nothing
+   * (watch: 0 bytes), so the time a later redraw shows while watching is this one ("last change").
+   */
+  sameSince?: number | null;
+  /** The band the read time is said in while watched (note, below). */
+  bands?: ReadBands | null;
+}
 
 export function useReadMeta(initial: () => RequestMeta): { meta: { current: RequestMeta }; note: (next: RequestMeta) => void } {
   const meta = useRef<RequestMeta | null>(null);
