@@ -316,7 +316,7 @@ describe('relayer-tui notify', () => {
   });
 
   it('checks as the form does; a taken id is refused (2); --url is the webhook, --server the relayer', async () => {
-    expect((await run(['notify', '--url', 'ftp://x', '--yes'])).err).toMatch(/--url "ftp:\/\/x": not an absolute URL/);
+    expect((await run(['notify', '--url', 'ftp://x', '--yes'])).err).toMatch(/--url "ftp:\/\/x": not an absolute http\(s\) URL/);
     expect((await run(['notify', '--yes'])).err).toMatch(/--url "": required/);
     const dup = await run(['notify', '--url', 'https://ops.example.com/hook', '--id', 'hl-file', '--yes']);
     expect(dup.code).toBe(2);

@@ -46,7 +46,7 @@ export const futureRfc3339 = optional((v) => {
   return Date.parse(v.trim()) <= Date.now() ? `already passed (this machine's clock: ${new Date().toISOString().slice(0, 19)}Z): the server would take it as expired at once` : null;
 });
 export const base64 = (v: string) => (isBase64(v.trim()) ? null : 'not base64: standard alphabet with = padding');
-export const absoluteUrl = (v: string) => (isAbsoluteHttpUrl(v.trim()) ? null : 'not an absolute URL: e.g. https://ops.example.com/hook');
+export const absoluteUrl = (v: string) => (isAbsoluteHttpUrl(v.trim()) ? null : 'not an absolute http(s) URL: e.g. https://ops.example.com/hook');
 export const notificationId = optional((v) => (NOTIFICATION_ID.test(v) ? null : 'letters, digits, - and _ only, at most 36'));
 
 /** JSON text: null when valid, else the parser's reason with line and column; `empty` says what to type for nothing (a plugin's params: null). */

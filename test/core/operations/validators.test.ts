@@ -56,8 +56,8 @@ describe('validators', () => {
     expect(base64('')).toMatch(/^not base64/);
     expect(absoluteUrl('https://ops.example.com/hook')).toBeNull();
     expect(absoluteUrl('http://127.0.0.1:8080/x')).toBeNull();
-    expect(absoluteUrl('ops.example.com/hook')).toMatch(/^not an absolute URL/);
-    expect(absoluteUrl('ftp://ops.example.com/hook')).toMatch(/^not an absolute URL/);
+    expect(absoluteUrl('ops.example.com/hook')).toMatch(/^not an absolute http\(s\) URL/);
+    expect(absoluteUrl('ftp://ops.example.com/hook')).toMatch(/^not an absolute http\(s\) URL/);
     expect(notificationId('ops_hook-2')).toBeNull();
     expect(notificationId('')).toBeNull();
     expect(notificationId('a'.repeat(36))).toBeNull();

@@ -45,13 +45,13 @@ describe('create a notification', () => {
     await openNotify(h);
     await h.press('ops.example.com/hook', KEY.tab, 'has space!');
     let f = await h.waitFor((x) => fieldValue(x, 'id') === 'has space!');
-    expect(fieldHint(f, 'url')).toMatch(/^✗ not an absolute URL/);
+    expect(fieldHint(f, 'url')).toMatch(/^✗ not an absolute http\(s\) URL/);
     expect(fieldHint(f, 'id')).toMatch(/^✗ letters, digits, - and _ only, at most 36/);
     await h.press(KEY.ctrlS);
     f = await h.waitFor((x) => statusBar(x).includes('2 fields need attention'));
     expect(focusedField(f)).toBe('url');
     await retype(h, 'ftp://ops.example.com/hook');
-    await h.waitFor((x) => fieldHint(x, 'url')!.startsWith('✗ not an absolute URL'), 'ftp refused');
+    await h.waitFor((x) => fieldHint(x, 'url')!.startsWith('✗ not an absolute http(s) URL'), 'ftp refused');
     await h.press(KEY.tab);
     await retype(h, 'x'.repeat(37));
     await h.waitFor((x) => fieldHint(x, 'id')!.startsWith('✗ letters, digits'), '37 chars refused');
