@@ -346,10 +346,20 @@ export function followWords(relayerId: string, end: FollowEnd, now: number, face
 }
 
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
-export function cancelOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
+/** What waits behind a jam's blocker: `2 transactions wait behind it (nonce 2834: never broadcast)`. */
+function waitsBehindWords(jam: Jam): string {
   const n = jam.waiting;
   const unlisted = jam.unlisted_nonces ? `, and ${jam.unlisted_nonces} more nonce${jam.unlisted_nonces === 1 ? '' : 's'} after it held by one being canceled or by none,` : '';
-  const waits = `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
+  return `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
+}
+
+/** A replacement of the blocker (a bump): what waits behind it, and what the replacement is expected to do. */
+export function bumpOfBlockerWords(jam: Jam): string {
+  return `${waitsBehindWords(jam)}: the replacement keeps nonce ${jam.chain_nonce}; once it is mined they go through in order; the relayer is followed until the chain passes them`;
+}
+
+export function cancelOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
+  const waits = waitsBehindWords(jam);
   // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
   if (String(jam.blocker_status).toLowerCase() === 'pending')
     return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them`;

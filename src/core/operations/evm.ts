@@ -200,7 +200,7 @@ export function evmForm(relayerId: string, relayer: Relayer | undefined, tx: Tra
       // data, gas_limit and speed, and the transaction keeps its own: refused here.
       if (dialect?.().dialect === 'openzeppelin' && sent.valid_until !== undefined)
         return { errors: { valid_until: 'not sent: the OpenZeppelin Relayer v1.8 keeps the transaction\'s own valid_until in a replacement (it takes to, value, data, gas_limit and speed): leave it empty' } };
-      const prices = priceCheck(tx, sent);
+      const prices = priceCheck(tx, sent, dialect?.());
       if (Object.keys(prices.errors).length) return { errors: prices.errors };
       const requoted: ReviewLine[] = [];
       const review: ReviewLine[] = [

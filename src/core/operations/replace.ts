@@ -10,7 +10,7 @@
  */
 import { ApiError, JsonSyntaxError, normalizeReplacement, parseJson, prepareReplaceTransaction, replacementGroup, type DialectState, type Relayer, type RelayerClient, type ReplacementRequest, type Transaction } from '../../api/index.js';
 import { addressProblem } from '../address.js';
-import { actionMisfit, behindJamWords, diagnosedAtWords } from '../jam/words.js';
+import { actionMisfit, behindJamWords, bumpOfBlockerWords, diagnosedAtWords } from '../jam/words.js';
 import { readJamForReview, type JamRead } from '../jam/read.js';
 import { findRelayer, findTransaction } from '../lookup.js';
 import { networkKind, relayerState } from '../relayer.js';
@@ -123,7 +123,7 @@ function bodyReplacement(i: ReplaceInput, text: string): Built {
   if (!tx) review.push({ label: '⚠ before', value: `transaction ${txId} ${i.how}: what it replaces is not shown`, tone: 'warn' });
   if (tx) {
     // The same before → after as the TUI's review, from the exact body that will be sent.
-    const prices = priceCheck(tx, normal);
+    const prices = priceCheck(tx, normal, i.dialect);
     const bad = Object.entries(prices.errors)[0];
     if (bad) return usage(`--body: ${bad[0]}: ${bad[1]}`);
     review.push(...prices.warnings, ...replacementChanges(group, tx, normal));
@@ -154,7 +154,9 @@ export function replaceJamNotes(i: ReplaceInput, context: Pick<NotesContext, 'fa
   const misfit = actionMisfit(jam, 'bump', nonce, face);
   if (misfit) return [{ label: '⚠ stays jammed', value: misfit + diagnosedAtWords(i.jamAt), tone: 'warn' }];
   const behind = behindJamWords(jam, i.tx.id, nonce, face);
-  return behind ? [{ label: '⚠ behind a jam', value: behind + diagnosedAtWords(i.jamAt), tone: 'warn' }] : [];
+  if (behind) return [{ label: '⚠ behind a jam', value: behind + diagnosedAtWords(i.jamAt), tone: 'warn' }];
+  // Its blocker: what waits, and what the replacement is expected to do (as a cancel's review says).
+  return jam.blocker_id === i.tx.id ? [{ label: 'what waits', value: bumpOfBlockerWords(jam) + diagnosedAtWords(i.jamAt) }] : [];
 }
 
 /** The relayer and the transaction read now, then the relayer's jam where its notes are said (an EVM replacement not refused). */

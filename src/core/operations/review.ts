@@ -4,7 +4,7 @@
  * sent (the server will choose). And the price rule: a replacement never pays less than what it
  * replaces. Pure: no Ink, no I/O (the TUI's review and the headless review both read it).
  */
-import { SPEEDS, stringifyJson, type ReplacementGroup, type Speed, type Transaction } from '../../api/index.js';
+import { dialectUnsettled, SPEEDS, stringifyJson, type DialectState, type ReplacementGroup, type Speed, type Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { displayText } from '../text/values.js';
 
@@ -118,7 +118,7 @@ export const ASKED_PRICES_REFUSED = `leave them out and give a speed: ${V18_REPL
  * message); one above it but by less than 10 % is a warning, and so is a speed slower than its own;
  * prices left to the server are said.
  */
-export function priceCheck(tx: Transaction, body: Record<string, unknown>): { errors: Record<string, string>; warnings: ReviewLine[] } {
+export function priceCheck(tx: Transaction, body: Record<string, unknown>, server?: DialectState): { errors: Record<string, string>; warnings: ReviewLine[] } {
   const before = tx as unknown as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const warnings: ReviewLine[] = [];
@@ -137,10 +137,18 @@ export function priceCheck(tx: Transaction, body: Record<string, unknown>): { er
   if (dropped.length && dropped.length === priced.length && PRICE_FIELDS.every((f) => isEmpty(body[f])))
     warnings.push({
       label: '⚠ price',
-      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''}. On the OpenZeppelin Relayer, ${V18_REPLACEMENT_PRICING}; a server that is not the OpenZeppelin Relayer may not raise it — give it prices to be sure`,
+      value: `${dropped.join(' and ')} not sent: the server prices the replacement${typeof body.speed === 'string' ? ` from speed ${body.speed}` : ''}. ${repricingWords(server)}`,
       tone: 'warn',
     });
   return { errors, warnings };
+}
+
+/** How the server prices a replacement sent without prices: this server's way where its type is known, both where it is not. */
+function repricingWords(server: DialectState | undefined): string {
+  const known = server !== undefined && !dialectUnsettled(server);
+  if (known && server.dialect === 'openzeppelin') return `This server is the OpenZeppelin Relayer: ${V18_REPLACEMENT_PRICING}`;
+  if (known) return 'This server is not the OpenZeppelin Relayer and may not raise it above the old price — give it prices to be sure';
+  return `On the OpenZeppelin Relayer, ${V18_REPLACEMENT_PRICING}; a server that is not the OpenZeppelin Relayer may not raise it — give it prices to be sure`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Jam } from '../../../src/core/jam/diagnose.js';
 import { actionMisfit, cancelOfBlockerWords, clockSpan, followWords, gapEvidenceWords, jamBrief, jamDetail, jamsLine, runbookStepWords } from '../../../src/core/jam/words.js';
 import { gapRunbook } from '../../../src/core/jam/runbook.js';
+import { replaceJamNotes } from '../../../src/core/operations/replace.js';
 import { clock } from '../../../src/core/time.js';
 
 const now = Date.parse('2026-11-28T10:00:00Z');
@@ -126,5 +127,17 @@ describe("an overdue gap's runbook (runbook.ts)", () => {
     expect(rb.placeholders).toHaveLength(2);
     for (const s of rb.steps) if (s.command) expect(s.command, s.kind).not.toMatch(/rm -rf|not-an-address/);
     expect(rb.steps.find((s) => s.kind === 'set_counter')!.command).toBe(`redis-cli -u "$REDIS_URL" SET 'oz-relayer:transaction_counter:RELAYER:ADDRESS' 7`);
+  });
+});
+
+describe("a bump's review on its relayer's jam (replaceJamNotes)", () => {
+  const input = (j: Jam, tx: { id: string; nonce: number }) => ({ target: { relayerId: 'r-1', txId: tx.id }, tx, jam: { kind: 'diagnosed', diagnosis: { kind: 'jam', jam: j } }, jamAt: now }) as unknown as Parameters<typeof replaceJamNotes>[0];
+  it('of the blocker: what waits behind it and what the replacement is expected to do, as a cancel of it says; behind it: that it waits; held at the cap: that it stays jammed', () => {
+    expect(replaceJamNotes(input(jam({}), { id: 'tx-1', nonce: 7 }), { face: 'keys' })).toEqual([
+      { label: 'what waits', value: `2 transactions wait behind it (nonce 7: never broadcast): the replacement keeps nonce 7; once it is mined they go through in order; the relayer is followed until the chain passes them (diagnosed at ${clock(now)})` },
+    ]);
+    expect(replaceJamNotes(input(jam({}), { id: 'tx-2', nonce: 8 }), { face: 'keys' })[0]).toMatchObject({ label: '⚠ behind a jam', tone: 'warn' });
+    const cap = jam({ cause: 'price_cap', blocker_status: 'submitted', cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n, blocker_price_wei: 30_000_000_000n });
+    expect(replaceJamNotes(input(cap, { id: 'tx-1', nonce: 7 }), { face: 'keys' })[0]).toMatchObject({ label: '⚠ stays jammed', tone: 'warn' });
   });
 });

@@ -1,7 +1,7 @@
 /** The review's before → after (core/operations/review.ts): compared exactly, shown capped and sanitized. */
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src/api/index.js';
-import { replacementChanges } from '../../../src/core/operations/review.js';
+import { priceCheck, replacementChanges, V18_REPLACEMENT_PRICING } from '../../../src/core/operations/review.js';
 
 const tx = (o: Record<string, unknown>) => ({ id: 't', status: 'pending', ...o }) as unknown as Transaction;
 const line = (lines: { label: string; value: string }[], label: string) => lines.find((l) => l.label === label)?.value;
@@ -47,5 +47,18 @@ describe('Solana and Stellar reviews say before → after (walk finding: only th
     expect('request' in built && line(built.request.review!, 'max_fee')).toBe("1,000,000 stroops at most; the transaction's fee: 75,000 (13.3× it)");
     const same = stellarForm('st', undefined, t, dialect).build({ ...values, max_fee: '75000' });
     expect('request' in same && line(same.request.review!, 'max_fee')).toBe("75,000 stroops at most; the transaction's fee: 75,000 (the same)");
+  });
+});
+
+describe('priceCheck: prices left to the server', () => {
+  it("says this server's way where its type is known (a walk read 'give it prices' on v1.8, whose form refuses them), both where it is not", () => {
+    const was = tx({ max_fee_per_gas: '3000000000', max_priority_fee_per_gas: '500000000', speed: 'safeLow' });
+    const said = (server?: Parameters<typeof priceCheck>[2]) => priceCheck(was, { speed: 'average' }, server).warnings.find((w) => w.label === '⚠ price')?.value;
+    const lead = 'max_fee_per_gas and max_priority_fee_per_gas not sent: the server prices the replacement from speed average. ';
+    expect(said({ dialect: 'openzeppelin', source: 'detected' } as Parameters<typeof priceCheck>[2])).toBe(`${lead}This server is the OpenZeppelin Relayer: ${V18_REPLACEMENT_PRICING}`);
+    expect(said({ dialect: 'contract', source: 'set' } as Parameters<typeof priceCheck>[2])).toBe(`${lead}This server is not the OpenZeppelin Relayer and may not raise it above the old price — give it prices to be sure`);
+    const unknown = `${lead}On the OpenZeppelin Relayer, ${V18_REPLACEMENT_PRICING}; a server that is not the OpenZeppelin Relayer may not raise it — give it prices to be sure`;
+    expect(said({ dialect: 'openzeppelin', source: 'assumed' } as Parameters<typeof priceCheck>[2])).toBe(unknown);
+    expect(said()).toBe(unknown);
   });
 });
