@@ -5,13 +5,13 @@
  * with the next page asked while one is written (two requests in flight at most), memory one page
  * per request whatever the total, and a progress line on stderr when stderr is a terminal.
  */
-import type { Page, PluginInfo, Relayer, RelayerClient, RelayerStatus, Transaction } from '../api/index.js';
+import { dialectUnsettled, type Page, type PluginInfo, type Relayer, type RelayerClient, type RelayerStatus, type Transaction } from '../api/index.js';
 import { PLUGIN_COLUMNS } from '../core/columns/plugins.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../core/columns/layout.js';
 import type { StatusSource } from '../core/columns/relayers.js';
 import type { MinBalances } from '../core/fleet/health.js';
-import { JAM_NOT_READ, STATUS_NOT_READ, relayersTableColumns } from '../core/columns/relayersTable.js';
+import { JAM_NOT_DIAGNOSABLE, JAM_NOT_READ, STATUS_NOT_READ, relayersTableColumns } from '../core/columns/relayersTable.js';
 import { networkKind } from '../core/relayer.js';
 import { transactionColumns } from '../core/columns/transactions.js';
 import { EXIT } from '../cli/exitCodes.js';
@@ -73,7 +73,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     else if (asJson) await out.write(`${json({ items, page: p.page, per_page: p.perPage, total_items: p.totalItems }, 2)}\n`);
     else {
       await out.write(table(command === 'relayers' ? await relayersTable(client, items as Relayer[], context, unread) : columnsFor(command, items[0]), items, width));
-      if (command === 'relayers') s.err.write(footnotes(unread));
+      if (command === 'relayers') s.err.write(footnotes(unread, client));
       // A table is for eyes: where the rest is, when this is not all of it.
       const pages = Math.max(1, Math.ceil(p.totalItems / p.perPage));
       if (pages > 1 || (o.limit !== undefined && items.length < p.items.length))
@@ -119,13 +119,14 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
     ctrl.abort();
     progress?.done(written);
   }
-  if (command === 'relayers' && !ndjson && !asJson) s.err.write(footnotes(unread));
+  if (command === 'relayers' && !ndjson && !asJson) s.err.write(footnotes(unread, client));
   return EXIT.ok;
 }
 
-/** What the table's STATE words mean, under it: `?` only where a status read failed. */
-function footnotes(unread: ReadonlySet<string>): string {
-  return `${JAM_NOT_READ}\n${unread.size ? `${STATUS_NOT_READ} (${unread.size}: ${[...unread].slice(0, 5).map((id) => sanitize(id)).join(', ')}${unread.size > 5 ? ', …' : ''})\n` : ''}`;
+/** What the table's STATE words mean, under it: `?` only where a status read failed; on a server known not to be the OpenZeppelin Relayer, that no jam can be diagnosed there. */
+function footnotes(unread: ReadonlySet<string>, client: RelayerClient): string {
+  const notOz = !dialectUnsettled(client.dialect()) && client.dialect().dialect !== 'openzeppelin';
+  return `${notOz ? JAM_NOT_DIAGNOSABLE : JAM_NOT_READ}\n${unread.size ? `${STATUS_NOT_READ} (${unread.size}: ${[...unread].slice(0, 5).map((id) => sanitize(id)).join(', ')}${unread.size > 5 ? ', …' : ''})\n` : ''}`;
 }
 
 /** Status reads at once for a table, and how long the table waits for each. */

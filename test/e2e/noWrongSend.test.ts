@@ -9,7 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { cliWithSandbox } from './run.js';
+import { cliWithSandbox, runAgainst } from './run.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { RX1, wrongChecksum } from '../fixtures/addresses.js';
 import { checksumAddress } from '../../src/core/address.js';
 import { cliPath } from './pty.js';
@@ -121,6 +122,19 @@ describe('relayer-tui relayers', () => {
     expect(rows.find((l) => l.includes('linea-idle'))).toMatch(/^active\?\s+Linea Idle\s+[\d.]+… ETH/);
     expect(rows.some((l) => /^active\s/.test(l))).toBe(false);
     expect(t.err).toContain('STATE active?: not disabled, paused or low as read; whether it is jammed is not diagnosed here (relayer-tui check diagnoses jams)');
+  });
+
+  it('on a server known not to be the OpenZeppelin Relayer, the note under the table says no jam can be diagnosed there, check included (it pointed at check; a walk finding)', async () => {
+    const contract = await startSandbox({ port: 0 });
+    try {
+      const t = await runAgainst(contract, HOME, ['relayers', '--output', 'table', '--per-page', '50']);
+      expect(t.code, t.err).toBe(0);
+      expect(t.out).toMatch(/^active\?\s+Holesky Test/m);
+      expect(t.err).toContain('whether it is jammed is not known: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC passthrough to read the chain through), so relayer-tui check cannot diagnose it either');
+      expect(t.err).not.toContain('check diagnoses jams');
+    } finally {
+      await contract.close();
+    }
   });
 
   it("the context's min_balance makes a relayer low (the higher minimum, as the TUI and check); a status not read is `?`, never `active?`, and said under the table", async () => {

@@ -13,6 +13,8 @@ import type { MinBalances } from '../fleet/health.js';
 
 /** What `active?` means, said once under the table (and `?`, where a status read failed). */
 export const JAM_NOT_READ = "STATE active?: not disabled, paused or low as read; whether it is jammed is not diagnosed here (relayer-tui check diagnoses jams)";
+/** …and on a server known not to be the OpenZeppelin Relayer: check cannot diagnose it either (no status, no JSON-RPC passthrough). */
+export const JAM_NOT_DIAGNOSABLE = 'STATE active?: not disabled or paused as read; whether it is jammed is not known: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC passthrough to read the chain through), so relayer-tui check cannot diagnose it either';
 export const STATUS_NOT_READ = 'STATE ?: its status (balance) could not be read, so whether it is low is not known: BALANCE says why it is ?';
 
 /**
