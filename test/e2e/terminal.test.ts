@@ -162,7 +162,7 @@ describe('the first screen holds still after its first frame (e2e, issue 55)', (
     await tui.quiet(200);
     const last = tui.screen();
     expect(headerAt(last), last.join('\n')).toBe(h);
-    expect(last[h - 1]).toBe('jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
+    expect(last[h - 1]).toBe('jams not diagnosed: not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
     const frames = (await replayFrames(tui.raw, 100, 30)).filter((r) => headerAt(r) >= 0);
     // Before the dialect was known the line said the relayers were being read; never an all-clear, never nothing.
     const said = new Set(frames.map((r) => r[h - 1]));

@@ -57,7 +57,7 @@ describe('the first screen marks the jams', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(h.frame()).not.toMatch(/jammed|none/);
     // The line keeps its row (it had it from the first frame): the table does not move when the dialect is known.
-    expect(f.split('\n')[1]).toBe('jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
+    expect(f.split('\n')[1]).toBe('jams not diagnosed: not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
     expect(f.split('\n')[2]).toMatch(/^\s+STATE\s+NAME/);
   });
 });

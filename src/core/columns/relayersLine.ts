@@ -167,7 +167,7 @@ export function diagnosingLine(read: number, of: number): string {
   return `reading… jams diagnosed for ${read} of ${of} relayers (counted once all are)`;
 }
 export const UNREAD_LINE = 'nothing diagnosed: the relayers could not be read';
-export const UNDIAGNOSABLE_LINE = 'jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)';
+export const UNDIAGNOSABLE_LINE = 'jams not diagnosed: not the OpenZeppelin Relayer (no relayer status or JSON-RPC)';
 
 /**
  * The line above the relayers table, always one: what is wrong or not known (relayersLine), else the

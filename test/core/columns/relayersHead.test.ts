@@ -15,7 +15,7 @@ describe('relayersHead', () => {
     expect(relayersHead({ kind: 'reading' })).toBe(READING_LINE);
     expect(READING_LINE).toMatch(/^reading the relayers… /);
     expect(relayersHead({ kind: 'unread' })).toBe(UNREAD_LINE);
-    expect(relayersHead({ kind: 'undiagnosable' })).toBe('jams not diagnosed: this server is not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
+    expect(relayersHead({ kind: 'undiagnosable' })).toBe('jams not diagnosed: not the OpenZeppelin Relayer (no relayer status or JSON-RPC)');
     expect(relayersHead({ kind: 'undiagnosable' }, 60)).toBe(`${UNDIAGNOSABLE_LINE.slice(0, 59)}…`);
     for (const l of [READING_LINE, UNREAD_LINE, UNDIAGNOSABLE_LINE]) expect(l).not.toMatch(/none jammed|all clear/);
   });
