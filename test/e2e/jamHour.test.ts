@@ -41,7 +41,8 @@ describe('the jam hour at 80x24', () => {
     // Back on the stuck screen the cursor is on the next jam's blocker (issue 53.4: it stayed on the cleared relayer),
     // and the clearing is listed with its figures.
     tui.press('\x1b');
-    const next = await tui.waitForScreen((r) => r.some((l) => /^› avalanche-bridge\s+submitted/.test(l)), 10_000, 'the cursor on the next jam');
+    // (The stuck screen reads its rows and the clearing apart: waited for together.)
+    const next = await tui.waitForScreen((r) => r.some((l) => /^› avalanche-bridge\s+submitted/.test(l)) && /holesky-test cleared \d\d:\d\d:\d\d \(nonce 2834 → \d+\)/.test(r.join(' ')), 10_000, 'the cursor on the next jam, the clearing listed');
     expect(next.join(' ')).toMatch(/holesky-test cleared \d\d:\d\d:\d\d \(nonce 2834 → \d+\)/);
     tui.press('\x1b');
     await runCommand(tui, 'messages');
