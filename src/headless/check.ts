@@ -253,7 +253,10 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
     const width = s.out.isTTY && s.out.columns ? s.out.columns : undefined;
     const rows = (l: string): string[] => safeLines(l, 10).flatMap((x, i) => (width ? wrapCells(i ? `  ${x}` : x, width, 2) : [i ? `  ${x}` : x]));
     for (const l of lines) s.out.write(`${rows(l).join('\n')}\n`);
-    s.err.write(`relayer-tui check: ${safeLines(summary, 10).join(' ')}\n`);
+    // The summary on stderr the same way, by stderr's own terminal.
+    const errWidth = s.err.isTTY && s.err.columns ? s.err.columns : undefined;
+    const said = `relayer-tui check: ${safeLines(summary, 10).join(' ')}`;
+    s.err.write(`${(errWidth ? wrapCells(said, errWidth, 2) : [said]).join('\n')}\n`);
   }
   return code;
 }

@@ -28,8 +28,15 @@ describe('relayer-tui check: its output as its help says', () => {
     const t = new Tui({ args: ['check'], env, cols: 80, rows: 200 });
     await t.waitForExit();
     // The raw bytes: check writes lines, no cursor moves; stdout and stderr share the pty.
-    const rows = t.raw.split(/\r?\n/).filter((r) => r && !r.startsWith('relayer-tui check: '));
-    for (const r of rows) expect([...r].length, r).toBeLessThanOrEqual(80);
+    // The summary (stderr) comes last, wrapped the same way (it ran past 80 columns, cut mid-word: a walk finding).
+    const all = t.raw.split(/\r?\n/).filter(Boolean);
+    const at = all.findIndex((r) => r.startsWith('relayer-tui check: '));
+    expect(at).toBeGreaterThan(0);
+    const [rows, summary] = [all.slice(0, at), all.slice(at)];
+    for (const r of all) expect([...r].length, r).toBeLessThanOrEqual(80);
+    expect(summary.length).toBeGreaterThan(1);
+    expect(summary.slice(1).every((r) => r.startsWith('  '))).toBe(true);
+    expect(summary.join(' ').split(/\s+/)).toEqual(piped.err.trim().split(/\s+/));
     // Joined back (a continuation's indent taken out), the rows are the piped lines, word for word.
     const joined: string[] = [];
     for (const r of rows) {
