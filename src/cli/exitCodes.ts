@@ -17,9 +17,9 @@ export const EXIT = {
   readOnly: 10,
   /** A plugin ran and answered with a failure (`success: false`). */
   pluginFailed: 11,
-  /** `fleet --check`: a relayer needs attention (disabled, stuck, a nonce gap, a low balance). */
+  /** `check`, `fleet --check`: a relayer needs attention (jammed, disabled, stuck, a nonce gap, a low balance; check: a server not ready). */
   attention: 12,
-  /** `fleet --check`: a context or relayer could not be read (down, timed out, 401, 429, …), whatever else. */
+  /** `check`, `fleet`: a context or relayer could not be read (down, timed out, 401, 429, …), whatever else; `--wait`: the jam could not be read. */
   unreadable: 13,
   /** A mutation the server answered with success, but what came back shows nothing changed (or not as asked). */
   noEffect: 14,
@@ -45,8 +45,8 @@ export const EXIT_MEANINGS: readonly { code: number; short: string; long: string
   { code: EXIT.network, short: 'network', long: 'network (not sent)' },
   { code: EXIT.readOnly, short: 'read-only', long: 'read-only' },
   { code: EXIT.pluginFailed, short: 'the plugin answered with a failure', long: 'the plugin answered with a failure' },
-  { code: EXIT.attention, short: 'fleet: needs attention', long: 'fleet --check: a relayer needs attention (disabled, stuck, nonce gap, low balance)' },
-  { code: EXIT.unreadable, short: 'fleet: not all read', long: 'fleet --check: a context or relayer could not be read (unreachable, timed out, 401, 429)' },
+  { code: EXIT.attention, short: 'check, fleet: needs attention', long: 'check, fleet --check: a relayer needs attention (jammed, disabled, stuck, nonce gap, low balance; check: also a server not ready)' },
+  { code: EXIT.unreadable, short: 'check, fleet: not all read', long: 'check, fleet (--check or not): a context or relayer could not be read (unreachable, timed out, 401, 429); --wait: the jam could not be read' },
   { code: EXIT.noEffect, short: 'answered success, nothing changed', long: 'the server answered success but what came back shows nothing changed, or not as asked (e.g. a Stellar replace or cancel on the OpenZeppelin Relayer v1.8)' },
   { code: EXIT.notReady, short: 'ready: not ready', long: 'ready: the server says it is not ready (HTTP 503, unhealthy)' },
   { code: EXIT.notDone, short: '--wait: not done by the deadline', long: '--wait: the relayer\'s jam did not clear by the deadline (its cause as it is now on stderr), or a transaction sent was not mined by it (or ended failed, canceled or expired)' },
