@@ -204,6 +204,29 @@ describe('watch', () => {
     await h.waitFor(() => lastChange() !== undefined && lastChange() !== before, 'a later last change');
   });
 
+  it("a watched relayer whose PEND or BALANCE moved is marked * as a changed row is (a walk saw its figures change unmarked), until the next key", async () => {
+    const clock = manualClock();
+    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { now: clock.now, after: clock.after, watchMs: 1000 } });
+    h.sandbox.clock.stop();
+    await h.waitFor((f) => / PEND /.test(f) && tableRows(f).length > 3 && !f.includes('reading…'), 'the relayers with their figures');
+    const reads = () => h!.sandbox.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
+    const read = async () => {
+      const before = reads();
+      await clock.next();
+      await h!.waitFor(() => reads() > before && clock.pending() > 0, 'a watch refresh answered');
+    };
+    await read();
+    await read();
+    expect(markedRows(h.frame())).toHaveLength(0);
+    await h.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    await read();
+    const f = await h.waitFor((y) => markedRows(y).length > 0, 'the row marked');
+    expect(markedRows(f)).toHaveLength(1);
+    expect(markedRows(f)[0]).toContain('Sepolia Main');
+    await h.press('j');
+    await h.waitFor((y) => markedRows(y).length === 0, 'marks cleared by a key');
+  });
+
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {
     const clock = manualClock();
     const x = await watched(clock, 100);

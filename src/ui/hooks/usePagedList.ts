@@ -10,8 +10,8 @@ import { useAfter } from '../services.js';
 import { useReadMeta, type RequestMeta } from './useReadMeta.js';
 
 export interface PagedListOptions<T> {
-  /** Fetches one page; the signal aborts it. */
-  fetch: (q: { page: number; perPage: number }, signal: AbortSignal) => Promise<Page<T>>;
+  /** Fetches one page; the signal aborts it. `marks`: rows whose figures read with it changed (marked on a refresh, as changed rows are). */
+  fetch: (q: { page: number; perPage: number }, signal: AbortSignal) => Promise<Page<T> & { marks?: readonly string[] }>;
   perPage: number;
   getId: (t: T) => string;
   /** Text the `/` filter searches. */
@@ -95,6 +95,7 @@ export function usePagedList<T>(opts: PagedListOptions<T>) {
         const keepId = select ?? (sel ? o.getId(sel) : null);
         const before = stateRef.current;
         dispatch({ type: 'loaded', page: { ...result, items: [...items] }, getId: o.getId, text: o.text, keepId, follow, refresh: kind === 'refresh' });
+        if (kind === 'refresh' && result.marks?.length) dispatch({ type: 'mark', ids: result.marks, getId: o.getId });
         const changed = stateRef.current !== before;
         // "last change" is of the rows shown: rows a filter hides changing do not move it.
         const shownBefore = filterRows(before.items, before.filter, o.text);

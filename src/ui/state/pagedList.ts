@@ -48,7 +48,9 @@ export type PagedAction<T> =
   /** cursor: where the selected row is in the unfiltered rows, so clearing keeps the selection. */
   | { type: 'filterClear'; cursor?: number }
   /** A key was pressed: the changed-row marks have been seen. */
-  | { type: 'clearChanged' };
+  | { type: 'clearChanged' }
+  /** Rows shown whose figures read beside the list changed (a relayer's PEND, BALANCE): marked as a changed row is. */
+  | { type: 'mark'; ids: readonly string[]; getId: (t: T) => string };
 
 export function initialPaged<T>(perPage: number): PagedState<T> {
   return {
@@ -110,6 +112,11 @@ export function pagedReducer<T>(s: PagedState<T>, a: PagedAction<T>): PagedState
   switch (a.type) {
     case 'loadStart':
       return { ...s, loading: a.kind, pendingPage: a.page };
+    case 'mark': {
+      const present = new Set(s.items.map(a.getId));
+      const add = a.ids.filter((id) => present.has(id) && !s.changed.has(id));
+      return add.length ? { ...s, changed: union(s.changed, new Set(add)) } : s;
+    }
     case 'loaded': {
       const { page } = a;
       const samePage = page.page === s.page;

@@ -143,3 +143,14 @@ describe('filter', () => {
     expect(filterRows(after.items, after.filter, text)[after.cursor]!.id).toBe('r1');
   });
 });
+
+describe('mark: rows whose figures read beside the list changed', () => {
+  it('marks the rows shown it names (none it does not hold), as changed rows are; nothing new marked: the same state (nothing to draw); a key clears them', () => {
+    const s = reduce(initialPaged<Row>(10), loaded(rows(5)));
+    const m = reduce(s, { type: 'mark', ids: ['r1', 'r3', 'elsewhere'], getId });
+    expect([...m.changed].sort()).toEqual(['r1', 'r3']);
+    expect(reduce(m, { type: 'mark', ids: ['r1'], getId })).toBe(m);
+    expect(reduce(s, { type: 'mark', ids: ['elsewhere'], getId })).toBe(s);
+    expect(reduce(m, { type: 'clearChanged' }).changed.size).toBe(0);
+  });
+});

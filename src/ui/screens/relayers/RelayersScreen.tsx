@@ -72,6 +72,8 @@ export function RelayersScreen({ screenKey, width, height }: ScreenProps) {
           const late = reread.current.notRead.join(', ');
           if (!said && late && late !== lastLate.current && !signal.aborted) shell.dispatch({ type: 'flash', text: `${reread.current.notRead.length} status${reread.current.notRead.length === 1 ? '' : 'es'} not read again with the list (no answer within ${REREAD_BUDGET_MS / 1000} s, or the read failed: kept as read before, marked ?): ${late}`, tone: 'warn' });
           lastLate.current = late;
+          // Rows whose PEND, BALANCE or LAST OK this read found changed: marked * as a changed row is.
+          return { ...page, marks: reread.current.changed };
         }
         return page;
       });
