@@ -50,11 +50,6 @@ const bandWords = (i: number): string => {
   return edge < 1000 ? `≤ ${edge} ms` : `≤ ${edge / 1000} s`;
 };
 
-/** A read's time as the band it fell in: `≤ 25 ms`, `≤ 100 ms`, `≤ 250 ms`, `≤ 1 s`, `≤ 2.5 s`, …, `> 100 s`. */
-export function readBand(ms: number): string {
-  return bandWords(bandOf(ms));
-}
-
 /** The band a watched bar says, and the reads since that fell below it. */
 export interface ReadBands {
   band: number;
@@ -80,6 +75,7 @@ export function nextReadBands(prev: ReadBands | null, ms: number): ReadBands {
   return below >= BAND_DOWN_AFTER ? { band: belowMax, below: 0, belowMax: -1 } : { band: prev.band, below, belowMax };
 }
 
+/** The band said: `≤ 25 ms`, `≤ 100 ms`, `≤ 250 ms`, `≤ 1 s`, `≤ 2.5 s`, …, `> 100 s`. */
 export function readBandsWords(b: ReadBands): string {
   return bandWords(b.band);
 }

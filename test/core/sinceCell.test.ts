@@ -1,6 +1,6 @@
 /** Issue 43: a "last confirmed" column is a clock time today (an age drawn once stood still a minute later), an age before today (never another day's bare clock time). */
 import { describe, expect, it } from 'vitest';
-import { ageChangesAt, ageMs, BAND_DOWN_AFTER, clock, nextReadBands, readBand, readBandsWords, sinceCell, sinceChangesAt, type ReadBands } from '../../src/core/time.js';
+import { ageChangesAt, ageMs, BAND_DOWN_AFTER, clock, nextReadBands, readBandsWords, sinceCell, sinceChangesAt, type ReadBands } from '../../src/core/time.js';
 
 describe('sinceCell', () => {
   it('a clock time today, an age before today, "future" ahead of this clock, nothing for none', () => {
@@ -41,8 +41,9 @@ describe('ageChangesAt / sinceChangesAt: when a drawn age or since-cell next rea
   });
 });
 
-describe('readBand', () => {
-  it("a read's time as the band it fell in: its upper edge included, the next band past it", () => {
+describe('read-time bands', () => {
+  const readBand = (ms: number) => readBandsWords(nextReadBands(null, ms));
+  it("a first read's time as the band it fell in: its upper edge included, the next band past it", () => {
     const cases: [number, string][] = [
       [0, '≤ 25 ms'], [25, '≤ 25 ms'], [26, '≤ 100 ms'], [100, '≤ 100 ms'], [101, '≤ 250 ms'], [250, '≤ 250 ms'],
       [251, '≤ 1 s'], [1000, '≤ 1 s'], [1001, '≤ 2.5 s'], [2500, '≤ 2.5 s'], [9999, '≤ 10 s'], [25_000, '≤ 25 s'],

@@ -345,7 +345,6 @@ export function followWords(relayerId: string, end: FollowEnd, now: number, face
   return `${relayerId}: not cleared after ${after}: ${chain}; no jam diagnosed at the last read (${end.read.diagnosis.kind === 'clear' ? end.read.diagnosis.why : ''})`;
 }
 
-/** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
 /** What waits behind a jam's blocker: `2 transactions wait behind it (nonce 2834: never broadcast)`. */
 function waitsBehindWords(jam: Jam): string {
   const n = jam.waiting;
@@ -358,6 +357,7 @@ export function bumpOfBlockerWords(jam: Jam): string {
   return `${waitsBehindWords(jam)}: the replacement keeps nonce ${jam.chain_nonce}; once it is mined they go through in order; the relayer is followed until the chain passes them`;
 }
 
+/** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
 export function cancelOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
   const waits = waitsBehindWords(jam);
   // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
