@@ -41,6 +41,20 @@ async function framesWritten(x: Harness): Promise<void> {
   }
 }
 
+/** The relayers (the real flavour, its chain still), watched every second on `clock` from the start, their figures read; `read` runs one watch refresh and waits for its answer. */
+async function watchedRelayers(clock: ManualClock): Promise<{ x: Harness; read: () => Promise<void> }> {
+  const x = (h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { now: clock.now, after: clock.after, watchMs: 1000 } }));
+  x.sandbox.clock.stop();
+  await x.waitFor((f) => / PEND /.test(f) && tableRows(f).length > 3 && !f.includes('reading…'), 'the relayers with their figures');
+  const reads = () => x.sandbox.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
+  const read = async () => {
+    const before = reads();
+    await clock.next();
+    await x.waitFor(() => reads() > before && clock.pending() > 0, 'a watch refresh answered');
+  };
+  return { x, read };
+}
+
 describe('watch', () => {
   it('refreshes by itself at its interval, marks the rows that changed until the next key, keeps the selection', async () => {
     const clock = manualClock();
@@ -170,61 +184,44 @@ describe('watch', () => {
   it('"last change" is of what is shown: a figure that moved in a row the filter hides does not move it (a walk saw it move every 5 s over an empty filter)', async () => {
     const clock = manualClock();
     const start = clock.now();
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { now: clock.now, after: clock.after, watchMs: 1000 } });
-    h.sandbox.clock.stop();
-    await h.waitFor((f) => / PEND /.test(f) && tableRows(f).length > 3, 'the relayers with their figures');
+    const { x, read } = await watchedRelayers(clock);
     // (Watching from the start: services.watchMs.)
-    await h.press('/', 'sepolia-main', KEY.enter);
-    await h.waitFor((f) => /watch 1s/.test(statusLine(f)), 'watching');
-    const reads = () => h!.sandbox.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
-    const read = async () => {
-      const before = reads();
-      await clock.next();
-      await h!.waitFor(() => reads() > before && clock.pending() > 0, 'a watch refresh answered');
-    };
+    await x.press('/', 'sepolia-main', KEY.enter);
+    await x.waitFor((f) => /watch 1s/.test(statusLine(f)), 'watching');
     await read();
     await read();
     // The time of the last change so far (the statuses' first reads count as one, whenever they came).
-    await h.press('j');
-    const lastChange = () => /last change (\d\d:\d\d:\d\d)/.exec(statusLine(h!.frame()))?.[1];
-    await h.waitFor(() => lastChange() !== undefined, 'the bar');
+    await x.press('j');
+    const lastChange = () => /last change (\d\d:\d\d:\d\d)/.exec(statusLine(x.frame()))?.[1];
+    await x.waitFor(() => lastChange() !== undefined, 'the bar');
     const before = lastChange();
     // bsc-treasury's PEND moves (a send): hidden by the filter, it is no change of what is shown.
-    await h.client.sendTransaction('bsc-treasury', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    await x.client.sendTransaction('bsc-treasury', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
     await read();
     await read();
-    await h.press('k');
-    await h.waitFor((y) => statusLine(y).includes('last change'), 'the bar redrawn');
+    await x.press('k');
+    await x.waitFor((y) => statusLine(y).includes('last change'), 'the bar redrawn');
     expect(clock.now()).toBeGreaterThan(start + 2000);
     expect(lastChange()).toBe(before);
     // sepolia-main's moves: shown, so it is a change.
-    await h.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    await x.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
     await read();
-    await h.press('j');
-    await h.waitFor(() => lastChange() !== undefined && lastChange() !== before, 'a later last change');
+    await x.press('j');
+    await x.waitFor(() => lastChange() !== undefined && lastChange() !== before, 'a later last change');
   });
 
   it("a watched relayer whose PEND or BALANCE moved is marked * as a changed row is (a walk saw its figures change unmarked), until the next key", async () => {
-    const clock = manualClock();
-    h = await renderApp({ sandbox: { flavor: 'real' }, columns: 160, rows: 30, services: { now: clock.now, after: clock.after, watchMs: 1000 } });
-    h.sandbox.clock.stop();
-    await h.waitFor((f) => / PEND /.test(f) && tableRows(f).length > 3 && !f.includes('reading…'), 'the relayers with their figures');
-    const reads = () => h!.sandbox.requests.filter((r) => r.url.startsWith('/api/v1/relayers?')).length;
-    const read = async () => {
-      const before = reads();
-      await clock.next();
-      await h!.waitFor(() => reads() > before && clock.pending() > 0, 'a watch refresh answered');
-    };
+    const { x, read } = await watchedRelayers(manualClock());
     await read();
     await read();
-    expect(markedRows(h.frame())).toHaveLength(0);
-    await h.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
+    expect(markedRows(x.frame())).toHaveLength(0);
+    await x.client.sendTransaction('sepolia-main', { to: '0x7ec79378722ec5d7cd4b76b25060b0b70dff6fb7', value: '1', speed: 'fast' });
     await read();
-    const f = await h.waitFor((y) => markedRows(y).length > 0, 'the row marked');
+    const f = await x.waitFor((y) => markedRows(y).length > 0, 'the row marked');
     expect(markedRows(f)).toHaveLength(1);
     expect(markedRows(f)[0]).toContain('Sepolia Main');
-    await h.press('j');
-    await h.waitFor((y) => markedRows(y).length === 0, 'marks cleared by a key');
+    await x.press('j');
+    await x.waitFor((y) => markedRows(y).length === 0, 'marks cleared by a key');
   });
 
   it('a failed refresh keeps the rows, says stale and when it retries; a 429 waits as long as the server says', async () => {
