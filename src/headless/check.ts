@@ -8,7 +8,8 @@
  * (core/forecast: what a relayer is heading for; `--forecast off` leaves them out). A relayer that could
  * not be diagnosed says why; that is never "no jam"; a forecast a failed read left unmade says why.
  */
-import { ApiError, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
+import { ApiError, dialectUnsettled, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
+import { UNDIAGNOSABLE_LINE } from '../core/columns/relayersLine.js';
 import { relayerRow, rowMarks, type MinBalances } from '../core/fleet/health.js';
 import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
@@ -197,6 +198,8 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   const jammed = checks.filter((c) => c.jam);
   const attention = checks.filter((c) => c.needs_attention);
   const notDiagnosed = checks.filter((c) => !c.diagnosed);
+  // A server known not to be the OpenZeppelin Relayer: no jam can be diagnosed on it at all (said so, not "none jammed of the 0 diagnosed").
+  const notOz = !dialectUnsettled(client.dialect()) && client.dialect().dialect !== 'openzeppelin';
   const summary = [
     // Not ready: said whole on its own line (once); here only that it is not.
     ready ? (notReady && !asJson ? `server not ready (${ready.httpStatus ?? '?'})` : `server ${ready.summary}`) : 'server readiness: no endpoint',
@@ -209,9 +212,11 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
           // "None jammed" only of what was diagnosed: a relayer not diagnosed is counted apart, never among the clear.
           jammed.length
             ? `${jammed.length} jammed: ${jammed.sort((a, b) => worseJam(a.jam!, b.jam!)).map((c) => jamBrief(c.relayer, c.jam!)).join(', ')}`
-            : notDiagnosed.length
-              ? `none jammed of the ${checks.length - notDiagnosed.length} diagnosed`
-              : 'none jammed',
+            : notOz
+              ? UNDIAGNOSABLE_LINE
+              : notDiagnosed.length
+                ? `none jammed of the ${checks.length - notDiagnosed.length} diagnosed`
+                : 'none jammed',
           ...(notDiagnosed.length ? [`${notDiagnosed.length} not diagnosed`] : []),
           ...(heading.length ? [`${heading.length} heading for trouble: ${heading.map((c) => `${c.relayer} (${c.forecasts.map(forecastMark).join(', ')})`).join(', ')}`] : []),
         ]),

@@ -18,6 +18,17 @@ const HOME = cli.home;
 const run = (args: string[]) => cli.run(args);
 
 describe('relayer-tui check', () => {
+  it('on a server known not to be the OpenZeppelin Relayer: the summary says no jam can be diagnosed there, never "none jammed" (of none diagnosed; a walk finding)', async () => {
+    const contract = await startSandbox({ port: 0 });
+    try {
+      const r = await runAgainst(contract, HOME, ['check', 'holesky-test']);
+      expect(r.err).toBe('relayer-tui check: server readiness: no endpoint; 0 of 1 relayer need attention; jams not diagnosed: not the OpenZeppelin Relayer (no relayer status or JSON-RPC); 1 not diagnosed\n');
+      expect(r.err).not.toContain('none jammed');
+    } finally {
+      await contract.close();
+    }
+  });
+
   it('the jams with their causes and waiting counts, the disabled ones, the rest not flagged: exit 12; --json has the fields', async () => {
     cli.sandbox().clock.step(1);
     const r = await run(['check']);
