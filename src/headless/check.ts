@@ -8,13 +8,13 @@
  * (core/forecast: what a relayer is heading for; `--forecast off` leaves them out). A relayer that could
  * not be diagnosed says why; that is never "no jam"; a forecast a failed read left unmade says why.
  */
-import { ApiError, dialectUnsettled, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
+import { ApiError, errorWords, type Relayer, type RelayerClient, type RelayerStatus } from '../api/index.js';
 import { UNDIAGNOSABLE_LINE } from '../core/columns/relayersLine.js';
 import { relayerRow, rowMarks, type MinBalances } from '../core/fleet/health.js';
 import { problemWords } from '../core/fleet/problems.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import { EXIT } from '../cli/exitCodes.js';
-import { readJam, type JamRead } from '../core/jam/read.js';
+import { readJam, undiagnosable, type JamRead } from '../core/jam/read.js';
 import { commandPrefix, distrustWords, gapEvidenceWords, jamJson, jamBrief, runbookStepWords } from '../core/jam/words.js';
 import { gapRunbook, type Runbook } from '../core/jam/runbook.js';
 import { worseJam, type Jam, type NonceDistrust } from '../core/jam/diagnose.js';
@@ -198,8 +198,8 @@ export async function runCheck(client: RelayerClient, o: HeadlessOptions, args: 
   const jammed = checks.filter((c) => c.jam);
   const attention = checks.filter((c) => c.needs_attention);
   const notDiagnosed = checks.filter((c) => !c.diagnosed);
-  // A server known not to be the OpenZeppelin Relayer: no jam can be diagnosed on it at all (said so, not "none jammed of the 0 diagnosed").
-  const notOz = !dialectUnsettled(client.dialect()) && client.dialect().dialect !== 'openzeppelin';
+  // A server on which no jam can be diagnosed at all (not the OpenZeppelin Relayer): said so, not "none jammed of the 0 diagnosed".
+  const notOz = undiagnosable(client);
   const summary = [
     // Not ready: said whole on its own line (once); here only that it is not.
     ready ? (notReady && !asJson ? `server not ready (${ready.httpStatus ?? '?'})` : `server ${ready.summary}`) : 'server readiness: no endpoint',

@@ -5,7 +5,8 @@
  * with the next page asked while one is written (two requests in flight at most), memory one page
  * per request whatever the total, and a progress line on stderr when stderr is a terminal.
  */
-import { dialectUnsettled, type Page, type PluginInfo, type Relayer, type RelayerClient, type RelayerStatus, type Transaction } from '../api/index.js';
+import type { Page, PluginInfo, Relayer, RelayerClient, RelayerStatus, Transaction } from '../api/index.js';
+import { undiagnosable } from '../core/jam/read.js';
 import { PLUGIN_COLUMNS } from '../core/columns/plugins.js';
 import type { HeadlessOptions } from '../cli/grammar.js';
 import type { Column } from '../core/columns/layout.js';
@@ -125,8 +126,7 @@ export async function runList(command: ListCommand, client: RelayerClient, o: He
 
 /** What the table's STATE words mean, under it: `?` only where a status read failed; on a server known not to be the OpenZeppelin Relayer, that no jam can be diagnosed there. */
 function footnotes(unread: ReadonlySet<string>, client: RelayerClient): string {
-  const notOz = !dialectUnsettled(client.dialect()) && client.dialect().dialect !== 'openzeppelin';
-  return `${notOz ? JAM_NOT_DIAGNOSABLE : JAM_NOT_READ}\n${unread.size ? `${STATUS_NOT_READ} (${unread.size}: ${[...unread].slice(0, 5).map((id) => sanitize(id)).join(', ')}${unread.size > 5 ? ', …' : ''})\n` : ''}`;
+  return `${undiagnosable(client) ? JAM_NOT_DIAGNOSABLE : JAM_NOT_READ}\n${unread.size ? `${STATUS_NOT_READ} (${unread.size}: ${[...unread].slice(0, 5).map((id) => sanitize(id)).join(', ')}${unread.size > 5 ? ', …' : ''})\n` : ''}`;
 }
 
 /** Status reads at once for a table, and how long the table waits for each. */

@@ -8,7 +8,7 @@
  * never "no jam". A status nonce that is no evidence (nonceDistrust) is not used: what waits is read
  * anyway, and the diagnosis says which reading was not trusted.
  */
-import { ApiError, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
+import { ApiError, dialectUnsettled, errorWords, type Relayer, type RelayerClient, type Transaction } from '../../api/index.js';
 import { toBigInt } from '../amounts.js';
 import { networkKind } from '../relayer.js';
 import { PENDING_STATUSES } from '../status.js';
@@ -63,6 +63,15 @@ export function nonceDistrust(statusNonce: number | null, chainNonce: number, pe
   const pending = typeof pendingCount === 'number' && Number.isSafeInteger(pendingCount) ? pendingCount : 0;
   if (statusNonce === chainNonce && pending > 0) return { kind: 'pending_unaccounted', status_nonce: statusNonce, pending_count: pending };
   return null;
+}
+
+/**
+ * A server on which no jam can be diagnosed: known (its type settled) to have no relayer status or
+ * JSON-RPC passthrough to read the chain through, as a server that is not the OpenZeppelin Relayer has
+ * none (readJam's words for each relayer). False while its type is not known (assumed or unknown).
+ */
+export function undiagnosable(client: RelayerClient): boolean {
+  return !dialectUnsettled(client.dialect()) && !(client.offers('rpc') && client.offers('relayerStatus'));
 }
 
 export async function readJam(client: RelayerClient, relayer: Relayer, o: ReadJamOptions): Promise<JamRead> {
