@@ -55,7 +55,8 @@ describe('relayer-tui cancel: the jam notes of the TUI review', () => {
   it("a cancel of the blocker says what waits and what the cancel will do, in the TUI's words", async () => {
     const blocker = (await txs()).find((t) => t.nonce === 2834)!;
     const before = sb.requests.filter((q) => q.method === 'DELETE').length;
-    expect(await review(blocker.id)).toMatch(/what waits +5 transactions wait behind it \(nonce 2834: never broadcast\): once its NOOP is mined they go through in order; the relayer is followed until the chain passes them/);
+    // Headless, the relayer is followed only with --wait (the TUI follows it after every fix).
+    expect(await review(blocker.id)).toMatch(/what waits +5 transactions wait behind it \(nonce 2834: never broadcast\): once its NOOP is mined they go through in order; --wait S follows the relayer until the chain passes them/);
     expect(sb.requests.filter((q) => q.method === 'DELETE').length).toBe(before);
   }, 30_000);
 

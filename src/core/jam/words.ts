@@ -352,9 +352,14 @@ function waitsBehindWords(jam: Jam): string {
   return `${n} transaction${n === 1 ? '' : 's'} wait${n === 1 ? 's' : ''} behind it${unlisted} (nonce ${jam.chain_nonce}: ${CAUSE_WORDS[jam.cause]})`;
 }
 
+/** After a fix: the TUI follows the relayer until the chain passes what waited; headless, --wait does (without it, nothing is followed). */
+function followedWords(face: FixFace): string {
+  return face.kind === 'keys' ? 'the relayer is followed until the chain passes them' : '--wait S follows the relayer until the chain passes them';
+}
+
 /** A replacement of the blocker (a bump): what waits behind it, and what the replacement is expected to do. */
-export function bumpOfBlockerWords(jam: Jam): string {
-  return `${waitsBehindWords(jam)}: the replacement keeps nonce ${jam.chain_nonce}; once it is mined they go through in order; the relayer is followed until the chain passes them`;
+export function bumpOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
+  return `${waitsBehindWords(jam)}: the replacement keeps nonce ${jam.chain_nonce}; once it is mined they go through in order; ${followedWords(face)}`;
 }
 
 /** The cancel review's line for a jam's blocker: what waits behind it and what the cancel is expected to do. */
@@ -362,12 +367,12 @@ export function cancelOfBlockerWords(jam: Jam, face: FixFace = KEYS): string {
   const waits = waitsBehindWords(jam);
   // v1.8 cancels a pending transaction at once (nothing was signed: no NOOP, evm_transaction.rs:1252-1260).
   if (String(jam.blocker_status).toLowerCase() === 'pending')
-    return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); the relayer is followed until the chain passes them`;
+    return `${waits}: it is pending (not signed), so the cancel is immediate (no NOOP is needed); ${followedWords(face)}`;
   const then =
     jam.cause === 'price_cap'
       ? `its NOOP is not held to the cap and takes the nonce; a next one priced at the cap stays jammed until the cap is raised (${fix(face, 'cap', jam)})`
       : 'once its NOOP is mined they go through in order';
-  return `${waits}: ${then}; the relayer is followed until the chain passes them`;
+  return `${waits}: ${then}; ${followedWords(face)}`;
 }
 
 /**

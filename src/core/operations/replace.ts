@@ -156,7 +156,7 @@ export function replaceJamNotes(i: ReplaceInput, context: Pick<NotesContext, 'fa
   const behind = behindJamWords(jam, i.tx.id, nonce, face);
   if (behind) return [{ label: '⚠ behind a jam', value: behind + diagnosedAtWords(i.jamAt), tone: 'warn' }];
   // Its blocker: what waits, and what the replacement is expected to do (as a cancel's review says).
-  return jam.blocker_id === i.tx.id ? [{ label: 'what waits', value: bumpOfBlockerWords(jam) + diagnosedAtWords(i.jamAt) }] : [];
+  return jam.blocker_id === i.tx.id ? [{ label: 'what waits', value: bumpOfBlockerWords(jam, face) + diagnosedAtWords(i.jamAt) }] : [];
 }
 
 /** The relayer and the transaction read now, then the relayer's jam where its notes are said (an EVM replacement not refused). */

@@ -136,6 +136,8 @@ describe("a bump's review on its relayer's jam (replaceJamNotes)", () => {
     expect(replaceJamNotes(input(jam({}), { id: 'tx-1', nonce: 7 }), { face: 'keys' })).toEqual([
       { label: 'what waits', value: `2 transactions wait behind it (nonce 7: never broadcast): the replacement keeps nonce 7; once it is mined they go through in order; the relayer is followed until the chain passes them (diagnosed at ${clock(now)})` },
     ]);
+    // Headless, the relayer is followed only with --wait.
+    expect(replaceJamNotes(input(jam({}), { id: 'tx-1', nonce: 7 }), { face: 'commands' })[0]!.value).toContain('once it is mined they go through in order; --wait S follows the relayer until the chain passes them (diagnosed at');
     expect(replaceJamNotes(input(jam({}), { id: 'tx-2', nonce: 8 }), { face: 'keys' })[0]).toMatchObject({ label: '⚠ behind a jam', tone: 'warn' });
     const cap = jam({ cause: 'price_cap', blocker_status: 'submitted', cap_wei: 30_000_000_000n, network_price_wei: 55_000_000_000n, blocker_price_wei: 30_000_000_000n });
     expect(replaceJamNotes(input(cap, { id: 'tx-1', nonce: 7 }), { face: 'keys' })[0]).toMatchObject({ label: '⚠ stays jammed', tone: 'warn' });
